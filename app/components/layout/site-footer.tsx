@@ -1,0 +1,86 @@
+import { Globe, Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { FacebookIcon, InstagramIcon, LinkedinIcon, XIcon } from "~/components/social-icons";
+import { FOOTER_QUICK_LINKS } from "~/lib/navigation";
+import { COMPANY_DESCRIPTION, COMPANY_NAME, type SocialLinks } from "~/lib/site";
+
+const SOCIAL_NETWORKS = [
+  { key: "facebook", label: "Facebook", Icon: FacebookIcon },
+  { key: "instagram", label: "Instagram", Icon: InstagramIcon },
+  { key: "twitter", label: "Twitter", Icon: XIcon },
+  { key: "linkedin", label: "LinkedIn", Icon: LinkedinIcon },
+  { key: "website", label: "Website", Icon: Globe },
+] as const;
+
+type FooterProps = {
+  social: SocialLinks;
+  contact: { address: string; phones: string[]; email: string };
+};
+
+export function SiteFooter({ social, contact }: FooterProps) {
+  return (
+    <footer className="bg-brand-900 text-brand-50">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold text-white">{COMPANY_NAME}</p>
+          <p className="mt-3 text-sm leading-relaxed text-brand-100">{COMPANY_DESCRIPTION}</p>
+          <ul className="mt-4 flex gap-3" aria-label="Social media">
+            {SOCIAL_NETWORKS.map(({ key, label, Icon }) =>
+              social[key] ? (
+                <li key={key}>
+                  <a
+                    href={social[key] ?? undefined}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={label}
+                    className="flex size-9 items-center justify-center rounded-full bg-brand-800 hover:bg-brand-700"
+                  >
+                    <Icon className="size-4" />
+                  </a>
+                </li>
+              ) : null,
+            )}
+          </ul>
+        </div>
+        <nav aria-label="Quick links">
+          <p className="font-semibold text-white">Quick Links</p>
+          <ul className="mt-3 space-y-2 text-sm">
+            {FOOTER_QUICK_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="text-brand-100 hover:text-white">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <p className="font-semibold text-white">Contact Us</p>
+          <ul className="mt-3 space-y-3 text-sm text-brand-100">
+            <li className="flex gap-2">
+              <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>{contact.address}</span>
+            </li>
+            {contact.phones.map((phone) => (
+              <li key={phone} className="flex gap-2">
+                <Phone className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <a href={`tel:${phone.replace(/\s+/g, "")}`} className="hover:text-white">
+                  {phone}
+                </a>
+              </li>
+            ))}
+            <li className="flex gap-2">
+              <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <a href={`mailto:${contact.email}`} className="hover:text-white">
+                {contact.email}
+              </a>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-brand-800 py-4 text-center text-xs text-brand-100">
+        © {new Date().getFullYear()} {COMPANY_NAME}. All rights reserved.
+      </div>
+    </footer>
+  );
+}

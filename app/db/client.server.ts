@@ -1,0 +1,149 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
+import * as schema from "./schema";
+
+// Both drivers answer raw queries with `{ rows }`; this lets `db.execute` say so.
+type RowsResult<Row> = { rows: Row[] };
+interface RowsResultHKT extends PgQueryResultHKT {
+  readonly type: RowsResult<this["row"]>;
+}
+
+export type Database = PgDatabase<RowsResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  kind: "pglite" | "postgres";
+  db: Database;
+  /** Answers when the database can run a query; throws otherwise. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type OpenOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite-memory"; loadDataDir?: Blob | File };
+
+const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** The folder holding the committed SQL migrations, found from this file or the built bundle. */
+export function findMigrationsFolder() {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, "drizzle");
+    if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    dir = path.dirname(dir);
+  }
+  const fromCwd = path.resolve("drizzle");
+  if (fs.existsSync(path.join(fromCwd, "meta", "_journal.json"))) return fromCwd;
+  throw new Error("Could not find the drizzle/ migrations folder");
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+    return {
+      kind: "postgres",
+      db,
+      ping: async () => {
+        await pool.query("select 1");
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let lock: DataDirLock | undefined;
+  let client: PGlite;
+  if (options.kind === "pglite") {
+    // Refuses (and writes nothing) when another process holds the data directory.
+    lock = acquireDataDirLock(options.dataDir);
+    try {
+      client = await PGlite.create(path.join(options.dataDir, "pgdata"), {
+        extensions: PGLITE_EXTENSIONS,
+      });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      loadDataDir: options.loadDataDir,
+    });
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    kind: "pglite",
+    db,
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+export async function migrateDatabase(handle: DatabaseHandle) {
+  const migrationsFolder = findMigrationsFolder();
+  if (handle.kind === "pglite") {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type.
+    await migratePglite(handle.db as any, { migrationsFolder });
+    return;
+  }
+  // Several app instances may start at once against one PostgreSQL: migrate one at a time.
+  await handle.db.execute(sql`select pg_advisory_lock(727274)`);
+  try {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type.
+    await migrateNodePg(handle.db as any, { migrationsFolder });
+  } finally {
+    await handle.db.execute(sql`select pg_advisory_unlock(727274)`);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The one handle of this process. Kept on globalThis so dev-server reloads reuse it, and so a
+// test file can install its own throw-away database before calling model functions.
+
+const HANDLE_KEY = Symbol.for("naija-homes.database");
+type GlobalWithHandle = typeof globalThis & { [HANDLE_KEY]?: DatabaseHandle };
+
+export function setDatabase(handle: DatabaseHandle | undefined) {
+  (globalThis as GlobalWithHandle)[HANDLE_KEY] = handle;
+}
+
+export function getDatabase(): DatabaseHandle {
+  const handle = (globalThis as GlobalWithHandle)[HANDLE_KEY];
+  if (!handle) throw new Error("The database is not open yet (call openDatabase and setDatabase)");
+  return handle;
+}
+
+/** The Drizzle handle models use: `import { db } from "~/db/client.server"`. */
+export const db: Database = new Proxy({} as Database, {
+  get(_target, property) {
+    const real = getDatabase().db;
+    const value = Reflect.get(real, property, real);
+    return typeof value === "function" ? value.bind(real) : value;
+  },
+});
+
+export async function closeDatabase() {
+  const handle = (globalThis as GlobalWithHandle)[HANDLE_KEY];
+  setDatabase(undefined);
+  await handle?.close();
+}

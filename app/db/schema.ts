@@ -1,0 +1,435 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// Every entity of both spec documents lives here, including the ones later screens use.
+// Money is whole naira in bigint ("mode: number" is exact up to 9e15 naira).
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------------------
+// Accounts. One table for customers and staff (DESIGN.md). The column set follows what
+// better-auth expects of user/session/account/verification, plus our own fields.
+
+export const userRole = pgEnum("user_role", ["tenant", "owner", "admin"]);
+export const userStatus = pgEnum("user_status", ["active", "inactive"]);
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  firstName: text("first_name").notNull().default(""),
+  lastName: text("last_name").notNull().default(""),
+  phone: text("phone"),
+  role: userRole("role").notNull().default("tenant"),
+  isSuperAdmin: boolean("is_super_admin").notNull().default(false),
+  status: userStatus("status").notNull().default("active"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+// Per-admin switches from the Settings screen ("Notifications", "Email notifications").
+export const userSettings = pgTable("user_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  notificationsEnabled: boolean("notifications_enabled").notNull().default(true),
+  emailNotificationsEnabled: boolean("email_notifications_enabled").notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------------------
+// Properties
+
+export const propertyPurpose = pgEnum("property_purpose", ["sale", "rent"]);
+export const rentPeriod = pgEnum("rent_period", ["month", "year"]);
+export const propertyType = pgEnum("property_type", [
+  "house",
+  "apartment",
+  "duplex",
+  "bungalow",
+  "terrace",
+  "villa",
+  "land",
+  "office",
+  "shop",
+  "warehouse",
+]);
+export const propertyCategory = pgEnum("property_category", ["residential", "commercial"]);
+
+export const properties = pgTable(
+  "properties",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    purpose: propertyPurpose("purpose").notNull().default("sale"),
+    price: bigint("price", { mode: "number" }),
+    rentPeriod: rentPeriod("rent_period"),
+    propertyType: propertyType("property_type").notNull(),
+    category: propertyCategory("category").notNull(),
+    isNewDevelopment: boolean("is_new_development").notNull().default(false),
+    city: text("city").notNull(),
+    address: text("address").notNull().default(""),
+    beds: integer("beds"),
+    baths: integer("baths"),
+    sqft: integer("sqft"),
+    imageUrl: text("image_url"),
+    featured: boolean("featured").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Sorts: newest first, price both ways; the id breaks ties so pages never overlap.
+    index("properties_created_at_idx").on(t.createdAt.desc(), t.id),
+    index("properties_price_idx").on(t.price, t.id),
+    index("properties_purpose_created_at_idx").on(t.purpose, t.createdAt.desc()),
+    index("properties_city_lower_idx").on(sql`lower(${t.city})`),
+    index("properties_type_idx").on(t.propertyType),
+    index("properties_category_idx").on(t.category),
+    index("properties_beds_idx").on(t.beds),
+    index("properties_featured_idx").on(t.createdAt.desc()).where(sql`${t.featured}`),
+    // Text search is a case-insensitive containment match; trigrams make it indexable.
+    index("properties_search_trgm_idx").using(
+      "gin",
+      sql`(lower(${t.title} || ' ' || ${t.address} || ' ' || ${t.city})) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const propertyMedia = pgTable(
+  "property_media",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    mediaUrl: text("media_url").notNull(),
+    mediaType: text("media_type").notNull().default("image"),
+    title: text("title"),
+    description: text("description"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("property_media_property_idx").on(t.propertyId, t.sortOrder)],
+);
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("favorites_user_property_idx").on(t.userId, t.propertyId),
+    index("favorites_property_idx").on(t.propertyId),
+  ],
+);
+
+// "Recently Viewed" on the customer dashboard: one row per user and property, latest view wins.
+export const propertyViews = pgTable(
+  "property_views",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.propertyId] }),
+    index("property_views_user_viewed_idx").on(t.userId, t.viewedAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Appointments. 'scheduled' from the spec's admin side is treated as confirmed (DESIGN.md).
+
+export const appointmentStatus = pgEnum("appointment_status", [
+  "pending",
+  "confirmed",
+  "cancelled",
+  "completed",
+]);
+export const appointmentPurpose = pgEnum("appointment_purpose", ["buy", "sell", "rent", "general"]);
+
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    propertyId: uuid("property_id").references(() => properties.id, { onDelete: "set null" }),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    appointmentDate: date("appointment_date", { mode: "string" }).notNull(),
+    appointmentTime: text("appointment_time").notNull(),
+    propertyType: text("property_type"),
+    propertyLocation: text("property_location"),
+    purpose: appointmentPurpose("purpose"),
+    message: text("message"),
+    status: appointmentStatus("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("appointments_user_idx").on(t.userId, t.createdAt.desc()),
+    index("appointments_email_lower_idx").on(sql`lower(${t.email})`),
+    index("appointments_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("appointments_created_idx").on(t.createdAt.desc()),
+    index("appointments_date_idx").on(t.appointmentDate),
+  ],
+);
+
+// History of status changes and reschedules, shown in the appointment's details.
+export const appointmentEvents = pgTable(
+  "appointment_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    fromStatus: appointmentStatus("from_status"),
+    toStatus: appointmentStatus("to_status").notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("appointment_events_appointment_idx").on(t.appointmentId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Inquiries: the contact form, service inquiries and customer complaints (DESIGN.md).
+
+export const inquirySource = pgEnum("inquiry_source", ["contact", "service", "complaint"]);
+export const inquiryStatus = pgEnum("inquiry_status", [
+  "pending",
+  "in-progress",
+  "answered",
+  "resolved",
+  "rejected",
+]);
+
+export const inquiries = pgTable(
+  "inquiries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    source: inquirySource("source").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name"),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject"),
+    description: text("description").notNull(),
+    service: text("service"),
+    status: inquiryStatus("status").notNull().default("pending"),
+    response: text("response"),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    respondedBy: text("responded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("inquiries_user_idx").on(t.userId, t.createdAt.desc()),
+    index("inquiries_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("inquiries_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Site content managed from the admin area.
+
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    position: text("position").notNull(),
+    bio: text("bio"),
+    imageUrl: text("image_url"),
+    email: text("email"),
+    phone: text("phone"),
+    isActive: boolean("is_active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("team_members_active_sort_idx").on(t.isActive, t.sortOrder)],
+);
+
+export const slideMediaType = pgEnum("slide_media_type", ["image", "video"]);
+export const slideCategory = pgEnum("slide_category", ["finished", "under_construction"]);
+
+export const slideshowItems = pgTable(
+  "slideshow_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title"),
+    description: text("description"),
+    mediaUrl: text("media_url").notNull(),
+    mediaType: slideMediaType("media_type").notNull().default("image"),
+    linkUrl: text("link_url"),
+    category: slideCategory("category").notNull().default("finished"),
+    isActive: boolean("is_active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("slideshow_active_sort_idx").on(t.isActive, t.sortOrder)],
+);
+
+export const videos = pgTable(
+  "videos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title"),
+    description: text("description"),
+    videoUrl: text("video_url").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("videos_active_sort_idx").on(t.isActive, t.sortOrder)],
+);
+
+// A single record in the spec; kept as one row.
+export const socialLinks = pgTable("social_links", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  facebook: text("facebook"),
+  instagram: text("instagram"),
+  twitter: text("twitter"),
+  linkedin: text("linkedin"),
+  website: text("website"),
+  updatedAt: updatedAt(),
+});
+
+export const contactInfoType = pgEnum("contact_info_type", ["address", "phone", "email", "hours"]);
+
+export const contactInfo = pgTable(
+  "contact_info",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+    type: contactInfoType("type").notNull(),
+    section: text("section").notNull().default("contact"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("contact_info_section_key_idx").on(t.section, t.key)],
+);
+
+// Page texts (section 'home': hero_title, about_description, ...) and services content.
+export const websiteContent = pgTable(
+  "website_content",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    section: text("section").notNull(),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("website_content_section_key_idx").on(t.section, t.key)],
+);
+
+// ---------------------------------------------------------------------------
+// Outgoing e-mail. The default transport stores messages here instead of sending them.
+
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    attachments: jsonb("attachments").$type<{ filename: string; contentType: string }[]>(),
+    transport: text("transport").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc())],
+);

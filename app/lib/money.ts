@@ -1,0 +1,23 @@
+const naira = new Intl.NumberFormat("en-NG", {
+  style: "currency",
+  currency: "NGN",
+  maximumFractionDigits: 0,
+});
+
+/** Whole naira as the site shows it: ₦45,000,000. */
+export function formatNaira(amount: number) {
+  return naira.format(amount);
+}
+
+export type RentPeriod = "month" | "year";
+
+/** The price line of a card or detail page: '₦2,500,000/year' for rent, 'Price on request' when unknown. */
+export function formatPrice(
+  price: number | null,
+  purpose: "sale" | "rent",
+  rentPeriod: RentPeriod | null,
+) {
+  if (price === null) return "Price on request";
+  const amount = formatNaira(price);
+  return purpose === "rent" ? `${amount}/${rentPeriod ?? "month"}` : amount;
+}

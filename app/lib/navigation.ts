@@ -1,0 +1,25 @@
+// Navigation lists come from here only: header, mobile menu and footer read the same arrays.
+
+export const MAIN_NAV = [
+  { label: "Home", to: "/" },
+  { label: "Services", to: "/services" },
+  { label: "About", to: "/about" },
+  { label: "Team", to: "/team" },
+  { label: "Contact", to: "/contact" },
+] as const;
+
+export const PROPERTY_NAV = [
+  { label: "All Properties", to: "/properties" },
+  { label: "Residential", to: "/properties?type=residential" },
+  { label: "Commercial", to: "/properties?type=commercial" },
+  { label: "New Developments", to: "/properties?type=new-developments" },
+] as const;
+
+export const FOOTER_QUICK_LINKS = [
+  { label: "Properties", to: "/properties" },
+  { label: "Services", to: "/services" },
+  { label: "About Us", to: "/about" },
+  { label: "Our Team", to: "/team" },
+  { label: "Contact", to: "/contact" },
+  { label: "Book Appointment", to: "/book-appointment" },
+] as const;

@@ -1,0 +1,24 @@
+// Company facts used when the database has no override (the spec's defaults).
+
+export const COMPANY_NAME = "NaijaHomes Realty";
+export const COMPANY_TAGLINE = "Homes, land and commercial property across Nigeria";
+export const COMPANY_DESCRIPTION =
+  "NaijaHomes Realty helps families and businesses buy, rent and manage property across Nigeria, " +
+  "from Abuja and Lagos to Port Harcourt, with honest advice and verified listings.";
+
+export const DEFAULT_CONTACT = {
+  address: "Plot 24, Gwarinpa Estate, 1st Avenue, Abuja, FCT",
+  phones: ["+234 803 123 4567", "+234 809 876 5432"],
+  email: "info@naijahomes.ng",
+  hours: ["Monday-Friday 9:00 AM-5:00 PM", "Saturday 10:00 AM-2:00 PM"],
+} as const;
+
+export const DEFAULT_SOCIAL_LINKS = {
+  facebook: "https://facebook.com/naijahomesrealty",
+  instagram: "https://instagram.com/naijahomesrealty",
+  twitter: "https://twitter.com/naijahomesng",
+  linkedin: "https://linkedin.com/company/naijahomes-realty",
+  website: "https://naijahomes.ng",
+} as const;
+
+export type SocialLinks = { [K in keyof typeof DEFAULT_SOCIAL_LINKS]?: string | null };

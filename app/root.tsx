@@ -1,0 +1,64 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-NG">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#065f46" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <Toaster richColors position="top-center" />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Oops! Page not found" : "Something went wrong";
+  const detail = notFound
+    ? "The page you are looking for does not exist or has been moved."
+    : "An unexpected error occurred. Please try again in a moment.";
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
+      <p className="text-6xl font-bold text-brand-700">{notFound ? 404 : 500}</p>
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p className="text-slate-600">{detail}</p>
+      <Link
+        to="/"
+        className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+      >
+        Return to Home
+      </Link>
+      {import.meta.env.DEV && error instanceof Error ? (
+        <pre className="max-w-full overflow-auto text-left text-xs">{error.stack}</pre>
+      ) : null}
+    </main>
+  );
+}

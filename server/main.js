@@ -1,0 +1,76 @@
+// The Node entry: HTTP server, compression, static files, graceful shutdown.
+// Everything that touches the database lives in server/app.ts, built into build/server/index.js.
+import compression from "compression";
+import express from "express";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+
+/** @type {{ app: import("express").Express, startApp: () => Promise<{ port: number }>, stopApp: () => Promise<void>, logger: import("pino").Logger }} */
+let appModule;
+if (DEVELOPMENT) {
+  const vite = await import("vite").then((v) =>
+    v.createServer({ server: { middlewareMode: true } }),
+  );
+  server.use(vite.middlewares);
+  appModule = await vite.ssrLoadModule("./server/app.ts");
+  server.use(async (req, res, next) => {
+    try {
+      const fresh = await vite.ssrLoadModule("./server/app.ts");
+      return fresh.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  // Hashed build assets never change: cache them for a year. Other public files for an hour.
+  server.use(
+    "/assets",
+    express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
+  );
+  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  appModule = await import("../build/server/index.js");
+  server.use(appModule.app);
+}
+
+const { logger } = appModule;
+let port;
+try {
+  ({ port } = await appModule.startApp());
+} catch (error) {
+  logger.fatal({ err: error }, error instanceof Error ? error.message : "start-up failed");
+  process.exit(1);
+}
+
+const listener = server.listen(port, () => {
+  logger.info({ port }, `Site ready on http://localhost:${port}`);
+});
+listener.on("error", (error) => {
+  // Never move silently to another port: say so and stop.
+  logger.fatal({ err: error, port }, `Cannot listen on port ${port}: ${error.message}`);
+  appModule.stopApp().finally(() => process.exit(1));
+});
+
+let shuttingDown = false;
+async function shutdown(signal) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, "Shutting down");
+  const force = setTimeout(() => {
+    logger.warn("Open connections did not finish in time; closing them");
+    listener.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  force.unref();
+  listener.closeIdleConnections();
+  await new Promise((resolve) => listener.close(resolve));
+  await appModule.stopApp();
+  logger.info("Stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

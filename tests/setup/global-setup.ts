@@ -1,0 +1,66 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { findMigrationsFolder, migrateDatabase, openDatabase } from "~/db/client.server";
+
+// Migrate once per run, then every test file clones the result (STACK-NOTES: migrating per file
+// is slow). Embedded: a PGlite data-directory dump. PostgreSQL (DATABASE_URL set): a template
+// database that each file copies with CREATE DATABASE ... TEMPLATE.
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    testDatabase:
+      | { kind: "pglite"; dump: string }
+      | { kind: "postgres"; url: string; template: string };
+  }
+}
+
+function migrationsHash() {
+  const folder = findMigrationsFolder();
+  const hash = crypto.createHash("sha256");
+  for (const file of fs.readdirSync(folder).sort()) {
+    if (file.endsWith(".sql")) hash.update(fs.readFileSync(path.join(folder, file)));
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const template = `${new URL(url).pathname.slice(1) || "postgres"}_test_template`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${template}"`);
+    await admin.end();
+    const templateUrl = new URL(url);
+    templateUrl.pathname = `/${template}`;
+    const handle = await openDatabase({
+      kind: "postgres",
+      url: templateUrl.toString(),
+      poolSize: 1,
+    });
+    await migrateDatabase(handle);
+    await handle.close();
+    project.provide("testDatabase", { kind: "postgres", url, template });
+    return;
+  }
+
+  const cacheDir = path.resolve("node_modules/.cache/naija-homes");
+  const dump = path.join(cacheDir, `test-template-${migrationsHash()}.tar.gz`);
+  if (!fs.existsSync(dump)) {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    const handle = await openDatabase({ kind: "pglite-memory" });
+    await migrateDatabase(handle);
+    const { PGlite } = await import("@electric-sql/pglite");
+    // biome-ignore lint/suspicious/noExplicitAny: reach the PGlite client behind Drizzle.
+    const client = (handle.db as any).$client as InstanceType<typeof PGlite>;
+    const file = await client.dumpDataDir("gzip");
+    fs.writeFileSync(`${dump}.tmp`, Buffer.from(await file.arrayBuffer()));
+    fs.renameSync(`${dump}.tmp`, dump);
+    await handle.close();
+  }
+  project.provide("testDatabase", { kind: "pglite", dump });
+}
