@@ -1,0 +1,115 @@
+import { Bath, BedDouble, MapPin, Ruler } from "lucide-react";
+import { Link } from "react-router";
+import { FavoriteButton } from "~/components/favorite-button";
+import { PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
+import { formatPrice } from "~/lib/money";
+import { purposeLabel } from "~/lib/property-options";
+import { cn } from "~/lib/utils";
+import type { PropertyCardData } from "~/models/property.server";
+
+type CardProperty = Omit<PropertyCardData, "createdAt" | "propertyType" | "featured"> & {
+  featured?: boolean;
+};
+
+/** Sizes for a card in a 1 / 2 / 3 column grid. */
+const GRID_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
+
+export function PropertyCard({
+  property,
+  layout = "grid",
+  showFavorite = true,
+  imageLoading = "lazy",
+}: {
+  property: CardProperty;
+  layout?: "grid" | "list";
+  showFavorite?: boolean;
+  imageLoading?: "lazy" | "eager";
+}) {
+  const image = responsiveImage(
+    property.imageUrl,
+    layout === "list" ? "(min-width: 640px) 320px, 100vw" : GRID_SIZES,
+    960,
+  );
+  const location = [property.address, property.city].filter(Boolean).join(", ");
+  return (
+    <article
+      className={cn(
+        "group relative flex overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md",
+        layout === "list" ? "flex-col sm:flex-row" : "flex-col",
+      )}
+    >
+      <div
+        className={cn(
+          "relative aspect-[4/3] shrink-0 overflow-hidden bg-slate-100",
+          layout === "list" && "sm:w-80",
+        )}
+      >
+        <img
+          {...image}
+          alt={property.title}
+          loading={imageLoading}
+          decoding="async"
+          width={640}
+          height={480}
+          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+          onError={(event) => {
+            const img = event.currentTarget;
+            if (!img.src.endsWith(PLACEHOLDER_IMAGE)) {
+              img.removeAttribute("srcset");
+              img.src = PLACEHOLDER_IMAGE;
+            }
+          }}
+        />
+        <span
+          className={cn(
+            "absolute left-3 top-3 rounded px-2 py-1 text-xs font-semibold text-white",
+            property.purpose === "rent" ? "bg-sky-700" : "bg-brand-700",
+          )}
+        >
+          {purposeLabel(property.purpose)}
+        </span>
+        {property.featured ? (
+          <span className="absolute bottom-3 left-3 rounded bg-accent-400 px-2 py-1 text-xs font-semibold text-slate-900">
+            Featured
+          </span>
+        ) : null}
+        {showFavorite ? (
+          <FavoriteButton propertyId={property.id} className="absolute right-3 top-3 z-10" />
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-lg font-bold text-brand-800">
+          {formatPrice(property.price, property.purpose, property.rentPeriod)}
+        </p>
+        <h3 className="line-clamp-2 font-semibold text-slate-900">
+          {/* The whole card is clickable through this link's stretched overlay. */}
+          <Link to={`/property/${property.id}`} className="after:absolute after:inset-0">
+            {property.title}
+          </Link>
+        </h3>
+        <p className="flex items-start gap-1 text-sm text-slate-600">
+          <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span className="line-clamp-1">{location}</span>
+        </p>
+        <ul className="mt-auto flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm text-slate-600">
+          {property.beds !== null ? (
+            <li className="flex items-center gap-1">
+              <BedDouble className="size-4" aria-hidden />
+              {property.beds} {property.beds === 1 ? "Bed" : "Beds"}
+            </li>
+          ) : null}
+          {property.baths !== null ? (
+            <li className="flex items-center gap-1">
+              <Bath className="size-4" aria-hidden />
+              {property.baths} {property.baths === 1 ? "Bath" : "Baths"}
+            </li>
+          ) : null}
+          <li className="flex items-center gap-1">
+            <Ruler className="size-4" aria-hidden />
+            {property.sqft ? `${property.sqft.toLocaleString("en-NG")} sqft` : "N/A"}
+          </li>
+        </ul>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+// Images stored by the site live under /media/ and can be asked for in a given width:
+// /media/<key>?w=640 answers a WebP of that width (made once, then cached). Other URLs (an
+// admin may paste an external one) are used as they are.
+
+export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280, 1920] as const;
+export const PLACEHOLDER_IMAGE = "/images/placeholder-property.svg";
+
+export function isLocalMedia(url: string) {
+  return url.startsWith("/media/");
+}
+
+export function imageUrl(url: string, width: (typeof IMAGE_WIDTHS)[number]) {
+  return isLocalMedia(url) ? `${url}?w=${width}` : url;
+}
+
+/**
+ * `src`, `srcSet` and `sizes` for an <img>, so a phone downloads a phone-sized file.
+ * `sizes` describes the rendered width, e.g. "(min-width: 1024px) 33vw, 100vw".
+ */
+export function responsiveImage(url: string | null | undefined, sizes: string, maxWidth = 1920) {
+  if (!url) return { src: PLACEHOLDER_IMAGE };
+  if (!isLocalMedia(url)) return { src: url };
+  const widths = IMAGE_WIDTHS.filter((w) => w <= maxWidth);
+  return {
+    src: imageUrl(url, widths.at(-1) ?? 640),
+    srcSet: widths.map((w) => `${url}?w=${w} ${w}w`).join(", "),
+    sizes,
+  };
+}

@@ -1,0 +1,78 @@
+// Every list of property choices the site shows (filters, search forms, admin forms) comes from
+// here, so a new city or type is added in one place.
+
+export const CITIES = [
+  "Lagos",
+  "Abuja",
+  "Port Harcourt",
+  "Ibadan",
+  "Kano",
+  "Calabar",
+  "Enugu",
+  "Warri",
+  "Katsina",
+  "Kaduna",
+  "Zaria",
+  "Owerri",
+] as const;
+
+export const PROPERTY_TYPES = [
+  { value: "house", label: "House" },
+  { value: "apartment", label: "Apartment" },
+  { value: "duplex", label: "Duplex" },
+  { value: "bungalow", label: "Bungalow" },
+  { value: "terrace", label: "Terrace" },
+  { value: "villa", label: "Villa" },
+  { value: "land", label: "Land" },
+  { value: "office", label: "Office" },
+  { value: "shop", label: "Shop" },
+  { value: "warehouse", label: "Warehouse" },
+] as const;
+export type PropertyTypeValue = (typeof PROPERTY_TYPES)[number]["value"];
+
+/** The spec's `type` URL parameter: a category, or new developments. */
+export const LISTING_TYPES = [
+  { value: "residential", label: "Residential" },
+  { value: "commercial", label: "Commercial" },
+  { value: "new-developments", label: "New Developments" },
+] as const;
+export type ListingTypeValue = (typeof LISTING_TYPES)[number]["value"];
+
+export const PURPOSES = [
+  { value: "sale", label: "For Sale" },
+  { value: "rent", label: "For Rent" },
+] as const;
+export type PurposeValue = (typeof PURPOSES)[number]["value"];
+
+/** Home-page price ranges, sent to the listing as `price=min-max` (the last one open-ended). */
+export const PRICE_RANGES = [
+  { value: "0-10000000", label: "Under ₦10M" },
+  { value: "10000000-50000000", label: "₦10M - ₦50M" },
+  { value: "50000000-100000000", label: "₦50M - ₦100M" },
+  { value: "100000000-250000000", label: "₦100M - ₦250M" },
+  // The spec accepts only "min-max"; a bound far above any listing keeps this range open-ended.
+  { value: "250000000-100000000000", label: "₦250M and above" },
+] as const;
+
+export const PRICE_SLIDER = { min: 0, max: 500_000_000, step: 5_000_000 } as const;
+
+export const SORT_OPTIONS = [
+  { value: "newest", label: "Newest First" },
+  { value: "price-asc", label: "Price Low to High" },
+  { value: "price-desc", label: "Price High to Low" },
+] as const;
+export type SortValue = (typeof SORT_OPTIONS)[number]["value"];
+
+export const BEDROOM_OPTIONS = [1, 2, 3, 4, 5] as const; // 5 shows as 5+
+export const BATHROOM_OPTIONS = [1, 2, 3, 4] as const; // 4 shows as 4+
+
+export const LISTING_PAGE_SIZE = 6;
+export const FEATURED_COUNT = 6;
+
+export function propertyTypeLabel(value: string) {
+  return PROPERTY_TYPES.find((t) => t.value === value)?.label ?? value;
+}
+
+export function purposeLabel(purpose: PurposeValue) {
+  return purpose === "rent" ? "For Rent" : "For Sale";
+}
