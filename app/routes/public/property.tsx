@@ -1,3 +1,298 @@
-export default function Page() {
-  return <p>property</p>;
+import { Bath, BedDouble, CalendarDays, Mail, MapPin, Phone, Ruler, Tag } from "lucide-react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useSearchParams,
+} from "react-router";
+import { FavoriteButton } from "~/components/favorite-button";
+import { PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
+import { formatPrice } from "~/lib/money";
+import { propertyTypeLabel, purposeLabel } from "~/lib/property-options";
+import { COMPANY_NAME } from "~/lib/site";
+import { cn } from "~/lib/utils";
+import { getPropertyWithMedia } from "~/models/property.server";
+import { getContactDetails } from "~/models/site-content.server";
+import type { Route } from "./+types/property";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const [property, contact] = await Promise.all([
+    getPropertyWithMedia(params.id),
+    getContactDetails(),
+  ]);
+  if (!property) throw data("Property not found", { status: 404 });
+  return { property, contact };
+}
+
+// Picking a photo only changes ?photo=; the property itself has not changed.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname && nextUrl.searchParams.has("photo")) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function PropertyPage({ loaderData }: Route.ComponentProps) {
+  const { property, contact } = loaderData;
+  const location = [property.address, property.city].filter(Boolean).join(", ");
+  const photos = property.media.length
+    ? property.media
+    : [
+        {
+          id: "main",
+          mediaUrl: property.imageUrl ?? PLACEHOLDER_IMAGE,
+          title: property.title,
+          description: null,
+        },
+      ];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-500">
+        <Link to="/" className="hover:text-brand-700">
+          Home
+        </Link>{" "}
+        /{" "}
+        <Link to="/properties" className="hover:text-brand-700">
+          Properties
+        </Link>{" "}
+        / <span className="text-slate-700">{property.title}</span>
+      </nav>
+
+      <header className="mb-6 flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{property.title}</h1>
+          <p className="mt-2 flex items-center gap-1 text-slate-600">
+            <MapPin className="size-4 shrink-0" aria-hidden />
+            {location}
+          </p>
+        </div>
+        <p className="text-2xl font-bold text-brand-800 md:text-3xl">
+          {formatPrice(property.price, property.purpose, property.rentPeriod)}
+        </p>
+      </header>
+
+      <div className="grid gap-8 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <Gallery title={property.title} photos={photos} />
+
+          <ul className="mt-6 grid grid-cols-2 gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-4">
+            <Fact icon={<BedDouble className="size-5" aria-hidden />} label="Bedrooms">
+              {property.beds ?? "N/A"}
+            </Fact>
+            <Fact icon={<Bath className="size-5" aria-hidden />} label="Bathrooms">
+              {property.baths ?? "N/A"}
+            </Fact>
+            <Fact icon={<Ruler className="size-5" aria-hidden />} label="Area">
+              {property.sqft ? `${property.sqft.toLocaleString("en-NG")} sqft` : "N/A"}
+            </Fact>
+            <Fact icon={<Tag className="size-5" aria-hidden />} label="Purpose">
+              {purposeLabel(property.purpose)}
+            </Fact>
+          </ul>
+
+          <section className="mt-8">
+            <h2 className="text-xl font-semibold text-slate-900">Description</h2>
+            <div className="mt-3 space-y-3 leading-relaxed text-slate-700">
+              {property.description
+                .split(/\n{2,}/)
+                .filter(Boolean)
+                .map((paragraph, i) => (
+                  <p key={i}>{paragraph}</p>
+                ))}
+            </div>
+            <dl className="mt-6 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+              <div>
+                <dt className="text-slate-500">Property type</dt>
+                <dd className="font-medium">{propertyTypeLabel(property.propertyType)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Category</dt>
+                <dd className="font-medium capitalize">{property.category}</dd>
+              </div>
+              {property.isNewDevelopment ? (
+                <div>
+                  <dt className="text-slate-500">Status</dt>
+                  <dd className="font-medium">New development</dd>
+                </div>
+              ) : null}
+            </dl>
+          </section>
+        </div>
+
+        <aside className="space-y-6 lg:sticky lg:top-[calc(var(--header-height)+1rem)] lg:self-start">
+          <div className="space-y-3 rounded-lg border border-slate-200 p-5 shadow-sm">
+            <Link
+              to={`/book-appointment?property=${property.id}`}
+              className="flex items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-3 font-medium text-white hover:bg-brand-800"
+            >
+              <CalendarDays className="size-5" aria-hidden />
+              Book Appointment
+            </Link>
+            <FavoriteButton propertyId={property.id} variant="full" className="w-full" />
+          </div>
+          <section className="rounded-lg border border-slate-200 p-5 shadow-sm">
+            <h2 className="text-lg font-semibold text-slate-900">Contact Agent</h2>
+            <p className="mt-1 text-sm text-slate-600">
+              Questions about this property? Our agents at {COMPANY_NAME} will help.
+            </p>
+            <ul className="mt-4 space-y-3 text-sm">
+              {contact.phones.map((phone) => (
+                <li key={phone}>
+                  <a
+                    href={`tel:${phone.replace(/\s+/g, "")}`}
+                    className="flex items-center gap-2 text-slate-800 hover:text-brand-700"
+                  >
+                    <Phone className="size-4" aria-hidden />
+                    {phone}
+                  </a>
+                </li>
+              ))}
+              <li>
+                <a
+                  href={`mailto:${contact.email}?subject=${encodeURIComponent(`Enquiry: ${property.title}`)}`}
+                  className="flex items-center gap-2 text-slate-800 hover:text-brand-700"
+                >
+                  <Mail className="size-4" aria-hidden />
+                  {contact.email}
+                </a>
+              </li>
+            </ul>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Fact({
+  icon,
+  label,
+  children,
+}: {
+  icon: React.ReactNode;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <li className="flex items-center gap-3">
+      <span className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        {icon}
+      </span>
+      <span>
+        <span className="block text-xs text-slate-500">{label}</span>
+        <span className="font-semibold text-slate-900">{children}</span>
+      </span>
+    </li>
+  );
+}
+
+type Photo = { id: string; mediaUrl: string; title: string | null };
+
+// The selected photo lives in ?photo= so the thumbnails are plain links: they work before
+// (and without) JavaScript, and with it they switch instantly without reloading the data.
+function Gallery({ title, photos }: { title: string; photos: Photo[] }) {
+  const [searchParams] = useSearchParams();
+  const requested = Number.parseInt(searchParams.get("photo") ?? "0", 10);
+  const index =
+    Number.isInteger(requested) && requested >= 0 && requested < photos.length ? requested : 0;
+  const current = photos[index] ?? photos[0];
+  if (!current) return null;
+  const main = responsiveImage(
+    current.mediaUrl,
+    "(min-width: 1280px) 830px, (min-width: 1024px) 66vw, 100vw",
+  );
+
+  return (
+    <div>
+      <div className="aspect-[16/10] overflow-hidden rounded-lg bg-slate-100">
+        <img
+          key={current.mediaUrl}
+          {...main}
+          alt={current.title ?? title}
+          width={1280}
+          height={800}
+          fetchPriority="high"
+          className="h-full w-full object-cover"
+          onError={fallBackToPlaceholder}
+        />
+      </div>
+      {photos.length > 1 ? (
+        <ul className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-6" aria-label="Photos">
+          {photos.map((photo, i) => (
+            <li key={photo.id}>
+              <Link
+                to={`?photo=${i}`}
+                replace
+                preventScrollReset
+                aria-label={`Show photo ${i + 1} of ${photos.length}`}
+                aria-current={i === index ? "true" : undefined}
+                className={cn(
+                  "block aspect-[4/3] overflow-hidden rounded-md border-2",
+                  i === index
+                    ? "border-brand-600"
+                    : "border-transparent opacity-80 hover:opacity-100",
+                )}
+              >
+                <img
+                  {...responsiveImage(photo.mediaUrl, "160px", 320)}
+                  alt=""
+                  loading="lazy"
+                  width={160}
+                  height={120}
+                  className="h-full w-full object-cover"
+                  onError={fallBackToPlaceholder}
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function fallBackToPlaceholder(event: React.SyntheticEvent<HTMLImageElement>) {
+  const img = event.currentTarget;
+  if (img.src.endsWith(PLACEHOLDER_IMAGE)) return;
+  img.removeAttribute("srcset");
+  img.src = PLACEHOLDER_IMAGE;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: `Property not found | ${COMPANY_NAME}` }];
+  const { property } = loaderData;
+  const price = formatPrice(property.price, property.purpose, property.rentPeriod);
+  return [
+    { title: `${property.title} in ${property.city}, ${price} | ${COMPANY_NAME}` },
+    {
+      name: "description",
+      content: `${purposeLabel(property.purpose)}: ${property.title}, ${property.address}, ${property.city}. ${price}. ${property.description.slice(0, 120)}`,
+    },
+  ];
+};
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold text-slate-900">
+        {notFound ? "Property not found" : "Failed to load property details"}
+      </h1>
+      <p className="text-slate-600">
+        {notFound
+          ? "The property you are looking for does not exist or is no longer listed."
+          : "Please try again in a moment."}
+      </p>
+      <Link
+        to="/properties"
+        className="rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
+      >
+        Browse Properties
+      </Link>
+    </section>
+  );
 }
