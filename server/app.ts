@@ -1,6 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from "~/db/client.server";
+import { closeDatabase } from "~/db/client.server";
+import { openDatabaseFromEnv } from "~/db/open-from-env.server";
 import { seedDemoData } from "~/db/seed/seed.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
@@ -41,17 +42,11 @@ app.use(
 /** Opens (and locks) the database, applies migrations, seeds demo data into an empty database. */
 export async function startApp() {
   const env = getEnv();
-  const handle = await openDatabase(
-    env.databaseUrl
-      ? { kind: "postgres", url: env.databaseUrl }
-      : { kind: "pglite", dataDir: env.dataDir },
-  );
-  setDatabase(handle);
+  const handle = await openDatabaseFromEnv(env);
   logger.info(
     { database: handle.kind, dataDir: env.dataDir },
     handle.kind === "pglite" ? `Embedded database in ${env.dataDir}` : "PostgreSQL database",
   );
-  await migrateDatabase(handle);
   if (env.seedDemo) {
     const seeded = await seedDemoData({ onlyIfEmpty: true });
     if (seeded) logger.info(seeded, "Seeded demo data into the empty database");
