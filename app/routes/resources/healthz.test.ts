@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getDatabase, setDatabase } from "~/db/client.server";
+import { getDatabase, openDatabase, setDatabase } from "~/db/client.server";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader } from "./healthz";
 
@@ -14,16 +14,19 @@ describe("GET /healthz", () => {
 
   it("answers 503 when the database does not", async () => {
     const handle = getDatabase();
-    setDatabase({
-      ...handle,
-      ping: () => Promise.reject(new Error("connection refused")),
+    // A real client pointed at a port where nothing listens.
+    const unreachable = await openDatabase({
+      kind: "postgres",
+      url: "postgres://x:y@127.0.0.1:9/none",
     });
+    setDatabase(unreachable);
     try {
       const response = await loader();
       expect(response.status).toBe(503);
-      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(await response.json()).toEqual({ status: "unavailable" });
     } finally {
       setDatabase(handle);
+      await unreachable.close();
     }
   });
 });
