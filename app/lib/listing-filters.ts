@@ -1,0 +1,249 @@
+import {
+  BATHROOM_OPTIONS,
+  BEDROOM_OPTIONS,
+  CITIES,
+  LISTING_TYPES,
+  type ListingTypeValue,
+  PRICE_SLIDER,
+  PROPERTY_TYPES,
+  type PropertyTypeValue,
+  PURPOSES,
+  type PurposeValue,
+  SORT_OPTIONS,
+  type SortValue,
+} from "~/lib/property-options";
+
+// The listing's state lives in the URL so a search can be shared and works without JavaScript.
+// parseListingFilters never fails: a value it cannot use is dropped, as if it were absent.
+// serializeListingFilters writes the short canonical form (defaults left out, fixed order), and
+// parse(serialize(f)) gives f back, so the loader can redirect any other spelling to it.
+
+export const LISTING_VIEWS = ["grid", "list"] as const;
+export type ListingView = (typeof LISTING_VIEWS)[number];
+
+export type PriceRange = { min: number; max: number };
+
+export type ListingFilters = {
+  /** Free text matched against title, address and city; "" for none. */
+  q: string;
+  type: ListingTypeValue | undefined;
+  /** Any of these matches a city by case-insensitive containment (the spec's `location`). */
+  locations: string[];
+  status: PurposeValue | undefined;
+  price: PriceRange | undefined;
+  /** Minimum bedrooms (5 means 5+). */
+  beds: number | undefined;
+  /** Minimum bathrooms (4 means 4+). */
+  baths: number | undefined;
+  propertyTypes: PropertyTypeValue[];
+  sort: SortValue;
+  view: ListingView;
+  /** 1-based; the search clamps a page past the end to the last one. */
+  page: number;
+};
+
+export const DEFAULT_LISTING_FILTERS: ListingFilters = {
+  q: "",
+  type: undefined,
+  locations: [],
+  status: undefined,
+  price: undefined,
+  beds: undefined,
+  baths: undefined,
+  propertyTypes: [],
+  sort: "newest",
+  view: "grid",
+  page: 1,
+};
+
+/**
+ * The price slider's top position means "no upper limit". A range must still be two numbers
+ * (the spec's `min-max`), so an open range is written with this bound, the same one the home
+ * page's "₦250M and above" range uses.
+ */
+export const PRICE_OPEN_MAX = 100_000_000_000;
+
+// Bounds that keep hand-edited URLs from asking for silly work; nothing legitimate is near them.
+const MAX_QUERY_LENGTH = 100;
+const MAX_LOCATION_LENGTH = 60;
+const MAX_LOCATIONS = CITIES.length;
+const MAX_PAGE = 100_000;
+
+const TYPE_NEW: ListingTypeValue = "new-developments";
+const WHOLE_NUMBER = /^\d{1,15}$/;
+const PRICE_PATTERN = /^(\d{1,15})-(\d{1,15})$/;
+
+function oneOf<T extends string>(allowed: readonly { value: T }[] | readonly T[], value: unknown) {
+  const values = allowed.map((a) => (typeof a === "string" ? a : a.value));
+  return typeof value === "string" && (values as string[]).includes(value)
+    ? (value as T)
+    : undefined;
+}
+
+function firstValid<T>(values: string[], parse: (value: string) => T | undefined) {
+  for (const value of values) {
+    const parsed = parse(value.trim());
+    if (parsed !== undefined) return parsed;
+  }
+  return undefined;
+}
+
+function parseWholeNumber(value: string) {
+  return WHOLE_NUMBER.test(value) ? Number(value) : undefined;
+}
+
+/** `min-max` with two non-negative integers (swapped when reversed); anything else is ignored. */
+export function parsePriceRange(value: string): PriceRange | undefined {
+  const match = PRICE_PATTERN.exec(value.trim());
+  if (!match) return undefined;
+  const a = Number(match[1]);
+  const b = Number(match[2]);
+  return a <= b ? { min: a, max: b } : { min: b, max: a };
+}
+
+/**
+ * The slider form sends minPrice and maxPrice (two range inputs, so it works without
+ * JavaScript). Both at their ends means no price filter; the top end means no upper limit.
+ */
+function parseSliderRange(params: URLSearchParams): PriceRange | null | undefined {
+  if (!params.has("minPrice") && !params.has("maxPrice")) return undefined;
+  const min = firstValid(params.getAll("minPrice"), parseWholeNumber) ?? PRICE_SLIDER.min;
+  const maxValue = firstValid(params.getAll("maxPrice"), parseWholeNumber);
+  const max = maxValue === undefined || maxValue >= PRICE_SLIDER.max ? PRICE_OPEN_MAX : maxValue;
+  if (min <= PRICE_SLIDER.min && max === PRICE_OPEN_MAX) return null;
+  return min <= max ? { min, max } : { min: max, max: min };
+}
+
+function parseMinimum(values: string[], options: readonly number[]) {
+  return firstValid(values, (value) => {
+    const n = parseWholeNumber(value);
+    return n !== undefined && options.includes(n) ? n : undefined;
+  });
+}
+
+function normalizeText(value: string, maxLength: number) {
+  return value.replace(/\s+/g, " ").trim().slice(0, maxLength).trim();
+}
+
+export function parseListingFilters(params: URLSearchParams): ListingFilters {
+  const locations: string[] = [];
+  for (const raw of params.getAll("location")) {
+    const location = normalizeText(raw, MAX_LOCATION_LENGTH);
+    if (!location || locations.some((l) => l.toLowerCase() === location.toLowerCase())) continue;
+    if (locations.length < MAX_LOCATIONS) locations.push(location);
+  }
+
+  const chosenTypes = new Set(params.getAll("ptype").map((v) => v.trim()));
+  const propertyTypes = PROPERTY_TYPES.map((t) => t.value).filter((v) => chosenTypes.has(v));
+
+  const slider = parseSliderRange(params);
+  const price =
+    slider === undefined
+      ? firstValid(params.getAll("price"), parsePriceRange)
+      : (slider ?? undefined);
+
+  const page = firstValid(params.getAll("page"), (v) => {
+    const n = parseWholeNumber(v);
+    return n !== undefined && n >= 1 ? Math.min(n, MAX_PAGE) : undefined;
+  });
+
+  // The home page's other hero form spells its listing type sale / rent / newdev: accept those
+  // as aliases so its links land on the right results (the redirect then canonicalizes them).
+  const types = params.getAll("type").map((v) => v.trim());
+  const type = firstValid(types, (v) => oneOf(LISTING_TYPES, v === "newdev" ? TYPE_NEW : v));
+  const status =
+    firstValid(params.getAll("status"), (v) => oneOf(PURPOSES, v)) ??
+    firstValid(types, (v) => oneOf(PURPOSES, v));
+
+  return {
+    q: normalizeText(params.get("q") ?? "", MAX_QUERY_LENGTH),
+    type,
+    locations,
+    status,
+    price,
+    beds: parseMinimum(params.getAll("beds"), BEDROOM_OPTIONS),
+    baths: parseMinimum(params.getAll("baths"), BATHROOM_OPTIONS),
+    propertyTypes,
+    sort: firstValid(params.getAll("sort"), (v) => oneOf(SORT_OPTIONS, v)) ?? "newest",
+    view: firstValid(params.getAll("view"), (v) => oneOf(LISTING_VIEWS, v)) ?? "grid",
+    page: page ?? 1,
+  };
+}
+
+/** The canonical query string parameters of a filter set: defaults left out, fixed order. */
+export function serializeListingFilters(filters: ListingFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.type) params.set("type", filters.type);
+  for (const location of filters.locations) params.append("location", location);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.price) params.set("price", `${filters.price.min}-${filters.price.max}`);
+  if (filters.beds !== undefined) params.set("beds", String(filters.beds));
+  if (filters.baths !== undefined) params.set("baths", String(filters.baths));
+  for (const propertyType of filters.propertyTypes) params.append("ptype", propertyType);
+  if (filters.sort !== DEFAULT_LISTING_FILTERS.sort) params.set("sort", filters.sort);
+  if (filters.view !== DEFAULT_LISTING_FILTERS.view) params.set("view", filters.view);
+  if (filters.page > 1) params.set("page", String(filters.page));
+  return params;
+}
+
+/** `/properties?...` for these filters with some fields changed (e.g. another page or sort). */
+export function listingHref(filters: ListingFilters, changes: Partial<ListingFilters> = {}) {
+  const search = serializeListingFilters({ ...filters, ...changes }).toString();
+  return search ? `/properties?${search}` : "/properties";
+}
+
+/** The canonical query string for a URL's parameters, or null when it already is canonical. */
+export function canonicalListingSearch(params: URLSearchParams): string | null {
+  const canonical = serializeListingFilters(parseListingFilters(params)).toString();
+  return canonical === new URLSearchParams(params).toString() ? null : canonical;
+}
+
+/** True when anything narrows the results (sort, view and page do not). */
+export function hasActiveFilters(filters: ListingFilters) {
+  return Boolean(
+    filters.q ||
+      filters.type ||
+      filters.locations.length ||
+      filters.status ||
+      filters.price ||
+      filters.beds !== undefined ||
+      filters.baths !== undefined ||
+      filters.propertyTypes.length,
+  );
+}
+
+/** A city as the site spells it ("port harcourt" -> "Port Harcourt"), else the text as typed. */
+export function displayLocation(location: string) {
+  const key = location.toLowerCase().replace(/\s+/g, "");
+  return CITIES.find((city) => city.toLowerCase().replace(/\s+/g, "") === key) ?? location;
+}
+
+/** A heading for the results, also the page title: "Residential properties in Lagos". */
+export function describeListing(filters: ListingFilters) {
+  const noun =
+    filters.type === "residential"
+      ? "Residential properties"
+      : filters.type === "commercial"
+        ? "Commercial properties"
+        : filters.type === "new-developments"
+          ? "New developments"
+          : "Properties";
+  const status =
+    filters.status === "sale"
+      ? " for sale"
+      : filters.status === "rent"
+        ? " for rent"
+        : filters.type
+          ? ""
+          : " for sale and rent";
+  const places = filters.locations.map(displayLocation);
+  const where =
+    places.length === 0
+      ? " in Nigeria"
+      : places.length <= 2
+        ? ` in ${places.join(" and ")}`
+        : ` in ${places.length} locations`;
+  const text = filters.q ? ` matching "${filters.q}"` : "";
+  return `${noun}${status}${where}${text}`;
+}
