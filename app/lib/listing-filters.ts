@@ -73,12 +73,13 @@ const TYPE_NEW: ListingTypeValue = "new-developments";
 const WHOLE_NUMBER = /^\d{1,15}$/;
 const PRICE_PATTERN = /^(\d{1,15})-(\d{1,15})$/;
 
-function oneOf<T extends string>(allowed: readonly { value: T }[] | readonly T[], value: unknown) {
-  const values = allowed.map((a) => (typeof a === "string" ? a : a.value));
-  return typeof value === "string" && (values as string[]).includes(value)
-    ? (value as T)
-    : undefined;
+function oneOf<T extends string>(allowed: readonly T[], value: string): T | undefined {
+  return (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
 }
+
+const LISTING_TYPE_VALUES = LISTING_TYPES.map((t) => t.value);
+const PURPOSE_VALUES = PURPOSES.map((p) => p.value);
+const SORT_VALUES = SORT_OPTIONS.map((s) => s.value);
 
 function firstValid<T>(values: string[], parse: (value: string) => T | undefined) {
   for (const value of values) {
@@ -150,10 +151,10 @@ export function parseListingFilters(params: URLSearchParams): ListingFilters {
   // The home page's other hero form spells its listing type sale / rent / newdev: accept those
   // as aliases so its links land on the right results (the redirect then canonicalizes them).
   const types = params.getAll("type").map((v) => v.trim());
-  const type = firstValid(types, (v) => oneOf(LISTING_TYPES, v === "newdev" ? TYPE_NEW : v));
+  const type = firstValid(types, (v) => oneOf(LISTING_TYPE_VALUES, v === "newdev" ? TYPE_NEW : v));
   const status =
-    firstValid(params.getAll("status"), (v) => oneOf(PURPOSES, v)) ??
-    firstValid(types, (v) => oneOf(PURPOSES, v));
+    firstValid(params.getAll("status"), (v) => oneOf(PURPOSE_VALUES, v)) ??
+    firstValid(types, (v) => oneOf(PURPOSE_VALUES, v));
 
   return {
     q: normalizeText(params.get("q") ?? "", MAX_QUERY_LENGTH),
@@ -164,7 +165,7 @@ export function parseListingFilters(params: URLSearchParams): ListingFilters {
     beds: parseMinimum(params.getAll("beds"), BEDROOM_OPTIONS),
     baths: parseMinimum(params.getAll("baths"), BATHROOM_OPTIONS),
     propertyTypes,
-    sort: firstValid(params.getAll("sort"), (v) => oneOf(SORT_OPTIONS, v)) ?? "newest",
+    sort: firstValid(params.getAll("sort"), (v) => oneOf(SORT_VALUES, v)) ?? "newest",
     view: firstValid(params.getAll("view"), (v) => oneOf(LISTING_VIEWS, v)) ?? "grid",
     page: page ?? 1,
   };
