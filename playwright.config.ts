@@ -1,0 +1,55 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests drive Debian's Chromium (Playwright's own browser download cannot work on
+// these machines) against the real production build, started on a fresh throw-away database for
+// every run by tests/e2e/start-server.ts.
+
+const CI = Boolean(process.env.CI);
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+const CHROMIUM_LAUNCH_OPTIONS = {
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  // Two cores: the server, its database and the browsers share them.
+  workers: 2,
+  reporter: "list",
+  // Generous: the first request for each generated image renders it.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: BASE_URL,
+    trace: "on-first-retry",
+    locale: "en-NG",
+    timezoneId: "Africa/Lagos",
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    // Builds, creates the database (temp DATA_DIR or a new PostgreSQL database), starts
+    // `node server/main.js` with NODE_ENV=production; removes the database when stopped.
+    command: "node --import tsx tests/e2e/start-server.ts",
+    url: `${BASE_URL}/healthz`,
+    env: { PORT: String(PORT), LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+    reuseExistingServer: false,
+    // Build (~10 s) plus creating, migrating and seeding a new database.
+    timeout: 240_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+  },
+});

@@ -1,0 +1,102 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+// Helpers shared by the specs. They find things the way a user does: roles, labels, text.
+
+/**
+ * Waits until React has hydrated the page, so clicks reach React handlers (toasts, client
+ * navigation). React Router initialises its router in the hydration commit.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+      .__reactRouterDataRouter;
+    return router?.state.initialized === true;
+  });
+}
+
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await waitForHydration(page);
+  return response;
+}
+
+/** The toasts on screen (sonner's live region). */
+export function toasts(page: Page) {
+  return page.getByRole("region", { name: /notifications/i }).getByRole("listitem");
+}
+
+/** The property cards in the page's main content. */
+export function propertyCards(page: Page) {
+  return page.getByRole("main").getByRole("article");
+}
+
+/** The 'Showing x-y of n results' line, parsed. */
+export async function readResultsLine(page: Page) {
+  const line = page.getByText(/Showing \d+-\d+ of \d+ results/);
+  await expect(line).toBeVisible();
+  const text = (await line.textContent()) ?? "";
+  const match = /Showing (\d+)-(\d+) of (\d+) results/.exec(text);
+  if (!match) throw new Error(`unexpected results line: ${text}`);
+  return { from: Number(match[1]), to: Number(match[2]), total: Number(match[3]) };
+}
+
+/** Whole-naira amounts in a text: '₦1,200,000/month' gives [1200000]. */
+export function parseNaira(text: string): number[] {
+  return [...text.matchAll(/₦\s?([\d,]+)/g)].map((m) => Number((m[1] ?? "").replace(/,/g, "")));
+}
+
+/** The price shown on each card, in page order. */
+export async function cardPrices(page: Page) {
+  const prices: number[] = [];
+  for (const card of await propertyCards(page).all()) {
+    const [price] = parseNaira((await card.textContent()) ?? "");
+    if (price === undefined) throw new Error("a card shows no naira price");
+    prices.push(price);
+  }
+  return prices;
+}
+
+export function expectAscending(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  expect(values).toEqual(sorted);
+}
+
+/** The bedroom count a card shows ('3 Beds'), or undefined when it shows none. */
+export function bedsIn(text: string) {
+  const match = /(\d+)\s*Beds?\b/i.exec(text);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * Picks an option of a labelled select, whether it is a native <select> or a custom listbox
+ * (a combobox that opens a list of options).
+ */
+export async function chooseOption(
+  page: Page,
+  field: Locator,
+  option: string | RegExp,
+): Promise<void> {
+  const tag = await field.evaluate((element) => element.tagName);
+  if (tag === "SELECT") {
+    const label =
+      typeof option === "string"
+        ? option
+        : await field
+            .locator("option")
+            .filter({ hasText: option })
+            .first()
+            .textContent()
+            .then((text) => (text ?? "").trim());
+    await field.selectOption({ label });
+    return;
+  }
+  await field.click();
+  await page.getByRole("option", { name: option }).click();
+}
+
+/** The URL's query parameters as a plain object. */
+export function queryOf(page: Page) {
+  return Object.fromEntries(new URL(page.url()).searchParams);
+}
+
+export const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
