@@ -1,3 +1,138 @@
-export default function Page() {
-  return <p>home</p>;
+import type { ReactNode } from "react";
+import { FeaturedGallery } from "~/components/home/featured-gallery";
+import { FeaturedProperties } from "~/components/home/featured-properties";
+import { Hero } from "~/components/home/hero";
+import { AboutTeaser, CallToAction, ServicesTeaser } from "~/components/home/home-teasers";
+import { VideoCarousel } from "~/components/home/video-carousel";
+import { parseFeaturedFilter, resolveHomeContent } from "~/lib/home-content";
+import { logger } from "~/lib/logger.server";
+import { COMPANY_DESCRIPTION, COMPANY_NAME, COMPANY_TAGLINE } from "~/lib/site";
+import { describeVideo } from "~/lib/video-url";
+import { listFeaturedProperties, type PropertyCardData } from "~/models/property.server";
+import { getSectionContent } from "~/models/site-content.server";
+import { listActiveSlides } from "~/models/slideshow.server";
+import { listActiveVideos } from "~/models/video.server";
+import type { Route } from "./+types/home";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const featured = parseFeaturedFilter(new URL(request.url).searchParams.get("featured"));
+  const [stored, slides, videos, properties] = await Promise.all([
+    getSectionContent("home"),
+    listActiveSlides(),
+    listActiveVideos(),
+    listFeaturedProperties(featured === "all" ? undefined : featured).catch(
+      (error): PropertyCardData[] => {
+        // The spec: a failed featured load is logged and the page still renders.
+        logger.error({ err: error }, "Failed to load featured properties");
+        return [];
+      },
+    ),
+  ]);
+  return {
+    content: resolveHomeContent(stored),
+    slides,
+    // A link that can never play (not http(s)) is left out rather than shown broken.
+    videos: videos.filter((video) => describeVideo(video.videoUrl).kind !== "invalid"),
+    featured,
+    properties,
+  };
 }
+
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const { content, slides, videos, featured, properties } = loaderData;
+  return (
+    <>
+      <Hero content={content} />
+
+      <Section
+        id="gallery"
+        title="Featured Projects"
+        intro="Homes we have finished and estates we are building now."
+      >
+        <FeaturedGallery slides={slides} />
+      </Section>
+
+      {videos.length > 0 ? (
+        <Section
+          id="videos"
+          title="Featured Videos"
+          intro="Walk through our properties and projects."
+          tinted
+        >
+          <VideoCarousel videos={videos} />
+        </Section>
+      ) : null}
+
+      <Section
+        id="featured"
+        title="Featured Properties"
+        intro="Hand-picked homes and commercial spaces, checked by our agents."
+        tinted={videos.length === 0}
+      >
+        <FeaturedProperties properties={properties} filter={featured} />
+      </Section>
+
+      <section aria-labelledby="about-title" className="bg-white py-16 sm:py-20">
+        <div className="mx-auto max-w-7xl px-4">
+          <AboutTeaser content={content} />
+        </div>
+      </section>
+
+      <section aria-labelledby="services-title" className="bg-slate-50 py-16 sm:py-20">
+        <div className="mx-auto max-w-7xl px-4">
+          <ServicesTeaser content={content} />
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-title" className="py-16 sm:py-20">
+        <div className="mx-auto max-w-5xl px-4">
+          <CallToAction />
+        </div>
+      </section>
+    </>
+  );
+}
+
+function Section({
+  id,
+  title,
+  intro,
+  tinted = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  tinted?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={tinted ? "bg-slate-50 py-16 sm:py-20" : "bg-white py-16 sm:py-20"}
+    >
+      <div className="mx-auto max-w-7xl px-4">
+        <div className="mx-auto mb-8 max-w-2xl text-center">
+          <h2 id={`${id}-title`} className="text-3xl font-bold text-slate-900">
+            {title}
+          </h2>
+          <p className="mt-2 text-pretty text-slate-600">{intro}</p>
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => {
+  const title = `${COMPANY_NAME} | ${COMPANY_TAGLINE}`;
+  return [
+    { title },
+    { name: "description", content: COMPANY_DESCRIPTION },
+    { property: "og:title", content: title },
+    { property: "og:description", content: COMPANY_DESCRIPTION },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: COMPANY_NAME },
+  ];
+};

@@ -1,0 +1,121 @@
+import {
+  ArrowRight,
+  Building2,
+  CalendarCheck,
+  ClipboardList,
+  Home,
+  type LucideIcon,
+  Phone,
+} from "lucide-react";
+import { Link } from "react-router";
+import { HOME_SERVICES, HOME_STATS, type HomeContent } from "~/lib/home-content";
+
+const SERVICE_ICONS: Record<(typeof HOME_SERVICES)[number]["icon"], LucideIcon> = {
+  home: Home,
+  infrastructure: Building2,
+  project: ClipboardList,
+};
+
+export function AboutTeaser({ content }: { content: HomeContent }) {
+  return (
+    <div className="grid items-center gap-10 lg:grid-cols-2">
+      <div>
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">
+          {content.about_title}
+        </p>
+        <h2 id="about-title" className="mt-2 text-balance text-3xl font-bold text-slate-900">
+          {content.about_subtitle}
+        </h2>
+        <p className="mt-4 whitespace-pre-line text-pretty leading-relaxed text-slate-600">
+          {content.about_description}
+        </p>
+        <Link
+          to="/about"
+          className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
+          Learn more about us
+          <ArrowRight className="size-4" aria-hidden />
+        </Link>
+      </div>
+      <dl className="grid grid-cols-2 gap-4">
+        {HOME_STATS.map((stat) => (
+          <div key={stat.label} className="flex flex-col rounded-xl bg-brand-50 p-6 text-center">
+            <dt className="text-sm font-medium text-slate-600">{stat.label}</dt>
+            <dd className="order-first text-3xl font-bold text-brand-800">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+export function ServicesTeaser({ content }: { content: HomeContent }) {
+  return (
+    <div>
+      <div className="mx-auto max-w-2xl text-center">
+        <h2 id="services-title" className="text-3xl font-bold text-slate-900">
+          {content.services_title}
+        </h2>
+        <p className="mt-2 font-medium text-brand-700">{content.services_subtitle}</p>
+        <p className="mt-3 text-pretty text-slate-600">{content.services_description}</p>
+      </div>
+      <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        {HOME_SERVICES.map((service) => {
+          const Icon = SERVICE_ICONS[service.icon];
+          return (
+            <li
+              key={service.to}
+              className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
+            >
+              <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                <Icon className="size-6" aria-hidden />
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{service.title}</h3>
+              <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">
+                {service.description}
+              </p>
+              <Link
+                to={service.to}
+                aria-label={`Learn More about ${service.title}`}
+                className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 after:absolute after:inset-0 hover:underline"
+              >
+                Learn More
+                <ArrowRight className="size-4" aria-hidden />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+export function CallToAction() {
+  return (
+    <div className="rounded-2xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
+      <h2 id="cta-title" className="text-balance text-3xl font-bold">
+        Ready to find your next property?
+      </h2>
+      <p className="mx-auto mt-3 max-w-xl text-pretty text-brand-100">
+        Book a consultation with one of our agents, or send us a message and we will get back to you
+        shortly.
+      </p>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link
+          to="/book-appointment"
+          className="inline-flex items-center justify-center gap-2 rounded-md bg-accent-400 px-6 py-3 font-semibold text-slate-900 hover:bg-accent-500"
+        >
+          <CalendarCheck className="size-5" aria-hidden />
+          Book Appointment
+        </Link>
+        <Link
+          to="/contact"
+          className="inline-flex items-center justify-center gap-2 rounded-md border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10"
+        >
+          <Phone className="size-5" aria-hidden />
+          Contact Us
+        </Link>
+      </div>
+    </div>
+  );
+}
