@@ -39,6 +39,11 @@ describe("DEFAULT_SLIDES", () => {
     expect(DEFAULT_SLIDES).toHaveLength(6);
     expect(new Set(DEFAULT_SLIDES.map((s) => s.id)).size).toBe(6);
     expect(DEFAULT_SLIDES.filter((s) => s.category === "finished")).toHaveLength(3);
-    expect(DEFAULT_SLIDES.every((s) => s.mediaUrl.startsWith("/media/generated/hero/"))).toBe(true);
+    expect(DEFAULT_SLIDES.map((s) => s.mediaUrl)).toContain(
+      "/media/generated/slide/finished/1.webp",
+    );
+    expect(DEFAULT_SLIDES.map((s) => s.mediaUrl)).toContain(
+      "/media/generated/slide/construction/3.webp",
+    );
   });
 });

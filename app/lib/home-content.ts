@@ -7,6 +7,11 @@ import { COMPANY_NAME } from "~/lib/site";
 
 export const HERO_ROTATION_MS = 6000;
 export const GALLERY_ADVANCE_MS = 5000;
+/**
+ * How long an image must have been on screen before the next one is fetched: a visitor who
+ * scrolls straight past the hero or the gallery never downloads pictures they will not see.
+ */
+export const PRELOAD_NEXT_AFTER_MS = 2000;
 
 /** Written by the demo seed's image generator. */
 export const HERO_IMAGES = [1, 2, 3, 4].map((n) => `/media/generated/hero/${n}.webp`);
@@ -144,7 +149,8 @@ export const DEFAULT_SLIDES: readonly GallerySlide[] = [
 ].map((slide, index) => ({
   ...slide,
   id: `default-${index + 1}`,
-  mediaUrl: HERO_IMAGES[index % HERO_IMAGES.length] as string,
+  // Drawn by the image generator on first request: /media/generated/slide/<stage>/<seed>.webp
+  mediaUrl: `/media/generated/slide/${slide.category === "finished" ? "finished" : "construction"}/${(index % 3) + 1}.webp`,
   mediaType: "image" as const,
   linkUrl: "/properties",
   category: slide.category as GallerySlide["category"],

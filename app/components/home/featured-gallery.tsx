@@ -6,6 +6,7 @@ import {
   GALLERY_CATEGORIES,
   type GalleryCategory,
   type GallerySlide,
+  PRELOAD_NEXT_AFTER_MS,
 } from "~/lib/home-content";
 import { responsiveImage } from "~/lib/images";
 import { cn } from "~/lib/utils";
@@ -69,9 +70,15 @@ export function FeaturedGallery({ slides }: { slides: GallerySlide[] }) {
   }, [advancing, count, current]);
 
   useEffect(() => {
-    if (!inView || !nextSlide || nextSlide.mediaType !== "image") return;
-    preloadImage(responsiveImage(nextSlide.mediaUrl, SLIDE_SIZES)).catch(() => {});
-  }, [inView, nextSlide]);
+    // Fetch the next picture only once this one has been watched for a while.
+    if (!advancing || !nextSlide || nextSlide.mediaType !== "image") return;
+    const image = responsiveImage(nextSlide.mediaUrl, SLIDE_SIZES);
+    const timer = window.setTimeout(
+      () => preloadImage(image).catch(() => {}),
+      PRELOAD_NEXT_AFTER_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [advancing, nextSlide]);
 
   function go(to: number) {
     if (count > 0) setIndex((to + count) % count);
@@ -255,7 +262,7 @@ function SlideMedia({ slide, active }: { slide: GallerySlide; active: boolean })
   if (slide.mediaType === "video") {
     const video = describeVideo(slide.mediaUrl);
     if (video.kind === "file") return <SlideVideo src={video.src} title={title} active={active} />;
-    return <LiteVideo url={slide.mediaUrl} title={title} className={box} />;
+    return <LiteVideo url={slide.mediaUrl} title={title} showTitle={false} className={box} />;
   }
   const image = responsiveImage(slide.mediaUrl, SLIDE_SIZES);
   return (

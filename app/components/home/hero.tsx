@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { HERO_IMAGES, HERO_ROTATION_MS, type HomeContent } from "~/lib/home-content";
+import {
+  HERO_IMAGES,
+  HERO_ROTATION_MS,
+  type HomeContent,
+  PRELOAD_NEXT_AFTER_MS,
+} from "~/lib/home-content";
 import { responsiveImage } from "~/lib/images";
 import { cn } from "~/lib/utils";
 import { HeroSearchForm } from "./hero-search-form";
@@ -19,14 +24,17 @@ const images = HERO_IMAGES.map((url) => responsiveImage(url, HERO_SIZES));
 
 /**
  * The first image is in the server HTML and is the page's LCP element; the others are fetched
- * one at a time after the page has loaded, each just before its turn, so a slow first paint
- * downloads a single hero image. Nothing rotates for reduced-motion or data-saver visitors, off
- * screen or in a background tab.
+ * one at a time after the page has loaded, each while the one before it is showing, so a slow
+ * first paint downloads a single hero image and a visitor who scrolls on fetches no more.
+ * Nothing rotates for reduced-motion or data-saver visitors, off screen or in a background tab.
  */
 export function Hero({ content }: { content: HomeContent }) {
   const [current, setCurrent] = useState(0);
   // Images whose <img> is in the page: the first, and each one once it has been preloaded.
   const [ready, setReady] = useState<ReadonlySet<number>>(() => new Set([0]));
+  // The current image has had its 6 s. The switch then waits for the next image if it is still
+  // on its way, so a slow network never shows an empty hero.
+  const [due, setDue] = useState(false);
   const sectionRef = useRef<HTMLElement>(null);
   const inView = useInView(sectionRef);
   const visible = usePageVisible();
@@ -40,23 +48,31 @@ export function Hero({ content }: { content: HomeContent }) {
     const image = images[next];
     if (!rotating || !pageLoaded || ready.has(next) || !image) return;
     let cancelled = false;
-    preloadImage(image).then(
-      () => {
-        if (!cancelled) setReady((previous) => new Set(previous).add(next));
-      },
-      () => {}, // a missing image simply never joins the rotation
-    );
+    const timer = window.setTimeout(() => {
+      preloadImage(image).then(
+        () => {
+          if (!cancelled) setReady((previous) => new Set(previous).add(next));
+        },
+        () => {}, // a missing image simply never joins the rotation
+      );
+    }, PRELOAD_NEXT_AFTER_MS);
     return () => {
       cancelled = true;
+      window.clearTimeout(timer);
     };
   }, [rotating, pageLoaded, next, ready]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new image restarts its turn.
   useEffect(() => {
-    if (!rotating || !ready.has(next)) return;
-    // Restarts on every change of `current`, so picking a dot gives that image its full turn.
-    const timer = window.setTimeout(() => setCurrent(next), HERO_ROTATION_MS);
+    setDue(false);
+    if (!rotating) return;
+    const timer = window.setTimeout(() => setDue(true), HERO_ROTATION_MS);
     return () => window.clearTimeout(timer);
-  }, [rotating, ready, next]);
+  }, [rotating, current]);
+
+  useEffect(() => {
+    if (due && ready.has(next)) setCurrent(next);
+  }, [due, ready, next]);
 
   function show(index: number) {
     setReady((previous) => (previous.has(index) ? previous : new Set(previous).add(index)));

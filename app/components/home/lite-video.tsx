@@ -17,10 +17,13 @@ export function LiteVideo({
   title,
   active: activeProp,
   onActivate,
+  showTitle = true,
   className,
 }: {
   url: string;
   title: string;
+  /** Draw the title on the poster (off where a caption beside it already says it). */
+  showTitle?: boolean;
   active?: boolean;
   onActivate?: () => void;
   className?: string;
@@ -122,9 +125,11 @@ export function LiteVideo({
           <Play className="ml-1 size-7" fill="currentColor" aria-hidden />
         </span>
       </span>
-      <span className="absolute inset-x-0 bottom-0 line-clamp-2 bg-gradient-to-t from-black/70 to-transparent p-3 pt-8 text-sm font-semibold text-white">
-        {title}
-      </span>
+      {showTitle ? (
+        <span className="absolute inset-x-0 bottom-0 line-clamp-2 bg-gradient-to-t from-black/70 to-transparent p-3 pt-8 text-sm font-semibold text-white">
+          {title}
+        </span>
+      ) : null}
     </a>
   );
 }
