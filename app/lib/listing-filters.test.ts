@@ -3,9 +3,11 @@ import {
   canonicalListingSearch,
   DEFAULT_LISTING_FILTERS,
   describeListing,
+  displayLocation,
   hasActiveFilters,
   type ListingFilters,
   listingHref,
+  matchCity,
   PRICE_OPEN_MAX,
   parseListingFilters,
   parsePriceRange,
@@ -223,6 +225,13 @@ describe("canonicalListingSearch", () => {
     );
   });
 
+  it("leaves other parameters alone", () => {
+    expect(canonicalListingSearch(new URLSearchParams("utm_source=x&status=sale"))).toBeNull();
+    expect(canonicalListingSearch(new URLSearchParams("utm_source=x&status=all&beds=2"))).toBe(
+      "beds=2&utm_source=x",
+    );
+  });
+
   it("is stable: a canonical result is canonical", () => {
     const once = canonicalListingSearch(
       new URLSearchParams("minPrice=5000000&location=kano&q=a%20b"),
@@ -237,6 +246,22 @@ describe("hasActiveFilters", () => {
     expect(hasActiveFilters(filters({ sort: "price-asc", view: "list", page: 9 }))).toBe(false);
     expect(hasActiveFilters(filters({ baths: 1 }))).toBe(true);
     expect(hasActiveFilters(filters({ propertyTypes: ["land"] }))).toBe(true);
+  });
+});
+
+describe("matchCity and displayLocation", () => {
+  it("finds the city a location stands for", () => {
+    expect(matchCity("port harcourt")).toBe("Port Harcourt");
+    expect(matchCity("portHarcourt")).toBe("Port Harcourt");
+    expect(matchCity("harcourt")).toBe("Port Harcourt");
+    // "a" is in several cities, "lekki" in none.
+    expect(matchCity("a")).toBeUndefined();
+    expect(matchCity("lekki")).toBeUndefined();
+  });
+
+  it("spells unknown places in title case", () => {
+    expect(displayLocation("LAGOS")).toBe("Lagos");
+    expect(displayLocation("lekki phase 1")).toBe("Lekki Phase 1");
   });
 });
 

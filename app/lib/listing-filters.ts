@@ -194,10 +194,36 @@ export function listingHref(filters: ListingFilters, changes: Partial<ListingFil
   return search ? `/properties?${search}` : "/properties";
 }
 
-/** The canonical query string for a URL's parameters, or null when it already is canonical. */
+/** Every parameter the listing reads; others (utm_source, ...) are passed through untouched. */
+export const LISTING_PARAMS = new Set([
+  "q",
+  "type",
+  "location",
+  "status",
+  "price",
+  "minPrice",
+  "maxPrice",
+  "beds",
+  "baths",
+  "ptype",
+  "sort",
+  "view",
+  "page",
+]);
+
+/**
+ * The canonical query string for a URL's parameters (listing parameters in canonical form,
+ * then any others as they came), or null when the URL already is canonical.
+ */
 export function canonicalListingSearch(params: URLSearchParams): string | null {
-  const canonical = serializeListingFilters(parseListingFilters(params)).toString();
-  return canonical === new URLSearchParams(params).toString() ? null : canonical;
+  const canonical = serializeListingFilters(parseListingFilters(params));
+  const listing = new URLSearchParams();
+  const others = new URLSearchParams();
+  for (const [key, value] of params)
+    (LISTING_PARAMS.has(key) ? listing : others).append(key, value);
+  if (canonical.toString() === listing.toString()) return null;
+  for (const [key, value] of others) canonical.append(key, value);
+  return canonical.toString();
 }
 
 /** True when anything narrows the results (sort, view and page do not). */
@@ -214,10 +240,25 @@ export function hasActiveFilters(filters: ListingFilters) {
   );
 }
 
-/** A city as the site spells it ("port harcourt" -> "Port Harcourt"), else the text as typed. */
+function squash(text: string) {
+  return text.toLowerCase().replace(/\s+/g, "");
+}
+
+/**
+ * The listed city a location text stands for: the one it spells ("port harcourt"), else the only
+ * one containing it ("harcourt"); undefined when it is none or several of them.
+ */
+export function matchCity(location: string) {
+  const key = squash(location);
+  const exact = CITIES.find((city) => squash(city) === key);
+  if (exact) return exact;
+  const containing = CITIES.filter((city) => squash(city).includes(key));
+  return containing.length === 1 ? containing[0] : undefined;
+}
+
+/** A location as the site spells it ("harcourt" -> "Port Harcourt"), else in title case. */
 export function displayLocation(location: string) {
-  const key = location.toLowerCase().replace(/\s+/g, "");
-  return CITIES.find((city) => city.toLowerCase().replace(/\s+/g, "") === key) ?? location;
+  return matchCity(location) ?? location.replace(/(^|\s)(\S)/g, (m) => m.toUpperCase());
 }
 
 /** A heading for the results, also the page title: "Residential properties in Lagos". */

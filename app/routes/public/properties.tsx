@@ -1,3 +1,172 @@
-export default function Page() {
-  return <p>properties</p>;
+import { Search } from "lucide-react";
+import { Link, redirect, useNavigation } from "react-router";
+import { EmptyResults } from "~/components/listing/empty-results";
+import { FILTER_FORM_ID, FilterPanel } from "~/components/listing/filter-panel";
+import { ListingToolbar } from "~/components/listing/listing-toolbar";
+import { Pagination } from "~/components/listing/pagination";
+import { PropertyCard } from "~/components/property-card";
+import {
+  canonicalListingSearch,
+  describeListing,
+  hasActiveFilters,
+  listingHref,
+  parseListingFilters,
+} from "~/lib/listing-filters";
+import { LISTING_PAGE_SIZE } from "~/lib/property-options";
+import { COMPANY_NAME } from "~/lib/site";
+import { cn } from "~/lib/utils";
+import { searchProperties } from "~/models/property-search.server";
+import type { Route } from "./+types/properties";
+
+/** Cards in the first row (three on desktop) load at once; the rest as they scroll into view. */
+const EAGER_IMAGES = 3;
+
+export async function loader({ url }: Route.LoaderArgs) {
+  // Form submissions and hand-typed URLs (minPrice/maxPrice, empty fields, bad values) are
+  // sent to the one short canonical URL, so every search has a single shareable address.
+  const canonical = canonicalListingSearch(url.searchParams);
+  if (canonical !== null) return redirect(canonical ? `/properties?${canonical}` : "/properties");
+
+  const filters = parseListingFilters(url.searchParams);
+  const result = await searchProperties(filters, { pageSize: LISTING_PAGE_SIZE });
+  return { filters, pageSize: LISTING_PAGE_SIZE, ...result };
+}
+
+export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
+  const { filters, items, total, totalIsExact, page, pageCount, pageSize } = loaderData;
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.location?.pathname === "/properties";
+  const formKey = listingHref(filters, { sort: "newest", view: "grid", page: 1 });
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <header className="mb-6 space-y-4">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          {describeListing(filters)}
+        </h1>
+        <search className="flex max-w-2xl gap-2">
+          <label htmlFor="listing-q" className="sr-only">
+            Search properties
+          </label>
+          <input
+            key={filters.q}
+            id="listing-q"
+            type="search"
+            name="q"
+            form={FILTER_FORM_ID}
+            defaultValue={filters.q}
+            placeholder="Search by title, address or city"
+            maxLength={100}
+            className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2"
+          />
+          <button
+            type="submit"
+            form={FILTER_FORM_ID}
+            className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+          >
+            <Search className="size-4" aria-hidden />
+            Search
+          </button>
+        </search>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr] lg:items-start">
+        <aside aria-label="Filters">
+          <FilterPanel key={formKey} filters={filters} />
+        </aside>
+
+        <section aria-labelledby="results-summary" className="min-w-0">
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <p id="results-summary" className="text-sm text-slate-600" aria-live="polite">
+              {total === 0
+                ? "No results"
+                : resultsLine(page, pageSize, items.length, total, totalIsExact)}
+            </p>
+            <ListingToolbar filters={filters} />
+          </div>
+
+          <div
+            aria-busy={pending}
+            className={cn("transition-opacity", pending && "pointer-events-none opacity-60")}
+          >
+            {items.length === 0 ? (
+              <EmptyResults />
+            ) : (
+              <ul
+                className={cn(
+                  filters.view === "list"
+                    ? "flex flex-col gap-4"
+                    : "grid gap-6 sm:grid-cols-2 lg:grid-cols-3",
+                )}
+              >
+                {items.map((property, index) => (
+                  <li key={property.id} className="flex">
+                    <PropertyCard
+                      property={property}
+                      layout={filters.view}
+                      imageLoading={index < EAGER_IMAGES ? "eager" : "lazy"}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            lastIsKnown={totalIsExact}
+            hrefFor={(p) => listingHref(filters, { page: p })}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function resultsLine(
+  page: number,
+  pageSize: number,
+  shown: number,
+  total: number,
+  totalIsExact: boolean,
+) {
+  const from = (page - 1) * pageSize + 1;
+  const to = from + shown - 1;
+  const count = `${total.toLocaleString("en-NG")}${totalIsExact ? "" : "+"}`;
+  return `Showing ${from.toLocaleString("en-NG")}-${to.toLocaleString("en-NG")} of ${count} results`;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `Failed to load properties | ${COMPANY_NAME}` }];
+  const { filters, total, totalIsExact, page } = loaderData;
+  const heading = describeListing(filters);
+  const count = `${total.toLocaleString("en-NG")}${totalIsExact ? "" : "+"}`;
+  const description = hasActiveFilters(filters)
+    ? `${count} ${heading.charAt(0).toLowerCase()}${heading.slice(1)} with photos, prices in naira and verified details. Book a viewing with ${COMPANY_NAME}.`
+    : `Browse ${count} houses, apartments, land and commercial properties for sale and rent across Nigeria. Filter by price, bedrooms, location and property type.`;
+  return [
+    { title: `${heading}${page > 1 ? ` - Page ${page}` : ""} | ${COMPANY_NAME}` },
+    { name: "description", content: description },
+  ];
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold text-slate-900">Failed to load properties</h1>
+      <p className="text-slate-600">Please try again in a moment.</p>
+      <div className="flex gap-3">
+        <a
+          href="/properties"
+          className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+        >
+          Try again
+        </a>
+        <Link to="/" className="rounded-md border border-slate-300 px-4 py-2 font-medium">
+          Return to Home
+        </Link>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,19 @@
+import { SearchX } from "lucide-react";
+import { Link } from "react-router";
+
+export function EmptyResults() {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-slate-300 px-6 py-16 text-center">
+      <SearchX className="size-10 text-slate-400" aria-hidden />
+      <p className="max-w-md text-slate-700">
+        We couldn't find any properties matching your criteria. Try adjusting your filters.
+      </p>
+      <Link
+        to="/properties"
+        className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+      >
+        Reset Filters
+      </Link>
+    </div>
+  );
+}

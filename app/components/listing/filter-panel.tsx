@@ -1,0 +1,251 @@
+import { ChevronDown, SlidersHorizontal } from "lucide-react";
+import { type FormEvent, useEffect, useRef } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import {
+  displayLocation,
+  type ListingFilters,
+  listingHref,
+  matchCity,
+  parseListingFilters,
+} from "~/lib/listing-filters";
+import {
+  BATHROOM_OPTIONS,
+  BEDROOM_OPTIONS,
+  CITIES,
+  LISTING_TYPES,
+  PROPERTY_TYPES,
+  PURPOSES,
+} from "~/lib/property-options";
+import { PriceRangeFields } from "./price-range-fields";
+
+export const FILTER_FORM_ID = "listing-filters";
+const DESKTOP_QUERY = "(min-width: 1024px)";
+
+/** The submitted form as query parameters (FormData holds strings only for this form). */
+export function formParams(form: HTMLFormElement) {
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) {
+    if (typeof value === "string") params.append(key, value);
+  }
+  return params;
+}
+
+/**
+ * The filter panel: a plain GET form, so filtering works without JavaScript (the loader then
+ * redirects to the short canonical URL). With JavaScript the submit goes straight to the
+ * canonical URL. On phones the panel folds behind a "Filters" button (a <details> element).
+ */
+export function FilterPanel({ filters }: { filters: ListingFilters }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
+
+  // Open on desktop (browsers with ::details-content already show it through CSS); fold away
+  // on phones after each search so the results are what the visitor sees.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on each navigation.
+  useEffect(() => {
+    if (details.current) details.current.open = window.matchMedia(DESKTOP_QUERY).matches;
+  }, [location.key]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = parseListingFilters(formParams(event.currentTarget));
+    navigate(listingHref({ ...next, page: 1 }));
+  }
+
+  // A typed location that stands for a listed city ticks its box ("harcourt"); any other
+  // ("lekki") gets a ticked box of its own, so Apply keeps it and unticking removes it.
+  const chosenCities = new Set(filters.locations.map(matchCity));
+  const otherLocations = filters.locations.filter((l) => matchCity(l) === undefined);
+
+  return (
+    <details
+      ref={details}
+      className="group rounded-lg border border-slate-200 bg-white lg:sticky lg:top-[calc(var(--header-height)+1rem)] lg:max-h-[calc(100vh-var(--header-height)-2rem)] lg:overflow-y-auto lg:[&::details-content]:[content-visibility:visible]"
+    >
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-2 px-4 py-3 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+        <span className="flex items-center gap-2">
+          <SlidersHorizontal className="size-4" aria-hidden />
+          Filters
+        </span>
+        <ChevronDown
+          className="size-4 transition-transform group-open:rotate-180 lg:hidden"
+          aria-hidden
+        />
+      </summary>
+      <form
+        id={FILTER_FORM_ID}
+        method="get"
+        action="/properties"
+        onSubmit={onSubmit}
+        className="space-y-6 border-t border-slate-200 px-4 pb-4 pt-4"
+      >
+        {filters.sort !== "newest" ? (
+          <input type="hidden" name="sort" value={filters.sort} />
+        ) : null}
+        {filters.view !== "grid" ? <input type="hidden" name="view" value={filters.view} /> : null}
+
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold text-slate-900">Status</legend>
+          <div className="grid grid-cols-3 gap-1 rounded-md bg-slate-100 p-1 text-sm">
+            {[{ value: "", label: "All" }, ...PURPOSES].map((option) => (
+              <label
+                key={option.value}
+                className="relative cursor-pointer rounded px-2 py-1.5 text-center has-[:checked]:bg-white has-[:checked]:font-semibold has-[:checked]:text-brand-800 has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+              >
+                <input
+                  type="radio"
+                  name="status"
+                  value={option.value}
+                  defaultChecked={(filters.status ?? "") === option.value}
+                  // Stretched over the pill, invisible: the pill is what shows the choice.
+                  className="absolute inset-0 cursor-pointer opacity-0"
+                />
+                {option.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="space-y-2">
+          <label htmlFor="filter-type" className="block text-sm font-semibold text-slate-900">
+            Category
+          </label>
+          <select
+            id="filter-type"
+            name="type"
+            defaultValue={filters.type ?? ""}
+            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+          >
+            <option value="">All categories</option>
+            {LISTING_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <PriceRangeFields price={filters.price} />
+
+        <div className="grid grid-cols-2 gap-3">
+          <div className="space-y-2">
+            <label htmlFor="filter-beds" className="block text-sm font-semibold text-slate-900">
+              Bedrooms
+            </label>
+            <select
+              id="filter-beds"
+              name="beds"
+              defaultValue={filters.beds ?? ""}
+              className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+            >
+              <option value="">Any</option>
+              {BEDROOM_OPTIONS.map((n) => (
+                <option key={n} value={n}>
+                  {n}+
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="space-y-2">
+            <label htmlFor="filter-baths" className="block text-sm font-semibold text-slate-900">
+              Bathrooms
+            </label>
+            <select
+              id="filter-baths"
+              name="baths"
+              defaultValue={filters.baths ?? ""}
+              className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+            >
+              <option value="">Any</option>
+              {BATHROOM_OPTIONS.map((n) => (
+                <option key={n} value={n}>
+                  {n}+
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold text-slate-900">Location</legend>
+          <div className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
+            {CITIES.map((city) => (
+              <CheckboxOption
+                key={city}
+                name="location"
+                value={city}
+                label={city}
+                checked={chosenCities.has(city)}
+              />
+            ))}
+            {otherLocations.map((l) => (
+              <CheckboxOption
+                key={l}
+                name="location"
+                value={l}
+                label={displayLocation(l)}
+                checked
+              />
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold text-slate-900">Property type</legend>
+          <div className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
+            {PROPERTY_TYPES.map((t) => (
+              <CheckboxOption
+                key={t.value}
+                name="ptype"
+                value={t.value}
+                label={t.label}
+                checked={filters.propertyTypes.includes(t.value)}
+              />
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="flex gap-2">
+          <button
+            type="submit"
+            className="flex-1 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+          >
+            Apply
+          </button>
+          <Link
+            to="/properties"
+            className="flex-1 rounded-md border border-slate-300 px-4 py-2 text-center font-medium text-slate-700 hover:bg-slate-50"
+          >
+            Reset
+          </Link>
+        </div>
+      </form>
+    </details>
+  );
+}
+
+function CheckboxOption({
+  name,
+  value,
+  label,
+  checked,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  checked: boolean;
+}) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2 text-slate-700">
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        defaultChecked={checked}
+        className="size-4 rounded border-slate-300 accent-brand-700"
+      />
+      {label}
+    </label>
+  );
+}

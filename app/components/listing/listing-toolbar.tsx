@@ -1,0 +1,98 @@
+import { LayoutGrid, List } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import {
+  type ListingFilters,
+  type ListingView,
+  listingHref,
+  serializeListingFilters,
+} from "~/lib/listing-filters";
+import { SORT_OPTIONS, type SortValue } from "~/lib/property-options";
+import { cn } from "~/lib/utils";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * Sort and view. Sorting is its own small GET form carrying the current filters, with a
+ * "Sort" button for browsers without JavaScript; with JavaScript the choice applies at once.
+ * The view toggle is two links.
+ */
+export function ListingToolbar({ filters }: { filters: ListingFilters }) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const carried = serializeListingFilters({ ...filters, sort: "newest", page: 1 });
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <form method="get" action="/properties" className="flex items-center gap-2">
+        {[...carried].map(([key, value], index) => (
+          <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
+        ))}
+        <label htmlFor="listing-sort" className="text-sm text-slate-600">
+          Sort by
+        </label>
+        <select
+          id="listing-sort"
+          name="sort"
+          defaultValue={filters.sort}
+          key={filters.sort}
+          onChange={(event) =>
+            navigate(
+              listingHref(filters, { sort: event.currentTarget.value as SortValue, page: 1 }),
+              {
+                preventScrollReset: true,
+              },
+            )
+          }
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+        >
+          {SORT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        {hydrated ? null : (
+          <button
+            type="submit"
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+          >
+            Sort
+          </button>
+        )}
+      </form>
+      <fieldset className="flex rounded-md border border-slate-300 p-0.5">
+        <legend className="sr-only">View</legend>
+        <ViewLink filters={filters} view="grid" label="Grid view" icon={LayoutGrid} />
+        <ViewLink filters={filters} view="list" label="List view" icon={List} />
+      </fieldset>
+    </div>
+  );
+}
+
+function ViewLink({
+  filters,
+  view,
+  label,
+  icon: Icon,
+}: {
+  filters: ListingFilters;
+  view: ListingView;
+  label: string;
+  icon: typeof List;
+}) {
+  const current = filters.view === view;
+  return (
+    <Link
+      to={listingHref(filters, { view })}
+      preventScrollReset
+      aria-label={label}
+      aria-current={current ? "true" : undefined}
+      title={label}
+      className={cn(
+        "rounded p-1.5",
+        current ? "bg-brand-700 text-white" : "text-slate-600 hover:bg-slate-100",
+      )}
+    >
+      <Icon className="size-5" aria-hidden />
+    </Link>
+  );
+}
