@@ -1,7 +1,8 @@
 import { Bath, BedDouble, MapPin, Ruler } from "lucide-react";
 import { Link } from "react-router";
 import { FavoriteButton } from "~/components/favorite-button";
-import { PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
+import { MediaImage } from "~/components/media-image";
+import { responsiveImage } from "~/lib/images";
 import { formatPrice } from "~/lib/money";
 import { purposeLabel } from "~/lib/property-options";
 import { cn } from "~/lib/utils";
@@ -44,7 +45,7 @@ export function PropertyCard({
           layout === "list" && "sm:w-80",
         )}
       >
-        <img
+        <MediaImage
           {...image}
           alt={property.title}
           loading={imageLoading}
@@ -52,13 +53,7 @@ export function PropertyCard({
           width={640}
           height={480}
           className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
-          onError={(event) => {
-            const img = event.currentTarget;
-            if (!img.src.endsWith(PLACEHOLDER_IMAGE)) {
-              img.removeAttribute("srcset");
-              img.src = PLACEHOLDER_IMAGE;
-            }
-          }}
+          whenBroken="placeholder"
         />
         <span
           className={cn(

@@ -22,7 +22,8 @@ export function responsiveImage(url: string | null | undefined, sizes: string, m
   if (!isLocalMedia(url)) return { src: url };
   const widths = IMAGE_WIDTHS.filter((w) => w <= maxWidth);
   return {
-    src: imageUrl(url, widths.at(-1) ?? 640),
+    // Only browsers without srcset use src: give them a middling size, not the largest.
+    src: imageUrl(url, widths.includes(640) ? 640 : (widths.at(-1) ?? 320)),
     srcSet: widths.map((w) => `${url}?w=${w} ${w}w`).join(", "),
     sizes,
   };

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { MediaImage } from "~/components/media-image";
 import {
   GALLERY_ADVANCE_MS,
   GALLERY_CATEGORIES,
@@ -13,7 +14,6 @@ import { cn } from "~/lib/utils";
 import { describeVideo } from "~/lib/video-url";
 import { preloadImage, useInView, usePageVisible, usePrefersReducedMotion } from "./hooks";
 import { LiteVideo } from "./lite-video";
-import { MediaImage } from "./media-image";
 
 // The slide box is at most max-w-5xl (1024px) inside the page's 1rem gutters.
 const SLIDE_SIZES = "(min-width: 1056px) 1024px, calc(100vw - 2rem)";

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { MediaImage } from "~/components/media-image";
 import {
   HERO_IMAGES,
   HERO_ROTATION_MS,
@@ -16,7 +17,6 @@ import {
   usePrefersReducedMotion,
   useSaveData,
 } from "./hooks";
-import { MediaImage } from "./media-image";
 
 // Full-bleed background: the image is as wide as the viewport.
 const HERO_SIZES = "100vw";

@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { getContactDetails, getSocialLinks } from "~/models/site-content.server";
@@ -7,6 +7,15 @@ import type { Route } from "./+types/layout";
 export async function loader(_: Route.LoaderArgs) {
   const [social, contact] = await Promise.all([getSocialLinks(), getContactDetails()]);
   return { social, contact };
+}
+
+// Social links and contact details change only when an admin edits them: reload them after a
+// form submission, not on every search or filter click.
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {

@@ -7,6 +7,7 @@ import {
   useSearchParams,
 } from "react-router";
 import { FavoriteButton } from "~/components/favorite-button";
+import { MediaImage } from "~/components/media-image";
 import { PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
 import { formatPrice } from "~/lib/money";
 import { propertyTypeLabel, purposeLabel } from "~/lib/property-options";
@@ -209,7 +210,7 @@ function Gallery({ title, photos }: { title: string; photos: Photo[] }) {
   return (
     <div>
       <div className="aspect-[16/10] overflow-hidden rounded-lg bg-slate-100">
-        <img
+        <MediaImage
           key={current.mediaUrl}
           {...main}
           alt={current.title ?? title}
@@ -217,7 +218,7 @@ function Gallery({ title, photos }: { title: string; photos: Photo[] }) {
           height={800}
           fetchPriority="high"
           className="h-full w-full object-cover"
-          onError={fallBackToPlaceholder}
+          whenBroken="placeholder"
         />
       </div>
       {photos.length > 1 ? (
@@ -237,14 +238,14 @@ function Gallery({ title, photos }: { title: string; photos: Photo[] }) {
                     : "border-transparent opacity-80 hover:opacity-100",
                 )}
               >
-                <img
+                <MediaImage
                   {...responsiveImage(photo.mediaUrl, "160px", 320)}
                   alt=""
                   loading="lazy"
                   width={160}
                   height={120}
                   className="h-full w-full object-cover"
-                  onError={fallBackToPlaceholder}
+                  whenBroken="placeholder"
                 />
               </Link>
             </li>
@@ -253,13 +254,6 @@ function Gallery({ title, photos }: { title: string; photos: Photo[] }) {
       ) : null}
     </div>
   );
-}
-
-function fallBackToPlaceholder(event: React.SyntheticEvent<HTMLImageElement>) {
-  const img = event.currentTarget;
-  if (img.src.endsWith(PLACEHOLDER_IMAGE)) return;
-  img.removeAttribute("srcset");
-  img.src = PLACEHOLDER_IMAGE;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
