@@ -149,8 +149,8 @@ function MobileLink({ to, label, indent }: { to: string; label: string; indent?:
       <Link
         to={to}
         className={cn(
-          "block rounded-md px-2 py-3 text-base text-slate-800 hover:bg-brand-50",
-          indent && "pl-5 py-2.5",
+          "block rounded-md pr-2 text-base text-slate-800 hover:bg-brand-50",
+          indent ? "py-2.5 pl-5" : "py-3 pl-2",
         )}
       >
         {label}
