@@ -383,11 +383,15 @@ async function main() {
       `${JSON.stringify({ date, commit, targets: TARGETS, results }, null, 2)}\n`,
     );
     fs.writeFileSync(path.join(HERE, "README.md"), renderReadme(results, date, commit));
-    // Keep the committed JSON in the formatter's shape.
-    spawnSync("npx", ["biome", "format", "--write", path.join(HERE, "results.json")], {
-      cwd: ROOT,
-      stdio: "ignore",
-    });
+    // Keep the committed files in the formatter's shape (Biome formats Markdown and JSON).
+    spawnSync(
+      "npx",
+      ["biome", "format", "--write", path.join(HERE, "results.json"), path.join(HERE, "README.md")],
+      {
+        cwd: ROOT,
+        stdio: "ignore",
+      },
+    );
     log(`wrote ${path.relative(ROOT, path.join(HERE, "README.md"))} and results.json`);
   } finally {
     await browser?.close();
