@@ -1,3 +1,7 @@
-export function loader() {
-  return new Response("Not found", { status: 404 });
+import { serveMedia } from "~/lib/media/media-store.server";
+import type { Route } from "./+types/media";
+
+// /media/<key>[?w=<width>]: stored and generated images (see app/lib/images.ts for the contract).
+export function loader({ request, params }: Route.LoaderArgs) {
+  return serveMedia(request, params["*"] ?? "");
 }

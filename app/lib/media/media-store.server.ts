@@ -1,0 +1,323 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import sharp from "sharp";
+import { getEnv } from "~/env.server";
+import { IMAGE_WIDTHS } from "~/lib/images";
+import { logger } from "~/lib/logger.server";
+import { renderSceneToWebp, WEBP_QUALITY } from "./render.server";
+import { GENERATED_PREFIX, parseGeneratedKey } from "./scene-spec";
+
+// Files stored by the site live under DATA_DIR/media/<key> and are answered at /media/<key>.
+// `?w=<width>` answers a WebP of that width, made once and kept under DATA_DIR/media-cache.
+// Keys under generated/ name pictures drawn from the key itself: the first request renders and
+// stores them, so nothing is pre-rendered at start-up or while seeding.
+
+export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  avif: "image/avif",
+  svg: "image/svg+xml",
+  mp4: "video/mp4",
+  webm: "video/webm",
+  mov: "video/quicktime",
+  pdf: "application/pdf",
+};
+
+/** Raster images sharp can resize; others (SVG, video, PDF) are always answered as stored. */
+const RESIZABLE = new Set(["webp", "jpg", "jpeg", "png", "gif", "avif"]);
+
+/** Most renders or resizes at once: the rest wait, so a burst of new images cannot starve pages. */
+const MAX_CONCURRENT_JOBS = 2;
+
+export function mediaRoot() {
+  return path.join(getEnv().dataDir, "media");
+}
+
+export function mediaCacheRoot() {
+  return path.join(getEnv().dataDir, "media-cache");
+}
+
+// A segment starts with a letter or digit (so never ".", ".." or a hidden temp file) and holds
+// only letters, digits, dot, dash and underscore: no slashes, backslashes, percent signs or NULs.
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+const MAX_KEY_LENGTH = 512;
+
+/** The key if it is a safe relative path of plain segments with a known file type. */
+export function parseMediaKey(raw: string): { key: string; extension: string } | undefined {
+  if (!raw || raw.length > MAX_KEY_LENGTH) return undefined;
+  const segments = raw.split("/");
+  if (!segments.every((segment) => SEGMENT.test(segment))) return undefined;
+  const extension = path.extname(raw).slice(1).toLowerCase();
+  if (!(extension in CONTENT_TYPES)) return undefined;
+  return { key: raw, extension };
+}
+
+/** The absolute path of `relative` inside `root`, or undefined if it would leave the root. */
+function resolveInside(root: string, relative: string) {
+  const resolved = path.resolve(root, relative);
+  return resolved.startsWith(root + path.sep) ? resolved : undefined;
+}
+
+/** Where a stored file lives on disk, for code that writes uploads. */
+export function mediaPath(key: string) {
+  const parsed = parseMediaKey(key);
+  const file = parsed && resolveInside(mediaRoot(), parsed.key);
+  if (!file) throw new Error(`Not a valid media key: ${key}`);
+  return file;
+}
+
+/**
+ * Writes a file so that no reader ever sees half of it: into a hidden temp file beside the
+ * target, then renamed over it (atomic on one file system).
+ */
+export async function writeFileAtomically(file: string, data: Buffer) {
+  const dir = path.dirname(file);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const temp = path.join(
+    dir,
+    `.${path.basename(file)}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`,
+  );
+  try {
+    await fs.promises.writeFile(temp, data);
+    await fs.promises.rename(temp, file);
+  } catch (error) {
+    await fs.promises.rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Stores a file under a media key (for uploads) and drops any resized copies of an older one. */
+export async function saveMediaFile(key: string, data: Buffer) {
+  await writeFileAtomically(mediaPath(key), data);
+  await removeCachedVariants(key);
+}
+
+export async function removeMediaFile(key: string) {
+  await fs.promises.rm(mediaPath(key), { force: true });
+  await removeCachedVariants(key);
+}
+
+async function removeCachedVariants(key: string) {
+  await Promise.all(
+    IMAGE_WIDTHS.map((width) => {
+      const file = resolveInside(mediaCacheRoot(), `${width}/${key}.webp`);
+      return file ? fs.promises.rm(file, { force: true }) : undefined;
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------
+// One render or resize per target file at a time in this process (later callers share the
+// first one's promise), and at most MAX_CONCURRENT_JOBS of them running at once.
+
+const inFlight = new Map<string, Promise<void>>();
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withJobSlot<T>(job: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_JOBS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await job();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+function produceOnce(target: string, produce: () => Promise<Buffer>) {
+  let pending = inFlight.get(target);
+  if (!pending) {
+    pending = withJobSlot(async () => writeFileAtomically(target, await produce())).finally(() =>
+      inFlight.delete(target),
+    );
+    inFlight.set(target, pending);
+  }
+  return pending;
+}
+
+async function statFile(file: string) {
+  try {
+    const stat = await fs.promises.stat(file);
+    return stat.isFile() ? stat : undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+type Found = { file: string; stat: fs.Stats };
+
+async function findStored(key: string): Promise<Found | undefined> {
+  const file = resolveInside(mediaRoot(), key);
+  const stat = file && (await statFile(file));
+  return file && stat ? { file, stat } : undefined;
+}
+
+/** The stored original of a key, rendering a generated picture on its first request. */
+async function findOriginal(key: string): Promise<Found | undefined> {
+  const stored = await findStored(key);
+  if (stored || !key.startsWith(GENERATED_PREFIX)) return stored;
+  const spec = parseGeneratedKey(key);
+  const file = resolveInside(mediaRoot(), key);
+  if (!spec || !file) return undefined;
+  await produceOnce(file, () => renderSceneToWebp(spec));
+  return findStored(key);
+}
+
+/**
+ * The WebP of a key at a width, made on first request (and again if the original changes).
+ * A stored original is resized; a generated picture not yet stored is drawn straight at that
+ * width, which is sharper and several times faster than drawing it full size first.
+ */
+async function findVariant(key: string, width: number): Promise<Found | undefined> {
+  const file = resolveInside(mediaCacheRoot(), `${width}/${key}.webp`);
+  if (!file) return undefined;
+  const original = await findStored(key);
+  const cached = await statFile(file);
+  if (cached && (!original || cached.mtimeMs >= original.stat.mtimeMs))
+    return { file, stat: cached };
+  if (original) {
+    await produceOnce(file, () =>
+      sharp(original.file)
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY, effort: 4 })
+        .toBuffer(),
+    );
+  } else {
+    const spec = key.startsWith(GENERATED_PREFIX) ? parseGeneratedKey(key) : undefined;
+    if (!spec) return undefined;
+    const scaled = Math.min(width, spec.width);
+    const height = Math.round((spec.height * scaled) / spec.width);
+    await produceOnce(file, () => renderSceneToWebp({ ...spec, width: scaled, height }));
+  }
+  const made = await statFile(file);
+  return made && { file, stat: made };
+}
+
+// ---------------------------------------------------------------------------
+// HTTP
+
+function plain(status: number, message: string) {
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** The width asked for: undefined for the original, null when the parameter is not allowed. */
+function parseWidth(url: URL): number | undefined | null {
+  const values = url.searchParams.getAll("w");
+  if (values.length === 0) return undefined;
+  const [value] = values;
+  if (values.length > 1 || value === undefined || !/^[1-9]\d{0,4}$/.test(value)) return null;
+  const width = Number(value);
+  return (IMAGE_WIDTHS as readonly number[]).includes(width) ? width : null;
+}
+
+function etagOf(stat: fs.Stats) {
+  return `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+}
+
+function matchesEtag(header: string | null, etag: string) {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+/** A single `bytes=` range, or null if the header is present but unusable. */
+function parseRange(
+  header: string | null,
+  size: number,
+): { start: number; end: number } | undefined | null {
+  if (!header) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (!match[1] && !match[2])) return null;
+  let start: number;
+  let end: number;
+  if (!match[1]) {
+    const suffix = Number(match[2]);
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+  }
+  return start <= end && start < size ? { start, end } : null;
+}
+
+function fileResponse(
+  request: Request,
+  found: { file: string; stat: fs.Stats },
+  contentType: string,
+) {
+  const { file, stat } = found;
+  const etag = etagOf(stat);
+  const headers = new Headers({
+    "Content-Type": contentType,
+    "Cache-Control": MEDIA_CACHE_CONTROL,
+    ETag: etag,
+    "Last-Modified": stat.mtime.toUTCString(),
+    "Accept-Ranges": "bytes",
+    "X-Content-Type-Options": "nosniff",
+  });
+  // An uploaded SVG can hold script: never let it run as a page of this site.
+  if (contentType === "image/svg+xml") {
+    headers.set(
+      "Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
+  }
+  if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  const range = parseRange(request.headers.get("Range"), stat.size);
+  if (range === null) {
+    headers.set("Content-Range", `bytes */${stat.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const start = range?.start ?? 0;
+  const end = range?.end ?? stat.size - 1;
+  headers.set("Content-Length", String(stat.size === 0 ? 0 : end - start + 1));
+  if (range) headers.set("Content-Range", `bytes ${start}-${end}/${stat.size}`);
+  const body =
+    request.method === "HEAD" || stat.size === 0
+      ? null
+      : (Readable.toWeb(fs.createReadStream(file, { start, end })) as ReadableStream<Uint8Array>);
+  return new Response(body, { status: range ? 206 : 200, headers });
+}
+
+/** Answers GET /media/<key>[?w=<width>]. `rawKey` is the route's splat parameter. */
+export async function serveMedia(request: Request, rawKey: string): Promise<Response> {
+  const parsed = parseMediaKey(rawKey);
+  if (!parsed) return plain(404, "Not found");
+  const width = parseWidth(new URL(request.url));
+  if (width === null) {
+    return plain(400, `Unsupported width: use one of ${IMAGE_WIDTHS.join(", ")}`);
+  }
+  try {
+    if (width === undefined || !RESIZABLE.has(parsed.extension)) {
+      const original = await findOriginal(parsed.key);
+      if (!original) return plain(404, "Not found");
+      return fileResponse(
+        request,
+        original,
+        CONTENT_TYPES[parsed.extension] ?? "application/octet-stream",
+      );
+    }
+    const variant = await findVariant(parsed.key, width);
+    if (!variant) return plain(404, "Not found");
+    return fileResponse(request, variant, "image/webp");
+  } catch (error) {
+    logger.error({ err: error, key: parsed.key, width }, "Failed to serve media");
+    return plain(500, "Could not produce this image");
+  }
+}
