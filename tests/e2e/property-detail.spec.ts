@@ -1,5 +1,13 @@
-import { expect, test } from "@playwright/test";
-import { bedsIn, gotoHydrated, parseNaira, propertyCards, toasts, UUID_PATTERN } from "./support";
+import { expect, type Locator, test } from "@playwright/test";
+import {
+  bedsIn,
+  gotoHydrated,
+  parseNaira,
+  propertyCards,
+  toasts,
+  UUID_PATTERN,
+  visibleText,
+} from "./support";
 
 test("a listing card opens the property's detail page", async ({ page }) => {
   // Houses for sale have bedrooms, bathrooms and an area to show.
@@ -8,13 +16,17 @@ test("a listing card opens the property's detail page", async ({ page }) => {
     .filter({ hasText: /\d+\s*Beds?/ })
     .first();
   await expect(card).toBeVisible();
-  const cardText = (await card.textContent()) ?? "";
+  const cardText = await visibleText(card);
   const title = ((await card.getByRole("heading").textContent()) ?? "").trim();
   const [cardPrice] = parseNaira(cardText);
   const beds = bedsIn(cardText);
+  const baths = /(\d+)\s*Baths?\b/.exec(cardText)?.[1];
+  const area = /([\d,]+\s*sqft|N\/A)/.exec(cardText)?.[1];
   expect(title).not.toBe("");
   expect(cardPrice).toBeDefined();
   expect(beds).toBeDefined();
+  expect(baths).toBeDefined();
+  expect(area).toBeDefined();
 
   await card.getByRole("link", { name: title }).click();
   await expect(page).toHaveURL(new RegExp(`/property/${UUID_PATTERN.source}$`, "i"));
@@ -26,11 +38,10 @@ test("a listing card opens the property's detail page", async ({ page }) => {
   const priceText = main.getByText(/₦\s?[\d,]+/).first();
   await expect(priceText).toBeVisible();
   expect(parseNaira((await priceText.textContent()) ?? "")).toContain(cardPrice);
-  await expect(
-    main.getByText(new RegExp(`\\b${beds}\\s*(Beds?|Bedrooms?)\\b`, "i")).first(),
-  ).toBeVisible();
-  await expect(main.getByText(/\b\d+\s*(Baths?|Bathrooms?)\b/i).first()).toBeVisible();
-  await expect(main.getByText(/[\d,]+\s*sqft|Area/i).first()).toBeVisible();
+  // The facts the card showed, each under its own label.
+  await expect(fact(main, "Bedrooms?|Beds?", String(beds))).toBeVisible();
+  await expect(fact(main, "Bathrooms?|Baths?", String(baths))).toBeVisible();
+  await expect(fact(main, "Area", escapeRegExp(area))).toBeVisible();
 
   // Booking carries the property to the appointment form.
   const book = main.getByRole("link", { name: "Book Appointment" });
@@ -43,6 +54,19 @@ test("a listing card opens the property's detail page", async ({ page }) => {
   await main.getByRole("button", { name: "Save to Favorites", exact: true }).click();
   await expect(toasts(page).filter({ hasText: "Authentication Required" })).toBeVisible();
 });
+
+/** A list item holding just a label and its value, in either order ('Bedrooms 3', '3 Beds'). */
+function fact(main: Locator, label: string, value: string) {
+  const pattern = new RegExp(
+    `^\\s*(?:(?:${label})\\s*${value}|${value}\\s*(?:${label}))\\s*$`,
+    "i",
+  );
+  return main.getByRole("listitem").filter({ hasText: pattern });
+}
+
+function escapeRegExp(text = "") {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
 
 for (const [label, id] of [
   ["an unknown id", "3f2b8c1e-1d2a-4c3b-9e8f-0a1b2c3d4e5f"],

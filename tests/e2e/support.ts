@@ -32,12 +32,21 @@ export function propertyCards(page: Page) {
 
 /** The 'Showing x-y of n results' line, parsed. */
 export async function readResultsLine(page: Page) {
-  const line = page.getByText(/Showing \d+-\d+ of \d+ results/);
+  const line = page.getByText(/Showing [\d,]+-[\d,]+ of [\d,]+\+? results/);
   await expect(line).toBeVisible();
   const text = (await line.textContent()) ?? "";
-  const match = /Showing (\d+)-(\d+) of (\d+) results/.exec(text);
+  const match = /Showing ([\d,]+)-([\d,]+) of ([\d,]+)\+? results/.exec(text.replace(/,/g, ""));
   if (!match) throw new Error(`unexpected results line: ${text}`);
   return { from: Number(match[1]), to: Number(match[2]), total: Number(match[3]) };
+}
+
+/**
+ * The text as laid out on screen: separate lines and cells stay separate ('3 Beds' then
+ * '2 Baths'), where textContent would run them together ('3 Beds2 Baths').
+ */
+export function visibleText(locator: Locator) {
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point.
+  return locator.innerText();
 }
 
 /** Whole-naira amounts in a text: '₦1,200,000/month' gives [1200000]. */
@@ -49,7 +58,7 @@ export function parseNaira(text: string): number[] {
 export async function cardPrices(page: Page) {
   const prices: number[] = [];
   for (const card of await propertyCards(page).all()) {
-    const [price] = parseNaira((await card.textContent()) ?? "");
+    const [price] = parseNaira(await visibleText(card));
     if (price === undefined) throw new Error("a card shows no naira price");
     prices.push(price);
   }
