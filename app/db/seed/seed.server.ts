@@ -1,4 +1,116 @@
-// Filled in by the seed work: demo data for an empty database.
-export async function seedDemoData(_options: { onlyIfEmpty: boolean }) {
-  return undefined as undefined | Record<string, number>;
+import { count } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import {
+  contactInfo,
+  properties,
+  propertyMedia,
+  slideshowItems,
+  socialLinks,
+  teamMembers,
+  videos,
+  websiteContent,
+} from "~/db/schema";
+import {
+  demoContactInfo,
+  demoSlides,
+  demoSocialLinks,
+  demoTeamMembers,
+  demoVideos,
+  demoWebsiteContent,
+} from "./demo-content";
+import { buildDemoProperties } from "./demo-properties";
+
+// Demo data for a new installation: listings with generated pictures, team, gallery, videos,
+// contact details and home-page texts. Never creates accounts (that is the accounts' CLI).
+// Pictures are only referenced here (/media/generated/...): each is drawn on its first request.
+
+export type SeedCounts = Record<string, number>;
+
+/** Demo content tables, wiped by a forced re-seed. Users and what they own are never touched. */
+const DEMO_TABLES = [
+  propertyMedia,
+  properties,
+  slideshowItems,
+  videos,
+  teamMembers,
+  socialLinks,
+  contactInfo,
+  websiteContent,
+] as const;
+
+/**
+ * Seeds the demo data in one transaction. With `onlyIfEmpty`, does nothing (and answers
+ * undefined) when there are already properties; otherwise wipes the demo content tables first.
+ * Answers the number of rows written per table.
+ */
+export async function seedDemoData(options: {
+  onlyIfEmpty: boolean;
+}): Promise<SeedCounts | undefined> {
+  const now = new Date();
+  const listings = buildDemoProperties(now);
+  return db.transaction(async (tx) => {
+    if (options.onlyIfEmpty) {
+      const [existing] = await tx.select({ n: count() }).from(properties);
+      if ((existing?.n ?? 0) > 0) return undefined;
+    } else {
+      // Deleting properties also removes favourites and views of them (cascade); appointments
+      // keep their history with the property link cleared.
+      for (const table of DEMO_TABLES) await tx.delete(table);
+    }
+
+    await tx.insert(properties).values(
+      listings.map(({ media: _media, ...property }) => ({
+        ...property,
+        updatedAt: property.createdAt,
+      })),
+    );
+    const media = listings.flatMap((property) =>
+      property.media.map((item) => ({
+        ...item,
+        propertyId: property.id,
+        mediaType: "image",
+        createdAt: property.createdAt,
+      })),
+    );
+    await tx.insert(propertyMedia).values(media);
+
+    // The other tables may hold an admin's work even when there are no listings: in the
+    // only-if-empty mode they are filled only where empty, and existing texts are kept.
+    const fillEmpty = !options.onlyIfEmpty;
+    const isEmpty = async (table: (typeof DEMO_TABLES)[number]) =>
+      fillEmpty || ((await tx.select({ n: count() }).from(table))[0]?.n ?? 0) === 0;
+
+    const counts: SeedCounts = { properties: listings.length, propertyMedia: media.length };
+    const team = demoTeamMembers();
+    counts.teamMembers = (await isEmpty(teamMembers))
+      ? (await tx.insert(teamMembers).values(team).returning({ id: teamMembers.id })).length
+      : 0;
+    const slides = demoSlides();
+    counts.slideshowItems = (await isEmpty(slideshowItems))
+      ? (await tx.insert(slideshowItems).values(slides).returning({ id: slideshowItems.id })).length
+      : 0;
+    const videoRows = demoVideos();
+    counts.videos = (await isEmpty(videos))
+      ? (await tx.insert(videos).values(videoRows).returning({ id: videos.id })).length
+      : 0;
+    counts.socialLinks = (await isEmpty(socialLinks))
+      ? (await tx.insert(socialLinks).values(demoSocialLinks()).returning({ id: socialLinks.id }))
+          .length
+      : 0;
+    counts.contactInfo = (
+      await tx
+        .insert(contactInfo)
+        .values(demoContactInfo())
+        .onConflictDoNothing()
+        .returning({ id: contactInfo.id })
+    ).length;
+    counts.websiteContent = (
+      await tx
+        .insert(websiteContent)
+        .values(demoWebsiteContent())
+        .onConflictDoNothing()
+        .returning({ id: websiteContent.id })
+    ).length;
+    return counts;
+  });
 }
