@@ -509,29 +509,39 @@ export function villa(c: Canvas, at: Placement) {
   const upX = x + upShift;
   const lowTop = at.groundY - lowH;
   const upTop = lowTop - upH;
-  const white = r.pick(["#f6f5f2", "#f2efe9", "#ecebe8"]);
+  const white = r.pick(["#f6f5f2", "#f2efe9", "#ecebe8", "#efe6d6"]);
   const dark = r.pick(["#2f3236", "#3b3530", "#45484c"]);
+  // The upper box is often a contrasting colour: charcoal, sand or the same white.
+  const upper = r.weighted([
+    [white, 3],
+    ["#3a3d42", 2],
+    ["#d8cbb5", 1.5],
+    ["#c9c4bc", 1],
+  ] as const);
+  const glassFirst = r.chance(0.5);
   const parts: string[] = [groundShadow(c, x, at.groundY, lowW + depth.dx, 44 * s)];
   parts.push(block(c, x, lowTop, lowW, lowH, depth, white));
-  // Floor-to-ceiling glass across most of the ground floor.
-  const glassX = x + lowW * r.range(0.28, 0.36);
+  // Floor-to-ceiling glass across most of the ground floor, a clad feature wall at one end.
+  const featureW = lowW * r.range(0.2, 0.26);
+  const glassX = glassFirst ? x + 10 * s : x + featureW + lowW * r.range(0.06, 0.12);
+  const featureX = glassFirst ? x + lowW - featureW - 8 * s : x + 8 * s;
   parts.push(
     windowPane(c, glassX, lowTop + 14 * s, lowW * 0.6, lowH - 14 * s, {
       frame: dark,
-      cols: 5,
+      cols: r.int(4, 6),
       sill: false,
     }),
   );
   if (r.chance(0.5))
-    parts.push(stoneCladding(c, x + 8 * s, lowTop + 10 * s, lowW * 0.22, lowH - 10 * s));
-  else parts.push(timberCladding(c, x + 8 * s, lowTop + 10 * s, lowW * 0.22, lowH - 10 * s));
+    parts.push(stoneCladding(c, featureX, lowTop + 10 * s, featureW, lowH - 10 * s));
+  else parts.push(timberCladding(c, featureX, lowTop + 10 * s, featureW, lowH - 10 * s));
   // Thin projecting slab between floors.
   parts.push(
     block(c, x - 20 * s, lowTop - 10 * s, lowW + 40 * s, 12 * s, depth, white, { top: true }),
   );
   parts.push(rect(x - 20 * s, lowTop + 2 * s, lowW + 40 * s, 3 * s, "#000000", { opacity: 0.15 }));
   // Upper box.
-  parts.push(block(c, upX, upTop - 10 * s, upW, upH, depth, white));
+  parts.push(block(c, upX, upTop - 10 * s, upW, upH, depth, upper));
   parts.push(
     windowPane(c, upX + upW * 0.08, upTop + 6 * s, upW * 0.55, upH * 0.72, {
       frame: dark,

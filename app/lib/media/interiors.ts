@@ -1358,20 +1358,19 @@ function officeRoom(c: Canvas, kind: "reception" | "workspace" | "boardroom") {
     }
   } else {
     parts.push(onBackWall(c, room, -1, 1, 1.1, 2.2, "#15171a", 0.2));
+    const seat = r.pick(["#2d2d2d", accent, "#6b6e72"]);
+    // Chairs far to near, then the table over them.
+    for (let z = back - 1.4; z > 3.0; z -= 0.8) {
+      parts.push(chair(c, room, -1.3, z, "right", seat, "#3a3a3a"));
+      parts.push(chair(c, room, 1.3, z, "left", seat, "#3a3a3a"));
+    }
+    parts.push(box(c, room, -0.1, 0.1, 0, 0.72, 3.2, back - 1.2, { front: "#3a3a3a" }));
     parts.push(
-      box(c, room, -1, 1, 0.72, 0.78, 1.8, back - 0.8, {
+      box(c, room, -1, 1, 0.72, 0.78, 2.8, back - 0.8, {
         front: r.pick(["#3a2d24", "#f4f2ee", "#6b4f3a"]),
         top: r.pick(["#4a3a2e", "#ebe7df", "#7a5a44"]),
       }),
     );
-    for (let z = 2.2; z < back - 1; z += 0.8) {
-      parts.push(
-        box(c, room, -1.45, -1.05, 0.45, 1.1, z, z + 0.4, { front: r.pick(["#2d2d2d", accent]) }),
-      );
-      parts.push(
-        box(c, room, 1.05, 1.45, 0.45, 1.1, z, z + 0.4, { front: r.pick(["#2d2d2d", accent]) }),
-      );
-    }
   }
   return parts;
 }
@@ -1411,7 +1410,7 @@ function shopInterior(c: Canvas) {
     }
   }
   parts.push(
-    box(c, room, -0.8, 1.4, 0, 1.0, 2.2, 2.8, {
+    box(c, room, 0.3, 1.9, 0, 1.0, 3.6, 4.2, {
       front: r.pick(["#2d2d2d", "#6b4f3a", "#1f5f8b"]),
       top: "#f4f2ee",
     }),
