@@ -278,6 +278,10 @@ describe("sort", () => {
       pages.push(result.items.map((i) => i.id));
     }
     expect(pages).toEqual([[id(2), id(4)], [id(6), id(3)], [id(1), id(5)], [id(7)]]);
+    // A page that holds the last priced row and the first unpriced ones.
+    const straddling = await search("sort=price-desc&page=2", 3);
+    expect(straddling.items.map((i) => i.id)).toEqual([id(3), id(1), id(5)]);
+    expect(straddling).toMatchObject({ total: 7, page: 2, pageCount: 3 });
   });
 
   it("sorts within the filtered set", async () => {
