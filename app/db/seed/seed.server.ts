@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
   contactInfo,
@@ -26,6 +26,9 @@ import { buildDemoProperties } from "./demo-properties";
 
 export type SeedCounts = Record<string, number>;
 
+/** Advisory lock key held while seeding (the migrator uses 727274). */
+const SEED_LOCK_ID = 727275;
+
 /** Demo content tables, wiped by a forced re-seed. Users and what they own are never touched. */
 const DEMO_TABLES = [
   propertyMedia,
@@ -46,9 +49,10 @@ const DEMO_TABLES = [
 export async function seedDemoData(options: {
   onlyIfEmpty: boolean;
 }): Promise<SeedCounts | undefined> {
-  const now = new Date();
-  const listings = buildDemoProperties(now);
   return db.transaction(async (tx) => {
+    // Several instances may start at once against one PostgreSQL: seed one at a time, so the
+    // later ones find the listings and skip instead of failing on the same ids.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if (options.onlyIfEmpty) {
       const [existing] = await tx.select({ n: count() }).from(properties);
       if ((existing?.n ?? 0) > 0) return undefined;
@@ -57,6 +61,7 @@ export async function seedDemoData(options: {
       // keep their history with the property link cleared.
       for (const table of DEMO_TABLES) await tx.delete(table);
     }
+    const listings = buildDemoProperties(new Date());
 
     await tx.insert(properties).values(
       listings.map(({ media: _media, ...property }) => ({
