@@ -89,7 +89,7 @@ function planting(c: Canvas, groundY: number, spread: number) {
 }
 
 /** The house from inside its compound: lawn or interlocking forecourt, cars, palms. */
-export function residentialExterior(c: Canvas, kind: ResidentialKind) {
+export function residentialExterior(c: Canvas, kind: ResidentialKind, buildingScale?: number) {
   const r = c.r;
   const horizonY = c.height * r.range(0.56, 0.62);
   const groundY = horizonY + r.range(70, 100);
@@ -97,7 +97,7 @@ export function residentialExterior(c: Canvas, kind: ResidentialKind) {
   const parts = [...backdrop(c, horizonY, city), ground(c, horizonY, "lawn")];
   const { back, front } = planting(c, groundY, 260);
   parts.push(...back);
-  const scale = kind === "apartment" ? r.range(0.85, 0.95) : 1;
+  const scale = buildingScale ?? (kind === "apartment" ? r.range(0.85, 0.95) : 1);
   parts.push(drawBuilding(c, kind, { cx: c.width / 2 + r.range(-50, 30), groundY, scale }));
   const forecourt = kind === "apartment" || kind === "terrace" || r.chance(0.6);
   if (forecourt) {

@@ -68,7 +68,8 @@ function draw(spec: SceneSpec): { canvas: Canvas; body: string[] } {
       case 3:
         return { canvas, body: villaPool(canvas) };
       default:
-        return { canvas, body: residentialExterior(canvas, "apartment") };
+        // Smaller than in a listing, so the roof stays inside the wide hero crop.
+        return { canvas, body: residentialExterior(canvas, "apartment", 0.7) };
     }
   }
   if (subject.kind === "portrait") {

@@ -18,7 +18,7 @@ import {
   treeLine,
   vignette,
 } from "./scenery";
-import { circle, ellipse, group, line, mix, path, polygon, rect, shade } from "./svg";
+import { circle, ellipse, group, mix, path, polygon, rect, shade } from "./svg";
 
 /** A city skyline at dusk across the lagoon, lights coming on and reflected in the water. */
 export function skylineAtDusk(c: Canvas) {
@@ -345,29 +345,6 @@ export function portrait(c: Canvas, woman: boolean) {
         ),
       );
     }
-  }
-  // Glasses now and then.
-  if (r.chance(0.25)) {
-    parts.push(
-      group([
-        circle(cx - headR * 0.36, headY + headR * 0.05, headR * 0.24, "none", {
-          stroke: "#1a1a1a",
-          "stroke-width": 4,
-        }),
-        circle(cx + headR * 0.36, headY + headR * 0.05, headR * 0.24, "none", {
-          stroke: "#1a1a1a",
-          "stroke-width": 4,
-        }),
-        line(
-          cx - headR * 0.12,
-          headY + headR * 0.02,
-          cx + headR * 0.12,
-          headY + headR * 0.02,
-          "#1a1a1a",
-          4,
-        ),
-      ]),
-    );
   }
   return parts;
 }
