@@ -161,11 +161,20 @@ async function findStored(key: string): Promise<Found | undefined> {
   return file && stat ? { file, stat } : undefined;
 }
 
+/** Which generated keys may be drawn on request; the others answer 404 unless already stored. */
+export type MayGenerate = (key: string) => boolean;
+
+/** A generated key this server may draw now: well-formed and allowed. */
+function generatedSpec(key: string, mayGenerate: MayGenerate) {
+  if (!key.startsWith(GENERATED_PREFIX) || !mayGenerate(key)) return undefined;
+  return parseGeneratedKey(key);
+}
+
 /** The stored original of a key, rendering a generated picture on its first request. */
-async function findOriginal(key: string): Promise<Found | undefined> {
+async function findOriginal(key: string, mayGenerate: MayGenerate): Promise<Found | undefined> {
   const stored = await findStored(key);
-  if (stored || !key.startsWith(GENERATED_PREFIX)) return stored;
-  const spec = parseGeneratedKey(key);
+  if (stored) return stored;
+  const spec = generatedSpec(key, mayGenerate);
   const file = resolveInside(mediaRoot(), key);
   if (!spec || !file) return undefined;
   await produceOnce(file, () => renderSceneToWebp(spec));
@@ -177,7 +186,11 @@ async function findOriginal(key: string): Promise<Found | undefined> {
  * A stored original is resized; a generated picture not yet stored is drawn straight at that
  * width, which is sharper and several times faster than drawing it full size first.
  */
-async function findVariant(key: string, width: number): Promise<Found | undefined> {
+async function findVariant(
+  key: string,
+  width: number,
+  mayGenerate: MayGenerate,
+): Promise<Found | undefined> {
   const file = resolveInside(mediaCacheRoot(), `${width}/${key}.webp`);
   if (!file) return undefined;
   const original = await findStored(key);
@@ -193,7 +206,7 @@ async function findVariant(key: string, width: number): Promise<Found | undefine
         .toBuffer(),
     );
   } else {
-    const spec = key.startsWith(GENERATED_PREFIX) ? parseGeneratedKey(key) : undefined;
+    const spec = generatedSpec(key, mayGenerate);
     if (!spec) return undefined;
     const scaled = Math.min(width, spec.width);
     const height = Math.round((spec.height * scaled) / spec.width);
@@ -295,8 +308,16 @@ function fileResponse(
   return new Response(body, { status: range ? 206 : 200, headers });
 }
 
-/** Answers GET /media/<key>[?w=<width>]. `rawKey` is the route's splat parameter. */
-export async function serveMedia(request: Request, rawKey: string): Promise<Response> {
+/**
+ * Answers GET /media/<key>[?w=<width>]. `rawKey` is the route's splat parameter. Generated
+ * pictures not yet on disk are drawn only when `mayGenerate` allows their key: each drawn key
+ * stays on disk, so an open-ended set would let anyone fill it.
+ */
+export async function serveMedia(
+  request: Request,
+  rawKey: string,
+  mayGenerate: MayGenerate,
+): Promise<Response> {
   const parsed = parseMediaKey(rawKey);
   if (!parsed) return plain(404, "Not found");
   const width = parseWidth(new URL(request.url));
@@ -305,7 +326,7 @@ export async function serveMedia(request: Request, rawKey: string): Promise<Resp
   }
   try {
     if (width === undefined || !RESIZABLE.has(parsed.extension)) {
-      const original = await findOriginal(parsed.key);
+      const original = await findOriginal(parsed.key, mayGenerate);
       if (!original) return plain(404, "Not found");
       return fileResponse(
         request,
@@ -313,7 +334,7 @@ export async function serveMedia(request: Request, rawKey: string): Promise<Resp
         CONTENT_TYPES[parsed.extension] ?? "application/octet-stream",
       );
     }
-    const variant = await findVariant(parsed.key, width);
+    const variant = await findVariant(parsed.key, width, mayGenerate);
     if (!variant) return plain(404, "Not found");
     return fileResponse(request, variant, "image/webp");
   } catch (error) {

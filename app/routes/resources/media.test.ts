@@ -9,6 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "media-route-"));
 process.env.DATA_DIR = dataDir;
 const { loader } = await import("./media");
+const { knownGeneratedKeys } = await import("~/db/seed/demo-media");
+
+function knownKey(pattern: RegExp) {
+  const key = [...knownGeneratedKeys()].find((k) => pattern.test(k));
+  if (!key) throw new Error(`no demo picture matches ${pattern}`);
+  return key;
+}
 
 function get(key: string, query = "", headers: Record<string, string> = {}) {
   const request = new Request(`http://localhost/media/${key}${query}`, { headers });
@@ -21,7 +28,8 @@ async function body(response: Response) {
 }
 
 const HERO = "generated/hero/2.webp";
-const DUPLEX = "generated/property/duplex/4242-exterior.webp";
+const DUPLEX = knownKey(/^generated\/property\/duplex\/\d+-exterior\.webp$/);
+const VILLA_POOL = knownKey(/^generated\/property\/villa\/\d+-pool\.webp$/);
 const cacheFile = (width: number, key: string) =>
   path.join(dataDir, "media-cache", String(width), `${key}.webp`);
 
@@ -83,7 +91,7 @@ describe("/media/* generated images", () => {
   });
 
   it("renders concurrent first requests once, leaving one whole file and no temp files", async () => {
-    const key = "generated/property/villa/777-pool.webp";
+    const key = VILLA_POOL;
     const responses = await Promise.all(Array.from({ length: 5 }, () => get(key, "?w=480")));
     const bodies = await Promise.all(responses.map(body));
     for (const response of responses) expect(response.status).toBe(200);
@@ -151,6 +159,15 @@ describe("/media/* refusals", () => {
     expect((await get("generated/hero/9.webp")).status).toBe(404);
     expect((await get("generated/property/land/1-kitchen.webp", "?w=640")).status).toBe(404);
     expect(fs.existsSync(path.join(dataDir, "media", "generated", "hero", "9.webp"))).toBe(false);
+  });
+
+  it("draws only pictures the site refers to: a well-formed unused key is 404 and writes nothing", async () => {
+    const unused = "generated/property/duplex/99999-exterior.webp";
+    expect(knownGeneratedKeys().has(unused)).toBe(false);
+    expect((await get(unused)).status).toBe(404);
+    expect((await get(unused, "?w=640")).status).toBe(404);
+    expect(fs.existsSync(path.join(dataDir, "media", unused))).toBe(false);
+    expect(fs.existsSync(cacheFile(640, unused))).toBe(false);
   });
 
   it("answers 404 to an unknown file type", async () => {
