@@ -49,14 +49,20 @@ const UNDERSIZED_RATIO = 0.75;
 
 type ImageReport = {
   src: string;
+  /** The file's own pixels (loaded again without srcset, so no density correction). */
+  fileWidth: number;
+  fileHeight: number;
+  /**
+   * What the DOM reports as naturalWidth: for an image picked from a srcset this is already
+   * divided by the candidate's density, i.e. CSS pixels, so it cannot show over-serving alone.
+   */
   naturalWidth: number;
-  naturalHeight: number;
   /** CSS pixels wide on screen; 0 when hidden. */
   displayWidth: number;
   displayHeight: number;
   /** Device pixels the image has to fill: the CSS box times devicePixelRatio, allowing for object-fit: cover. */
   neededWidth: number;
-  /** naturalWidth / neededWidth; 1 is exact. */
+  /** fileWidth / neededWidth; 1 is exact. */
   ratio: number | null;
   verdict: "ok" | "oversized" | "undersized" | "hidden" | "not loaded";
 };
@@ -127,44 +133,58 @@ async function scrollThrough(page: Page) {
 }
 
 async function measureImages(page: Page): Promise<ImageReport[]> {
-  const raw = await page.evaluate(() =>
-    [...document.images].map((img) => {
-      const style = getComputedStyle(img);
-      return {
-        src: img.currentSrc || img.src,
-        complete: img.complete,
-        naturalWidth: img.naturalWidth,
-        naturalHeight: img.naturalHeight,
-        clientWidth: img.clientWidth,
-        clientHeight: img.clientHeight,
-        objectFit: style.objectFit,
-        dpr: window.devicePixelRatio,
-      };
-    }),
-  );
+  const raw = await page.evaluate(async () => {
+    // No named inner functions here: tsx would wrap them in a helper the page does not have.
+    return Promise.all(
+      [...document.images].map(async (img) => {
+        const src = img.currentSrc || img.src;
+        // The file's real size: the same URL in a bare <img> (from the cache) has density 1.
+        const probe = new Image();
+        probe.src = src;
+        const decoded = await probe.decode().then(
+          () => true,
+          () => false,
+        );
+        return {
+          src,
+          file: decoded
+            ? { width: probe.naturalWidth, height: probe.naturalHeight }
+            : { width: 0, height: 0 },
+          complete: img.complete,
+          naturalWidth: img.naturalWidth,
+          clientWidth: img.clientWidth,
+          clientHeight: img.clientHeight,
+          objectFit: getComputedStyle(img).objectFit,
+          dpr: window.devicePixelRatio,
+        };
+      }),
+    );
+  });
   return raw.map((img) => {
     const src = img.src.replace(/^https?:\/\/[^/]+/, "");
+    const { width, height } = img.file;
     let needed = img.clientWidth * img.dpr;
-    // object-fit: cover crops: the file must also be wide enough to fill the box's height.
-    if (img.objectFit === "cover" && img.naturalHeight > 0 && img.clientHeight > 0) {
-      const aspect = img.naturalWidth / img.naturalHeight;
-      needed = Math.max(img.clientWidth, img.clientHeight * aspect) * img.dpr;
+    // object-fit: cover scales the picture until it fills the box both ways and crops the rest,
+    // so a box taller than the picture's shape needs a wider file.
+    if (img.objectFit === "cover" && width > 0 && height > 0 && img.clientHeight > 0) {
+      needed = Math.max(img.clientWidth, img.clientHeight * (width / height)) * img.dpr;
     }
     needed = Math.round(needed);
     const base = {
       src,
+      fileWidth: width,
+      fileHeight: height,
       naturalWidth: img.naturalWidth,
-      naturalHeight: img.naturalHeight,
       displayWidth: img.clientWidth,
       displayHeight: img.clientHeight,
       neededWidth: needed,
     };
-    if (!img.complete || img.naturalWidth === 0)
+    if (!img.complete || img.naturalWidth === 0 || width === 0)
       return { ...base, ratio: null, verdict: "not loaded" as const };
     if (img.clientWidth === 0) return { ...base, ratio: null, verdict: "hidden" as const };
     // Vector images scale to any size.
     if (/\.svg(\?|$)/.test(src)) return { ...base, ratio: null, verdict: "ok" as const };
-    const ratio = Math.round((img.naturalWidth / needed) * 100) / 100;
+    const ratio = Math.round((width / needed) * 100) / 100;
     const verdict =
       ratio > OVERSIZED_RATIO ? "oversized" : ratio < UNDERSIZED_RATIO ? "undersized" : "ok";
     return { ...base, ratio, verdict };
@@ -209,6 +229,8 @@ async function measure(
   const response = await page.goto(`${BASE_URL}${urlPath}`, { waitUntil: "networkidle" });
   await scrollThrough(page);
   await page.waitForTimeout(500);
+  // Stop counting before the image probes below (they come from the cache anyway).
+  await cdp.detach();
   const images = await measureImages(page);
   await context.close();
 
@@ -273,15 +295,15 @@ function renderReadme(results: PageResult[], date: string, commit: string) {
   const imageSections = results.map((r) => {
     const lines = r.images.map(
       (i) =>
-        `| \`${i.src.length > 70 ? `${i.src.slice(0, 67)}...` : i.src}\` | ${i.naturalWidth}x${i.naturalHeight} | ${i.displayWidth}x${i.displayHeight} | ${i.neededWidth} | ${i.ratio ?? "-"} | ${i.verdict} |`,
+        `| \`${i.src.length > 70 ? `${i.src.slice(0, 67)}...` : i.src}\` | ${i.fileWidth}x${i.fileHeight} | ${i.naturalWidth} | ${i.displayWidth}x${i.displayHeight} | ${i.neededWidth} | ${i.ratio ?? "-"} | ${i.verdict} |`,
     );
     return [
       `#### ${r.page}, ${r.viewport}`,
       "",
       lines.length
         ? [
-            "| image | intrinsic | shown (CSS px) | device px needed | intrinsic / needed | verdict |",
-            "|---|---|---|---|---|---|",
+            "| image | file (px) | naturalWidth | shown (CSS px) | device px needed | file / needed | verdict |",
+            "|---|---|---|---|---|---|---|",
             ...lines,
           ].join("\n")
         : "No images.",
@@ -308,7 +330,10 @@ It builds when the build is older than the sources, starts the production server
 ${PORT} (\`BENCH_PORT\` to change) with a throw-away seeded \`DATA_DIR\`, opens each page in a new
 browser context (phone: 360x800 at 2x, touch; desktop: 1280x800 at 1x), waits for the network to
 go idle, scrolls to the bottom so lazy images load, and records the transfer sizes and each
-image's intrinsic width against the device pixels it fills. It rewrites this file and
+image's file width against the device pixels it fills (CSS width x devicePixelRatio). The file
+width is read by loading the image's URL again without \`srcset\`: for an image picked from a
+\`srcset\`, the DOM's \`naturalWidth\` is already divided by the candidate's density (CSS pixels),
+so on its own it would hide an over- or under-sized file. It rewrites this file and
 \`results.json\`. Generated images are made on their first request; the numbers are sizes, not
 times, so that does not change them.
 
@@ -323,15 +348,30 @@ Measured ${date} at commit \`${commit}\`. Sizes in KB (1024 bytes).
 |---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 
-### Images: intrinsic size against the size shown
+### Images: file size against the size shown
 
 ${imageSections.join("\n")}`;
 }
 
 async function main() {
+  // Something already answering there would be measured instead of this build.
+  const taken = await fetch(`${BASE_URL}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${PORT} is in use: stop that server or set BENCH_PORT`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "naija-homes-page-weight-"));
   log(`starting the production server on ${BASE_URL} (data in ${dataDir})`);
   const server = startServer(dataDir);
+  // However this process ends (Ctrl-C, a closed pipe, a crash), the server does not outlive it.
+  process.on("exit", () => server.kill("SIGTERM"));
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.on(signal, () => {
+      stopServer(server)
+        .then(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+        .finally(() => process.exit(130));
+    });
+  }
   let browser: Browser | undefined;
   try {
     await waitForHealthy(server);
