@@ -21,6 +21,13 @@ import type { Route } from "./+types/properties";
 /** Cards in the first row (three on desktop) load at once; the rest as they scroll into view. */
 const EAGER_IMAGES = 3;
 
+// One formatter for every count on the page (toLocaleString builds a new one per call).
+const counter = new Intl.NumberFormat("en-NG");
+
+function formatCount(total: number, totalIsExact: boolean) {
+  return `${counter.format(total)}${totalIsExact ? "" : "+"}`;
+}
+
 export async function loader({ url }: Route.LoaderArgs) {
   // Form submissions and hand-typed URLs (minPrice/maxPrice, empty fields, bad values) are
   // sent to the one short canonical URL, so every search has a single shareable address.
@@ -133,15 +140,14 @@ function resultsLine(
 ) {
   const from = (page - 1) * pageSize + 1;
   const to = from + shown - 1;
-  const count = `${total.toLocaleString("en-NG")}${totalIsExact ? "" : "+"}`;
-  return `Showing ${from.toLocaleString("en-NG")}-${to.toLocaleString("en-NG")} of ${count} results`;
+  return `Showing ${counter.format(from)}-${counter.format(to)} of ${formatCount(total, totalIsExact)} results`;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `Failed to load properties | ${COMPANY_NAME}` }];
   const { filters, total, totalIsExact, page } = loaderData;
   const heading = describeListing(filters);
-  const count = `${total.toLocaleString("en-NG")}${totalIsExact ? "" : "+"}`;
+  const count = formatCount(total, totalIsExact);
   const description = hasActiveFilters(filters)
     ? `${count} ${heading.charAt(0).toLowerCase()}${heading.slice(1)} with photos, prices in naira and verified details. Book a viewing with ${COMPANY_NAME}.`
     : `Browse ${count} houses, apartments, land and commercial properties for sale and rent across Nigeria. Filter by price, bedrooms, location and property type.`;
