@@ -2,7 +2,7 @@
 // /media/<key>?w=640 answers a WebP of that width (made once, then cached). Other URLs (an
 // admin may paste an external one) are used as they are.
 
-export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280, 1920] as const;
+export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280, 1920] as const;
 export const PLACEHOLDER_IMAGE = "/images/placeholder-property.svg";
 
 export function isLocalMedia(url: string) {

@@ -239,7 +239,11 @@ function Gallery({ title, photos }: { title: string; photos: Photo[] }) {
                 )}
               >
                 <MediaImage
-                  {...responsiveImage(photo.mediaUrl, "160px", 320)}
+                  {...responsiveImage(
+                    photo.mediaUrl,
+                    "(min-width: 1024px) 140px, (min-width: 640px) 16vw, 25vw",
+                    320,
+                  )}
                   alt=""
                   loading="lazy"
                   width={160}
