@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { FavoriteButton } from "~/components/favorite-button";
 import { MediaImage } from "~/components/media-image";
 import { responsiveImage } from "~/lib/images";
-import { formatPrice } from "~/lib/money";
+import { formatArea, formatPrice } from "~/lib/money";
 import { purposeLabel } from "~/lib/property-options";
 import { cn } from "~/lib/utils";
 import type { PropertyCardData } from "~/models/property.server";
@@ -101,7 +101,7 @@ export function PropertyCard({
           ) : null}
           <li className="flex items-center gap-1">
             <Ruler className="size-4" aria-hidden />
-            {property.sqft ? `${property.sqft.toLocaleString("en-NG")} sqft` : "N/A"}
+            {formatArea(property.sqft)}
           </li>
         </ul>
       </div>

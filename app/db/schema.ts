@@ -155,6 +155,9 @@ export const properties = pgTable(
     // Sorts: newest first, price both ways; the id breaks ties so pages never overlap.
     index("properties_created_at_idx").on(t.createdAt.desc(), t.id),
     index("properties_price_idx").on(t.price, t.id),
+    // Price sorts within For Sale / For Rent: rents sit far below sale prices, so on the plain
+    // price index "cheapest for sale" walked past every rental first (bench/README.md).
+    index("properties_purpose_price_idx").on(t.purpose, t.price, t.id),
     index("properties_purpose_created_at_idx").on(t.purpose, t.createdAt.desc()),
     index("properties_city_lower_idx").on(sql`lower(${t.city})`),
     index("properties_type_idx").on(t.propertyType),

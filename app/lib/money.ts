@@ -4,6 +4,18 @@ const naira = new Intl.NumberFormat("en-NG", {
   maximumFractionDigits: 0,
 });
 
+const plainNumber = new Intl.NumberFormat("en-NG");
+
+/** A count or area as the site shows it: 12,500. One shared formatter (toLocaleString builds one per call). */
+export function formatNumber(value: number) {
+  return plainNumber.format(value);
+}
+
+/** Floor area for cards and detail pages: '2,400 sqft', or 'N/A' when unknown. */
+export function formatArea(sqft: number | null) {
+  return sqft ? `${formatNumber(sqft)} sqft` : "N/A";
+}
+
 /** Whole naira as the site shows it: ₦45,000,000. */
 export function formatNaira(amount: number) {
   return naira.format(amount);

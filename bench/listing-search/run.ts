@@ -2,7 +2,7 @@
 //
 //   npx tsx bench/listing-search/run.ts                     PGlite at 10,000 and 100,000 rows
 //   DATABASE_URL=postgres://... npx tsx bench/listing-search/run.ts   ... and PostgreSQL too
-//   options: --sizes=10000,100000  --rounds=30  --http-rounds=15  --no-http  --no-proposed-index
+//   options: --sizes=10000,100000  --rounds=30  --http-rounds=15  --no-http
 //
 // Every database it fills is its own: a PGlite data directory under the system temp folder, or
 // a new database `<name>_bench_<random>` on the DATABASE_URL server, removed at the end. HTTP
@@ -55,8 +55,6 @@ for (const m of MIX) {
   m.query = serializeListingFilters(parseListingFilters(new URLSearchParams(m.query))).toString();
 }
 
-const PROPOSED_INDEX = "CREATE INDEX bench_purpose_price_idx ON properties (purpose, price, id)";
-
 type Stats = { p50: number; p95: number; n: number };
 type Row = { backend: string; size: number; measure: string } & Stats;
 
@@ -68,7 +66,6 @@ const SIZES = option("sizes", "10000,100000").split(",").map(Number);
 const ROUNDS = Number(option("rounds", "30"));
 const HTTP_ROUNDS = Number(option("http-rounds", "15"));
 const WITH_HTTP = !process.argv.includes("--no-http");
-const WITH_PROPOSED_INDEX = !process.argv.includes("--no-proposed-index");
 
 function stats(samples: number[]): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -278,24 +275,6 @@ async function benchTarget(target: Target, size: number, rows: Row[], perQueryRo
         `| ${target.backend} | ${size.toLocaleString("en")} | ${m.name} | ${ms(a.p50)} | ${ms(a.p95)} | ${ms(e.p50)} |`,
       );
     }
-  }
-
-  if (WITH_PROPOSED_INDEX && target.backend === "pglite" && size === Math.max(...SIZES)) {
-    await handle.db.execute(sql.raw(PROPOSED_INDEX));
-    await handle.db.execute(sql`ANALYZE properties`);
-    const indexed = await measure(ROUNDS, (q) =>
-      searchProperties(filtersOf(q), { pageSize: PAGE_SIZE }),
-    );
-    add("(a) + proposed (purpose, price, id) index", indexed.overall);
-    for (const m of MIX) {
-      const s = indexed.perQuery.get(m.name);
-      if (s)
-        perQueryRows.push(
-          `| ${target.backend} + index | ${size.toLocaleString("en")} | ${m.name} | ${ms(s.p50)} | ${ms(s.p95)} | |`,
-        );
-    }
-    await handle.db.execute(sql`DROP INDEX bench_purpose_price_idx`);
-    await handle.db.execute(sql`ANALYZE properties`);
   }
 
   // The read-all approach is slow by design: fewer rounds keep the run short.

@@ -12,6 +12,7 @@ import {
   listingHref,
   parseListingFilters,
 } from "~/lib/listing-filters";
+import { formatNumber } from "~/lib/money";
 import { LISTING_PAGE_SIZE } from "~/lib/property-options";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
@@ -21,11 +22,8 @@ import type { Route } from "./+types/properties";
 /** Cards in the first row (three on desktop) load at once; the rest as they scroll into view. */
 const EAGER_IMAGES = 3;
 
-// One formatter for every count on the page (toLocaleString builds a new one per call).
-const counter = new Intl.NumberFormat("en-NG");
-
 function formatCount(total: number, totalIsExact: boolean) {
-  return `${counter.format(total)}${totalIsExact ? "" : "+"}`;
+  return `${formatNumber(total)}${totalIsExact ? "" : "+"}`;
 }
 
 export async function loader({ url }: Route.LoaderArgs) {
@@ -140,7 +138,7 @@ function resultsLine(
 ) {
   const from = (page - 1) * pageSize + 1;
   const to = from + shown - 1;
-  return `Showing ${counter.format(from)}-${counter.format(to)} of ${formatCount(total, totalIsExact)} results`;
+  return `Showing ${formatNumber(from)}-${formatNumber(to)} of ${formatCount(total, totalIsExact)} results`;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -9,7 +9,7 @@ import {
 import { FavoriteButton } from "~/components/favorite-button";
 import { MediaImage } from "~/components/media-image";
 import { PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
-import { formatPrice } from "~/lib/money";
+import { formatArea, formatPrice } from "~/lib/money";
 import { propertyTypeLabel, purposeLabel } from "~/lib/property-options";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
@@ -88,7 +88,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               {property.baths ?? "N/A"}
             </Fact>
             <Fact icon={<Ruler className="size-5" aria-hidden />} label="Area">
-              {property.sqft ? `${property.sqft.toLocaleString("en-NG")} sqft` : "N/A"}
+              {formatArea(property.sqft)}
             </Fact>
             <Fact icon={<Tag className="size-5" aria-hidden />} label="Purpose">
               {purposeLabel(property.purpose)}

@@ -1,0 +1,1 @@
+CREATE INDEX "properties_purpose_price_idx" ON "properties" USING btree ("purpose","price","id");
