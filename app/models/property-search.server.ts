@@ -15,7 +15,7 @@ import { type PropertyCardData, propertyCardColumns } from "~/models/property.se
  * it needs: whether this page exists, and enough pages to show. Below the limit, which covers
  * every search on a realistic catalogue, the total is exact.
  */
-export const COUNT_LOOKAHEAD = 10_000;
+export const COUNT_LOOKAHEAD = 1000;
 
 export type ListingSearchOptions = {
   pageSize?: number;
@@ -25,7 +25,7 @@ export type ListingSearchOptions = {
 
 export type ListingSearchResult = {
   items: PropertyCardData[];
-  /** The number of matches; when `totalIsExact` is false, a lower bound ("10,000+"). */
+  /** The number of matches; when `totalIsExact` is false, a lower bound ("1,000+"). */
   total: number;
   totalIsExact: boolean;
   /** The page shown: the one asked for, or the last one when that was past the end. */
@@ -178,7 +178,7 @@ export async function searchProperties(
   const offset = (requestedPage - 1) * pageSize;
 
   // Count far enough to know whether this page exists and to show the pages after it; the
-  // limit is rounded so the "at least" total reads "10,000+" rather than "10,006+".
+  // limit is rounded so the "at least" total reads "1,000+" rather than "1,006+".
   const countLimit = Number.isFinite(lookahead)
     ? Math.ceil((offset + pageSize) / lookahead) * lookahead
     : Number.POSITIVE_INFINITY;
