@@ -436,3 +436,17 @@ export const mailOutbox = pgTable(
   },
   (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc())],
 );
+
+// ---------------------------------------------------------------------------
+// Abuse protection: fixed-window counters for sign-in, sign-up, reset and public forms. In the
+// database, not in memory, so the limits hold across several server instances.
+
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_window_idx").on(t.windowStartedAt)],
+);
