@@ -129,42 +129,18 @@ export function FilterPanel({ filters }: { filters: ListingFilters }) {
         <PriceRangeFields price={filters.price} />
 
         <div className="grid grid-cols-2 gap-3">
-          <div className="space-y-2">
-            <label htmlFor="filter-beds" className="block text-sm font-semibold text-slate-900">
-              Bedrooms
-            </label>
-            <select
-              id="filter-beds"
-              name="beds"
-              defaultValue={filters.beds ?? ""}
-              className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-            >
-              <option value="">Any</option>
-              {BEDROOM_OPTIONS.map((n) => (
-                <option key={n} value={n}>
-                  {n}+
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="space-y-2">
-            <label htmlFor="filter-baths" className="block text-sm font-semibold text-slate-900">
-              Bathrooms
-            </label>
-            <select
-              id="filter-baths"
-              name="baths"
-              defaultValue={filters.baths ?? ""}
-              className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-            >
-              <option value="">Any</option>
-              {BATHROOM_OPTIONS.map((n) => (
-                <option key={n} value={n}>
-                  {n}+
-                </option>
-              ))}
-            </select>
-          </div>
+          <MinimumSelect
+            name="beds"
+            label="Bedrooms"
+            options={BEDROOM_OPTIONS}
+            value={filters.beds}
+          />
+          <MinimumSelect
+            name="baths"
+            label="Bathrooms"
+            options={BATHROOM_OPTIONS}
+            value={filters.baths}
+          />
         </div>
 
         <fieldset className="space-y-2">
@@ -247,5 +223,40 @@ function CheckboxOption({
       />
       {label}
     </label>
+  );
+}
+
+/** A minimum count ("Any", "1+", "2+", ...): the listing's bedroom and bathroom filters. */
+function MinimumSelect({
+  name,
+  label,
+  options,
+  value,
+}: {
+  name: string;
+  label: string;
+  options: readonly number[];
+  value: number | undefined;
+}) {
+  const id = `filter-${name}`;
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value ?? ""}
+        className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+      >
+        <option value="">Any</option>
+        {options.map((n) => (
+          <option key={n} value={n}>
+            {n}+
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
