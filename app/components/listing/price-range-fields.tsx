@@ -33,40 +33,58 @@ export function PriceRangeFields({ price }: { price: PriceRange | undefined }) {
         {" – "}
         <output htmlFor="price-max">{label(Math.max(min, max), true)}</output>
       </p>
-      <div className="space-y-1">
-        <label htmlFor="price-min" className="block text-xs text-slate-600">
-          Minimum
-        </label>
-        <input
-          id="price-min"
-          type="range"
-          name="minPrice"
-          min={PRICE_SLIDER.min}
-          max={PRICE_SLIDER.max}
-          step={PRICE_SLIDER.step}
-          defaultValue={initialMin}
-          aria-valuetext={label(min, false)}
-          onChange={(event) => setMin(Number(event.currentTarget.value))}
-          className="w-full accent-brand-700"
-        />
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="price-max" className="block text-xs text-slate-600">
-          Maximum
-        </label>
-        <input
-          id="price-max"
-          type="range"
-          name="maxPrice"
-          min={PRICE_SLIDER.min}
-          max={PRICE_SLIDER.max}
-          step={PRICE_SLIDER.step}
-          defaultValue={initialMax}
-          aria-valuetext={label(max, true)}
-          onChange={(event) => setMax(Number(event.currentTarget.value))}
-          className="w-full accent-brand-700"
-        />
-      </div>
+      <PriceSlider
+        id="price-min"
+        name="minPrice"
+        label="Minimum"
+        defaultValue={initialMin}
+        valueText={label(min, false)}
+        onChange={setMin}
+      />
+      <PriceSlider
+        id="price-max"
+        name="maxPrice"
+        label="Maximum"
+        defaultValue={initialMax}
+        valueText={label(max, true)}
+        onChange={setMax}
+      />
     </fieldset>
+  );
+}
+
+function PriceSlider({
+  id,
+  name,
+  label,
+  defaultValue,
+  valueText,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: number;
+  valueText: string;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-xs text-slate-600">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="range"
+        name={name}
+        min={PRICE_SLIDER.min}
+        max={PRICE_SLIDER.max}
+        step={PRICE_SLIDER.step}
+        defaultValue={defaultValue}
+        aria-valuetext={valueText}
+        onChange={(event) => onChange(Number(event.currentTarget.value))}
+        className="w-full accent-brand-700"
+      />
+    </div>
   );
 }
