@@ -21,6 +21,12 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // How many reverse proxies stand in front of the server (0 = none: X-Forwarded-For is ignored).
+  TRUST_PROXY: z
+    .string()
+    .regex(/^\d*$/, "TRUST_PROXY must be the number of trusted proxies (0, 1, 2...)")
+    .optional()
+    .transform((value) => Number(value || 0)),
 });
 
 export type Env = {
@@ -31,6 +37,8 @@ export type Env = {
   seedDemo: boolean;
   siteUrl: string;
   logLevel: string;
+  /** Reverse proxies in front of the server whose X-Forwarded-For entries are believed. */
+  trustProxyHops: number;
 };
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -49,6 +57,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     logLevel: e.LOG_LEVEL,
+    trustProxyHops: e.TRUST_PROXY,
   };
 }
 
