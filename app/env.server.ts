@@ -21,12 +21,27 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  AUTH_SECRET: z
+    .string()
+    .min(32, "AUTH_SECRET must be at least 32 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // How many reverse proxies stand in front of the server (0 = none: X-Forwarded-For is ignored).
   TRUST_PROXY: z
     .string()
     .regex(/^\d*$/, "TRUST_PROXY must be the number of trusted proxies (0, 1, 2...)")
     .optional()
     .transform((value) => Number(value || 0)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type Env = {
@@ -37,8 +52,14 @@ export type Env = {
   seedDemo: boolean;
   siteUrl: string;
   logLevel: string;
+  /** Signs the session cookies; unset = generated once into DATA_DIR/auth-secret. */
+  authSecret: string | undefined;
   /** Reverse proxies in front of the server whose X-Forwarded-For entries are believed. */
   trustProxyHops: number;
+  /** Unset: e-mail goes to the mail_outbox table and the log instead of an SMTP server. */
+  smtpUrl: string | undefined;
+  /** The From header of outgoing e-mail; unset = the company name at no-reply@naijahomes.ng. */
+  mailFrom: string | undefined;
 };
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -57,7 +78,10 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     logLevel: e.LOG_LEVEL,
+    authSecret: e.AUTH_SECRET,
     trustProxyHops: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

@@ -1,0 +1,77 @@
+import { COMPANY_NAME, DEFAULT_CONTACT } from "~/lib/site";
+
+// The frame every HTML e-mail shares: the company name on top, the message, and a footer with
+// the contact details. Inline styles and a single-column table, because mail clients ignore
+// <style> blocks and most of CSS layout. Each e-mail also has a plain-text part built with
+// textFooter(), so a text-only client (or a spam filter) sees the same content.
+
+export type EmailContact = {
+  address: string;
+  phones: readonly string[];
+  email: string;
+};
+
+const BRAND_COLOR = "#065f46";
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** A call-to-action button; `url` is escaped here. */
+export function emailButton(label: string, url: string): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:${BRAND_COLOR};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">${escapeHtml(label)}</a></p>`;
+}
+
+/**
+ * The whole HTML document. `bodyHtml` is trusted markup built by a template: every value it
+ * interpolates must already be escaped with escapeHtml().
+ */
+export function emailLayout({
+  title,
+  bodyHtml,
+  contact = DEFAULT_CONTACT,
+}: {
+  title: string;
+  bodyHtml: string;
+  contact?: EmailContact;
+}): string {
+  const phones = contact.phones.map(escapeHtml).join(" &middot; ");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:24px 0">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:${BRAND_COLOR};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:700">${escapeHtml(COMPANY_NAME)}</td></tr>
+<tr><td style="padding:24px;font-size:16px;line-height:1.5">
+${bodyHtml}
+</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e2e8f0;font-size:13px;line-height:1.5;color:#475569">
+${escapeHtml(COMPANY_NAME)}<br>
+${escapeHtml(contact.address)}<br>
+${phones}<br>
+<a href="mailto:${escapeHtml(contact.email)}" style="color:${BRAND_COLOR}">${escapeHtml(contact.email)}</a>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+/** The plain-text counterpart of the HTML footer. */
+export function textFooter(contact: EmailContact = DEFAULT_CONTACT): string {
+  return ["--", COMPANY_NAME, contact.address, contact.phones.join(" / "), contact.email].join(
+    "\n",
+  );
+}
