@@ -181,15 +181,26 @@ export function closeMailTransports() {
 
 const backgroundSends = new Set<Promise<unknown>>();
 
+/**
+ * Starts sending and returns at once. `message` may be a function that builds it (a template
+ * that reads the database), so that work also happens after the response.
+ */
 export function sendMailInBackground(
-  message: MailMessage,
-  settings: MailSettings = mailSettingsFromEnv(),
+  message: MailMessage | (() => Promise<MailMessage>),
+  settings?: MailSettings,
 ): void {
-  const sending = sendMail(message, settings)
-    .catch(() => {
-      // Logged and recorded in sendMail; nobody is waiting for the result.
-    })
-    .finally(() => backgroundSends.delete(sending));
+  const sending = (async () => {
+    let built: MailMessage;
+    try {
+      built = typeof message === "function" ? await message() : message;
+    } catch (error) {
+      logger.error({ err: error }, "Could not prepare an e-mail");
+      return;
+    }
+    await sendMail(built, settings ?? mailSettingsFromEnv()).catch(() => {
+      // Logged and recorded by sendMail; nobody is waiting for the result.
+    });
+  })().finally(() => backgroundSends.delete(sending));
   backgroundSends.add(sending);
 }
 
