@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 import { MediaImage } from "~/components/media-image";
 import {
   HERO_IMAGES,
+  HERO_PORTRAIT_HEIGHT,
+  HERO_PORTRAIT_IMAGES,
+  HERO_PORTRAIT_MEDIA,
+  HERO_PORTRAIT_WIDTH,
   HERO_ROTATION_MS,
   type HomeContent,
   PRELOAD_NEXT_AFTER_MS,
@@ -11,6 +16,7 @@ import { cn } from "~/lib/utils";
 import { HeroSearchForm } from "./hero-search-form";
 import {
   preloadImage,
+  type ResponsiveImage,
   useInView,
   usePageLoaded,
   usePageVisible,
@@ -20,7 +26,24 @@ import {
 
 // Full-bleed background: the image is as wide as the viewport.
 const HERO_SIZES = "100vw";
-const images = HERO_IMAGES.map((url) => responsiveImage(url, HERO_SIZES));
+
+export type HeroSlide = { landscape: ResponsiveImage; portrait: ResponsiveImage };
+
+/**
+ * Art direction: each hero picture in a wide frame and in a tall one. A phone held upright
+ * (HERO_PORTRAIT_MEDIA) gets the tall picture, whose 960 px file fills a 360x680 box at 2x
+ * sharply (1280 for larger or denser phones); a wide picture there would be cropped to a third
+ * of its width and need a file ~2,400 px across. Everything else gets the wide picture.
+ */
+export const HERO_SLIDES: readonly HeroSlide[] = HERO_IMAGES.map((url, index) => ({
+  landscape: responsiveImage(url, HERO_SIZES),
+  portrait: responsiveImage(HERO_PORTRAIT_IMAGES[index], HERO_SIZES, HERO_PORTRAIT_WIDTH),
+}));
+
+/** The variant the hero's <picture> shows in this window: the same media query as its <source>. */
+export function heroVariant(slide: HeroSlide, matchMedia: (query: string) => { matches: boolean }) {
+  return matchMedia(HERO_PORTRAIT_MEDIA).matches ? slide.portrait : slide.landscape;
+}
 
 /**
  * The first image is in the server HTML and is the page's LCP element; the others are fetched
@@ -42,14 +65,34 @@ export function Hero({ content }: { content: HomeContent }) {
   const saveData = useSaveData();
   const pageLoaded = usePageLoaded();
   const rotating = inView && visible && !reducedMotion && !saveData;
-  const next = (current + 1) % images.length;
+  const next = (current + 1) % HERO_SLIDES.length;
+
+  // The first picture is the page's LCP element: announce both variants in the <head>, each
+  // only for the screens whose <picture> would show it, so a browser fetches exactly one.
+  // (React adds no preload of its own for an <img> inside a <picture>.)
+  const first = HERO_SLIDES[0];
+  if (first) {
+    for (const [image, media] of [
+      [first.portrait, HERO_PORTRAIT_MEDIA],
+      [first.landscape, `not all and ${HERO_PORTRAIT_MEDIA}`],
+    ] as const) {
+      preload(image.src, {
+        as: "image",
+        imageSrcSet: image.srcSet,
+        imageSizes: image.sizes,
+        fetchPriority: "high",
+        media,
+      });
+    }
+  }
 
   useEffect(() => {
-    const image = images[next];
-    if (!rotating || !pageLoaded || ready.has(next) || !image) return;
+    const slide = HERO_SLIDES[next];
+    if (!rotating || !pageLoaded || ready.has(next) || !slide) return;
     let cancelled = false;
     const timer = window.setTimeout(() => {
-      preloadImage(image).then(
+      // The variant the <picture> will pick, so showing it later downloads nothing more.
+      preloadImage(heroVariant(slide, (query) => window.matchMedia(query))).then(
         () => {
           if (!cancelled) setReady((previous) => new Set(previous).add(next));
         },
@@ -86,23 +129,33 @@ export function Hero({ content }: { content: HomeContent }) {
       className="relative isolate overflow-hidden bg-brand-900"
     >
       <div aria-hidden className="absolute inset-0 -z-10">
-        {images.map((image, index) =>
+        {HERO_SLIDES.map(({ landscape, portrait }, index) =>
           ready.has(index) || index === current ? (
-            <MediaImage
-              key={image.src}
-              {...image}
-              whenBroken="hide"
-              alt=""
-              width={1920}
-              height={1080}
-              loading="eager"
-              fetchPriority={index === 0 ? "high" : "low"}
-              decoding={index === 0 ? "sync" : "async"}
-              className={cn(
-                "absolute inset-0 size-full object-cover transition-opacity duration-1000 motion-reduce:transition-none",
-                index === current ? "opacity-100" : "opacity-0",
-              )}
-            />
+            // The <img> is positioned against this div, so the <picture> around it needs no
+            // box of its own; the <source> picks the file, the <img> shows (and hides) it.
+            <picture key={landscape.src}>
+              <source
+                media={HERO_PORTRAIT_MEDIA}
+                srcSet={portrait.srcSet}
+                sizes={portrait.sizes}
+                width={HERO_PORTRAIT_WIDTH}
+                height={HERO_PORTRAIT_HEIGHT}
+              />
+              <MediaImage
+                {...landscape}
+                whenBroken="hide"
+                alt=""
+                width={1920}
+                height={1080}
+                loading="eager"
+                fetchPriority={index === 0 ? "high" : "low"}
+                decoding={index === 0 ? "sync" : "async"}
+                className={cn(
+                  "absolute inset-0 size-full object-cover transition-opacity duration-1000 motion-reduce:transition-none",
+                  index === current ? "opacity-100" : "opacity-0",
+                )}
+              />
+            </picture>
           ) : null,
         )}
         <div className="absolute inset-0 bg-gradient-to-b from-slate-950/70 via-slate-950/55 to-slate-950/75" />
@@ -124,12 +177,12 @@ export function Hero({ content }: { content: HomeContent }) {
       </div>
 
       <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
-        {images.map((image, index) => (
+        {HERO_SLIDES.map(({ landscape }, index) => (
           <button
-            key={image.src}
+            key={landscape.src}
             type="button"
             onClick={() => show(index)}
-            aria-label={`Show background image ${index + 1} of ${images.length}`}
+            aria-label={`Show background image ${index + 1} of ${HERO_SLIDES.length}`}
             aria-current={index === current ? "true" : undefined}
             className="group flex size-6 items-center justify-center rounded-full"
           >

@@ -178,16 +178,24 @@ export function residentialStreet(c: Canvas, kind: ResidentialKind) {
 /** A villa across its swimming pool, loungers on the deck. */
 export function villaPool(c: Canvas) {
   const r = c.r;
-  const horizonY = c.height * r.range(0.48, 0.54);
+  // The pool and deck are laid out on the 1200-unit wide frame and scaled across to a tall one
+  // (a phone hero), where the villa is a little smaller and kept centred, the sky above it.
+  const tall = c.height > c.width;
+  const sx = c.width / 1200;
+  const horizonY = c.height * (tall ? r.range(0.5, 0.54) : r.range(0.48, 0.54));
   const groundY = horizonY + r.range(60, 80);
   const parts = [...backdrop(c, horizonY, false), ground(c, horizonY, "lawn")];
   parts.push(
-    palm(c, r.range(40, 160), groundY, r.range(260, 330)),
-    palm(c, r.range(1040, 1160), groundY, r.range(260, 330)),
+    palm(c, r.range(40, 160) * sx, groundY, r.range(260, 330)),
+    palm(c, r.range(1040, 1160) * sx, groundY, r.range(260, 330)),
   );
   parts.push(
     c.withRandom(c.building(), () =>
-      villa(c, { cx: c.width / 2 + r.range(-60, 60), groundY, scale: 0.9 }),
+      villa(c, {
+        cx: c.width / 2 + r.range(-60, 60) * (tall ? 0.25 : 1),
+        groundY,
+        scale: tall ? 0.8 : 0.9,
+      }),
     ),
   );
   parts.push(
@@ -203,18 +211,18 @@ export function villaPool(c: Canvas) {
     [1, "#1f8fb5"],
   ]);
   const pool: [number, number][] = [
-    [120, top],
-    [1080, top],
-    [1160, bottom],
-    [40, bottom],
+    [120 * sx, top],
+    [1080 * sx, top],
+    [1160 * sx, bottom],
+    [40 * sx, bottom],
   ];
   parts.push(
     polygon(
       [
-        [110, top - 8],
-        [1090, top - 8],
-        [1172, bottom + 10],
-        [28, bottom + 10],
+        [110 * sx, top - 8],
+        [1090 * sx, top - 8],
+        [1172 * sx, bottom + 10],
+        [28 * sx, bottom + 10],
       ],
       c.lit("#f4f1ea"),
     ),
@@ -222,24 +230,24 @@ export function villaPool(c: Canvas) {
   parts.push(polygon(pool, water));
   for (let i = 0; i < 18; i++) {
     const y = r.range(top + 10, bottom - 10);
-    const x = r.range(150, 1050);
+    const x = r.range(150, 1050) * sx;
     parts.push(ellipse(x, y, r.range(30, 90), r.range(2, 4), "#ffffff", { opacity: 0.35 }));
   }
   // Reflection of the building.
   parts.push(
     polygon(
       [
-        [300, top],
-        [900, top],
-        [880, top + 60],
-        [320, top + 60],
+        [300 * sx, top],
+        [900 * sx, top],
+        [880 * sx, top + 60],
+        [320 * sx, top + 60],
       ],
       "#ffffff",
       { opacity: 0.12 },
     ),
   );
-  for (let i = 0; i < r.int(2, 3); i++) {
-    const x = 200 + i * 170 + r.range(-20, 20);
+  for (let i = 0; i < r.int(2, tall ? 2 : 3); i++) {
+    const x = (200 + i * 170 + r.range(-20, 20)) * sx;
     const y = bottom + 40;
     parts.push(
       group([
@@ -266,7 +274,7 @@ export function villaPool(c: Canvas) {
       ]),
     );
   }
-  parts.push(palm(c, r.range(900, 1180), c.height + 20, r.range(460, 540)));
+  parts.push(palm(c, r.range(900, 1180) * sx, c.height + 20, r.range(460, 540)));
   parts.push(vignette(c));
   return parts;
 }

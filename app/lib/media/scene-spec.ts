@@ -47,11 +47,17 @@ export const SHOT_TITLES: Record<PropertyShot, string> = {
 };
 
 export const HERO_COUNT = 4;
+/**
+ * A hero picture comes in two frames: the wide one for desktops and landscape screens, and a
+ * tall one composed for a phone held upright (`generated/hero/<n>-portrait.webp`), where the
+ * hero box is about twice as tall as it is wide and a wide picture would be cropped to a sliver.
+ */
+export type HeroFrame = "landscape" | "portrait";
 export type SlideStage = "finished" | "construction";
 
 export type SceneSubject =
   | { kind: "property"; propertyType: PropertyTypeValue; shot: PropertyShot }
-  | { kind: "hero"; index: number }
+  | { kind: "hero"; index: number; frame: HeroFrame }
   | { kind: "slide"; stage: SlideStage }
   | { kind: "portrait" };
 
@@ -66,6 +72,9 @@ export type SceneSpec = {
 const SIZES = {
   property: { width: 1920, height: 1280 },
   hero: { width: 1920, height: 1080 },
+  // 9:16, for hero boxes of about 360-412x680 CSS px (cover crops a little off the sides): 1280
+  // wide so the srcset reaches the 1280 file, which a 412 px phone at 2.6x needs.
+  heroPortrait: { width: 1280, height: 2276 },
   slide: { width: 1920, height: 1080 },
   portrait: { width: 800, height: 1000 },
 } as const;
@@ -104,9 +113,15 @@ export function parseGeneratedKey(key: string): SceneSpec | undefined {
     };
   }
   if (kind === "hero" && parts.length === 2) {
-    const index = parseSeed(parts[1]);
-    if (index === undefined || index < 1 || index > HERO_COUNT) return undefined;
-    return { subject: { kind: "hero", index }, seed: index, ...SIZES.hero };
+    const match = /^(\d+)(-portrait)?$/.exec(parts[1] ?? "");
+    const index = parseSeed(match?.[1]);
+    if (!match || index === undefined || index < 1 || index > HERO_COUNT) return undefined;
+    const frame: HeroFrame = match[2] ? "portrait" : "landscape";
+    return {
+      subject: { kind: "hero", index, frame },
+      seed: index,
+      ...(frame === "portrait" ? SIZES.heroPortrait : SIZES.hero),
+    };
   }
   if (kind === "slide" && parts.length === 3) {
     const stage = parts[1];
@@ -126,8 +141,13 @@ export function propertyImageUrl(type: PropertyTypeValue, seed: number, shot: Pr
   return `/media/${GENERATED_PREFIX}property/${type}/${seed}-${shot}.webp`;
 }
 
-export function heroImageUrl(index: number) {
-  return `/media/${GENERATED_PREFIX}hero/${index}.webp`;
+export function heroImageUrl(index: number, frame: HeroFrame = "landscape") {
+  return `/media/${GENERATED_PREFIX}hero/${index}${frame === "portrait" ? "-portrait" : ""}.webp`;
+}
+
+/** Pixel size of a hero original, for the <img> width and height and the largest srcset width. */
+export function heroImageSize(frame: HeroFrame) {
+  return frame === "portrait" ? SIZES.heroPortrait : SIZES.hero;
 }
 
 export function slideImageUrl(stage: SlideStage, seed: number) {

@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { PROPERTY_TYPES } from "~/lib/property-options";
 import { createRandom } from "./random";
 import {
   HERO_COUNT,
+  heroImageSize,
   heroImageUrl,
   parseGeneratedKey,
   portraitImageUrl,
@@ -35,8 +37,12 @@ describe("generated image keys", () => {
   });
 
   it("knows heroes, slides and portraits", () => {
-    expect(specOf(heroImageUrl(1)).subject).toEqual({ kind: "hero", index: 1 });
-    expect(specOf(heroImageUrl(HERO_COUNT)).subject).toEqual({ kind: "hero", index: HERO_COUNT });
+    expect(specOf(heroImageUrl(1)).subject).toEqual({ kind: "hero", index: 1, frame: "landscape" });
+    expect(specOf(heroImageUrl(HERO_COUNT)).subject).toEqual({
+      kind: "hero",
+      index: HERO_COUNT,
+      frame: "landscape",
+    });
     expect(specOf(slideImageUrl("construction", 3)).subject).toEqual({
       kind: "slide",
       stage: "construction",
@@ -46,6 +52,24 @@ describe("generated image keys", () => {
       width: 800,
       height: 1000,
     });
+  });
+
+  it("knows the tall hero frame, sized for a phone held upright", () => {
+    expect(heroImageUrl(3, "portrait")).toBe("/media/generated/hero/3-portrait.webp");
+    expect(heroImageUrl(3)).toBe("/media/generated/hero/3.webp");
+    for (let index = 1; index <= HERO_COUNT; index++) {
+      const spec = specOf(heroImageUrl(index, "portrait"));
+      expect(spec).toEqual({
+        subject: { kind: "hero", index, frame: "portrait" },
+        seed: index,
+        ...heroImageSize("portrait"),
+      });
+      expect(spec.height).toBeGreaterThan(spec.width);
+      // The same picture as the wide one (same seed, so the same buildings and light).
+      expect(spec.seed).toBe(specOf(heroImageUrl(index)).seed);
+    }
+    expect(heroImageSize("portrait")).toEqual({ width: 1280, height: 2276 });
+    expect(heroImageSize("landscape")).toEqual({ width: 1920, height: 1080 });
   });
 
   it.each([
@@ -58,6 +82,14 @@ describe("generated image keys", () => {
     "generated/property/duplex/extra/1-exterior.webp",
     "generated/hero/0.webp",
     "generated/hero/5.webp",
+    "generated/hero/0-portrait.webp",
+    "generated/hero/5-portrait.webp",
+    "generated/hero/01-portrait.webp",
+    "generated/hero/1-landscape.webp",
+    "generated/hero/1-portrait-portrait.webp",
+    "generated/hero/-portrait.webp",
+    "generated/hero/1-portrait.png",
+    "generated/hero/1/portrait.webp",
     "generated/slide/done/1.webp",
     "generated/portrait/-1.webp",
     "uploads/hero/1.webp",
@@ -83,12 +115,44 @@ describe("renderScene", () => {
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="640" height="360"/);
   });
 
+  it("composes the tall hero frame on a tall canvas, not a crop of the wide one", () => {
+    for (let index = 1; index <= HERO_COUNT; index++) {
+      const tall = renderScene({
+        ...specOf(heroImageUrl(index, "portrait")),
+        width: 270,
+        height: 480,
+      });
+      expect(tall).toMatch(/^<svg [^>]*width="270" height="480"[^>]*viewBox="0 0 810 1440"/);
+      const wide = renderScene(specOf(heroImageUrl(index)));
+      expect(wide).toMatch(/viewBox="0 0 1200 800"/);
+    }
+  });
+
+  it("draws the wide hero and the listing villa-by-the-pool exactly as before the tall frame", () => {
+    // The tall composition reads the canvas shape; on the wide canvas nothing may move, or the
+    // pictures already cached (and seen) would change. SHA-256 prefixes of the SVG text, taken
+    // before the tall frame was added.
+    const fingerprint = (url: string) =>
+      createHash("sha256")
+        .update(renderScene(specOf(url)))
+        .digest("hex")
+        .slice(0, 16);
+    expect([1, 2, 3, 4].map((index) => fingerprint(heroImageUrl(index)))).toEqual([
+      "fbfe8f43fa26d097",
+      "971262064bdd531b",
+      "51f9b61f8757fbcc",
+      "d9a5fc9151ac4897",
+    ]);
+    expect(fingerprint(propertyImageUrl("villa", 233, "pool"))).toBe("9f8634f7ae7a2279");
+  });
+
   it("draws every scene as an SVG that sharp can render, with no broken numbers", async () => {
     const urls = [
       ...PROPERTY_TYPES.flatMap(({ value }) =>
         SHOTS_BY_TYPE[value].map((shot) => propertyImageUrl(value, 233, shot)),
       ),
-      ...[1, 2, 3, 4].map(heroImageUrl),
+      ...[1, 2, 3, 4].map((index) => heroImageUrl(index)),
+      ...[1, 2, 3, 4].map((index) => heroImageUrl(index, "portrait")),
       slideImageUrl("finished", 2),
       slideImageUrl("construction", 2),
       portraitImageUrl(1),

@@ -20,6 +20,8 @@ import { gatedEstate, portrait, skylineAtDusk } from "./showcase";
 /** Every scene is drawn on a canvas of this many units; the pixel size only scales it. */
 const LANDSCAPE = { width: 1200, height: 800 };
 const PORTRAIT = { width: 800, height: 1000 };
+/** The tall hero frame (9:16). Hero scenes read `c.height > c.width` and compose for it. */
+const HERO_TALL = { width: 810, height: 1440 };
 
 const INTERIOR_SHOTS = new Set([
   "living",
@@ -56,7 +58,12 @@ function draw(spec: SceneSpec): { canvas: Canvas; body: string[] } {
     return pickTimeOfDay(shotRandom);
   })();
   const light = lightFor(time, shotRandom);
-  const size = subject.kind === "portrait" ? PORTRAIT : LANDSCAPE;
+  const size =
+    subject.kind === "portrait"
+      ? PORTRAIT
+      : subject.kind === "hero" && subject.frame === "portrait"
+        ? HERO_TALL
+        : LANDSCAPE;
   const canvas = new Canvas(size.width, size.height, base, light);
 
   if (subject.kind === "hero") {
@@ -68,8 +75,12 @@ function draw(spec: SceneSpec): { canvas: Canvas; body: string[] } {
       case 3:
         return { canvas, body: villaPool(canvas) };
       default:
-        // Smaller than in a listing, so the roof stays inside the wide hero crop.
-        return { canvas, body: residentialExterior(canvas, "apartment", 0.7) };
+        // Smaller than in a listing, so the roof stays inside the wide hero crop; the tall frame
+        // has room above, so the block can be larger there (it still fits the narrow width).
+        return {
+          canvas,
+          body: residentialExterior(canvas, "apartment", subject.frame === "portrait" ? 0.8 : 0.7),
+        };
     }
   }
   if (subject.kind === "portrait") {

@@ -23,7 +23,11 @@ import { circle, ellipse, group, mix, path, polygon, rect, shade } from "./svg";
 /** A city skyline at dusk across the lagoon, lights coming on and reflected in the water. */
 export function skylineAtDusk(c: Canvas) {
   const r = c.r;
-  const horizonY = c.height * 0.62;
+  // The tall frame (a phone hero) puts the water line a little higher and the towers taller,
+  // so the skyline still fills the middle of the picture with the dusk sky above it.
+  const tall = c.height > c.width;
+  const towerScale = tall ? 1.35 : 1;
+  const horizonY = c.height * (tall ? 0.58 : 0.62);
   const parts = [
     sky(c, horizonY),
     sun(c),
@@ -35,7 +39,7 @@ export function skylineAtDusk(c: Canvas) {
   let x = r.range(-20, 20);
   while (x < c.width) {
     const w = r.range(50, 120);
-    const h = r.range(120, 380) * (1 - Math.abs(x + w / 2 - c.width * 0.55) / c.width);
+    const h = r.range(120, 380) * towerScale * (1 - Math.abs(x + w / 2 - c.width * 0.55) / c.width);
     const body = mix(c.lit(r.pick(["#2c3b55", "#34425e", "#263349", "#3b4a66"])), "#1a2238", 0.2);
     towers.push(rect(x, horizonY - h, w, h, body));
     towers.push(rect(x + w * 0.8, horizonY - h, w * 0.2, h, shade(body, -0.2)));
@@ -68,7 +72,9 @@ export function skylineAtDusk(c: Canvas) {
   ]);
   parts.push(rect(0, horizonY, c.width, c.height - horizonY, water));
   parts.push(group(reflections));
-  for (let i = 0; i < 70; i++) {
+  // As many glints per area of water in either frame.
+  const glints = Math.round((70 * (c.width * (c.height - horizonY))) / (1200 * 800 * 0.38));
+  for (let i = 0; i < glints; i++) {
     const y = r.range(horizonY + 4, c.height);
     parts.push(
       rect(r.range(0, c.width), y, r.range(10, 60), 2, r.pick(["#ffd98a", "#f7b27a", "#ffffff"]), {
@@ -90,8 +96,11 @@ export function skylineAtDusk(c: Canvas) {
 /** A gated estate: a row of new duplexes behind a palm-lined road. */
 export function gatedEstate(c: Canvas) {
   const r = c.r;
-  const horizonY = c.height * 0.5;
-  const groundY = c.height * 0.7;
+  // The wide frame shows four houses along the road; the tall one two, a little larger, with
+  // the sky above them and the palms and street light framing them.
+  const tall = c.height > c.width;
+  const horizonY = c.height * (tall ? 0.52 : 0.5);
+  const groundY = c.height * (tall ? 0.68 : 0.7);
   const parts = [
     sky(c, horizonY),
     sun(c),
@@ -100,25 +109,39 @@ export function gatedEstate(c: Canvas) {
     treeLine(c, horizonY),
     ground(c, horizonY, "lawn"),
   ];
-  for (let i = 0; i < 4; i++) {
+  const houses = tall ? 2 : 4;
+  const spacing = tall ? 395 : 310;
+  const first = tall ? c.width / 2 - spacing / 2 : 150;
+  for (let i = 0; i < houses; i++) {
     parts.push(
       residence(
         c,
-        { cx: 150 + i * 310 + r.range(-20, 20), groundY: groundY - 10, scale: 0.52 },
+        {
+          cx: first + i * spacing + r.range(-20, 20) * (tall ? 0.5 : 1),
+          groundY: groundY - 10,
+          scale: tall ? 0.6 : 0.52,
+        },
         i % 2 ? "duplex" : "house",
       ),
     );
   }
   parts.push(paving(c, 0, groundY, c.width, 40, "#b0a08c"));
   parts.push(road(c, groundY + 40, c.height - groundY - 40));
-  for (let i = 0; i < 5; i++) {
-    parts.push(bush(c, i * 260 + 40, groundY + 2, 90, 18));
+  for (let x = 40; x < c.width; x += 260) {
+    parts.push(bush(c, x, groundY + 2, 90, 18));
   }
-  for (let i = 0; i < 4; i++) {
-    parts.push(palm(c, 40 + i * 370 + r.range(-20, 20), groundY + 30, r.range(320, 380)));
+  if (tall) {
+    parts.push(palm(c, r.range(10, 50), groundY + 30, r.range(360, 420)));
+    parts.push(palm(c, c.width - r.range(10, 50), groundY + 30, r.range(360, 420)));
+  } else {
+    for (let i = 0; i < 4; i++) {
+      parts.push(palm(c, 40 + i * 370 + r.range(-20, 20), groundY + 30, r.range(320, 380)));
+    }
   }
-  parts.push(streetLight(c, 560, groundY + 36, 300, 1));
-  parts.push(car(c, r.range(200, 700), c.height - 30, 1.1, 1));
+  parts.push(streetLight(c, tall ? c.width / 2 + 10 : 560, groundY + 36, 300, 1));
+  parts.push(
+    car(c, tall ? r.range(120, 420) : r.range(200, 700), c.height - (tall ? 60 : 30), 1.1, 1),
+  );
   parts.push(vignette(c));
   return parts;
 }

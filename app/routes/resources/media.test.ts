@@ -60,6 +60,21 @@ describe("/media/* generated images", () => {
     expect(fs.existsSync(cacheFile(640, DUPLEX))).toBe(true);
   });
 
+  it("draws the tall hero pictures for phones, at the srcset widths the hero asks for", async () => {
+    for (let index = 1; index <= 4; index++) {
+      expect(knownGeneratedKeys().has(`generated/hero/${index}-portrait.webp`)).toBe(true);
+    }
+    const key = "generated/hero/1-portrait.webp";
+    const response = await get(key, "?w=640");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/webp");
+    const meta = await sharp(await body(response)).metadata();
+    expect([meta.width, meta.height]).toEqual([640, 1138]);
+    // The original is 1280 wide: a larger width is not enlarged.
+    const original = await sharp(await body(await get(key, "?w=1920"))).metadata();
+    expect([original.width, original.height]).toEqual([1280, 2276]);
+  });
+
   it("serves the second request from the cache without redrawing", async () => {
     const before = fs.statSync(cacheFile(640, DUPLEX));
     const response = await get(DUPLEX, "?w=640");
@@ -157,6 +172,7 @@ describe("/media/* refusals", () => {
 
   it("answers 404 to a generated key that names no picture, and writes nothing", async () => {
     expect((await get("generated/hero/9.webp")).status).toBe(404);
+    expect((await get("generated/hero/9-portrait.webp", "?w=640")).status).toBe(404);
     expect((await get("generated/property/land/1-kitchen.webp", "?w=640")).status).toBe(404);
     expect(fs.existsSync(path.join(dataDir, "media", "generated", "hero", "9.webp"))).toBe(false);
   });
