@@ -6,8 +6,15 @@ export default [
     index("routes/public/home.tsx"),
     route("properties", "routes/public/properties.tsx"),
     route("property/:id", "routes/public/property.tsx"),
+    route("signin", "routes/auth/signin.tsx"),
+    route("signup", "routes/auth/signup.tsx"),
+    route("admin/login", "routes/auth/admin-login.tsx"),
+    route("dashboard", "routes/dashboard/layout.tsx", [index("routes/dashboard/index.tsx")]),
     route("*", "routes/public/not-found.tsx"),
   ]),
+  route("signout", "routes/auth/signout.ts"),
+  // Everything under /admin except /admin/login: admins only (checked in the layout middleware).
+  route("admin", "routes/admin/layout.tsx", [route("dashboard", "routes/admin/dashboard.tsx")]),
   route("healthz", "routes/resources/healthz.ts"),
   route("media/*", "routes/resources/media.ts"),
 ] satisfies RouteConfig;

@@ -1,6 +1,6 @@
 import { ChevronDown, Menu, Search, X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { MAIN_NAV, PROPERTY_NAV } from "~/lib/navigation";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
@@ -23,7 +23,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-brand-700" : "text-slate-700",
   );
 
-export function SiteHeader() {
+/** The signed-in visitor as the header needs it (null when signed out). */
+export type HeaderUser = { name: string; isAdmin: boolean } | null;
+
+export function SiteHeader({ user = null }: { user?: HeaderUser }) {
   const propertiesMenu = useCloseOnNavigate();
   const mobileMenu = useCloseOnNavigate();
   const [home, ...rest] = MAIN_NAV;
@@ -78,18 +81,24 @@ export function SiteHeader() {
           >
             <Search className="size-5" aria-hidden />
           </Link>
-          <Link
-            to="/signin"
-            className="rounded-md border border-brand-700 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
-          >
-            Sign In
-          </Link>
-          <Link
-            to="/book-appointment"
-            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
-          >
-            Book Appointment
-          </Link>
+          {user ? (
+            <AccountButtons user={user} />
+          ) : (
+            <>
+              <Link
+                to="/signin"
+                className="rounded-md border border-brand-700 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+              >
+                Sign In
+              </Link>
+              <Link
+                to="/book-appointment"
+                className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
+              >
+                Book Appointment
+              </Link>
+            </>
+          )}
         </div>
 
         <details ref={mobileMenu} className="group lg:hidden">
@@ -120,26 +129,67 @@ export function SiteHeader() {
                 <MobileLink key={item.to} to={item.to} label={item.label} />
               ))}
               <MobileLink to="/properties" label="Search Properties" />
-              <MobileLink to="/admin/login" label="Admin Login" />
+              {user ? null : <MobileLink to="/admin/login" label="Admin Login" />}
             </ul>
             <div className="mt-4 grid grid-cols-2 gap-3">
-              <Link
-                to="/signin"
-                className="rounded-md border border-brand-700 px-4 py-2.5 text-center text-sm font-medium text-brand-700"
-              >
-                Sign In
-              </Link>
-              <Link
-                to="/book-appointment"
-                className="rounded-md bg-brand-700 px-4 py-2.5 text-center text-sm font-medium text-white"
-              >
-                Book Appointment
-              </Link>
+              {user ? (
+                <AccountButtons user={user} mobile />
+              ) : (
+                <>
+                  <Link
+                    to="/signin"
+                    className="rounded-md border border-brand-700 px-4 py-2.5 text-center text-sm font-medium text-brand-700"
+                  >
+                    Sign In
+                  </Link>
+                  <Link
+                    to="/book-appointment"
+                    className="rounded-md bg-brand-700 px-4 py-2.5 text-center text-sm font-medium text-white"
+                  >
+                    Book Appointment
+                  </Link>
+                </>
+              )}
             </div>
           </nav>
         </details>
       </div>
     </header>
+  );
+}
+
+/** Signed in: Dashboard (the admin one for admins) and Sign Out, a POST form (never a GET). */
+function AccountButtons({
+  user,
+  mobile = false,
+}: {
+  user: NonNullable<HeaderUser>;
+  mobile?: boolean;
+}) {
+  const size = mobile ? "w-full py-2.5 text-center" : "py-2";
+  return (
+    <>
+      <Link
+        to={user.isAdmin ? "/admin/dashboard" : "/dashboard"}
+        className={cn(
+          "block rounded-md border border-brand-700 px-4 text-sm font-medium text-brand-700 hover:bg-brand-50",
+          size,
+        )}
+      >
+        Dashboard
+      </Link>
+      <Form method="post" action="/signout">
+        <button
+          type="submit"
+          className={cn(
+            "rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800",
+            size,
+          )}
+        >
+          Sign Out
+        </button>
+      </Form>
+    </>
   );
 }
 

@@ -1,12 +1,23 @@
-import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { consumeFlash } from "~/auth/flash.server";
+import { getCurrentSession } from "~/auth/session.server";
+import { FlashToast } from "~/components/flash-toast";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { getContactDetails, getSocialLinks } from "~/models/site-content.server";
 import type { Route } from "./+types/layout";
 
-export async function loader(_: Route.LoaderArgs) {
-  const [social, contact] = await Promise.all([getSocialLinks(), getContactDetails()]);
-  return { social, contact };
+export async function loader({ request }: Route.LoaderArgs) {
+  const [social, contact, current] = await Promise.all([
+    getSocialLinks(),
+    getContactDetails(),
+    getCurrentSession(request),
+  ]);
+  // The toast a sign-in/up/out redirect left, and a renewed session cookie, if any.
+  const { flash, headers } = consumeFlash(request);
+  for (const cookie of current?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  const user = current ? { name: current.user.name, isAdmin: current.user.role === "admin" } : null;
+  return data({ social, contact, user, flash }, { headers });
 }
 
 // Social links and contact details change only when an admin edits them: reload them after a
@@ -27,7 +38,8 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteHeader />
+      <SiteHeader user={loaderData.user} />
+      <FlashToast flash={loaderData.flash} />
       <main id="main">
         <Outlet />
       </main>

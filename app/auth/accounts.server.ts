@@ -1,0 +1,134 @@
+import { APIError } from "better-auth/api";
+import {
+  findCredential,
+  findUserByEmail,
+  normalizeEmail,
+  promoteToAdmin,
+  type UserSummary,
+} from "~/models/user.server";
+import { getAuth } from "./auth.server";
+
+// Sign-up and sign-in on top of better-auth, with our rules: inactive accounts cannot sign in,
+// the admin login signs in only admins, and a refused sign-in never creates a session.
+
+export type SignInResult =
+  | { ok: true; user: UserSummary; headers: Headers }
+  | { ok: false; reason: "invalid" };
+
+/**
+ * Checks an e-mail and password with the library's hashing, without creating a session.
+ * Unknown e-mails cost a hash too, so the answer time does not tell which e-mails exist.
+ */
+export async function verifyCredentials(
+  email: string,
+  password: string,
+): Promise<UserSummary | undefined> {
+  const context = await getAuth().$context;
+  const found = await findCredential(email);
+  if (!found?.passwordHash) {
+    await context.password.hash(password);
+    return undefined;
+  }
+  const valid = await context.password.verify({ hash: found.passwordHash, password });
+  return valid ? found.user : undefined;
+}
+
+/**
+ * Signs in with e-mail and password. `adminOnly` (the admin login) refuses every account that
+ * is not an admin exactly like a wrong password. Answers the Set-Cookie headers to forward.
+ */
+export async function signInWithPassword(input: {
+  email: string;
+  password: string;
+  requestHeaders: Headers;
+  adminOnly?: boolean;
+}): Promise<SignInResult> {
+  const user = await verifyCredentials(input.email, input.password);
+  if (user?.status !== "active" || (input.adminOnly && user.role !== "admin")) {
+    return { ok: false, reason: "invalid" };
+  }
+  try {
+    const { headers } = await getAuth().api.signInEmail({
+      body: { email: normalizeEmail(input.email), password: input.password },
+      headers: forwardedHeaders(input.requestHeaders),
+      returnHeaders: true,
+    });
+    return { ok: true, user, headers };
+  } catch (error) {
+    if (error instanceof APIError) return { ok: false, reason: "invalid" };
+    throw error;
+  }
+}
+
+export type NewAccount = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+};
+
+/** Creates a customer account (role tenant). "exists" when the e-mail is already registered. */
+export async function registerAccount(
+  input: NewAccount,
+  requestHeaders?: Headers,
+): Promise<{ status: "created"; userId: string } | { status: "exists" }> {
+  if (await findUserByEmail(input.email)) return { status: "exists" };
+  const firstName = input.firstName.trim();
+  const lastName = input.lastName.trim();
+  const result = await getAuth().api.signUpEmail({
+    body: {
+      email: normalizeEmail(input.email),
+      password: input.password,
+      name: `${firstName} ${lastName}`.trim(),
+      firstName,
+      lastName,
+    },
+    headers: requestHeaders ? forwardedHeaders(requestHeaders) : new Headers(),
+  });
+  // A concurrent sign-up of the same e-mail gets the library's look-alike answer: check the row.
+  const stored = await findUserByEmail(input.email);
+  if (!stored || stored.id !== result.user.id) return { status: "exists" };
+  return { status: "created", userId: stored.id };
+}
+
+/**
+ * Creates an admin account, or makes an existing account an admin (`superAdmin` also grants
+ * the super-admin flag). For the create-admin command and the demo seed.
+ */
+export async function createOrPromoteAdmin(input: {
+  email: string;
+  password: string;
+  superAdmin: boolean;
+  firstName?: string;
+  lastName?: string;
+}): Promise<{ action: "created" | "promoted"; user: UserSummary }> {
+  let action: "created" | "promoted" = "promoted";
+  let existing = await findUserByEmail(input.email);
+  if (!existing) {
+    const created = await registerAccount({
+      email: input.email,
+      password: input.password,
+      firstName: input.firstName ?? "Site",
+      lastName: input.lastName ?? "Admin",
+    });
+    existing = await findUserByEmail(input.email);
+    if (created.status === "created") action = "created";
+  }
+  if (!existing) throw new Error(`Could not create the account ${input.email}`);
+  const user = await promoteToAdmin(existing.id, { superAdmin: input.superAdmin });
+  if (!user) throw new Error(`Could not update the account ${input.email}`);
+  return { action, user };
+}
+
+/**
+ * The incoming headers the library may store with the session: the user agent only (client
+ * address headers are the visitor's to forge unless a trusted proxy set them).
+ */
+function forwardedHeaders(source: Headers) {
+  const headers = new Headers();
+  for (const name of ["user-agent"]) {
+    const value = source.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}

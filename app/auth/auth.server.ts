@@ -1,0 +1,128 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { db } from "~/db/client.server";
+import { accounts, sessions, users, verifications } from "~/db/schema";
+import { type Env, getEnv } from "~/env.server";
+import { logger } from "~/lib/logger.server";
+import { MIN_PASSWORD_LENGTH } from "./password-rules";
+
+// better-auth does the password hashing (scrypt), the session tokens and the signed session
+// cookie. Its HTTP handler is not mounted: our route actions call `getAuth().api.*` on the
+// server and forward the Set-Cookie headers, so no sign-up or sign-in endpoint exists beside
+// the rate-limited, honeypotted forms.
+
+/** Customer sessions last 30 days and are renewed (once a day at most) while they are used. */
+const SESSION_DAYS = 30;
+const DAY_SECONDS = 24 * 60 * 60;
+
+function createAuth(env: Env, secret: string) {
+  return betterAuth({
+    appName: "Naija Homes",
+    baseURL: env.siteUrl,
+    secret,
+    // The `db` proxy, not a snapshot: tests swap the database under it.
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      // The user and its credential account are written together or not at all.
+      transaction: true,
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      // Sign-up leads to the sign-in page (the spec), it does not sign in by itself.
+      autoSignIn: false,
+      // --- Password reset e-mail: the mail module plugs in here. ---
+      // sendResetPassword: async ({ user, url, token }, request) => { ... },
+      // --- end of the password reset hook ---
+    },
+    user: {
+      additionalFields: {
+        firstName: { type: "string", required: false, defaultValue: "" },
+        lastName: { type: "string", required: false, defaultValue: "" },
+        phone: { type: "string", required: false },
+        // Never from a form: only our own model code (create-admin, admin screens) sets these.
+        role: { type: "string", required: false, defaultValue: "tenant", input: false },
+        isSuperAdmin: { type: "boolean", required: false, defaultValue: false, input: false },
+        status: { type: "string", required: false, defaultValue: "active", input: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * DAY_SECONDS,
+      updateAge: DAY_SECONDS,
+    },
+    advanced: {
+      useSecureCookies: wantsSecureCookies(env),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        const log =
+          level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
+        log.call(logger, { args }, `auth: ${message}`);
+      },
+    },
+  });
+}
+
+/**
+ * Secure cookies whenever the site is served over HTTPS, and in production except on a
+ * loopback address (`npm start` tried out on http://localhost, where some browsers refuse
+ * Secure cookies).
+ */
+export function wantsSecureCookies(env: Pick<Env, "nodeEnv" | "siteUrl">) {
+  const url = new URL(env.siteUrl);
+  if (url.protocol === "https:") return true;
+  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  return env.nodeEnv === "production" && !loopback;
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const AUTH_KEY = Symbol.for("naija-homes.auth");
+type GlobalWithAuth = typeof globalThis & { [AUTH_KEY]?: Auth };
+
+/** The one better-auth instance, created on first use (the database opens at start). */
+export function getAuth(): Auth {
+  const store = globalThis as GlobalWithAuth;
+  if (!store[AUTH_KEY]) {
+    const env = getEnv();
+    // Tests sign nothing that outlives the run: no secret file written for them.
+    const secret =
+      env.nodeEnv === "test" && !env.authSecret
+        ? crypto.randomBytes(32).toString("hex")
+        : resolveAuthSecret(env);
+    store[AUTH_KEY] = createAuth(env, secret);
+  }
+  return store[AUTH_KEY];
+}
+
+const SECRET_FILE = "auth-secret";
+
+/**
+ * AUTH_SECRET when set; otherwise a random secret generated once into DATA_DIR/auth-secret
+ * (readable by the owner only) and reused, so sessions survive restarts.
+ */
+export function resolveAuthSecret(env: Pick<Env, "authSecret" | "dataDir" | "databaseUrl">) {
+  if (env.authSecret) return env.authSecret;
+  const file = path.join(env.dataDir, SECRET_FILE);
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  fs.mkdirSync(env.dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("hex");
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  if (env.databaseUrl) {
+    // Several instances against one PostgreSQL must share the secret, or each rejects the
+    // others' cookies.
+    logger.warn("AUTH_SECRET is not set: generated one for this instance only");
+  }
+  return secret;
+}

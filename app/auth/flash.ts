@@ -1,0 +1,38 @@
+// Toasts that survive a redirect (sign-in, sign-up, sign-out). The cookie carries only a key of
+// this catalogue, never text, so a forged cookie can show nothing but these messages.
+export const FLASH_MESSAGES = {
+  accountCreated: { type: "success", title: "Your account has been created successfully" },
+  accountExists: {
+    type: "error",
+    title: "Account already exists",
+    description: "An account with this email already exists. Please sign in instead.",
+  },
+  signedIn: { type: "success", title: "You have successfully signed in" },
+  passwordReset: {
+    type: "success",
+    title: "Password updated",
+    description: "You can now sign in with your new password.",
+  },
+  signedOut: {
+    type: "success",
+    title: "Signed out successfully",
+    description: "You have been signed out of your account",
+  },
+} as const satisfies Record<
+  string,
+  { type: "success" | "error"; title: string; description?: string }
+>;
+
+export type FlashKey = keyof typeof FLASH_MESSAGES;
+
+export type Flash = {
+  /** Changes on every read, so the same message twice in a row still shows twice. */
+  id: string;
+  type: "success" | "error";
+  title: string;
+  description?: string;
+};
+
+export function isFlashKey(value: string): value is FlashKey {
+  return Object.hasOwn(FLASH_MESSAGES, value);
+}

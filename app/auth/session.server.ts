@@ -1,0 +1,150 @@
+import { redirect } from "react-router";
+import { getAuth } from "./auth.server";
+
+// Who is signed in, and the guards. Every guard runs on the server: the dashboard and admin
+// layouts call them from middleware (before any child loader), and every action calls them again.
+
+/** Admin sessions end this long after sign-in, however much they are used. */
+export const ADMIN_SESSION_HOURS = 24;
+
+export type Role = "tenant" | "owner" | "admin";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  role: Role;
+  isSuperAdmin: boolean;
+  status: "active" | "inactive";
+};
+
+export type CurrentSession = {
+  user: SessionUser;
+  session: { id: string; token: string; createdAt: Date; expiresAt: Date };
+  /** Set-Cookie headers to forward (a renewed session cookie), possibly empty. */
+  headers: Headers;
+};
+
+const cache = new WeakMap<Request, Promise<CurrentSession | null>>();
+
+/**
+ * The signed-in session of this request, or null. An inactive account counts as signed out.
+ * Answered once per Request object, however many loaders ask.
+ */
+export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = readSession(request);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+async function readSession(request: Request): Promise<CurrentSession | null> {
+  if (!request.headers.get("cookie")) return null;
+  const { headers, response } = await getAuth().api.getSession({
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  if (!response) return null;
+  const { user, session } = response;
+  if (user.status !== "active") return null;
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      firstName: user.firstName ?? "",
+      lastName: user.lastName ?? "",
+      phone: user.phone ?? null,
+      role: toRole(user.role),
+      isSuperAdmin: user.isSuperAdmin === true,
+      status: "active",
+    },
+    session: {
+      id: session.id,
+      token: session.token,
+      createdAt: new Date(session.createdAt),
+      expiresAt: new Date(session.expiresAt),
+    },
+    headers,
+  };
+}
+
+function toRole(value: unknown): Role {
+  return value === "admin" || value === "owner" ? value : "tenant";
+}
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await getCurrentSession(request))?.user ?? null;
+}
+
+/** Only same-site relative paths ("/dashboard?x=1"), never "//evil.example" or "https://...". */
+export function safeRedirectPath(value: unknown, fallback: string): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//")) {
+    return fallback;
+  }
+  // Backslashes and control characters can turn into "//" in some browsers' URL parsing.
+  if ([...value].some((ch) => ch === "\\" || ch.charCodeAt(0) < 0x20)) return fallback;
+  return value;
+}
+
+function pathOf(request: Request) {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+function loginRedirect(loginPath: string, request: Request, headers?: Headers) {
+  const to = `${loginPath}?redirectTo=${encodeURIComponent(pathOf(request))}`;
+  return redirect(to, headers ? { headers } : undefined);
+}
+
+/** The signed-in user, or a redirect to /signin remembering where the visitor was going. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const current = await getCurrentSession(request);
+  if (!current) throw loginRedirect("/signin", request);
+  return current.user;
+}
+
+export function isAdminSessionExpired(createdAt: Date, now = new Date()) {
+  return now.getTime() - createdAt.getTime() >= ADMIN_SESSION_HOURS * 60 * 60 * 1000;
+}
+
+/**
+ * The signed-in admin, or a redirect to /admin/login. An admin session older than
+ * ADMIN_SESSION_HOURS is signed out on the spot.
+ */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const current = await getCurrentSession(request);
+  if (current?.user.role !== "admin") throw loginRedirect("/admin/login", request);
+  if (isAdminSessionExpired(current.session.createdAt)) {
+    const headers = await signOut(request);
+    cache.delete(request);
+    throw loginRedirect("/admin/login", request, headers);
+  }
+  return current.user;
+}
+
+export async function requireSuperAdmin(request: Request): Promise<SessionUser> {
+  const admin = await requireAdmin(request);
+  if (!admin.isSuperAdmin) throw new Response("Forbidden", { status: 403 });
+  return admin;
+}
+
+/** Ends the request's session (row and cookie); answers the Set-Cookie headers to send. */
+export async function signOut(request: Request): Promise<Headers> {
+  if (!request.headers.get("cookie")) return new Headers();
+  try {
+    const { headers } = await getAuth().api.signOut({
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return headers;
+  } catch {
+    // No valid session to end: nothing to clear but the cookie, which is already worthless.
+    return new Headers();
+  }
+}

@@ -1,0 +1,169 @@
+import { Eye, EyeOff } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { toast } from "sonner";
+import { useHydrated } from "~/components/listing/use-hydrated";
+import { cn } from "~/lib/utils";
+
+// Pieces shared by the sign-in, sign-up and admin login forms. The forms are plain POST forms:
+// they work without JavaScript; with it, the password toggle and the error toast appear.
+
+export type FormError = { title: string; message: string };
+
+export function AuthCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="mx-auto flex min-h-[70vh] max-w-md flex-col justify-center px-4 py-12">
+      <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="mt-1 text-sm text-slate-600">{intro}</p>
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+/** The form-level error: shown in the page (without JS too) and as a toast. */
+export function FormAlert({ error }: { error: FormError | undefined }) {
+  useEffect(() => {
+    if (error) toast.error(error.title, { description: error.message });
+  }, [error]);
+  if (!error) return null;
+  return (
+    <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm">
+      <p className="font-semibold text-red-800">{error.title}</p>
+      <p className="text-red-700">{error.message}</p>
+    </div>
+  );
+}
+
+export function TextField({
+  label,
+  name,
+  type = "text",
+  defaultValue,
+  error,
+  autoComplete,
+}: {
+  label: string;
+  name: string;
+  type?: "text" | "email";
+  defaultValue?: string;
+  error?: string;
+  autoComplete?: string;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error?.trim() ? errorId : undefined}
+        className={inputClass(Boolean(error))}
+      />
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+/** A password input with a show/hide button once JavaScript runs (a password field without). */
+export function PasswordField({
+  label,
+  name,
+  error,
+  autoComplete,
+}: {
+  label: string;
+  name: string;
+  error?: string;
+  autoComplete: "current-password" | "new-password";
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hydrated = useHydrated();
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          name={name}
+          type={visible ? "text" : "password"}
+          autoComplete={autoComplete}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error?.trim() ? errorId : undefined}
+          className={cn(inputClass(Boolean(error)), "pr-11")}
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            aria-label={visible ? "Hide password" : "Show password"}
+            aria-pressed={visible}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-slate-500 hover:text-slate-800"
+          >
+            {visible ? (
+              <EyeOff className="size-5" aria-hidden />
+            ) : (
+              <Eye className="size-5" aria-hidden />
+            )}
+          </button>
+        ) : null}
+      </div>
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error?.trim()) return null;
+  return (
+    <p id={id} className="text-sm text-red-700">
+      {error}
+    </p>
+  );
+}
+
+function inputClass(invalid: boolean) {
+  return cn(
+    "block w-full rounded-md border px-3 py-2.5 text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-600",
+    invalid ? "border-red-500" : "border-slate-300",
+  );
+}
+
+export function SubmitButton({
+  pending,
+  label,
+  pendingLabel,
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-medium text-white hover:bg-brand-800 disabled:opacity-70"
+    >
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}

@@ -1,0 +1,37 @@
+import { Form } from "react-router";
+import type { SessionUser } from "~/auth/session.server";
+
+/** Who is signed in, with a sign-out button: the landing page until the real screens exist. */
+export function SignedInCard({
+  title,
+  user,
+}: {
+  title: string;
+  user: Pick<SessionUser, "name" | "email" | "role" | "isSuperAdmin">;
+}) {
+  const role = user.role === "admin" ? (user.isSuperAdmin ? "Super Admin" : "Admin") : "Customer";
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <p className="text-lg font-semibold text-slate-900">Welcome, {user.name}</p>
+        <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-[8rem_1fr]">
+          <dt className="text-slate-500">Name</dt>
+          <dd>{user.name}</dd>
+          <dt className="text-slate-500">Email</dt>
+          <dd>{user.email}</dd>
+          <dt className="text-slate-500">Role</dt>
+          <dd>{role}</dd>
+        </dl>
+        <Form method="post" action="/signout" className="mt-6">
+          <button
+            type="submit"
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
+            Sign Out
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { and, eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { accounts, users } from "~/db/schema";
+
+// Accounts as the rest of the app sees them. Passwords are never read or written here: the
+// auth library (app/auth) hashes and checks them.
+
+export type Role = "tenant" | "owner" | "admin";
+
+export type UserSummary = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  isSuperAdmin: boolean;
+  status: "active" | "inactive";
+};
+
+const summaryColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  isSuperAdmin: users.isSuperAdmin,
+  status: users.status,
+};
+
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(email: string): Promise<UserSummary | undefined> {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
+  return row;
+}
+
+/** The stored password hash of an e-mail/password account (for the auth library to check). */
+export async function findCredential(
+  email: string,
+): Promise<{ user: UserSummary; passwordHash: string | null } | undefined> {
+  const [row] = await db
+    .select({ ...summaryColumns, passwordHash: accounts.password })
+    .from(users)
+    .leftJoin(
+      accounts,
+      and(
+        eq(accounts.userId, users.id),
+        eq(accounts.providerId, "credential"),
+        eq(accounts.accountId, users.id),
+      ),
+    )
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
+  if (!row) return undefined;
+  const { passwordHash, ...user } = row;
+  return { user, passwordHash };
+}
+
+/** Makes an account an admin (and a super admin when asked; never takes that flag away). */
+export async function promoteToAdmin(userId: string, options: { superAdmin: boolean }) {
+  const [row] = await db
+    .update(users)
+    .set({
+      role: "admin",
+      ...(options.superAdmin ? { isSuperAdmin: true } : {}),
+      status: "active",
+    })
+    .where(eq(users.id, userId))
+    .returning(summaryColumns);
+  return row;
+}
+
+export async function countUsers(): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+export async function setUserStatus(userId: string, status: "active" | "inactive") {
+  await db.update(users).set({ status }).where(eq(users.id, userId));
+}

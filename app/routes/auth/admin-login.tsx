@@ -1,0 +1,83 @@
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { limitAttempt } from "~/auth/abuse.server";
+import { signInWithPassword } from "~/auth/accounts.server";
+import { flashCookie } from "~/auth/flash.server";
+import { SIGN_IN_MESSAGES, SignInSchema } from "~/auth/forms";
+import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
+import {
+  AuthCard,
+  FormAlert,
+  PasswordField,
+  SubmitButton,
+  TextField,
+} from "~/components/auth/auth-fields";
+import { HoneypotField } from "~/components/honeypot-field";
+import { isHoneypotTripped } from "~/lib/honeypot.server";
+import { COMPANY_NAME } from "~/lib/site";
+import type { Route } from "./+types/admin-login";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  if (user?.role === "admin") throw redirect("/admin/dashboard");
+  return null;
+}
+
+/** Unknown e-mail, wrong password and a non-admin account get the same answer. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const redirectTo = safeRedirectPath(form.get("redirectTo"), "/admin/dashboard");
+  if (isHoneypotTripped(form)) throw redirect(redirectTo);
+  const values = { email: String(form.get("email") ?? "") };
+  const limited = await limitAttempt("adminLogin", { request, context }, values, values.email);
+  if (limited) return limited;
+  const parsed = SignInSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return data({ error: SIGN_IN_MESSAGES.missing, values }, { status: 400 });
+  }
+  const result = await signInWithPassword({
+    email: parsed.data.email,
+    password: parsed.data.password,
+    requestHeaders: request.headers,
+    adminOnly: true,
+  });
+  if (!result.ok) return data({ error: SIGN_IN_MESSAGES.invalid, values }, { status: 401 });
+  const headers = new Headers(result.headers);
+  headers.append("Set-Cookie", flashCookie("signedIn"));
+  throw redirect(redirectTo, { headers });
+}
+
+export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/login") === true;
+  return (
+    <AuthCard title="Admin Login" intro="Sign in to manage the website.">
+      <FormAlert error={actionData?.error} />
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <HoneypotField />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          defaultValue={actionData?.values.email}
+          error={actionData?.error ? " " : undefined}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          error={actionData?.error ? " " : undefined}
+        />
+        <SubmitButton pending={pending} label="Sign In as Admin" pendingLabel="Signing In..." />
+      </Form>
+    </AuthCard>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Admin Login | ${COMPANY_NAME}` },
+  { name: "robots", content: "noindex" },
+];

@@ -1,0 +1,388 @@
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { createOrPromoteAdmin } from "~/auth/accounts.server";
+import { ADMIN_SESSION_HOURS } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { sessions, users } from "~/db/schema";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { socketAddressContext } from "~/lib/request-context.server";
+import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { loader as adminLayoutLoader, middleware as adminMiddleware } from "../admin/layout";
+import { middleware as dashboardMiddleware } from "../dashboard/layout";
+import { action as adminLoginAction } from "./admin-login";
+import { action as signInAction } from "./signin";
+import { action as signOutAction } from "./signout";
+import { action as signUpAction } from "./signup";
+
+await setupTestDatabase();
+
+// biome-ignore lint/suspicious/noExplicitAny: each action reads only the request and context.
+type Args = any;
+let clientNumber = 0;
+
+function post(path: string, fields: Record<string, string>, cookie?: string) {
+  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
+  if (cookie) headers.cookie = cookie;
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** Each call comes from its own client address, so the rate limits stay out of the way. */
+function args(
+  request: Request,
+  socketAddress = `10.0.${Math.floor(++clientNumber / 250)}.${clientNumber % 250}`,
+): Args {
+  const context = new RouterContextProvider();
+  context.set(socketAddressContext, socketAddress);
+  return { request, params: {}, context };
+}
+
+/** Runs an action; answers its thrown redirect (or returned data) as one shape. */
+async function run(
+  action: (a: Args) => Promise<unknown>,
+  request: Request,
+  socketAddress?: string,
+): Promise<{ status: number; location: string | null; cookies: string[]; body: unknown }> {
+  try {
+    const result = (await action(args(request, socketAddress))) as {
+      data?: unknown;
+      init?: { status?: number };
+    };
+    return { status: result.init?.status ?? 200, location: null, cookies: [], body: result.data };
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    return {
+      status: thrown.status,
+      location: thrown.headers.get("Location"),
+      cookies: thrown.headers.getSetCookie(),
+      body: null,
+    };
+  }
+}
+
+/** The Cookie header a browser would send back after these Set-Cookie headers. */
+function cookieHeader(setCookies: string[]) {
+  return setCookies
+    .map((c) => c.split(";")[0] ?? "")
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+async function runMiddleware(
+  // biome-ignore lint/suspicious/noExplicitAny: the guards read only the request.
+  middleware: ReadonlyArray<(...args: any[]) => unknown>,
+  request: Request,
+): Promise<Response | "passed"> {
+  try {
+    for (const fn of middleware) {
+      // biome-ignore lint/suspicious/noExplicitAny: the guards read only the request.
+      await fn({ request, params: {}, context: {} } as any, async () => new Response());
+    }
+    return "passed";
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+async function signUp(email: string, password = "secret1") {
+  return run(
+    signUpAction,
+    post("/signup", {
+      firstName: "Ada",
+      lastName: "Obi",
+      email,
+      password,
+      confirmPassword: password,
+    }),
+  );
+}
+
+async function signIn(email: string, password = "secret1", redirectTo = "") {
+  return run(signInAction, post("/signin", { email, password, redirectTo }));
+}
+
+describe("sign up", () => {
+  it("stores the account with its names and sends the visitor to /signin", async () => {
+    const result = await signUp("Ada@Example.com");
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/signin");
+    expect(result.cookies.join()).toContain("flash=accountCreated");
+    const [row] = await db.select().from(users).where(eq(users.email, "ada@example.com"));
+    expect(row).toMatchObject({
+      firstName: "Ada",
+      lastName: "Obi",
+      name: "Ada Obi",
+      role: "tenant",
+    });
+    // No session: sign-up does not sign in.
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, row?.id ?? "")),
+    ).toEqual([]);
+  });
+
+  it("says the account exists for a registered e-mail", async () => {
+    await signUp("twice@example.com");
+    const again = await signUp("twice@example.com");
+    expect(again.location).toBe("/signin");
+    expect(again.cookies.join()).toContain("flash=accountExists");
+    expect(await db.select().from(users).where(eq(users.email, "twice@example.com"))).toHaveLength(
+      1,
+    );
+  });
+
+  it("gives the spec's messages and keeps the values, never the password", async () => {
+    const missing = await run(
+      signUpAction,
+      post("/signup", {
+        firstName: "A",
+        lastName: "",
+        email: "a@b.ng",
+        password: "",
+        confirmPassword: "",
+      }),
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({
+      error: { message: "Please fill in all fields" },
+      values: { firstName: "A", email: "a@b.ng" },
+    });
+    expect((missing.body as { values: object }).values).not.toHaveProperty("password");
+    const short = await run(
+      signUpAction,
+      post("/signup", {
+        firstName: "A",
+        lastName: "B",
+        email: "a@b.ng",
+        password: "12345",
+        confirmPassword: "12345",
+      }),
+    );
+    expect(short.body).toMatchObject({
+      error: { message: "Password must be at least 6 characters long" },
+    });
+    const mismatch = await run(
+      signUpAction,
+      post("/signup", {
+        firstName: "A",
+        lastName: "B",
+        email: "a@b.ng",
+        password: "123456",
+        confirmPassword: "1234567",
+      }),
+    );
+    expect(mismatch.body).toMatchObject({ fields: { confirmPassword: "Passwords do not match" } });
+    expect(await db.select().from(users).where(eq(users.email, "a@b.ng"))).toEqual([]);
+  });
+});
+
+describe("sign in", () => {
+  it("creates a session and goes to /dashboard, or a same-site redirectTo only", async () => {
+    await signUp("signin@example.com");
+    const result = await signIn("signin@example.com");
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/dashboard");
+    expect(result.cookies.join()).toContain("session_token");
+    const [user] = await db.select().from(users).where(eq(users.email, "signin@example.com"));
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user?.id ?? "")),
+    ).toHaveLength(1);
+
+    expect((await signIn("signin@example.com", "secret1", "/property/1?x=2")).location).toBe(
+      "/property/1?x=2",
+    );
+    expect((await signIn("signin@example.com", "secret1", "//evil.example")).location).toBe(
+      "/dashboard",
+    );
+    expect((await signIn("signin@example.com", "secret1", "https://evil.example/")).location).toBe(
+      "/dashboard",
+    );
+  });
+
+  it("refuses a wrong password and an unknown e-mail alike", async () => {
+    await signUp("wrong@example.com");
+    for (const attempt of [signIn("wrong@example.com", "nope123"), signIn("nobody@example.com")]) {
+      const result = await attempt;
+      expect(result.status).toBe(401);
+      expect(result.body).toMatchObject({
+        error: { title: "Authentication Error", message: "Invalid email or password" },
+      });
+    }
+    const empty = await signIn("", "");
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({
+      error: { message: "Please enter both email and password" },
+    });
+  });
+
+  it("refuses an inactive account without creating a session", async () => {
+    await signUp("inactive@example.com");
+    await db
+      .update(users)
+      .set({ status: "inactive" })
+      .where(eq(users.email, "inactive@example.com"));
+    const result = await signIn("inactive@example.com");
+    expect(result.status).toBe(401);
+    const [user] = await db.select().from(users).where(eq(users.email, "inactive@example.com"));
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user?.id ?? "")),
+    ).toEqual([]);
+  });
+
+  it("signs out with a POST and deletes the session row", async () => {
+    await signUp("out@example.com");
+    const cookie = cookieHeader((await signIn("out@example.com")).cookies);
+    const [user] = await db.select().from(users).where(eq(users.email, "out@example.com"));
+    const out = await run(signOutAction, post("/signout", {}, cookie));
+    expect(out.location).toBe("/");
+    expect(out.cookies.join()).toContain("flash=signedOut");
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user?.id ?? "")),
+    ).toEqual([]);
+  });
+});
+
+describe("abuse protection", () => {
+  it("answers 429 with the message after too many sign-in attempts from one client", async () => {
+    await signUp("flood@example.com");
+    let last: Awaited<ReturnType<typeof run>> | undefined;
+    for (let i = 0; i < 11; i++) {
+      last = await run(
+        signInAction,
+        post("/signin", { email: "flood@example.com", password: "wrong99" }),
+        "192.0.2.7",
+      );
+    }
+    expect(last?.status).toBe(429);
+    expect(last?.body).toMatchObject({
+      error: { message: "Too many attempts. Please wait a few minutes and try again." },
+    });
+  });
+
+  it("stores nothing when the honeypot is filled, but answers like a success", async () => {
+    const result = await run(
+      signUpAction,
+      post("/signup", {
+        firstName: "Bot",
+        lastName: "Bot",
+        email: "bot@example.com",
+        password: "secret1",
+        confirmPassword: "secret1",
+        [HONEYPOT_FIELD]: "https://spam.example",
+      }),
+    );
+    expect(result.location).toBe("/signin");
+    expect(await db.select().from(users).where(eq(users.email, "bot@example.com"))).toEqual([]);
+  });
+});
+
+describe("admin login", () => {
+  it("signs in an admin and refuses a customer's correct password without a session", async () => {
+    await createOrPromoteAdmin({
+      email: "boss@example.com",
+      password: "admin123",
+      superAdmin: true,
+    });
+    const ok = await run(
+      adminLoginAction,
+      post("/admin/login", { email: "boss@example.com", password: "admin123", redirectTo: "" }),
+    );
+    expect(ok.location).toBe("/admin/dashboard");
+
+    await signUp("customer@example.com");
+    const refused = await run(
+      adminLoginAction,
+      post("/admin/login", { email: "customer@example.com", password: "secret1" }),
+    );
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({
+      error: { title: "Authentication Error", message: "Invalid email or password" },
+    });
+    const [customer] = await db.select().from(users).where(eq(users.email, "customer@example.com"));
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, customer?.id ?? "")),
+    ).toEqual([]);
+  });
+});
+
+describe("guards", () => {
+  it("sends an anonymous visitor to /signin remembering the page", async () => {
+    const result = await runMiddleware(
+      dashboardMiddleware,
+      new Request("http://localhost/dashboard/properties?tab=1"),
+    );
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).headers.get("Location")).toBe(
+      `/signin?redirectTo=${encodeURIComponent("/dashboard/properties?tab=1")}`,
+    );
+  });
+
+  it("lets a customer into /dashboard but sends them from /admin to /admin/login", async () => {
+    await signUp("guarded@example.com");
+    const cookie = cookieHeader((await signIn("guarded@example.com")).cookies);
+    const dashboard = new Request("http://localhost/dashboard", { headers: { cookie } });
+    expect(await runMiddleware(dashboardMiddleware, dashboard)).toBe("passed");
+    const admin = await runMiddleware(
+      adminMiddleware,
+      new Request("http://localhost/admin/dashboard", { headers: { cookie } }),
+    );
+    expect((admin as Response).headers.get("Location")).toBe(
+      `/admin/login?redirectTo=${encodeURIComponent("/admin/dashboard")}`,
+    );
+  });
+
+  it("ends an admin session older than ADMIN_SESSION_HOURS", async () => {
+    await createOrPromoteAdmin({
+      email: "old@example.com",
+      password: "admin123",
+      superAdmin: false,
+    });
+    const login = await run(
+      adminLoginAction,
+      post("/admin/login", { email: "old@example.com", password: "admin123" }),
+    );
+    const cookie = cookieHeader(login.cookies);
+    const fresh = new Request("http://localhost/admin/dashboard", { headers: { cookie } });
+    expect(await runMiddleware(adminMiddleware, fresh)).toBe("passed");
+    // biome-ignore lint/suspicious/noExplicitAny: the loader reads only the request.
+    const data = (await adminLayoutLoader({ request: fresh, params: {}, context: {} } as any)) as {
+      data: { admin: { email: string } };
+    };
+    expect(data.data.admin.email).toBe("old@example.com");
+
+    const [admin] = await db.select().from(users).where(eq(users.email, "old@example.com"));
+    const signedInAt = new Date(Date.now() - (ADMIN_SESSION_HOURS * 60 + 1) * 60_000);
+    await db
+      .update(sessions)
+      .set({ createdAt: signedInAt })
+      .where(eq(sessions.userId, admin?.id ?? ""));
+    const stale = new Request("http://localhost/admin/dashboard", { headers: { cookie } });
+    const result = await runMiddleware(adminMiddleware, stale);
+    expect((result as Response).headers.get("Location")).toContain("/admin/login");
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, admin?.id ?? "")),
+    ).toEqual([]);
+  });
+});
