@@ -19,13 +19,14 @@ export const HERO_IMAGES = [1, 2, 3, 4].map((n) => `/media/generated/hero/${n}.w
  * The same four scenes composed for a tall frame (1280x2276, 9:16), shown instead of HERO_IMAGES when
  * the viewport matches HERO_PORTRAIT_MEDIA: on a phone held upright the hero box is about twice
  * as tall as it is wide, and a wide picture covering it would need a file ~2,400 px across.
+ * Tablets held upright (768 px and up) have a hero wider than tall, so they keep the wide one.
  */
 export const HERO_PORTRAIT_IMAGES = [1, 2, 3, 4].map(
   (n) => `/media/generated/hero/${n}-portrait.webp`,
 );
 export const HERO_PORTRAIT_WIDTH = 1280;
 export const HERO_PORTRAIT_HEIGHT = 2276;
-export const HERO_PORTRAIT_MEDIA = "(max-aspect-ratio: 4/5)";
+export const HERO_PORTRAIT_MEDIA = "(max-aspect-ratio: 4/5) and (max-width: 639px)";
 
 export const HOME_CONTENT_DEFAULTS = {
   hero_title: "Find Your Perfect Home in Nigeria",
