@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
 } from "react-router";
 import { Toaster } from "sonner";
+import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -16,6 +17,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en-NG">
       <head>
@@ -23,13 +25,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#065f46" />
         <Meta />
-        <Links />
+        {/* Stylesheets come from our origin (style-src 'self') and need no nonce; "" keeps
+            ServerRouter's default off them, which the browser would keep visible on <link> and
+            hydration would then report as a mismatch. */}
+        <Links nonce="" />
       </head>
       <body className="min-h-screen">
         {children}
         <Toaster richColors position="top-center" />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -5,6 +5,8 @@ import { openDatabaseFromEnv } from "~/db/open-from-env.server";
 import { seedDemoData } from "~/db/seed/seed.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
+import { createRequestContext } from "~/lib/request-context.server";
+import { createCspNonce, securityHeaders } from "~/lib/security-headers.server";
 
 export { logger };
 
@@ -12,12 +14,16 @@ export const app = express();
 app.disable("x-powered-by");
 
 app.use((_req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  if (getEnv().nodeEnv === "production" && getEnv().siteUrl.startsWith("https://")) {
-    res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  }
+  // A new nonce per response: entry.server and root put it on every inline script they render.
+  const nonce = createCspNonce();
+  res.locals.cspNonce = nonce;
+  const env = getEnv();
+  const headers = securityHeaders({
+    nonce,
+    development: env.nodeEnv === "development",
+    httpsProduction: env.nodeEnv === "production" && env.siteUrl.startsWith("https://"),
+  });
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   next();
 });
 
@@ -36,6 +42,12 @@ app.use((req, res, next) => {
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
+    // What routes cannot read from the Request: the peer address (getClientIp) and the nonce.
+    getLoadContext: (req, res) =>
+      createRequestContext({
+        socketAddress: req.socket.remoteAddress,
+        cspNonce: String(res.locals.cspNonce ?? ""),
+      }),
   }),
 );
 
