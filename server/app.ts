@@ -2,6 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { closeDatabase } from "~/db/client.server";
 import { openDatabaseFromEnv } from "~/db/open-from-env.server";
+import { DEMO_USERS } from "~/db/seed/demo-users";
 import { seedDemoData } from "~/db/seed/seed.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
@@ -62,6 +63,10 @@ export async function startApp() {
   if (env.seedDemo) {
     const seeded = await seedDemoData({ onlyIfEmpty: true });
     if (seeded) logger.info(seeded, "Seeded demo data into the empty database");
+    if (seeded?.users) {
+      const accounts = DEMO_USERS.map((u) => `${u.kind}: ${u.email} / ${u.password}`).join("; ");
+      logger.info(`Demo accounts created (change or remove them before going live): ${accounts}`);
+    }
   }
   return { port: env.port };
 }

@@ -75,19 +75,29 @@ export async function registerAccount(
   if (await findUserByEmail(input.email)) return { status: "exists" };
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
-  const result = await getAuth().api.signUpEmail({
-    body: {
-      email: normalizeEmail(input.email),
-      password: input.password,
-      name: `${firstName} ${lastName}`.trim(),
-      firstName,
-      lastName,
-    },
-    headers: requestHeaders ? forwardedHeaders(requestHeaders) : new Headers(),
-  });
-  // A concurrent sign-up of the same e-mail gets the library's look-alike answer: check the row.
+  let createdId: string;
+  try {
+    const result = await getAuth().api.signUpEmail({
+      body: {
+        email: normalizeEmail(input.email),
+        password: input.password,
+        name: `${firstName} ${lastName}`.trim(),
+        firstName,
+        lastName,
+      },
+      headers: requestHeaders ? forwardedHeaders(requestHeaders) : new Headers(),
+    });
+    createdId = result.user.id;
+  } catch (error) {
+    // A concurrent sign-up of the same e-mail won the unique index.
+    if (error instanceof APIError && (await findUserByEmail(input.email))) {
+      return { status: "exists" };
+    }
+    throw error;
+  }
+  // ...or got the library's look-alike answer for an existing e-mail: check the row.
   const stored = await findUserByEmail(input.email);
-  if (!stored || stored.id !== result.user.id) return { status: "exists" };
+  if (!stored || stored.id !== createdId) return { status: "exists" };
   return { status: "created", userId: stored.id };
 }
 

@@ -19,9 +19,11 @@ import {
   demoWebsiteContent,
 } from "./demo-content";
 import { buildDemoProperties } from "./demo-properties";
+import { seedDemoUsers } from "./demo-users";
 
 // Demo data for a new installation: listings with generated pictures, team, gallery, videos,
-// contact details and home-page texts. Never creates accounts (that is the accounts' CLI).
+// contact details and home-page texts. Accounts: only the two demo accounts of demo-users.ts,
+// and only when there are no accounts at all.
 // Pictures are only referenced here (/media/generated/...): each is drawn on its first request.
 
 export type SeedCounts = Record<string, number>;
@@ -49,7 +51,7 @@ const DEMO_TABLES = [
 export async function seedDemoData(options: {
   onlyIfEmpty: boolean;
 }): Promise<SeedCounts | undefined> {
-  return db.transaction(async (tx) => {
+  const counts = await db.transaction(async (tx) => {
     // Several instances may start at once against one PostgreSQL: seed one at a time, so the
     // later ones find the listings and skip instead of failing on the same ids.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
@@ -118,4 +120,9 @@ export async function seedDemoData(options: {
     ).length;
     return counts;
   });
+  // Outside the content transaction: the auth library hashes and writes through its own
+  // queries. `users` appears in the counts only when the demo accounts were created.
+  const users = await seedDemoUsers();
+  if (users.length === 0) return counts;
+  return { ...counts, users: users.length };
 }

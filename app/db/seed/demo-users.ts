@@ -1,0 +1,44 @@
+import { createOrPromoteAdmin, registerAccount } from "~/auth/accounts.server";
+import { countUsers } from "~/models/user.server";
+
+// The demo accounts of a new installation: one super admin and one customer, with fixed
+// passwords printed at start-up and listed in the README. Only for an empty account table.
+
+export const DEMO_USERS = [
+  {
+    email: "admin@naijahomes.ng",
+    password: "admin-demo-2024",
+    firstName: "Demo",
+    lastName: "Admin",
+    kind: "super admin",
+  },
+  {
+    email: "customer@naijahomes.ng",
+    password: "customer-demo-2024",
+    firstName: "Chidi",
+    lastName: "Okafor",
+    kind: "customer",
+  },
+] as const;
+
+export type DemoCredential = { email: string; password: string; kind: string };
+
+/**
+ * Creates the demo accounts when there are no accounts at all; answers the credentials it
+ * created (empty when there were accounts already).
+ */
+export async function seedDemoUsers(): Promise<DemoCredential[]> {
+  if ((await countUsers()) > 0) return [];
+  const created: DemoCredential[] = [];
+  for (const user of DEMO_USERS) {
+    if (user.kind === "super admin") {
+      const { action } = await createOrPromoteAdmin({ ...user, superAdmin: true });
+      if (action === "created") created.push(user);
+    } else {
+      // Another instance seeding at the same moment may have created it: "exists" is fine.
+      const result = await registerAccount(user);
+      if (result.status === "created") created.push(user);
+    }
+  }
+  return created;
+}
