@@ -7,6 +7,10 @@ import { db } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { type Env, getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
+import {
+  queuePasswordResetEmail,
+  RESET_PASSWORD_TOKEN_MINUTES,
+} from "~/lib/mail/password-reset.server";
 import { MIN_PASSWORD_LENGTH } from "./password-rules";
 
 // better-auth does the password hashing (scrypt), the session tokens and the signed session
@@ -36,7 +40,12 @@ function createAuth(env: Env, secret: string) {
       // Sign-up leads to the sign-in page (the spec), it does not sign in by itself.
       autoSignIn: false,
       // --- Password reset e-mail: the mail module plugs in here. ---
-      // sendResetPassword: async ({ user, url, token }, request) => { ... },
+      // The link goes to our /reset-password page (not the library's endpoint). The e-mail is
+      // queued, not awaited: the answer must not take longer for a registered address.
+      sendResetPassword: async ({ user, token }) => queuePasswordResetEmail({ user, token }),
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_TOKEN_MINUTES * 60,
+      // A reset is often "someone else may know my password": sign out everywhere.
+      revokeSessionsOnPasswordReset: true,
       // --- end of the password reset hook ---
     },
     user: {

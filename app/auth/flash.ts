@@ -8,11 +8,7 @@ export const FLASH_MESSAGES = {
     description: "An account with this email already exists. Please sign in instead.",
   },
   signedIn: { type: "success", title: "You have successfully signed in" },
-  passwordReset: {
-    type: "success",
-    title: "Password updated",
-    description: "You can now sign in with your new password.",
-  },
+  passwordReset: { type: "success", title: "Your password has been reset. Please sign in." },
   signedOut: {
     type: "success",
     title: "Signed out successfully",

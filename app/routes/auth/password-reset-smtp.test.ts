@@ -1,0 +1,86 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { registerAccount } from "~/auth/accounts.server";
+import { getAuth } from "~/auth/auth.server";
+import { db } from "~/db/client.server";
+import { mailOutbox } from "~/db/schema";
+import { closeMailTransports, settleBackgroundMail } from "~/lib/mail/mail.server";
+import { createRequestContext } from "~/lib/request-context.server";
+import { startSmtpTestServer } from "../../../tests/setup/smtp-test-server";
+import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { action as forgotAction } from "./forgot-password";
+
+// The reset e-mail through a real SMTP server, configured the way an operator does: SMTP_URL.
+// Set before anything reads the configuration (it is read once per process).
+const smtp = await startSmtpTestServer();
+process.env.SMTP_URL = smtp.url;
+process.env.SITE_URL = "https://naijahomes.example";
+await setupTestDatabase();
+
+afterAll(async () => {
+  closeMailTransports();
+  await smtp.close();
+  delete process.env.SMTP_URL;
+  delete process.env.SITE_URL;
+});
+
+function requestReset(email: string) {
+  return forgotAction({
+    request: new Request("http://localhost/forgot-password", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email }).toString(),
+    }),
+    params: {},
+    context: createRequestContext({ socketAddress: "198.51.100.4", cspNonce: "" }),
+  } as never);
+}
+
+describe("password reset e-mail over SMTP", () => {
+  it("arrives at the SMTP server with a working link to our reset page", async () => {
+    await registerAccount({
+      firstName: "Bola",
+      lastName: "Ade",
+      email: "bola@example.com",
+      password: "oldsecret1",
+    });
+    await requestReset("bola@example.com");
+    const mail = await smtp.waitForMessage((m) => m.to.includes("bola@example.com"));
+    await settleBackgroundMail();
+
+    expect(mail.to).toEqual(["bola@example.com"]);
+    expect(mail.subject).toBe("Reset your NaijaHomes Realty password");
+    const link = /https:\/\/naijahomes\.example\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(
+      mail.decoded,
+    );
+    expect(link?.[1]).toBeTruthy();
+
+    // The link's token resets the password.
+    await getAuth().api.resetPassword({
+      body: { token: link?.[1] ?? "", newPassword: "newsecret2" },
+    });
+    await expect(
+      getAuth().api.signInEmail({ body: { email: "bola@example.com", password: "newsecret2" } }),
+    ).resolves.toBeTruthy();
+
+    const rows = await db.select().from(mailOutbox);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ transport: "smtp", error: null });
+  });
+
+  it("answers the visitor the same when the SMTP server is down", async () => {
+    await registerAccount({
+      firstName: "Tunde",
+      lastName: "Bello",
+      email: "tunde@example.com",
+      password: "oldsecret1",
+    });
+    await smtp.close();
+    const result = await requestReset("tunde@example.com");
+    await settleBackgroundMail();
+    expect(result).toEqual({ sent: true });
+    const rows = await db.select().from(mailOutbox);
+    const failed = rows.find((r) => r.to === "tunde@example.com");
+    expect(failed?.sentAt).toBeNull();
+    expect(failed?.error).toMatch(/ECONNREFUSED/);
+  });
+});

@@ -1,0 +1,114 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { flashCookie } from "~/auth/flash.server";
+import { SIGN_UP_MESSAGES } from "~/auth/forms";
+import { isResetTokenUsable, resetPasswordWithToken } from "~/auth/password-reset.server";
+import { MIN_PASSWORD_LENGTH } from "~/auth/password-rules";
+import { AuthCard, FormAlert, PasswordField, SubmitButton } from "~/components/auth/auth-fields";
+import { COMPANY_NAME } from "~/lib/site";
+import type { Route } from "./+types/reset-password";
+
+export const INVALID_RESET_LINK_MESSAGE =
+  "This reset link is invalid or has expired. Please request a new one.";
+
+// One object, so the alert's toast fires once, not on every render.
+const INVALID_LINK_ERROR = { title: "Link expired", message: INVALID_RESET_LINK_MESSAGE } as const;
+
+const text = z.preprocess((value) => (typeof value === "string" ? value : ""), z.string());
+
+const ResetPasswordSchema = z
+  .object({
+    token: text,
+    password: text.pipe(
+      z
+        .string()
+        .min(MIN_PASSWORD_LENGTH, SIGN_UP_MESSAGES.short)
+        .max(128, "Password must be at most 128 characters long"),
+    ),
+    confirmPassword: text,
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: SIGN_UP_MESSAGES.mismatch,
+  });
+
+function tokenOf(request: Request) {
+  return new URL(request.url).searchParams.get("token") ?? "";
+}
+
+// A dead link says so before the visitor types a new password twice.
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = tokenOf(request);
+  return { token, usable: await isResetTokenUsable(token) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = ResetPasswordSchema.safeParse({
+    ...Object.fromEntries(form),
+    token: form.get("token") || tokenOf(request),
+  });
+  if (!parsed.success) {
+    const fields: Partial<Record<"password" | "confirmPassword", string>> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0];
+      if (key === "password" || key === "confirmPassword") fields[key] ??= issue.message;
+    }
+    return data({ fields }, { status: 400 });
+  }
+
+  const result = await resetPasswordWithToken(parsed.data.token, parsed.data.password);
+  if (result === "invalid-token") return data({ invalidLink: true as const }, { status: 400 });
+  throw redirect("/signin", { headers: { "Set-Cookie": flashCookie("passwordReset") } });
+}
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formAction?.startsWith("/reset-password") === true;
+
+  if (!loaderData.usable || (actionData && "invalidLink" in actionData)) {
+    return (
+      <AuthCard title="Reset Password" intro="Choose a new password for your account.">
+        <FormAlert error={INVALID_LINK_ERROR} />
+        <Link
+          to="/forgot-password"
+          className="block w-full rounded-md bg-brand-700 px-4 py-2.5 text-center font-medium text-white hover:bg-brand-800"
+        >
+          Request a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const fields = actionData && "fields" in actionData ? actionData.fields : {};
+  return (
+    <AuthCard title="Reset Password" intro="Choose a new password for your account.">
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="token" value={loaderData.token} />
+        <PasswordField
+          label="New Password"
+          name="password"
+          autoComplete="new-password"
+          error={fields.password}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          error={fields.confirmPassword}
+        />
+        <p className="text-sm text-slate-600">At least {MIN_PASSWORD_LENGTH} characters.</p>
+        <SubmitButton pending={pending} label="Reset Password" pendingLabel="Resetting..." />
+      </Form>
+    </AuthCard>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Reset Password | ${COMPANY_NAME}` },
+  { name: "robots", content: "noindex" },
+  // The address carries the reset token: keep it out of Referer headers.
+  { name: "referrer", content: "no-referrer" },
+];
