@@ -1,11 +1,31 @@
 import { Heart } from "lucide-react";
+import { createContext, useContext, useEffect, useRef } from "react";
+import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
+import { useHydrated } from "~/components/listing/use-hydrated";
 import { cn } from "~/lib/utils";
+import type { action as favoritesAction } from "~/routes/resources/favorites";
 
-// Saving favourites needs an account. Until accounts exist every visitor is signed out, so the
-// button gives the spec's sign-in message; the accounts work replaces the click handler with a
-// real save.
+// The heart on cards and Save to Favorites on the detail page. A real POST form to /favorites:
+// with JavaScript it goes through a fetcher (button disabled while updating, toasts); without,
+// the page reloads (or a signed-out visitor is sent to sign in). Pages that know which of their
+// properties the user saved wrap their content in <SavedFavorites>.
+
+const SavedFavoritesContext = createContext<ReadonlySet<string> | null>(null);
+
+export function SavedFavorites({ ids, children }: { ids: string[]; children: React.ReactNode }) {
+  return (
+    <SavedFavoritesContext.Provider value={new Set(ids)}>{children}</SavedFavoritesContext.Provider>
+  );
+}
+
+const AUTH_REQUIRED = {
+  title: "Authentication Required",
+  description: "Please sign in to save properties to favorites",
+};
+
 export function FavoriteButton({
+  propertyId,
   variant = "icon",
   className,
 }: {
@@ -13,38 +33,76 @@ export function FavoriteButton({
   variant?: "icon" | "full";
   className?: string;
 }) {
-  function requireSignIn() {
-    toast.error("Authentication Required", {
-      description: "Please sign in to save properties to favorites",
-    });
+  const fetcher = useFetcher<typeof favoritesAction>();
+  const layout = useRouteLoaderData("routes/public/layout") as { user?: unknown } | undefined;
+  const signedIn = Boolean(layout?.user);
+  const savedIds = useContext(SavedFavoritesContext);
+  const location = useLocation();
+  const hydrated = useHydrated();
+
+  const pendingIntent = fetcher.formData?.get("intent");
+  const result = fetcher.data;
+  const saved =
+    pendingIntent !== undefined && pendingIntent !== null
+      ? pendingIntent === "add"
+      : result?.ok
+        ? result.saved
+        : (savedIds?.has(propertyId) ?? false);
+  const busy = fetcher.state !== "idle";
+
+  const reported = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !result || reported.current === result) return;
+    reported.current = result;
+    if (result.ok) toast.success(result.saved ? "Added to favorites" : "Removed from favorites");
+    else if (result.reason === "signin") toast.error(AUTH_REQUIRED.title, AUTH_REQUIRED);
+    else toast.error("Failed to update favorite status");
+  }, [fetcher.state, result]);
+
+  function onSubmit(event: React.FormEvent) {
+    if (signedIn) return;
+    event.preventDefault();
+    toast.error(AUTH_REQUIRED.title, { description: AUTH_REQUIRED.description });
   }
 
-  if (variant === "full") {
-    return (
-      <button
-        type="button"
-        onClick={requireSignIn}
-        className={cn(
-          "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 px-4 py-2.5 font-medium text-slate-700 hover:bg-slate-50",
-          className,
-        )}
-      >
-        <Heart className="size-5" aria-hidden />
-        Save to Favorites
-      </button>
-    );
-  }
+  const label = saved ? "Remove from favorites" : "Save to favorites";
   return (
-    <button
-      type="button"
-      onClick={requireSignIn}
-      aria-label="Save to favorites"
-      className={cn(
-        "flex size-9 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow hover:text-red-600",
-        className,
+    <fetcher.Form method="post" action="/favorites" onSubmit={onSubmit} className="contents">
+      <input type="hidden" name="propertyId" value={propertyId} />
+      <input type="hidden" name="intent" value={saved ? "remove" : "add"} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      {variant === "full" ? (
+        <button
+          type="submit"
+          disabled={busy}
+          aria-pressed={saved}
+          className={cn(
+            "inline-flex items-center justify-center gap-2 rounded-md border px-4 py-2.5 font-medium disabled:opacity-70",
+            saved
+              ? "border-red-200 bg-red-50 text-red-700 hover:bg-red-100"
+              : "border-slate-300 text-slate-700 hover:bg-slate-50",
+            className,
+          )}
+        >
+          <Heart className={cn("size-5", saved && "fill-current")} aria-hidden />
+          {saved ? "Saved to Favorites" : "Save to Favorites"}
+        </button>
+      ) : (
+        <button
+          type="submit"
+          disabled={busy}
+          aria-label={label}
+          aria-pressed={saved}
+          className={cn(
+            "flex size-9 items-center justify-center rounded-full bg-white/90 shadow hover:text-red-600 disabled:opacity-70",
+            saved ? "text-red-600" : "text-slate-700",
+            className,
+          )}
+        >
+          <Heart className={cn("size-5", saved && "fill-current")} aria-hidden />
+        </button>
       )}
-    >
-      <Heart className="size-5" aria-hidden />
-    </button>
+    </fetcher.Form>
   );
 }

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { getSessionUser } from "~/auth/session.server";
+import { SavedFavorites } from "~/components/favorite-button";
 import { FeaturedGallery } from "~/components/home/featured-gallery";
 import { FeaturedProperties } from "~/components/home/featured-properties";
 import { Hero } from "~/components/home/hero";
@@ -8,6 +10,7 @@ import { parseFeaturedFilter, resolveHomeContent } from "~/lib/home-content";
 import { logger } from "~/lib/logger.server";
 import { COMPANY_DESCRIPTION, COMPANY_NAME, COMPANY_TAGLINE } from "~/lib/site";
 import { describeVideo } from "~/lib/video-url";
+import { listFavoriteIds } from "~/models/favorite.server";
 import { listFeaturedProperties, type PropertyCardData } from "~/models/property.server";
 import { getSectionContent } from "~/models/site-content.server";
 import { listActiveSlides } from "~/models/slideshow.server";
@@ -16,7 +19,7 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const featured = parseFeaturedFilter(new URL(request.url).searchParams.get("featured"));
-  const [stored, slides, videos, properties] = await Promise.all([
+  const [stored, slides, videos, properties, user] = await Promise.all([
     getSectionContent("home"),
     listActiveSlides(),
     listActiveVideos(),
@@ -27,8 +30,17 @@ export async function loader({ request }: Route.LoaderArgs) {
         return [];
       },
     ),
+    getSessionUser(request),
   ]);
+  // The hearts of the cards the signed-in visitor saved.
+  const favoriteIds = user
+    ? await listFavoriteIds(
+        user.id,
+        properties.map((p) => p.id),
+      )
+    : [];
   return {
+    favoriteIds,
     content: resolveHomeContent(stored),
     slides,
     // A link that can never play (not http(s)) is left out rather than shown broken.
@@ -39,9 +51,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { content, slides, videos, featured, properties } = loaderData;
+  const { content, slides, videos, featured, properties, favoriteIds } = loaderData;
   return (
-    <>
+    <SavedFavorites ids={favoriteIds}>
       <Hero content={content} />
 
       <Section
@@ -89,7 +101,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           <CallToAction />
         </div>
       </section>
-    </>
+    </SavedFavorites>
   );
 }
 

@@ -6,24 +6,28 @@ import {
   type ShouldRevalidateFunctionArgs,
   useSearchParams,
 } from "react-router";
-import { FavoriteButton } from "~/components/favorite-button";
+import { getSessionUser } from "~/auth/session.server";
+import { FavoriteButton, SavedFavorites } from "~/components/favorite-button";
 import { MediaImage } from "~/components/media-image";
 import { PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
 import { formatArea, formatPrice } from "~/lib/money";
 import { propertyTypeLabel, purposeLabel } from "~/lib/property-options";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
+import { listFavoriteIds } from "~/models/favorite.server";
 import { getPropertyWithMedia } from "~/models/property.server";
 import { getContactDetails } from "~/models/site-content.server";
 import type { Route } from "./+types/property";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const [property, contact] = await Promise.all([
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const [property, contact, user] = await Promise.all([
     getPropertyWithMedia(params.id),
     getContactDetails(),
+    getSessionUser(request),
   ]);
   if (!property) throw data("Property not found", { status: 404 });
-  return { property, contact };
+  const favoriteIds = user ? await listFavoriteIds(user.id, [property.id]) : [];
+  return { property, contact, favoriteIds };
 }
 
 // Picking a photo only changes ?photo=; the property itself has not changed.
@@ -133,7 +137,9 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               <CalendarDays className="size-5" aria-hidden />
               Book Appointment
             </Link>
-            <FavoriteButton propertyId={property.id} variant="full" className="w-full" />
+            <SavedFavorites ids={loaderData.favoriteIds}>
+              <FavoriteButton propertyId={property.id} variant="full" className="w-full" />
+            </SavedFavorites>
           </div>
           <section className="rounded-lg border border-slate-200 p-5 shadow-sm">
             <h2 className="text-lg font-semibold text-slate-900">Contact Agent</h2>

@@ -1,0 +1,48 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { favorites, properties } from "~/db/schema";
+import { isUuid } from "./property.server";
+
+// A customer's saved properties. Every query takes the user id and puts it in the `where`, so
+// one customer can never read or change another's favourites.
+
+/** Saves or unsaves a property; answers whether it is saved now, or undefined for an unknown property. */
+export async function setFavorite(
+  userId: string,
+  propertyId: string,
+  saved: boolean,
+): Promise<boolean | undefined> {
+  if (!isUuid(propertyId)) return undefined;
+  if (!saved) {
+    await db
+      .delete(favorites)
+      .where(and(eq(favorites.userId, userId), eq(favorites.propertyId, propertyId)));
+    return false;
+  }
+  const [property] = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(eq(properties.id, propertyId))
+    .limit(1);
+  if (!property) return undefined;
+  await db.insert(favorites).values({ userId, propertyId }).onConflictDoNothing();
+  return true;
+}
+
+/** Flips the saved state; answers the new state (undefined for an unknown property). */
+export async function toggleFavorite(userId: string, propertyId: string) {
+  if (!isUuid(propertyId)) return undefined;
+  const saved = (await listFavoriteIds(userId, [propertyId])).length > 0;
+  return setFavorite(userId, propertyId, !saved);
+}
+
+/** Which of these properties the user has saved. */
+export async function listFavoriteIds(userId: string, propertyIds: string[]): Promise<string[]> {
+  const ids = propertyIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ propertyId: favorites.propertyId })
+    .from(favorites)
+    .where(and(eq(favorites.userId, userId), inArray(favorites.propertyId, ids)));
+  return rows.map((row) => row.propertyId);
+}
