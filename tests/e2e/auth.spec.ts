@@ -1,0 +1,90 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_USERS } from "../../app/db/seed/demo-users";
+import { gotoHydrated, toasts } from "./support";
+
+// Accounts end to end on the real server: sign up, sign in, favourite, sign out; the admin login
+// with the seeded super admin; and a customer kept out of the admin area.
+
+const [demoAdmin, demoCustomer] = DEMO_USERS;
+
+test("sign up, sign in, favourite a property and sign out", async ({ page }) => {
+  const email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await gotoHydrated(page, "/signup");
+  await page.getByLabel("First Name").fill("Ngozi");
+  await page.getByLabel("Last Name").fill("Eze");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("secret123");
+  await page.getByLabel("Confirm Password").fill("secret123");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(
+    toasts(page).filter({ hasText: "Your account has been created successfully" }),
+  ).toBeVisible();
+
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("secret123");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(toasts(page).filter({ hasText: "You have successfully signed in" })).toBeVisible();
+  await expect(page.getByRole("main").getByText(email)).toBeVisible();
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+    "href",
+    "/dashboard",
+  );
+
+  await gotoHydrated(page, "/");
+  const card = page.locator("#featured").getByRole("article").first();
+  const title = await card.getByRole("heading").innerText();
+  const heart = card.getByRole("button", { name: "Save to favorites" });
+  await heart.click();
+  await expect(toasts(page).filter({ hasText: "Added to favorites" })).toBeVisible();
+  const saved = page
+    .locator("#featured")
+    .getByRole("article")
+    .filter({ hasText: title })
+    .first()
+    .getByRole("button", { name: "Remove from favorites" });
+  await expect(saved).toHaveAttribute("aria-pressed", "true");
+  // Stored on the server: still saved after a reload.
+  await gotoHydrated(page, "/");
+  await expect(saved).toBeVisible();
+
+  await header.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toasts(page).filter({ hasText: "Signed out successfully" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Sign In" })).toBeVisible();
+});
+
+test("the seeded super admin signs in at /admin/login", async ({ page }) => {
+  if (!demoAdmin) throw new Error("no demo admin");
+  await gotoHydrated(page, "/admin/login");
+  await page.getByLabel("Email").fill(demoAdmin.email);
+  await page.getByLabel("Password", { exact: true }).fill(demoAdmin.password);
+  await page.getByRole("button", { name: "Sign In as Admin" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole("main").getByText(demoAdmin.email)).toBeVisible();
+  await expect(page.getByRole("main").getByText("Super Admin")).toBeVisible();
+});
+
+test("a signed-in customer opening /admin/dashboard is sent to /admin/login", async ({ page }) => {
+  if (!demoCustomer) throw new Error("no demo customer");
+  await gotoHydrated(page, "/signin");
+  await page.getByLabel("Email").fill(demoCustomer.email);
+  await page.getByLabel("Password", { exact: true }).fill(demoCustomer.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fdashboard$/);
+  await expect(page.getByRole("button", { name: "Sign In as Admin" })).toBeVisible();
+
+  // The customer's correct password does not open the admin area either.
+  await page.getByLabel("Email").fill(demoCustomer.email);
+  await page.getByLabel("Password", { exact: true }).fill(demoCustomer.password);
+  await page.getByRole("button", { name: "Sign In as Admin" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Invalid email or password" }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login/);
+});
