@@ -88,3 +88,33 @@ test("a signed-in customer opening /admin/dashboard is sent to /admin/login", as
   ).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login/);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the sign-in form posts and signs in; a signed-out heart leads to sign in", async ({
+    page,
+  }) => {
+    if (!demoCustomer) throw new Error("no demo customer");
+    await page.goto("/");
+    await page
+      .locator("#featured")
+      .getByRole("article")
+      .first()
+      .getByRole("button", { name: "Save to favorites" })
+      .click();
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2F$/);
+
+    // Errors come back beside the form, the e-mail kept.
+    await page.getByLabel("Email").fill(demoCustomer.email);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("Please enter both email and password");
+    await expect(page.getByLabel("Email")).toHaveValue(demoCustomer.email);
+
+    await page.getByLabel("Password", { exact: true }).fill(demoCustomer.password);
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toBeVisible();
+  });
+});
