@@ -35,7 +35,7 @@ test("sign up, sign in, favourite a property and sign out", async ({ page }) => 
 
   await gotoHydrated(page, "/");
   const card = page.locator("#featured").getByRole("article").first();
-  const title = await card.getByRole("heading").innerText();
+  const title = ((await card.getByRole("heading").textContent()) ?? "").trim();
   const heart = card.getByRole("button", { name: "Save to favorites" });
   await heart.click();
   await expect(toasts(page).filter({ hasText: "Added to favorites" })).toBeVisible();
