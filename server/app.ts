@@ -6,6 +6,7 @@ import { DEMO_USERS } from "~/db/seed/demo-users";
 import { seedDemoData } from "~/db/seed/seed.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
+import { closeMailTransports, settleBackgroundMail } from "~/lib/mail/mail.server";
 import { createRequestContext } from "~/lib/request-context.server";
 import { createCspNonce, securityHeaders } from "~/lib/security-headers.server";
 
@@ -72,5 +73,8 @@ export async function startApp() {
 }
 
 export async function stopApp() {
+  // Mail queued just before the stop (a password reset) still goes out and is recorded.
+  await settleBackgroundMail();
+  closeMailTransports();
   await closeDatabase();
 }
