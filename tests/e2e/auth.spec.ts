@@ -95,7 +95,7 @@ test.describe("without JavaScript", () => {
   test("the sign-in form posts and signs in; a signed-out heart leads to sign in", async ({
     page,
   }) => {
-    if (!demoCustomer) throw new Error("no demo customer");
+    if (!demoAdmin) throw new Error("no demo admin");
     await page.goto("/");
     await page
       .locator("#featured")
@@ -106,12 +106,12 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/signin\?redirectTo=%2F$/);
 
     // Errors come back beside the form, the e-mail kept.
-    await page.getByLabel("Email").fill(demoCustomer.email);
+    await page.getByLabel("Email").fill(demoAdmin.email);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("Please enter both email and password");
-    await expect(page.getByLabel("Email")).toHaveValue(demoCustomer.email);
+    await expect(page.getByLabel("Email")).toHaveValue(demoAdmin.email);
 
-    await page.getByLabel("Password", { exact: true }).fill(demoCustomer.password);
+    await page.getByLabel("Password", { exact: true }).fill(demoAdmin.password);
     await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "password");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
