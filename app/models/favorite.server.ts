@@ -36,10 +36,13 @@ export async function toggleFavorite(userId: string, propertyId: string) {
   return setFavorite(userId, propertyId, !saved);
 }
 
-/** Which of these properties the user has saved. */
-export async function listFavoriteIds(userId: string, propertyIds: string[]): Promise<string[]> {
+/** Which of these properties the user has saved (none for a signed-out visitor). */
+export async function listFavoriteIds(
+  userId: string | null | undefined,
+  propertyIds: string[],
+): Promise<string[]> {
   const ids = propertyIds.filter(isUuid);
-  if (ids.length === 0) return [];
+  if (!userId || ids.length === 0) return [];
   const rows = await db
     .select({ propertyId: favorites.propertyId })
     .from(favorites)

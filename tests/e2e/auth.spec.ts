@@ -49,6 +49,15 @@ test("sign up, sign in, favourite a property and sign out", async ({ page }) => 
   // Stored on the server: still saved after a reload.
   await gotoHydrated(page, "/");
   await expect(saved).toBeVisible();
+  // ...and shown as saved on the listing too.
+  await gotoHydrated(page, `/properties?q=${encodeURIComponent(title)}`);
+  await expect(
+    page
+      .getByRole("article")
+      .filter({ hasText: title })
+      .first()
+      .getByRole("button", { name: "Remove from favorites" }),
+  ).toHaveAttribute("aria-pressed", "true");
 
   await header.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);

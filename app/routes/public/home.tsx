@@ -33,12 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     getSessionUser(request),
   ]);
   // The hearts of the cards the signed-in visitor saved.
-  const favoriteIds = user
-    ? await listFavoriteIds(
-        user.id,
-        properties.map((p) => p.id),
-      )
-    : [];
+  const favoriteIds = await listFavoriteIds(
+    user?.id,
+    properties.map((p) => p.id),
+  );
   return {
     favoriteIds,
     content: resolveHomeContent(stored),

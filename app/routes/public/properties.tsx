@@ -1,5 +1,7 @@
 import { Search } from "lucide-react";
 import { Link, redirect, useNavigation } from "react-router";
+import { getSessionUser } from "~/auth/session.server";
+import { SavedFavorites } from "~/components/favorite-button";
 import { EmptyResults } from "~/components/listing/empty-results";
 import { FILTER_FORM_ID, FilterPanel } from "~/components/listing/filter-panel";
 import { ListingToolbar } from "~/components/listing/listing-toolbar";
@@ -16,6 +18,7 @@ import { formatNumber } from "~/lib/money";
 import { LISTING_PAGE_SIZE } from "~/lib/property-options";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
+import { listFavoriteIds } from "~/models/favorite.server";
 import { searchProperties } from "~/models/property-search.server";
 import type { Route } from "./+types/properties";
 
@@ -26,106 +29,117 @@ function formatCount(total: number, totalIsExact: boolean) {
   return `${formatNumber(total)}${totalIsExact ? "" : "+"}`;
 }
 
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   // Form submissions and hand-typed URLs (minPrice/maxPrice, empty fields, bad values) are
   // sent to the one short canonical URL, so every search has a single shareable address.
   const canonical = canonicalListingSearch(url.searchParams);
   if (canonical !== null) return redirect(canonical ? `/properties?${canonical}` : "/properties");
 
   const filters = parseListingFilters(url.searchParams);
-  const result = await searchProperties(filters, { pageSize: LISTING_PAGE_SIZE });
-  return { filters, pageSize: LISTING_PAGE_SIZE, ...result };
+  const [result, user] = await Promise.all([
+    searchProperties(filters, { pageSize: LISTING_PAGE_SIZE }),
+    getSessionUser(request),
+  ]);
+  // The hearts of the cards the signed-in visitor saved.
+  const favoriteIds = await listFavoriteIds(
+    user?.id,
+    result.items.map((p) => p.id),
+  );
+  return { filters, pageSize: LISTING_PAGE_SIZE, favoriteIds, ...result };
 }
 
 export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
-  const { filters, items, total, totalIsExact, page, pageCount, pageSize } = loaderData;
+  const { filters, items, total, totalIsExact, page, pageCount, pageSize, favoriteIds } =
+    loaderData;
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.location?.pathname === "/properties";
   const formKey = listingHref(filters, { sort: "newest", view: "grid", page: 1 });
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <header className="mb-6 space-y-4">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          {describeListing(filters)}
-        </h1>
-        <search className="flex max-w-2xl gap-2">
-          <label htmlFor="listing-q" className="sr-only">
-            Search properties
-          </label>
-          <input
-            key={filters.q}
-            id="listing-q"
-            type="search"
-            name="q"
-            form={FILTER_FORM_ID}
-            defaultValue={filters.q}
-            placeholder="Search by title, address or city"
-            maxLength={100}
-            className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2"
-          />
-          <button
-            type="submit"
-            form={FILTER_FORM_ID}
-            className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-          >
-            <Search className="size-4" aria-hidden />
-            Search
-          </button>
-        </search>
-      </header>
+    <SavedFavorites ids={favoriteIds}>
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <header className="mb-6 space-y-4">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            {describeListing(filters)}
+          </h1>
+          <search className="flex max-w-2xl gap-2">
+            <label htmlFor="listing-q" className="sr-only">
+              Search properties
+            </label>
+            <input
+              key={filters.q}
+              id="listing-q"
+              type="search"
+              name="q"
+              form={FILTER_FORM_ID}
+              defaultValue={filters.q}
+              placeholder="Search by title, address or city"
+              maxLength={100}
+              className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2"
+            />
+            <button
+              type="submit"
+              form={FILTER_FORM_ID}
+              className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+            >
+              <Search className="size-4" aria-hidden />
+              Search
+            </button>
+          </search>
+        </header>
 
-      <div className="grid gap-6 lg:grid-cols-[16rem_1fr] lg:items-start">
-        <aside aria-label="Filters">
-          <FilterPanel key={formKey} filters={filters} />
-        </aside>
+        <div className="grid gap-6 lg:grid-cols-[16rem_1fr] lg:items-start">
+          <aside aria-label="Filters">
+            <FilterPanel key={formKey} filters={filters} />
+          </aside>
 
-        <section aria-labelledby="results-summary" className="min-w-0">
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-            <p id="results-summary" className="text-sm text-slate-600" aria-live="polite">
-              {total === 0
-                ? "No results"
-                : resultsLine(page, pageSize, items.length, total, totalIsExact)}
-            </p>
-            <ListingToolbar filters={filters} />
-          </div>
+          <section aria-labelledby="results-summary" className="min-w-0">
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+              <p id="results-summary" className="text-sm text-slate-600" aria-live="polite">
+                {total === 0
+                  ? "No results"
+                  : resultsLine(page, pageSize, items.length, total, totalIsExact)}
+              </p>
+              <ListingToolbar filters={filters} />
+            </div>
 
-          <div
-            aria-busy={pending}
-            className={cn("transition-opacity", pending && "pointer-events-none opacity-60")}
-          >
-            {items.length === 0 ? (
-              <EmptyResults />
-            ) : (
-              <ul
-                className={cn(
-                  filters.view === "list"
-                    ? "flex flex-col gap-4"
-                    : "grid gap-6 sm:grid-cols-2 lg:grid-cols-3",
-                )}
-              >
-                {items.map((property, index) => (
-                  <li key={property.id} className="flex">
-                    <PropertyCard
-                      property={property}
-                      layout={filters.view}
-                      imageLoading={index < EAGER_IMAGES ? "eager" : "lazy"}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+            <div
+              aria-busy={pending}
+              className={cn("transition-opacity", pending && "pointer-events-none opacity-60")}
+            >
+              {items.length === 0 ? (
+                <EmptyResults />
+              ) : (
+                <ul
+                  className={cn(
+                    filters.view === "list"
+                      ? "flex flex-col gap-4"
+                      : "grid gap-6 sm:grid-cols-2 lg:grid-cols-3",
+                  )}
+                >
+                  {items.map((property, index) => (
+                    <li key={property.id} className="flex">
+                      <PropertyCard
+                        property={property}
+                        layout={filters.view}
+                        imageLoading={index < EAGER_IMAGES ? "eager" : "lazy"}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
 
-          <Pagination
-            page={page}
-            pageCount={pageCount}
-            lastIsKnown={totalIsExact}
-            hrefFor={(p) => listingHref(filters, { page: p })}
-          />
-        </section>
+            <Pagination
+              page={page}
+              pageCount={pageCount}
+              lastIsKnown={totalIsExact}
+              hrefFor={(p) => listingHref(filters, { page: p })}
+            />
+          </section>
+        </div>
       </div>
-    </div>
+    </SavedFavorites>
   );
 }
 
