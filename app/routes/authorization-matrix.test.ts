@@ -1,0 +1,469 @@
+import { count, eq, getTableName, is } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getAuth } from "~/auth/auth.server";
+import { db } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { socketAddressContext } from "~/lib/request-context.server";
+import { setupTestDatabase } from "../../tests/setup/test-database";
+import routeConfig from "../routes";
+
+// The authorization matrix (issue 3, item 8). Every route module in app/routes.ts is either in
+// MATRIX (guarded: each loader and action is requested as every actor, through the parent
+// layouts' middleware, the way React Router runs it) or in PUBLIC. Adding a route to routes.ts
+// without adding it here fails the completeness test.
+
+await setupTestDatabase();
+
+// ---------------------------------------------------------------------------------------------
+// The route table, flattened.
+
+type ConfigEntry = {
+  file: string;
+  path?: string;
+  index?: boolean;
+  children?: ConfigEntry[];
+};
+
+type FlatRoute = { file: string; path: string; parents: string[] };
+
+function flatten(entries: ConfigEntry[], parentPath = "", parents: string[] = []): FlatRoute[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parentPath.replace(/\/$/, "")}/${entry.path}` : parentPath || "/";
+    return [
+      { file: entry.file, path, parents },
+      ...flatten(entry.children ?? [], path, [...parents, entry.file]),
+    ];
+  });
+}
+
+const ROUTES = flatten(routeConfig as ConfigEntry[]);
+
+// biome-ignore lint/suspicious/noExplicitAny: route modules are called with hand-built args.
+type AnyFn = (...args: any[]) => any;
+type RouteModule = { middleware?: AnyFn[]; loader?: AnyFn; action?: AnyFn };
+
+const MODULES = import.meta.glob<RouteModule>(["./**/*.{ts,tsx}", "!./**/*.test.{ts,tsx}"]);
+
+function loadModule(file: string): Promise<RouteModule> {
+  const importer = MODULES[`./${file.replace(/^routes\//, "")}`];
+  if (!importer) throw new Error(`no module for ${file}`);
+  return importer();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actors and expectations.
+
+const ACTORS = ["anonymous", "customer", "otherCustomer", "admin"] as const;
+type Actor = (typeof ACTORS)[number];
+
+/** 200: data returned. redirect: exact Location. status: a 4xx answered or thrown. */
+type Expect = { ok: true } | { redirect: string } | { status: number };
+
+type Request_ = {
+  /** The URL path the request is for (the route's own path, or a page it is posted from). */
+  url: string;
+  form?: Record<string, string>;
+  expect: Record<Actor, Expect>;
+  /** Only this actor may write rows (apart from sessions); every other actor writes nothing. */
+  writer?: Actor;
+};
+
+type MatrixEntry = { loader?: Request_; actions?: Request_[] };
+
+/** A guarded module at its full URL path (a module reused at another path is another route). */
+type Guarded = { path: string; entry: () => MatrixEntry };
+
+const toSignIn = (path: string) => ({ redirect: `/signin?redirectTo=${encodeURIComponent(path)}` });
+const toAdminLogin = (path: string) => ({
+  redirect: `/admin/login?redirectTo=${encodeURIComponent(path)}`,
+});
+
+/** Signed-in users only (customers and admins alike). */
+function userOnly(path: string): Request_ {
+  return {
+    url: path,
+    expect: {
+      anonymous: toSignIn(path),
+      customer: { ok: true },
+      otherCustomer: { ok: true },
+      admin: { ok: true },
+    },
+  };
+}
+
+/** Admins only. */
+function adminOnly(path: string): Request_ {
+  return {
+    url: path,
+    expect: {
+      anonymous: toAdminLogin(path),
+      customer: toAdminLogin(path),
+      otherCustomer: toAdminLogin(path),
+      admin: { ok: true },
+    },
+  };
+}
+
+// The property customer A has saved; filled in by beforeAll.
+let savedPropertyId = "";
+const PAGE = "/property/xyz";
+
+const MATRIX: Record<string, Guarded> = {
+  "routes/dashboard/layout.tsx": {
+    path: "/dashboard",
+    entry: () => ({ loader: userOnly("/dashboard") }),
+  },
+  "routes/dashboard/index.tsx": {
+    path: "/dashboard",
+    entry: () => ({ loader: userOnly("/dashboard") }),
+  },
+  "routes/admin/layout.tsx": { path: "/admin", entry: () => ({ loader: adminOnly("/admin") }) },
+  "routes/admin/dashboard.tsx": {
+    path: "/admin/dashboard",
+    entry: () => ({ loader: adminOnly("/admin/dashboard") }),
+  },
+  "routes/resources/favorites.ts": {
+    path: "/favorites",
+    entry: (): MatrixEntry => ({
+      loader: {
+        url: "/favorites",
+        expect: {
+          anonymous: { redirect: "/properties" },
+          customer: { redirect: "/properties" },
+          otherCustomer: { redirect: "/properties" },
+          admin: { redirect: "/properties" },
+        },
+      },
+      actions: [
+        // Without JavaScript: signed out goes to sign in; B removing "A's" favourite only
+        // touches B's own (absent) row.
+        {
+          url: "/favorites",
+          form: { intent: "remove", propertyId: savedPropertyId, redirectTo: PAGE },
+          expect: {
+            anonymous: toSignIn(PAGE),
+            customer: { redirect: PAGE },
+            otherCustomer: { redirect: PAGE },
+            admin: { redirect: PAGE },
+          },
+          writer: "customer",
+        },
+        // With JavaScript (a fetcher): signed out gets 401.
+        {
+          url: "/favorites",
+          form: { intent: "remove", propertyId: savedPropertyId, js: "1" },
+          expect: {
+            anonymous: { status: 401 },
+            customer: { ok: true },
+            otherCustomer: { ok: true },
+            admin: { ok: true },
+          },
+          writer: "customer",
+        },
+        {
+          url: "/favorites",
+          form: { intent: "add", propertyId: savedPropertyId, js: "1" },
+          expect: {
+            anonymous: { status: 401 },
+            customer: { ok: true },
+            otherCustomer: { ok: true },
+            admin: { ok: true },
+          },
+          // B and the admin may save it for themselves (their own rows), never for A.
+        },
+      ],
+    }),
+  },
+};
+
+/** Routes that need no guard: public pages, auth forms, sign out, resources. */
+const PUBLIC: Record<string, string> = {
+  "routes/public/layout.tsx": "/",
+  "routes/public/home.tsx": "/",
+  "routes/public/properties.tsx": "/properties",
+  "routes/public/property.tsx": "/property/:id",
+  "routes/public/not-found.tsx": "/*",
+  "routes/auth/signin.tsx": "/signin",
+  "routes/auth/signup.tsx": "/signup",
+  "routes/auth/forgot-password.tsx": "/forgot-password",
+  "routes/auth/reset-password.tsx": "/reset-password",
+  "routes/auth/admin-login.tsx": "/admin/login",
+  "routes/auth/signout.ts": "/signout",
+  "routes/resources/healthz.ts": "/healthz",
+  "routes/resources/media.ts": "/media/*",
+};
+
+// ---------------------------------------------------------------------------------------------
+// Users, sessions, rows.
+
+const cookies: Record<Actor, string | undefined> = {
+  anonymous: undefined,
+  customer: undefined,
+  otherCustomer: undefined,
+  admin: undefined,
+};
+const userIds: Partial<Record<Actor, string>> = {};
+
+async function createActor(actor: Exclude<Actor, "anonymous">) {
+  const email = `${actor.toLowerCase()}@matrix.test`;
+  const password = "secret-password-1";
+  const signUp = await getAuth().api.signUpEmail({
+    body: { email, password, name: actor, firstName: actor, lastName: "Matrix" },
+  });
+  userIds[actor] = signUp.user.id;
+  if (actor === "admin") {
+    await db.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, signUp.user.id));
+  }
+  const { headers } = await getAuth().api.signInEmail({
+    body: { email, password },
+    returnHeaders: true,
+  });
+  cookies[actor] = headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+const TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
+  is(value, PgTable),
+);
+const UNCOUNTED = new Set(["sessions", "verifications", "rate_limits"]);
+
+async function rowCounts() {
+  const counts: Record<string, number> = {};
+  for (const table of TABLES) {
+    const name = getTableName(table);
+    if (UNCOUNTED.has(name)) continue;
+    const [row] = await db.select({ n: count() }).from(table);
+    counts[name] = row?.n ?? 0;
+  }
+  return counts;
+}
+
+async function favoritesOf(actor: Actor) {
+  const userId = userIds[actor] ?? "";
+  return (
+    await db
+      .select({ propertyId: schema.favorites.propertyId })
+      .from(schema.favorites)
+      .where(eq(schema.favorites.userId, userId))
+  ).map((r) => r.propertyId);
+}
+
+/** Puts customer A's saved favourite back, whatever the previous request did. */
+async function resetFavorites() {
+  await db.delete(schema.favorites);
+  await db
+    .insert(schema.favorites)
+    .values({ userId: userIds.customer ?? "", propertyId: savedPropertyId });
+}
+
+beforeAll(async () => {
+  for (const actor of ["customer", "otherCustomer", "admin"] as const) await createActor(actor);
+  const [property] = await db
+    .insert(schema.properties)
+    .values({
+      title: "Matrix house",
+      propertyType: "house",
+      category: "residential",
+      city: "Abuja",
+    })
+    .returning({ id: schema.properties.id });
+  savedPropertyId = property?.id ?? "";
+});
+
+// ---------------------------------------------------------------------------------------------
+// Running a route the way React Router does: parent middleware around the handler.
+
+let clientNumber = 0;
+
+type Outcome = {
+  status: number;
+  location: string | null;
+  /** Whether the loader/action itself ran (false: a parent's middleware stopped the request). */
+  handlerRan: boolean;
+};
+
+async function runRoute(
+  route: FlatRoute,
+  kind: "loader" | "action",
+  spec: Request_,
+  actor: Actor,
+): Promise<Outcome> {
+  const headers = new Headers();
+  const cookie = cookies[actor];
+  if (cookie) headers.set("cookie", cookie);
+  let body: string | undefined;
+  if (kind === "action") {
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    body = new URLSearchParams(spec.form ?? {}).toString();
+  }
+  const request = new Request(`http://localhost${spec.url}`, {
+    method: kind === "action" ? "POST" : "GET",
+    headers,
+    body,
+  });
+  const context = new RouterContextProvider();
+  ++clientNumber;
+  context.set(socketAddressContext, `10.9.${Math.floor(clientNumber / 250)}.${clientNumber % 250}`);
+  const args = { request, params: {}, context };
+
+  const middleware: AnyFn[] = [];
+  for (const file of [...route.parents, route.file]) {
+    middleware.push(...((await loadModule(file)).middleware ?? []));
+  }
+  const mod = await loadModule(route.file);
+  const handler = mod[kind];
+  if (!handler) throw new Error(`${route.file} has no ${kind}`);
+
+  let handlerRan = false;
+  let result: unknown;
+  const chain = async (i: number): Promise<void> => {
+    if (i === middleware.length) {
+      handlerRan = true;
+      result = await handler(args);
+      return;
+    }
+    let called = false;
+    await middleware[i]?.(args, async () => {
+      called = true;
+      await chain(i + 1);
+      return new Response(null);
+    });
+    if (!called) await chain(i + 1);
+  };
+
+  try {
+    await chain(0);
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      return { status: thrown.status, location: thrown.headers.get("Location"), handlerRan };
+    }
+    throw thrown;
+  }
+  if (result instanceof Response) {
+    return { status: result.status, location: result.headers.get("Location"), handlerRan };
+  }
+  const status = (result as { init?: { status?: number } } | null)?.init?.status ?? 200;
+  return { status, location: null, handlerRan };
+}
+
+function check(outcome: Outcome, expected: Expect) {
+  if ("ok" in expected) {
+    expect(outcome.status).toBe(200);
+    expect(outcome.handlerRan).toBe(true);
+  } else if ("redirect" in expected) {
+    expect(outcome.status).toBeGreaterThanOrEqual(300);
+    expect(outcome.status).toBeLessThan(400);
+    expect(outcome.location).toBe(expected.redirect);
+  } else {
+    expect(outcome.status).toBe(expected.status);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tests.
+
+describe("the route table", () => {
+  it("has every route module in MATRIX or PUBLIC, and no stale entries", () => {
+    const inTable = ROUTES.map((r) => `${r.path} ${r.file}`);
+    const listed = [
+      ...Object.entries(MATRIX).map(([file, { path }]) => `${path} ${file}`),
+      ...Object.entries(PUBLIC).map(([file, path]) => `${path} ${file}`),
+    ];
+    // In routes.ts but in neither list: add it to MATRIX (guarded) or PUBLIC.
+    expect(inTable.filter((route) => !listed.includes(route))).toEqual([]);
+    // Listed but gone from routes.ts: remove the stale entry.
+    expect(listed.filter((route) => !inTable.includes(route))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((file) => file in PUBLIC)).toEqual([]);
+  });
+
+  it("guards everything under the dashboard and admin layouts", () => {
+    const guardedLayouts = ["routes/dashboard/layout.tsx", "routes/admin/layout.tsx"];
+    for (const route of ROUTES) {
+      if (route.parents.some((p) => guardedLayouts.includes(p))) {
+        expect(Object.keys(MATRIX), route.file).toContain(route.file);
+      }
+    }
+  });
+
+  it("lists a loader or action expectation for every handler a guarded module exports", async () => {
+    for (const [file, entry] of Object.entries(MATRIX)) {
+      const mod = await loadModule(file);
+      const spec = entry.entry();
+      expect(Boolean(spec.loader), `${file} loader`).toBe(Boolean(mod.loader));
+      expect(Boolean(spec.actions?.length), `${file} action`).toBe(Boolean(mod.action));
+    }
+  });
+});
+
+const GUARDING_LAYOUTS = new Set(["routes/dashboard/layout.tsx", "routes/admin/layout.tsx"]);
+
+describe.each(Object.keys(MATRIX))("%s", (file) => {
+  const route = () => {
+    const found = ROUTES.find((r) => r.file === file && r.path === MATRIX[file]?.path);
+    if (!found) throw new Error(`${file} is not in app/routes.ts`);
+    return found;
+  };
+
+  describe.each(ACTORS)("as %s", (actor) => {
+    const shape = MATRIX[file]?.entry();
+    if (shape?.loader) {
+      it("loader", async () => {
+        const spec = MATRIX[file]?.entry().loader;
+        if (!spec) throw new Error("no loader spec");
+        await resetFavorites();
+        const before = await rowCounts();
+        const aBefore = await favoritesOf("customer");
+        const outcome = await runRoute(route(), "loader", spec, actor);
+        check(outcome, spec.expect[actor]);
+        // A GET never writes.
+        expect(await rowCounts()).toEqual(before);
+        expect(await favoritesOf("customer")).toEqual(aBefore);
+        // Refused before any child loader runs when a guarding layout is above the route.
+        const guarded = [...route().parents, file].some((p) => GUARDING_LAYOUTS.has(p));
+        if (guarded && !("ok" in spec.expect[actor])) expect(outcome.handlerRan).toBe(false);
+      });
+    }
+
+    if (shape?.actions?.length) {
+      it("actions", async () => {
+        for (const spec of MATRIX[file]?.entry().actions ?? []) {
+          await resetFavorites();
+          const before = await rowCounts();
+          const aBefore = await favoritesOf("customer");
+          const outcome = await runRoute(route(), "action", spec, actor);
+          check(outcome, spec.expect[actor]);
+          if (spec.writer === actor) continue;
+          if (spec.form?.intent === "add" && actor !== "anonymous") {
+            // Saves for the poster only: A's rows are untouched.
+            expect(await favoritesOf("customer")).toEqual(aBefore);
+            expect(await favoritesOf(actor)).toEqual([savedPropertyId]);
+            continue;
+          }
+          expect(await rowCounts()).toEqual(before);
+          expect(await favoritesOf("customer")).toEqual(aBefore);
+        }
+      });
+    }
+  });
+});
+
+describe("customer A's favourite", () => {
+  it("is removed by A, and by nobody else", async () => {
+    const spec = MATRIX["routes/resources/favorites.ts"]?.entry().actions?.[1];
+    if (!spec) throw new Error("favourites action missing");
+    const route = ROUTES.find((r) => r.file === "routes/resources/favorites.ts");
+    if (!route) throw new Error("favourites route missing");
+    await resetFavorites();
+    for (const actor of ["anonymous", "otherCustomer", "admin"] as const) {
+      await runRoute(route, "action", spec, actor);
+      expect(await favoritesOf("customer")).toEqual([savedPropertyId]);
+    }
+    await runRoute(route, "action", spec, "customer");
+    expect(await favoritesOf("customer")).toEqual([]);
+  });
+});
