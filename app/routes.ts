@@ -12,6 +12,8 @@ export default [
     route("reset-password", "routes/auth/reset-password.tsx"),
     route("admin/login", "routes/auth/admin-login.tsx"),
     route("dashboard", "routes/dashboard/layout.tsx", [index("routes/dashboard/index.tsx")]),
+    // Admins only (its own middleware), inside the site layout.
+    route("website-editor", "routes/admin/website-editor.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("signout", "routes/auth/signout.ts"),

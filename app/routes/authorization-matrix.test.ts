@@ -124,6 +124,10 @@ const MATRIX: Record<string, Guarded> = {
     path: "/admin/dashboard",
     entry: () => ({ loader: adminOnly("/admin/dashboard") }),
   },
+  "routes/admin/website-editor.tsx": {
+    path: "/website-editor",
+    entry: () => ({ loader: adminOnly("/website-editor") }),
+  },
   "routes/resources/favorites.ts": {
     path: "/favorites",
     entry: (): MatrixEntry => ({
