@@ -148,6 +148,39 @@ function inputClass(invalid: boolean) {
   );
 }
 
+/**
+ * E-mail and current password of a sign-in form (customer or admin). A failed attempt marks
+ * both fields, since the message never says which one was wrong; the e-mail is kept.
+ */
+export function CredentialFields({
+  email,
+  failed,
+  emailAutoComplete,
+}: {
+  email: string | undefined;
+  failed: boolean;
+  emailAutoComplete: "email" | "username";
+}) {
+  return (
+    <>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete={emailAutoComplete}
+        defaultValue={email}
+        error={failed ? " " : undefined}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        error={failed ? " " : undefined}
+      />
+    </>
+  );
+}
+
 export function SubmitButton({
   pending,
   label,

@@ -4,13 +4,7 @@ import { signInWithPassword } from "~/auth/accounts.server";
 import { flashCookie } from "~/auth/flash.server";
 import { SIGN_IN_MESSAGES, SignInSchema } from "~/auth/forms";
 import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
-import {
-  AuthCard,
-  FormAlert,
-  PasswordField,
-  SubmitButton,
-  TextField,
-} from "~/components/auth/auth-fields";
+import { AuthCard, CredentialFields, FormAlert, SubmitButton } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { COMPANY_NAME } from "~/lib/site";
@@ -57,19 +51,10 @@ export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <HoneypotField />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          defaultValue={actionData?.values.email}
-          error={actionData?.error ? " " : undefined}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          error={actionData?.error ? " " : undefined}
+        <CredentialFields
+          email={actionData?.values.email}
+          failed={Boolean(actionData?.error)}
+          emailAutoComplete="username"
         />
         <SubmitButton pending={pending} label="Sign In as Admin" pendingLabel="Signing In..." />
       </Form>
