@@ -68,45 +68,28 @@ export function HeroSearchForm() {
         </div>
       </fieldset>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end">
-        <div className="col-span-2 lg:col-span-1">
-          <label htmlFor="hero-type" className="mb-1 block text-xs font-medium text-slate-600">
-            Property Type
-          </label>
-          <select id="hero-type" name="type" defaultValue="" className={selectClass}>
-            <option value="">All Types</option>
-            {LISTING_TYPES.map((type) => (
-              <option key={type.value} value={type.value}>
-                {type.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="hero-location" className="mb-1 block text-xs font-medium text-slate-600">
-            Location
-          </label>
-          <select id="hero-location" name="location" defaultValue="" className={selectClass}>
-            <option value="">All Locations</option>
-            {CITIES.map((city) => (
-              <option key={city} value={city.toLowerCase()}>
-                {city}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="hero-price" className="mb-1 block text-xs font-medium text-slate-600">
-            Price Range
-          </label>
-          <select id="hero-price" name="price" defaultValue="" className={selectClass}>
-            <option value="">Any Price</option>
-            {PRICE_RANGES.map((range) => (
-              <option key={range.value} value={range.value}>
-                {range.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchSelect
+          id="hero-type"
+          name="type"
+          label="Property Type"
+          anyLabel="All Types"
+          options={LISTING_TYPES}
+          className="col-span-2 lg:col-span-1"
+        />
+        <SearchSelect
+          id="hero-location"
+          name="location"
+          label="Location"
+          anyLabel="All Locations"
+          options={CITIES.map((city) => ({ value: city.toLowerCase(), label: city }))}
+        />
+        <SearchSelect
+          id="hero-price"
+          name="price"
+          label="Price Range"
+          anyLabel="Any Price"
+          options={PRICE_RANGES}
+        />
         <button
           type="submit"
           className="inline-flex h-11 items-center justify-center gap-2 rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 col-span-2 lg:col-span-1"
@@ -116,5 +99,38 @@ export function HeroSearchForm() {
         </button>
       </div>
     </form>
+  );
+}
+
+/** One labelled choice of the hero search; the empty first option means "any". */
+function SearchSelect({
+  id,
+  name,
+  label,
+  anyLabel,
+  options,
+  className,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  anyLabel: string;
+  options: readonly { value: string; label: string }[];
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue="" className={selectClass}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
