@@ -3,7 +3,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -26,6 +25,13 @@ export type DatabaseHandle = {
   db: Database;
   /** Answers when the database can run a query; throws otherwise. */
   ping: () => Promise<void>;
+  /**
+   * Runs `task` while holding an exclusive lock named by `key`, so several instances starting
+   * at once against one PostgreSQL do it one at a time. The lock is a session lock on one
+   * connection kept aside for the task. On the embedded database the data-directory lock
+   * already makes this process the only one.
+   */
+  withExclusiveLock: <T>(key: number, task: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
@@ -59,6 +65,19 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       ping: async () => {
         await pool.query("select 1");
       },
+      withExclusiveLock: async (key, task) => {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [key]);
+          try {
+            return await task();
+          } finally {
+            await client.query("select pg_advisory_unlock($1)", [key]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -89,6 +108,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     ping: async () => {
       await client.query("select 1");
     },
+    withExclusiveLock: (_key, task) => task(),
     close: async () => {
       try {
         if (!client.closed) await client.close();
@@ -99,21 +119,19 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   };
 }
 
+/** Lock keys of handle.withExclusiveLock, one per start-up task. */
+export const MIGRATE_LOCK_KEY = 727274;
+export const SEED_LOCK_KEY = 727275;
+
 export async function migrateDatabase(handle: DatabaseHandle) {
   const migrationsFolder = findMigrationsFolder();
-  if (handle.kind === "pglite") {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type.
-    await migratePglite(handle.db as any, { migrationsFolder });
-    return;
-  }
   // Several app instances may start at once against one PostgreSQL: migrate one at a time.
-  await handle.db.execute(sql`select pg_advisory_lock(727274)`);
-  try {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type.
-    await migrateNodePg(handle.db as any, { migrationsFolder });
-  } finally {
-    await handle.db.execute(sql`select pg_advisory_unlock(727274)`);
-  }
+  await handle.withExclusiveLock(MIGRATE_LOCK_KEY, async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrators want the driver-specific type.
+    const db = handle.db as any;
+    if (handle.kind === "pglite") await migratePglite(db, { migrationsFolder });
+    else await migrateNodePg(db, { migrationsFolder });
+  });
 }
 
 // ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-import { count, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { count } from "drizzle-orm";
+import { db, getDatabase, SEED_LOCK_KEY } from "~/db/client.server";
 import {
   contactInfo,
   properties,
@@ -28,9 +28,6 @@ import { seedDemoUsers } from "./demo-users";
 
 export type SeedCounts = Record<string, number>;
 
-/** Advisory lock key held while seeding (the migrator uses 727274). */
-const SEED_LOCK_ID = 727275;
-
 /** Demo content tables, wiped by a forced re-seed. Users and what they own are never touched. */
 const DEMO_TABLES = [
   propertyMedia,
@@ -48,13 +45,14 @@ const DEMO_TABLES = [
  * undefined) when there are already properties; otherwise wipes the demo content tables first.
  * Answers the number of rows written per table.
  */
-export async function seedDemoData(options: {
-  onlyIfEmpty: boolean;
-}): Promise<SeedCounts | undefined> {
+export function seedDemoData(options: { onlyIfEmpty: boolean }): Promise<SeedCounts | undefined> {
+  // Several instances may start at once against one PostgreSQL: seed one at a time, accounts
+  // included, so the later ones find the listings and the accounts and skip.
+  return getDatabase().withExclusiveLock(SEED_LOCK_KEY, () => seedUnlocked(options));
+}
+
+async function seedUnlocked(options: { onlyIfEmpty: boolean }): Promise<SeedCounts | undefined> {
   const counts = await db.transaction(async (tx) => {
-    // Several instances may start at once against one PostgreSQL: seed one at a time, so the
-    // later ones find the listings and skip instead of failing on the same ids.
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if (options.onlyIfEmpty) {
       const [existing] = await tx.select({ n: count() }).from(properties);
       if ((existing?.n ?? 0) > 0) return undefined;
