@@ -27,8 +27,8 @@ export type DatabaseHandle = {
   ping: () => Promise<void>;
   /**
    * Runs `task` while holding an exclusive lock named by `key`, so several instances starting
-   * at once against one PostgreSQL do it one at a time. The lock is a session lock on one
-   * connection kept aside for the task. On the embedded database the data-directory lock
+   * at once against one PostgreSQL do it one at a time. The lock is a session lock on a
+   * connection of its own, outside the pool. On the embedded database the data-directory lock
    * already makes this process the only one.
    */
   withExclusiveLock: <T>(key: number, task: () => Promise<T>) => Promise<T>;
@@ -66,16 +66,15 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         await pool.query("select 1");
       },
       withExclusiveLock: async (key, task) => {
-        const client = await pool.connect();
+        // A connection of its own, outside the pool: the task itself may need every pooled one.
+        const client = new pg.Client({ connectionString: options.url });
+        await client.connect();
         try {
           await client.query("select pg_advisory_lock($1)", [key]);
-          try {
-            return await task();
-          } finally {
-            await client.query("select pg_advisory_unlock($1)", [key]);
-          }
+          return await task();
         } finally {
-          client.release();
+          // Closing the session releases its advisory locks.
+          await client.end();
         }
       },
       close: () => pool.end(),
