@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { logger } from "~/lib/logger.server";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
@@ -58,6 +59,12 @@ export function findMigrationsFolder() {
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, an administrator, a dropped database) is
+    // reported here; the pool has already discarded it and opens a new one when next needed.
+    // Without a listener the error would be thrown and stop the whole process.
+    pool.on("error", (error) => {
+      logger.warn({ err: error }, "an idle PostgreSQL connection was closed by the server");
+    });
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
     return {
       kind: "postgres",
