@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
 } from "react-router";
 import { Toaster } from "sonner";
+import { getEnv } from "~/env.server";
 import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -15,6 +16,16 @@ import "./app.css";
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+// The absolute origin for canonical links and sharing cards (app/lib/seo.ts). It never changes
+// while the server runs, so it is loaded once per document.
+export function loader() {
+  return { siteUrl: getEnv().siteUrl };
+}
+
+export function shouldRevalidate() {
+  return false;
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

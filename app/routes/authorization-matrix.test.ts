@@ -119,6 +119,27 @@ const MATRIX: Record<string, Guarded> = {
     path: "/dashboard",
     entry: () => ({ loader: userOnly("/dashboard") }),
   },
+  // Issue 5 fills these in with every action and the ownership cases.
+  "routes/dashboard/properties.tsx": {
+    path: "/dashboard/properties",
+    entry: () => ({ loader: userOnly("/dashboard/properties") }),
+  },
+  "routes/dashboard/appointments.tsx": {
+    path: "/dashboard/appointments",
+    entry: () => ({ loader: userOnly("/dashboard/appointments") }),
+  },
+  "routes/dashboard/appointment.tsx": {
+    path: "/dashboard/appointments/:id",
+    entry: () => ({ loader: userOnly("/dashboard/appointments/x") }),
+  },
+  "routes/dashboard/complaints.tsx": {
+    path: "/dashboard/complaints",
+    entry: () => ({ loader: userOnly("/dashboard/complaints") }),
+  },
+  "routes/dashboard/profile.tsx": {
+    path: "/dashboard/profile",
+    entry: () => ({ loader: userOnly("/dashboard/profile") }),
+  },
   "routes/admin/layout.tsx": { path: "/admin", entry: () => ({ loader: adminOnly("/admin") }) },
   "routes/admin/dashboard.tsx": {
     path: "/admin/dashboard",
@@ -188,6 +209,13 @@ const PUBLIC: Record<string, string> = {
   "routes/public/home.tsx": "/",
   "routes/public/properties.tsx": "/properties",
   "routes/public/property.tsx": "/property/:id",
+  "routes/public/services.tsx": "/services",
+  "routes/public/service.tsx": "/services/:id",
+  "routes/public/about.tsx": "/about",
+  "routes/public/team.tsx": "/team",
+  "routes/public/contact.tsx": "/contact",
+  "routes/public/book-appointment.tsx": "/book-appointment",
+  "routes/auth/verify-email.tsx": "/verify-email",
   "routes/public/not-found.tsx": "/*",
   "routes/auth/signin.tsx": "/signin",
   "routes/auth/signup.tsx": "/signup",
@@ -197,6 +225,8 @@ const PUBLIC: Record<string, string> = {
   "routes/auth/signout.ts": "/signout",
   "routes/resources/healthz.ts": "/healthz",
   "routes/resources/media.ts": "/media/*",
+  "routes/resources/sitemap.ts": "/sitemap.xml",
+  "routes/resources/robots.ts": "/robots.txt",
 };
 
 // ---------------------------------------------------------------------------------------------
