@@ -1,0 +1,184 @@
+import { z } from "zod";
+
+// When an appointment may be booked, shared by the booking form, the customer's reschedule form
+// and the server. Dates are calendar days in Lagos (the office's time zone, UTC+1 all year),
+// whatever time zone the visitor's browser or the server is in.
+
+export const BOOKING_TIME_ZONE = "Africa/Lagos";
+
+/** The spec's eight slots, as shown and as stored. */
+export const TIME_SLOTS = [
+  "09:00 AM",
+  "10:00 AM",
+  "11:00 AM",
+  "12:00 PM",
+  "01:00 PM",
+  "02:00 PM",
+  "03:00 PM",
+  "04:00 PM",
+] as const;
+export type TimeSlot = (typeof TIME_SLOTS)[number];
+
+export const APPOINTMENT_PURPOSES = [
+  { value: "buy", label: "Buy" },
+  { value: "sell", label: "Sell" },
+  { value: "rent", label: "Rent" },
+  { value: "general", label: "General Inquiry" },
+] as const;
+export type AppointmentPurpose = (typeof APPOINTMENT_PURPOSES)[number]["value"];
+
+/** How far ahead a viewing can be booked: the office plans its diary a year out. */
+export const MAX_DAYS_AHEAD = 365;
+
+export const APPOINTMENT_MESSAGES = {
+  dateMissing: "Please select an appointment date",
+  timeMissing: "Please select an appointment time",
+  dateInvalid: "Please select a valid appointment date",
+  datePast: "Appointments cannot be booked for a past date",
+  dateSunday: "Appointments cannot be booked on Sundays",
+  dateTooFar: `Appointments can be booked up to ${MAX_DAYS_AHEAD} days ahead`,
+  timePassed: "That time has already passed today. Please choose a later time.",
+  failed: "Failed to book appointment. Please try again later.",
+} as const;
+
+const lagosParts = new Intl.DateTimeFormat("en-CA", {
+  timeZone: BOOKING_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+function partsInLagos(now: Date) {
+  const parts = Object.fromEntries(lagosParts.formatToParts(now).map((p) => [p.type, p.value]));
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+/** Today's date in Lagos, yyyy-MM-dd. */
+export function lagosToday(now = new Date()): string {
+  return partsInLagos(now).date;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written yyyy-MM-dd, as a UTC midnight; undefined otherwise. */
+export function parseIsoDate(value: string): Date | undefined {
+  const match = ISO_DATE.exec(value);
+  if (!match) return undefined;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value ? date : undefined;
+}
+
+export function addDays(isoDate: string, days: number): string {
+  const date = parseIsoDate(isoDate);
+  if (!date) throw new Error(`not a date: ${isoDate}`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export function isSunday(isoDate: string): boolean {
+  return parseIsoDate(isoDate)?.getUTCDay() === 0;
+}
+
+/** The slot's start in minutes after midnight ("01:00 PM" is 780). */
+export function slotMinutes(slot: TimeSlot): number {
+  const [, hh = "0", mm = "0", half] = /^(\d{2}):(\d{2}) (AM|PM)$/.exec(slot) ?? [];
+  return ((Number(hh) % 12) + (half === "PM" ? 12 : 0)) * 60 + Number(mm);
+}
+
+export function isTimeSlot(value: string): value is TimeSlot {
+  return (TIME_SLOTS as readonly string[]).includes(value);
+}
+
+/** Why `date` cannot be booked, or undefined when it can. */
+export function dateProblem(date: string, now = new Date()): string | undefined {
+  if (date.trim() === "") return APPOINTMENT_MESSAGES.dateMissing;
+  if (!parseIsoDate(date)) return APPOINTMENT_MESSAGES.dateInvalid;
+  const today = lagosToday(now);
+  if (date < today) return APPOINTMENT_MESSAGES.datePast;
+  if (date > addDays(today, MAX_DAYS_AHEAD)) return APPOINTMENT_MESSAGES.dateTooFar;
+  if (isSunday(date)) return APPOINTMENT_MESSAGES.dateSunday;
+  return undefined;
+}
+
+/** Why `time` on `date` cannot be booked, or undefined when it can. */
+export function timeProblem(date: string, time: string, now = new Date()): string | undefined {
+  if (!isTimeSlot(time)) return APPOINTMENT_MESSAGES.timeMissing;
+  const lagos = partsInLagos(now);
+  if (date === lagos.date && slotMinutes(time) <= lagos.minutes) {
+    return APPOINTMENT_MESSAGES.timePassed;
+  }
+  return undefined;
+}
+
+/** The slots still open on `date` (all of them, except earlier today). */
+export function openSlots(date: string, now = new Date()): TimeSlot[] {
+  return TIME_SLOTS.filter((slot) => timeProblem(date, slot, now) === undefined);
+}
+
+const text = z.preprocess((value) => (typeof value === "string" ? value : ""), z.string());
+const trimmed = text.transform((value) => value.trim());
+
+/** Date and time fields, for booking and rescheduling. `now` is injectable for tests. */
+export function slotShape(now: () => Date = () => new Date()) {
+  return {
+    appointmentDate: trimmed.superRefine((date, ctx) => {
+      const problem = dateProblem(date, now());
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+    appointmentTime: trimmed,
+  };
+}
+
+/** Adds the time rules, which depend on the date, to a schema built from `slotShape`. */
+export function refineSlot<T extends { appointmentDate: string; appointmentTime: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+  now: () => Date = () => new Date(),
+) {
+  const problem = timeProblem(value.appointmentDate, value.appointmentTime, now());
+  if (problem) ctx.addIssue({ code: "custom", path: ["appointmentTime"], message: problem });
+}
+
+export const BOOKING_FIELD_MESSAGES = {
+  fullName: "Please enter your full name",
+  email: "Please enter a valid email address",
+  phone: "Please enter a valid phone number",
+} as const;
+
+const optional = (max: number) =>
+  trimmed.pipe(z.string().max(max, `Please keep this under ${max} characters`));
+
+/** The public booking form (also used by signed-in customers). */
+export function bookingSchema(now: () => Date = () => new Date()) {
+  return z
+    .object({
+      fullName: trimmed.pipe(
+        z
+          .string()
+          .min(1, BOOKING_FIELD_MESSAGES.fullName)
+          .max(120, BOOKING_FIELD_MESSAGES.fullName),
+      ),
+      email: trimmed.pipe(z.email(BOOKING_FIELD_MESSAGES.email).max(254)),
+      // Nigerian and international numbers: digits with optional +, spaces, dashes, brackets.
+      phone: trimmed.pipe(
+        z
+          .string()
+          .regex(/^\+?[\d\s\-()]{7,20}$/, BOOKING_FIELD_MESSAGES.phone)
+          .refine((v) => v.replace(/\D/g, "").length >= 7, BOOKING_FIELD_MESSAGES.phone),
+      ),
+      ...slotShape(now),
+      propertyType: optional(100),
+      propertyLocation: optional(200),
+      purpose: trimmed.pipe(z.enum(["", "buy", "sell", "rent", "general"])),
+      message: optional(2000),
+    })
+    .superRefine((value, ctx) => refineSlot(value, ctx, now));
+}
+
+export type BookingInput = z.infer<ReturnType<typeof bookingSchema>>;
