@@ -226,15 +226,13 @@ export async function seedDemoActivity(input: {
 
     const saved = [5, 6, 7].map(pick).filter((listing) => listing !== undefined);
     if (saved.length > 0) {
-      await tx
-        .insert(favorites)
-        .values(
-          saved.map((listing, i) => ({
-            userId: customer.id,
-            propertyId: listing.id,
-            createdAt: ago(i + 1),
-          })),
-        );
+      await tx.insert(favorites).values(
+        saved.map((listing, i) => ({
+          userId: customer.id,
+          propertyId: listing.id,
+          createdAt: ago(i + 1),
+        })),
+      );
     }
     const viewed = [0, 1, 5, 8, 9].map(pick).filter((listing) => listing !== undefined);
     if (viewed.length > 0) {
