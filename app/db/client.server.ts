@@ -41,7 +41,7 @@ export type OpenOptions =
   | { kind: "pglite"; dataDir: string }
   | { kind: "pglite-memory"; loadDataDir?: Blob | File };
 
-const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** The folder holding the committed SQL migrations, found from this file or the built bundle. */
 export function findMigrationsFolder() {
