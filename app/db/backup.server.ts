@@ -66,7 +66,7 @@ async function checkArchive(bytes: Buffer) {
   try {
     probe = await PGlite.create({
       extensions: PGLITE_EXTENSIONS,
-      loadDataDir: new Blob([bytes], { type: "application/x-gzip" }),
+      loadDataDir: new Blob([new Uint8Array(bytes)], { type: "application/x-gzip" }),
     });
   } catch {
     throw new Error("This file is not a backup made by npm run backup.");
@@ -107,7 +107,7 @@ export async function restoreEmbeddedDatabase(
     try {
       const client = await PGlite.create(pgdata, {
         extensions: PGLITE_EXTENSIONS,
-        loadDataDir: new Blob([bytes], { type: "application/x-gzip" }),
+        loadDataDir: new Blob([new Uint8Array(bytes)], { type: "application/x-gzip" }),
       });
       await client.query("select 1");
       await client.close();
