@@ -375,6 +375,10 @@ describe("guards", () => {
       .update(sessions)
       .set({ createdAt: signedInAt })
       .where(eq(sessions.userId, admin?.id ?? ""));
+    // Not on the customer pages either: the old session is ended wherever it is used.
+    const customerPage = new Request("http://localhost/dashboard", { headers: { cookie } });
+    const onDashboard = await runMiddleware(dashboardMiddleware, customerPage);
+    expect((onDashboard as Response).headers.get("Location")).toContain("/signin");
     const stale = new Request("http://localhost/admin/dashboard", { headers: { cookie } });
     const result = await runMiddleware(adminMiddleware, stale);
     expect((result as Response).headers.get("Location")).toContain("/admin/login");
