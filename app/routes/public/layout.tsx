@@ -20,13 +20,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ social, contact, user, flash }, { headers });
 }
 
-// Social links and contact details change only when an admin edits them: reload them after a
-// form submission, not on every search or filter click.
+// The header shows who is signed in, so the layout is reloaded when the visitor moves to
+// another page (a session may have ended meanwhile) and after a form submission; not when only
+// the query changes (searching, filtering, paging), which would repeat the same answer.
 export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+  if (formMethod !== undefined && formMethod !== "GET") return defaultShouldRevalidate;
+  return currentUrl.pathname !== nextUrl.pathname;
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
