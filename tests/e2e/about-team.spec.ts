@@ -52,7 +52,7 @@ test("the about page shows the figures, values and links onwards", async ({ page
     ["150+", "Projects Completed"],
     ["500+", "Happy Clients"],
     ["20+", "Team Members"],
-  ]) {
+  ] as const) {
     await expect(main.getByText(label, { exact: true })).toBeVisible();
     await expect(main.getByText(value, { exact: true })).toBeVisible();
   }

@@ -5,6 +5,9 @@ import { PLACEHOLDER_PORTRAIT, responsiveImage } from "~/lib/images";
 import { telHref } from "~/lib/site";
 import type { TeamMemberCard as Member } from "~/models/team.server";
 
+/** The spec's message when the team cannot be loaded. */
+export const TEAM_LOAD_ERROR = "Error: Failed to load team members";
+
 export const WHY_WORK_WITH_US = [
   "Competitive pay with commission on every deal you close",
   "Training in sales, valuation, conveyancing and project management",

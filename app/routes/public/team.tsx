@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { PageHero } from "~/components/page-hero";
 import {
   JoinOurTeam,
+  TEAM_LOAD_ERROR,
   TeamGetInTouch,
   TeamGrid,
   WhyWorkWithUs,
@@ -13,8 +14,6 @@ import { COMPANY_NAME } from "~/lib/site";
 import { getContactDetails } from "~/models/site-content.server";
 import { listActiveTeamMembers } from "~/models/team.server";
 import type { Route } from "./+types/team";
-
-export const TEAM_LOAD_ERROR = "Error: Failed to load team members";
 
 export async function loader() {
   const [members, contact] = await Promise.all([
@@ -75,6 +74,8 @@ export const meta: Route.MetaFunction = (args) =>
     description: `Meet the ${COMPANY_NAME} team: property agents, estate surveyors, engineers and legal advisers helping clients buy, rent and build across Nigeria.`,
     path: "/team",
     image: HERO_IMAGES[2],
+    // The error state (no loader data) is not the page to index.
+    noindex: !args.loaderData,
   });
 
 export function ErrorBoundary() {
