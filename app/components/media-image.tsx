@@ -9,10 +9,16 @@ import { cn } from "~/lib/utils";
  */
 export function MediaImage({
   whenBroken,
+  placeholder = PLACEHOLDER_IMAGE,
   alt,
   className,
   ...props
-}: ImgHTMLAttributes<HTMLImageElement> & { alt: string; whenBroken: "hide" | "placeholder" }) {
+}: ImgHTMLAttributes<HTMLImageElement> & {
+  alt: string;
+  whenBroken: "hide" | "placeholder";
+  /** The picture shown instead of a broken one (whenBroken="placeholder"). */
+  placeholder?: string;
+}) {
   const ref = useRef<HTMLImageElement>(null);
   const [broken, setBroken] = useState(false);
 
@@ -23,7 +29,7 @@ export function MediaImage({
 
   if (broken && whenBroken === "placeholder") {
     const { srcSet: _srcSet, sizes: _sizes, src: _src, ...rest } = props;
-    return <img {...rest} alt={alt} src={PLACEHOLDER_IMAGE} className={className} />;
+    return <img {...rest} alt={alt} src={placeholder} className={className} />;
   }
   return (
     <img

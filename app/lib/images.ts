@@ -4,6 +4,14 @@
 
 export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280, 1920] as const;
 export const PLACEHOLDER_IMAGE = "/images/placeholder-property.svg";
+/** Shown for a team member without a (working) photo. */
+export const PLACEHOLDER_PORTRAIT = "/images/placeholder-person.svg";
+
+/**
+ * The sharing-card variant of a stored picture (og:image): /media/<key>?format=jpeg answers a
+ * 1200x630 JPEG, the frame and format WhatsApp, Facebook and X previews show.
+ */
+export const SHARE_IMAGE = { width: 1200, height: 630, format: "jpeg" } as const;
 
 export function isLocalMedia(url: string) {
   return url.startsWith("/media/");
@@ -27,4 +35,9 @@ export function responsiveImage(url: string | null | undefined, sizes: string, m
     srcSet: widths.map((w) => `${url}?w=${w} ${w}w`).join(", "),
     sizes,
   };
+}
+
+/** The URL to put in og:image for a picture: local media as its JPEG sharing card. */
+export function shareImageUrl(url: string) {
+  return isLocalMedia(url) && !url.includes("?") ? `${url}?format=${SHARE_IMAGE.format}` : url;
 }

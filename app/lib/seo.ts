@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { isLocalMedia, SHARE_IMAGE, shareImageUrl } from "./images";
 import { COMPANY_NAME } from "./site";
 
 // Titles, descriptions, canonical links and sharing cards for every public page, from one place.
@@ -11,7 +12,10 @@ export type PageMetaInput = {
   description: string;
   /** The canonical path with any query that is part of the page's identity, e.g. "/about". */
   path: string;
-  /** A site-relative or absolute image for sharing cards. */
+  /**
+   * A site-relative or absolute image for sharing cards. A /media picture is shared as its
+   * 1200x630 JPEG card; without one the site's default card (DEFAULT_SHARE_IMAGE) is used.
+   */
   image?: string;
   imageAlt?: string;
   type?: "website" | "article" | "product";
@@ -22,6 +26,12 @@ export type PageMetaInput = {
 };
 
 type MatchLike = { id: string; data?: unknown } | undefined;
+
+/** The site's own sharing card: public/og-image.png, made by scripts/generate-og-image.ts. */
+export const DEFAULT_SHARE_IMAGE = "/og-image.png";
+
+/** Search engines show about 155-160 characters of a description. */
+export const DESCRIPTION_MAX_LENGTH = 160;
 
 /** The absolute site origin the root loader exposes, without a trailing slash. */
 export function siteUrlFrom(matches: readonly MatchLike[]): string {
@@ -36,8 +46,18 @@ export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
   return `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
 
+/** The document title: the page's own, then the company name (unless it already names it). */
 export function pageTitle(title: string): string {
-  return title === COMPANY_NAME ? title : `${title} | ${COMPANY_NAME}`;
+  return title.includes(COMPANY_NAME) ? title : `${title} | ${COMPANY_NAME}`;
+}
+
+/** Text for a meta description: whitespace collapsed, cut at a word with an ellipsis if long. */
+export function metaDescription(text: string, max = DESCRIPTION_MAX_LENGTH): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const atWord = cut.slice(0, Math.max(cut.lastIndexOf(" "), Math.floor(max / 2)));
+  return `${atWord.replace(/[\s,.;:!?-]+$/, "")}…`;
 }
 
 export function pageMeta(
@@ -46,28 +66,44 @@ export function pageMeta(
 ): MetaDescriptor[] {
   const siteUrl = siteUrlFrom(args.matches);
   const title = pageTitle(input.title);
+  const description = metaDescription(input.description);
   const url = absoluteUrl(siteUrl, input.path);
-  const image = absoluteUrl(siteUrl, input.image ?? "/og-image.png");
+  const imagePath = input.image ? shareImageUrl(input.image) : DEFAULT_SHARE_IMAGE;
+  const image = absoluteUrl(siteUrl, imagePath);
+  // Our own cards have a known size and type, which lets a preview render before it loads.
+  const knownSize =
+    imagePath === DEFAULT_SHARE_IMAGE ||
+    (isLocalMedia(imagePath) && imagePath.endsWith(`?format=${SHARE_IMAGE.format}`));
   const meta: MetaDescriptor[] = [
     { title },
-    { name: "description", content: input.description },
+    { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:site_name", content: COMPANY_NAME },
     { property: "og:locale", content: "en_NG" },
-    { property: "og:type", content: input.type === "product" ? "product" : "website" },
+    { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: title },
-    { property: "og:description", content: input.description },
+    { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+  ];
+  if (knownSize) {
+    meta.push(
+      {
+        property: "og:image:type",
+        content: imagePath === DEFAULT_SHARE_IMAGE ? "image/png" : "image/jpeg",
+      },
+      { property: "og:image:width", content: String(SHARE_IMAGE.width) },
+      { property: "og:image:height", content: String(SHARE_IMAGE.height) },
+    );
+  }
+  if (input.imageAlt) meta.push({ property: "og:image:alt", content: input.imageAlt });
+  meta.push(
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
-    { name: "twitter:description", content: input.description },
+    { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
-  ];
-  if (input.imageAlt) {
-    meta.push({ property: "og:image:alt", content: input.imageAlt });
-    meta.push({ name: "twitter:image:alt", content: input.imageAlt });
-  }
+  );
+  if (input.imageAlt) meta.push({ name: "twitter:image:alt", content: input.imageAlt });
   if (input.noindex) meta.push({ name: "robots", content: "noindex" });
   const blocks = input.jsonLd === undefined ? [] : [input.jsonLd].flat();
   for (const block of blocks) meta.push({ "script:ld+json": block });

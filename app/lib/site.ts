@@ -22,3 +22,8 @@ export const DEFAULT_SOCIAL_LINKS = {
 } as const;
 
 export type SocialLinks = { [K in keyof typeof DEFAULT_SOCIAL_LINKS]?: string | null };
+
+/** A tel: link for a phone number as people write it ("+234 803 123 4567"). */
+export function telHref(phone: string) {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}

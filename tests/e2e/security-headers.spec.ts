@@ -54,9 +54,12 @@ test("the home page sends the security headers, with a fresh CSP nonce on every 
   expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
 
   // Every inline script carries this response's nonce; scripts with src are our own files.
+  // JSON-LD blocks are data the browser never runs (CSP does not apply to them): no nonce.
   const html = await response.text();
   const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1] ?? "");
-  const inline = scripts.filter((attributes) => !/\bsrc=/.test(attributes));
+  const dataBlocks = scripts.filter((a) => /\btype="application\/ld\+json"/.test(a));
+  expect(dataBlocks.length).toBeGreaterThan(0);
+  const inline = scripts.filter((a) => !/\bsrc=/.test(a) && !dataBlocks.includes(a));
   expect(inline.length).toBeGreaterThan(0);
   for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
   for (const attributes of scripts.filter((a) => /\bsrc=/.test(a))) {

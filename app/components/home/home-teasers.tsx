@@ -37,15 +37,22 @@ export function AboutTeaser({ content }: { content: HomeContent }) {
           <ArrowRight className="size-4" aria-hidden />
         </Link>
       </div>
-      <dl className="grid grid-cols-2 gap-4">
-        {HOME_STATS.map((stat) => (
-          <div key={stat.label} className="flex flex-col rounded-xl bg-brand-50 p-6 text-center">
-            <dt className="text-sm font-medium text-slate-600">{stat.label}</dt>
-            <dd className="order-first text-3xl font-bold text-brand-800">{stat.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <CompanyStats />
     </div>
+  );
+}
+
+/** The company's figures (10+ Years Experience ...), on the home and about pages. */
+export function CompanyStats() {
+  return (
+    <dl className="grid grid-cols-2 gap-4">
+      {HOME_STATS.map((stat) => (
+        <div key={stat.label} className="flex flex-col rounded-xl bg-brand-50 p-6 text-center">
+          <dt className="text-sm font-medium text-slate-600">{stat.label}</dt>
+          <dd className="order-first text-3xl font-bold text-brand-800">{stat.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -59,34 +66,43 @@ export function ServicesTeaser({ content }: { content: HomeContent }) {
         <p className="mt-2 font-medium text-brand-700">{content.services_subtitle}</p>
         <p className="mt-3 text-pretty text-slate-600">{content.services_description}</p>
       </div>
-      <ul className="mt-10 grid gap-6 md:grid-cols-3">
-        {HOME_SERVICES.map((service) => {
-          const Icon = SERVICE_ICONS[service.icon];
-          return (
-            <li
-              key={service.to}
-              className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
-            >
-              <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                <Icon className="size-6" aria-hidden />
-              </span>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{service.title}</h3>
-              <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">
-                {service.description}
-              </p>
-              <Link
-                to={service.to}
-                aria-label={`Learn More about ${service.title}`}
-                className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 after:absolute after:inset-0 hover:underline"
-              >
-                Learn More
-                <ArrowRight className="size-4" aria-hidden />
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+      <div className="mt-10">
+        <ServiceCards />
+      </div>
     </div>
+  );
+}
+
+/** The three service cards (Real Estate, Infrastructure Development, Project Management). */
+export function ServiceCards() {
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {HOME_SERVICES.map((service) => {
+        const Icon = SERVICE_ICONS[service.icon];
+        return (
+          <li
+            key={service.to}
+            className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
+          >
+            <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+              <Icon className="size-6" aria-hidden />
+            </span>
+            <h3 className="mt-4 text-lg font-semibold text-slate-900">{service.title}</h3>
+            <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">
+              {service.description}
+            </p>
+            <Link
+              to={service.to}
+              aria-label={`Learn More about ${service.title}`}
+              className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 after:absolute after:inset-0 hover:underline"
+            >
+              Learn More
+              <ArrowRight className="size-4" aria-hidden />
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -4,13 +4,16 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { getEnv } from "~/env.server";
-import { IMAGE_WIDTHS } from "~/lib/images";
+import { IMAGE_WIDTHS, SHARE_IMAGE } from "~/lib/images";
 import { logger } from "~/lib/logger.server";
 import { renderSceneToWebp, WEBP_QUALITY } from "./render.server";
 import { GENERATED_PREFIX, parseGeneratedKey } from "./scene-spec";
+import { renderScene } from "./scenes";
 
 // Files stored by the site live under DATA_DIR/media/<key> and are answered at /media/<key>.
 // `?w=<width>` answers a WebP of that width, made once and kept under DATA_DIR/media-cache.
+// `?format=jpeg` answers a 1200x630 JPEG for sharing cards (og:image): WhatsApp and Facebook
+// previews want JPEG or PNG, and that frame is the one they show.
 // Keys under generated/ name pictures drawn from the key itself: the first request renders and
 // stores them, so nothing is pre-rendered at start-up or while seeding.
 
@@ -32,6 +35,8 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** Raster images sharp can resize; others (SVG, video, PDF) are always answered as stored. */
 const RESIZABLE = new Set(["webp", "jpg", "jpeg", "png", "gif", "avif"]);
+
+const SHARE_JPEG_QUALITY = 82;
 
 /** Most renders or resizes at once: the rest wait, so a burst of new images cannot starve pages. */
 const MAX_CONCURRENT_JOBS = 2;
@@ -106,11 +111,17 @@ export async function removeMediaFile(key: string) {
 
 async function removeCachedVariants(key: string) {
   await Promise.all(
-    IMAGE_WIDTHS.map((width) => {
-      const file = resolveInside(mediaCacheRoot(), `${width}/${key}.webp`);
-      return file ? fs.promises.rm(file, { force: true }) : undefined;
-    }),
+    [...IMAGE_WIDTHS.map((width) => `${width}/${key}.webp`), shareVariantPath(key)].map(
+      (relative) => {
+        const file = resolveInside(mediaCacheRoot(), relative);
+        return file ? fs.promises.rm(file, { force: true }) : undefined;
+      },
+    ),
   );
+}
+
+function shareVariantPath(key: string) {
+  return `share/${key}.jpg`;
 }
 
 // ---------------------------------------------------------------------------
@@ -216,6 +227,39 @@ async function findVariant(
   return made && { file, stat: made };
 }
 
+/**
+ * The sharing-card JPEG of a key (1200x630, cropped to fill), made on first request and again
+ * if the original changes. A generated picture not yet stored is drawn at 1200 wide first.
+ */
+async function findShareVariant(key: string, mayGenerate: MayGenerate): Promise<Found | undefined> {
+  const file = resolveInside(mediaCacheRoot(), shareVariantPath(key));
+  if (!file) return undefined;
+  const original = await findStored(key);
+  const cached = await statFile(file);
+  if (cached && (!original || cached.mtimeMs >= original.stat.mtimeMs))
+    return { file, stat: cached };
+  const { width, height } = SHARE_IMAGE;
+  const toJpeg = (input: Buffer | string) =>
+    sharp(input)
+      .rotate()
+      .resize({ width, height, fit: "cover" })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: SHARE_JPEG_QUALITY, mozjpeg: true })
+      .toBuffer();
+  if (original) {
+    await produceOnce(file, () => toJpeg(original.file));
+  } else {
+    const spec = generatedSpec(key, mayGenerate);
+    if (!spec) return undefined;
+    const scaledHeight = Math.round((spec.height * width) / spec.width);
+    await produceOnce(file, async () =>
+      toJpeg(Buffer.from(renderScene({ ...spec, width, height: scaledHeight }))),
+    );
+  }
+  const made = await statFile(file);
+  return made && { file, stat: made };
+}
+
 // ---------------------------------------------------------------------------
 // HTTP
 
@@ -234,6 +278,13 @@ function parseWidth(url: URL): number | undefined | null {
   if (values.length > 1 || value === undefined || !/^[1-9]\d{0,4}$/.test(value)) return null;
   const width = Number(value);
   return (IMAGE_WIDTHS as readonly number[]).includes(width) ? width : null;
+}
+
+/** The format asked for: undefined for the stored one, null when the parameter is not allowed. */
+function parseFormat(url: URL): typeof SHARE_IMAGE.format | undefined | null {
+  const values = url.searchParams.getAll("format");
+  if (values.length === 0) return undefined;
+  return values.length === 1 && values[0] === SHARE_IMAGE.format ? SHARE_IMAGE.format : null;
 }
 
 function etagOf(stat: fs.Stats) {
@@ -320,11 +371,21 @@ export async function serveMedia(
 ): Promise<Response> {
   const parsed = parseMediaKey(rawKey);
   if (!parsed) return plain(404, "Not found");
-  const width = parseWidth(new URL(request.url));
+  const url = new URL(request.url);
+  const width = parseWidth(url);
   if (width === null) {
     return plain(400, `Unsupported width: use one of ${IMAGE_WIDTHS.join(", ")}`);
   }
+  const format = parseFormat(url);
+  if (format === null || (format && (width !== undefined || !RESIZABLE.has(parsed.extension)))) {
+    return plain(400, `Unsupported format: use format=${SHARE_IMAGE.format} alone, on a photo`);
+  }
   try {
+    if (format) {
+      const share = await findShareVariant(parsed.key, mayGenerate);
+      if (!share) return plain(404, "Not found");
+      return fileResponse(request, share, "image/jpeg");
+    }
     if (width === undefined || !RESIZABLE.has(parsed.extension)) {
       const original = await findOriginal(parsed.key, mayGenerate);
       if (!original) return plain(404, "Not found");

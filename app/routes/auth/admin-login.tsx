@@ -7,7 +7,7 @@ import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
 import { AuthCard, CredentialFields, FormAlert, SubmitButton } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { COMPANY_NAME } from "~/lib/site";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-login";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -62,7 +62,10 @@ export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Admin Login | ${COMPANY_NAME}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Admin Login",
+    description: "Sign in to the administration area.",
+    path: "/admin/login",
+    noindex: true,
+  });

@@ -18,7 +18,7 @@ import {
   rateLimitKey,
   TOO_MANY_ATTEMPTS_MESSAGE,
 } from "~/lib/rate-limit.server";
-import { COMPANY_NAME } from "~/lib/site";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
 
 /** The one answer to every well-formed request: it never says whether the e-mail is registered. */
@@ -135,7 +135,10 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Forgot Password | ${COMPANY_NAME}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Forgot Password",
+    description: "Request a link to reset the password of your account.",
+    path: "/forgot-password",
+    noindex: true,
+  });

@@ -5,7 +5,7 @@ import { SIGN_UP_MESSAGES } from "~/auth/forms";
 import { isResetTokenUsable, resetPasswordWithToken } from "~/auth/password-reset.server";
 import { MIN_PASSWORD_LENGTH } from "~/auth/password-rules";
 import { AuthCard, FormAlert, PasswordField, SubmitButton } from "~/components/auth/auth-fields";
-import { COMPANY_NAME } from "~/lib/site";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
 export const INVALID_RESET_LINK_MESSAGE =
@@ -106,9 +106,14 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Reset Password | ${COMPANY_NAME}` },
-  { name: "robots", content: "noindex" },
+export const meta: Route.MetaFunction = (args) => [
+  // The canonical address leaves out the token the link carries.
+  ...pageMeta(args, {
+    title: "Reset Password",
+    description: "Choose a new password for your account.",
+    path: "/reset-password",
+    noindex: true,
+  }),
   // The address carries the reset token: keep it out of Referer headers.
   { name: "referrer", content: "no-referrer" },
 ];

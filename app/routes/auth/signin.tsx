@@ -7,6 +7,7 @@ import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
 import { AuthCard, CredentialFields, FormAlert, SubmitButton } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
+import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
 import type { Route } from "./+types/signin";
 
@@ -79,7 +80,10 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Sign In | ${COMPANY_NAME}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Sign In",
+    description: "Sign in to your account to manage saved properties, appointments and messages.",
+    path: "/signin",
+    noindex: true,
+  });

@@ -14,7 +14,7 @@ import {
 } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { COMPANY_NAME } from "~/lib/site";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/signup";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -114,7 +114,11 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Sign Up | ${COMPANY_NAME}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Sign Up",
+    description:
+      "Create an account to save properties, book viewings and follow your appointments.",
+    path: "/signup",
+    noindex: true,
+  });

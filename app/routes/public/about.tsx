@@ -1,4 +1,117 @@
-// Being built (issue 4).
-export default function Page() {
-  return <h1 className="p-8 text-2xl">About</h1>;
+import { ArrowRight, Building, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { ABOUT_TEXT, CoreValues, VisionMission } from "~/components/about/about-sections";
+import { CompanyStats, ServiceCards } from "~/components/home/home-teasers";
+import { PageHero } from "~/components/page-hero";
+import { HERO_IMAGES } from "~/lib/home-content";
+import { pageMeta } from "~/lib/seo";
+import { COMPANY_NAME } from "~/lib/site";
+import type { Route } from "./+types/about";
+
+export default function AboutPage() {
+  return (
+    <>
+      <PageHero
+        title={`About ${COMPANY_NAME}`}
+        intro="Over ten years of helping Nigerian families and businesses buy, rent, build and manage property they can trust."
+        image={HERO_IMAGES[1]}
+      />
+
+      <section aria-labelledby="about-us-title" className="bg-white py-16 sm:py-20">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 lg:grid-cols-2">
+          <div>
+            <h2 id="about-us-title" className="text-3xl font-bold text-slate-900">
+              About Us
+            </h2>
+            {ABOUT_TEXT.map((paragraph) => (
+              <p key={paragraph} className="mt-4 text-pretty leading-relaxed text-slate-600">
+                {paragraph}
+              </p>
+            ))}
+            <Link
+              to="/contact"
+              className="mt-6 inline-flex items-center gap-2 rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
+            >
+              Get In Touch
+              <ArrowRight className="size-4" aria-hidden />
+            </Link>
+          </div>
+          <CompanyStats />
+        </div>
+      </section>
+
+      <section aria-label="Vision and mission" className="bg-slate-50 py-16 sm:py-20">
+        <div className="mx-auto max-w-7xl px-4">
+          <VisionMission />
+        </div>
+      </section>
+
+      <section aria-labelledby="values-title" className="bg-brand-50 py-16 sm:py-20">
+        <div className="mx-auto max-w-7xl px-4">
+          <div className="mx-auto mb-10 max-w-2xl text-center">
+            <h2 id="values-title" className="text-3xl font-bold text-slate-900">
+              Core Values
+            </h2>
+            <p className="mt-2 text-pretty text-slate-600">
+              The principles behind every viewing, every contract and every building we deliver.
+            </p>
+          </div>
+          <CoreValues />
+        </div>
+      </section>
+
+      <section aria-labelledby="what-we-do-title" className="bg-white py-16 sm:py-20">
+        <div className="mx-auto max-w-7xl px-4">
+          <div className="mx-auto mb-10 max-w-2xl text-center">
+            <h2 id="what-we-do-title" className="text-3xl font-bold text-slate-900">
+              What We Do
+            </h2>
+            <p className="mt-2 text-pretty text-slate-600">
+              From the first viewing to the finished building: one company for sales, development
+              and delivery.
+            </p>
+          </div>
+          <ServiceCards />
+        </div>
+      </section>
+
+      <section aria-labelledby="about-cta-title" className="pb-16 sm:pb-20">
+        <div className="mx-auto max-w-5xl px-4">
+          <div className="rounded-2xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
+            <h2 id="about-cta-title" className="text-balance text-3xl font-bold">
+              Ready to work with us?
+            </h2>
+            <p className="mx-auto mt-3 max-w-xl text-pretty text-brand-100">
+              Tell us what you are looking for, or browse homes, land and commercial property
+              checked by our agents.
+            </p>
+            <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+              <Link
+                to="/contact"
+                className="inline-flex items-center justify-center gap-2 rounded-md bg-accent-400 px-6 py-3 font-semibold text-slate-900 hover:bg-accent-500"
+              >
+                <Phone className="size-5" aria-hidden />
+                Contact Us
+              </Link>
+              <Link
+                to="/properties"
+                className="inline-flex items-center justify-center gap-2 rounded-md border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10"
+              >
+                <Building className="size-5" aria-hidden />
+                Browse Properties
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "About Us",
+    description: `${COMPANY_NAME} is a Nigerian real-estate company with 10+ years of experience in property sales, rentals, management, infrastructure development and project management.`,
+    path: "/about",
+    image: HERO_IMAGES[1],
+  });

@@ -8,7 +8,9 @@ import { AboutTeaser, CallToAction, ServicesTeaser } from "~/components/home/hom
 import { VideoCarousel } from "~/components/home/video-carousel";
 import { parseFeaturedFilter, resolveHomeContent } from "~/lib/home-content";
 import { logger } from "~/lib/logger.server";
+import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import { COMPANY_DESCRIPTION, COMPANY_NAME, COMPANY_TAGLINE } from "~/lib/site";
+import { realEstateAgentJsonLd } from "~/lib/structured-data";
 import { describeVideo } from "~/lib/video-url";
 import { listFavoriteIds } from "~/models/favorite.server";
 import { listFeaturedProperties, type PropertyCardData } from "~/models/property.server";
@@ -135,14 +137,16 @@ function Section({
   );
 }
 
-export const meta: Route.MetaFunction = () => {
-  const title = `${COMPANY_NAME} | ${COMPANY_TAGLINE}`;
-  return [
-    { title },
-    { name: "description", content: COMPANY_DESCRIPTION },
-    { property: "og:title", content: title },
-    { property: "og:description", content: COMPANY_DESCRIPTION },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: COMPANY_NAME },
-  ];
+export const meta: Route.MetaFunction = (args) => {
+  // The contact details and social links come from the site layout's loader data (also there
+  // when this runs in the browser).
+  const layout = args.matches[1]?.loaderData;
+  return pageMeta(args, {
+    title: `${COMPANY_NAME} | ${COMPANY_TAGLINE}`,
+    description: COMPANY_DESCRIPTION,
+    path: "/",
+    jsonLd: layout
+      ? realEstateAgentJsonLd(layout.contact, siteUrlFrom(args.matches), layout.social)
+      : undefined,
+  });
 };

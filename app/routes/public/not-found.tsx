@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
 // Any path no other route claims. The status is a real 404 for crawlers and monitors.
@@ -28,4 +29,10 @@ export function NotFoundMessage() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Page not found | NaijaHomes Realty" }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Page not found",
+    description: "The page you are looking for does not exist or has been moved.",
+    path: args.location.pathname,
+    noindex: true,
+  });

@@ -16,6 +16,7 @@ import {
 } from "~/lib/listing-filters";
 import { formatNumber } from "~/lib/money";
 import { LISTING_PAGE_SIZE } from "~/lib/property-options";
+import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
 import { listFavoriteIds } from "~/models/favorite.server";
@@ -155,18 +156,28 @@ function resultsLine(
   return `Showing ${formatNumber(from)}-${formatNumber(to)} of ${formatCount(total, totalIsExact)} results`;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `Failed to load properties | ${COMPANY_NAME}` }];
+export function meta(args: Route.MetaArgs) {
+  const { loaderData } = args;
+  if (!loaderData) {
+    return pageMeta(args, {
+      title: "Failed to load properties",
+      description: "The property listing could not be loaded. Please try again in a moment.",
+      path: "/properties",
+      noindex: true,
+    });
+  }
   const { filters, total, totalIsExact, page } = loaderData;
   const heading = describeListing(filters);
   const count = formatCount(total, totalIsExact);
   const description = hasActiveFilters(filters)
     ? `${count} ${heading.charAt(0).toLowerCase()}${heading.slice(1)} with photos, prices in naira and verified details. Book a viewing with ${COMPANY_NAME}.`
     : `Browse ${count} houses, apartments, land and commercial properties for sale and rent across Nigeria. Filter by price, bedrooms, location and property type.`;
-  return [
-    { title: `${heading}${page > 1 ? ` - Page ${page}` : ""} | ${COMPANY_NAME}` },
-    { name: "description", content: description },
-  ];
+  return pageMeta(args, {
+    title: `${heading}${page > 1 ? ` - Page ${page}` : ""}`,
+    description,
+    // Every search of one property type is a view of the same page: /properties?type=...
+    path: filters.type ? `/properties?type=${encodeURIComponent(filters.type)}` : "/properties",
+  });
 }
 
 export function ErrorBoundary() {

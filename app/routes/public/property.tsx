@@ -9,10 +9,12 @@ import {
 import { getSessionUser } from "~/auth/session.server";
 import { FavoriteButton, SavedFavorites } from "~/components/favorite-button";
 import { MediaImage } from "~/components/media-image";
-import { PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
+import { imageUrl, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
 import { formatArea, formatPrice } from "~/lib/money";
 import { propertyTypeLabel, purposeLabel } from "~/lib/property-options";
+import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
+import { propertyOfferJsonLd } from "~/lib/structured-data";
 import { cn } from "~/lib/utils";
 import { listFavoriteIds } from "~/models/favorite.server";
 import { getPropertyWithMedia } from "~/models/property.server";
@@ -266,17 +268,37 @@ function Gallery({ title, photos }: { title: string; photos: Photo[] }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: `Property not found | ${COMPANY_NAME}` }];
+export const meta: Route.MetaFunction = (args) => {
+  const { loaderData, params } = args;
+  if (!loaderData) {
+    return pageMeta(args, {
+      title: "Property not found",
+      description: "The property you are looking for does not exist or is no longer listed.",
+      path: `/property/${params.id}`,
+      noindex: true,
+    });
+  }
   const { property } = loaderData;
   const price = formatPrice(property.price, property.purpose, property.rentPeriod);
-  return [
-    { title: `${property.title} in ${property.city}, ${price} | ${COMPANY_NAME}` },
-    {
-      name: "description",
-      content: `${purposeLabel(property.purpose)}: ${property.title}, ${property.address}, ${property.city}. ${price}. ${property.description.slice(0, 120)}`,
-    },
+  const place = [property.address, property.city].filter(Boolean).join(", ");
+  const photos = [
+    ...property.media.map((m) => m.mediaUrl),
+    ...(property.imageUrl ? [property.imageUrl] : []),
   ];
+  const photo = photos[0];
+  return pageMeta(args, {
+    title: `${property.title} in ${property.city}, ${price}`,
+    description: `${purposeLabel(property.purpose)} in ${place}: ${price}. ${property.description}`,
+    path: `/property/${property.id}`,
+    image: photo,
+    imageAlt: photo ? `${property.title}, ${property.city}` : undefined,
+    type: "product",
+    jsonLd: propertyOfferJsonLd(
+      property,
+      siteUrlFrom(args.matches),
+      [...new Set(photos)].map((url) => imageUrl(url, 1280)),
+    ),
+  });
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -191,3 +191,35 @@ describe("/media/* refusals", () => {
     expect((await get("uploads/notes.txt")).status).toBe(404);
   });
 });
+
+describe("/media/*?format=jpeg sharing cards", () => {
+  const shareFile = (key: string) => path.join(dataDir, "media-cache", "share", `${key}.jpg`);
+
+  it("draws a generated picture as a 1200x630 JPEG and caches it", async () => {
+    const response = await get(VILLA_POOL, "?format=jpeg");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/jpeg");
+    const meta = await sharp(await body(response)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, 630]);
+    expect(fs.existsSync(shareFile(VILLA_POOL))).toBe(true);
+    // The WebP original was not needed for it, and the WebP answers are unchanged.
+    expect((await get(VILLA_POOL, "?w=320")).headers.get("Content-Type")).toBe("image/webp");
+  });
+
+  it("crops a stored upload to the card frame", async () => {
+    const response = await get("uploads/photo.png", "?format=jpeg");
+    expect(response.status).toBe(200);
+    const meta = await sharp(await body(response)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, 630]);
+  });
+
+  it("refuses other formats, a width beside it, and pictures it cannot convert", async () => {
+    expect((await get(HERO, "?format=png")).status).toBe(400);
+    expect((await get(HERO, "?format=jpeg&format=jpeg")).status).toBe(400);
+    expect((await get(HERO, "?format=jpeg&w=640")).status).toBe(400);
+    expect((await get("uploads/missing.webp", "?format=jpeg")).status).toBe(404);
+    const unused = "generated/property/duplex/99999-exterior.webp";
+    expect((await get(unused, "?format=jpeg")).status).toBe(404);
+    expect(fs.existsSync(shareFile(unused))).toBe(false);
+  });
+});

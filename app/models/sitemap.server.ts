@@ -1,0 +1,65 @@
+import { asc, count } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { properties } from "~/db/schema";
+import { absoluteUrl } from "~/lib/seo";
+import {
+  MAX_SITEMAP_URLS,
+  type SitemapEntry,
+  STATIC_SITEMAP_PATHS,
+  sitemapIndexXml,
+  urlsetXml,
+} from "~/lib/sitemap";
+
+async function countProperties() {
+  const [row] = await db.select({ total: count() }).from(properties);
+  return row?.total ?? 0;
+}
+
+/** Property ids and last changes, a slice in id order (the primary key: stable pages). */
+async function listPropertiesForSitemap(offset: number, limit: number) {
+  if (limit <= 0) return [];
+  return db
+    .select({ id: properties.id, updatedAt: properties.updatedAt })
+    .from(properties)
+    .orderBy(asc(properties.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+/**
+ * The XML for /sitemap.xml[?page=N]: the public pages then every property. Up to `pageSize`
+ * URLs it is one urlset (and `page` must be absent or 1); above that, without a page it is an
+ * index of /sitemap.xml?page=1..N, each page a urlset of `pageSize` URLs. Undefined for a page
+ * that does not exist.
+ */
+export async function buildSitemap(
+  siteUrl: string,
+  page: number | undefined,
+  pageSize = MAX_SITEMAP_URLS,
+): Promise<string | undefined> {
+  const staticCount = STATIC_SITEMAP_PATHS.length;
+  const total = staticCount + (await countProperties());
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  if (page === undefined && pageCount > 1) {
+    return sitemapIndexXml(
+      Array.from({ length: pageCount }, (_, index) => ({
+        loc: absoluteUrl(siteUrl, `/sitemap.xml?page=${index + 1}`),
+      })),
+    );
+  }
+  const current = page ?? 1;
+  if (current < 1 || current > pageCount) return undefined;
+
+  const start = (current - 1) * pageSize;
+  const end = Math.min(start + pageSize, total);
+  const pages: SitemapEntry[] = STATIC_SITEMAP_PATHS.slice(start, end).map((path) => ({
+    loc: absoluteUrl(siteUrl, path),
+  }));
+  const propertyStart = Math.max(0, start - staticCount);
+  const rows = await listPropertiesForSitemap(propertyStart, end - staticCount - propertyStart);
+  const listings = rows.map((row) => ({
+    loc: absoluteUrl(siteUrl, `/property/${row.id}`),
+    lastmod: row.updatedAt,
+  }));
+  return urlsetXml([...pages, ...listings]);
+}
