@@ -152,3 +152,27 @@ test.describe("without JavaScript", () => {
     await expect(f.message).toHaveValue(MESSAGE.message);
   });
 });
+
+test("a signed-in customer finds their name and e-mail already filled in", async ({ page }) => {
+  const email = `contact-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await gotoHydrated(page, "/signup");
+  await page.getByLabel("First Name").fill("Ngozi");
+  await page.getByLabel("Last Name").fill("Eze");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("secret123");
+  await page.getByLabel("Confirm Password").fill("secret123");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("secret123");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await gotoHydrated(page, "/contact");
+  await expect(fields(page).name).toHaveValue("Ngozi Eze");
+  await expect(fields(page).email).toHaveValue(email);
+  await gotoHydrated(page, "/services/property-sales");
+  const inquiry = page.getByRole("region", { name: "Inquire About This Service" });
+  await expect(inquiry.getByLabel("Full Name")).toHaveValue("Ngozi Eze");
+  await expect(inquiry.getByLabel("Email Address")).toHaveValue(email);
+});

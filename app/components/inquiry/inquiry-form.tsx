@@ -70,8 +70,13 @@ export function InquiryForm({
   // Keyed on the answer itself, so a second message sent in a row is acknowledged too.
   useEffect(() => {
     if (!actionData || !("ok" in actionData)) return;
-    toast.success(success.title, { description: success.message });
     formRef.current?.reset();
+    // After the Toaster (rendered later in the document) has subscribed, for a form that was
+    // posted before the page hydrated.
+    const timer = setTimeout(() => {
+      toast.success(success.title, { description: success.message });
+    }, 0);
+    return () => clearTimeout(timer);
   }, [actionData, success]);
 
   const initialValue = (field: InquiryField) => failure?.values[field] ?? defaults[field] ?? "";
