@@ -83,7 +83,9 @@ test.describe("with JavaScript", () => {
       "aria-current",
       "page",
     );
-    await expect(main.getByRole("heading", { name: "About This Service", exact: true })).toBeVisible();
+    await expect(
+      main.getByRole("heading", { name: "About This Service", exact: true }),
+    ).toBeVisible();
     await expect(
       main.getByRole("region", { name: "Key Features" }).getByRole("listitem"),
     ).toHaveCount(7);
