@@ -1,3 +1,5 @@
+import { Globe } from "lucide-react";
+
 // Brand marks drawn inline (lucide no longer ships them, and nothing may load from a CDN).
 type IconProps = { className?: string };
 
@@ -41,3 +43,12 @@ export function LinkedinIcon({ className }: IconProps) {
     </svg>
   );
 }
+
+/** The networks of the social-links record, in display order, with their marks. */
+export const SOCIAL_NETWORKS = [
+  { key: "facebook", label: "Facebook", Icon: FacebookIcon },
+  { key: "instagram", label: "Instagram", Icon: InstagramIcon },
+  { key: "twitter", label: "Twitter", Icon: XIcon },
+  { key: "linkedin", label: "LinkedIn", Icon: LinkedinIcon },
+  { key: "website", label: "Website", Icon: Globe },
+] as const;

@@ -13,6 +13,12 @@ export const DEFAULT_CONTACT = {
   hours: ["Monday-Friday 9:00 AM-5:00 PM", "Saturday 10:00 AM-2:00 PM"],
 } as const;
 
+/**
+ * Where the office is (the default address, Gwarinpa Estate, Abuja), for the map on /contact.
+ * An OpenStreetMap embed needs no API key.
+ */
+export const OFFICE_LOCATION = { latitude: 9.1075, longitude: 7.4079 } as const;
+
 export const DEFAULT_SOCIAL_LINKS = {
   facebook: "https://facebook.com/naijahomesrealty",
   instagram: "https://instagram.com/naijahomesrealty",

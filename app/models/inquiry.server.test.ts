@@ -1,8 +1,33 @@
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { inquiries, users } from "~/db/schema";
+import { inquiries, mailOutbox, users } from "~/db/schema";
+import { settleBackgroundMail } from "~/lib/mail/mail.server";
 import { setupTestDatabase } from "../../tests/setup/test-database";
-import { countInquiriesForUser, createInquiry, listInquiriesForUser } from "./inquiry.server";
+import {
+  countInquiriesForUser,
+  createInquiry,
+  listInquiriesForUser,
+  respondToInquiry,
+  setInquiryStatus,
+} from "./inquiry.server";
+
+// The response e-mail's template, made to fail on demand: a failed e-mail must not undo the
+// response.
+const template = vi.hoisted(() => ({ failNext: false }));
+vi.mock("~/lib/mail/templates/inquiry-response", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/lib/mail/templates/inquiry-response")>();
+  return {
+    ...actual,
+    inquiryResponseEmail: (input: Parameters<typeof actual.inquiryResponseEmail>[0]) => {
+      if (template.failNext) {
+        template.failNext = false;
+        throw new Error("template exploded");
+      }
+      return actual.inquiryResponseEmail(input);
+    },
+  };
+});
 
 await setupTestDatabase();
 
@@ -57,5 +82,153 @@ describe("inquiries", () => {
     expect(await countInquiriesForUser("ada")).toBe(3);
     expect(await countInquiriesForUser("ada", { sources: ["complaint"] })).toBe(2);
     expect(await listInquiriesForUser("bayo")).toHaveLength(1);
+  });
+});
+
+describe("admin responses", () => {
+  const ADMIN = "admin-1";
+  let customerId: string;
+
+  beforeEach(async () => {
+    await db.delete(mailOutbox);
+    await db.delete(inquiries);
+    await db
+      .insert(users)
+      .values({
+        id: ADMIN,
+        email: "staff@naijahomes.ng",
+        name: "Staff",
+        firstName: "Staff",
+        lastName: "A",
+        role: "admin",
+      })
+      .onConflictDoNothing();
+    await db
+      .insert(users)
+      .values({
+        id: "cust",
+        email: "kemi@example.ng",
+        name: "Kemi",
+        firstName: "Kemi",
+        lastName: "A",
+      })
+      .onConflictDoNothing();
+    customerId = "cust";
+  });
+
+  async function complaint() {
+    return createInquiry({
+      source: "complaint",
+      userId: customerId,
+      name: "Kemi <Adewale>",
+      email: "kemi@example.ng",
+      description: "The borehole pump at Block C has failed.",
+    });
+  }
+
+  it("records the response, who and when, and e-mails it to the sender", async () => {
+    const { id } = await complaint();
+    const before = Date.now();
+    const result = await respondToInquiry(ADMIN, id, {
+      response: "  A technician will visit on Tuesday <morning>.  ",
+    });
+    expect(result.status).toBe("responded");
+
+    const [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
+    expect(row).toMatchObject({
+      status: "answered",
+      response: "A technician will visit on Tuesday <morning>.",
+      respondedBy: ADMIN,
+    });
+    expect(row?.respondedAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row?.updatedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+    await settleBackgroundMail();
+    const mails = await db.select().from(mailOutbox);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe("kemi@example.ng");
+    expect(mails[0]?.subject).toBe("Our response to your complaint | NaijaHomes Realty");
+    expect(mails[0]?.text).toContain("A technician will visit on Tuesday <morning>.");
+    expect(mails[0]?.text).toContain("The borehole pump at Block C has failed.");
+    expect(mails[0]?.text).toContain("/dashboard/complaints");
+    expect(mails[0]?.html).toContain("Tuesday &lt;morning&gt;");
+    expect(mails[0]?.html).toContain("Hello Kemi &lt;Adewale&gt;,");
+    expect(mails[0]?.html).not.toContain("<morning>");
+  });
+
+  it("sets the chosen status instead of 'answered'", async () => {
+    const { id } = await createInquiry({
+      source: "contact",
+      email: "ify@example.ng",
+      subject: "Rent in Jabi",
+      description: "Any 2-bedroom flats?",
+    });
+    const result = await respondToInquiry(ADMIN, id, {
+      response: "Yes, three are available.",
+      status: "resolved",
+    });
+    expect(result).toMatchObject({ status: "responded", inquiry: { id, status: "resolved" } });
+    await settleBackgroundMail();
+    const [mail] = await db.select().from(mailOutbox);
+    expect(mail?.subject).toBe("Re: Rent in Jabi");
+    expect(mail?.text).not.toContain("/dashboard/");
+  });
+
+  it("requires a response, and writes nothing without one", async () => {
+    const { id } = await complaint();
+    expect(await respondToInquiry(ADMIN, id, { response: "   " })).toEqual({
+      status: "invalid",
+      message: "Please enter a response",
+    });
+    const [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
+    expect(row).toMatchObject({ status: "pending", response: null, respondedBy: null });
+    await settleBackgroundMail();
+    expect(await db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it("refuses to change a response once given", async () => {
+    const { id } = await complaint();
+    await respondToInquiry(ADMIN, id, { response: "First answer" });
+    const again = await respondToInquiry(ADMIN, id, { response: "Second answer" });
+    expect(again.status).toBe("already-answered");
+    const [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
+    expect(row?.response).toBe("First answer");
+    await settleBackgroundMail();
+    expect(await db.select().from(mailOutbox)).toHaveLength(1);
+  });
+
+  it("answers not-found for an unknown or malformed id", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", ""]) {
+      expect((await respondToInquiry(ADMIN, id, { response: "Hi" })).status).toBe("not-found");
+      expect((await setInquiryStatus(ADMIN, id, "resolved")).status).toBe("not-found");
+    }
+  });
+
+  it("keeps the response when the e-mail cannot be built or sent", async () => {
+    const { id } = await complaint();
+    template.failNext = true;
+    const result = await respondToInquiry(ADMIN, id, { response: "We are on it." });
+    expect(result.status).toBe("responded");
+    await settleBackgroundMail();
+    const [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
+    expect(row).toMatchObject({ status: "answered", response: "We are on it." });
+    expect(await db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it("sets a status; 'answered' only once there is a response", async () => {
+    const { id } = await complaint();
+    expect(await setInquiryStatus(ADMIN, id, "in-progress")).toEqual({
+      status: "updated",
+      inquiry: { id, status: "in-progress" },
+    });
+    expect((await setInquiryStatus(ADMIN, id, "answered")).status).toBe("invalid");
+    let [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
+    expect(row?.status).toBe("in-progress");
+
+    await respondToInquiry(ADMIN, id, { response: "Done." });
+    expect((await setInquiryStatus(ADMIN, id, "rejected")).status).toBe("updated");
+    expect((await setInquiryStatus(ADMIN, id, "answered")).status).toBe("updated");
+    [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
+    expect(row).toMatchObject({ status: "answered", response: "Done." });
   });
 });

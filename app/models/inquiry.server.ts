@@ -1,6 +1,11 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { inquiries } from "~/db/schema";
+import { getEnv } from "~/env.server";
+import { logger } from "~/lib/logger.server";
+import { sendMailInBackground } from "~/lib/mail/mail.server";
+import { inquiryResponseEmail } from "~/lib/mail/templates/inquiry-response";
+import { getContactDetails } from "~/models/site-content.server";
 
 // Inquiries: the contact form, service inquiries and customer complaints, all seen by staff in
 // the admin Inquiries screen (DESIGN.md). Customer queries take the user id.
@@ -83,4 +88,153 @@ export async function countInquiriesForUser(
       ),
     );
   return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------
+// Staff answers (the admin Inquiries screen). The caller has already checked that the user is
+// an admin (requireAdmin); the admin's id is recorded as responded_by.
+
+/** The statuses an admin may choose when responding (dashboard-and-admin.md §4, DESIGN.md). */
+export const RESPONSE_STATUSES = ["answered", "in-progress", "resolved", "rejected"] as const;
+export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
+
+export const INQUIRY_RESPONSE_MAX_LENGTH = 5000;
+
+export const INQUIRY_RESPONSE_MESSAGES = {
+  missing: "Please enter a response",
+  tooLong: `Please keep the response under ${INQUIRY_RESPONSE_MAX_LENGTH} characters`,
+  alreadyAnswered: "This inquiry has already been answered; its response cannot be changed.",
+  badStatus: "Please choose a valid status",
+  notFound: "Inquiry not found",
+} as const;
+
+export type RespondResult =
+  | { status: "responded"; inquiry: { id: string; status: InquiryStatus; respondedAt: Date } }
+  | { status: "invalid"; message: string }
+  | { status: "already-answered"; message: string }
+  | { status: "not-found"; message: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isResponseStatus(value: unknown): value is ResponseStatus {
+  return (RESPONSE_STATUSES as readonly unknown[]).includes(value);
+}
+
+/**
+ * Records an admin's response: status 'answered' (or the chosen in-progress/resolved/rejected),
+ * the text, who and when. A response, once given, is read-only: a second one is refused, even
+ * when two admins answer at the same moment (the update only matches an unanswered row). The
+ * sender is e-mailed the response after the answer is stored; a failed e-mail is logged and
+ * recorded in the outbox, and never undoes the response.
+ */
+export async function respondToInquiry(
+  adminUserId: string,
+  inquiryId: string,
+  input: { response: string; status?: ResponseStatus },
+): Promise<RespondResult> {
+  const notFound = { status: "not-found", message: INQUIRY_RESPONSE_MESSAGES.notFound } as const;
+  if (!UUID.test(inquiryId)) return notFound;
+  const response = input.response.trim();
+  const status = input.status ?? "answered";
+  if (!isResponseStatus(status)) {
+    return { status: "invalid", message: INQUIRY_RESPONSE_MESSAGES.badStatus };
+  }
+
+  const [existing] = await db
+    .select({ response: inquiries.response })
+    .from(inquiries)
+    .where(eq(inquiries.id, inquiryId));
+  if (!existing) return notFound;
+  if (existing.response !== null) {
+    return { status: "already-answered", message: INQUIRY_RESPONSE_MESSAGES.alreadyAnswered };
+  }
+  if (!response) return { status: "invalid", message: INQUIRY_RESPONSE_MESSAGES.missing };
+  if (response.length > INQUIRY_RESPONSE_MAX_LENGTH) {
+    return { status: "invalid", message: INQUIRY_RESPONSE_MESSAGES.tooLong };
+  }
+
+  const now = new Date();
+  const [row] = await db
+    .update(inquiries)
+    .set({ status, response, respondedAt: now, respondedBy: adminUserId, updatedAt: now })
+    .where(and(eq(inquiries.id, inquiryId), isNull(inquiries.response)))
+    .returning({
+      id: inquiries.id,
+      status: inquiries.status,
+      respondedAt: inquiries.respondedAt,
+      source: inquiries.source,
+      name: inquiries.name,
+      email: inquiries.email,
+      subject: inquiries.subject,
+      description: inquiries.description,
+      userId: inquiries.userId,
+    });
+  // Another admin's response landed between the read and the update.
+  if (!row) {
+    return { status: "already-answered", message: INQUIRY_RESPONSE_MESSAGES.alreadyAnswered };
+  }
+
+  logger.info({ inquiryId, adminUserId, status }, "Inquiry answered");
+  sendMailInBackground(async () => {
+    const email = inquiryResponseEmail({
+      name: row.name,
+      source: row.source,
+      subject: row.subject,
+      originalMessage: row.description,
+      response,
+      dashboardUrl:
+        row.source === "complaint" && row.userId
+          ? `${getEnv().siteUrl}/dashboard/complaints`
+          : undefined,
+      contact: await getContactDetails(),
+    });
+    return { to: row.email, ...email };
+  });
+
+  return {
+    status: "responded",
+    inquiry: { id: row.id, status: row.status, respondedAt: row.respondedAt ?? now },
+  };
+}
+
+export type SetStatusResult =
+  | { status: "updated"; inquiry: { id: string; status: InquiryStatus } }
+  | { status: "invalid"; message: string }
+  | { status: "not-found"; message: string };
+
+/**
+ * Sets an inquiry's status (pending, in-progress, resolved, rejected; 'answered' only once it
+ * has a response, since that status means the sender was answered).
+ */
+export async function setInquiryStatus(
+  adminUserId: string,
+  inquiryId: string,
+  status: InquiryStatus,
+): Promise<SetStatusResult> {
+  const notFound = { status: "not-found", message: INQUIRY_RESPONSE_MESSAGES.notFound } as const;
+  if (!UUID.test(inquiryId)) return notFound;
+  if (!(inquiries.status.enumValues as readonly unknown[]).includes(status)) {
+    return { status: "invalid", message: INQUIRY_RESPONSE_MESSAGES.badStatus };
+  }
+  const [row] = await db
+    .update(inquiries)
+    .set({ status, updatedAt: new Date() })
+    .where(
+      and(
+        eq(inquiries.id, inquiryId),
+        // 'answered' without a response would tell the customer they were answered.
+        status === "answered" ? isNotNull(inquiries.response) : undefined,
+      ),
+    )
+    .returning({ id: inquiries.id, status: inquiries.status });
+  if (row) {
+    logger.info({ inquiryId, adminUserId, status }, "Inquiry status changed");
+    return { status: "updated", inquiry: row };
+  }
+  const [exists] = await db
+    .select({ id: inquiries.id })
+    .from(inquiries)
+    .where(eq(inquiries.id, inquiryId));
+  if (!exists) return notFound;
+  return { status: "invalid", message: INQUIRY_RESPONSE_MESSAGES.missing };
 }

@@ -50,13 +50,20 @@ export function TextField({
   defaultValue,
   error,
   autoComplete,
+  required,
+  placeholder,
+  maxLength,
 }: {
   label: string;
   name: string;
-  type?: "text" | "email";
+  type?: "text" | "email" | "tel";
   defaultValue?: string;
   error?: string;
   autoComplete?: string;
+  /** Marks the field required for assistive technology (the server enforces it). */
+  required?: boolean;
+  placeholder?: string;
+  maxLength?: number;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -71,6 +78,53 @@ export function TextField({
         type={type}
         defaultValue={defaultValue}
         autoComplete={autoComplete}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error?.trim() ? errorId : undefined}
+        className={inputClass(Boolean(error))}
+      />
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+/** A multi-line text field with the same label and error layout as TextField. */
+export function TextAreaField({
+  label,
+  name,
+  rows,
+  defaultValue,
+  error,
+  required,
+  placeholder,
+  maxLength,
+}: {
+  label: string;
+  name: string;
+  rows: number;
+  defaultValue?: string;
+  error?: string;
+  required?: boolean;
+  placeholder?: string;
+  maxLength?: number;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        defaultValue={defaultValue}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error?.trim() ? errorId : undefined}
         className={inputClass(Boolean(error))}

@@ -1,20 +1,7 @@
-import {
-  ArrowRight,
-  Building2,
-  CalendarCheck,
-  ClipboardList,
-  Home,
-  type LucideIcon,
-  Phone,
-} from "lucide-react";
+import { ArrowRight, CalendarCheck, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { HOME_SERVICES, HOME_STATS, type HomeContent } from "~/lib/home-content";
-
-const SERVICE_ICONS: Record<(typeof HOME_SERVICES)[number]["icon"], LucideIcon> = {
-  home: Home,
-  infrastructure: Building2,
-  project: ClipboardList,
-};
+import { ServiceCards } from "~/components/services/service-cards";
+import { HOME_STATS, type HomeContent } from "~/lib/home-content";
 
 export function AboutTeaser({ content }: { content: HomeContent }) {
   return (
@@ -66,43 +53,8 @@ export function ServicesTeaser({ content }: { content: HomeContent }) {
         <p className="mt-2 font-medium text-brand-700">{content.services_subtitle}</p>
         <p className="mt-3 text-pretty text-slate-600">{content.services_description}</p>
       </div>
-      <div className="mt-10">
-        <ServiceCards />
-      </div>
+      <ServiceCards className="mt-10" titleAs="h3" />
     </div>
-  );
-}
-
-/** The three service cards (Real Estate, Infrastructure Development, Project Management). */
-export function ServiceCards() {
-  return (
-    <ul className="grid gap-6 md:grid-cols-3">
-      {HOME_SERVICES.map((service) => {
-        const Icon = SERVICE_ICONS[service.icon];
-        return (
-          <li
-            key={service.to}
-            className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
-          >
-            <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-              <Icon className="size-6" aria-hidden />
-            </span>
-            <h3 className="mt-4 text-lg font-semibold text-slate-900">{service.title}</h3>
-            <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">
-              {service.description}
-            </p>
-            <Link
-              to={service.to}
-              aria-label={`Learn More about ${service.title}`}
-              className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 after:absolute after:inset-0 hover:underline"
-            >
-              Learn More
-              <ArrowRight className="size-4" aria-hidden />
-            </Link>
-          </li>
-        );
-      })}
-    </ul>
   );
 }
 

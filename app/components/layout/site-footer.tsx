@@ -1,16 +1,8 @@
-import { Globe, Mail, MapPin, Phone } from "lucide-react";
+import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { FacebookIcon, InstagramIcon, LinkedinIcon, XIcon } from "~/components/social-icons";
+import { SOCIAL_NETWORKS } from "~/components/social-icons";
 import { FOOTER_QUICK_LINKS } from "~/lib/navigation";
 import { COMPANY_DESCRIPTION, COMPANY_NAME, type SocialLinks } from "~/lib/site";
-
-const SOCIAL_NETWORKS = [
-  { key: "facebook", label: "Facebook", Icon: FacebookIcon },
-  { key: "instagram", label: "Instagram", Icon: InstagramIcon },
-  { key: "twitter", label: "Twitter", Icon: XIcon },
-  { key: "linkedin", label: "LinkedIn", Icon: LinkedinIcon },
-  { key: "website", label: "Website", Icon: Globe },
-] as const;
 
 type FooterProps = {
   social: SocialLinks;

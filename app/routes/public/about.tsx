@@ -1,8 +1,9 @@
 import { ArrowRight, Building, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { ABOUT_TEXT, CoreValues, VisionMission } from "~/components/about/about-sections";
-import { CompanyStats, ServiceCards } from "~/components/home/home-teasers";
+import { CompanyStats } from "~/components/home/home-teasers";
 import { PageHero } from "~/components/page-hero";
+import { ServiceCards } from "~/components/services/service-cards";
 import { HERO_IMAGES } from "~/lib/home-content";
 import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
@@ -71,7 +72,7 @@ export default function AboutPage() {
               and delivery.
             </p>
           </div>
-          <ServiceCards />
+          <ServiceCards titleAs="h3" />
         </div>
       </section>
 

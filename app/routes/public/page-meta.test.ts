@@ -5,6 +5,7 @@ import { properties, propertyMedia } from "~/db/schema";
 import { parseListingFilters } from "~/lib/listing-filters";
 import { DEFAULT_CONTACT, DEFAULT_SOCIAL_LINKS } from "~/lib/site";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { meta as contactMeta } from "./contact";
 import { meta as homeMeta } from "./home";
 import { meta as notFoundMeta } from "./not-found";
 import { meta as propertiesMeta } from "./properties";
@@ -148,5 +149,18 @@ describe("not-found metadata", () => {
       location: { pathname: "/nowhere" },
     } as unknown as Parameters<typeof notFoundMeta>[0]);
     expect(tag(meta, "name", "robots")).toBe("noindex");
+  });
+
+  it("describes the company on the contact page too, from the page's own contact details", () => {
+    const meta = contactMeta({
+      matches: [root],
+      loaderData: {
+        contact: { ...DEFAULT_CONTACT, email: "office@naijahomes.example" },
+        social: DEFAULT_SOCIAL_LINKS,
+      },
+    } as unknown as Parameters<typeof contactMeta>[0]);
+    expect(canonicalOf(meta)).toBe(`${SITE}/contact`);
+    const [agent] = jsonLdOf(meta) as Record<string, unknown>[];
+    expect(agent).toMatchObject({ "@type": "RealEstateAgent", email: "office@naijahomes.example" });
   });
 });

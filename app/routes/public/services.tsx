@@ -1,4 +1,83 @@
-// Being built (issue 4).
-export default function Page() {
-  return <h1 className="p-8 text-2xl">Services</h1>;
+import { CalendarCheck, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { ServiceCards } from "~/components/services/service-cards";
+import { pageMeta } from "~/lib/seo";
+import { PROCESS_STEPS } from "~/lib/services";
+import type { Route } from "./+types/services";
+
+// /services: static content, rendered on the server (no loader: nothing comes from the database).
+
+export default function ServicesPage() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
+      <header className="mx-auto max-w-2xl text-center">
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">What We Do</h1>
+        <p className="mt-4 text-pretty text-lg text-slate-600">
+          From buying your first home to delivering a whole estate, we offer real estate,
+          infrastructure and project management services under one roof.
+        </p>
+      </header>
+
+      <ServiceCards className="mt-12" titleAs="h2" />
+
+      <section aria-labelledby="process-title" className="mt-16 sm:mt-20">
+        <h2 id="process-title" className="text-center text-3xl font-bold text-slate-900">
+          Our Process
+        </h2>
+        <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {PROCESS_STEPS.map((step, index) => (
+            <li key={step.title} className="rounded-xl bg-brand-50 p-6">
+              <span
+                className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                aria-hidden
+              >
+                {index + 1}
+              </span>
+              <h3 className="mt-4 font-semibold text-slate-900">
+                <span className="sr-only">Step {index + 1}: </span>
+                {step.title}
+              </h3>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">{step.description}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section
+        aria-labelledby="services-cta-title"
+        className="mt-16 rounded-2xl bg-brand-800 px-6 py-12 text-center text-white sm:mt-20 sm:px-12"
+      >
+        <h2 id="services-cta-title" className="text-balance text-3xl font-bold">
+          Ready to start your project?
+        </h2>
+        <p className="mx-auto mt-3 max-w-xl text-pretty text-brand-100">
+          Tell us what you need, or book a consultation with one of our specialists.
+        </p>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link
+            to="/contact"
+            className="inline-flex items-center justify-center gap-2 rounded-md border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10"
+          >
+            <Phone className="size-5" aria-hidden />
+            Contact Us
+          </Link>
+          <Link
+            to="/book-appointment"
+            className="inline-flex items-center justify-center gap-2 rounded-md bg-accent-400 px-6 py-3 font-semibold text-slate-900 hover:bg-accent-500"
+          >
+            <CalendarCheck className="size-5" aria-hidden />
+            Book Consultation
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
 }
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Our Services",
+    description:
+      "Property sales, rentals and management, real estate consultancy, infrastructure development and project management across Nigeria.",
+    path: "/services",
+  });

@@ -1,0 +1,66 @@
+import { data, type RouterContextProvider } from "react-router";
+import { getSessionUser } from "~/auth/session.server";
+import { isHoneypotTripped } from "~/lib/honeypot.server";
+import {
+  type FormMessage,
+  type InquiryField,
+  type InquiryParse,
+  inquiryValuesOf,
+} from "~/lib/inquiry-forms";
+import { logger } from "~/lib/logger.server";
+import {
+  consumeRateLimit,
+  getClientIp,
+  RATE_LIMITS,
+  rateLimitKey,
+  TOO_MANY_ATTEMPTS_MESSAGE,
+} from "~/lib/rate-limit.server";
+
+// The one flow behind the contact and service inquiry actions: honeypot, validation, rate
+// limit, store, and the answer the page shows. Success is `{ ok: true }` (the page shows the
+// toast and clears the form); a failure is the form's message, the fields' messages and what
+// was typed, with 400, 429 or 500.
+
+type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+export async function submitInquiryForm<T>(
+  args: ActionArgs,
+  form: FormData,
+  spec: {
+    /** Rate-limit key part, one per form. */
+    formName: string;
+    fields: readonly InquiryField[];
+    parse: (form: FormData) => InquiryParse<T>;
+    store: (input: T, userId: string | null) => Promise<unknown>;
+    failed: FormMessage;
+  },
+) {
+  const values = inquiryValuesOf(form, spec.fields);
+  // A bot is answered like a person; nothing is stored.
+  if (isHoneypotTripped(form)) return { ok: true as const };
+
+  const parsed = spec.parse(form);
+  if (!parsed.success) return data({ ...parsed.failure, values }, { status: 400 });
+
+  // Counted only for submissions that would be stored: a visitor correcting typos is not
+  // slowed down, and a flood of valid-looking messages is.
+  const limit = await consumeRateLimit(
+    rateLimitKey("publicForm", spec.formName, getClientIp(args)),
+    RATE_LIMITS.publicForm,
+  );
+  if (!limit.allowed) {
+    return data(
+      { error: { title: "Error", message: TOO_MANY_ATTEMPTS_MESSAGE }, fields: {}, values },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+
+  try {
+    const user = await getSessionUser(args.request);
+    await spec.store(parsed.data, user?.id ?? null);
+  } catch (error) {
+    logger.error({ err: error, form: spec.formName }, "Could not store an inquiry");
+    return data({ error: spec.failed, fields: {}, values }, { status: 500 });
+  }
+  return { ok: true as const };
+}
