@@ -213,77 +213,79 @@ function CalendarField({
       <fieldset
         aria-describedby={cn(selectedId, error && errorId)}
         aria-invalid={error ? true : undefined}
-        className={cn(
-          "rounded-md border bg-white p-3 shadow-sm",
-          error ? "border-red-500" : "border-slate-300",
-        )}
+        className="min-w-0"
       >
-        <legend className="float-left mb-2 w-full text-sm font-medium text-slate-800">
-          {label}
-        </legend>
-        <div className="mb-2 flex items-center justify-between">
-          <button
-            type="button"
-            onClick={() => showMonth(-1)}
-            disabled={!canGoBack}
-            aria-label="Previous month"
-            className="flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 disabled:opacity-30"
-          >
-            <ChevronLeft className="size-5" aria-hidden />
-          </button>
-          <h3 id={monthId} aria-live="polite" className="text-sm font-semibold text-slate-900">
-            {formatMonth(month)}
-          </h3>
-          <button
-            type="button"
-            onClick={() => showMonth(1)}
-            disabled={!canGoForward}
-            aria-label="Next month"
-            className="flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 disabled:opacity-30"
-          >
-            <ChevronRight className="size-5" aria-hidden />
-          </button>
-        </div>
-        <table ref={grid} aria-labelledby={monthId} className="w-full table-fixed">
-          <thead>
-            <tr>
-              {WEEKDAYS.map(([short, long]) => (
-                <th
-                  key={short}
-                  scope="col"
-                  abbr={long}
-                  className="pb-1 text-center text-xs font-medium text-slate-500"
-                >
-                  {short}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {monthWeeks(month).map((week) => (
-              <tr key={week.find(Boolean)}>
-                {week.map((day, i) => (
-                  <td key={day ?? `pad-${i}`} className="p-0.5 text-center">
-                    {day ? (
-                      <DayButton
-                        day={day}
-                        available={isBookable(day)}
-                        selected={day === chosen}
-                        today={day === today}
-                        tabStop={day === focused}
-                        onSelect={() => {
-                          setFocused(day);
-                          onChange(day);
-                        }}
-                        onKeyDown={(event) => onKeyDown(event, day)}
-                      />
-                    ) : null}
-                  </td>
+        <legend className="mb-1 text-sm font-medium text-slate-800">{label}</legend>
+        <div
+          className={cn(
+            "rounded-md border bg-white p-2 shadow-sm sm:p-3",
+            error ? "border-red-500" : "border-slate-300",
+          )}
+        >
+          <div className="mb-2 flex items-center justify-between">
+            <button
+              type="button"
+              onClick={() => showMonth(-1)}
+              disabled={!canGoBack}
+              aria-label="Previous month"
+              className="flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 disabled:opacity-30"
+            >
+              <ChevronLeft className="size-5" aria-hidden />
+            </button>
+            <h3 id={monthId} aria-live="polite" className="text-sm font-semibold text-slate-900">
+              {formatMonth(month)}
+            </h3>
+            <button
+              type="button"
+              onClick={() => showMonth(1)}
+              disabled={!canGoForward}
+              aria-label="Next month"
+              className="flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 disabled:opacity-30"
+            >
+              <ChevronRight className="size-5" aria-hidden />
+            </button>
+          </div>
+          <table ref={grid} aria-labelledby={monthId} className="w-full table-fixed">
+            <thead>
+              <tr>
+                {WEEKDAYS.map(([short, long]) => (
+                  <th
+                    key={short}
+                    scope="col"
+                    abbr={long}
+                    className="pb-1 text-center text-xs font-medium text-slate-500"
+                  >
+                    {short}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {monthWeeks(month).map((week) => (
+                <tr key={week.find(Boolean)}>
+                  {week.map((day, i) => (
+                    <td key={day ?? `pad-${i}`} className="p-0.5 text-center">
+                      {day ? (
+                        <DayButton
+                          day={day}
+                          available={isBookable(day)}
+                          selected={day === chosen}
+                          today={day === today}
+                          tabStop={day === focused}
+                          onSelect={() => {
+                            setFocused(day);
+                            onChange(day);
+                          }}
+                          onKeyDown={(event) => onKeyDown(event, day)}
+                        />
+                      ) : null}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </fieldset>
       <p id={selectedId} className="text-sm text-slate-600">
         {chosen ? `Selected: ${formatLongDate(chosen)}` : "No date selected. Sundays are closed."}
