@@ -232,9 +232,9 @@ function CalendarField({
             >
               <ChevronLeft className="size-5" aria-hidden />
             </button>
-            <h3 id={monthId} aria-live="polite" className="text-sm font-semibold text-slate-900">
+            <p id={monthId} aria-live="polite" className="text-sm font-semibold text-slate-900">
               {formatMonth(month)}
-            </h3>
+            </p>
             <button
               type="button"
               onClick={() => showMonth(1)}
