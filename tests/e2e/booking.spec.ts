@@ -199,3 +199,36 @@ test.describe("on a 360 px phone", () => {
     await page.screenshot({ path: test.info().outputPath("booking-360.png"), fullPage: true });
   });
 });
+
+test("a signed-in customer's details are filled in, and stay after booking", async ({ page }) => {
+  const email = `booker-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await gotoHydrated(page, "/signup");
+  await page.getByLabel("First Name").fill("Chioma");
+  await page.getByLabel("Last Name").fill("Okeke");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("secret123");
+  await page.getByLabel("Confirm Password").fill("secret123");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("secret123");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await gotoHydrated(page, "/book-appointment");
+  await expect(page.getByLabel("Full Name")).toHaveValue("Chioma Okeke");
+  await expect(page.getByLabel("Email Address")).toHaveValue(email);
+  await page.getByLabel("Phone Number").fill("0812 345 6789");
+  const open = nextOpenDay();
+  await showMonthOf(page, open);
+  await day(page, open).click();
+  await page.getByLabel("Appointment Time").selectOption("09:00 AM");
+  await page.getByLabel("Property Type").fill("Land");
+  await page.getByRole("button", { name: "Book Appointment" }).click();
+  await expect(toasts(page).filter({ hasText: "Appointment Booked" })).toBeVisible();
+  // The form is reset to the account's details, not emptied of them.
+  await expect(page.getByLabel("Full Name")).toHaveValue("Chioma Okeke");
+  await expect(page.getByLabel("Email Address")).toHaveValue(email);
+  await expect(page.getByLabel("Property Type")).toHaveValue("");
+  await expect(page.getByText("No date selected")).toBeVisible();
+});
