@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPhoneNumber } from "./phone";
 
 // The contact form and the service inquiry form: their fields, rules and the spec's messages,
 // shared by the actions, the pages and the tests. Both store an inquiry (DESIGN.md).
@@ -62,11 +63,6 @@ const email = trimmed.pipe(
     .max(INQUIRY_LIMITS.email, INQUIRY_FIELD_MESSAGES.emailInvalid)
     .pipe(z.email(INQUIRY_FIELD_MESSAGES.emailInvalid)),
 );
-
-/** Nigerian and international numbers: digits with an optional +, spaces, dashes, brackets. */
-export function isPhoneNumber(value: string): boolean {
-  return /^\+?[\d\s\-()]{7,30}$/.test(value) && value.replace(/\D/g, "").length >= 7;
-}
 
 const requiredPhone = trimmed.pipe(
   z

@@ -53,6 +53,7 @@ export function TextField({
   required,
   placeholder,
   maxLength,
+  optional,
 }: {
   label: string;
   name: string;
@@ -64,14 +65,14 @@ export function TextField({
   required?: boolean;
   placeholder?: string;
   maxLength?: number;
+  /** Adds "(optional)" to the label. */
+  optional?: boolean;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id} label={label} optional={optional} />
       <input
         id={id}
         name={name}
@@ -100,6 +101,7 @@ export function TextAreaField({
   required,
   placeholder,
   maxLength,
+  optional,
 }: {
   label: string;
   name: string;
@@ -109,14 +111,13 @@ export function TextAreaField({
   required?: boolean;
   placeholder?: string;
   maxLength?: number;
+  optional?: boolean;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id} label={label} optional={optional} />
       <textarea
         id={id}
         name={name}
@@ -131,6 +132,66 @@ export function TextAreaField({
       />
       <FieldError id={errorId} error={error} />
     </div>
+  );
+}
+
+/** A native select; `placeholder` is the empty first option. */
+export function SelectField({
+  label,
+  name,
+  options,
+  placeholder,
+  defaultValue,
+  error,
+  optional,
+}: {
+  label: string;
+  name: string;
+  options: readonly { value: string; label: string }[];
+  placeholder: string;
+  defaultValue?: string;
+  error?: string;
+  optional?: boolean;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-1">
+      <FieldLabel htmlFor={id} label={label} optional={optional} />
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue ?? ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error?.trim() ? errorId : undefined}
+        className={cn(inputClass(Boolean(error)), "bg-white")}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+function FieldLabel({
+  htmlFor,
+  label,
+  optional,
+}: {
+  htmlFor: string;
+  label: string;
+  optional: boolean | undefined;
+}) {
+  return (
+    <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-800">
+      {label}
+      {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
+    </label>
   );
 }
 

@@ -187,7 +187,7 @@ function CalendarField({
   const canGoForward = month < monthOf(last);
 
   function focusDate(next: string) {
-    const clamped = next < today ? today : next > last ? last : next;
+    const clamped = clampDate(next, today, last);
     moveFocus.current = true;
     setFocused(clamped);
     setMonth(monthOf(clamped));
@@ -197,7 +197,7 @@ function CalendarField({
     const next = addMonths(month, delta);
     setMonth(next);
     const candidate = addMonthsToDate(focused, delta);
-    setFocused(candidate < today ? today : candidate > last ? last : candidate);
+    setFocused(clampDate(candidate, today, last));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, day: string) {
@@ -213,78 +213,79 @@ function CalendarField({
       <fieldset
         aria-describedby={cn(selectedId, error && errorId)}
         aria-invalid={error ? true : undefined}
-        className={cn(
-          "rounded-md border bg-white p-3 shadow-sm",
-          error ? "border-red-500" : "border-slate-300",
-        )}
+        className="min-w-0"
       >
-        <legend className="float-left mb-2 w-full text-sm font-medium text-slate-800">
-          {label}
-        </legend>
-        <div className="mb-2 flex items-center justify-between">
-          <button
-            type="button"
-            onClick={() => showMonth(-1)}
-            disabled={!canGoBack}
-            aria-label="Previous month"
-            className="flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 disabled:opacity-30"
-          >
-            <ChevronLeft className="size-5" aria-hidden />
-          </button>
-          <h3 id={monthId} aria-live="polite" className="text-sm font-semibold text-slate-900">
-            {formatMonth(month)}
-          </h3>
-          <button
-            type="button"
-            onClick={() => showMonth(1)}
-            disabled={!canGoForward}
-            aria-label="Next month"
-            className="flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 disabled:opacity-30"
-          >
-            <ChevronRight className="size-5" aria-hidden />
-          </button>
-        </div>
-        <table ref={grid} aria-labelledby={monthId} className="w-full table-fixed">
-          <thead>
-            <tr>
-              {WEEKDAYS.map(([short, long]) => (
-                <th
-                  key={short}
-                  scope="col"
-                  abbr={long}
-                  className="pb-1 text-center text-xs font-medium text-slate-500"
-                >
-                  {short}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {monthWeeks(month).map((week) => (
-              <tr key={week.find(Boolean)}>
-                {week.map((day, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: padding cells have no date.
-                  <td key={day ?? `pad-${i}`} className="p-0.5 text-center">
-                    {day ? (
-                      <DayButton
-                        day={day}
-                        available={isBookable(day)}
-                        selected={day === chosen}
-                        today={day === today}
-                        tabStop={day === focused}
-                        onSelect={() => {
-                          setFocused(day);
-                          onChange(day);
-                        }}
-                        onKeyDown={(event) => onKeyDown(event, day)}
-                      />
-                    ) : null}
-                  </td>
+        <legend className="mb-1 text-sm font-medium text-slate-800">{label}</legend>
+        <div
+          className={cn(
+            "rounded-md border bg-white p-2 shadow-sm sm:p-3",
+            error ? "border-red-500" : "border-slate-300",
+          )}
+        >
+          <div className="mb-2 flex items-center justify-between">
+            <button
+              type="button"
+              onClick={() => showMonth(-1)}
+              disabled={!canGoBack}
+              aria-label="Previous month"
+              className="flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 disabled:opacity-30"
+            >
+              <ChevronLeft className="size-5" aria-hidden />
+            </button>
+            <p id={monthId} aria-live="polite" className="text-sm font-semibold text-slate-900">
+              {formatMonth(month)}
+            </p>
+            <button
+              type="button"
+              onClick={() => showMonth(1)}
+              disabled={!canGoForward}
+              aria-label="Next month"
+              className="flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 disabled:opacity-30"
+            >
+              <ChevronRight className="size-5" aria-hidden />
+            </button>
+          </div>
+          <table ref={grid} aria-labelledby={monthId} className="w-full table-fixed">
+            <thead>
+              <tr>
+                {WEEKDAYS.map(([short, long]) => (
+                  <th
+                    key={short}
+                    scope="col"
+                    abbr={long}
+                    className="pb-1 text-center text-xs font-medium text-slate-500"
+                  >
+                    {short}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {monthWeeks(month).map((week) => (
+                <tr key={week.find(Boolean)}>
+                  {week.map((day, i) => (
+                    <td key={day ?? `pad-${i}`} className="p-0.5 text-center">
+                      {day ? (
+                        <DayButton
+                          day={day}
+                          available={isBookable(day)}
+                          selected={day === chosen}
+                          today={day === today}
+                          tabStop={day === focused}
+                          onSelect={() => {
+                            setFocused(day);
+                            onChange(day);
+                          }}
+                          onKeyDown={(event) => onKeyDown(event, day)}
+                        />
+                      ) : null}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </fieldset>
       <p id={selectedId} className="text-sm text-slate-600">
         {chosen ? `Selected: ${formatLongDate(chosen)}` : "No date selected. Sundays are closed."}
@@ -337,6 +338,12 @@ function DayButton({
       {Number(day.slice(8, 10))}
     </button>
   );
+}
+
+/** `date` kept between `first` and `last` (yyyy-MM-dd strings compare like dates). */
+function clampDate(date: string, first: string, last: string): string {
+  if (date < first) return first;
+  return date > last ? last : date;
 }
 
 /** Where a key moves the focus from `day` in the grid, or undefined for other keys. */
