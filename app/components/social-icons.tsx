@@ -1,4 +1,5 @@
 import { Globe } from "lucide-react";
+import type { SocialLinks as SocialLinksRecord } from "~/lib/site";
 
 // Brand marks drawn inline (lucide no longer ships them, and nothing may load from a CDN).
 type IconProps = { className?: string };
@@ -52,3 +53,37 @@ export const SOCIAL_NETWORKS = [
   { key: "linkedin", label: "LinkedIn", Icon: LinkedinIcon },
   { key: "website", label: "Website", Icon: Globe },
 ] as const;
+
+/** The company's social links as round icon buttons (footer and contact page). */
+export function SocialLinkList({
+  social,
+  className,
+  linkClassName,
+  iconClassName,
+}: {
+  social: SocialLinksRecord;
+  className: string;
+  linkClassName: string;
+  iconClassName: string;
+}) {
+  return (
+    <ul className={className} aria-label="Social media">
+      {SOCIAL_NETWORKS.map(({ key, label, Icon }) => {
+        const href = social[key];
+        return href ? (
+          <li key={key}>
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={label}
+              className={`flex items-center justify-center rounded-full ${linkClassName}`}
+            >
+              <Icon className={iconClassName} />
+            </a>
+          </li>
+        ) : null;
+      })}
+    </ul>
+  );
+}

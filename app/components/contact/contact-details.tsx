@@ -1,6 +1,6 @@
 import { Clock, ExternalLink, Mail, MapPin, Phone, Share2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { SOCIAL_NETWORKS } from "~/components/social-icons";
+import { SocialLinkList } from "~/components/social-icons";
 import { OFFICE_LOCATION, type SocialLinks } from "~/lib/site";
 
 // The information column of /contact and the office map.
@@ -33,23 +33,12 @@ export function ContactDetails({ contact, social }: { contact: Contact; social: 
         ))}
       </Detail>
       <Detail icon={<Share2 className="size-5" aria-hidden />} title="Follow Us">
-        <ul className="mt-1 flex flex-wrap gap-3" aria-label="Social media">
-          {SOCIAL_NETWORKS.map(({ key, label, Icon }) =>
-            social[key] ? (
-              <li key={key}>
-                <a
-                  href={social[key] ?? undefined}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={label}
-                  className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700 hover:bg-brand-100"
-                >
-                  <Icon className="size-5" />
-                </a>
-              </li>
-            ) : null,
-          )}
-        </ul>
+        <SocialLinkList
+          social={social}
+          className="mt-1 flex flex-wrap gap-3"
+          linkClassName="size-10 bg-brand-50 text-brand-700 hover:bg-brand-100"
+          iconClassName="size-5"
+        />
       </Detail>
     </ul>
   );

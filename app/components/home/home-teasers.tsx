@@ -1,5 +1,6 @@
 import { ArrowRight, CalendarCheck, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { CallToActionBanner } from "~/components/call-to-action";
 import { ServiceCards } from "~/components/services/service-cards";
 import { HOME_STATS, type HomeContent } from "~/lib/home-content";
 
@@ -60,30 +61,14 @@ export function ServicesTeaser({ content }: { content: HomeContent }) {
 
 export function CallToAction() {
   return (
-    <div className="rounded-2xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-      <h2 id="cta-title" className="text-balance text-3xl font-bold">
-        Ready to find your next property?
-      </h2>
-      <p className="mx-auto mt-3 max-w-xl text-pretty text-brand-100">
-        Book a consultation with one of our agents, or send us a message and we will get back to you
-        shortly.
-      </p>
-      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <Link
-          to="/book-appointment"
-          className="inline-flex items-center justify-center gap-2 rounded-md bg-accent-400 px-6 py-3 font-semibold text-slate-900 hover:bg-accent-500"
-        >
-          <CalendarCheck className="size-5" aria-hidden />
-          Book Appointment
-        </Link>
-        <Link
-          to="/contact"
-          className="inline-flex items-center justify-center gap-2 rounded-md border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10"
-        >
-          <Phone className="size-5" aria-hidden />
-          Contact Us
-        </Link>
-      </div>
-    </div>
+    <CallToActionBanner
+      titleId="cta-title"
+      title="Ready to find your next property?"
+      text="Book a consultation with one of our agents, or send us a message and we will get back to you shortly."
+      links={[
+        { to: "/book-appointment", label: "Book Appointment", Icon: CalendarCheck, primary: true },
+        { to: "/contact", label: "Contact Us", Icon: Phone },
+      ]}
+    />
   );
 }

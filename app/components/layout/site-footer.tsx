@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { SOCIAL_NETWORKS } from "~/components/social-icons";
+import { SocialLinkList } from "~/components/social-icons";
 import { FOOTER_QUICK_LINKS } from "~/lib/navigation";
 import { COMPANY_DESCRIPTION, COMPANY_NAME, type SocialLinks } from "~/lib/site";
 
@@ -16,23 +16,12 @@ export function SiteFooter({ social, contact }: FooterProps) {
         <div>
           <p className="text-lg font-bold text-white">{COMPANY_NAME}</p>
           <p className="mt-3 text-sm leading-relaxed text-brand-100">{COMPANY_DESCRIPTION}</p>
-          <ul className="mt-4 flex gap-3" aria-label="Social media">
-            {SOCIAL_NETWORKS.map(({ key, label, Icon }) =>
-              social[key] ? (
-                <li key={key}>
-                  <a
-                    href={social[key] ?? undefined}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={label}
-                    className="flex size-9 items-center justify-center rounded-full bg-brand-800 hover:bg-brand-700"
-                  >
-                    <Icon className="size-4" />
-                  </a>
-                </li>
-              ) : null,
-            )}
-          </ul>
+          <SocialLinkList
+            social={social}
+            className="mt-4 flex gap-3"
+            linkClassName="size-9 bg-brand-800 hover:bg-brand-700"
+            iconClassName="size-4"
+          />
         </div>
         <nav aria-label="Quick links">
           <p className="font-semibold text-white">Quick Links</p>

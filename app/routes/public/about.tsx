@@ -1,6 +1,7 @@
 import { ArrowRight, Building, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { ABOUT_TEXT, CoreValues, VisionMission } from "~/components/about/about-sections";
+import { CallToActionBanner } from "~/components/call-to-action";
 import { CompanyStats } from "~/components/home/home-teasers";
 import { PageHero } from "~/components/page-hero";
 import { ServiceCards } from "~/components/services/service-cards";
@@ -78,31 +79,15 @@ export default function AboutPage() {
 
       <section aria-labelledby="about-cta-title" className="pb-16 sm:pb-20">
         <div className="mx-auto max-w-5xl px-4">
-          <div className="rounded-2xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-            <h2 id="about-cta-title" className="text-balance text-3xl font-bold">
-              Ready to work with us?
-            </h2>
-            <p className="mx-auto mt-3 max-w-xl text-pretty text-brand-100">
-              Tell us what you are looking for, or browse homes, land and commercial property
-              checked by our agents.
-            </p>
-            <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-              <Link
-                to="/contact"
-                className="inline-flex items-center justify-center gap-2 rounded-md bg-accent-400 px-6 py-3 font-semibold text-slate-900 hover:bg-accent-500"
-              >
-                <Phone className="size-5" aria-hidden />
-                Contact Us
-              </Link>
-              <Link
-                to="/properties"
-                className="inline-flex items-center justify-center gap-2 rounded-md border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10"
-              >
-                <Building className="size-5" aria-hidden />
-                Browse Properties
-              </Link>
-            </div>
-          </div>
+          <CallToActionBanner
+            titleId="about-cta-title"
+            title="Ready to work with us?"
+            text="Tell us what you are looking for, or browse homes, land and commercial property checked by our agents."
+            links={[
+              { to: "/contact", label: "Contact Us", Icon: Phone, primary: true },
+              { to: "/properties", label: "Browse Properties", Icon: Building },
+            ]}
+          />
         </div>
       </section>
     </>

@@ -1,5 +1,5 @@
 import { CalendarCheck, Phone } from "lucide-react";
-import { Link } from "react-router";
+import { CallToActionBanner } from "~/components/call-to-action";
 import { ServiceCards } from "~/components/services/service-cards";
 import { pageMeta } from "~/lib/seo";
 import { PROCESS_STEPS } from "~/lib/services";
@@ -43,32 +43,21 @@ export default function ServicesPage() {
         </ol>
       </section>
 
-      <section
-        aria-labelledby="services-cta-title"
-        className="mt-16 rounded-2xl bg-brand-800 px-6 py-12 text-center text-white sm:mt-20 sm:px-12"
-      >
-        <h2 id="services-cta-title" className="text-balance text-3xl font-bold">
-          Ready to start your project?
-        </h2>
-        <p className="mx-auto mt-3 max-w-xl text-pretty text-brand-100">
-          Tell us what you need, or book a consultation with one of our specialists.
-        </p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link
-            to="/contact"
-            className="inline-flex items-center justify-center gap-2 rounded-md border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10"
-          >
-            <Phone className="size-5" aria-hidden />
-            Contact Us
-          </Link>
-          <Link
-            to="/book-appointment"
-            className="inline-flex items-center justify-center gap-2 rounded-md bg-accent-400 px-6 py-3 font-semibold text-slate-900 hover:bg-accent-500"
-          >
-            <CalendarCheck className="size-5" aria-hidden />
-            Book Consultation
-          </Link>
-        </div>
+      <section aria-labelledby="services-cta-title" className="mt-16 sm:mt-20">
+        <CallToActionBanner
+          titleId="services-cta-title"
+          title="Ready to start your project?"
+          text="Tell us what you need, or book a consultation with one of our specialists."
+          links={[
+            { to: "/contact", label: "Contact Us", Icon: Phone },
+            {
+              to: "/book-appointment",
+              label: "Book Consultation",
+              Icon: CalendarCheck,
+              primary: true,
+            },
+          ]}
+        />
       </section>
     </div>
   );
