@@ -68,6 +68,24 @@ test("the home page sends the security headers, with a fresh CSP nonce on every 
   expect(again.headers()["content-security-policy"]).not.toContain(`'nonce-${nonce}'`);
 });
 
+test("static files carry the file headers: a hashed script and the SVG icon", async ({
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  const script = /<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+  for (const url of [script ?? "", "/favicon.svg"]) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(200);
+    const headers = response.headers();
+    expect(headers["x-content-type-options"], url).toBe("nosniff");
+    expect(headers["x-frame-options"], url).toBe("DENY");
+    const policy = headers["content-security-policy"] ?? "";
+    expect(policy, url).toContain("default-src 'none'");
+    expect(policy, url).toContain("sandbox");
+  }
+});
+
 test("the home page hydrates and plays its media with no CSP violation", async ({ page }) => {
   const problems: string[] = [];
   page.on("console", (message) => {

@@ -132,7 +132,7 @@ export function PasswordField({
   );
 }
 
-function FieldError({ id, error }: { id: string; error: string | undefined }) {
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
   if (!error?.trim()) return null;
   return (
     <p id={id} className="text-sm text-red-700">
@@ -141,7 +141,7 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
   );
 }
 
-function inputClass(invalid: boolean) {
+export function inputClass(invalid: boolean) {
   return cn(
     "block w-full rounded-md border px-3 py-2.5 text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-600",
     invalid ? "border-red-500" : "border-slate-300",

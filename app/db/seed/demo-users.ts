@@ -1,5 +1,6 @@
 import { createOrPromoteAdmin, registerAccount } from "~/auth/accounts.server";
-import { countUsers } from "~/models/user.server";
+import { countUsers, findUserByEmail } from "~/models/user.server";
+import { seedDemoActivity } from "./demo-activity";
 
 // The demo accounts of a new installation: one super admin and one customer, with fixed
 // passwords printed at start-up and listed in the README. Only for an empty account table.
@@ -39,6 +40,12 @@ export async function seedDemoUsers(): Promise<DemoCredential[]> {
       const result = await registerAccount(user);
       if (result.status === "created") created.push(user);
     }
+  }
+  // A brand-new demo customer gets a history to look at; an instance that lost the race to
+  // create the accounts (or found them) leaves it alone.
+  if (created.length === DEMO_USERS.length) {
+    const [admin, customer] = await Promise.all(DEMO_USERS.map((u) => findUserByEmail(u.email)));
+    if (admin && customer) await seedDemoActivity({ customer, adminId: admin.id });
   }
   return created;
 }

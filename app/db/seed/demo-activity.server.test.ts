@@ -1,0 +1,65 @@
+import { eq, isNull } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import {
+  appointmentEvents,
+  appointments,
+  favorites,
+  inquiries,
+  propertyViews,
+  users,
+} from "~/db/schema";
+import { isSunday, lagosToday } from "~/lib/appointment-rules";
+import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { seedDemoData } from "./seed.server";
+
+await setupTestDatabase();
+
+describe("the demo customer's history", () => {
+  it("is written with the demo accounts: bookings in every state, complaints, saved and viewed", async () => {
+    await seedDemoData({ onlyIfEmpty: true });
+    const [customer] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, "customer@naijahomes.ng"));
+    if (!customer) throw new Error("no demo customer");
+
+    const own = await db.select().from(appointments).where(eq(appointments.userId, customer.id));
+    expect(own.map((a) => a.status).sort()).toEqual([
+      "cancelled",
+      "completed",
+      "confirmed",
+      "pending",
+    ]);
+    // Upcoming bookings are on open days; past ones are finished or cancelled.
+    const today = lagosToday();
+    for (const booking of own) {
+      expect(isSunday(booking.appointmentDate)).toBe(false);
+      if (booking.appointmentDate < today)
+        expect(["completed", "cancelled"]).toContain(booking.status);
+    }
+    const guests = await db.select().from(appointments).where(isNull(appointments.userId));
+    expect(guests).toHaveLength(3);
+
+    // Each booking's history starts at pending and ends at its current status.
+    for (const booking of [...own, ...guests]) {
+      const events = await db
+        .select()
+        .from(appointmentEvents)
+        .where(eq(appointmentEvents.appointmentId, booking.id))
+        .orderBy(appointmentEvents.createdAt);
+      expect(events[0]?.toStatus).toBe("pending");
+      expect(events.at(-1)?.toStatus).toBe(booking.status);
+    }
+
+    const complaints = await db.select().from(inquiries).where(eq(inquiries.userId, customer.id));
+    expect(complaints.map((c) => c.status).sort()).toEqual(["answered", "pending"]);
+    expect(complaints.find((c) => c.status === "answered")?.response).toBeTruthy();
+    expect(await db.select().from(favorites).where(eq(favorites.userId, customer.id))).toHaveLength(
+      3,
+    );
+    expect(
+      await db.select().from(propertyViews).where(eq(propertyViews.userId, customer.id)),
+    ).toHaveLength(5);
+  });
+});
