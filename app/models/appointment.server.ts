@@ -1,7 +1,8 @@
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
 import type { AppointmentPurpose, TimeSlot } from "~/lib/appointment-rules";
+import { isUuid } from "./property.server";
 
 // Appointments: booking (public and signed in) and a customer's own list. Every customer query
 // takes the user id and puts it in the WHERE clause.
@@ -89,4 +90,53 @@ export async function countAppointmentsForUser(userId: string): Promise<number> 
     .from(appointments)
     .where(eq(appointments.userId, userId));
   return row?.n ?? 0;
+}
+
+export type AppointmentForMail = {
+  id: string;
+  userId: string | null;
+  fullName: string;
+  email: string;
+  phone: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  propertyType: string | null;
+  propertyLocation: string | null;
+  purpose: AppointmentPurpose | null;
+  message: string | null;
+  status: AppointmentStatus;
+  propertyId: string | null;
+  propertyTitle: string | null;
+  propertyCity: string | null;
+  /** How many history entries it has: the calendar file's SEQUENCE is this minus one. */
+  eventCount: number;
+};
+
+/** Everything the appointment e-mails show, or undefined for an unknown id. */
+export async function getAppointmentForMail(id: string): Promise<AppointmentForMail | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({
+      id: appointments.id,
+      userId: appointments.userId,
+      fullName: appointments.fullName,
+      email: appointments.email,
+      phone: appointments.phone,
+      appointmentDate: appointments.appointmentDate,
+      appointmentTime: appointments.appointmentTime,
+      propertyType: appointments.propertyType,
+      propertyLocation: appointments.propertyLocation,
+      purpose: appointments.purpose,
+      message: appointments.message,
+      status: appointments.status,
+      propertyId: appointments.propertyId,
+      propertyTitle: properties.title,
+      propertyCity: properties.city,
+      eventCount: sql<number>`(select count(*)::int from ${appointmentEvents} where ${appointmentEvents.appointmentId} = ${appointments.id})`,
+    })
+    .from(appointments)
+    .leftJoin(properties, eq(properties.id, appointments.propertyId))
+    .where(eq(appointments.id, id))
+    .limit(1);
+  return row;
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { accounts, users } from "~/db/schema";
+import { accounts, userSettings, users } from "~/db/schema";
 
 // Accounts as the rest of the app sees them. Passwords are never read or written here: the
 // auth library (app/auth) hashes and checks them.
@@ -81,4 +81,25 @@ export async function countUsers(): Promise<number> {
 
 export async function setUserStatus(userId: string, status: "active" | "inactive") {
   await db.update(users).set({ status }).where(eq(users.id, userId));
+}
+
+/**
+ * Admins who get e-mail about appointments: active, and e-mail notifications on in their settings
+ * (an admin who never opened the settings has no row there, which means on).
+ */
+export async function listAdminsForEmailNotifications(): Promise<
+  { email: string; name: string }[]
+> {
+  return db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(
+      and(
+        eq(users.role, "admin"),
+        eq(users.status, "active"),
+        sql`coalesce(${userSettings.emailNotificationsEnabled}, true)`,
+      ),
+    )
+    .orderBy(users.email);
 }

@@ -207,3 +207,16 @@ export function sendMailInBackground(
 export async function settleBackgroundMail(): Promise<void> {
   while (backgroundSends.size > 0) await Promise.allSettled([...backgroundSends]);
 }
+
+/**
+ * Runs, after the response, work that prepares and queues several messages (one per recipient,
+ * read from the database). Tracked like sendMailInBackground; a failure is logged, never thrown.
+ */
+export function runMailTaskInBackground(task: () => Promise<void>): void {
+  const running: Promise<void> = (async () => task())()
+    .catch((error: unknown) => {
+      logger.error({ err: error }, "Could not prepare e-mails");
+    })
+    .finally(() => backgroundSends.delete(running));
+  backgroundSends.add(running);
+}

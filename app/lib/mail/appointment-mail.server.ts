@@ -1,0 +1,150 @@
+import { getEnv } from "~/env.server";
+import { isTimeSlot } from "~/lib/appointment-rules";
+import { appointmentTimes, buildIcs, type IcsStatus } from "~/lib/ics";
+import { logger } from "~/lib/logger.server";
+import { COMPANY_NAME } from "~/lib/site";
+import { type AppointmentForMail, getAppointmentForMail } from "~/models/appointment.server";
+import { getContactDetails } from "~/models/site-content.server";
+import { listAdminsForEmailNotifications } from "~/models/user.server";
+import { type MailAttachment, runMailTaskInBackground, sendMail } from "./mail.server";
+import {
+  type AdminSetStatus,
+  adminAppointmentNoticeEmail,
+  appointmentStatusEmail,
+  bookingConfirmationEmail,
+  purposeLabel,
+} from "./templates/appointment";
+
+// The e-mails around an appointment. Each function returns at once and sends after the
+// response: a booking (or an admin's change) must never fail, or wait, because of the mail
+// server. Failures are logged and recorded in mail_outbox by sendMail; tests wait for the
+// sends with settleBackgroundMail().
+
+/** To the customer: the booking as received, with an .ics calendar file. */
+export function sendBookingConfirmation(appointmentId: string): void {
+  runMailTaskInBackground(async () => {
+    const appointment = await loadAppointment(appointmentId);
+    if (!appointment) return;
+    const contact = await getContactDetails();
+    const email = bookingConfirmationEmail({
+      appointment,
+      dashboardUrl: customerUrl(appointment),
+      contact,
+    });
+    await send({
+      to: appointment.email,
+      ...email,
+      attachments: [calendarFile(appointment, contact.address, "TENTATIVE")],
+    });
+  });
+}
+
+/** To every active admin with e-mail notifications on: a booking was made or moved. */
+export function notifyAdminsOfAppointment(
+  appointmentId: string,
+  kind: "booked" | "rescheduled",
+): void {
+  runMailTaskInBackground(async () => {
+    const [appointment, admins] = await Promise.all([
+      loadAppointment(appointmentId),
+      listAdminsForEmailNotifications(),
+    ]);
+    if (!appointment || admins.length === 0) return;
+    const contact = await getContactDetails();
+    const email = adminAppointmentNoticeEmail({
+      appointment,
+      kind,
+      adminUrl: `${getEnv().siteUrl}/admin/dashboard`,
+      contact,
+    });
+    // One message per admin, so no admin's address is shown to the others and one bad address
+    // does not stop the rest.
+    await Promise.all(admins.map((admin) => send({ to: admin.email, ...email })));
+  });
+}
+
+/** To the customer after an admin confirmed, completed or cancelled the appointment. */
+export function sendAppointmentStatusEmail(appointmentId: string): void {
+  runMailTaskInBackground(async () => {
+    const appointment = await loadAppointment(appointmentId);
+    if (!appointment) return;
+    const status = appointment.status;
+    if (status === "pending") {
+      logger.warn({ appointmentId }, "No status e-mail for a pending appointment");
+      return;
+    }
+    const contact = await getContactDetails();
+    const email = appointmentStatusEmail({
+      appointment,
+      status,
+      dashboardUrl: customerUrl(appointment),
+      contact,
+    });
+    const attachments =
+      status === "completed" ? [] : [calendarFile(appointment, contact.address, icsStatus(status))];
+    await send({ to: appointment.email, ...email, attachments });
+  });
+}
+
+async function loadAppointment(id: string): Promise<AppointmentForMail | undefined> {
+  const appointment = await getAppointmentForMail(id);
+  if (!appointment) logger.warn({ appointmentId: id }, "No e-mail: unknown appointment");
+  return appointment;
+}
+
+async function send(message: Parameters<typeof sendMail>[0]) {
+  // sendMail has logged and recorded a failure; the other recipients still get theirs.
+  await sendMail(message).catch(() => undefined);
+}
+
+function customerUrl(appointment: AppointmentForMail): string | undefined {
+  return appointment.userId
+    ? `${getEnv().siteUrl}/dashboard/appointments/${appointment.id}`
+    : undefined;
+}
+
+function icsStatus(status: AdminSetStatus): IcsStatus {
+  return status === "cancelled" ? "CANCELLED" : "CONFIRMED";
+}
+
+/** The .ics file of the appointment; SEQUENCE follows its history so calendars update it. */
+export function calendarFile(
+  appointment: AppointmentForMail,
+  officeAddress: string,
+  status: IcsStatus,
+  now: Date = new Date(),
+): MailAttachment {
+  if (!isTimeSlot(appointment.appointmentTime)) {
+    throw new Error(`appointment ${appointment.id} has no valid slot`);
+  }
+  const siteUrl = getEnv().siteUrl;
+  const purpose = purposeLabel(appointment.purpose);
+  const description = [
+    `Appointment with ${COMPANY_NAME} for ${appointment.fullName}.`,
+    purpose ? `Purpose: ${purpose}` : undefined,
+    appointment.propertyTitle ? `Property: ${appointment.propertyTitle}` : undefined,
+    appointment.propertyType ? `Property type: ${appointment.propertyType}` : undefined,
+    appointment.propertyLocation ? `Location: ${appointment.propertyLocation}` : undefined,
+    `Reference: ${appointment.id.slice(0, 8)}`,
+  ]
+    .filter(Boolean)
+    .join("\n");
+  const content = buildIcs({
+    uid: `${appointment.id}@${new URL(siteUrl).host}`,
+    stamp: now,
+    ...appointmentTimes(appointment.appointmentDate, appointment.appointmentTime),
+    summary: appointment.propertyTitle
+      ? `Viewing: ${appointment.propertyTitle} (${COMPANY_NAME})`
+      : `Appointment with ${COMPANY_NAME}`,
+    location: officeAddress,
+    description,
+    status,
+    sequence: Math.max(0, appointment.eventCount - 1),
+    url: siteUrl,
+  });
+  return {
+    filename: "appointment.ics",
+    content,
+    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+  };
+}

@@ -1,0 +1,222 @@
+import { APPOINTMENT_PURPOSES } from "~/lib/appointment-rules";
+import { formatLongDate } from "~/lib/calendar-month";
+import { COMPANY_NAME } from "~/lib/site";
+import {
+  type EmailContact,
+  emailButton,
+  emailLayout,
+  escapeHtml,
+  textFooter,
+} from "../email-layout";
+
+// The appointment e-mails: the customer's confirmation of a booking, the notice to admins of a
+// new or moved booking, and the customer's message when an admin confirms, completes or cancels.
+// Pure: the caller loads the appointment and the contact details and builds the links.
+
+export type AppointmentEmail = { subject: string; text: string; html: string };
+
+export type AppointmentEmailDetails = {
+  fullName: string;
+  email: string;
+  phone: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  propertyType: string | null;
+  propertyLocation: string | null;
+  purpose: string | null;
+  message: string | null;
+  propertyTitle: string | null;
+  propertyCity: string | null;
+};
+
+export function purposeLabel(purpose: string | null): string | undefined {
+  return APPOINTMENT_PURPOSES.find((p) => p.value === purpose)?.label;
+}
+
+/** "Monday, 23 November 2026 at 10:00 AM" */
+export function whenText(a: Pick<AppointmentEmailDetails, "appointmentDate" | "appointmentTime">) {
+  return `${formatLongDate(a.appointmentDate)} at ${a.appointmentTime}`;
+}
+
+/** The label/value pairs every appointment e-mail lists; empty values are left out. */
+export function appointmentDetails(
+  a: AppointmentEmailDetails,
+  options: { withContact?: boolean } = {},
+): [string, string][] {
+  const rows: [string, string | null | undefined][] = [
+    ["Date", formatLongDate(a.appointmentDate)],
+    ["Time", `${a.appointmentTime} (Lagos time)`],
+    ...(options.withContact
+      ? ([
+          ["Name", a.fullName],
+          ["Email", a.email],
+          ["Phone", a.phone],
+        ] as [string, string][])
+      : []),
+    ["Purpose", purposeLabel(a.purpose)],
+    [
+      "Property",
+      a.propertyTitle ? [a.propertyTitle, a.propertyCity].filter(Boolean).join(", ") : null,
+    ],
+    ["Property type", a.propertyType],
+    ["Location", a.propertyLocation],
+    ["Additional information", a.message],
+  ];
+  return rows.filter((row): row is [string, string] => Boolean(row[1]?.trim()));
+}
+
+function detailsText(rows: [string, string][]): string {
+  return rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+}
+
+function detailsHtml(rows: [string, string][]): string {
+  const cells = rows
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:4px 12px 4px 0;color:#475569;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 0;white-space:pre-line">${escapeHtml(value)}</td></tr>`,
+    )
+    .join("\n");
+  return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;font-size:15px">\n${cells}\n</table>`;
+}
+
+function greeting(fullName: string): string {
+  const name = fullName.trim();
+  return name ? `Hello ${name},` : "Hello,";
+}
+
+function compose({
+  subject,
+  paragraphs,
+  closing = [],
+  rows,
+  link,
+  contact,
+}: {
+  subject: string;
+  paragraphs: string[];
+  closing?: string[];
+  rows: [string, string][];
+  link?: { label: string; url: string };
+  contact?: EmailContact;
+}): AppointmentEmail {
+  const text = [
+    ...paragraphs.flatMap((p) => [p, ""]),
+    detailsText(rows),
+    "",
+    ...(link ? [`${link.label}: ${link.url}`, ""] : []),
+    ...closing.flatMap((p) => [p, ""]),
+    textFooter(contact),
+  ].join("\n");
+  const html = emailLayout({
+    title: subject,
+    contact,
+    bodyHtml: [
+      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+      detailsHtml(rows),
+      ...(link ? [emailButton(link.label, link.url)] : []),
+      ...closing.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ].join("\n"),
+  });
+  return { subject, text, html };
+}
+
+/** To the customer right after booking; the .ics file goes with it. */
+export function bookingConfirmationEmail({
+  appointment,
+  dashboardUrl,
+  contact,
+}: {
+  appointment: AppointmentEmailDetails;
+  /** The booking in the customer's dashboard, when they booked signed in. */
+  dashboardUrl?: string;
+  contact?: EmailContact;
+}): AppointmentEmail {
+  return compose({
+    subject: `Appointment request received: ${whenText(appointment)}`,
+    paragraphs: [
+      greeting(appointment.fullName),
+      `Thank you for booking an appointment with ${COMPANY_NAME}. Your appointment has been scheduled and is pending: we'll contact you to confirm.`,
+    ],
+    rows: appointmentDetails(appointment),
+    link: dashboardUrl ? { label: "View your appointment", url: dashboardUrl } : undefined,
+    closing: [
+      "The attached calendar file adds the appointment to your calendar.",
+      "If you need to change or cancel it, reply to this e-mail or call us.",
+    ],
+    contact,
+  });
+}
+
+/** To each admin who opted in, when a booking is made or moved. */
+export function adminAppointmentNoticeEmail({
+  appointment,
+  kind,
+  adminUrl,
+  contact,
+}: {
+  appointment: AppointmentEmailDetails;
+  kind: "booked" | "rescheduled";
+  adminUrl: string;
+  contact?: EmailContact;
+}): AppointmentEmail {
+  const booked = kind === "booked";
+  return compose({
+    subject: booked
+      ? `New appointment: ${appointment.fullName}, ${whenText(appointment)}`
+      : `Appointment rescheduled: ${appointment.fullName}, now ${whenText(appointment)}`,
+    paragraphs: [
+      booked
+        ? `${appointment.fullName} has booked an appointment. It is pending until someone confirms it.`
+        : `${appointment.fullName} has moved their appointment to a new date and time. It is pending until someone confirms it.`,
+    ],
+    rows: appointmentDetails(appointment, { withContact: true }),
+    link: { label: "Open the admin dashboard", url: adminUrl },
+    closing: ["You receive this because e-mail notifications are on in your admin settings."],
+    contact,
+  });
+}
+
+export type AdminSetStatus = "confirmed" | "completed" | "cancelled";
+
+/** To the customer when an admin confirms, completes or cancels their appointment. */
+export function appointmentStatusEmail({
+  appointment,
+  status,
+  dashboardUrl,
+  contact,
+}: {
+  appointment: AppointmentEmailDetails;
+  status: AdminSetStatus;
+  dashboardUrl?: string;
+  contact?: EmailContact;
+}): AppointmentEmail {
+  const date = formatLongDate(appointment.appointmentDate);
+  const content = {
+    confirmed: {
+      subject: `Your appointment on ${date} is confirmed`,
+      lead: `Good news: your appointment on ${whenText(appointment)} is confirmed. We look forward to seeing you.`,
+      closing: ["The attached calendar file updates the appointment in your calendar."],
+    },
+    completed: {
+      subject: `Thank you for meeting ${COMPANY_NAME}`,
+      lead: `Thank you for your appointment on ${whenText(appointment)}. We have marked it as completed.`,
+      closing: ["If you have any questions about the next steps, reply to this e-mail or call us."],
+    },
+    cancelled: {
+      subject: `Your appointment on ${date} has been cancelled`,
+      lead: `Your appointment on ${whenText(appointment)} has been cancelled.`,
+      closing: [
+        "The attached calendar file removes it from your calendar.",
+        "To choose another date, book a new appointment on our website or call us.",
+      ],
+    },
+  }[status];
+  return compose({
+    subject: content.subject,
+    paragraphs: [greeting(appointment.fullName), content.lead],
+    rows: appointmentDetails(appointment),
+    link: dashboardUrl ? { label: "View your appointment", url: dashboardUrl } : undefined,
+    closing: content.closing,
+    contact,
+  });
+}
