@@ -5,6 +5,7 @@ import { appointmentEvents, appointments, properties } from "~/db/schema";
 import { formatAppointmentDate } from "~/lib/appointment-format";
 import type { AppointmentPurpose } from "~/lib/appointment-rules";
 import { refineSlot, slotShape } from "~/lib/appointment-rules";
+import { notifyAdminsOfAppointment } from "~/lib/mail/appointment-mail.server";
 import type { AppointmentStatus } from "./appointment.server";
 
 // A customer's own appointment: its details and history, cancelling and rescheduling. The
@@ -153,7 +154,7 @@ export type RescheduleResult =
 
 /**
  * Moves the customer's pending appointment to another valid date and slot; it stays pending and
- * the history notes the old and new date and time. The caller tells the admins.
+ * the history notes the old and new date and time, and the admins are told (after the response).
  */
 export async function rescheduleAppointmentForUser(
   userId: string,
@@ -202,7 +203,10 @@ export async function rescheduleAppointmentForUser(
     return "rescheduled" as const;
   });
 
-  if (outcome === "rescheduled") return { status: "rescheduled", appointmentDate, appointmentTime };
+  if (outcome === "rescheduled") {
+    notifyAdminsOfAppointment(id, "rescheduled");
+    return { status: "rescheduled", appointmentDate, appointmentTime };
+  }
   if (outcome === "unchanged") {
     return { status: "invalid", errors: { appointmentTime: RESCHEDULE_MESSAGES.unchanged } };
   }

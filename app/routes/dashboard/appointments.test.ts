@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createOrPromoteAdmin } from "~/auth/accounts.server";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, mailOutbox, rateLimits } from "~/db/schema";
 import { CANCEL_FAILED_MESSAGE } from "~/lib/appointment-actions.server";
 import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
+import { settleBackgroundMail } from "~/lib/mail/mail.server";
 import { createAppointment, type NewAppointment } from "~/models/appointment.server";
 import {
   callRoute,
@@ -32,7 +34,14 @@ type Customer = Awaited<ReturnType<typeof signedInCustomer>>;
 let ada: Customer;
 let bayo: Customer;
 
+const ADMIN_EMAIL = "office@example.ng";
+
 beforeAll(async () => {
+  await createOrPromoteAdmin({
+    email: ADMIN_EMAIL,
+    password: "admin-password-1",
+    superAdmin: false,
+  });
   ada = await signedInCustomer("ada@example.ng");
   bayo = await signedInCustomer("bayo@example.ng");
 });
@@ -221,12 +230,13 @@ describe("/dashboard/appointments/:id", () => {
   it("answers 404 to every action on another customer's appointment and writes nothing", async () => {
     const { id } = await createAppointment(booking());
     const before = await snapshot(id);
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "cancel" },
       { intent: "reschedule", appointmentDate: openDate(6), appointmentTime: "11:00 AM" },
       { intent: "reschedule", appointmentDate: "", appointmentTime: "" },
       { intent: "whatever" },
-    ]) {
+    ];
+    for (const form of forms) {
       const result = await callRoute(detailsAction, postRequest(details(id), form, bayo.cookie), {
         id,
       });
@@ -257,8 +267,8 @@ describe("/dashboard/appointments/:id", () => {
 });
 
 async function expectAdminsNotified(countBefore: number) {
-  const { settleBackgroundMail } = await import("~/lib/mail/mail.server");
   await settleBackgroundMail();
-  const after = await db.select().from(mailOutbox);
-  expect(after.length).toBeGreaterThan(countBefore);
+  const sent = (await db.select().from(mailOutbox)).slice(countBefore);
+  expect(sent.map((m) => m.to)).toEqual([ADMIN_EMAIL]);
+  expect(sent[0]?.subject.toLowerCase()).toContain("rescheduled");
 }
