@@ -10,19 +10,20 @@ export const VERIFICATION_SENT_TITLE = "Confirmation e-mail sent";
 
 export function EmailVerificationNotice({
   email,
-  sentTo,
+  sent,
 }: {
   email: string;
-  /** Set after a successful send, to say where the link went. */
-  sentTo: string | undefined;
+  /** The action's answer after a successful send (a new object each time: one toast each). */
+  sent: { sentTo: string } | undefined;
 }) {
+  const sentTo = sent?.sentTo;
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "sendVerification";
 
   useEffect(() => {
-    if (sentTo) toast.success(VERIFICATION_SENT_TITLE, { description: `Check ${sentTo}.` });
-  }, [sentTo]);
+    if (sent) toast.success(VERIFICATION_SENT_TITLE, { description: `Check ${sent.sentTo}.` });
+  }, [sent]);
 
   return (
     <section

@@ -70,7 +70,11 @@ export async function action({ request }: Route.ActionArgs) {
 export default function MyAppointments({ loaderData, actionData }: Route.ComponentProps) {
   const { appointments, verified, email } = loaderData;
   const error = actionData && "error" in actionData ? actionData.error : undefined;
-  const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : undefined;
+  // The action's own object (not a copy), so the notice's toast fires once per send.
+  const sent =
+    actionData && "sentTo" in actionData && typeof actionData.sentTo === "string"
+      ? (actionData as { sentTo: string })
+      : undefined;
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -86,7 +90,7 @@ export default function MyAppointments({ loaderData, actionData }: Route.Compone
         ) : null}
       </div>
       <FormAlert error={error} />
-      {verified ? null : <EmailVerificationNotice email={email} sentTo={sentTo} />}
+      {verified ? null : <EmailVerificationNotice email={email} sent={sent} />}
       {appointments.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
           <CalendarPlus className="mx-auto size-10 text-slate-400" aria-hidden />
