@@ -24,5 +24,5 @@ export function consumeFlash(request: Request): { flash: Flash | null; headers: 
   if (raw === undefined) return { flash: null, headers };
   headers.append("Set-Cookie", CLEAR);
   if (!isFlashKey(raw)) return { flash: null, headers };
-  return { flash: { id: crypto.randomUUID(), ...FLASH_MESSAGES[raw] }, headers };
+  return { flash: { id: crypto.randomUUID(), key: raw, ...FLASH_MESSAGES[raw] }, headers };
 }

@@ -1,4 +1,4 @@
-// Toasts that survive a redirect (sign-in, sign-up, sign-out). The cookie carries only a key of
+// Toasts that survive a redirect (sign-in, sign-up, sign-out, a booking). The cookie carries only a key of
 // this catalogue, never text, so a forged cookie can show nothing but these messages.
 export const FLASH_MESSAGES = {
   accountCreated: { type: "success", title: "Your account has been created successfully" },
@@ -20,6 +20,11 @@ export const FLASH_MESSAGES = {
     title: "Signed out successfully",
     description: "You have been signed out of your account",
   },
+  appointmentBooked: {
+    type: "success",
+    title: "Appointment Booked",
+    description: "Your appointment has been scheduled. We'll contact you to confirm.",
+  },
 } as const satisfies Record<
   string,
   { type: "success" | "error"; title: string; description?: string }
@@ -30,6 +35,8 @@ export type FlashKey = keyof typeof FLASH_MESSAGES;
 export type Flash = {
   /** Changes on every read, so the same message twice in a row still shows twice. */
   id: string;
+  /** Which message: a page may also show it inline (the booking form without JavaScript). */
+  key: FlashKey;
   type: "success" | "error";
   title: string;
   description?: string;

@@ -1,13 +1,17 @@
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { asc, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { appointmentEvents, appointments, users } from "~/db/schema";
+import { appointmentEvents, appointments, mailOutbox, users } from "~/db/schema";
+import { settleBackgroundMail } from "~/lib/mail/mail.server";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
   countAppointmentsForUser,
   createAppointment,
+  findPropertyForBooking,
+  getAppointmentForMail,
   listAppointmentsForUser,
   type NewAppointment,
+  setAppointmentStatusByAdmin,
 } from "./appointment.server";
 
 await setupTestDatabase();
@@ -65,5 +69,112 @@ describe("appointments", () => {
     expect(await countAppointmentsForUser("ada")).toBe(2);
     expect(await countAppointmentsForUser("bayo")).toBe(1);
     expect(await countAppointmentsForUser("nobody")).toBe(0);
+  });
+});
+
+describe("setAppointmentStatusByAdmin", () => {
+  beforeEach(async () => {
+    await settleBackgroundMail();
+    await db.delete(mailOutbox);
+    await db
+      .insert(users)
+      .values({ id: "boss", email: "boss@example.ng", name: "Boss", role: "admin" })
+      .onConflictDoNothing();
+  });
+
+  async function history(id: string) {
+    const rows = await db
+      .select()
+      .from(appointmentEvents)
+      .where(eq(appointmentEvents.appointmentId, id))
+      .orderBy(asc(appointmentEvents.createdAt));
+    return rows.map((e) => [e.fromStatus, e.toStatus, e.actorUserId]);
+  }
+
+  async function statusOf(id: string) {
+    const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
+    return row;
+  }
+
+  it("confirms a pending appointment, records who did it and e-mails the customer", async () => {
+    const { id } = await createAppointment(booking());
+    const before = await statusOf(id);
+    const result = await setAppointmentStatusByAdmin("boss", id, "confirmed");
+    expect(result).toEqual({ ok: true, from: "pending", to: "confirmed" });
+    const after = await statusOf(id);
+    expect(after?.status).toBe("confirmed");
+    expect(after?.updatedAt.getTime()).toBeGreaterThanOrEqual(before?.updatedAt.getTime() ?? 0);
+    expect(await history(id)).toEqual([
+      [null, "pending", null],
+      ["pending", "confirmed", "boss"],
+    ]);
+    await settleBackgroundMail();
+    const mails = await db.select().from(mailOutbox);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      ["chinedu@example.ng", "Your appointment on Tuesday, 1 December 2026 is confirmed"],
+    ]);
+    // The calendar update carries a higher SEQUENCE than the booking's file.
+    expect((await getAppointmentForMail(id))?.eventCount).toBe(2);
+  });
+
+  it("completes or cancels a pending or confirmed one", async () => {
+    for (const [start, to] of [
+      ["pending", "completed"],
+      ["pending", "cancelled"],
+      ["confirmed", "completed"],
+      ["confirmed", "cancelled"],
+    ] as const) {
+      const { id } = await createAppointment(booking());
+      await db.update(appointments).set({ status: start }).where(eq(appointments.id, id));
+      expect(await setAppointmentStatusByAdmin("boss", id, to)).toEqual({
+        ok: true,
+        from: start,
+        to,
+      });
+      expect((await statusOf(id))?.status).toBe(to);
+    }
+  });
+
+  it("refuses changes out of a final status, and confirming twice, writing nothing", async () => {
+    for (const [start, to] of [
+      ["completed", "cancelled"],
+      ["completed", "confirmed"],
+      ["cancelled", "confirmed"],
+      ["cancelled", "completed"],
+      ["confirmed", "confirmed"],
+    ] as const) {
+      const { id } = await createAppointment(booking());
+      await db.update(appointments).set({ status: start }).where(eq(appointments.id, id));
+      expect(await setAppointmentStatusByAdmin("boss", id, to)).toEqual({
+        ok: false,
+        reason: "not-allowed",
+        from: start,
+      });
+      expect((await statusOf(id))?.status).toBe(start);
+      expect(await history(id)).toHaveLength(1);
+    }
+    await settleBackgroundMail();
+    expect(await db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it("answers not-found for an unknown or malformed id", async () => {
+    expect(
+      await setAppointmentStatusByAdmin(
+        "boss",
+        "00000000-0000-4000-8000-000000000000",
+        "confirmed",
+      ),
+    ).toEqual({ ok: false, reason: "not-found" });
+    expect(await setAppointmentStatusByAdmin("boss", "nope", "cancelled")).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
+  });
+});
+
+describe("findPropertyForBooking", () => {
+  it("ignores malformed and unknown ids", async () => {
+    expect(await findPropertyForBooking("not-a-uuid")).toBeUndefined();
+    expect(await findPropertyForBooking("00000000-0000-4000-8000-000000000000")).toBeUndefined();
   });
 });

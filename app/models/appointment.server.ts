@@ -1,7 +1,8 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
 import type { AppointmentPurpose, TimeSlot } from "~/lib/appointment-rules";
+import { sendAppointmentStatusEmail } from "~/lib/mail/appointment-mail.server";
 import { isUuid } from "./property.server";
 
 // Appointments: booking (public and signed in) and a customer's own list. Every customer query
@@ -139,4 +140,97 @@ export async function getAppointmentForMail(id: string): Promise<AppointmentForM
     .where(eq(appointments.id, id))
     .limit(1);
   return row;
+}
+
+export type BookingProperty = {
+  id: string;
+  title: string;
+  city: string;
+  address: string;
+  propertyType: string;
+};
+
+/** The property a viewing is booked for, or undefined for an unknown or malformed id. */
+export async function findPropertyForBooking(id: string): Promise<BookingProperty | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({
+      id: properties.id,
+      title: properties.title,
+      city: properties.city,
+      address: properties.address,
+      propertyType: properties.propertyType,
+    })
+    .from(properties)
+    .where(eq(properties.id, id))
+    .limit(1);
+  return row;
+}
+
+// ---------------------------------------------------------------------------
+// Admin status changes (DESIGN.md): pending -> confirmed; pending or confirmed -> completed or
+// cancelled; completed and cancelled are final. Customers' own cancel and reschedule live in
+// appointment-changes.server.ts.
+
+export type AdminAppointmentStatus = "confirmed" | "completed" | "cancelled";
+
+const ADMIN_TRANSITIONS: Record<AppointmentStatus, readonly AdminAppointmentStatus[]> = {
+  pending: ["confirmed", "completed", "cancelled"],
+  confirmed: ["completed", "cancelled"],
+  completed: [],
+  cancelled: [],
+};
+
+export function canAdminSetStatus(from: AppointmentStatus, to: AdminAppointmentStatus): boolean {
+  return ADMIN_TRANSITIONS[from].includes(to);
+}
+
+export type AdminStatusChange =
+  | { ok: true; from: AppointmentStatus; to: AdminAppointmentStatus }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "not-allowed"; from: AppointmentStatus };
+
+const ADMIN_STATUS_NOTES: Record<AdminAppointmentStatus, string> = {
+  confirmed: "Confirmed by the office",
+  completed: "Marked completed by the office",
+  cancelled: "Cancelled by the office",
+};
+
+/**
+ * An admin confirms, completes or cancels an appointment: status, updated_at and a history entry
+ * in one transaction, then the customer's e-mail. A refused transition or an unknown id changes
+ * nothing and is answered, not thrown.
+ */
+export async function setAppointmentStatusByAdmin(
+  adminUserId: string,
+  appointmentId: string,
+  to: AdminAppointmentStatus,
+): Promise<AdminStatusChange> {
+  if (!isUuid(appointmentId)) return { ok: false, reason: "not-found" };
+  const result = await db.transaction(async (tx): Promise<AdminStatusChange> => {
+    // Locked, so two admins acting at once apply one change after the other.
+    const [current] = await tx
+      .select({ status: appointments.status })
+      .from(appointments)
+      .where(eq(appointments.id, appointmentId))
+      .for("update");
+    if (!current) return { ok: false, reason: "not-found" };
+    if (!canAdminSetStatus(current.status, to)) {
+      return { ok: false, reason: "not-allowed", from: current.status };
+    }
+    await tx
+      .update(appointments)
+      .set({ status: to, updatedAt: new Date() })
+      .where(and(eq(appointments.id, appointmentId), eq(appointments.status, current.status)));
+    await tx.insert(appointmentEvents).values({
+      appointmentId,
+      actorUserId: adminUserId,
+      fromStatus: current.status,
+      toStatus: to,
+      note: ADMIN_STATUS_NOTES[to],
+    });
+    return { ok: true, from: current.status, to };
+  });
+  if (result.ok) sendAppointmentStatusEmail(appointmentId);
+  return result;
 }

@@ -50,33 +50,134 @@ export function TextField({
   defaultValue,
   error,
   autoComplete,
+  placeholder,
+  optional,
 }: {
   label: string;
   name: string;
-  type?: "text" | "email";
+  type?: "text" | "email" | "tel";
   defaultValue?: string;
   error?: string;
   autoComplete?: string;
+  placeholder?: string;
+  /** Adds "(optional)" to the label. */
+  optional?: boolean;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id} label={label} optional={optional} />
       <input
         id={id}
         name={name}
         type={type}
         defaultValue={defaultValue}
         autoComplete={autoComplete}
+        placeholder={placeholder}
         aria-invalid={error ? true : undefined}
         aria-describedby={error?.trim() ? errorId : undefined}
         className={inputClass(Boolean(error))}
       />
       <FieldError id={errorId} error={error} />
     </div>
+  );
+}
+
+export function TextAreaField({
+  label,
+  name,
+  rows,
+  defaultValue,
+  error,
+  placeholder,
+  optional,
+}: {
+  label: string;
+  name: string;
+  rows: number;
+  defaultValue?: string;
+  error?: string;
+  placeholder?: string;
+  optional?: boolean;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-1">
+      <FieldLabel htmlFor={id} label={label} optional={optional} />
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        defaultValue={defaultValue}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error?.trim() ? errorId : undefined}
+        className={inputClass(Boolean(error))}
+      />
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+/** A native select; `placeholder` is the empty first option. */
+export function SelectField({
+  label,
+  name,
+  options,
+  placeholder,
+  defaultValue,
+  error,
+  optional,
+}: {
+  label: string;
+  name: string;
+  options: readonly { value: string; label: string }[];
+  placeholder: string;
+  defaultValue?: string;
+  error?: string;
+  optional?: boolean;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-1">
+      <FieldLabel htmlFor={id} label={label} optional={optional} />
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue ?? ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error?.trim() ? errorId : undefined}
+        className={cn(inputClass(Boolean(error)), "bg-white")}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+function FieldLabel({
+  htmlFor,
+  label,
+  optional,
+}: {
+  htmlFor: string;
+  label: string;
+  optional: boolean | undefined;
+}) {
+  return (
+    <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-800">
+      {label}
+      {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
+    </label>
   );
 }
 

@@ -187,7 +187,7 @@ function CalendarField({
   const canGoForward = month < monthOf(last);
 
   function focusDate(next: string) {
-    const clamped = next < today ? today : next > last ? last : next;
+    const clamped = clampDate(next, today, last);
     moveFocus.current = true;
     setFocused(clamped);
     setMonth(monthOf(clamped));
@@ -197,7 +197,7 @@ function CalendarField({
     const next = addMonths(month, delta);
     setMonth(next);
     const candidate = addMonthsToDate(focused, delta);
-    setFocused(candidate < today ? today : candidate > last ? last : candidate);
+    setFocused(clampDate(candidate, today, last));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, day: string) {
@@ -263,7 +263,6 @@ function CalendarField({
             {monthWeeks(month).map((week) => (
               <tr key={week.find(Boolean)}>
                 {week.map((day, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: padding cells have no date.
                   <td key={day ?? `pad-${i}`} className="p-0.5 text-center">
                     {day ? (
                       <DayButton
@@ -337,6 +336,12 @@ function DayButton({
       {Number(day.slice(8, 10))}
     </button>
   );
+}
+
+/** `date` kept between `first` and `last` (yyyy-MM-dd strings compare like dates). */
+function clampDate(date: string, first: string, last: string): string {
+  if (date < first) return first;
+  return date > last ? last : date;
 }
 
 /** Where a key moves the focus from `day` in the grid, or undefined for other keys. */

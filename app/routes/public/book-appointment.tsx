@@ -1,4 +1,182 @@
-// Being built (issue 4).
-export default function Page() {
-  return <h1 className="p-8 text-2xl">Book Appointment</h1>;
+import { data, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import type { Flash } from "~/auth/flash";
+import { flashCookie } from "~/auth/flash.server";
+import { type FieldErrors, fieldErrorsOf } from "~/auth/forms";
+import { getSessionUser } from "~/auth/session.server";
+import type { FormError } from "~/components/auth/auth-fields";
+import {
+  BOOKING_FIELDS,
+  BookingConfirmation,
+  BookingForm,
+  BookingPropertySummary,
+  type BookingValues,
+} from "~/components/booking/booking-form";
+import { APPOINTMENT_MESSAGES, bookingSchema, isTimeSlot } from "~/lib/appointment-rules";
+import { isHoneypotTripped } from "~/lib/honeypot.server";
+import { logger } from "~/lib/logger.server";
+import {
+  notifyAdminsOfAppointment,
+  sendBookingConfirmation,
+} from "~/lib/mail/appointment-mail.server";
+import { propertyTypeLabel } from "~/lib/property-options";
+import {
+  consumeRateLimit,
+  getClientIp,
+  RATE_LIMITS,
+  rateLimitKey,
+  TOO_MANY_ATTEMPTS_MESSAGE,
+} from "~/lib/rate-limit.server";
+import { pageMeta } from "~/lib/seo";
+import { createAppointment, findPropertyForBooking } from "~/models/appointment.server";
+import type { Route } from "./+types/book-appointment";
+
+// /book-appointment: anyone may book; a signed-in customer's booking is stored under their
+// account, and ?property=<id> books a viewing of that property. Success redirects back here with
+// a flash: a toast with JavaScript, the confirmation panel in the page either way.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const propertyId = new URL(request.url).searchParams.get("property") ?? "";
+  const [user, property] = await Promise.all([
+    getSessionUser(request),
+    propertyId ? findPropertyForBooking(propertyId) : undefined,
+  ]);
+  const prefill: Partial<BookingValues> = {};
+  if (user) {
+    prefill.fullName = user.name || `${user.firstName} ${user.lastName}`.trim();
+    prefill.email = user.email;
+    prefill.phone = user.phone ?? "";
+  }
+  if (property) {
+    prefill.propertyType = propertyTypeLabel(property.propertyType);
+    prefill.propertyLocation = [property.address, property.city]
+      .filter((part) => part.trim())
+      .join(", ");
+  }
+  return {
+    prefill,
+    property: property
+      ? { id: property.id, title: property.title, city: property.city, address: property.address }
+      : null,
+  };
 }
+
+type Failure = { error: FormError; fields: FieldErrors; values: BookingValues };
+
+function failure(body: Failure, status: number, headers?: HeadersInit) {
+  return data(body, { status, headers });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const values = Object.fromEntries(
+    BOOKING_FIELDS.map((name) => [name, String(form.get(name) ?? "")]),
+  ) as BookingValues;
+  // Only an existing property is kept: a forged or stale id is dropped, never an error.
+  const property = await findPropertyForBooking(String(form.get("propertyId") ?? ""));
+  const booked = redirect(`/book-appointment${property ? `?property=${property.id}` : ""}`, {
+    headers: { "Set-Cookie": flashCookie("appointmentBooked") },
+  });
+
+  // A bot is answered like a person whose booking went through; nothing is stored.
+  if (isHoneypotTripped(form)) throw booked;
+
+  const limit = await consumeRateLimit(
+    rateLimitKey("publicForm", "booking", getClientIp(args)),
+    RATE_LIMITS.publicForm,
+  );
+  if (!limit.allowed) {
+    return failure(
+      { error: { title: "Error", message: TOO_MANY_ATTEMPTS_MESSAGE }, fields: {}, values },
+      429,
+      { "Retry-After": String(limit.retryAfterSeconds) },
+    );
+  }
+
+  const parsed = bookingSchema().safeParse(values);
+  if (!parsed.success) {
+    const fields = fieldErrorsOf(parsed.error);
+    const first = BOOKING_FIELDS.map((name) => fields[name]).find(Boolean);
+    return failure(
+      { error: { title: "Error", message: first ?? APPOINTMENT_MESSAGES.failed }, fields, values },
+      400,
+    );
+  }
+
+  // The account comes from the session, never from the form.
+  const user = await getSessionUser(args.request);
+  const input = parsed.data;
+  const appointmentTime = input.appointmentTime;
+  // Always true here (bookingSchema checked the slot); narrows the type.
+  if (!isTimeSlot(appointmentTime)) throw new Error("bookingSchema let an unknown slot through");
+  let appointmentId: string;
+  try {
+    const row = await createAppointment({
+      fullName: input.fullName,
+      email: input.email,
+      phone: input.phone,
+      appointmentDate: input.appointmentDate,
+      // bookingSchema has checked it is one of the slots.
+      appointmentTime:
+        input.appointmentTime as typeof import("~/lib/appointment-rules")["TIME_SLOTS"][number],
+      propertyType: input.propertyType || null,
+      propertyLocation: input.propertyLocation || null,
+      purpose: input.purpose || null,
+      message: input.message || null,
+      userId: user?.id ?? null,
+      propertyId: property?.id ?? null,
+    });
+    appointmentId = row.id;
+  } catch (error) {
+    logger.error({ err: error }, "Could not store an appointment");
+    return failure(
+      { error: { title: "Error", message: APPOINTMENT_MESSAGES.failed }, fields: {}, values },
+      500,
+    );
+  }
+
+  sendBookingConfirmation(appointmentId);
+  notifyAdminsOfAppointment(appointmentId, "booked");
+  throw booked;
+}
+
+export default function BookAppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formAction?.startsWith("/book-appointment") === true;
+  const layout = useRouteLoaderData("routes/public/layout") as { flash?: Flash | null } | undefined;
+  const booked = layout?.flash?.key === "appointmentBooked" ? layout.flash : null;
+  const failed = actionData as Failure | undefined;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <h1 className="text-3xl font-bold text-slate-900">Book an Appointment</h1>
+      <p className="mt-2 text-slate-600">
+        Choose a day and time to meet us or view a property. We are open Monday to Saturday.
+      </p>
+      <div className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        {booked ? (
+          <BookingConfirmation title={booked.title} description={booked.description ?? ""} />
+        ) : null}
+        {loaderData.property ? <BookingPropertySummary property={loaderData.property} /> : null}
+        <BookingForm
+          // A new booking remounts the form: empty again, apart from the account's details.
+          key={booked?.id ?? "booking"}
+          values={failed?.values ?? loaderData.prefill}
+          fields={failed?.fields ?? {}}
+          error={failed?.error}
+          property={loaderData.property}
+          pending={pending}
+        />
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Book an Appointment",
+    description:
+      "Book a property viewing or a meeting with NaijaHomes Realty: pick a day and a time slot, Monday to Saturday.",
+    path: "/book-appointment",
+  });

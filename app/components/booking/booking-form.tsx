@@ -1,0 +1,184 @@
+import { CalendarCheck, MapPin } from "lucide-react";
+import { Form, Link } from "react-router";
+import type { FieldErrors } from "~/auth/forms";
+import {
+  FormAlert,
+  type FormError,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "~/components/auth/auth-fields";
+import { AppointmentSlotFields } from "~/components/booking/appointment-slot-fields";
+import { HoneypotField } from "~/components/honeypot-field";
+import { APPOINTMENT_PURPOSES } from "~/lib/appointment-rules";
+
+// The booking form of /book-appointment, for visitors and signed-in customers. A plain POST form
+// (it works without JavaScript); the route decides the defaults and shows the outcome.
+
+export type BookingValues = {
+  fullName: string;
+  email: string;
+  phone: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  propertyType: string;
+  propertyLocation: string;
+  purpose: string;
+  message: string;
+};
+
+export const BOOKING_FIELDS = [
+  "fullName",
+  "email",
+  "phone",
+  "appointmentDate",
+  "appointmentTime",
+  "propertyType",
+  "propertyLocation",
+  "purpose",
+  "message",
+] as const satisfies readonly (keyof BookingValues)[];
+
+export type BookingPropertyView = {
+  id: string;
+  title: string;
+  city: string;
+  address: string;
+};
+
+export function BookingForm({
+  values,
+  fields,
+  error,
+  property,
+  pending,
+}: {
+  values: Partial<BookingValues>;
+  fields: FieldErrors;
+  error: FormError | undefined;
+  property: BookingPropertyView | null;
+  pending: boolean;
+}) {
+  return (
+    <>
+      <FormAlert error={error} />
+      <Form method="post" className="space-y-5" noValidate>
+        <HoneypotField />
+        {property ? <input type="hidden" name="propertyId" value={property.id} /> : null}
+        <TextField
+          label="Full Name"
+          name="fullName"
+          autoComplete="name"
+          defaultValue={values.fullName}
+          error={fields.fullName}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Email Address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={values.email}
+            error={fields.email}
+          />
+          <TextField
+            label="Phone Number"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            placeholder="e.g. 0803 123 4567"
+            defaultValue={values.phone}
+            error={fields.phone}
+          />
+        </div>
+        <AppointmentSlotFields
+          defaultDate={values.appointmentDate}
+          defaultTime={values.appointmentTime}
+          errors={{
+            appointmentDate: fields.appointmentDate,
+            appointmentTime: fields.appointmentTime,
+          }}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Property Type"
+            name="propertyType"
+            placeholder="e.g. Apartment, House, Land"
+            defaultValue={values.propertyType}
+            error={fields.propertyType}
+          />
+          <TextField
+            label="Property Location"
+            name="propertyLocation"
+            optional
+            placeholder="e.g. Lekki, Lagos"
+            defaultValue={values.propertyLocation}
+            error={fields.propertyLocation}
+          />
+        </div>
+        <SelectField
+          label="Purpose"
+          name="purpose"
+          placeholder="Select a purpose"
+          options={APPOINTMENT_PURPOSES}
+          defaultValue={values.purpose}
+          error={fields.purpose}
+        />
+        <TextAreaField
+          label="Additional Information"
+          name="message"
+          rows={4}
+          optional
+          placeholder="Anything we should know before we meet?"
+          defaultValue={values.message}
+          error={fields.message}
+        />
+        <SubmitButton pending={pending} label="Book Appointment" pendingLabel="Booking..." />
+      </Form>
+    </>
+  );
+}
+
+/** Which property the viewing is for, with a way back to it. */
+export function BookingPropertySummary({ property }: { property: BookingPropertyView }) {
+  const place = [property.address, property.city].filter((part) => part.trim()).join(", ");
+  return (
+    <div className="mb-6 rounded-md border border-brand-100 bg-brand-50 p-4">
+      <p className="text-sm text-slate-600">Booking a viewing of</p>
+      <p className="font-semibold text-slate-900">{property.title}</p>
+      <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+        <MapPin className="size-4 shrink-0" aria-hidden />
+        {place}
+      </p>
+      <Link
+        to={`/property/${property.id}`}
+        className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline"
+      >
+        Back to the property
+      </Link>
+    </div>
+  );
+}
+
+/** The outcome of a booking, in the page: what a visitor without JavaScript sees after posting. */
+export function BookingConfirmation({
+  title,
+  description,
+}: {
+  title: string;
+  description: string;
+}) {
+  return (
+    <div
+      role="status"
+      className="mb-6 flex gap-3 rounded-md border border-green-200 bg-green-50 p-4 text-green-900"
+    >
+      <CalendarCheck className="mt-0.5 size-5 shrink-0 text-green-700" aria-hidden />
+      <div>
+        <p className="font-semibold">{title}</p>
+        <p className="text-sm">{description}</p>
+      </div>
+    </div>
+  );
+}
