@@ -82,7 +82,7 @@ test("book while signed in, see it, reschedule it, cancel it", async ({ page }) 
   await expect(row).toContainText(formatAppointmentDate(date));
   await expect(row).toContainText("10:00 AM");
   await expect(row).toContainText("Lekki Phase 1");
-  await expect(row).toContainText(/#[0-9a-f]{8}\b/);
+  await expect(row.getByText(/^#[0-9a-f]{8}$/)).toBeVisible();
 
   // Reschedule from the details page's form.
   await row.getByRole("link", { name: "Reschedule" }).click();

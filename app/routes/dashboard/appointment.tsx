@@ -79,7 +79,7 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
 
   const pending = appointment.status === "pending";
   return (
-    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+    <div className="mx-auto max-w-3xl space-y-6 px-3 py-8 sm:px-4">
       <Link
         to="/dashboard/appointments"
         className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
@@ -100,7 +100,7 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
 
       <section
         aria-labelledby="details-heading"
-        className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-6"
       >
         <h2 id="details-heading" className="text-lg font-semibold text-slate-900">
           Booking details
@@ -112,7 +112,7 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
         <section
           id="reschedule"
           aria-labelledby="reschedule-heading"
-          className="scroll-mt-20 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+          className="scroll-mt-20 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-6"
         >
           <h2 id="reschedule-heading" className="text-lg font-semibold text-slate-900">
             Reschedule
@@ -140,7 +140,7 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
 
       <section
         aria-labelledby="history-heading"
-        className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-6"
       >
         <h2 id="history-heading" className="mb-3 text-lg font-semibold text-slate-900">
           History
