@@ -153,4 +153,38 @@ test.describe("without JavaScript", () => {
     await expect(row).toContainText("Cancelled");
     await expect(row.getByRole("link", { name: "View Details" })).toBeVisible();
   });
+
+  test("reschedule: a Sunday is refused beside the field, a valid day is kept", async ({
+    page,
+  }) => {
+    const email = freshEmail("nojs-move");
+    await signUpAndSignIn(page, email, false);
+    await book(page, email, openDate(3), false);
+    await page.goto("/dashboard/appointments");
+    await appointmentRows(page).getByRole("link", { name: "Reschedule" }).click();
+
+    let sunday = addDays(lagosToday(), 1);
+    while (!isSunday(sunday)) sunday = addDays(sunday, 1);
+    await page.getByLabel("New date").fill(sunday);
+    await page.getByLabel("New time").selectOption("01:00 PM");
+    await page.getByRole("button", { name: "Reschedule Appointment" }).click();
+    await expect(page.getByLabel("New date")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Appointments cannot be booked on Sundays")).toBeVisible();
+    // What was typed is still there.
+    await expect(page.getByLabel("New date")).toHaveValue(sunday);
+    await expect(page.getByLabel("New time")).toHaveValue("01:00 PM");
+
+    const monday = addDays(sunday, 1);
+    await page.getByLabel("New date").fill(monday);
+    await page.getByRole("button", { name: "Reschedule Appointment" }).click();
+    await expect(page.getByText(`${formatAppointmentDate(monday)} at 01:00 PM`)).toBeVisible();
+    await expect(page.getByRole("region", { name: "History" })).toContainText("Rescheduled");
+  });
+});
+
+test("a dead confirmation link says so and offers the way back", async ({ page }) => {
+  await gotoHydrated(page, "/verify-email?token=not-a-real-token");
+  await expect(page.getByText(/This confirmation link is invalid/).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm my e-mail" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Go to My Appointments" })).toBeVisible();
 });
