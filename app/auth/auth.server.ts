@@ -11,6 +11,7 @@ import {
   queuePasswordResetEmail,
   RESET_PASSWORD_TOKEN_MINUTES,
 } from "~/lib/mail/password-reset.server";
+import { markEmailVerified } from "~/models/email-verification.server";
 import { MIN_PASSWORD_LENGTH } from "./password-rules";
 
 // better-auth does the password hashing (scrypt), the session tokens and the signed session
@@ -46,6 +47,14 @@ function createAuth(env: Env, secret: string) {
       resetPasswordTokenExpiresIn: RESET_PASSWORD_TOKEN_MINUTES * 60,
       // A reset is often "someone else may know my password": sign out everywhere.
       revokeSessionsOnPasswordReset: true,
+      // The reset link went to the account's inbox: that proves the address, so it counts as
+      // confirmed and the bookings made with it before sign-up become the account's.
+      // The password is already changed: a failure here is logged, not shown as a failed reset.
+      onPasswordReset: async ({ user }) => {
+        await markEmailVerified(user.id).catch((error: unknown) =>
+          logger.error({ err: error }, "Could not mark the e-mail verified after a reset"),
+        );
+      },
       // --- end of the password reset hook ---
     },
     user: {

@@ -9,6 +9,12 @@ export const FLASH_MESSAGES = {
   },
   signedIn: { type: "success", title: "You have successfully signed in" },
   passwordReset: { type: "success", title: "Your password has been reset. Please sign in." },
+  appointmentCancelled: { type: "success", title: "Appointment Cancelled" },
+  appointmentRescheduled: {
+    type: "success",
+    title: "Appointment Rescheduled",
+    description: "We'll contact you to confirm the new date and time.",
+  },
   signedOut: {
     type: "success",
     title: "Signed out successfully",

@@ -5,7 +5,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { db } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
+import { settleBackgroundMail } from "~/lib/mail/mail.server";
 import { socketAddressContext } from "~/lib/request-context.server";
+import { createAppointment } from "~/models/appointment.server";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import routeConfig from "../routes";
 
@@ -66,8 +69,12 @@ type Request_ = {
   url: string;
   form?: Record<string, string>;
   expect: Record<Actor, Expect>;
-  /** Only this actor may write rows (apart from sessions); every other actor writes nothing. */
-  writer?: Actor;
+  /** Only this actor (these actors) may write rows (apart from sessions); the others write nothing. */
+  writer?: Actor | Actor[];
+  /** Puts this request's fixture back before it runs (e.g. A's appointment, pending again). */
+  reset?: () => Promise<void>;
+  /** Rows a row count misses (an UPDATE): must read the same after a non-writer's request. */
+  watch?: () => Promise<unknown>;
 };
 
 type MatrixEntry = { loader?: Request_; actions?: Request_[] };
@@ -108,6 +115,9 @@ function adminOnly(path: string): Request_ {
 
 // The property customer A has saved; filled in by beforeAll.
 let savedPropertyId = "";
+// Customer A's pending appointment; filled in by beforeAll, put back by resetAppointmentOfA.
+let appointmentOfA = "";
+const appointmentDateOfA = nextOpenDate(addDays(lagosToday(), 2));
 const PAGE = "/property/xyz";
 
 const MATRIX: Record<string, Guarded> = {
@@ -126,11 +136,95 @@ const MATRIX: Record<string, Guarded> = {
   },
   "routes/dashboard/appointments.tsx": {
     path: "/dashboard/appointments",
-    entry: () => ({ loader: userOnly("/dashboard/appointments") }),
+    entry: (): MatrixEntry => {
+      const path = "/dashboard/appointments";
+      const guarded = { reset: resetAppointmentOfA, watch: appointmentOfAState };
+      return {
+        loader: { ...userOnly(path), ...guarded },
+        actions: [
+          // B (or an admin) posting A's appointment id: 404, nothing written.
+          {
+            url: path,
+            form: { intent: "cancel", appointmentId: appointmentOfA },
+            expect: {
+              anonymous: toSignIn(path),
+              customer: { redirect: path },
+              otherCustomer: { status: 404 },
+              admin: { status: 404 },
+            },
+            writer: "customer",
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "cancel", appointmentId: "not-an-id" },
+            expect: {
+              anonymous: toSignIn(path),
+              customer: { status: 404 },
+              otherCustomer: { status: 404 },
+              admin: { status: 404 },
+            },
+            ...guarded,
+          },
+          // Each signed-in user may ask for their own confirmation e-mail, never A's.
+          {
+            url: path,
+            form: { intent: "sendVerification" },
+            expect: {
+              anonymous: toSignIn(path),
+              customer: { ok: true },
+              otherCustomer: { ok: true },
+              admin: { ok: true },
+            },
+            writer: ["customer", "otherCustomer", "admin"],
+            ...guarded,
+          },
+        ],
+      };
+    },
   },
   "routes/dashboard/appointment.tsx": {
     path: "/dashboard/appointments/:id",
-    entry: () => ({ loader: userOnly("/dashboard/appointments/x") }),
+    entry: (): MatrixEntry => {
+      const path = `/dashboard/appointments/${appointmentOfA}`;
+      const guarded = { reset: resetAppointmentOfA, watch: appointmentOfAState };
+      const onlyA = (a: Expect): Request_["expect"] => ({
+        anonymous: toSignIn(path),
+        customer: a,
+        otherCustomer: { status: 404 },
+        admin: { status: 404 },
+      });
+      return {
+        loader: { url: path, expect: onlyA({ ok: true }), ...guarded },
+        actions: [
+          {
+            url: path,
+            form: { intent: "cancel" },
+            expect: onlyA({ redirect: path }),
+            writer: "customer",
+            ...guarded,
+          },
+          {
+            url: path,
+            form: {
+              intent: "reschedule",
+              appointmentDate: nextOpenDate(appointmentDateOfA),
+              appointmentTime: "11:00 AM",
+            },
+            expect: onlyA({ redirect: path }),
+            writer: "customer",
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "reschedule", appointmentDate: "", appointmentTime: "" },
+            expect: onlyA({ status: 400 }),
+            ...guarded,
+          },
+          { url: path, form: { intent: "other" }, expect: onlyA({ status: 400 }), ...guarded },
+        ],
+      };
+    },
   },
   "routes/dashboard/complaints.tsx": {
     path: "/dashboard/complaints",
@@ -295,8 +389,42 @@ async function resetFavorites() {
     .values({ userId: userIds.customer ?? "", propertyId: savedPropertyId });
 }
 
+/** A bookable day after `date` (never a Sunday). */
+function nextOpenDate(date: string) {
+  const next = addDays(date, 1);
+  return isSunday(next) ? addDays(next, 1) : next;
+}
+
+async function appointmentOfAState() {
+  return db.select().from(schema.appointments).where(eq(schema.appointments.id, appointmentOfA));
+}
+
+/** A's appointment pending on its original date again, whatever the previous request did. */
+async function resetAppointmentOfA() {
+  // A reschedule tells the admins after the response: let that mail land before counting.
+  await settleBackgroundMail();
+  await db
+    .update(schema.appointments)
+    .set({ status: "pending", appointmentDate: appointmentDateOfA, appointmentTime: "10:00 AM" })
+    .where(eq(schema.appointments.id, appointmentOfA));
+}
+
 beforeAll(async () => {
   for (const actor of ["customer", "otherCustomer", "admin"] as const) await createActor(actor);
+  const booked = await createAppointment({
+    fullName: "Customer Matrix",
+    email: "customer@matrix.test",
+    phone: "08030000000",
+    appointmentDate: appointmentDateOfA,
+    appointmentTime: "10:00 AM",
+    propertyType: null,
+    propertyLocation: null,
+    purpose: null,
+    message: null,
+    userId: userIds.customer ?? null,
+    propertyId: null,
+  });
+  appointmentOfA = booked.id;
   const [property] = await db
     .insert(schema.properties)
     .values({
@@ -321,6 +449,16 @@ type Outcome = {
   handlerRan: boolean;
 };
 
+/** The route's :params read from the request's path ("/a/:id" and "/a/x1" give { id: "x1" }). */
+function paramsOf(pattern: string, url: string): Record<string, string> {
+  const actual = new URL(url, "http://localhost").pathname.split("/");
+  const params: Record<string, string> = {};
+  pattern.split("/").forEach((segment, i) => {
+    if (segment.startsWith(":")) params[segment.slice(1)] = decodeURIComponent(actual[i] ?? "");
+  });
+  return params;
+}
+
 async function runRoute(
   route: FlatRoute,
   kind: "loader" | "action",
@@ -343,7 +481,7 @@ async function runRoute(
   const context = new RouterContextProvider();
   ++clientNumber;
   context.set(socketAddressContext, `10.9.${Math.floor(clientNumber / 250)}.${clientNumber % 250}`);
-  const args = { request, params: {}, context };
+  const args = { request, params: paramsOf(route.path, spec.url), context };
 
   const middleware: AnyFn[] = [];
   for (const file of [...route.parents, route.file]) {
@@ -450,16 +588,20 @@ describe.each(Object.keys(MATRIX))("%s", (file) => {
         const spec = MATRIX[file]?.entry().loader;
         if (!spec) throw new Error("no loader spec");
         await resetFavorites();
+        await spec.reset?.();
         const before = await rowCounts();
         const aBefore = await favoritesOf("customer");
+        const watched = await spec.watch?.();
         const outcome = await runRoute(route(), "loader", spec, actor);
         check(outcome, spec.expect[actor]);
         // A GET never writes.
         expect(await rowCounts()).toEqual(before);
         expect(await favoritesOf("customer")).toEqual(aBefore);
-        // Refused before any child loader runs when a guarding layout is above the route.
+        expect(await spec.watch?.()).toEqual(watched);
+        // Refused before any child loader runs when a guarding layout is above the route (a
+        // 404 for another customer's row comes from the loader itself).
         const guarded = [...route().parents, file].some((p) => GUARDING_LAYOUTS.has(p));
-        if (guarded && !("ok" in spec.expect[actor])) expect(outcome.handlerRan).toBe(false);
+        if (guarded && "redirect" in spec.expect[actor]) expect(outcome.handlerRan).toBe(false);
       });
     }
 
@@ -467,11 +609,20 @@ describe.each(Object.keys(MATRIX))("%s", (file) => {
       it("actions", async () => {
         for (const spec of MATRIX[file]?.entry().actions ?? []) {
           await resetFavorites();
+          await spec.reset?.();
           const before = await rowCounts();
           const aBefore = await favoritesOf("customer");
+          const watched = await spec.watch?.();
           const outcome = await runRoute(route(), "action", spec, actor);
           check(outcome, spec.expect[actor]);
-          if (spec.writer === actor) continue;
+          await settleBackgroundMail();
+          if (
+            spec.writer === actor ||
+            (Array.isArray(spec.writer) && spec.writer.includes(actor))
+          ) {
+            continue;
+          }
+          expect(await spec.watch?.()).toEqual(watched);
           if (spec.form?.intent === "add" && actor !== "anonymous") {
             // Saves for the poster only: A's rows are untouched.
             expect(await favoritesOf("customer")).toEqual(aBefore);
@@ -499,5 +650,34 @@ describe("customer A's favourite", () => {
     }
     await runRoute(route, "action", spec, "customer");
     expect(await favoritesOf("customer")).toEqual([]);
+  });
+});
+
+describe("customer A's appointment", () => {
+  it("is cancelled or moved by A, and by nobody else", async () => {
+    const file = "routes/dashboard/appointment.tsx";
+    const route = ROUTES.find((r) => r.file === file);
+    const specs = MATRIX[file]?.entry().actions ?? [];
+    if (!route || specs.length === 0) throw new Error("appointment route missing");
+    for (const spec of specs.slice(0, 2)) {
+      await resetAppointmentOfA();
+      for (const actor of ["anonymous", "otherCustomer", "admin"] as const) {
+        await runRoute(route, "action", spec, actor);
+        expect(await appointmentOfAState()).toMatchObject([
+          { status: "pending", appointmentDate: appointmentDateOfA, appointmentTime: "10:00 AM" },
+        ]);
+      }
+      await runRoute(route, "action", spec, "customer");
+      const [after] = await appointmentOfAState();
+      expect(
+        spec.form?.intent === "cancel"
+          ? after?.status
+          : `${after?.appointmentDate} ${after?.appointmentTime}`,
+      ).toBe(
+        spec.form?.intent === "cancel"
+          ? "cancelled"
+          : `${spec.form?.appointmentDate} ${spec.form?.appointmentTime}`,
+      );
+    }
   });
 });

@@ -1,8 +1,8 @@
-import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { getContactDetails } from "~/models/site-content.server";
 import { sendMailInBackground } from "./mail.server";
 import { passwordResetEmail } from "./templates/password-reset";
+import { tokenLink } from "./token-link.server";
 
 // The e-mail better-auth asks for when someone requests a password reset
 // (emailAndPassword.sendResetPassword in app/auth/auth.server.ts).
@@ -11,8 +11,8 @@ import { passwordResetEmail } from "./templates/password-reset";
 export const RESET_PASSWORD_TOKEN_MINUTES = 30;
 
 /** Our reset page, not the library's endpoint: the page asks for the new password. */
-export function passwordResetLink(token: string, siteUrl: string = getEnv().siteUrl): string {
-  return `${siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+export function passwordResetLink(token: string, siteUrl?: string): string {
+  return tokenLink("/reset-password", token, siteUrl);
 }
 
 export type ResetMailUser = {

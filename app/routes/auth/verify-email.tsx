@@ -1,4 +1,128 @@
-// Being built (issue 5).
-export default function Page() {
-  return <h1 className="p-8 text-2xl">Verify e-mail</h1>;
+import { CheckCircle2 } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AuthCard, FormAlert, SubmitButton } from "~/components/auth/auth-fields";
+import {
+  consumeRateLimit,
+  getClientIp,
+  RATE_LIMITS,
+  rateLimitKey,
+  TOO_MANY_ATTEMPTS_MESSAGE,
+} from "~/lib/rate-limit.server";
+import { pageMeta } from "~/lib/seo";
+import { COMPANY_NAME } from "~/lib/site";
+import {
+  confirmEmailWithToken,
+  isEmailVerificationTokenUsable,
+} from "~/models/email-verification.server";
+import type { Route } from "./+types/verify-email";
+
+// The link in the confirmation e-mail lands here. Opening it changes nothing (mail scanners and
+// link previews open links too): the visitor confirms with a POST.
+
+export const INVALID_VERIFY_LINK_MESSAGE =
+  "This confirmation link is invalid, has already been used or has expired. Sign in and send a new one from your appointments page.";
+
+// One object, so the alert's toast fires once, not on every render.
+const INVALID_LINK_ERROR = { title: "Link expired", message: INVALID_VERIFY_LINK_MESSAGE } as const;
+
+export const EMAIL_CONFIRMED_MESSAGE = "Thank you: your e-mail address is confirmed.";
+
+function tokenOf(request: Request) {
+  return new URL(request.url).searchParams.get("token") ?? "";
 }
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = tokenOf(request);
+  return { token, usable: await isEmailVerificationTokenUsable(token) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const limit = await consumeRateLimit(
+    rateLimitKey("publicForm", "verifyEmail", getClientIp(args)),
+    RATE_LIMITS.publicForm,
+  );
+  if (!limit.allowed) {
+    return data(
+      { error: { title: "Too many attempts", message: TOO_MANY_ATTEMPTS_MESSAGE } },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const token = String(form.get("token") ?? "") || tokenOf(args.request);
+  const result = await confirmEmailWithToken(token);
+  if (result.status === "invalid-token") {
+    return data({ invalidLink: true as const }, { status: 400 });
+  }
+  return { confirmed: true as const, claimedAppointments: result.claimedAppointments };
+}
+
+export default function VerifyEmailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formAction?.startsWith("/verify-email") === true;
+
+  if (actionData && "confirmed" in actionData) {
+    const claimed = actionData.claimedAppointments;
+    return (
+      <AuthCard title="E-mail Confirmed" intro="Your account">
+        <div
+          role="status"
+          className="flex gap-3 rounded-md border border-green-200 bg-green-50 p-4"
+        >
+          <CheckCircle2 className="size-5 shrink-0 text-green-700" aria-hidden />
+          <p className="text-sm text-green-900">
+            {EMAIL_CONFIRMED_MESSAGE}{" "}
+            {claimed > 0
+              ? `${claimed} earlier ${claimed === 1 ? "booking was" : "bookings were"} added to your appointments.`
+              : "Bookings you make with it appear in your appointments."}
+          </p>
+        </div>
+        <Link
+          to="/dashboard/appointments"
+          className="mt-6 block w-full rounded-md bg-brand-700 px-4 py-2.5 text-center font-medium text-white hover:bg-brand-800"
+        >
+          View My Appointments
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  if (!loaderData.usable || (actionData && "invalidLink" in actionData)) {
+    return (
+      <AuthCard title="Confirm Your E-mail" intro="Your account">
+        <FormAlert error={INVALID_LINK_ERROR} />
+        <Link
+          to="/dashboard/appointments"
+          className="block w-full rounded-md bg-brand-700 px-4 py-2.5 text-center font-medium text-white hover:bg-brand-800"
+        >
+          Go to My Appointments
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Confirm Your E-mail"
+      intro="Confirm that this address is yours, so the bookings you made with it appear in your dashboard."
+    >
+      <FormAlert error={actionData && "error" in actionData ? actionData.error : undefined} />
+      <Form method="post">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <SubmitButton pending={pending} label="Confirm my e-mail" pendingLabel="Confirming..." />
+      </Form>
+    </AuthCard>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
+    title: "Confirm Your E-mail",
+    description: `Confirm the e-mail address of your ${COMPANY_NAME} account.`,
+    path: "/verify-email",
+    noindex: true,
+  }),
+  // The address carries the token: keep it out of Referer headers.
+  { name: "referrer", content: "no-referrer" },
+];

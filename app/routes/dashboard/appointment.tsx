@@ -1,12 +1,166 @@
-// Being built (issue 5).
+import { ArrowLeft } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link, redirect } from "react-router";
+import { toast } from "sonner";
+import { flashCookie } from "~/auth/flash.server";
 import { requireUser } from "~/auth/session.server";
+import {
+  AppointmentDetailsList,
+  AppointmentHistory,
+} from "~/components/appointments/appointment-details";
+import { AppointmentStatusBadge } from "~/components/appointments/appointment-status-badge";
+import { AppointmentsError } from "~/components/appointments/appointments-error";
+import { CancelAppointmentButton } from "~/components/appointments/cancel-appointment-button";
+import { RescheduleForm } from "~/components/appointments/reschedule-form";
+import { FormAlert } from "~/components/auth/auth-fields";
+import { cancelAppointmentAction, notFound } from "~/lib/appointment-actions.server";
+import { formatAppointmentDate, shortId } from "~/lib/appointment-format";
+import { pageMeta } from "~/lib/seo";
+import {
+  getAppointmentForUser,
+  RESCHEDULE_MESSAGES,
+  rescheduleAppointmentForUser,
+} from "~/models/appointment-changes.server";
 import type { Route } from "./+types/appointment";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const appointment = await getAppointmentForUser(user.id, params.id);
+  if (!appointment) notFound();
+  return { appointment };
 }
 
-export default function Page() {
-  return <h1 className="p-8 text-2xl">appointment</h1>;
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  // Not theirs (or no such id): 404 whatever the intent, before anything is read from the form.
+  if (!(await getAppointmentForUser(user.id, params.id))) notFound();
+  const here = `/dashboard/appointments/${params.id}`;
+  const form = await request.formData();
+  const intent = form.get("intent");
+
+  if (intent === "cancel") return cancelAppointmentAction(user.id, params.id, here);
+
+  if (intent === "reschedule") {
+    const values = {
+      appointmentDate: String(form.get("appointmentDate") ?? ""),
+      appointmentTime: String(form.get("appointmentTime") ?? ""),
+    };
+    const result = await rescheduleAppointmentForUser(user.id, params.id, values);
+    switch (result.status) {
+      case "rescheduled":
+        throw redirect(here, {
+          headers: { "Set-Cookie": flashCookie("appointmentRescheduled") },
+        });
+      case "invalid":
+        return data({ errors: result.errors, values }, { status: 400 });
+      case "not-pending":
+        return data(
+          { error: { title: "Error", message: RESCHEDULE_MESSAGES.notPending } },
+          { status: 409 },
+        );
+      default:
+        notFound();
+    }
+  }
+
+  return data({ error: { title: "Error", message: "Unknown action" } }, { status: 400 });
+}
+
+export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { appointment } = loaderData;
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
+  const values = actionData && "values" in actionData ? actionData.values : undefined;
+
+  useEffect(() => {
+    const first = errors?.appointmentDate ?? errors?.appointmentTime;
+    if (first) toast.error("Error", { description: first });
+  }, [errors]);
+
+  const pending = appointment.status === "pending";
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-3 py-8 sm:px-4">
+      <Link
+        to="/dashboard/appointments"
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        Back to My Appointments
+      </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">
+          Appointment <span className="font-mono">#{shortId(appointment.id)}</span>
+        </h1>
+        <AppointmentStatusBadge status={appointment.status} />
+      </div>
+      <p className="text-slate-700">
+        {formatAppointmentDate(appointment.appointmentDate)} at {appointment.appointmentTime}
+      </p>
+      <FormAlert error={error} />
+
+      <section
+        aria-labelledby="details-heading"
+        className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-6"
+      >
+        <h2 id="details-heading" className="text-lg font-semibold text-slate-900">
+          Booking details
+        </h2>
+        <AppointmentDetailsList appointment={appointment} />
+      </section>
+
+      {pending ? (
+        <section
+          id="reschedule"
+          aria-labelledby="reschedule-heading"
+          className="scroll-mt-20 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-6"
+        >
+          <h2 id="reschedule-heading" className="text-lg font-semibold text-slate-900">
+            Reschedule
+          </h2>
+          <p className="mb-4 text-sm text-slate-600">
+            Pick another day (Monday to Saturday) and time. The appointment stays pending until we
+            confirm it.
+          </p>
+          <RescheduleForm
+            defaultDate={values?.appointmentDate ?? appointment.appointmentDate}
+            defaultTime={values?.appointmentTime ?? appointment.appointmentTime}
+            errors={errors ?? {}}
+          />
+          <div className="mt-6 border-t border-slate-100 pt-4">
+            <h3 className="mb-2 text-sm font-semibold text-slate-900">
+              No longer need this appointment?
+            </h3>
+            <CancelAppointmentButton
+              appointmentId={appointment.id}
+              action={`/dashboard/appointments/${appointment.id}`}
+            />
+          </div>
+        </section>
+      ) : null}
+
+      <section
+        aria-labelledby="history-heading"
+        className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-6"
+      >
+        <h2 id="history-heading" className="mb-3 text-lg font-semibold text-slate-900">
+          History
+        </h2>
+        <AppointmentHistory history={appointment.history} />
+      </section>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.data
+      ? `Appointment #${shortId(args.data.appointment.id)}`
+      : "Appointment not found",
+    description: "The details and history of your appointment.",
+    path: `/dashboard/appointments/${args.params.id}`,
+    noindex: true,
+  });
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AppointmentsError error={error} />;
 }

@@ -1,12 +1,129 @@
-// Being built (issue 5).
+import { CalendarPlus } from "lucide-react";
+import { data, Link } from "react-router";
 import { requireUser } from "~/auth/session.server";
+import { AppointmentListItem } from "~/components/appointments/appointment-list-item";
+import { AppointmentsError } from "~/components/appointments/appointments-error";
+import { EmailVerificationNotice } from "~/components/appointments/email-verification-notice";
+import { FormAlert } from "~/components/auth/auth-fields";
+import { cancelAppointmentAction } from "~/lib/appointment-actions.server";
+import { logger } from "~/lib/logger.server";
+import {
+  EMAIL_VERIFICATION_MAIL_LIMIT,
+  sendEmailVerification,
+  VERIFICATION_MAIL_FAILED_MESSAGE,
+} from "~/lib/mail/email-verification.server";
+import { consumeRateLimit, rateLimitKey, TOO_MANY_ATTEMPTS_MESSAGE } from "~/lib/rate-limit.server";
+import { pageMeta } from "~/lib/seo";
+import { listAppointmentsForUser } from "~/models/appointment.server";
+import { isEmailVerified } from "~/models/email-verification.server";
 import type { Route } from "./+types/appointments";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const [appointments, verified] = await Promise.all([
+    listAppointmentsForUser(user.id),
+    isEmailVerified(user.id),
+  ]);
+  return { appointments, verified, email: user.email };
 }
 
-export default function Page() {
-  return <h1 className="p-8 text-2xl">appointments</h1>;
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+
+  if (intent === "cancel") {
+    return cancelAppointmentAction(
+      user.id,
+      String(form.get("appointmentId") ?? ""),
+      "/dashboard/appointments",
+    );
+  }
+
+  if (intent === "sendVerification") {
+    if (await isEmailVerified(user.id)) return { alreadyVerified: true as const };
+    const limit = await consumeRateLimit(
+      rateLimitKey("emailVerification", user.id),
+      EMAIL_VERIFICATION_MAIL_LIMIT,
+    );
+    if (!limit.allowed) {
+      return data(
+        { error: { title: "Too many attempts", message: TOO_MANY_ATTEMPTS_MESSAGE } },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      );
+    }
+    try {
+      await sendEmailVerification(user);
+    } catch (error) {
+      logger.error({ err: error }, "Could not send an e-mail confirmation link");
+      return data(
+        { error: { title: "Error", message: VERIFICATION_MAIL_FAILED_MESSAGE } },
+        { status: 502 },
+      );
+    }
+    return { sentTo: user.email };
+  }
+
+  return data({ error: { title: "Error", message: "Unknown action" } }, { status: 400 });
+}
+
+export default function MyAppointments({ loaderData, actionData }: Route.ComponentProps) {
+  const { appointments, verified, email } = loaderData;
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  // The action's own object (not a copy), so the notice's toast fires once per send.
+  const sent =
+    actionData && "sentTo" in actionData && typeof actionData.sentTo === "string"
+      ? (actionData as { sentTo: string })
+      : undefined;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">My Appointments</h1>
+        {appointments.length > 0 ? (
+          <Link
+            to="/book-appointment"
+            className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
+          >
+            <CalendarPlus className="size-4" aria-hidden />
+            Schedule Appointment
+          </Link>
+        ) : null}
+      </div>
+      <FormAlert error={error} />
+      {verified ? null : <EmailVerificationNotice email={email} sent={sent} />}
+      {appointments.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
+          <CalendarPlus className="mx-auto size-10 text-slate-400" aria-hidden />
+          <h2 className="mt-3 text-lg font-semibold text-slate-900">No appointments yet</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Book a viewing or a meeting with our team and it will appear here.
+          </p>
+          <Link
+            to="/book-appointment"
+            className="mt-4 inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+          >
+            Schedule Appointment
+          </Link>
+        </div>
+      ) : (
+        <ul className="space-y-3" aria-label="Appointments">
+          {appointments.map((appointment) => (
+            <AppointmentListItem key={appointment.id} appointment={appointment} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "My Appointments",
+    description: "Your viewings and meetings with our team: cancel, reschedule or see details.",
+    path: "/dashboard/appointments",
+    noindex: true,
+  });
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AppointmentsError error={error} />;
 }

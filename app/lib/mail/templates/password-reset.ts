@@ -1,13 +1,8 @@
 import { COMPANY_NAME } from "~/lib/site";
-import {
-  type EmailContact,
-  emailButton,
-  emailLayout,
-  escapeHtml,
-  textFooter,
-} from "../email-layout";
+import type { EmailContact } from "../email-layout";
+import { type LinkEmail, linkEmail } from "./link-email";
 
-export type PasswordResetEmail = { subject: string; text: string; html: string };
+export type PasswordResetEmail = LinkEmail;
 
 /** The e-mail with the link to /reset-password. Pure: the caller supplies link and contact. */
 export function passwordResetEmail({
@@ -21,38 +16,16 @@ export function passwordResetEmail({
   expiresInMinutes: number;
   contact?: EmailContact;
 }): PasswordResetEmail {
-  const subject = `Reset your ${COMPANY_NAME} password`;
-  const greeting = firstName?.trim() ? `Hello ${firstName.trim()},` : "Hello,";
-  const intro = `We received a request to reset the password of your ${COMPANY_NAME} account.`;
-  const expiry = `The link works once and expires in ${expiresInMinutes} minutes.`;
-  const ignore =
-    "If you did not ask for this, you can ignore this e-mail: your password stays the same.";
-
-  const text = [
-    greeting,
-    "",
-    intro,
-    "Open this link to choose a new password:",
+  return linkEmail({
+    subject: `Reset your ${COMPANY_NAME} password`,
+    firstName,
+    intro: `We received a request to reset the password of your ${COMPANY_NAME} account.`,
+    instruction: "Open this link to choose a new password:",
+    buttonLabel: "Reset your password",
     link,
-    "",
-    expiry,
-    ignore,
-    "",
-    textFooter(contact),
-  ].join("\n");
-
-  const html = emailLayout({
-    title: subject,
+    expiry: `The link works once and expires in ${expiresInMinutes} minutes.`,
+    ignore:
+      "If you did not ask for this, you can ignore this e-mail: your password stays the same.",
     contact,
-    bodyHtml: [
-      `<p>${escapeHtml(greeting)}</p>`,
-      `<p>${escapeHtml(intro)}</p>`,
-      emailButton("Reset your password", link),
-      `<p style="font-size:14px;color:#475569">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(link)}" style="color:#065f46;word-break:break-all">${escapeHtml(link)}</a></p>`,
-      `<p>${escapeHtml(expiry)}</p>`,
-      `<p>${escapeHtml(ignore)}</p>`,
-    ].join("\n"),
   });
-
-  return { subject, text, html };
 }

@@ -1,0 +1,214 @@
+import { and, asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { db } from "~/db/client.server";
+import { appointmentEvents, appointments, properties } from "~/db/schema";
+import { formatAppointmentDate } from "~/lib/appointment-format";
+import type { AppointmentPurpose } from "~/lib/appointment-rules";
+import { refineSlot, slotShape } from "~/lib/appointment-rules";
+import { notifyAdminsOfAppointment } from "~/lib/mail/appointment-mail.server";
+import type { AppointmentStatus } from "./appointment.server";
+
+// A customer's own appointment: its details and history, cancelling and rescheduling. The
+// customer's id is in the WHERE clause of every query (and the pending condition in every
+// UPDATE), so another customer's id, a forged form field or a replayed request changes nothing.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` can be an appointment id at all (a malformed one must not reach the database). */
+export function isAppointmentId(id: unknown): id is string {
+  return typeof id === "string" && UUID.test(id);
+}
+
+export type AppointmentEvent = {
+  id: string;
+  fromStatus: AppointmentStatus | null;
+  toStatus: AppointmentStatus;
+  note: string | null;
+  createdAt: Date;
+};
+
+export type AppointmentDetails = {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  propertyType: string | null;
+  propertyLocation: string | null;
+  purpose: AppointmentPurpose | null;
+  message: string | null;
+  status: AppointmentStatus;
+  createdAt: Date;
+  updatedAt: Date;
+  propertyId: string | null;
+  propertyTitle: string | null;
+  history: AppointmentEvent[];
+};
+
+/** One of the customer's appointments with its history (oldest first); undefined when not theirs. */
+export async function getAppointmentForUser(
+  userId: string,
+  id: string,
+): Promise<AppointmentDetails | undefined> {
+  if (!isAppointmentId(id)) return undefined;
+  const [row] = await db
+    .select({
+      id: appointments.id,
+      fullName: appointments.fullName,
+      email: appointments.email,
+      phone: appointments.phone,
+      appointmentDate: appointments.appointmentDate,
+      appointmentTime: appointments.appointmentTime,
+      propertyType: appointments.propertyType,
+      propertyLocation: appointments.propertyLocation,
+      purpose: appointments.purpose,
+      message: appointments.message,
+      status: appointments.status,
+      createdAt: appointments.createdAt,
+      updatedAt: appointments.updatedAt,
+      propertyId: appointments.propertyId,
+      propertyTitle: properties.title,
+    })
+    .from(appointments)
+    .leftJoin(properties, eq(properties.id, appointments.propertyId))
+    .where(and(eq(appointments.id, id), eq(appointments.userId, userId)))
+    .limit(1);
+  if (!row) return undefined;
+  const history = await db
+    .select({
+      id: appointmentEvents.id,
+      fromStatus: appointmentEvents.fromStatus,
+      toStatus: appointmentEvents.toStatus,
+      note: appointmentEvents.note,
+      createdAt: appointmentEvents.createdAt,
+    })
+    .from(appointmentEvents)
+    .where(eq(appointmentEvents.appointmentId, row.id))
+    .orderBy(asc(appointmentEvents.createdAt), asc(appointmentEvents.id));
+  return { ...row, history };
+}
+
+/** Whether the appointment exists and is this customer's (whatever its status). */
+async function ownsAppointment(userId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.id, id), eq(appointments.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+const ownPending = (userId: string, id: string) =>
+  and(eq(appointments.id, id), eq(appointments.userId, userId), eq(appointments.status, "pending"));
+
+export type ChangeOutcome = "not-found" | "not-pending";
+
+/**
+ * Cancels the customer's pending appointment and records who did it, together.
+ * "not-found": not theirs (or no such id); "not-pending": theirs, but no longer pending.
+ */
+export async function cancelAppointmentForUser(
+  userId: string,
+  id: string,
+): Promise<"cancelled" | ChangeOutcome> {
+  if (!isAppointmentId(id)) return "not-found";
+  const cancelled = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appointments)
+      .set({ status: "cancelled", updatedAt: new Date() })
+      .where(ownPending(userId, id))
+      .returning({ id: appointments.id });
+    if (!row) return false;
+    await tx.insert(appointmentEvents).values({
+      appointmentId: row.id,
+      actorUserId: userId,
+      fromStatus: "pending",
+      toStatus: "cancelled",
+      note: "Cancelled by the customer",
+    });
+    return true;
+  });
+  if (cancelled) return "cancelled";
+  return (await ownsAppointment(userId, id)) ? "not-pending" : "not-found";
+}
+
+export const RESCHEDULE_MESSAGES = {
+  unchanged: "Please choose a different date or time",
+  notPending: "Only a pending appointment can be rescheduled.",
+  failed: "Failed to reschedule appointment. Please try again later.",
+} as const;
+
+/** The reschedule form: the booking form's date and slot rules (Lagos time). */
+export function rescheduleSchema(now: () => Date = () => new Date()) {
+  return z.object(slotShape(now)).superRefine((value, ctx) => refineSlot(value, ctx, now));
+}
+
+export type RescheduleInput = { appointmentDate: string; appointmentTime: string };
+export type RescheduleFieldErrors = Partial<Record<keyof RescheduleInput, string>>;
+
+export type RescheduleResult =
+  | { status: "rescheduled"; appointmentDate: string; appointmentTime: string }
+  | { status: "invalid"; errors: RescheduleFieldErrors }
+  | { status: ChangeOutcome };
+
+/**
+ * Moves the customer's pending appointment to another valid date and slot; it stays pending and
+ * the history notes the old and new date and time, and the admins are told (after the response).
+ */
+export async function rescheduleAppointmentForUser(
+  userId: string,
+  id: string,
+  input: { appointmentDate: unknown; appointmentTime: unknown },
+  now: () => Date = () => new Date(),
+): Promise<RescheduleResult> {
+  if (!isAppointmentId(id)) return { status: "not-found" };
+  const parsed = rescheduleSchema(now).safeParse(input);
+  if (!parsed.success) {
+    const errors: RescheduleFieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0];
+      if (key === "appointmentDate" || key === "appointmentTime") errors[key] ??= issue.message;
+    }
+    // A form that passed the rules for neither field still belongs to someone: check first, so
+    // another customer's id answers "not found" rather than a validation message.
+    if (!(await ownsAppointment(userId, id))) return { status: "not-found" };
+    return { status: "invalid", errors };
+  }
+  const { appointmentDate, appointmentTime } = parsed.data;
+
+  const outcome = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ date: appointments.appointmentDate, time: appointments.appointmentTime })
+      .from(appointments)
+      .where(ownPending(userId, id))
+      .for("update");
+    if (!current) return "missing" as const;
+    if (current.date === appointmentDate && current.time === appointmentTime) {
+      return "unchanged" as const;
+    }
+    const [row] = await tx
+      .update(appointments)
+      .set({ appointmentDate, appointmentTime, updatedAt: new Date() })
+      .where(ownPending(userId, id))
+      .returning({ id: appointments.id });
+    if (!row) return "missing" as const;
+    await tx.insert(appointmentEvents).values({
+      appointmentId: row.id,
+      actorUserId: userId,
+      fromStatus: "pending",
+      toStatus: "pending",
+      note: `Rescheduled by the customer from ${formatAppointmentDate(current.date)}, ${current.time} to ${formatAppointmentDate(appointmentDate)}, ${appointmentTime}`,
+    });
+    return "rescheduled" as const;
+  });
+
+  if (outcome === "rescheduled") {
+    notifyAdminsOfAppointment(id, "rescheduled");
+    return { status: "rescheduled", appointmentDate, appointmentTime };
+  }
+  if (outcome === "unchanged") {
+    return { status: "invalid", errors: { appointmentTime: RESCHEDULE_MESSAGES.unchanged } };
+  }
+  return { status: (await ownsAppointment(userId, id)) ? "not-pending" : "not-found" };
+}

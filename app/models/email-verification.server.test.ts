@@ -1,0 +1,124 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { appointments, users, verifications } from "~/db/schema";
+import { setupTestDatabase } from "../../tests/setup/test-database";
+import { createAppointment, type NewAppointment } from "./appointment.server";
+import {
+  confirmEmailWithToken,
+  createEmailVerificationToken,
+  isEmailVerificationTokenUsable,
+  isEmailVerified,
+  markEmailVerified,
+} from "./email-verification.server";
+
+await setupTestDatabase();
+
+async function createUser(id: string, email: string) {
+  await db.insert(users).values({ id, email, name: id });
+}
+
+function guestBooking(email: string, overrides: Partial<NewAppointment> = {}): NewAppointment {
+  return {
+    fullName: "Guest",
+    email,
+    phone: "08031234567",
+    appointmentDate: "2026-12-01",
+    appointmentTime: "10:00 AM",
+    propertyType: null,
+    propertyLocation: null,
+    purpose: null,
+    message: null,
+    userId: null,
+    propertyId: null,
+    ...overrides,
+  };
+}
+
+async function ownerOf(id: string) {
+  const [row] = await db
+    .select({ userId: appointments.userId })
+    .from(appointments)
+    .where(eq(appointments.id, id));
+  return row?.userId;
+}
+
+describe("e-mail confirmation", () => {
+  it("stores only a hash of the token, and the token works once", async () => {
+    await createUser("once", "once@example.ng");
+    const token = await createEmailVerificationToken("once");
+    const rows = await db.select().from(verifications).where(eq(verifications.value, "once"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.identifier).toMatch(/^verify-email:/);
+    expect(rows[0]?.identifier).not.toContain(token);
+
+    expect(await isEmailVerificationTokenUsable(token)).toBe(true);
+    expect(await isEmailVerified("once")).toBe(false);
+    expect(await confirmEmailWithToken(token)).toMatchObject({
+      status: "confirmed",
+      userId: "once",
+    });
+    expect(await isEmailVerified("once")).toBe(true);
+    expect(await isEmailVerificationTokenUsable(token)).toBe(false);
+    expect(await confirmEmailWithToken(token)).toEqual({ status: "invalid-token" });
+  });
+
+  it("refuses an expired or unknown token and changes nothing", async () => {
+    await createUser("late", "late@example.ng");
+    const guest = await createAppointment(guestBooking("late@example.ng"));
+    const dayAndABitAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    const token = await createEmailVerificationToken("late", dayAndABitAgo);
+
+    expect(await isEmailVerificationTokenUsable(token)).toBe(false);
+    expect(await confirmEmailWithToken(token)).toEqual({ status: "invalid-token" });
+    expect(await confirmEmailWithToken("made-up-token")).toEqual({ status: "invalid-token" });
+    expect(await confirmEmailWithToken("")).toEqual({ status: "invalid-token" });
+    expect(await isEmailVerified("late")).toBe(false);
+    expect(await ownerOf(guest.id)).toBeNull();
+  });
+
+  it("a token made 23 hours ago still works", async () => {
+    await createUser("inday", "inday@example.ng");
+    const token = await createEmailVerificationToken(
+      "inday",
+      new Date(Date.now() - 23 * 60 * 60 * 1000),
+    );
+    expect((await confirmEmailWithToken(token)).status).toBe("confirmed");
+  });
+
+  it("claims the guest bookings with that address, whatever the case, and nobody else's", async () => {
+    await createUser("chioma", "chioma@example.ng");
+    await createUser("other", "other@example.ng");
+    const mine = await createAppointment(guestBooking("chioma@example.ng"));
+    const shouty = await createAppointment(guestBooking("CHIOMA@Example.NG"));
+    const someoneElses = await createAppointment(guestBooking("chioma.obi@example.ng"));
+    const alreadyOwned = await createAppointment(
+      guestBooking("chioma@example.ng", { userId: "other" }),
+    );
+
+    const token = await createEmailVerificationToken("chioma");
+    const spare = await createEmailVerificationToken("chioma");
+    expect(await confirmEmailWithToken(token)).toEqual({
+      status: "confirmed",
+      userId: "chioma",
+      claimedAppointments: 2,
+    });
+    expect(await ownerOf(mine.id)).toBe("chioma");
+    expect(await ownerOf(shouty.id)).toBe("chioma");
+    expect(await ownerOf(someoneElses.id)).toBeNull();
+    expect(await ownerOf(alreadyOwned.id)).toBe("other");
+    // Every other confirmation link of that user is spent too.
+    expect(await isEmailVerificationTokenUsable(spare)).toBe(false);
+    expect(await db.select().from(verifications).where(eq(verifications.value, "chioma"))).toEqual(
+      [],
+    );
+  });
+
+  it("a completed password reset marks verified and claims too", async () => {
+    await createUser("reset", "reset@example.ng");
+    const guest = await createAppointment(guestBooking("Reset@example.ng"));
+    expect(await markEmailVerified("reset")).toBe(1);
+    expect(await isEmailVerified("reset")).toBe(true);
+    expect(await ownerOf(guest.id)).toBe("reset");
+  });
+});

@@ -1,0 +1,140 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { getAuth } from "~/auth/auth.server";
+import { resetPasswordWithToken } from "~/auth/password-reset.server";
+import { db } from "~/db/client.server";
+import { appointments, mailOutbox, rateLimits, users } from "~/db/schema";
+import { settleBackgroundMail } from "~/lib/mail/mail.server";
+import { createAppointment, type NewAppointment } from "~/models/appointment.server";
+import {
+  callRoute,
+  getRequest,
+  postRequest,
+  signedInCustomer,
+} from "../../../tests/setup/route-calls";
+import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { action as listAction } from "../dashboard/appointments";
+import { action as verifyAction, loader as verifyLoader } from "./verify-email";
+
+await setupTestDatabase();
+
+beforeEach(async () => {
+  await db.delete(rateLimits);
+});
+
+function guestBooking(email: string): NewAppointment {
+  return {
+    fullName: "Guest",
+    email,
+    phone: "08031234567",
+    appointmentDate: "2026-12-01",
+    appointmentTime: "10:00 AM",
+    propertyType: null,
+    propertyLocation: null,
+    purpose: null,
+    message: null,
+    userId: null,
+    propertyId: null,
+  };
+}
+
+async function ownerOf(id: string) {
+  const [row] = await db
+    .select({ userId: appointments.userId })
+    .from(appointments)
+    .where(eq(appointments.id, id));
+  return row?.userId;
+}
+
+async function verified(userId: string) {
+  const [row] = await db.select({ v: users.emailVerified }).from(users).where(eq(users.id, userId));
+  return row?.v;
+}
+
+/** Asks for the confirmation e-mail from My Appointments; answers the token in its link. */
+async function requestToken(cookie: string, email: string) {
+  await callRoute(
+    listAction,
+    postRequest("/dashboard/appointments", { intent: "sendVerification" }, cookie),
+  );
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(mailOutbox.createdAt);
+  const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1];
+  if (!token) throw new Error("no confirmation link in the outbox");
+  return token;
+}
+
+describe("/verify-email", () => {
+  it("opening the link changes nothing; the POST confirms and claims the guest bookings", async () => {
+    const guest = await createAppointment(guestBooking("Kemi@Example.ng"));
+    const strangers = await createAppointment(guestBooking("someone-else@example.ng"));
+    const kemi = await signedInCustomer("kemi@example.ng");
+    const token = await requestToken(kemi.cookie, "kemi@example.ng");
+    const url = `/verify-email?token=${token}`;
+
+    const page = await callRoute(verifyLoader, getRequest(url));
+    expect(page.body).toEqual({ token, usable: true });
+    expect(await verified(kemi.userId)).toBe(false);
+    expect(await ownerOf(guest.id)).toBeNull();
+
+    const confirmed = await callRoute(verifyAction, postRequest(url, { token }));
+    expect(confirmed).toMatchObject({
+      status: 200,
+      body: { confirmed: true, claimedAppointments: 1 },
+    });
+    expect(await verified(kemi.userId)).toBe(true);
+    expect(await ownerOf(guest.id)).toBe(kemi.userId);
+    expect(await ownerOf(strangers.id)).toBeNull();
+
+    // Used: the page says so, and a second POST changes nothing.
+    expect((await callRoute(verifyLoader, getRequest(url))).body).toEqual({
+      token,
+      usable: false,
+    });
+    const again = await callRoute(verifyAction, postRequest(url, { token }));
+    expect(again).toMatchObject({ status: 400, body: { invalidLink: true } });
+  });
+
+  it("refuses an unknown token without writing", async () => {
+    const result = await callRoute(
+      verifyAction,
+      postRequest("/verify-email?token=nope", { token: "nope" }),
+    );
+    expect(result).toMatchObject({ status: 400, body: { invalidLink: true } });
+    expect((await callRoute(verifyLoader, getRequest("/verify-email"))).body).toEqual({
+      token: "",
+      usable: false,
+    });
+  });
+
+  it("a verified account is not offered (or sent) another link", async () => {
+    const tunde = await signedInCustomer("tunde@example.ng");
+    await db.update(users).set({ emailVerified: true }).where(eq(users.id, tunde.userId));
+    const result = await callRoute(
+      listAction,
+      postRequest("/dashboard/appointments", { intent: "sendVerification" }, tunde.cookie),
+    );
+    expect(result.body).toEqual({ alreadyVerified: true });
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, "tunde@example.ng"))).toEqual(
+      [],
+    );
+  });
+});
+
+describe("a completed password reset", () => {
+  it("proves the inbox: verified, and the guest bookings claimed", async () => {
+    const guest = await createAppointment(guestBooking("ngozi@example.ng"));
+    const ngozi = await signedInCustomer("ngozi@example.ng");
+    await getAuth().api.requestPasswordReset({ body: { email: "ngozi@example.ng" } });
+    await settleBackgroundMail();
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "ngozi@example.ng"));
+    const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
+
+    expect(await resetPasswordWithToken(token, "a-new-password-9")).toBe("reset");
+    expect(await verified(ngozi.userId)).toBe(true);
+    expect(await ownerOf(guest.id)).toBe(ngozi.userId);
+  });
+});
