@@ -9,6 +9,11 @@ export const FLASH_MESSAGES = {
   },
   signedIn: { type: "success", title: "You have successfully signed in" },
   passwordReset: { type: "success", title: "Your password has been reset. Please sign in." },
+  passwordUpdated: {
+    type: "success",
+    title: "Password Updated",
+    description: "Your password has been changed. Your other devices have been signed out.",
+  },
   signedOut: {
     type: "success",
     title: "Signed out successfully",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { phoneNumberSchema } from "./phone";
 
 // When an appointment may be booked, shared by the booking form, the customer's reschedule form
 // and the server. Dates are calendar days in Lagos (the office's time zone, UTC+1 all year),
@@ -165,13 +166,7 @@ export function bookingSchema(now: () => Date = () => new Date()) {
           .max(120, BOOKING_FIELD_MESSAGES.fullName),
       ),
       email: trimmed.pipe(z.email(BOOKING_FIELD_MESSAGES.email).max(254)),
-      // Nigerian and international numbers: digits with optional +, spaces, dashes, brackets.
-      phone: trimmed.pipe(
-        z
-          .string()
-          .regex(/^\+?[\d\s\-()]{7,20}$/, BOOKING_FIELD_MESSAGES.phone)
-          .refine((v) => v.replace(/\D/g, "").length >= 7, BOOKING_FIELD_MESSAGES.phone),
-      ),
+      phone: trimmed.pipe(phoneNumberSchema(BOOKING_FIELD_MESSAGES.phone)),
       ...slotShape(now),
       propertyType: optional(100),
       propertyLocation: optional(200),

@@ -50,16 +50,23 @@ export function TextField({
   defaultValue,
   error,
   autoComplete,
+  readOnly,
+  hint,
 }: {
   label: string;
   name: string;
-  type?: "text" | "email";
+  type?: "text" | "email" | "tel";
   defaultValue?: string;
   error?: string;
   autoComplete?: string;
+  readOnly?: boolean;
+  /** A note under the field, e.g. why it cannot be changed. */
+  hint?: string;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error?.trim() ? errorId : "", hint ? hintId : ""].filter(Boolean).join(" ");
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -71,6 +78,52 @@ export function TextField({
         type={type}
         defaultValue={defaultValue}
         autoComplete={autoComplete}
+        readOnly={readOnly}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={cn(inputClass(Boolean(error)), readOnly && "bg-slate-100")}
+      />
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  label,
+  name,
+  defaultValue,
+  error,
+  placeholder,
+  rows = 5,
+  maxLength,
+}: {
+  label: string;
+  name: string;
+  defaultValue?: string;
+  error?: string;
+  placeholder?: string;
+  rows?: number;
+  maxLength?: number;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        maxLength={maxLength}
+        defaultValue={defaultValue}
+        placeholder={placeholder}
         aria-invalid={error ? true : undefined}
         aria-describedby={error?.trim() ? errorId : undefined}
         className={inputClass(Boolean(error))}

@@ -10,12 +10,14 @@ import { getSessionUser } from "~/auth/session.server";
 import { FavoriteButton, SavedFavorites } from "~/components/favorite-button";
 import { MediaImage } from "~/components/media-image";
 import { PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
+import { logger } from "~/lib/logger.server";
 import { formatArea, formatPrice } from "~/lib/money";
 import { propertyTypeLabel, purposeLabel } from "~/lib/property-options";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
 import { listFavoriteIds } from "~/models/favorite.server";
 import { getPropertyWithMedia } from "~/models/property.server";
+import { recordPropertyView } from "~/models/property-view.server";
 import { getContactDetails } from "~/models/site-content.server";
 import type { Route } from "./+types/property";
 
@@ -26,7 +28,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     getSessionUser(request),
   ]);
   if (!property) throw data("Property not found", { status: 404 });
-  const favoriteIds = user ? await listFavoriteIds(user.id, [property.id]) : [];
+  const [favoriteIds] = await Promise.all([
+    user ? listFavoriteIds(user.id, [property.id]) : [],
+    // "Recently Viewed" on the dashboard; a failure to record never fails the page.
+    user
+      ? recordPropertyView(user.id, property.id).catch((error: unknown) =>
+          logger.warn({ err: error }, "Could not record a property view"),
+        )
+      : undefined,
+  ]);
   return { property, contact, favoriteIds };
 }
 
