@@ -62,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "profile") return saveProfile(user.id, form);
   if (intent === "password") return savePassword(user.id, form, request.headers);
-  throw data("Unknown intent", { status: 400 });
+  throw new Response("Unknown intent", { status: 400 });
 }
 
 async function saveProfile(userId: string, form: FormData) {
