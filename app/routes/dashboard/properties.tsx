@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { EmptyState } from "~/components/dashboard/empty-state";
 import { selectedTab, UrlTabs } from "~/components/dashboard/url-tabs";
@@ -47,6 +48,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.error({ err: error, tab }, "Could not load the dashboard properties");
     return { tab, properties: [], savedIds: [], error: LOAD_ERROR };
   }
+}
+
+// With JavaScript, a card whose heart was just turned off stays (unfilled) until the next visit:
+// the toast can show, and a mistaken tap can be undone in place.
+export function shouldRevalidate({
+  formAction,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formAction === "/favorites" && currentUrl.href === nextUrl.href) return false;
+  return defaultShouldRevalidate;
 }
 
 export default function SavedPropertiesPage({ loaderData }: Route.ComponentProps) {
