@@ -15,6 +15,7 @@ export const COMPLAINT_MESSAGES = {
   tooLong: `Please keep your complaint under ${COMPLAINT_MAX_LENGTH} characters`,
   failed: "Failed to submit your complaint",
   submitted: "Your complaint has been submitted successfully",
+  loadFailed: "Failed to load complaints data",
 } as const;
 
 const text = z.preprocess((value) => (typeof value === "string" ? value : ""), z.string());

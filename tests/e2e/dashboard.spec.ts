@@ -73,7 +73,7 @@ test("a customer's dashboard: viewed and saved properties, a complaint, a new pa
     .getByRole("link", { name: "View Details" })
     .getAttribute("href");
   await gotoHydrated(page, href ?? "/");
-  await page.getByRole("button", { name: "Save to Favorites" }).click();
+  await page.getByRole("button", { name: "Save to Favorites", exact: true }).click();
   await expect(toasts(page).filter({ hasText: "Added to favorites" })).toBeVisible();
   await gotoHydrated(page, "/dashboard/properties");
   const saved = propertyCards(page).filter({ hasText: title });
@@ -88,10 +88,10 @@ test("a customer's dashboard: viewed and saved properties, a complaint, a new pa
 
   // Remove it from the My Properties page.
   await gotoHydrated(page, "/dashboard/properties");
-  await saved.getByRole("button", { name: "Remove from favorites" }).click();
+  await saved.getByRole("button", { name: "Remove from favorites", exact: true }).click();
   await expect(toasts(page).filter({ hasText: "Removed from favorites" })).toBeVisible();
   // The card stays, unfilled, until the next visit (a mistaken tap can be undone).
-  await expect(saved.getByRole("button", { name: "Save to favorites" })).toBeVisible();
+  await expect(saved.getByRole("button", { name: "Save to favorites", exact: true })).toBeVisible();
   await gotoHydrated(page, "/dashboard/properties");
   await expect(main.getByText("No properties found")).toBeVisible();
 

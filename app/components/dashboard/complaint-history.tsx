@@ -11,13 +11,23 @@ const SOURCE_LABELS: Record<InquirySource, string> = {
 };
 
 /** The customer's complaints and other messages, newest first, with the office's answers. */
-export function ComplaintHistory({ items }: { items: CustomerInquiry[] }) {
+export function ComplaintHistory({
+  items,
+  loadError,
+}: {
+  items: CustomerInquiry[];
+  loadError: string | null;
+}) {
   return (
     <section aria-labelledby="complaint-history" className="space-y-4">
       <h2 id="complaint-history" className="text-xl font-semibold text-slate-900">
         Complaint History
       </h2>
-      {items.length === 0 ? (
+      {loadError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
+          {loadError}
+        </p>
+      ) : items.length === 0 ? (
         <EmptyState
           title="No Complaints Yet"
           text="Complaints and messages you send us appear here with our answers."

@@ -26,7 +26,7 @@ export function WelcomeCard({ firstName, counts }: { firstName: string; counts: 
       <p className="mt-1 text-brand-100">Here is where your property search stands.</p>
       <dl className="mt-6 grid grid-cols-3 gap-3">
         {stats.map((stat) => (
-          <div key={stat.label} className="rounded-md bg-white/10 p-3">
+          <div key={stat.label} className="rounded-md bg-white/10 p-2 sm:p-3">
             <dt className="text-xs text-brand-100 sm:text-sm">{stat.label}</dt>
             <dd className="mt-1 text-2xl font-bold">{stat.value}</dd>
           </div>

@@ -22,7 +22,13 @@ import type { Route } from "./+types/complaints";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { history: await listInquiriesForUser(user.id) };
+  try {
+    return { history: await listInquiriesForUser(user.id), loadError: null };
+  } catch (error) {
+    // The form still works when the history cannot be read.
+    logger.error({ err: error }, "Could not load a customer's complaints");
+    return { history: [], loadError: COMPLAINT_MESSAGES.loadFailed };
+  }
 }
 
 type ActionResult = {
@@ -105,7 +111,7 @@ export default function ComplaintsPage({ loaderData, actionData }: Route.Compone
           </FormButtons>
         </Form>
       </section>
-      <ComplaintHistory items={loaderData.history} />
+      <ComplaintHistory items={loaderData.history} loadError={loaderData.loadError} />
     </div>
   );
 }
