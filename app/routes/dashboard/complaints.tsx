@@ -87,7 +87,9 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ComplaintsPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formAction?.startsWith("/dashboard/complaints") === true;
   const result = actionData as ActionResult | undefined;
   useResultToast(result);
   return (
