@@ -130,6 +130,41 @@ export async function createOrPromoteAdmin(input: {
   return { action, user };
 }
 
+export type PasswordChangeResult =
+  | { ok: true; headers: Headers }
+  | { ok: false; reason: "invalid" };
+
+/**
+ * Changes the signed-in user's password after checking the current one on the server. Every
+ * session of the user is ended and this browser gets a new one (in the answered Set-Cookie
+ * headers), so a stolen session or a device signed in elsewhere is signed out. A wrong current
+ * password changes nothing.
+ */
+export async function changePassword(input: {
+  currentPassword: string;
+  newPassword: string;
+  requestHeaders: Headers;
+}): Promise<PasswordChangeResult> {
+  const headers = forwardedHeaders(input.requestHeaders);
+  const cookie = input.requestHeaders.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  try {
+    const result = await getAuth().api.changePassword({
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: true,
+      },
+      headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers: result.headers };
+  } catch (error) {
+    if (error instanceof APIError) return { ok: false, reason: "invalid" };
+    throw error;
+  }
+}
+
 /**
  * The incoming headers the library may store with the session: the user agent only (client
  * address headers are the visitor's to forge unless a trusted proxy set them).

@@ -15,6 +15,11 @@ export const FLASH_MESSAGES = {
     title: "Appointment Rescheduled",
     description: "We'll contact you to confirm the new date and time.",
   },
+  passwordUpdated: {
+    type: "success",
+    title: "Password Updated",
+    description: "Your password has been changed. Your other devices have been signed out.",
+  },
   signedOut: {
     type: "success",
     title: "Signed out successfully",

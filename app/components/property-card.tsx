@@ -20,11 +20,14 @@ export function PropertyCard({
   layout = "grid",
   showFavorite = true,
   imageLoading = "lazy",
+  viewDetails = false,
 }: {
   property: CardProperty;
   layout?: "grid" | "list";
   showFavorite?: boolean;
   imageLoading?: "lazy" | "eager";
+  /** A 'View Details' button under the facts (the dashboard's cards). */
+  viewDetails?: boolean;
 }) {
   const image = responsiveImage(
     property.imageUrl,
@@ -104,6 +107,14 @@ export function PropertyCard({
             {formatArea(property.sqft)}
           </li>
         </ul>
+        {viewDetails ? (
+          <Link
+            to={`/property/${property.id}`}
+            className="relative z-10 mt-2 rounded-md border border-brand-700 px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-brand-50"
+          >
+            View Details
+          </Link>
+        ) : null}
       </div>
     </article>
   );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isPhoneNumber } from "./phone";
+import { phoneNumberSchema } from "./phone";
 
 // When an appointment may be booked, shared by the booking form, the customer's reschedule form
 // and the server. Dates are calendar days in Lagos (the office's time zone, UTC+1 all year),
@@ -166,7 +166,7 @@ export function bookingSchema(now: () => Date = () => new Date()) {
           .max(120, BOOKING_FIELD_MESSAGES.fullName),
       ),
       email: trimmed.pipe(z.email(BOOKING_FIELD_MESSAGES.email).max(254)),
-      phone: trimmed.pipe(z.string().refine(isPhoneNumber, BOOKING_FIELD_MESSAGES.phone)),
+      phone: trimmed.pipe(phoneNumberSchema(BOOKING_FIELD_MESSAGES.phone)),
       ...slotShape(now),
       propertyType: optional(100),
       propertyLocation: optional(200),

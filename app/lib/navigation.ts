@@ -23,3 +23,12 @@ export const FOOTER_QUICK_LINKS = [
   { label: "Contact", to: "/contact" },
   { label: "Book Appointment", to: "/book-appointment" },
 ] as const;
+
+/** The customer dashboard's sidebar (Sign Out, a POST form, follows these links). */
+export const DASHBOARD_NAV = [
+  { label: "Dashboard", to: "/dashboard", end: true },
+  { label: "My Properties", to: "/dashboard/properties", end: false },
+  { label: "Appointments", to: "/dashboard/appointments", end: false },
+  { label: "Inquiries", to: "/dashboard/complaints", end: false },
+  { label: "Profile", to: "/dashboard/profile", end: false },
+] as const;

@@ -1,7 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { favorites, properties } from "~/db/schema";
-import { isUuid } from "./property.server";
+import { isUuid, type PropertyCardData, propertyCardColumns } from "./property.server";
 
 // A customer's saved properties. Every query takes the user id and puts it in the `where`, so
 // one customer can never read or change another's favourites.
@@ -48,4 +48,23 @@ export async function listFavoriteIds(
     .from(favorites)
     .where(and(eq(favorites.userId, userId), inArray(favorites.propertyId, ids)));
   return rows.map((row) => row.propertyId);
+}
+
+/** The user's saved properties with what a card shows, the most recently saved first. */
+export async function listFavoriteProperties(
+  userId: string,
+  options: { limit?: number } = {},
+): Promise<PropertyCardData[]> {
+  const query = db
+    .select(propertyCardColumns)
+    .from(favorites)
+    .innerJoin(properties, eq(properties.id, favorites.propertyId))
+    .where(eq(favorites.userId, userId))
+    .orderBy(desc(favorites.createdAt), desc(favorites.id));
+  return options.limit === undefined ? query : query.limit(options.limit);
+}
+
+export async function countFavorites(userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(favorites).where(eq(favorites.userId, userId));
+  return row?.n ?? 0;
 }

@@ -103,3 +103,23 @@ export async function listAdminsForEmailNotifications(): Promise<
     )
     .orderBy(users.email);
 }
+
+/** "Ada Grace Obi" gives first name "Ada" and last name "Grace Obi". */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const [firstName = "", ...rest] = fullName.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(" ") };
+}
+
+/** The customer's own profile: full name (also split into first and last) and phone. */
+export async function updateProfile(
+  userId: string,
+  input: { fullName: string; phone: string | null },
+) {
+  const name = input.fullName.trim().replace(/\s+/g, " ");
+  const [row] = await db
+    .update(users)
+    .set({ name, ...splitFullName(name), phone: input.phone })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return row !== undefined;
+}

@@ -71,6 +71,8 @@ type Request_ = {
   expect: Record<Actor, Expect>;
   /** Only this actor (these actors) may write rows (apart from sessions); the others write nothing. */
   writer?: Actor | Actor[];
+  /** Every signed-in actor may write rows of their own; customer A's change only when A posts. */
+  ownRows?: true;
   /** Puts this request's fixture back before it runs (e.g. A's appointment, pending again). */
   reset?: () => Promise<void>;
   /** Rows a row count misses (an UPDATE): must read the same after a non-writer's request. */
@@ -119,6 +121,21 @@ let savedPropertyId = "";
 let appointmentOfA = "";
 const appointmentDateOfA = nextOpenDate(addDays(lagosToday(), 2));
 const PAGE = "/property/xyz";
+const A_EMAIL = "customer@matrix.test";
+
+/** Bad input: signed out goes to sign in, everyone else gets 400 and nothing is written. */
+function refusedForAll(path: string, form: Record<string, string>): Request_ {
+  return {
+    url: path,
+    form,
+    expect: {
+      anonymous: toSignIn(path),
+      customer: { status: 400 },
+      otherCustomer: { status: 400 },
+      admin: { status: 400 },
+    },
+  };
+}
 
 const MATRIX: Record<string, Guarded> = {
   "routes/dashboard/layout.tsx": {
@@ -130,9 +147,10 @@ const MATRIX: Record<string, Guarded> = {
     entry: () => ({ loader: userOnly("/dashboard") }),
   },
   // Issue 5 fills these in with every action and the ownership cases.
+  // Favourites are removed through /favorites (below); the page only reads the user's own rows.
   "routes/dashboard/properties.tsx": {
     path: "/dashboard/properties",
-    entry: () => ({ loader: userOnly("/dashboard/properties") }),
+    entry: () => ({ loader: userOnly("/dashboard/properties?tab=recent") }),
   },
   "routes/dashboard/appointments.tsx": {
     path: "/dashboard/appointments",
@@ -228,11 +246,53 @@ const MATRIX: Record<string, Guarded> = {
   },
   "routes/dashboard/complaints.tsx": {
     path: "/dashboard/complaints",
-    entry: () => ({ loader: userOnly("/dashboard/complaints") }),
+    entry: (): MatrixEntry => ({
+      loader: userOnly("/dashboard/complaints"),
+      actions: [
+        // Stored for the poster: a forged user id or e-mail never files it under A's name.
+        {
+          ...userOnly("/dashboard/complaints"),
+          form: { description: "Matrix complaint", userId: userIds.customer ?? "", email: A_EMAIL },
+          ownRows: true,
+        },
+        refusedForAll("/dashboard/complaints", { description: "   " }),
+      ],
+    }),
   },
+  // The right current password is not replayed here: it would end the actor's matrix session.
+  // profile.test.ts covers it (the password changes, the other sessions end).
   "routes/dashboard/profile.tsx": {
     path: "/dashboard/profile",
-    entry: () => ({ loader: userOnly("/dashboard/profile") }),
+    entry: (): MatrixEntry => ({
+      loader: userOnly("/dashboard/profile"),
+      actions: [
+        {
+          ...userOnly("/dashboard/profile"),
+          form: {
+            intent: "profile",
+            fullName: "Renamed Matrix",
+            phone: "08030000000",
+            userId: userIds.customer ?? "",
+            email: A_EMAIL,
+          },
+          ownRows: true,
+        },
+        refusedForAll("/dashboard/profile", { intent: "profile", fullName: " ", phone: "" }),
+        refusedForAll("/dashboard/profile", {
+          intent: "password",
+          currentPassword: "not-the-password",
+          newPassword: "matrix-new-1",
+          confirmPassword: "matrix-new-1",
+        }),
+        refusedForAll("/dashboard/profile", {
+          intent: "password",
+          currentPassword: "secret-password-1",
+          newPassword: "matrix-new-1",
+          confirmPassword: "matrix-new-2",
+        }),
+        refusedForAll("/dashboard/profile", { intent: "delete-account", userId: "x" }),
+      ],
+    }),
   },
   "routes/admin/layout.tsx": { path: "/admin", entry: () => ({ loader: adminOnly("/admin") }) },
   "routes/admin/dashboard.tsx": {
@@ -379,6 +439,43 @@ async function favoritesOf(actor: Actor) {
       .from(schema.favorites)
       .where(eq(schema.favorites.userId, userId))
   ).map((r) => r.propertyId);
+}
+
+/** Everything of customer A's that another actor's request must leave alone. */
+async function rowsOfCustomerA() {
+  const userId = userIds.customer ?? "";
+  const { users, accounts, inquiries, propertyViews, sessions } = schema;
+  return {
+    user: await db
+      .select({
+        name: users.name,
+        first: users.firstName,
+        last: users.lastName,
+        phone: users.phone,
+        email: users.email,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+    password: await db
+      .select({ hash: accounts.password })
+      .from(accounts)
+      .where(eq(accounts.userId, userId)),
+    inquiries: await db
+      .select({ id: inquiries.id, status: inquiries.status, description: inquiries.description })
+      .from(inquiries)
+      .where(eq(inquiries.userId, userId))
+      .orderBy(inquiries.id),
+    views: await db
+      .select({ propertyId: propertyViews.propertyId })
+      .from(propertyViews)
+      .where(eq(propertyViews.userId, userId)),
+    sessions: await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(sessions.id),
+    favorites: await favoritesOf("customer"),
+  };
 }
 
 /** Puts customer A's saved favourite back, whatever the previous request did. */
@@ -613,15 +710,15 @@ describe.each(Object.keys(MATRIX))("%s", (file) => {
           const before = await rowCounts();
           const aBefore = await favoritesOf("customer");
           const watched = await spec.watch?.();
+          const aRowsBefore = await rowsOfCustomerA();
           const outcome = await runRoute(route(), "action", spec, actor);
           check(outcome, spec.expect[actor]);
           await settleBackgroundMail();
-          if (
-            spec.writer === actor ||
-            (Array.isArray(spec.writer) && spec.writer.includes(actor))
-          ) {
-            continue;
-          }
+          const isWriter =
+            spec.writer === actor || (Array.isArray(spec.writer) && spec.writer.includes(actor));
+          const aMayWrite = actor === "customer" && (isWriter || spec.ownRows);
+          if (!aMayWrite) expect(await rowsOfCustomerA()).toEqual(aRowsBefore);
+          if (isWriter || (spec.ownRows && actor !== "anonymous")) continue;
           expect(await spec.watch?.()).toEqual(watched);
           if (spec.form?.intent === "add" && actor !== "anonymous") {
             // Saves for the poster only: A's rows are untouched.

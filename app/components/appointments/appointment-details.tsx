@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AppointmentStatusBadge } from "~/components/dashboard/status-badge";
 import {
   APPOINTMENT_STATUS_LABELS,
   formatAppointmentDate,
@@ -7,7 +8,6 @@ import {
 } from "~/lib/appointment-format";
 import { APPOINTMENT_PURPOSES } from "~/lib/appointment-rules";
 import type { AppointmentDetails } from "~/models/appointment-changes.server";
-import { AppointmentStatusBadge } from "./appointment-status-badge";
 
 // Everything about one booking, and what happened to it since.
 

@@ -1,8 +1,8 @@
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { Link } from "react-router";
+import { AppointmentStatusBadge } from "~/components/dashboard/status-badge";
 import { formatAppointmentDate, propertyTypeLabel, shortId } from "~/lib/appointment-format";
 import type { CustomerAppointment } from "~/models/appointment.server";
-import { AppointmentStatusBadge } from "./appointment-status-badge";
 import { CancelAppointmentButton } from "./cancel-appointment-button";
 
 const linkButton =

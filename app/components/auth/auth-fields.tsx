@@ -54,6 +54,8 @@ export function TextField({
   placeholder,
   maxLength,
   optional,
+  readOnly,
+  hint,
 }: {
   label: string;
   name: string;
@@ -67,9 +69,14 @@ export function TextField({
   maxLength?: number;
   /** Adds "(optional)" to the label. */
   optional?: boolean;
+  readOnly?: boolean;
+  /** A note under the field, e.g. why it cannot be changed. */
+  hint?: string;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error?.trim() ? errorId : "", hint ? hintId : ""].filter(Boolean).join(" ");
   return (
     <div className="space-y-1">
       <FieldLabel htmlFor={id} label={label} optional={optional} />
@@ -81,11 +88,17 @@ export function TextField({
         autoComplete={autoComplete}
         placeholder={placeholder}
         maxLength={maxLength}
+        readOnly={readOnly}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error?.trim() ? errorId : undefined}
-        className={inputClass(Boolean(error))}
+        aria-describedby={describedBy || undefined}
+        className={cn(inputClass(Boolean(error)), readOnly && "bg-slate-100")}
       />
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={errorId} error={error} />
     </div>
   );
@@ -95,7 +108,7 @@ export function TextField({
 export function TextAreaField({
   label,
   name,
-  rows,
+  rows = 5,
   defaultValue,
   error,
   required,
@@ -105,7 +118,7 @@ export function TextAreaField({
 }: {
   label: string;
   name: string;
-  rows: number;
+  rows?: number;
   defaultValue?: string;
   error?: string;
   required?: boolean;

@@ -7,7 +7,7 @@ import { cn } from "~/lib/utils";
 
 // The menus are <details> elements: they open and close without JavaScript, and the
 // effect below only closes them after a client-side navigation.
-function useCloseOnNavigate() {
+export function useCloseOnNavigate() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of the dependency.

@@ -1,4 +1,5 @@
 import { getEnv } from "~/env.server";
+import { shortId } from "~/lib/appointment-format";
 import { isTimeSlot } from "~/lib/appointment-rules";
 import { appointmentTimes, buildIcs, type IcsStatus } from "~/lib/ics";
 import { logger } from "~/lib/logger.server";
@@ -125,7 +126,7 @@ export function calendarFile(
     appointment.propertyTitle ? `Property: ${appointment.propertyTitle}` : undefined,
     appointment.propertyType ? `Property type: ${appointment.propertyType}` : undefined,
     appointment.propertyLocation ? `Location: ${appointment.propertyLocation}` : undefined,
-    `Reference: ${appointment.id.slice(0, 8)}`,
+    `Reference: ${shortId(appointment.id)}`,
   ]
     .filter(Boolean)
     .join("\n");

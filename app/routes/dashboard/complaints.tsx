@@ -1,12 +1,127 @@
-// Being built (issue 5).
+import { data, Form, useNavigation } from "react-router";
 import { requireUser } from "~/auth/session.server";
+import { SubmitButton, TextAreaField } from "~/components/auth/auth-fields";
+import { ComplaintHistory } from "~/components/dashboard/complaint-history";
+import { FormButtons } from "~/components/dashboard/form-buttons";
+import { ResultNotice, useResultToast } from "~/components/dashboard/result-toast";
+import { COMPLAINT_MESSAGES, ComplaintSchema, type ResultToast } from "~/lib/dashboard-forms";
+import { logger } from "~/lib/logger.server";
+import {
+  consumeRateLimit,
+  RATE_LIMITS,
+  rateLimitKey,
+  TOO_MANY_ATTEMPTS_MESSAGE,
+} from "~/lib/rate-limit.server";
+import { pageMeta } from "~/lib/seo";
+import { createInquiry, listInquiriesForUser } from "~/models/inquiry.server";
 import type { Route } from "./+types/complaints";
 
+// Complaints are inquiries with source 'complaint' (DESIGN.md): staff see them in the admin
+// Inquiries screen and answer here. The history lists everything the customer sent while signed
+// in (complaints, contact messages, service inquiries), each with its answer.
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  try {
+    return { history: await listInquiriesForUser(user.id), loadError: null };
+  } catch (error) {
+    // The form still works when the history cannot be read.
+    logger.error({ err: error }, "Could not load a customer's complaints");
+    return { history: [], loadError: COMPLAINT_MESSAGES.loadFailed };
+  }
 }
 
-export default function Page() {
-  return <h1 className="p-8 text-2xl">complaints</h1>;
+type ActionResult = {
+  ok: boolean;
+  /** The stored complaint's id, on success. */
+  id?: string;
+  toast: ResultToast;
+  fieldError?: string;
+  values?: { description: string };
+};
+
+function failure(status: number, message: string, description: string, fieldError?: boolean) {
+  const result: ActionResult = {
+    ok: false,
+    toast: { type: "error", title: "Error", description: message },
+    values: { description },
+    ...(fieldError ? { fieldError: message } : {}),
+  };
+  return data(result, { status });
 }
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const description = String(form.get("description") ?? "");
+  const parsed = ComplaintSchema.safeParse({ description });
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? COMPLAINT_MESSAGES.empty;
+    return failure(400, message, description, true);
+  }
+  const limit = await consumeRateLimit(
+    rateLimitKey("publicForm", "complaint", user.id),
+    RATE_LIMITS.publicForm,
+  );
+  if (!limit.allowed) return failure(429, TOO_MANY_ATTEMPTS_MESSAGE, description);
+  try {
+    // Who sent it comes from the session, never from the form.
+    const stored = await createInquiry({
+      source: "complaint",
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      description: parsed.data.description,
+    });
+    const result: ActionResult = {
+      ok: true,
+      id: stored.id,
+      toast: { type: "success", title: COMPLAINT_MESSAGES.submitted },
+    };
+    return result;
+  } catch (error) {
+    logger.error({ err: error }, "Could not store a complaint");
+    return failure(500, COMPLAINT_MESSAGES.failed, description);
+  }
+}
+
+export default function ComplaintsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formAction?.startsWith("/dashboard/complaints") === true;
+  const result = actionData as ActionResult | undefined;
+  useResultToast(result);
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-bold text-slate-900">Inquiries and Complaints</h1>
+      <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 className="text-xl font-semibold text-slate-900">Submit a New Complaint</h2>
+        {result && !result.fieldError ? <ResultNotice message={result.toast} /> : null}
+        {/* A new key after each success empties the text area. */}
+        <Form method="post" className="space-y-4" noValidate key={result?.id ?? "form"}>
+          <TextAreaField
+            label="Your complaint"
+            name="description"
+            rows={6}
+            placeholder="Describe your issue or complaint in detail..."
+            defaultValue={result?.ok ? "" : result?.values?.description}
+            error={result?.fieldError}
+          />
+          <FormButtons>
+            <SubmitButton pending={pending} label="Submit Complaint" pendingLabel="Submitting..." />
+          </FormButtons>
+        </Form>
+      </section>
+      <ComplaintHistory items={loaderData.history} loadError={loaderData.loadError} />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Inquiries",
+    description: "Send us a complaint and follow the answers to your messages.",
+    path: "/dashboard/complaints",
+    noindex: true,
+  });

@@ -1,17 +1,78 @@
 import { requireUser } from "~/auth/session.server";
-import { SignedInCard } from "~/components/auth/signed-in-card";
-import { COMPANY_NAME } from "~/lib/site";
+import {
+  LatestAppointments,
+  LatestInquiries,
+  LatestSaved,
+  QuickActions,
+  WelcomeCard,
+} from "~/components/dashboard/overview";
+import { selectedTab, UrlTabs } from "~/components/dashboard/url-tabs";
+import { pageMeta } from "~/lib/seo";
+import { countAppointmentsForUser, listAppointmentsForUser } from "~/models/appointment.server";
+import { countFavorites, listFavoriteProperties } from "~/models/favorite.server";
+import { countInquiriesForUser, listInquiriesForUser } from "~/models/inquiry.server";
 import type { Route } from "./+types/index";
+
+// The overview. "Inquiries" counts everything the customer sent us while signed in: complaints,
+// contact messages and service inquiries; /dashboard/complaints lists them all with their answers.
+
+const TABS = [
+  { id: "appointments", label: "Appointments" },
+  { id: "saved", label: "Saved Properties" },
+  { id: "inquiries", label: "Inquiries" },
+] as const;
+
+/** Each tab shows the latest few (spec §9). */
+const LATEST = 3;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  const tab = selectedTab(request.url, TABS);
+  const [saved, appointments, inquiries, items] = await Promise.all([
+    countFavorites(user.id),
+    countAppointmentsForUser(user.id),
+    countInquiriesForUser(user.id),
+    loadTab(tab, user.id),
+  ]);
   return {
-    user: { name: user.name, email: user.email, role: user.role, isSuperAdmin: user.isSuperAdmin },
+    firstName: user.firstName || user.name.split(" ")[0] || "",
+    counts: { saved, appointments, inquiries },
+    items,
   };
 }
 
-export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  return <SignedInCard title="Dashboard" user={loaderData.user} />;
+async function loadTab(tab: (typeof TABS)[number]["id"], userId: string) {
+  switch (tab) {
+    case "appointments":
+      return { tab, list: await listAppointmentsForUser(userId, { limit: LATEST }) };
+    case "saved":
+      return { tab, list: await listFavoriteProperties(userId, { limit: LATEST }) };
+    case "inquiries":
+      return { tab, list: await listInquiriesForUser(userId, { limit: LATEST }) };
+  }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Dashboard | ${COMPANY_NAME}` }];
+export default function DashboardOverview({ loaderData }: Route.ComponentProps) {
+  const { firstName, counts, items } = loaderData;
+  return (
+    <div className="space-y-6">
+      <WelcomeCard firstName={firstName} counts={counts} />
+      <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 className="sr-only">Latest activity</h2>
+        <UrlTabs tabs={TABS} current={items.tab} label="Latest activity" className="mb-4" />
+        {items.tab === "appointments" ? <LatestAppointments items={items.list} /> : null}
+        {items.tab === "saved" ? <LatestSaved items={items.list} /> : null}
+        {items.tab === "inquiries" ? <LatestInquiries items={items.list} /> : null}
+      </section>
+      <QuickActions />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Dashboard",
+    description: "Your appointments, saved properties and inquiries.",
+    path: "/dashboard",
+    noindex: true,
+  });

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { requireUser } from "~/auth/session.server";
+import { DashboardSidebar } from "~/components/dashboard/sidebar";
 import type { Route } from "./+types/layout";
 
 // Every /dashboard/* page needs a signed-in user; checked before any child loader runs.
@@ -10,9 +11,17 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { user: await requireUser(request) };
+  const user = await requireUser(request);
+  return { user: { name: user.name, email: user.email } };
 }
 
-export default function DashboardLayout() {
-  return <Outlet />;
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 md:flex md:items-start md:gap-8 md:py-10">
+      <DashboardSidebar user={loaderData.user} />
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
 }

@@ -10,6 +10,7 @@ import { getSessionUser } from "~/auth/session.server";
 import { FavoriteButton, SavedFavorites } from "~/components/favorite-button";
 import { MediaImage } from "~/components/media-image";
 import { imageUrl, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
+import { logger } from "~/lib/logger.server";
 import { formatArea, formatPrice } from "~/lib/money";
 import { propertyTypeLabel, purposeLabel } from "~/lib/property-options";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
@@ -18,6 +19,7 @@ import { propertyOfferJsonLd } from "~/lib/structured-data";
 import { cn } from "~/lib/utils";
 import { listFavoriteIds } from "~/models/favorite.server";
 import { getPropertyWithMedia } from "~/models/property.server";
+import { recordPropertyView } from "~/models/property-view.server";
 import { getContactDetails } from "~/models/site-content.server";
 import type { Route } from "./+types/property";
 
@@ -28,7 +30,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     getSessionUser(request),
   ]);
   if (!property) throw data("Property not found", { status: 404 });
-  const favoriteIds = user ? await listFavoriteIds(user.id, [property.id]) : [];
+  const [favoriteIds] = await Promise.all([
+    user ? listFavoriteIds(user.id, [property.id]) : [],
+    // "Recently Viewed" on the dashboard; a failure to record never fails the page.
+    user
+      ? recordPropertyView(user.id, property.id).catch((error: unknown) =>
+          logger.warn({ err: error }, "Could not record a property view"),
+        )
+      : undefined,
+  ]);
   return { property, contact, favoriteIds };
 }
 

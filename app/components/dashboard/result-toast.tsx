@@ -1,0 +1,33 @@
+import { useEffect } from "react";
+import { toast } from "sonner";
+import type { ResultToast } from "~/lib/dashboard-forms";
+
+/** Shows the toast an action answered, once per answer (each submission answers a new object). */
+export function useResultToast(result: { toast?: ResultToast } | undefined) {
+  useEffect(() => {
+    const message = result?.toast;
+    if (!message) return;
+    const options = message.description ? { description: message.description } : undefined;
+    if (message.type === "error") toast.error(message.title, options);
+    else toast.success(message.title, options);
+  }, [result]);
+}
+
+/** The same message in the page, for browsers without JavaScript and screen readers. */
+export function ResultNotice({ message }: { message: ResultToast | undefined }) {
+  if (!message) return null;
+  const error = message.type === "error";
+  return (
+    <div
+      role={error ? "alert" : "status"}
+      className={
+        error
+          ? "rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          : "rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800"
+      }
+    >
+      <p className="font-semibold">{message.title}</p>
+      {message.description ? <p>{message.description}</p> : null}
+    </div>
+  );
+}

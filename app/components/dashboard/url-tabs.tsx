@@ -1,0 +1,56 @@
+import { Link } from "react-router";
+import { cn } from "~/lib/utils";
+
+// Tabs that live in the URL (?tab=...): they work without JavaScript and can be linked to.
+
+export type TabItem<Id extends string> = { id: Id; label: string };
+
+/** The tab a URL selects, or the first (default) one for a missing or unknown value. */
+export function selectedTab<Id extends string>(
+  url: string | URL,
+  tabs: readonly TabItem<Id>[],
+): Id {
+  const value = new URL(url).searchParams.get("tab");
+  const first = tabs[0];
+  if (!first) throw new Error("no tabs");
+  return tabs.find((tab) => tab.id === value)?.id ?? first.id;
+}
+
+export function UrlTabs<Id extends string>({
+  tabs,
+  current,
+  label,
+  className,
+}: {
+  tabs: readonly TabItem<Id>[];
+  current: Id;
+  label: string;
+  className?: string;
+}) {
+  return (
+    <nav aria-label={label} className={cn("overflow-x-auto", className)}>
+      <ul className="flex min-w-max gap-1 rounded-lg bg-slate-100 p-1">
+        {tabs.map((tab) => {
+          const active = tab.id === current;
+          return (
+            <li key={tab.id}>
+              <Link
+                to={`?tab=${tab.id}`}
+                preventScrollReset
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  "block rounded-md px-4 py-2 text-sm font-medium",
+                  active
+                    ? "bg-white text-brand-800 shadow-sm"
+                    : "text-slate-600 hover:text-slate-900",
+                )}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
