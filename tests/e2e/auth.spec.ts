@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_USERS } from "../../app/db/seed/demo-users";
-import { gotoHydrated, toasts } from "./support";
+import { asNewVisitor, freshEmail, gotoHydrated, toasts } from "./support";
 
 // Accounts end to end on the real server: sign up, sign in, favourite, sign out; the admin login
 // with the seeded super admin; and a customer kept out of the admin area.
@@ -8,7 +8,8 @@ import { gotoHydrated, toasts } from "./support";
 const [demoAdmin, demoCustomer] = DEMO_USERS;
 
 test("sign up, sign in, favourite a property and sign out", async ({ page }) => {
-  const email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const email = freshEmail("auth");
+  await asNewVisitor(page);
   await gotoHydrated(page, "/signup");
   await page.getByLabel("First Name").fill("Ngozi");
   await page.getByLabel("Last Name").fill("Eze");

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { addDays, isSunday, lagosToday } from "../../app/lib/appointment-rules";
 import { formatLongDate, monthOf } from "../../app/lib/calendar-month";
-import { gotoHydrated, toasts, UUID_PATTERN } from "./support";
+import { asNewVisitor, gotoHydrated, signUpAndSignIn, toasts, UUID_PATTERN } from "./support";
 
 // Booking end to end: with JavaScript (the calendar, the toast, the form reset), without it (the
 // native date input and the confirmation in the page), and from a property page.
@@ -43,6 +43,11 @@ async function fillContact(page: Page, name: string) {
   await page.getByLabel("Email Address").fill(`booking-${Date.now()}@example.com`);
   await page.getByLabel("Phone Number").fill("0803 123 4567");
 }
+
+// Each test is a visitor of its own: the forms' per-address limit counts this test alone.
+test.beforeEach(async ({ page }) => {
+  await asNewVisitor(page);
+});
 
 test.describe("with JavaScript", () => {
   // A browser far west of Lagos: at 06:00 in Lagos it is still yesterday there. The calendar must
@@ -201,19 +206,7 @@ test.describe("on a 360 px phone", () => {
 });
 
 test("a signed-in customer's details are filled in, and stay after booking", async ({ page }) => {
-  const email = `booker-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await gotoHydrated(page, "/signup");
-  await page.getByLabel("First Name").fill("Chioma");
-  await page.getByLabel("Last Name").fill("Okeke");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("secret123");
-  await page.getByLabel("Confirm Password").fill("secret123");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/signin$/);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("secret123");
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const email = await signUpAndSignIn(page, { firstName: "Chioma", lastName: "Okeke" });
 
   await gotoHydrated(page, "/book-appointment");
   await expect(page.getByLabel("Full Name")).toHaveValue("Chioma Okeke");

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { formatAppointmentDate } from "../../app/lib/appointment-format";
 import { addDays, isSunday, lagosToday } from "../../app/lib/appointment-rules";
 import { formatLongDate } from "../../app/lib/calendar-month";
-import { gotoHydrated, toasts } from "./support";
+import { freshEmail, gotoHydrated, signUpAndSignIn, toasts } from "./support";
 
 // A customer's appointments end to end: book while signed in, find it on the dashboard,
 // reschedule it, cancel it; and the same cancel with JavaScript off.
@@ -11,26 +11,6 @@ import { gotoHydrated, toasts } from "./support";
 function openDate(days: number) {
   const date = addDays(lagosToday(), days);
   return isSunday(date) ? addDays(date, 1) : date;
-}
-
-function freshEmail(tag: string) {
-  return `e2e-appts-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-async function signUpAndSignIn(page: Page, email: string, js: boolean) {
-  const open = (url: string) => (js ? gotoHydrated(page, url) : page.goto(url));
-  await open("/signup");
-  await page.getByLabel("First Name").fill("Amaka");
-  await page.getByLabel("Last Name").fill("Okafor");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("secret123");
-  await page.getByLabel("Confirm Password").fill("secret123");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/signin$/);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("secret123");
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** Chooses `date` in the calendar (with JavaScript) or types it (without). */
@@ -67,7 +47,7 @@ function appointmentRows(page: Page) {
 
 test("book while signed in, see it, reschedule it, cancel it", async ({ page }) => {
   const email = freshEmail("js");
-  await signUpAndSignIn(page, email, true);
+  await signUpAndSignIn(page, { email: email, js: true });
   const date = openDate(3);
   await book(page, email, date, true);
 
@@ -121,7 +101,7 @@ test("book while signed in, see it, reschedule it, cancel it", async ({ page }) 
 
 test("another customer's appointment is a 404", async ({ page, browser }) => {
   const email = freshEmail("owner");
-  await signUpAndSignIn(page, email, true);
+  await signUpAndSignIn(page, { email: email, js: true });
   await book(page, email, openDate(4), true);
   await gotoHydrated(page, "/dashboard/appointments");
   await appointmentRows(page).getByRole("link", { name: "Reschedule" }).click();
@@ -130,7 +110,7 @@ test("another customer's appointment is a 404", async ({ page, browser }) => {
 
   const context = await browser.newContext();
   const other = await context.newPage();
-  await signUpAndSignIn(other, freshEmail("intruder"), true);
+  await signUpAndSignIn(other, { email: freshEmail("intruder"), js: true });
   const response = await other.goto(details);
   expect(response?.status()).toBe(404);
   await expect(other.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
@@ -142,7 +122,7 @@ test.describe("without JavaScript", () => {
 
   test("cancel is a plain form post", async ({ page }) => {
     const email = freshEmail("nojs");
-    await signUpAndSignIn(page, email, false);
+    await signUpAndSignIn(page, { email: email, js: false });
     await book(page, email, openDate(5), false);
 
     await page.goto("/dashboard/appointments");
@@ -158,7 +138,7 @@ test.describe("without JavaScript", () => {
     page,
   }) => {
     const email = freshEmail("nojs-move");
-    await signUpAndSignIn(page, email, false);
+    await signUpAndSignIn(page, { email: email, js: false });
     await book(page, email, openDate(3), false);
     await page.goto("/dashboard/appointments");
     await appointmentRows(page).getByRole("link", { name: "Reschedule" }).click();

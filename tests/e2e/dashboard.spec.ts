@@ -7,43 +7,25 @@ import {
   test,
 } from "@playwright/test";
 import { DEMO_USERS } from "../../app/db/seed/demo-users";
-import { gotoHydrated, propertyCards, toasts } from "./support";
+import {
+  E2E_PASSWORD,
+  freshEmail,
+  gotoHydrated,
+  propertyCards,
+  signInWithForm,
+  signUpAndSignIn,
+  toasts,
+} from "./support";
 
 // The customer dashboard end to end. The test that changes an account signs up its own.
-
-const PASSWORD = "secret123";
-
-function freshEmail() {
-  return `dash-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-/** Signs up and signs in through the forms (they work with and without JavaScript). */
-async function signUpAndSignIn(page: Page, email: string, name = ["Chiamaka", "Okafor"]) {
-  await page.goto("/signup");
-  await page.getByLabel("First Name").fill(name[0] ?? "");
-  await page.getByLabel("Last Name").fill(name[1] ?? "");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/signin$/);
-  await signIn(page, email, PASSWORD);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
 
 test("a customer's dashboard: viewed and saved properties, a complaint, a new password", async ({
   page,
 }) => {
-  const email = freshEmail();
-  await signUpAndSignIn(page, email);
+  const email = freshEmail("dashboard");
+  await signUpAndSignIn(page, { email, firstName: "Chiamaka", lastName: "Okafor" });
   await gotoHydrated(page, "/dashboard");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { name: "Welcome back, Chiamaka!" })).toBeVisible();
@@ -132,7 +114,7 @@ test("a customer's dashboard: viewed and saved properties, a complaint, a new pa
 
   // A new password: a mismatch is refused, then the change works.
   await gotoHydrated(page, "/dashboard/profile?tab=security");
-  await main.getByLabel("Current Password", { exact: true }).fill(PASSWORD);
+  await main.getByLabel("Current Password", { exact: true }).fill(E2E_PASSWORD);
   await main.getByLabel("New Password", { exact: true }).fill("newer-secret-1");
   await main.getByLabel("Confirm New Password", { exact: true }).fill("newer-secret-2");
   await main.getByRole("button", { name: "Update Password" }).click();
@@ -141,7 +123,7 @@ test("a customer's dashboard: viewed and saved properties, a complaint, a new pa
   await main.getByLabel("Confirm New Password", { exact: true }).fill("newer-secret-1");
   await main.getByRole("button", { name: "Update Password" }).click();
   await expect(toasts(page).filter({ hasText: "Password Change Failed" })).toBeVisible();
-  await main.getByLabel("Current Password", { exact: true }).fill(PASSWORD);
+  await main.getByLabel("Current Password", { exact: true }).fill(E2E_PASSWORD);
   await main.getByLabel("New Password", { exact: true }).fill("newer-secret-1");
   await main.getByLabel("Confirm New Password", { exact: true }).fill("newer-secret-1");
   await main.getByRole("button", { name: "Update Password" }).click();
@@ -154,7 +136,7 @@ test("a customer's dashboard: viewed and saved properties, a complaint, a new pa
   await sidebar(page).getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await gotoHydrated(page, "/signin");
-  await signIn(page, email, "newer-secret-1");
+  await signInWithForm(page, email, "newer-secret-1");
 });
 
 // The tests below only read, or add rows nobody else looks at: they share the demo customer,
@@ -170,7 +152,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
   const [, customer] = DEMO_USERS;
   if (!customer) throw new Error("no demo customer");
   await page.goto("/signin");
-  await signIn(page, customer.email, customer.password);
+  await signInWithForm(page, customer.email, customer.password);
   customerState = await context.storageState();
   await context.close();
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { gotoHydrated, toasts } from "./support";
+import { asNewVisitor, gotoHydrated, toasts } from "./support";
 
 // /services and /services/{id} end to end: the overview, a service page, 'Book Consultation'
 // and the 'Inquire About This Service' form with JavaScript and without.
@@ -32,6 +32,11 @@ async function fillInquiry(page: Page, values: Partial<typeof INQUIRY>) {
     await f[key].fill(values[key] ?? "");
   }
 }
+
+// Each test is a visitor of its own: the forms' per-address limit counts this test alone.
+test.beforeEach(async ({ page }) => {
+  await asNewVisitor(page);
+});
 
 test("the overview links its three cards to service pages and shows the process", async ({
   page,

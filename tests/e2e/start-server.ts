@@ -57,6 +57,10 @@ async function main() {
     NODE_ENV: "production",
     PORT: port,
     SEED_DEMO: "1",
+    // As behind one reverse proxy: each test's visitor sends its own address in
+    // X-Forwarded-For (support.ts asNewVisitor), so per-address limits such as five sign-ups an
+    // hour count visitors, not the whole suite coming from 127.0.0.1.
+    TRUST_PROXY: "1",
   };
   let cleanup: () => Promise<void>;
   if (process.env.DATABASE_URL) {

@@ -109,3 +109,51 @@ export function queryOf(page: Page) {
 }
 
 export const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/**
+ * Makes every later request of this page come from an address of its own (the e2e server
+ * trusts one proxy hop), like a separate visitor: the per-address limits (sign-ups, forms) then
+ * count this test alone.
+ */
+export async function asNewVisitor(page: Page) {
+  const byte = () => Math.floor(Math.random() * 254) + 1;
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.18.${byte()}.${byte()}` });
+}
+
+/** A new, unused e-mail address; `tag` says which spec made it. */
+export function freshEmail(tag: string) {
+  return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+export const E2E_PASSWORD = "secret123";
+
+/**
+ * Signs up a new customer through the forms and signs in, as a new visitor; ends on
+ * /dashboard. Works with and without JavaScript. Answers the e-mail address.
+ */
+export async function signUpAndSignIn(
+  page: Page,
+  options: { email?: string; firstName?: string; lastName?: string; js?: boolean } = {},
+) {
+  const email = options.email ?? freshEmail("customer");
+  const open = (url: string) => (options.js === false ? page.goto(url) : gotoHydrated(page, url));
+  await asNewVisitor(page);
+  await open("/signup");
+  await page.getByLabel("First Name").fill(options.firstName ?? "Amaka");
+  await page.getByLabel("Last Name").fill(options.lastName ?? "Okafor");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+  await page.getByLabel("Confirm Password").fill(E2E_PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await signInWithForm(page, email, E2E_PASSWORD);
+  return email;
+}
+
+/** Fills the sign-in form already on screen and waits for the dashboard. */
+export async function signInWithForm(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
