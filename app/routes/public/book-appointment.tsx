@@ -115,9 +115,7 @@ export async function action(args: Route.ActionArgs) {
       email: input.email,
       phone: input.phone,
       appointmentDate: input.appointmentDate,
-      // bookingSchema has checked it is one of the slots.
-      appointmentTime:
-        input.appointmentTime as typeof import("~/lib/appointment-rules")["TIME_SLOTS"][number],
+      appointmentTime,
       propertyType: input.propertyType || null,
       propertyLocation: input.propertyLocation || null,
       purpose: input.purpose || null,
