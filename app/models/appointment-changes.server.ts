@@ -5,19 +5,13 @@ import { appointmentEvents, appointments, properties } from "~/db/schema";
 import { formatAppointmentDate } from "~/lib/appointment-format";
 import type { AppointmentPurpose } from "~/lib/appointment-rules";
 import { refineSlot, slotShape } from "~/lib/appointment-rules";
+import { isUuid } from "~/lib/ids";
 import { notifyAdminsOfAppointment } from "~/lib/mail/appointment-mail.server";
-import type { AppointmentStatus } from "./appointment.server";
+import { type AppointmentStatus, appointmentDetailColumns } from "./appointment.server";
 
 // A customer's own appointment: its details and history, cancelling and rescheduling. The
 // customer's id is in the WHERE clause of every query (and the pending condition in every
 // UPDATE), so another customer's id, a forged form field or a replayed request changes nothing.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether `id` can be an appointment id at all (a malformed one must not reach the database). */
-export function isAppointmentId(id: unknown): id is string {
-  return typeof id === "string" && UUID.test(id);
-}
 
 export type AppointmentEvent = {
   id: string;
@@ -51,24 +45,12 @@ export async function getAppointmentForUser(
   userId: string,
   id: string,
 ): Promise<AppointmentDetails | undefined> {
-  if (!isAppointmentId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({
-      id: appointments.id,
-      fullName: appointments.fullName,
-      email: appointments.email,
-      phone: appointments.phone,
-      appointmentDate: appointments.appointmentDate,
-      appointmentTime: appointments.appointmentTime,
-      propertyType: appointments.propertyType,
-      propertyLocation: appointments.propertyLocation,
-      purpose: appointments.purpose,
-      message: appointments.message,
-      status: appointments.status,
+      ...appointmentDetailColumns,
       createdAt: appointments.createdAt,
       updatedAt: appointments.updatedAt,
-      propertyId: appointments.propertyId,
-      propertyTitle: properties.title,
     })
     .from(appointments)
     .leftJoin(properties, eq(properties.id, appointments.propertyId))
@@ -112,7 +94,7 @@ export async function cancelAppointmentForUser(
   userId: string,
   id: string,
 ): Promise<"cancelled" | ChangeOutcome> {
-  if (!isAppointmentId(id)) return "not-found";
+  if (!isUuid(id)) return "not-found";
   const cancelled = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(appointments)
@@ -162,7 +144,7 @@ export async function rescheduleAppointmentForUser(
   input: { appointmentDate: unknown; appointmentTime: unknown },
   now: () => Date = () => new Date(),
 ): Promise<RescheduleResult> {
-  if (!isAppointmentId(id)) return { status: "not-found" };
+  if (!isUuid(id)) return { status: "not-found" };
   const parsed = rescheduleSchema(now).safeParse(input);
   if (!parsed.success) {
     const errors: RescheduleFieldErrors = {};

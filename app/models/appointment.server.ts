@@ -2,8 +2,8 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
 import type { AppointmentPurpose, TimeSlot } from "~/lib/appointment-rules";
+import { isUuid } from "~/lib/ids";
 import { sendAppointmentStatusEmail } from "~/lib/mail/appointment-mail.server";
-import { isUuid } from "./property.server";
 
 // Appointments: booking (public and signed in) and a customer's own list. Every customer query
 // takes the user id and puts it in the WHERE clause.
@@ -113,25 +113,33 @@ export type AppointmentForMail = {
   eventCount: number;
 };
 
+/**
+ * What the customer's details page and the appointment e-mails show about one booking (join
+ * `properties` on the booking's property for the title).
+ */
+export const appointmentDetailColumns = {
+  id: appointments.id,
+  fullName: appointments.fullName,
+  email: appointments.email,
+  phone: appointments.phone,
+  appointmentDate: appointments.appointmentDate,
+  appointmentTime: appointments.appointmentTime,
+  propertyType: appointments.propertyType,
+  propertyLocation: appointments.propertyLocation,
+  purpose: appointments.purpose,
+  message: appointments.message,
+  status: appointments.status,
+  propertyId: appointments.propertyId,
+  propertyTitle: properties.title,
+};
+
 /** Everything the appointment e-mails show, or undefined for an unknown id. */
 export async function getAppointmentForMail(id: string): Promise<AppointmentForMail | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({
-      id: appointments.id,
+      ...appointmentDetailColumns,
       userId: appointments.userId,
-      fullName: appointments.fullName,
-      email: appointments.email,
-      phone: appointments.phone,
-      appointmentDate: appointments.appointmentDate,
-      appointmentTime: appointments.appointmentTime,
-      propertyType: appointments.propertyType,
-      propertyLocation: appointments.propertyLocation,
-      purpose: appointments.purpose,
-      message: appointments.message,
-      status: appointments.status,
-      propertyId: appointments.propertyId,
-      propertyTitle: properties.title,
       propertyCity: properties.city,
       eventCount: sql<number>`(select count(*)::int from ${appointmentEvents} where ${appointmentEvents.appointmentId} = ${appointments.id})`,
     })

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { favorites, properties } from "~/db/schema";
-import { isUuid, type PropertyCardData, propertyCardColumns } from "./property.server";
+import { isUuid } from "~/lib/ids";
+import { type PropertyCardData, propertyCardColumns } from "./property.server";
 
 // A customer's saved properties. Every query takes the user id and puts it in the `where`, so
 // one customer can never read or change another's favourites.

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { inquiries } from "~/db/schema";
 import { getEnv } from "~/env.server";
+import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { sendMailInBackground } from "~/lib/mail/mail.server";
 import { inquiryResponseEmail } from "~/lib/mail/templates/inquiry-response";
@@ -114,8 +115,6 @@ export type RespondResult =
   | { status: "already-answered"; message: string }
   | { status: "not-found"; message: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function isResponseStatus(value: unknown): value is ResponseStatus {
   return (RESPONSE_STATUSES as readonly unknown[]).includes(value);
 }
@@ -133,7 +132,7 @@ export async function respondToInquiry(
   input: { response: string; status?: ResponseStatus },
 ): Promise<RespondResult> {
   const notFound = { status: "not-found", message: INQUIRY_RESPONSE_MESSAGES.notFound } as const;
-  if (!UUID.test(inquiryId)) return notFound;
+  if (!isUuid(inquiryId)) return notFound;
   const response = input.response.trim();
   const status = input.status ?? "answered";
   if (!isResponseStatus(status)) {
@@ -212,7 +211,7 @@ export async function setInquiryStatus(
   status: InquiryStatus,
 ): Promise<SetStatusResult> {
   const notFound = { status: "not-found", message: INQUIRY_RESPONSE_MESSAGES.notFound } as const;
-  if (!UUID.test(inquiryId)) return notFound;
+  if (!isUuid(inquiryId)) return notFound;
   if (!(inquiries.status.enumValues as readonly unknown[]).includes(status)) {
     return { status: "invalid", message: INQUIRY_RESPONSE_MESSAGES.badStatus };
   }

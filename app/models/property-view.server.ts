@@ -1,7 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { properties, propertyViews } from "~/db/schema";
-import { isUuid, type PropertyCardData, propertyCardColumns } from "./property.server";
+import { isUuid } from "~/lib/ids";
+import { type PropertyCardData, propertyCardColumns } from "./property.server";
 
 // "Recently Viewed" on the customer dashboard: one row per user and property, the latest view
 // wins. Every query takes the user id.

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { properties, propertyMedia } from "~/db/schema";
+import { isUuid } from "~/lib/ids";
 import { FEATURED_COUNT, type PurposeValue } from "~/lib/property-options";
 
 /** The columns a property card needs, shared by the home page, the listing and the dashboard. */
@@ -57,12 +58,6 @@ export async function listFeaturedProperties(purpose?: PurposeValue): Promise<Pr
     .where(byPurpose)
     .orderBy(desc(properties.createdAt), asc(properties.id))
     .limit(FEATURED_COUNT);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string) {
-  return UUID.test(value);
 }
 
 /** One property with its media in display order, or undefined for an unknown or malformed id. */
