@@ -123,3 +123,22 @@ export async function updateProfile(
     .returning({ id: users.id });
   return row !== undefined;
 }
+
+/**
+ * The active account whose confirmed e-mail address is `email`, if any: a booking made signed
+ * out with that address belongs to it (ADR 8), as bookings made before it was confirmed do.
+ */
+export async function findVerifiedUserIdByEmail(email: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.email, normalizeEmail(email)),
+        eq(users.emailVerified, true),
+        eq(users.status, "active"),
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}

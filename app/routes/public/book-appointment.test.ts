@@ -238,6 +238,22 @@ describe("booking an appointment", () => {
     expect(rows.map((r) => r.userId)).toEqual([customer.id]);
   });
 
+  it("files a signed-out booking under the account whose confirmed e-mail it uses, only then", async () => {
+    const confirmed = await signedInCustomer();
+    const unconfirmed = await signedInCustomer();
+    await db.update(users).set({ emailVerified: true }).where(eq(users.id, confirmed.id));
+
+    await submit(post(valid({ email: confirmed.email.toUpperCase() })));
+    await submit(post(valid({ email: unconfirmed.email })));
+    await submit(post(valid({ email: "stranger@example.ng" })));
+
+    const rows = await db
+      .select({ email: appointments.email, userId: appointments.userId })
+      .from(appointments)
+      .orderBy(asc(appointments.createdAt));
+    expect(rows.map((r) => r.userId)).toEqual([confirmed.id, null, null]);
+  });
+
   it("books a viewing of the property the visitor came from", async () => {
     const propertyId = await addProperty();
     const page = await loader(

@@ -28,6 +28,7 @@ import {
 } from "~/lib/rate-limit.server";
 import { pageMeta } from "~/lib/seo";
 import { createAppointment, findPropertyForBooking } from "~/models/appointment.server";
+import { findVerifiedUserIdByEmail } from "~/models/user.server";
 import type { Route } from "./+types/book-appointment";
 
 // /book-appointment: anyone may book; a signed-in customer's booking is stored under their
@@ -102,8 +103,10 @@ export async function action(args: Route.ActionArgs) {
     );
   }
 
-  // The account comes from the session, never from the form.
+  // The account comes from the session, never from the form; signed out, a booking with the
+  // confirmed e-mail address of an account belongs to that account (ADR 8).
   const user = await getSessionUser(args.request);
+  const userId = user?.id ?? (await findVerifiedUserIdByEmail(parsed.data.email)) ?? null;
   const input = parsed.data;
   const appointmentTime = input.appointmentTime;
   // Always true here (bookingSchema checked the slot); narrows the type.
@@ -120,7 +123,7 @@ export async function action(args: Route.ActionArgs) {
       propertyLocation: input.propertyLocation || null,
       purpose: input.purpose || null,
       message: input.message || null,
-      userId: user?.id ?? null,
+      userId,
       propertyId: property?.id ?? null,
     });
     appointmentId = row.id;
