@@ -109,8 +109,11 @@ describe("listing metadata", () => {
       matches: [root],
     } as unknown as Parameters<typeof propertiesMeta>[0]);
 
-  it("is canonical at /properties, keeping only the property type", () => {
-    expect(canonicalOf(listing("page=3", 3))).toBe(`${SITE}/properties`);
+  it("is canonical at /properties, keeping only the property type and the page", () => {
+    expect(canonicalOf(listing("page=3", 3))).toBe(`${SITE}/properties?page=3`);
+    expect(canonicalOf(listing("type=commercial&beds=2&page=2", 2))).toBe(
+      `${SITE}/properties?type=commercial&page=2`,
+    );
     expect(canonicalOf(listing("bedrooms=3&location=abuja"))).toBe(`${SITE}/properties`);
     const residential = listing("type=residential&bedrooms=2");
     expect(canonicalOf(residential)).toBe(`${SITE}/properties?type=residential`);

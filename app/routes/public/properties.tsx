@@ -156,6 +156,14 @@ function resultsLine(
   return `Showing ${formatNumber(from)}-${formatNumber(to)} of ${formatCount(total, totalIsExact)} results`;
 }
 
+function listingCanonicalPath(type: string | undefined, page: number) {
+  const query = new URLSearchParams();
+  if (type) query.set("type", type);
+  if (page > 1) query.set("page", String(page));
+  const search = query.toString();
+  return search ? `/properties?${search}` : "/properties";
+}
+
 export function meta(args: Route.MetaArgs) {
   const { loaderData } = args;
   if (!loaderData) {
@@ -175,8 +183,9 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: `${heading}${page > 1 ? ` - Page ${page}` : ""}`,
     description,
-    // Every search of one property type is a view of the same page: /properties?type=...
-    path: filters.type ? `/properties?type=${encodeURIComponent(filters.type)}` : "/properties",
+    // Every search of one property type is a view of the same page (/properties?type=...);
+    // later pages of it are pages of their own, so each points at itself.
+    path: listingCanonicalPath(filters.type, page),
   });
 }
 
