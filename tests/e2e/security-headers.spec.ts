@@ -130,7 +130,13 @@ test("the home page hydrates and plays its media with no CSP violation", async (
       .filter({ hasText: provider })
       .first()
       .getByRole("link", { name: /^Play video:/ });
-    const title = ((await poster.getAttribute("aria-label")) ?? "").replace(/^Play video: /, "");
+    // The link reads "Play video: <provider badge><title>"; the badge is hidden from its name.
+    const text = (await poster.textContent()) ?? "";
+    const title = text
+      .replace(/^Play video: /, "")
+      .replace(provider, "")
+      .trim();
+    await expect(poster).toHaveAccessibleName(`Play video: ${title}`);
     await poster.click();
     await expect(page.locator("iframe").and(page.getByTitle(title, { exact: true }))).toBeVisible();
   }

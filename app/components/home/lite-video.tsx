@@ -99,7 +99,6 @@ export function LiteVideo({
       target="_blank"
       rel="noopener noreferrer"
       onClick={play}
-      aria-label={`Play video: ${title}`}
       className={cn(
         frame,
         "group block bg-gradient-to-br from-brand-800 via-brand-900 to-slate-950 text-left",
@@ -117,7 +116,12 @@ export function LiteVideo({
           fill="currentColor"
         />
       </svg>
-      <span className="absolute left-3 top-3 rounded bg-black/40 px-2 py-0.5 text-xs font-medium text-white">
+      {/* The link's name is "Play video: <title>" from its text; the provider badge is decoration. */}
+      <span className="sr-only">Play video: </span>
+      <span
+        aria-hidden
+        className="absolute left-3 top-3 rounded bg-black/40 px-2 py-0.5 text-xs font-medium text-white"
+      >
         {PROVIDER_LABEL[video.kind]}
       </span>
       <span className="absolute inset-0 flex items-center justify-center">
@@ -129,7 +133,9 @@ export function LiteVideo({
         <span className="absolute inset-x-0 bottom-0 line-clamp-2 bg-gradient-to-t from-black/70 to-transparent p-3 pt-8 text-sm font-semibold text-white">
           {title}
         </span>
-      ) : null}
+      ) : (
+        <span className="sr-only">{title}</span>
+      )}
     </a>
   );
 }
