@@ -32,15 +32,22 @@ if (DEVELOPMENT) {
   // them the headers that matter for a file. The policy is for a file opened on its own (an SVG
   // cannot run script); it does not apply to a script or style the pages load.
   const httpsProduction = /^https:/i.test(process.env.SITE_URL ?? "");
-  /** @param {import("express").Response} res */
-  const setHeaders = (res) => {
+  /**
+   * @param {import("express").Response} res
+   * @param {string} filePath
+   */
+  const setHeaders = (res, filePath) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader(
-      "Content-Security-Policy",
-      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
-    );
+    // Scripts and styles are only ever loaded by our pages, where these do nothing; leaving
+    // them off saves a few hundred bytes on each of a page's many small files.
+    if (!/\.(js|css)$/.test(filePath)) {
+      res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+      res.setHeader("X-Frame-Options", "DENY");
+      res.setHeader(
+        "Content-Security-Policy",
+        "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
+      );
+    }
     if (httpsProduction) {
       res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }

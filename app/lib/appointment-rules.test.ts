@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   APPOINTMENT_MESSAGES,
-  bookingSchema,
   dateProblem,
   lagosToday,
   openSlots,
@@ -10,6 +9,7 @@ import {
   TIME_SLOTS,
   timeProblem,
 } from "./appointment-rules";
+import { bookingSchema } from "./appointment-schema";
 
 // Wednesday 2026-11-25, 23:30 UTC: already Thursday the 26th, 00:30, in Lagos.
 const LATE_WEDNESDAY_UTC = new Date("2026-11-25T23:30:00Z");

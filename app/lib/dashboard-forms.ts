@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "~/auth/password-rules";
 import { BOOKING_FIELD_MESSAGES } from "./appointment-rules";
-import { phoneNumberSchema } from "./phone";
+import { isPhoneNumber } from "./phone";
 
 // The customer dashboard's forms: rules and the spec's messages, shared by actions and tests.
+
+const phoneSchema = (message: string) => z.string().refine(isPhoneNumber, message);
 
 /** A toast an action asks the page to show (with JavaScript; the page shows it inline too). */
 export type ResultToast = { type: "success" | "error"; title: string; description?: string };
@@ -45,7 +47,7 @@ export const ProfileSchema = z.object({
   // Optional; when given, a phone number as the booking form accepts it.
   phone: text
     .transform((v) => v.trim())
-    .pipe(z.union([z.literal(""), phoneNumberSchema(PROFILE_MESSAGES.phone)])),
+    .pipe(z.union([z.literal(""), phoneSchema(PROFILE_MESSAGES.phone)])),
 });
 
 export const PASSWORD_MESSAGES = {

@@ -1,12 +1,8 @@
 import { data, type RouterContextProvider } from "react-router";
 import { getSessionUser } from "~/auth/session.server";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import {
-  type FormMessage,
-  type InquiryField,
-  type InquiryParse,
-  inquiryValuesOf,
-} from "~/lib/inquiry-forms";
+import { type FormMessage, type InquiryField, inquiryValuesOf } from "~/lib/inquiry-forms";
+import type { InquiryParse } from "~/lib/inquiry-schemas";
 import { logger } from "~/lib/logger.server";
 import {
   consumeRateLimit,

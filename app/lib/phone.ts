@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 // One rule for every phone field (booking, contact, service inquiry, profile): Nigerian and
 // international numbers, digits with an optional leading +, spaces, dashes and brackets.
 
@@ -10,9 +8,4 @@ export function isPhoneNumber(value: string): boolean {
     new RegExp(`^\\+?[\\d\\s\\-()]{7,${PHONE_MAX_LENGTH}}$`).test(value) &&
     value.replace(/\D/g, "").length >= 7
   );
-}
-
-/** A required phone number, with `message` when it is not one. */
-export function phoneNumberSchema(message: string) {
-  return z.string().refine(isPhoneNumber, message);
 }

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
 import { formatAppointmentDate } from "~/lib/appointment-format";
 import type { AppointmentPurpose } from "~/lib/appointment-rules";
-import { refineSlot, slotShape } from "~/lib/appointment-rules";
+import { refineSlot, slotShape } from "~/lib/appointment-schema";
 import { isUuid } from "~/lib/ids";
 import { notifyAdminsOfAppointment } from "~/lib/mail/appointment-mail.server";
 import { type AppointmentStatus, appointmentDetailColumns } from "./appointment.server";

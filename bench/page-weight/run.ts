@@ -393,6 +393,10 @@ async function main() {
       ["home", "/"],
       ["listing", "/properties"],
       ...(propertyPath ? [["property", propertyPath] as [string, string]] : []),
+      ["service", "/services/property-sales"],
+      ["team", "/team"],
+      ["contact", "/contact"],
+      ["booking", "/book-appointment"],
     ];
 
     // Warm-up: make the generated image sizes once, so the measured visits are not timing out

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { CarouselDots } from "~/components/carousel-dots";
 import { MediaImage } from "~/components/media-image";
 import {
   GALLERY_ADVANCE_MS,
@@ -227,25 +228,16 @@ export function FeaturedGallery({ slides }: { slides: GallerySlide[] }) {
                     <Play className="size-4" aria-hidden />
                   )}
                 </button>
-                <div className="flex flex-wrap justify-center">
-                  {shown.map((s, i) => (
-                    <button
-                      key={s.id}
-                      type="button"
-                      onClick={() => go(i)}
-                      aria-label={`Go to slide ${i + 1}${s.title ? `: ${s.title}` : ""}`}
-                      aria-current={i === current ? "true" : undefined}
-                      className="group flex size-6 items-center justify-center"
-                    >
-                      <span
-                        className={cn(
-                          "block size-2.5 rounded-full transition-colors",
-                          i === current ? "bg-brand-700" : "bg-slate-300 group-hover:bg-slate-400",
-                        )}
-                      />
-                    </button>
-                  ))}
-                </div>
+                <CarouselDots
+                  className="flex flex-wrap justify-center"
+                  items={shown.map((slide, i) => ({
+                    key: slide.id,
+                    label: `Go to slide ${i + 1}${slide.title ? `: ${slide.title}` : ""}`,
+                  }))}
+                  current={current}
+                  onSelect={go}
+                  tone="brand"
+                />
               </div>
             </>
           ) : null}

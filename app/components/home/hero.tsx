@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
+import { CarouselDots } from "~/components/carousel-dots";
 import { MediaImage } from "~/components/media-image";
 import {
   HERO_IMAGES,
@@ -176,25 +177,16 @@ export function Hero({ content }: { content: HomeContent }) {
         </div>
       </div>
 
-      <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
-        {HERO_SLIDES.map(({ landscape }, index) => (
-          <button
-            key={landscape.src}
-            type="button"
-            onClick={() => show(index)}
-            aria-label={`Show background image ${index + 1} of ${HERO_SLIDES.length}`}
-            aria-current={index === current ? "true" : undefined}
-            className="group flex size-6 items-center justify-center rounded-full"
-          >
-            <span
-              className={cn(
-                "block h-2 rounded-full transition-all motion-reduce:transition-none",
-                index === current ? "w-6 bg-white" : "w-2 bg-white/50 group-hover:bg-white/80",
-              )}
-            />
-          </button>
-        ))}
-      </div>
+      <CarouselDots
+        className="absolute inset-x-0 bottom-3 flex justify-center gap-1"
+        items={HERO_SLIDES.map(({ landscape }, index) => ({
+          key: landscape.src,
+          label: `Show background image ${index + 1} of ${HERO_SLIDES.length}`,
+        }))}
+        current={current}
+        onSelect={show}
+        tone="light"
+      />
     </section>
   );
 }

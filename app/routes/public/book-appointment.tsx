@@ -11,7 +11,8 @@ import {
   BookingPropertySummary,
   type BookingValues,
 } from "~/components/booking/booking-form";
-import { APPOINTMENT_MESSAGES, bookingSchema, isTimeSlot } from "~/lib/appointment-rules";
+import { APPOINTMENT_MESSAGES, isTimeSlot } from "~/lib/appointment-rules";
+import { bookingSchema } from "~/lib/appointment-schema";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { logger } from "~/lib/logger.server";
 import {

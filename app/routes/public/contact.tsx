@@ -1,12 +1,8 @@
 import { getSessionUser } from "~/auth/session.server";
 import { ContactDetails, OfficeMap } from "~/components/contact/contact-details";
 import { InquiryForm } from "~/components/inquiry/inquiry-form";
-import {
-  CONTACT_MESSAGES,
-  ContactSchema,
-  INQUIRY_LIMITS,
-  parseInquiryForm,
-} from "~/lib/inquiry-forms";
+import { CONTACT_MESSAGES, INQUIRY_LIMITS } from "~/lib/inquiry-forms";
+import { ContactSchema, parseInquiryForm } from "~/lib/inquiry-schemas";
 import { submitInquiryForm } from "~/lib/inquiry-submit.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import { realEstateAgentJsonLd } from "~/lib/structured-data";

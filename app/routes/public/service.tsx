@@ -11,11 +11,8 @@ import {
   ServiceDescription,
 } from "~/components/services/service-detail";
 import { responsiveImage } from "~/lib/images";
-import {
-  parseInquiryForm,
-  SERVICE_INQUIRY_MESSAGES,
-  ServiceInquirySchema,
-} from "~/lib/inquiry-forms";
+import { SERVICE_INQUIRY_MESSAGES } from "~/lib/inquiry-forms";
+import { parseInquiryForm, ServiceInquirySchema } from "~/lib/inquiry-schemas";
 import { submitInquiryForm } from "~/lib/inquiry-submit.server";
 import { pageMeta } from "~/lib/seo";
 import { DEFAULT_SERVICE_ID, isServiceId } from "~/lib/service-ids";
