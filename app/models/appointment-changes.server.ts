@@ -3,11 +3,14 @@ import { z } from "zod";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
 import { formatAppointmentDate } from "~/lib/appointment-format";
-import type { AppointmentPurpose } from "~/lib/appointment-rules";
 import { refineSlot, slotShape } from "~/lib/appointment-schema";
 import { isUuid } from "~/lib/ids";
 import { notifyAdminsOfAppointment } from "~/lib/mail/appointment-mail.server";
-import { type AppointmentStatus, appointmentDetailColumns } from "./appointment.server";
+import {
+  type AppointmentDetailFields,
+  type AppointmentStatus,
+  appointmentDetailColumns,
+} from "./appointment.server";
 
 // A customer's own appointment: its details and history, cancelling and rescheduling. The
 // customer's id is in the WHERE clause of every query (and the pending condition in every
@@ -21,22 +24,9 @@ export type AppointmentEvent = {
   createdAt: Date;
 };
 
-export type AppointmentDetails = {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string;
-  appointmentDate: string;
-  appointmentTime: string;
-  propertyType: string | null;
-  propertyLocation: string | null;
-  purpose: AppointmentPurpose | null;
-  message: string | null;
-  status: AppointmentStatus;
+export type AppointmentDetails = AppointmentDetailFields & {
   createdAt: Date;
   updatedAt: Date;
-  propertyId: string | null;
-  propertyTitle: string | null;
   history: AppointmentEvent[];
 };
 

@@ -93,9 +93,9 @@ export async function countAppointmentsForUser(userId: string): Promise<number> 
   return row?.n ?? 0;
 }
 
-export type AppointmentForMail = {
+/** The fields `appointmentDetailColumns` selects. */
+export type AppointmentDetailFields = {
   id: string;
-  userId: string | null;
   fullName: string;
   email: string;
   phone: string;
@@ -108,6 +108,10 @@ export type AppointmentForMail = {
   status: AppointmentStatus;
   propertyId: string | null;
   propertyTitle: string | null;
+};
+
+export type AppointmentForMail = AppointmentDetailFields & {
+  userId: string | null;
   propertyCity: string | null;
   /** How many history entries it has: the calendar file's SEQUENCE is this minus one. */
   eventCount: number;
