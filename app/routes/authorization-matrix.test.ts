@@ -9,6 +9,7 @@ import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
 import { settleBackgroundMail } from "~/lib/mail/mail.server";
 import { socketAddressContext } from "~/lib/request-context.server";
 import { createAppointment } from "~/models/appointment.server";
+import { cookieHeader } from "../../tests/setup/accounts";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import routeConfig from "../routes";
 
@@ -408,11 +409,7 @@ async function createActor(actor: Exclude<Actor, "anonymous">) {
     body: { email, password },
     returnHeaders: true,
   });
-  cookies[actor] = headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0] ?? "")
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
+  cookies[actor] = cookieHeader(headers.getSetCookie());
 }
 
 const TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>

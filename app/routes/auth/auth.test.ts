@@ -7,6 +7,7 @@ import { db } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { socketAddressContext } from "~/lib/request-context.server";
+import { cookieHeader } from "../../../tests/setup/accounts";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as adminLayoutLoader, middleware as adminMiddleware } from "../admin/layout";
 import { middleware as dashboardMiddleware } from "../dashboard/layout";
@@ -62,14 +63,6 @@ async function run(
       body: null,
     };
   }
-}
-
-/** The Cookie header a browser would send back after these Set-Cookie headers. */
-function cookieHeader(setCookies: string[]) {
-  return setCookies
-    .map((c) => c.split(";")[0] ?? "")
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
 }
 
 async function runMiddleware(

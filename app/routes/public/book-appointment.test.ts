@@ -17,6 +17,7 @@ import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { settleBackgroundMail } from "~/lib/mail/mail.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/lib/rate-limit.server";
 import { socketAddressContext } from "~/lib/request-context.server";
+import { cookieHeader } from "../../../tests/setup/accounts";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action, loader } from "./book-appointment";
 
@@ -117,11 +118,7 @@ async function signedInCustomer() {
     body: { email, password },
     returnHeaders: true,
   });
-  const cookie = headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0] ?? "")
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
+  const cookie = cookieHeader(headers.getSetCookie());
   return { id: signUp.user.id, email, cookie };
 }
 

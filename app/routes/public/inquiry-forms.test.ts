@@ -7,6 +7,7 @@ import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/lib/rate-limit.server";
 import { socketAddressContext } from "~/lib/request-context.server";
 import { DEFAULT_CONTACT } from "~/lib/site";
+import { cookieHeader } from "../../../tests/setup/accounts";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as contactAction, loader as contactLoader } from "./contact";
 import { action as serviceAction, loader as serviceLoader } from "./service";
@@ -89,11 +90,7 @@ async function signedInCookie(email: string) {
     body: { email, password },
     returnHeaders: true,
   });
-  const cookie = headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0] ?? "")
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
+  const cookie = cookieHeader(headers.getSetCookie());
   return { cookie, userId: response.user.id };
 }
 
