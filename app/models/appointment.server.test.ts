@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, mailOutbox, users } from "~/db/schema";
 import { settleBackgroundMail } from "~/lib/mail/mail.server";
+import { guestBooking } from "../../tests/setup/appointments";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
   countAppointmentsForUser,
@@ -27,20 +28,13 @@ async function createUser(id: string) {
 }
 
 function booking(overrides: Partial<NewAppointment> = {}): NewAppointment {
-  return {
+  return guestBooking("chinedu@example.ng", {
     fullName: "Chinedu Eze",
-    email: "chinedu@example.ng",
-    phone: "08031234567",
-    appointmentDate: "2026-12-01",
-    appointmentTime: "10:00 AM",
     propertyType: "Apartment",
     propertyLocation: "Lekki",
     purpose: "rent",
-    message: null,
-    userId: null,
-    propertyId: null,
     ...overrides,
-  };
+  });
 }
 
 describe("appointments", () => {

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { appointments, users, verifications } from "~/db/schema";
+import { users, verifications } from "~/db/schema";
+import { appointmentOwner, guestBooking } from "../../tests/setup/appointments";
 import { setupTestDatabase } from "../../tests/setup/test-database";
-import { createAppointment, type NewAppointment } from "./appointment.server";
+import { createAppointment } from "./appointment.server";
 import {
   confirmEmailWithToken,
   createEmailVerificationToken,
@@ -16,31 +17,6 @@ await setupTestDatabase();
 
 async function createUser(id: string, email: string) {
   await db.insert(users).values({ id, email, name: id });
-}
-
-function guestBooking(email: string, overrides: Partial<NewAppointment> = {}): NewAppointment {
-  return {
-    fullName: "Guest",
-    email,
-    phone: "08031234567",
-    appointmentDate: "2026-12-01",
-    appointmentTime: "10:00 AM",
-    propertyType: null,
-    propertyLocation: null,
-    purpose: null,
-    message: null,
-    userId: null,
-    propertyId: null,
-    ...overrides,
-  };
-}
-
-async function ownerOf(id: string) {
-  const [row] = await db
-    .select({ userId: appointments.userId })
-    .from(appointments)
-    .where(eq(appointments.id, id));
-  return row?.userId;
 }
 
 describe("e-mail confirmation", () => {
@@ -74,7 +50,7 @@ describe("e-mail confirmation", () => {
     expect(await confirmEmailWithToken("made-up-token")).toEqual({ status: "invalid-token" });
     expect(await confirmEmailWithToken("")).toEqual({ status: "invalid-token" });
     expect(await isEmailVerified("late")).toBe(false);
-    expect(await ownerOf(guest.id)).toBeNull();
+    expect(await appointmentOwner(guest.id)).toBeNull();
   });
 
   it("a token made 23 hours ago still works", async () => {
@@ -103,10 +79,10 @@ describe("e-mail confirmation", () => {
       userId: "chioma",
       claimedAppointments: 2,
     });
-    expect(await ownerOf(mine.id)).toBe("chioma");
-    expect(await ownerOf(shouty.id)).toBe("chioma");
-    expect(await ownerOf(someoneElses.id)).toBeNull();
-    expect(await ownerOf(alreadyOwned.id)).toBe("other");
+    expect(await appointmentOwner(mine.id)).toBe("chioma");
+    expect(await appointmentOwner(shouty.id)).toBe("chioma");
+    expect(await appointmentOwner(someoneElses.id)).toBeNull();
+    expect(await appointmentOwner(alreadyOwned.id)).toBe("other");
     // Every other confirmation link of that user is spent too.
     expect(await isEmailVerificationTokenUsable(spare)).toBe(false);
     expect(await db.select().from(verifications).where(eq(verifications.value, "chioma"))).toEqual(
@@ -119,6 +95,6 @@ describe("e-mail confirmation", () => {
     const guest = await createAppointment(guestBooking("Reset@example.ng"));
     expect(await markEmailVerified("reset")).toBe(1);
     expect(await isEmailVerified("reset")).toBe(true);
-    expect(await ownerOf(guest.id)).toBe("reset");
+    expect(await appointmentOwner(guest.id)).toBe("reset");
   });
 });

@@ -3,9 +3,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { resetPasswordWithToken } from "~/auth/password-reset.server";
 import { db } from "~/db/client.server";
-import { appointments, mailOutbox, rateLimits, users } from "~/db/schema";
+import { mailOutbox, rateLimits, users } from "~/db/schema";
 import { settleBackgroundMail } from "~/lib/mail/mail.server";
-import { createAppointment, type NewAppointment } from "~/models/appointment.server";
+import { createAppointment } from "~/models/appointment.server";
+import { appointmentOwner, guestBooking } from "../../../tests/setup/appointments";
 import {
   callRoute,
   getRequest,
@@ -21,30 +22,6 @@ await setupTestDatabase();
 beforeEach(async () => {
   await db.delete(rateLimits);
 });
-
-function guestBooking(email: string): NewAppointment {
-  return {
-    fullName: "Guest",
-    email,
-    phone: "08031234567",
-    appointmentDate: "2026-12-01",
-    appointmentTime: "10:00 AM",
-    propertyType: null,
-    propertyLocation: null,
-    purpose: null,
-    message: null,
-    userId: null,
-    propertyId: null,
-  };
-}
-
-async function ownerOf(id: string) {
-  const [row] = await db
-    .select({ userId: appointments.userId })
-    .from(appointments)
-    .where(eq(appointments.id, id));
-  return row?.userId;
-}
 
 async function verified(userId: string) {
   const [row] = await db.select({ v: users.emailVerified }).from(users).where(eq(users.id, userId));
@@ -78,7 +55,7 @@ describe("/verify-email", () => {
     const page = await callRoute(verifyLoader, getRequest(url));
     expect(page.body).toEqual({ token, usable: true });
     expect(await verified(kemi.userId)).toBe(false);
-    expect(await ownerOf(guest.id)).toBeNull();
+    expect(await appointmentOwner(guest.id)).toBeNull();
 
     const confirmed = await callRoute(verifyAction, postRequest(url, { token }));
     expect(confirmed).toMatchObject({
@@ -86,8 +63,8 @@ describe("/verify-email", () => {
       body: { confirmed: true, claimedAppointments: 1 },
     });
     expect(await verified(kemi.userId)).toBe(true);
-    expect(await ownerOf(guest.id)).toBe(kemi.userId);
-    expect(await ownerOf(strangers.id)).toBeNull();
+    expect(await appointmentOwner(guest.id)).toBe(kemi.userId);
+    expect(await appointmentOwner(strangers.id)).toBeNull();
 
     // Used: the page says so, and a second POST changes nothing.
     expect((await callRoute(verifyLoader, getRequest(url))).body).toEqual({
@@ -135,6 +112,6 @@ describe("a completed password reset", () => {
 
     expect(await resetPasswordWithToken(token, "a-new-password-9")).toBe("reset");
     expect(await verified(ngozi.userId)).toBe(true);
-    expect(await ownerOf(guest.id)).toBe(ngozi.userId);
+    expect(await appointmentOwner(guest.id)).toBe(ngozi.userId);
   });
 });
