@@ -3,9 +3,9 @@
 // company name; commit the result. Rerun after changing the name, the tagline or the scenes.
 import path from "node:path";
 import sharp from "sharp";
+import { parseGeneratedKey } from "~/demo/media/scene-spec";
+import { renderScene } from "~/demo/media/scenes";
 import { SHARE_IMAGE } from "~/lib/images";
-import { parseGeneratedKey } from "~/lib/media/scene-spec";
-import { renderScene } from "~/lib/media/scenes";
 import { COMPANY_NAME, COMPANY_TAGLINE } from "~/lib/site";
 import { escapeXml } from "~/lib/sitemap";
 

@@ -6,9 +6,9 @@ import { DEMO_USERS } from "~/db/seed/demo-users";
 import { seedDemoData } from "~/db/seed/seed.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
-import { closeMailTransports, settleBackgroundMail } from "~/lib/mail/mail.server";
 import { createRequestContext } from "~/lib/request-context.server";
 import { createCspNonce, securityHeaders } from "~/lib/security-headers.server";
+import { closeMailTransports, settleBackgroundMail } from "~/mail/mail.server";
 
 export { logger };
 

@@ -5,7 +5,7 @@ import {
   RATE_LIMITS,
   rateLimitKey,
   TOO_MANY_ATTEMPTS_MESSAGE,
-} from "~/lib/rate-limit.server";
+} from "~/rate-limit/rate-limit.server";
 
 // The rate limits of the account forms, answered in the forms' own error shape.
 

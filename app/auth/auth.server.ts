@@ -10,7 +10,7 @@ import { logger } from "~/lib/logger.server";
 import {
   queuePasswordResetEmail,
   RESET_PASSWORD_TOKEN_MINUTES,
-} from "~/lib/mail/password-reset.server";
+} from "~/mail/password-reset.server";
 import { markEmailVerified } from "~/models/email-verification.server";
 import { MIN_PASSWORD_LENGTH } from "./password-rules";
 

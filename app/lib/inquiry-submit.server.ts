@@ -10,7 +10,7 @@ import {
   RATE_LIMITS,
   rateLimitKey,
   TOO_MANY_ATTEMPTS_MESSAGE,
-} from "~/lib/rate-limit.server";
+} from "~/rate-limit/rate-limit.server";
 
 // The one flow behind the contact and service inquiry actions: honeypot, validation, rate
 // limit, store, and the answer the page shows. Success is `{ ok: true }` (the page shows the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { knownGeneratedKeys } from "~/db/seed/demo-media";
+import { knownGeneratedKeys } from "~/demo/demo-media";
 import { HOME_SERVICES } from "~/lib/home-content";
 import { SERVICE_IDS } from "~/lib/service-ids";
 import {

@@ -7,7 +7,7 @@ import {
   MessagesSquare,
   Wrench,
 } from "lucide-react";
-import { heroImageUrl, slideImageUrl } from "~/lib/media/scene-spec";
+import { heroImageUrl, slideImageUrl } from "~/demo/media/scene-spec";
 import { DEFAULT_SERVICE_ID, SERVICE_IDS, type ServiceId } from "~/lib/service-ids";
 
 // The service pages' content (the spec keeps it in the client; so do we: it changes with a

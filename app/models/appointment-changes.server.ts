@@ -5,7 +5,7 @@ import { appointmentEvents, appointments, properties } from "~/db/schema";
 import { formatAppointmentDate } from "~/lib/appointment-format";
 import { refineSlot, slotShape } from "~/lib/appointment-schema";
 import { isUuid } from "~/lib/ids";
-import { notifyAdminsOfAppointment } from "~/lib/mail/appointment-mail.server";
+import { notifyAdminsOfAppointment } from "~/mail/appointment-mail.server";
 import {
   type AppointmentDetailFields,
   type AppointmentStatus,

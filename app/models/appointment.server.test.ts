@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, mailOutbox, users } from "~/db/schema";
-import { settleBackgroundMail } from "~/lib/mail/mail.server";
+import { settleBackgroundMail } from "~/mail/mail.server";
 import { guestBooking } from "../../tests/setup/appointments";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {

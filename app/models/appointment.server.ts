@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
 import type { AppointmentPurpose, TimeSlot } from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";
-import { sendAppointmentStatusEmail } from "~/lib/mail/appointment-mail.server";
+import { sendAppointmentStatusEmail } from "~/mail/appointment-mail.server";
 
 // Appointments: booking (public and signed in) and a customer's own list. Every customer query
 // takes the user id and puts it in the WHERE clause.

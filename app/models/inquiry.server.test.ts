@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { inquiries, mailOutbox, users } from "~/db/schema";
-import { settleBackgroundMail } from "~/lib/mail/mail.server";
+import { settleBackgroundMail } from "~/mail/mail.server";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
   countInquiriesForUser,
@@ -15,8 +15,8 @@ import {
 // The response e-mail's template, made to fail on demand: a failed e-mail must not undo the
 // response.
 const template = vi.hoisted(() => ({ failNext: false }));
-vi.mock("~/lib/mail/templates/inquiry-response", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/lib/mail/templates/inquiry-response")>();
+vi.mock("~/mail/templates/inquiry-response", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/mail/templates/inquiry-response")>();
   return {
     ...actual,
     inquiryResponseEmail: (input: Parameters<typeof actual.inquiryResponseEmail>[0]) => {

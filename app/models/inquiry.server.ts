@@ -4,8 +4,8 @@ import { inquiries } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
-import { sendMailInBackground } from "~/lib/mail/mail.server";
-import { inquiryResponseEmail } from "~/lib/mail/templates/inquiry-response";
+import { sendMailInBackground } from "~/mail/mail.server";
+import { inquiryResponseEmail } from "~/mail/templates/inquiry-response";
 import { getContactDetails } from "~/models/site-content.server";
 
 // Inquiries: the contact form, service inquiries and customer complaints, all seen by staff in

@@ -1,7 +1,7 @@
 // Demo site content besides the listings: team, gallery slides, videos, contact details, social
 // links and the home page's texts. Pure data; the values match the site's built-in defaults.
 
-import { portraitImageUrl, slideImageUrl } from "~/lib/media/scene-spec";
+import { portraitImageUrl, slideImageUrl } from "~/demo/media/scene-spec";
 import { COMPANY_NAME, DEFAULT_CONTACT, DEFAULT_SOCIAL_LINKS } from "~/lib/site";
 
 type TeamMember = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseGeneratedKey } from "~/lib/media/scene-spec";
+import { parseGeneratedKey } from "~/demo/media/scene-spec";
 import { CITIES, PROPERTY_TYPES } from "~/lib/property-options";
 import { buildDemoProperties, categoryOf, roundPrice } from "./demo-properties";
 

@@ -2,13 +2,13 @@
 // and pictures, drawn from a seeded random source so every run (and every machine) gets the
 // same listings, ids included. Pure: nothing here touches the database.
 
-import { createRandom, type Random } from "~/lib/media/random";
+import { createRandom, type Random } from "~/demo/media/random";
 import {
   type PropertyShot,
   propertyImageUrl,
   SHOT_TITLES,
   SHOTS_BY_TYPE,
-} from "~/lib/media/scene-spec";
+} from "~/demo/media/scene-spec";
 import { CITIES, PROPERTY_TYPES, type PropertyTypeValue } from "~/lib/property-options";
 import {
   AREAS,

@@ -11,14 +11,14 @@ import {
 } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
+import { pageMeta } from "~/lib/seo";
 import {
   consumeRateLimit,
   getClientIp,
   RATE_LIMITS,
   rateLimitKey,
   TOO_MANY_ATTEMPTS_MESSAGE,
-} from "~/lib/rate-limit.server";
-import { pageMeta } from "~/lib/seo";
+} from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
 /** The one answer to every well-formed request: it never says whether the e-mail is registered. */

@@ -4,7 +4,7 @@ import { getAuth } from "~/auth/auth.server";
 import { resetPasswordWithToken } from "~/auth/password-reset.server";
 import { db } from "~/db/client.server";
 import { mailOutbox, rateLimits, users } from "~/db/schema";
-import { settleBackgroundMail } from "~/lib/mail/mail.server";
+import { settleBackgroundMail } from "~/mail/mail.server";
 import { createAppointment } from "~/models/appointment.server";
 import { appointmentOwner, guestBooking } from "../../../tests/setup/appointments";
 import {

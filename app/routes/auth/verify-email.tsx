@@ -1,19 +1,19 @@
 import { CheckCircle2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard, FormAlert, SubmitButton } from "~/components/auth/auth-fields";
-import {
-  consumeRateLimit,
-  getClientIp,
-  RATE_LIMITS,
-  rateLimitKey,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-} from "~/lib/rate-limit.server";
 import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
 import {
   confirmEmailWithToken,
   isEmailVerificationTokenUsable,
 } from "~/models/email-verification.server";
+import {
+  consumeRateLimit,
+  getClientIp,
+  RATE_LIMITS,
+  rateLimitKey,
+  TOO_MANY_ATTEMPTS_MESSAGE,
+} from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/verify-email";
 
 // The link in the confirmation e-mail lands here. Opening it changes nothing (mail scanners and

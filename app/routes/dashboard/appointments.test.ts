@@ -5,7 +5,7 @@ import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, mailOutbox, rateLimits } from "~/db/schema";
 import { CANCEL_FAILED_MESSAGE } from "~/lib/appointment-actions.server";
 import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
-import { settleBackgroundMail } from "~/lib/mail/mail.server";
+import { settleBackgroundMail } from "~/mail/mail.server";
 import { createAppointment, type NewAppointment } from "~/models/appointment.server";
 import {
   callRoute,

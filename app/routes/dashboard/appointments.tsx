@@ -7,15 +7,19 @@ import { EmailVerificationNotice } from "~/components/appointments/email-verific
 import { FormAlert } from "~/components/auth/auth-fields";
 import { cancelAppointmentAction } from "~/lib/appointment-actions.server";
 import { logger } from "~/lib/logger.server";
+import { pageMeta } from "~/lib/seo";
 import {
   EMAIL_VERIFICATION_MAIL_LIMIT,
   sendEmailVerification,
   VERIFICATION_MAIL_FAILED_MESSAGE,
-} from "~/lib/mail/email-verification.server";
-import { consumeRateLimit, rateLimitKey, TOO_MANY_ATTEMPTS_MESSAGE } from "~/lib/rate-limit.server";
-import { pageMeta } from "~/lib/seo";
+} from "~/mail/email-verification.server";
 import { listAppointmentsForUser } from "~/models/appointment.server";
 import { isEmailVerified } from "~/models/email-verification.server";
+import {
+  consumeRateLimit,
+  rateLimitKey,
+  TOO_MANY_ATTEMPTS_MESSAGE,
+} from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/appointments";
 
 export async function loader({ request }: Route.LoaderArgs) {

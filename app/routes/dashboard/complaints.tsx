@@ -6,14 +6,14 @@ import { FormButtons } from "~/components/dashboard/form-buttons";
 import { ResultNotice, useResultToast } from "~/components/dashboard/result-toast";
 import { COMPLAINT_MESSAGES, ComplaintSchema, type ResultToast } from "~/lib/dashboard-forms";
 import { logger } from "~/lib/logger.server";
+import { pageMeta } from "~/lib/seo";
+import { createInquiry, listInquiriesForUser } from "~/models/inquiry.server";
 import {
   consumeRateLimit,
   RATE_LIMITS,
   rateLimitKey,
   TOO_MANY_ATTEMPTS_MESSAGE,
-} from "~/lib/rate-limit.server";
-import { pageMeta } from "~/lib/seo";
-import { createInquiry, listInquiriesForUser } from "~/models/inquiry.server";
+} from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/complaints";
 
 // Complaints are inquiries with source 'complaint' (DESIGN.md): staff see them in the admin

@@ -16,14 +16,14 @@ import {
   type ResultToast,
 } from "~/lib/dashboard-forms";
 import { logger } from "~/lib/logger.server";
+import { pageMeta } from "~/lib/seo";
+import { updateProfile } from "~/models/user.server";
 import {
   consumeRateLimit,
   RATE_LIMITS,
   rateLimitKey,
   TOO_MANY_ATTEMPTS_MESSAGE,
-} from "~/lib/rate-limit.server";
-import { pageMeta } from "~/lib/seo";
-import { updateProfile } from "~/models/user.server";
+} from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/profile";
 
 // Personal information and password. One action, told apart by `intent`; who is changed always

@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { appointments, mailOutbox } from "~/db/schema";
 import { APPOINTMENT_MESSAGES, addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
-import { settleBackgroundMail } from "~/lib/mail/mail.server";
 import { socketAddressContext } from "~/lib/request-context.server";
+import { settleBackgroundMail } from "~/mail/mail.server";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action } from "./book-appointment";
 

@@ -14,9 +14,9 @@ import {
 } from "~/db/schema";
 import { APPOINTMENT_MESSAGES, addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { settleBackgroundMail } from "~/lib/mail/mail.server";
-import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/lib/rate-limit.server";
 import { socketAddressContext } from "~/lib/request-context.server";
+import { settleBackgroundMail } from "~/mail/mail.server";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/rate-limit/rate-limit.server";
 import { cookieHeader } from "../../../tests/setup/accounts";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action, loader } from "./book-appointment";

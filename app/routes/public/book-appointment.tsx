@@ -15,21 +15,18 @@ import { APPOINTMENT_MESSAGES, isTimeSlot } from "~/lib/appointment-rules";
 import { bookingSchema } from "~/lib/appointment-schema";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { logger } from "~/lib/logger.server";
-import {
-  notifyAdminsOfAppointment,
-  sendBookingConfirmation,
-} from "~/lib/mail/appointment-mail.server";
 import { propertyTypeLabel } from "~/lib/property-options";
+import { pageMeta } from "~/lib/seo";
+import { notifyAdminsOfAppointment, sendBookingConfirmation } from "~/mail/appointment-mail.server";
+import { createAppointment, findPropertyForBooking } from "~/models/appointment.server";
+import { findVerifiedUserIdByEmail } from "~/models/user.server";
 import {
   consumeRateLimit,
   getClientIp,
   RATE_LIMITS,
   rateLimitKey,
   TOO_MANY_ATTEMPTS_MESSAGE,
-} from "~/lib/rate-limit.server";
-import { pageMeta } from "~/lib/seo";
-import { createAppointment, findPropertyForBooking } from "~/models/appointment.server";
-import { findVerifiedUserIdByEmail } from "~/models/user.server";
+} from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/book-appointment";
 
 // /book-appointment: anyone may book; a signed-in customer's booking is stored under their

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "media-route-"));
 process.env.DATA_DIR = dataDir;
 const { loader } = await import("./media");
-const { knownGeneratedKeys } = await import("~/db/seed/demo-media");
+const { knownGeneratedKeys } = await import("~/demo/demo-media");
 
 function knownKey(pattern: RegExp) {
   const key = [...knownGeneratedKeys()].find((k) => pattern.test(k));

@@ -6,18 +6,19 @@ import sharp from "sharp";
 import { getEnv } from "~/env.server";
 import { IMAGE_WIDTHS, SHARE_IMAGE } from "~/lib/images";
 import { logger } from "~/lib/logger.server";
-import { renderSceneToWebp, WEBP_QUALITY } from "./render.server";
-import { GENERATED_PREFIX, parseGeneratedKey } from "./scene-spec";
-import { renderScene } from "./scenes";
 
 // Files stored by the site live under DATA_DIR/media/<key> and are answered at /media/<key>.
 // `?w=<width>` answers a WebP of that width, made once and kept under DATA_DIR/media-cache.
 // `?format=jpeg` answers a 1200x630 JPEG for sharing cards (og:image): WhatsApp and Facebook
 // previews want JPEG or PNG, and that frame is the one they show.
-// Keys under generated/ name pictures drawn from the key itself: the first request renders and
-// stores them, so nothing is pre-rendered at start-up or while seeding.
+// A MediaGenerator (the demo photos, app/demo/media) may draw pictures that are not stored yet:
+// the first request renders and stores them, so nothing is pre-rendered at start-up or while
+// seeding. Uploaded files never depend on it.
 
 export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/** WebP quality of drawn originals and resized variants: small files, no visible banding. */
+export const WEBP_QUALITY = 80;
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: "image/webp",
@@ -172,35 +173,44 @@ async function findStored(key: string): Promise<Found | undefined> {
   return file && stat ? { file, stat } : undefined;
 }
 
-/** Which generated keys may be drawn on request; the others answer 404 unless already stored. */
-export type MayGenerate = (key: string) => boolean;
+/** A picture drawn on request: an SVG at a pixel size. */
+export type DrawnPicture = { svg: string; width: number; height: number };
 
-/** A generated key this server may draw now: well-formed and allowed. */
-function generatedSpec(key: string, mayGenerate: MayGenerate) {
-  if (!key.startsWith(GENERATED_PREFIX) || !mayGenerate(key)) return undefined;
-  return parseGeneratedKey(key);
+/**
+ * Draws pictures that are not stored yet. `draw` answers undefined for keys it may not draw:
+ * each drawn key stays on disk, so an open-ended set would let anyone fill it.
+ */
+export type MediaGenerator = {
+  /** The picture of `key`, `width` pixels wide (its natural size when omitted). */
+  draw(key: string, width?: number): DrawnPicture | undefined;
+};
+
+function toWebp(svg: string) {
+  return sharp(Buffer.from(svg)).webp({ quality: WEBP_QUALITY, effort: 4 }).toBuffer();
 }
 
 /** The stored original of a key, rendering a generated picture on its first request. */
-async function findOriginal(key: string, mayGenerate: MayGenerate): Promise<Found | undefined> {
+async function findOriginal(
+  key: string,
+  generator: MediaGenerator | undefined,
+): Promise<Found | undefined> {
   const stored = await findStored(key);
   if (stored) return stored;
-  const spec = generatedSpec(key, mayGenerate);
+  const drawn = generator?.draw(key);
   const file = resolveInside(mediaRoot(), key);
-  if (!spec || !file) return undefined;
-  await produceOnce(file, () => renderSceneToWebp(spec));
+  if (!drawn || !file) return undefined;
+  await produceOnce(file, () => toWebp(drawn.svg));
   return findStored(key);
 }
 
 /**
  * The WebP of a key at a width, made on first request (and again if the original changes).
- * A stored original is resized; a generated picture not yet stored is drawn straight at that
- * width, which is sharper and several times faster than drawing it full size first.
+ * A stored original is resized; a picture not yet stored is drawn straight at that width, which is sharper and several times faster than drawing it full size first.
  */
 async function findVariant(
   key: string,
   width: number,
-  mayGenerate: MayGenerate,
+  generator: MediaGenerator | undefined,
 ): Promise<Found | undefined> {
   const file = resolveInside(mediaCacheRoot(), `${width}/${key}.webp`);
   if (!file) return undefined;
@@ -217,11 +227,9 @@ async function findVariant(
         .toBuffer(),
     );
   } else {
-    const spec = generatedSpec(key, mayGenerate);
-    if (!spec) return undefined;
-    const scaled = Math.min(width, spec.width);
-    const height = Math.round((spec.height * scaled) / spec.width);
-    await produceOnce(file, () => renderSceneToWebp({ ...spec, width: scaled, height }));
+    const drawn = generator?.draw(key, width);
+    if (!drawn) return undefined;
+    await produceOnce(file, () => toWebp(drawn.svg));
   }
   const made = await statFile(file);
   return made && { file, stat: made };
@@ -229,9 +237,12 @@ async function findVariant(
 
 /**
  * The sharing-card JPEG of a key (1200x630, cropped to fill), made on first request and again
- * if the original changes. A generated picture not yet stored is drawn at 1200 wide first.
+ * if the original changes. A picture not yet stored is drawn at 1200 wide first.
  */
-async function findShareVariant(key: string, mayGenerate: MayGenerate): Promise<Found | undefined> {
+async function findShareVariant(
+  key: string,
+  generator: MediaGenerator | undefined,
+): Promise<Found | undefined> {
   const file = resolveInside(mediaCacheRoot(), shareVariantPath(key));
   if (!file) return undefined;
   const original = await findStored(key);
@@ -249,12 +260,9 @@ async function findShareVariant(key: string, mayGenerate: MayGenerate): Promise<
   if (original) {
     await produceOnce(file, () => toJpeg(original.file));
   } else {
-    const spec = generatedSpec(key, mayGenerate);
-    if (!spec) return undefined;
-    const scaledHeight = Math.round((spec.height * width) / spec.width);
-    await produceOnce(file, async () =>
-      toJpeg(Buffer.from(renderScene({ ...spec, width, height: scaledHeight }))),
-    );
+    const drawn = generator?.draw(key, width);
+    if (!drawn) return undefined;
+    await produceOnce(file, () => toJpeg(Buffer.from(drawn.svg)));
   }
   const made = await statFile(file);
   return made && { file, stat: made };
@@ -360,14 +368,13 @@ function fileResponse(
 }
 
 /**
- * Answers GET /media/<key>[?w=<width>]. `rawKey` is the route's splat parameter. Generated
- * pictures not yet on disk are drawn only when `mayGenerate` allows their key: each drawn key
- * stays on disk, so an open-ended set would let anyone fill it.
+ * Answers GET /media/<key>[?w=<width>]. `rawKey` is the route's splat parameter. Keys not on
+ * disk are drawn by `generator` when it knows them, else answered 404.
  */
 export async function serveMedia(
   request: Request,
   rawKey: string,
-  mayGenerate: MayGenerate,
+  generator?: MediaGenerator,
 ): Promise<Response> {
   const parsed = parseMediaKey(rawKey);
   if (!parsed) return plain(404, "Not found");
@@ -382,12 +389,12 @@ export async function serveMedia(
   }
   try {
     if (format) {
-      const share = await findShareVariant(parsed.key, mayGenerate);
+      const share = await findShareVariant(parsed.key, generator);
       if (!share) return plain(404, "Not found");
       return fileResponse(request, share, "image/jpeg");
     }
     if (width === undefined || !RESIZABLE.has(parsed.extension)) {
-      const original = await findOriginal(parsed.key, mayGenerate);
+      const original = await findOriginal(parsed.key, generator);
       if (!original) return plain(404, "Not found");
       return fileResponse(
         request,
@@ -395,7 +402,7 @@ export async function serveMedia(
         CONTENT_TYPES[parsed.extension] ?? "application/octet-stream",
       );
     }
-    const variant = await findVariant(parsed.key, width, mayGenerate);
+    const variant = await findVariant(parsed.key, width, generator);
     if (!variant) return plain(404, "Not found");
     return fileResponse(request, variant, "image/webp");
   } catch (error) {

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { appointments, mailOutbox, properties, userSettings, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { createAppointment, getAppointmentForMail } from "~/models/appointment.server";
-import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
   calendarFile,
   notifyAdminsOfAppointment,

@@ -3,8 +3,8 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import { parseEnv } from "~/env.server";
-import { startSmtpTestServer } from "../../../tests/setup/smtp-test-server";
-import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { startSmtpTestServer } from "../../tests/setup/smtp-test-server";
+import { setupTestDatabase } from "../../tests/setup/test-database";
 import { emailLayout } from "./email-layout";
 import {
   closeMailTransports,
