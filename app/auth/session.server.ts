@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
-import { redirect } from "react-router";
+import { createContext, type RouterContextProvider, redirect } from "react-router";
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
+import { isRole, type Role } from "~/lib/roles";
+import { getClientIp } from "~/rate-limit/rate-limit.server";
 import { getAuth } from "./auth.server";
 
 // Who is signed in, and the guards. Every guard runs on the server: the dashboard and admin
@@ -9,8 +11,6 @@ import { getAuth } from "./auth.server";
 
 /** Admin sessions end this long after sign-in, however much they are used. */
 export const ADMIN_SESSION_HOURS = 24;
-
-export type Role = "tenant" | "owner" | "admin";
 
 export type SessionUser = {
   id: string;
@@ -84,7 +84,7 @@ async function readSession(request: Request): Promise<CurrentSession | null> {
 }
 
 function toRole(value: unknown): Role {
-  return value === "admin" || value === "owner" ? value : "tenant";
+  return isRole(value) ? value : "tenant";
 }
 
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
@@ -121,20 +121,56 @@ export function isAdminSessionExpired(createdAt: Date, now = new Date()) {
   return now.getTime() - createdAt.getTime() >= ADMIN_SESSION_HOURS * 60 * 60 * 1000;
 }
 
+declare const adminActorBrand: unique symbol;
+
 /**
- * The signed-in admin, or a redirect to /admin/login. An admin session older than
- * ADMIN_SESSION_HOURS no longer counts as signed in (see readSession).
+ * A signed-in admin, as admin model functions require it (their first argument). Only
+ * requireAdmin makes one, so a write cannot be called with a hand-built user: the type is the
+ * reminder and requireAdmin is the check.
  */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const current = await getCurrentSession(request);
-  if (current?.user.role !== "admin") throw loginRedirect("/admin/login", request);
-  return current.user;
+export type AdminActor = {
+  readonly [adminActorBrand]: true;
+  readonly id: string;
+  readonly email: string;
+  readonly name: string;
+  readonly isSuperAdmin: boolean;
+  /** The client's address, recorded in the audit log. */
+  readonly clientAddress: string;
+};
+
+type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+const adminActorContext = createContext<AdminActor | null>(null);
+
+/**
+ * The signed-in admin, or a redirect to /admin/login remembering the page. An admin session
+ * older than ADMIN_SESSION_HOURS no longer counts as signed in (see readSession). Answered once
+ * per request: adminMiddleware asks first, the loader or action asks again for the actor.
+ */
+export async function requireAdmin(args: GuardArgs): Promise<AdminActor> {
+  const known = args.context.get(adminActorContext);
+  if (known) return known;
+  const current = await getCurrentSession(args.request);
+  if (current?.user.role !== "admin") throw loginRedirect("/admin/login", args.request);
+  const { id, email, name, isSuperAdmin } = current.user;
+  const actor = { id, email, name, isSuperAdmin, clientAddress: getClientIp(args) } as AdminActor;
+  (args.context as RouterContextProvider).set(adminActorContext, actor);
+  return actor;
 }
 
-export async function requireSuperAdmin(request: Request): Promise<SessionUser> {
-  const admin = await requireAdmin(request);
+/** A super admin (adds and removes admins), else 403 for other admins. */
+export async function requireSuperAdmin(args: GuardArgs): Promise<AdminActor> {
+  const admin = await requireAdmin(args);
   if (!admin.isSuperAdmin) throw new Response("Forbidden", { status: 403 });
   return admin;
+}
+
+/**
+ * The guard of every admin screen: /admin/* (its layout) and /website-editor. Runs before any
+ * loader or action below it; the handlers then take the actor from requireAdmin.
+ */
+export async function adminMiddleware(args: GuardArgs) {
+  await requireAdmin(args);
 }
 
 /** Ends the request's session (row and cookie); answers the Set-Cookie headers to send. */

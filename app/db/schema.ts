@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ROLES, USER_STATUSES } from "~/lib/roles";
 
 // Every entity of both spec documents lives here, including the ones later screens use.
 // Money is whole naira in bigint ("mode: number" is exact up to 9e15 naira).
@@ -29,8 +30,8 @@ const updatedAt = () =>
 // Accounts. One table for customers and staff (DESIGN.md). The column set follows what
 // better-auth expects of user/session/account/verification, plus our own fields.
 
-export const userRole = pgEnum("user_role", ["tenant", "owner", "admin"]);
-export const userStatus = pgEnum("user_status", ["active", "inactive"]);
+export const userRole = pgEnum("user_role", ROLES);
+export const userStatus = pgEnum("user_status", USER_STATUSES);
 
 export const users = pgTable("users", {
   id: text("id").primaryKey(),

@@ -1,11 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { accounts, userSettings, users } from "~/db/schema";
+import type { Role, UserStatus } from "~/lib/roles";
 
 // Accounts as the rest of the app sees them. Passwords are never read or written here: the
 // auth library (app/auth) hashes and checks them.
-
-export type Role = "tenant" | "owner" | "admin";
 
 export type UserSummary = {
   id: string;
@@ -13,7 +12,7 @@ export type UserSummary = {
   name: string;
   role: Role;
   isSuperAdmin: boolean;
-  status: "active" | "inactive";
+  status: UserStatus;
 };
 
 const summaryColumns = {

@@ -3,13 +3,13 @@ import { SignedInCard } from "~/components/auth/signed-in-card";
 import { COMPANY_NAME } from "~/lib/site";
 import type { Route } from "./+types/dashboard";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader(args: Route.LoaderArgs) {
+  const admin = await requireAdmin(args);
   return {
     admin: {
       name: admin.name,
       email: admin.email,
-      role: admin.role,
+      role: "admin" as const,
       isSuperAdmin: admin.isSuperAdmin,
     },
   };

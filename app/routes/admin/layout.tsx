@@ -1,20 +1,17 @@
 import { data, Form, Link, Outlet } from "react-router";
 import { consumeFlash } from "~/auth/flash.server";
-import { getCurrentSession, requireAdmin } from "~/auth/session.server";
+import { adminMiddleware, getCurrentSession, requireAdmin } from "~/auth/session.server";
 import { FlashToast } from "~/components/flash-toast";
 import { COMPANY_NAME } from "~/lib/site";
 import type { Route } from "./+types/layout";
 
 // Every /admin/* page (the login page is outside this layout) needs an admin session younger
 // than ADMIN_SESSION_HOURS; checked before any child loader runs.
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request }) => {
-    await requireAdmin(request);
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const admin = await requireAdmin(args);
   const { flash, headers } = consumeFlash(request);
   const renewed = (await getCurrentSession(request))?.headers;
   for (const cookie of renewed?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);

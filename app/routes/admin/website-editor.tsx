@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/auth/session.server";
+import { adminMiddleware, requireAdmin } from "~/auth/session.server";
 import { SignedInCard } from "~/components/auth/signed-in-card";
 import { COMPANY_NAME } from "~/lib/site";
 import type { Route } from "./+types/website-editor";
@@ -6,19 +6,15 @@ import type { Route } from "./+types/website-editor";
 // The content editor (spec: dashboard-and-admin §2) is admins only, like /admin/*; checked
 // before the loader runs and again in it. Until the editor screen is built it shows who is
 // signed in, as the other guarded landing pages do.
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request }) => {
-    await requireAdmin(request);
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader(args: Route.LoaderArgs) {
+  const admin = await requireAdmin(args);
   return {
     admin: {
       name: admin.name,
       email: admin.email,
-      role: admin.role,
+      role: "admin" as const,
       isSuperAdmin: admin.isSuperAdmin,
     },
   };

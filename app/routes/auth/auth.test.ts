@@ -66,14 +66,17 @@ async function run(
 }
 
 async function runMiddleware(
-  // biome-ignore lint/suspicious/noExplicitAny: the guards read only the request.
+  // biome-ignore lint/suspicious/noExplicitAny: the guards read the request and the context.
   middleware: ReadonlyArray<(...args: any[]) => unknown>,
   request: Request,
 ): Promise<Response | "passed"> {
   try {
     for (const fn of middleware) {
-      // biome-ignore lint/suspicious/noExplicitAny: the guards read only the request.
-      await fn({ request, params: {}, context: {} } as any, async () => new Response());
+      // biome-ignore lint/suspicious/noExplicitAny: the guards read the request and the context.
+      await fn(
+        { request, params: {}, context: new RouterContextProvider() } as any,
+        async () => new Response(),
+      );
     }
     return "passed";
   } catch (thrown) {
@@ -356,8 +359,12 @@ describe("guards", () => {
     const cookie = cookieHeader(login.cookies);
     const fresh = new Request("http://localhost/admin/dashboard", { headers: { cookie } });
     expect(await runMiddleware(adminMiddleware, fresh)).toBe("passed");
-    // biome-ignore lint/suspicious/noExplicitAny: the loader reads only the request.
-    const data = (await adminLayoutLoader({ request: fresh, params: {}, context: {} } as any)) as {
+    // biome-ignore lint/suspicious/noExplicitAny: hand-built loader arguments.
+    const data = (await adminLayoutLoader({
+      request: fresh,
+      params: {},
+      context: new RouterContextProvider(),
+    } as any)) as {
       data: { admin: { email: string } };
     };
     expect(data.data.admin.email).toBe("old@example.com");
