@@ -33,21 +33,31 @@ const updatedAt = () =>
 export const userRole = pgEnum("user_role", ROLES);
 export const userStatus = pgEnum("user_status", USER_STATUSES);
 
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  firstName: text("first_name").notNull().default(""),
-  lastName: text("last_name").notNull().default(""),
-  phone: text("phone"),
-  role: userRole("role").notNull().default("tenant"),
-  isSuperAdmin: boolean("is_super_admin").notNull().default(false),
-  status: userStatus("status").notNull().default("active"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    phone: text("phone"),
+    role: userRole("role").notNull().default("tenant"),
+    isSuperAdmin: boolean("is_super_admin").notNull().default(false),
+    status: userStatus("status").notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Admin search (name or e-mail).
+    index("users_search_trgm_idx").using(
+      "gin",
+      sql`(lower(${t.name} || ' ' || ${t.email})) gin_trgm_ops`,
+    ),
+  ],
+);
 
 export const sessions = pgTable(
   "sessions",
@@ -263,6 +273,11 @@ export const appointments = pgTable(
     index("appointments_status_created_idx").on(t.status, t.createdAt.desc()),
     index("appointments_created_idx").on(t.createdAt.desc()),
     index("appointments_date_idx").on(t.appointmentDate),
+    // Admin search (name, e-mail or property type): a case-insensitive containment match.
+    index("appointments_search_trgm_idx").using(
+      "gin",
+      sql`(lower(${t.fullName} || ' ' || ${t.email} || ' ' || coalesce(${t.propertyType}, ''))) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -318,6 +333,11 @@ export const inquiries = pgTable(
     index("inquiries_user_idx").on(t.userId, t.createdAt.desc()),
     index("inquiries_status_created_idx").on(t.status, t.createdAt.desc()),
     index("inquiries_created_idx").on(t.createdAt.desc()),
+    // Admin search (name, e-mail or subject).
+    index("inquiries_search_trgm_idx").using(
+      "gin",
+      sql`(lower(coalesce(${t.name}, '') || ' ' || ${t.email} || ' ' || coalesce(${t.subject}, ''))) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -436,6 +456,36 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------------------
+// Audit log: one row for every change an admin makes, written in the change's transaction
+// (app/audit/audit.server.ts). Append-only: a trigger (migration 0004) refuses UPDATE, DELETE
+// and TRUNCATE. The actor is kept by id and e-mail without a foreign key, so deleting an admin
+// neither rewrites nor loses their history.
+
+export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
+
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorUserId: text("actor_user_id").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    /** What was done, `entity.verb`: property.update, appointment.confirm, ... */
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    /** Only the fields that changed, before and after; secrets are never stored. */
+    changes: jsonb("changes").$type<AuditChanges>().notNull().default({}),
+    clientAddress: text("client_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_events_created_idx").on(t.createdAt.desc(), t.id),
+    index("audit_events_actor_idx").on(t.actorUserId, t.createdAt.desc()),
+    index("audit_events_entity_idx").on(t.entityType, t.entityId, t.createdAt.desc()),
+  ],
 );
 
 // ---------------------------------------------------------------------------

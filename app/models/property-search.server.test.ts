@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
+import { escapeLike } from "~/db/like.server";
 import { properties } from "~/db/schema";
 import { parseListingFilters } from "~/lib/listing-filters";
-import { escapeLike, searchProperties } from "~/models/property-search.server";
+import { searchProperties } from "~/models/property-search.server";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 
 await setupTestDatabase();

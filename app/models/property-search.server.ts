@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { containsText } from "~/db/like.server";
 import { properties } from "~/db/schema";
 import type { ListingFilters } from "~/lib/listing-filters";
 import { LISTING_PAGE_SIZE } from "~/lib/property-options";
@@ -33,11 +34,6 @@ export type ListingSearchResult = {
   /** Pages known to exist (all of them when the total is exact); 0 when nothing matches. */
   pageCount: number;
 };
-
-/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
-export function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Removes spaces and lowercases, the form location texts and cities are compared in. */
 function squash(text: string) {
@@ -74,7 +70,10 @@ export function listingConditions(filters: ListingFilters, cities: string[]): SQ
   if (filters.q) {
     // Exactly the expression of properties_search_trgm_idx, so the trigram index answers it.
     conditions.push(
-      sql`lower(${properties.title} || ' ' || ${properties.address} || ' ' || ${properties.city}) like '%' || lower(${escapeLike(filters.q)}) || '%'`,
+      containsText(
+        sql`${properties.title} || ' ' || ${properties.address} || ' ' || ${properties.city}`,
+        filters.q,
+      ),
     );
   }
   if (filters.type === "new-developments") conditions.push(eq(properties.isNewDevelopment, true));

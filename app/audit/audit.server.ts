@@ -1,0 +1,115 @@
+import type { AdminActor } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { type AuditChanges, auditEvents } from "~/db/schema";
+
+// Every change an admin makes goes through auditedWrite: the change and its audit row commit
+// together or not at all, and a write that reports success without saying what it changed is a
+// bug that throws (so the transaction rolls back) rather than a change nobody can trace.
+
+/** The entities admin screens change. */
+export const AUDIT_ENTITIES = [
+  "appointment",
+  "inquiry",
+  "property",
+  "user",
+  "team-member",
+  "slide",
+  "video",
+  "social-links",
+  "contact-info",
+  "website-content",
+  "settings",
+] as const;
+
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** `entity.verb`, e.g. "property.update", "appointment.confirm". */
+export type AuditAction = `${AuditEntity}.${string}`;
+
+export type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+type Fields = Record<string, unknown>;
+
+/** What one write changed: its row before and after (only the fields that differ are kept). */
+export type AuditRecord = {
+  entityId: string | null;
+  before?: Fields | null;
+  after?: Fields | null;
+};
+
+/** Field names never written to the log, whatever entity they belong to. */
+const SECRET_FIELD = /password|passwd|secret|token|hash|salt|api[-_]?key|credential/i;
+
+export const REDACTED = "[redacted]";
+
+function comparable(value: unknown): string {
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  return JSON.stringify(value ?? null);
+}
+
+function loggable(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  return value ?? null;
+}
+
+/**
+ * The fields whose values differ between `before` and `after` (a created row has no before, a
+ * deleted one no after), as `{ field: { before, after } }`. Secret fields show only that they
+ * changed; `updatedAt`-style bookkeeping is left out.
+ */
+export function changedFields(before: Fields | null | undefined, after: Fields | null | undefined) {
+  const changes: AuditChanges = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (key === "updatedAt" || key === "createdAt") continue;
+    const was = before?.[key];
+    const now = after?.[key];
+    if (comparable(was) === comparable(now)) continue;
+    changes[key] = SECRET_FIELD.test(key)
+      ? {
+          before: before && key in before ? REDACTED : null,
+          after: after && key in after ? REDACTED : null,
+        }
+      : { before: loggable(was), after: loggable(now) };
+  }
+  return changes;
+}
+
+class RolledBack extends Error {
+  constructor(readonly result: unknown) {
+    super("admin write refused: rolled back");
+  }
+}
+
+/**
+ * Runs an admin's write in one transaction with its audit row. `work` answers the outcome and,
+ * when it succeeded, what it changed. A refused outcome (`ok: false`) rolls everything back and
+ * writes no audit row; a success without an audit record throws.
+ */
+export async function auditedWrite<Result extends { ok: boolean }>(
+  actor: AdminActor,
+  action: AuditAction,
+  work: (tx: Transaction) => Promise<{ result: Result; audit?: AuditRecord }>,
+): Promise<Result> {
+  try {
+    return await db.transaction(async (tx) => {
+      const { result, audit } = await work(tx);
+      if (!result.ok) throw new RolledBack(result);
+      if (!audit) throw new Error(`${action}: an admin write must say what it changed`);
+      const [entityType] = action.split(".") as [AuditEntity];
+      await tx.insert(auditEvents).values({
+        actorUserId: actor.id,
+        actorEmail: actor.email,
+        action,
+        entityType,
+        entityId: audit.entityId,
+        changes: changedFields(audit.before, audit.after),
+        clientAddress: actor.clientAddress || null,
+      });
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.result as Result;
+    throw error;
+  }
+}

@@ -1,0 +1,98 @@
+import { desc, sql } from "drizzle-orm";
+import type { AdminActor } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { containsText } from "~/db/like.server";
+import { appointments, inquiries, properties, users } from "~/db/schema";
+
+// The admin header's search: properties by title or location, appointments and inquiries by
+// name or e-mail, users by name or e-mail. Each match is the same expression as its table's
+// trigram index, so the search stays fast as the tables grow.
+
+/** Results per kind: the search is for finding a record, not for listing. */
+export const SEARCH_RESULTS_PER_KIND = 8;
+
+export const MIN_SEARCH_LENGTH = 2;
+
+export type AdminSearchResults = Awaited<ReturnType<typeof searchAdmin>>;
+
+export async function searchAdmin(_actor: AdminActor, q: string) {
+  if (q.length < MIN_SEARCH_LENGTH) {
+    return { properties: [], appointments: [], inquiries: [], users: [] };
+  }
+  const limit = SEARCH_RESULTS_PER_KIND;
+  const [propertyRows, appointmentRows, inquiryRows, userRows] = await Promise.all([
+    db
+      .select({
+        id: properties.id,
+        title: properties.title,
+        city: properties.city,
+        address: properties.address,
+        purpose: properties.purpose,
+        price: properties.price,
+      })
+      .from(properties)
+      .where(
+        containsText(
+          sql`${properties.title} || ' ' || ${properties.address} || ' ' || ${properties.city}`,
+          q,
+        ),
+      )
+      .orderBy(desc(properties.createdAt), desc(properties.id))
+      .limit(limit),
+    db
+      .select({
+        id: appointments.id,
+        fullName: appointments.fullName,
+        email: appointments.email,
+        appointmentDate: appointments.appointmentDate,
+        appointmentTime: appointments.appointmentTime,
+        status: appointments.status,
+      })
+      .from(appointments)
+      .where(
+        containsText(
+          sql`${appointments.fullName} || ' ' || ${appointments.email} || ' ' || coalesce(${appointments.propertyType}, '')`,
+          q,
+        ),
+      )
+      .orderBy(desc(appointments.createdAt), desc(appointments.id))
+      .limit(limit),
+    db
+      .select({
+        id: inquiries.id,
+        name: inquiries.name,
+        email: inquiries.email,
+        subject: inquiries.subject,
+        source: inquiries.source,
+        status: inquiries.status,
+        createdAt: inquiries.createdAt,
+      })
+      .from(inquiries)
+      .where(
+        containsText(
+          sql`coalesce(${inquiries.name}, '') || ' ' || ${inquiries.email} || ' ' || coalesce(${inquiries.subject}, '')`,
+          q,
+        ),
+      )
+      .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
+      .limit(limit),
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        status: users.status,
+      })
+      .from(users)
+      .where(containsText(sql`${users.name} || ' ' || ${users.email}`, q))
+      .orderBy(desc(users.createdAt), users.id)
+      .limit(limit),
+  ]);
+  return {
+    properties: propertyRows,
+    appointments: appointmentRows,
+    inquiries: inquiryRows,
+    users: userRows,
+  };
+}

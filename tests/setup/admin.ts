@@ -1,0 +1,23 @@
+import { eq } from "drizzle-orm";
+import { type AdminActor, requireAdmin } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { createSignedInUser, routeArgs } from "./accounts";
+
+// Admin fixtures: an admin account with a session, and the typed actor admin model functions
+// take, made by the real guard (requireAdmin) from that session.
+
+export type SignedInAdmin = { id: string; email: string; cookie: string; actor: AdminActor };
+
+export async function createSignedInAdmin(
+  email = "admin@example.com",
+  options: { superAdmin?: boolean; name?: string } = {},
+): Promise<SignedInAdmin> {
+  const user = await createSignedInUser(email, options.name ?? "Ada Admin");
+  await db
+    .update(users)
+    .set({ role: "admin", isSuperAdmin: options.superAdmin ?? false })
+    .where(eq(users.id, user.id));
+  const actor = await requireAdmin(routeArgs("/admin/dashboard", { cookie: user.cookie }));
+  return { ...user, actor };
+}
