@@ -33,7 +33,14 @@ export default [
   route("signout", "routes/auth/signout.ts"),
   route("favorites", "routes/resources/favorites.ts"),
   // Everything under /admin except /admin/login: admins only (checked in the layout middleware).
-  route("admin", "routes/admin/layout.tsx", [route("dashboard", "routes/admin/dashboard.tsx")]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.ts"),
+    route("dashboard", "routes/admin/dashboard.tsx"),
+    route("search", "routes/admin/search.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
+    route("sidebar", "routes/admin/sidebar.ts"),
+    route("*", "routes/admin/not-found.tsx"),
+  ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

@@ -1,30 +1,11 @@
 import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { type AuditChanges, auditEvents } from "~/db/schema";
+import type { AuditAction, AuditEntity } from "~/lib/audit";
 
 // Every change an admin makes goes through auditedWrite: the change and its audit row commit
 // together or not at all, and a write that reports success without saying what it changed is a
 // bug that throws (so the transaction rolls back) rather than a change nobody can trace.
-
-/** The entities admin screens change. */
-export const AUDIT_ENTITIES = [
-  "appointment",
-  "inquiry",
-  "property",
-  "user",
-  "team-member",
-  "slide",
-  "video",
-  "social-links",
-  "contact-info",
-  "website-content",
-  "settings",
-] as const;
-
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-
-/** `entity.verb`, e.g. "property.update", "appointment.confirm". */
-export type AuditAction = `${AuditEntity}.${string}`;
 
 export type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
 

@@ -29,6 +29,7 @@ export async function searchAdmin(_actor: AdminActor, q: string) {
         address: properties.address,
         purpose: properties.purpose,
         price: properties.price,
+        rentPeriod: properties.rentPeriod,
       })
       .from(properties)
       .where(

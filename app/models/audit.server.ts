@@ -1,13 +1,11 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
-import type { AuditEntity } from "~/audit/audit.server";
 import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { auditEvents } from "~/db/schema";
 import { BOOKING_TIME_ZONE } from "~/lib/appointment-rules";
+import type { AuditEntity } from "~/lib/audit";
 
 // Reading the audit log (/admin/audit). Writing happens only through auditedWrite.
-
-export const AUDIT_PAGE_SIZE = 25;
 
 export type AuditFilters = {
   /** The acting admin's user id. */

@@ -1,22 +1,219 @@
+import { Building2, CalendarDays, MessageSquare, Users } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link } from "react-router";
+import { toast } from "sonner";
 import { requireAdmin } from "~/auth/session.server";
-import { SignedInCard } from "~/components/auth/signed-in-card";
+import { ActivityChart } from "~/components/admin/activity-chart";
+import { StatusBadge } from "~/components/dashboard/status-badge";
+import { formatAppointmentDate, formatMoment } from "~/lib/appointment-format";
+import { logger } from "~/lib/logger.server";
+import { formatNumber } from "~/lib/money";
 import { COMPANY_NAME } from "~/lib/site";
+import { APPOINTMENT_STATUS_TONES, INQUIRY_STATUS_TONES } from "~/lib/status-tones";
+import {
+  ACTIVITY_WEEKS,
+  getDashboardCounts,
+  getWeeklyActivity,
+  listRecentAppointments,
+  listRecentInquiries,
+} from "~/models/admin-dashboard.server";
 import type { Route } from "./+types/dashboard";
 
+const LOAD_FAILED_MESSAGE = "Failed to load dashboard data";
+
 export async function loader(args: Route.LoaderArgs) {
-  const admin = await requireAdmin(args);
-  return {
-    admin: {
-      name: admin.name,
-      email: admin.email,
-      role: "admin" as const,
-      isSuperAdmin: admin.isSuperAdmin,
-    },
-  };
+  const actor = await requireAdmin(args);
+  try {
+    const [counts, recentAppointments, recentInquiries, activity] = await Promise.all([
+      getDashboardCounts(actor),
+      listRecentAppointments(actor),
+      listRecentInquiries(actor),
+      getWeeklyActivity(actor),
+    ]);
+    return {
+      ok: true as const,
+      counts,
+      recentAppointments,
+      recentInquiries,
+      activity,
+      weeks: ACTIVITY_WEEKS,
+    };
+  } catch (error) {
+    logger.error({ err: error }, "Could not load the admin dashboard");
+    return data({ ok: false as const, error: LOAD_FAILED_MESSAGE }, { status: 500 });
+  }
 }
 
 export default function AdminDashboardPage({ loaderData }: Route.ComponentProps) {
-  return <SignedInCard title="Admin Dashboard" user={loaderData.admin} />;
+  useEffect(() => {
+    if (!loaderData.ok) toast.error("Error", { description: loaderData.error });
+  }, [loaderData]);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 p-4 md:p-6">
+      <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+      {loaderData.ok ? (
+        <DashboardContent {...loaderData} />
+      ) : (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
+          {loaderData.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type Loaded = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
+
+function DashboardContent({
+  counts,
+  recentAppointments,
+  recentInquiries,
+  activity,
+  weeks,
+}: Loaded) {
+  const cards = [
+    {
+      title: "Total Properties",
+      value: counts.properties,
+      note: "Listings on the site",
+      icon: Building2,
+      to: "/admin/properties",
+    },
+    {
+      title: "Appointments",
+      value: counts.appointments,
+      note: `${formatNumber(counts.pendingAppointments)} pending`,
+      icon: CalendarDays,
+      to: "/admin/appointments",
+    },
+    {
+      title: "Inquiries",
+      value: counts.inquiries,
+      note: `${formatNumber(counts.unresolvedInquiries)} unresolved`,
+      icon: MessageSquare,
+      to: "/admin/complaints",
+    },
+    {
+      title: "Users",
+      value: counts.users,
+      note: "Registered accounts",
+      icon: Users,
+      to: "/admin/users",
+    },
+  ];
+  return (
+    <>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map((card) => (
+          <li key={card.title}>
+            <Link
+              to={card.to}
+              className="block rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600"
+            >
+              <div className="flex items-center justify-between">
+                <h2 className="text-sm font-medium text-slate-600">{card.title}</h2>
+                <card.icon className="size-5 text-brand-700" aria-hidden />
+              </div>
+              <p
+                className="mt-2 text-3xl font-bold text-slate-900"
+                data-testid={`count-${card.title}`}
+              >
+                {formatNumber(card.value)}
+              </p>
+              <p className="mt-1 text-sm text-slate-600">{card.note}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <section
+        className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+        aria-labelledby="activity-title"
+      >
+        <h2 id="activity-title" className="mb-4 text-lg font-semibold text-slate-900">
+          Bookings and inquiries per week
+        </h2>
+        <ActivityChart
+          weeks={activity}
+          title={`Bookings and inquiries received per week, last ${weeks} weeks`}
+        />
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <RecentList
+          title="Recent Appointments"
+          viewAll="/admin/appointments"
+          empty="No appointments yet."
+          items={recentAppointments.map((a) => ({
+            id: a.id,
+            to: `/admin/appointments/${a.id}`,
+            title: a.fullName,
+            detail: `${formatAppointmentDate(a.appointmentDate)}, ${a.appointmentTime}`,
+            badge: <StatusBadge status={a.status} tones={APPOINTMENT_STATUS_TONES} />,
+          }))}
+        />
+        <RecentList
+          title="Recent Inquiries"
+          viewAll="/admin/complaints"
+          empty="No inquiries yet."
+          items={recentInquiries.map((i) => ({
+            id: i.id,
+            to: `/admin/complaints/${i.id}`,
+            title: i.subject || "No Subject",
+            detail: `${i.name || i.email} · ${formatMoment(i.createdAt)}`,
+            badge: <StatusBadge status={i.status} tones={INQUIRY_STATUS_TONES} />,
+          }))}
+        />
+      </div>
+    </>
+  );
+}
+
+function RecentList({
+  title,
+  viewAll,
+  empty,
+  items,
+}: {
+  title: string;
+  viewAll: string;
+  empty: string;
+  items: { id: string; to: string; title: string; detail: string; badge: React.ReactNode }[];
+}) {
+  const id = title.toLowerCase().replace(/\s+/g, "-");
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white shadow-sm" aria-labelledby={id}>
+      <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        <Link to={viewAll} className="text-sm font-medium text-brand-700 hover:underline">
+          View All
+        </Link>
+      </div>
+      {items.length === 0 ? (
+        <p className="px-5 py-6 text-slate-600">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {items.map((item) => (
+            <li key={item.id}>
+              <Link
+                to={item.to}
+                className="flex items-center justify-between gap-3 px-5 py-3 hover:bg-slate-50"
+              >
+                <span className="min-w-0">
+                  <span className="block truncate font-medium text-slate-900">{item.title}</span>
+                  <span className="block truncate text-sm text-slate-600">{item.detail}</span>
+                </span>
+                {item.badge}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `Admin Dashboard | ${COMPANY_NAME}` }];

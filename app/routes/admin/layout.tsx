@@ -1,12 +1,17 @@
-import { data, Form, Link, Outlet } from "react-router";
+import { useCallback } from "react";
+import { data, Outlet } from "react-router";
 import { consumeFlash } from "~/auth/flash.server";
 import { adminMiddleware, getCurrentSession, requireAdmin } from "~/auth/session.server";
+import { AdminHeader } from "~/components/admin/admin-header";
+import { readSidebarOpen, sidebarCookie } from "~/components/admin/admin-nav";
+import { AdminSidebarContent } from "~/components/admin/admin-sidebar";
 import { FlashToast } from "~/components/flash-toast";
-import { COMPANY_NAME } from "~/lib/site";
+import { Sidebar, SidebarProvider, SidebarSheet } from "~/components/ui/sidebar";
 import type { Route } from "./+types/layout";
 
 // Every /admin/* page (the login page is outside this layout) needs an admin session younger
-// than ADMIN_SESSION_HOURS; checked before any child loader runs.
+// than ADMIN_SESSION_HOURS; adminMiddleware checks it before any child loader or action runs.
+
 export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
 export async function loader(args: Route.LoaderArgs) {
@@ -15,34 +20,38 @@ export async function loader(args: Route.LoaderArgs) {
   const { flash, headers } = consumeFlash(request);
   const renewed = (await getCurrentSession(request))?.headers;
   for (const cookie of renewed?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
-  return data({ admin: { name: admin.name, email: admin.email }, flash }, { headers });
+  return data(
+    {
+      admin: { name: admin.name, email: admin.email, isSuperAdmin: admin.isSuperAdmin },
+      sidebarOpen: readSidebarOpen(request.headers.get("cookie")),
+      flash,
+    },
+    { headers },
+  );
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const storeSidebar = useCallback((open: boolean) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: a preference the server reads on the next page.
+    document.cookie = sidebarCookie(open);
+  }, []);
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
-          <Link to="/admin/dashboard" className="font-bold text-brand-800">
-            {COMPANY_NAME}{" "}
-            <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
-              Admin
-            </span>
-          </Link>
-          <Form method="post" action="/signout">
-            <button
-              type="submit"
-              className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-            >
-              Sign Out
-            </button>
-          </Form>
+    <SidebarProvider defaultOpen={loaderData.sidebarOpen} onOpenChange={storeSidebar}>
+      <div className="flex min-h-screen bg-slate-50">
+        <Sidebar label="Admin sidebar">
+          {(collapsed) => <AdminSidebarContent collapsed={collapsed} />}
+        </Sidebar>
+        <SidebarSheet title="Admin menu">
+          <AdminSidebarContent collapsed={false} />
+        </SidebarSheet>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <AdminHeader adminName={loaderData.admin.name || loaderData.admin.email} />
+          <FlashToast flash={loaderData.flash} />
+          <main id="main" className="flex-1">
+            <Outlet />
+          </main>
         </div>
-      </header>
-      <FlashToast flash={loaderData.flash} />
-      <main id="main">
-        <Outlet />
-      </main>
-    </div>
+      </div>
+    </SidebarProvider>
   );
 }

@@ -1,0 +1,53 @@
+import {
+  Building2,
+  CalendarDays,
+  Contact,
+  GalleryHorizontal,
+  History,
+  LayoutDashboard,
+  type LucideIcon,
+  MessageSquareWarning,
+  Settings,
+  Share2,
+  UserRound,
+  Users,
+  Video,
+} from "lucide-react";
+
+// The admin sidebar, in the spec's order (dashboard-and-admin §2), plus the audit log. One list
+// for the desktop sidebar, the phone sheet, the no-JavaScript menu and the tests.
+
+export type AdminNavItem = { label: string; to: string; icon: LucideIcon };
+
+export const ADMIN_NAV: readonly AdminNavItem[] = [
+  { label: "Dashboard", to: "/admin/dashboard", icon: LayoutDashboard },
+  { label: "Properties", to: "/admin/properties", icon: Building2 },
+  { label: "Users", to: "/admin/users", icon: Users },
+  { label: "Appointments", to: "/admin/appointments", icon: CalendarDays },
+  { label: "Complaints", to: "/admin/complaints", icon: MessageSquareWarning },
+  { label: "Team Members", to: "/admin/team", icon: UserRound },
+  { label: "3D Gallery", to: "/admin/slideshow", icon: GalleryHorizontal },
+  { label: "Videos", to: "/admin/videos", icon: Video },
+  { label: "Social Media", to: "/admin/social-media", icon: Share2 },
+  { label: "Contact Info", to: "/admin/contact-info", icon: Contact },
+  { label: "Settings", to: "/admin/settings", icon: Settings },
+  { label: "Audit Log", to: "/admin/audit", icon: History },
+];
+
+/** The sidebar cookie (spec §4): expanded or collapsed, kept 7 days, read by the server. */
+export const SIDEBAR_COOKIE = "sidebar_state";
+export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
+
+/** Whether the sidebar is expanded, from a Cookie header (expanded unless set to false). */
+export function readSidebarOpen(cookieHeader: string | null): boolean {
+  const value = (cookieHeader ?? "")
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${SIDEBAR_COOKIE}=`))
+    ?.slice(SIDEBAR_COOKIE.length + 1);
+  return value !== "false";
+}
+
+export function sidebarCookie(open: boolean) {
+  return `${SIDEBAR_COOKIE}=${open}; Path=/; Max-Age=${SIDEBAR_COOKIE_MAX_AGE}; SameSite=Lax`;
+}

@@ -1,0 +1,95 @@
+import { LogOut, PanelLeft } from "lucide-react";
+import { Form, NavLink, useLocation } from "react-router";
+import { SidebarTooltip, sidebarItemClass, useSidebar } from "~/components/ui/sidebar";
+import { COMPANY_NAME } from "~/lib/site";
+import { cn } from "~/lib/utils";
+import { ADMIN_NAV } from "./admin-nav";
+
+// What the admin sidebar holds, on the desktop (collapsible) and in the phone sheet.
+
+export function AdminSidebarContent({ collapsed }: { collapsed: boolean }) {
+  return (
+    <div className="flex min-h-full flex-col">
+      <div
+        className={cn(
+          "flex h-14 items-center border-b border-slate-200",
+          collapsed ? "justify-center" : "px-4",
+        )}
+      >
+        <NavLinkBrand collapsed={collapsed} />
+      </div>
+      <nav aria-label="Admin" className="flex-1 py-3">
+        <ul className={cn("space-y-1", collapsed ? "flex flex-col items-center" : "px-2")}>
+          {ADMIN_NAV.map((item) => (
+            <li key={item.to}>
+              <SidebarTooltip label={item.label} show={collapsed}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) => sidebarItemClass(isActive, collapsed)}
+                >
+                  <item.icon className="size-5 shrink-0" aria-hidden />
+                  <span className={collapsed ? "sr-only" : "truncate"}>{item.label}</span>
+                </NavLink>
+              </SidebarTooltip>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div
+        className={cn("border-t border-slate-200 py-3", collapsed ? "flex justify-center" : "px-2")}
+      >
+        <Form method="post" action="/signout">
+          <SidebarTooltip label="Sign Out" show={collapsed}>
+            <button type="submit" className={sidebarItemClass(false, collapsed)}>
+              <LogOut className="size-5 shrink-0" aria-hidden />
+              <span className={collapsed ? "sr-only" : undefined}>Sign Out</span>
+            </button>
+          </SidebarTooltip>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+function NavLinkBrand({ collapsed }: { collapsed: boolean }) {
+  return (
+    <NavLink to="/admin/dashboard" className="flex items-center gap-2 font-bold text-brand-800">
+      <img src="/favicon.svg" alt="" width={24} height={24} />
+      <span className={collapsed ? "sr-only" : "truncate"}>{COMPANY_NAME}</span>
+    </NavLink>
+  );
+}
+
+/**
+ * Collapses or expands the desktop sidebar. Without JavaScript it is a form post that sets the
+ * cookie and comes back to the page; with it, the change is immediate (and Ctrl/Cmd+B does the
+ * same).
+ */
+export function SidebarToggle() {
+  const { open, toggle } = useSidebar();
+  const location = useLocation();
+  const label = open ? "Collapse sidebar" : "Expand sidebar";
+  return (
+    <Form
+      method="post"
+      action="/admin/sidebar"
+      className="hidden md:block"
+      onSubmit={(event) => {
+        event.preventDefault();
+        toggle();
+      }}
+    >
+      <input type="hidden" name="open" value={open ? "false" : "true"} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        aria-label={label}
+        aria-expanded={open}
+        title={`${label} (Ctrl+B)`}
+        className="inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+      >
+        <PanelLeft className="size-5" aria-hidden />
+      </button>
+    </Form>
+  );
+}

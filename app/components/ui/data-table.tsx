@@ -1,0 +1,279 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { Pagination } from "~/components/listing/pagination";
+import { type ListConfig, type ListParams, listSearch, pageCountOf } from "~/lib/list-params";
+import { formatNumber } from "~/lib/money";
+import { cn } from "~/lib/utils";
+
+// The admin list screens' table. Columns come from one config array; search, filters, sort
+// and page live in the URL (app/lib/list-params.ts) and the model runs them in SQL, so the
+// table itself only renders rows and links. Without JavaScript the toolbar is a GET form with
+// an Apply button; with it, a changed filter applies at once.
+
+export type DataTableColumn<Row, Sort extends string = string> = {
+  id: string;
+  header: string;
+  cell: (row: Row) => React.ReactNode;
+  /** Sortable by this key of the list config. */
+  sort?: Sort;
+  /** The cell that names the row (a row header for screen readers). */
+  rowHeader?: boolean;
+  className?: string;
+};
+
+export type DataTableFilter<Filter extends string = string> =
+  | {
+      name: Filter;
+      label: string;
+      kind: "choice";
+      /** The first option, meaning "no filter". */
+      allLabel: string;
+      options: readonly { value: string; label: string }[];
+    }
+  | { name: Filter; label: string; kind: "date" };
+
+export type DataTableProps<Row, Sort extends string, Filter extends string> = {
+  caption: string;
+  columns: readonly DataTableColumn<Row, Sort>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  total: number;
+  params: ListParams<Sort, Filter>;
+  config: ListConfig<Sort, Filter>;
+  filters?: readonly DataTableFilter<Filter>[];
+  /** Shows the search box with this label. */
+  search?: { label: string; placeholder?: string };
+  emptyMessage: string;
+};
+
+const fieldClass =
+  "block h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-600";
+
+export function DataTable<Row, Sort extends string, Filter extends string>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  total,
+  params,
+  config,
+  filters = [],
+  search,
+  emptyMessage,
+}: DataTableProps<Row, Sort, Filter>) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const loading =
+    navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const pageCount = pageCountOf(total, params.pageSize);
+  const first = total === 0 ? 0 : (params.page - 1) * params.pageSize + 1;
+  const last = Math.min(total, params.page * params.pageSize);
+  const filtered = Boolean(params.q) || Object.values(params.filters).some(Boolean);
+  const href = (changes: Partial<ListParams<Sort, Filter>>) =>
+    `${location.pathname}${listSearch(params, config, changes)}`;
+
+  return (
+    <div className="space-y-4">
+      {search || filters.length ? (
+        <Form
+          method="get"
+          role="search"
+          className="flex flex-wrap items-end gap-3"
+          onChange={(event) => {
+            const target = event.target as HTMLElement;
+            // A filter applies at once; the search box waits for Enter or Apply.
+            if (target.tagName === "SELECT" || (target as HTMLInputElement).type === "date") {
+              submit(event.currentTarget, { preventScrollReset: true });
+            }
+          }}
+        >
+          {search ? (
+            <div className="min-w-48 flex-1">
+              <label htmlFor="list-q" className="mb-1 block text-sm font-medium text-slate-700">
+                {search.label}
+              </label>
+              <input
+                id="list-q"
+                type="search"
+                name="q"
+                defaultValue={params.q}
+                placeholder={search.placeholder}
+                className={cn(fieldClass, "w-full")}
+              />
+            </div>
+          ) : null}
+          {filters.map((filter) => (
+            <div key={filter.name}>
+              <label
+                htmlFor={`list-${filter.name}`}
+                className="mb-1 block text-sm font-medium text-slate-700"
+              >
+                {filter.label}
+              </label>
+              {filter.kind === "choice" ? (
+                <select
+                  id={`list-${filter.name}`}
+                  name={filter.name}
+                  defaultValue={params.filters[filter.name] ?? ""}
+                  className={fieldClass}
+                >
+                  <option value="">{filter.allLabel}</option>
+                  {filter.options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  id={`list-${filter.name}`}
+                  type="date"
+                  name={filter.name}
+                  defaultValue={params.filters[filter.name] ?? ""}
+                  className={fieldClass}
+                />
+              )}
+            </div>
+          ))}
+          {params.sort !== config.defaultSort || params.direction !== config.defaultDirection ? (
+            <>
+              <input type="hidden" name="sort" value={params.sort} />
+              <input type="hidden" name="dir" value={params.direction} />
+            </>
+          ) : null}
+          <button
+            type="submit"
+            className="h-10 rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+          >
+            Apply
+          </button>
+          {filtered ? (
+            <Link
+              to={location.pathname}
+              className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-medium text-slate-700 hover:bg-slate-50"
+            >
+              Clear
+            </Link>
+          ) : null}
+        </Form>
+      ) : null}
+
+      <div
+        className={cn(
+          "overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm transition-opacity",
+          loading && "opacity-60",
+        )}
+        aria-busy={loading || undefined}
+      >
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.id}
+                  scope="col"
+                  className={cn("px-4 py-3 font-semibold", column.className)}
+                  aria-sort={
+                    column.sort && column.sort === params.sort
+                      ? params.direction === "asc"
+                        ? "ascending"
+                        : "descending"
+                      : undefined
+                  }
+                >
+                  {column.sort ? (
+                    <SortLink
+                      label={column.header}
+                      active={column.sort === params.sort}
+                      direction={params.direction}
+                      to={href({
+                        sort: column.sort,
+                        direction:
+                          column.sort === params.sort && params.direction === "asc"
+                            ? "desc"
+                            : "asc",
+                        page: 1,
+                      })}
+                    />
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-600">
+                  {emptyMessage}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={rowKey(row)} className="align-top hover:bg-slate-50">
+                  {columns.map((column) =>
+                    column.rowHeader ? (
+                      <th
+                        key={column.id}
+                        scope="row"
+                        className={cn("px-4 py-3 font-medium text-slate-900", column.className)}
+                      >
+                        {column.cell(row)}
+                      </th>
+                    ) : (
+                      <td
+                        key={column.id}
+                        className={cn("px-4 py-3 text-slate-700", column.className)}
+                      >
+                        {column.cell(row)}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {total > 0 ? (
+        <p className="text-sm text-slate-600" role="status">
+          Showing {formatNumber(first)}-{formatNumber(last)} of {formatNumber(total)}
+        </p>
+      ) : null}
+      <Pagination
+        page={params.page}
+        pageCount={pageCount}
+        lastIsKnown
+        hrefFor={(page) => href({ page })}
+      />
+    </div>
+  );
+}
+
+function SortLink({
+  label,
+  active,
+  direction,
+  to,
+}: {
+  label: string;
+  active: boolean;
+  direction: "asc" | "desc";
+  to: string;
+}) {
+  const Icon = !active ? ArrowUpDown : direction === "asc" ? ArrowUp : ArrowDown;
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      className="inline-flex items-center gap-1 hover:text-slate-900"
+    >
+      {label}
+      <Icon className={cn("size-3.5", !active && "text-slate-400")} aria-hidden />
+    </Link>
+  );
+}

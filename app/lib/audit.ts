@@ -1,0 +1,25 @@
+// What the audit log records (app/audit/audit.server.ts writes it): client-safe, for the
+// /admin/audit filters.
+
+/** The entities admin screens change. */
+export const AUDIT_ENTITIES = [
+  "appointment",
+  "inquiry",
+  "property",
+  "user",
+  "team-member",
+  "slide",
+  "video",
+  "social-links",
+  "contact-info",
+  "website-content",
+  "settings",
+] as const;
+
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** `entity.verb`, e.g. "property.update", "appointment.confirm". */
+export type AuditAction = `${AuditEntity}.${string}`;
+
+/** Rows per page of /admin/audit. */
+export const AUDIT_PAGE_SIZE = 25;
