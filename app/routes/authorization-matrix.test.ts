@@ -296,9 +296,66 @@ const MATRIX: Record<string, Guarded> = {
     }),
   },
   "routes/admin/layout.tsx": { path: "/admin", entry: () => ({ loader: adminOnly("/admin") }) },
+  "routes/admin/index.ts": {
+    path: "/admin",
+    entry: () => ({
+      loader: {
+        ...adminOnly("/admin"),
+        expect: { ...adminOnly("/admin").expect, admin: { redirect: "/admin/dashboard" } },
+      },
+    }),
+  },
   "routes/admin/dashboard.tsx": {
     path: "/admin/dashboard",
     entry: () => ({ loader: adminOnly("/admin/dashboard") }),
+  },
+  "routes/admin/search.tsx": {
+    path: "/admin/search",
+    entry: () => ({ loader: adminOnly("/admin/search?q=matrix") }),
+  },
+  "routes/admin/audit.tsx": {
+    path: "/admin/audit",
+    entry: () => ({ loader: adminOnly("/admin/audit?entity=appointment&from=2026-01-01") }),
+  },
+  // The sidebar's no-JavaScript toggle: sets a preference cookie, writes no row.
+  "routes/admin/sidebar.ts": {
+    path: "/admin/sidebar",
+    entry: (): MatrixEntry => {
+      const toDashboard = { redirect: "/admin/dashboard" };
+      return {
+        loader: {
+          ...adminOnly("/admin/sidebar"),
+          expect: { ...adminOnly("/admin/sidebar").expect, admin: toDashboard },
+        },
+        actions: [
+          {
+            url: "/admin/sidebar",
+            form: { open: "false", redirectTo: "/admin/audit" },
+            expect: { ...adminOnly("/admin/sidebar").expect, admin: { redirect: "/admin/audit" } },
+          },
+          // Never back to another site, nor out of the admin area.
+          {
+            url: "/admin/sidebar",
+            form: { open: "true", redirectTo: "//evil.example/admin" },
+            expect: { ...adminOnly("/admin/sidebar").expect, admin: toDashboard },
+          },
+          {
+            url: "/admin/sidebar",
+            form: { open: "true", redirectTo: "/dashboard" },
+            expect: { ...adminOnly("/admin/sidebar").expect, admin: toDashboard },
+          },
+        ],
+      };
+    },
+  },
+  "routes/admin/not-found.tsx": {
+    path: "/admin/*",
+    entry: () => ({
+      loader: {
+        ...adminOnly("/admin/no-such-page"),
+        expect: { ...adminOnly("/admin/no-such-page").expect, admin: { status: 404 } },
+      },
+    }),
   },
   "routes/admin/website-editor.tsx": {
     path: "/website-editor",
@@ -693,9 +750,12 @@ describe.each(Object.keys(MATRIX))("%s", (file) => {
         expect(await favoritesOf("customer")).toEqual(aBefore);
         expect(await spec.watch?.()).toEqual(watched);
         // Refused before any child loader runs when a guarding layout is above the route (a
-        // 404 for another customer's row comes from the loader itself).
+        // 404 for another customer's row, or a page's own redirect, comes from the loader).
         const guarded = [...route().parents, file].some((p) => GUARDING_LAYOUTS.has(p));
-        if (guarded && "redirect" in spec.expect[actor]) expect(outcome.handlerRan).toBe(false);
+        const expected = spec.expect[actor];
+        const toLogin =
+          "redirect" in expected && /^\/(signin|admin\/login)\?/.test(expected.redirect);
+        if (guarded && toLogin) expect(outcome.handlerRan).toBe(false);
       });
     }
 

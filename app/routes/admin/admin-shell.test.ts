@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from "vitest";
+import { db } from "~/db/client.server";
+import { appointments } from "~/db/schema";
+import { createProperty, routeArgs, run } from "../../../tests/setup/accounts";
+import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { loader as dashboardLoader } from "./dashboard";
+import { loader as layoutLoader } from "./layout";
+import { loader as searchLoader } from "./search";
+
+await setupTestDatabase();
+
+const admin = await createSignedInAdmin("shell@example.com", { name: "Bisi Admin" });
+
+type Dashboard = Extract<Awaited<ReturnType<typeof dashboardLoader>>, { ok: true }>;
+
+describe("the admin layout", () => {
+  it("renders the sidebar expanded unless its cookie says collapsed", async () => {
+    const open = await run<{ sidebarOpen: boolean; admin: { name: string } }>(() =>
+      layoutLoader(routeArgs("/admin/dashboard", { cookie: admin.cookie }) as never),
+    );
+    expect(open.body).toMatchObject({ sidebarOpen: true, admin: { name: "Bisi Admin" } });
+    const collapsed = await run<{ sidebarOpen: boolean }>(() =>
+      layoutLoader(
+        routeArgs("/admin/dashboard", { cookie: `${admin.cookie}; sidebar_state=false` }) as never,
+      ),
+    );
+    expect(collapsed.body.sidebarOpen).toBe(false);
+  });
+});
+
+describe("the admin dashboard", () => {
+  it("shows the database's counts", async () => {
+    await createProperty("Counted house");
+    await db.insert(appointments).values({
+      fullName: "Kemi Ade",
+      email: "kemi@example.com",
+      phone: "08030000000",
+      appointmentDate: "2026-12-01",
+      appointmentTime: "10:00 AM",
+    });
+    const answer = await run<Dashboard>(() =>
+      dashboardLoader(routeArgs("/admin/dashboard", { cookie: admin.cookie }) as never),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.counts).toMatchObject({
+      properties: 1,
+      appointments: 1,
+      pendingAppointments: 1,
+      users: 1,
+    });
+    expect(answer.body.recentAppointments.map((a) => a.fullName)).toEqual(["Kemi Ade"]);
+    expect(answer.body.activity).toHaveLength(answer.body.weeks);
+  });
+});
+
+describe("the admin search page", () => {
+  it("answers matches by kind, and nothing for a search too short or with control characters", async () => {
+    const found = await run<{
+      sections: { kind: string; hits: { title: string; href: string }[] }[];
+    }>(() => searchLoader(routeArgs("/admin/search?q=kemi", { cookie: admin.cookie }) as never));
+    const appointmentsFound = found.body.sections.find((s) => s.kind === "appointments");
+    expect(appointmentsFound?.hits).toEqual([
+      expect.objectContaining({
+        title: "Kemi Ade",
+        href: "/admin/appointments?q=kemi%40example.com",
+      }),
+    ]);
+    const nul = await run<{ q: string; tooShort: boolean }>(() =>
+      searchLoader(routeArgs("/admin/search?q=%00k", { cookie: admin.cookie }) as never),
+    );
+    expect(nul).toMatchObject({ status: 200, body: { q: "k", tooShort: true } });
+  });
+});
+
+describe("the admin dashboard when the database fails", () => {
+  it("answers 'Failed to load dashboard data' with status 500", async () => {
+    const models = await import("~/models/admin-dashboard.server");
+    const spy = vi.spyOn(models, "getDashboardCounts").mockRejectedValueOnce(new Error("down"));
+    const answer = await run<{ ok: boolean; error: string }>(() =>
+      dashboardLoader(routeArgs("/admin/dashboard", { cookie: admin.cookie }) as never),
+    );
+    expect(spy).toHaveBeenCalled();
+    expect(answer).toMatchObject({
+      status: 500,
+      body: { ok: false, error: "Failed to load dashboard data" },
+    });
+  });
+});
