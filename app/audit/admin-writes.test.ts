@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import type { AdminActor } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { auditEvents } from "~/db/schema";
+import { createSignedInAdmin } from "../../tests/setup/admin";
+import { setupTestDatabase } from "../../tests/setup/test-database";
+
+// Every admin write leaves exactly one audit row. The functions are found in the source: any
+// exported function under app/ whose first parameter is an AdminActor (the helper itself aside).
+// Those named like reads (get, list, search, count, find) are reads, served by GET loaders that
+// the authorization matrix checks write nothing; every other one must be in WRITES below, and
+// running it once must add exactly one audit row with its action.
+
+await setupTestDatabase();
+
+const READ_PREFIX = /^(get|list|search|count|find|read|load)[A-Z]/;
+
+type Found = { name: string; file: string };
+
+function adminFunctions(): Found[] {
+  const found: Found[] = [];
+  const root = path.resolve("app");
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.server\.ts$/.test(entry.name) && !entry.name.endsWith(".test.ts")) {
+        const source = ts.createSourceFile(
+          full,
+          fs.readFileSync(full, "utf8"),
+          ts.ScriptTarget.Latest,
+        );
+        source.forEachChild((node) => {
+          if (!ts.isFunctionDeclaration(node) || !node.name) return;
+          const exported = node.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+          const first = node.parameters[0]?.type?.getText(source);
+          const helper = node.name.text === "auditedWrite";
+          if (exported && first === "AdminActor" && !helper) {
+            found.push({ name: node.name.text, file: path.relative(root, full) });
+          }
+        });
+      }
+    }
+  };
+  walk(root);
+  return found;
+}
+
+/** Runs one write once as `actor`; answers the audit action it must log. */
+type WriteCase = (actor: AdminActor) => Promise<string>;
+
+const WRITES: Record<string, WriteCase> = {};
+
+async function auditCount() {
+  const [row] = await db.select({ n: count() }).from(auditEvents);
+  return row?.n ?? 0;
+}
+
+describe("admin writes", () => {
+  const functions = adminFunctions();
+
+  it("finds the admin model functions in the source", () => {
+    expect(functions.map((f) => f.name)).toContain("getDashboardCounts");
+  });
+
+  it("lists every admin write here, and nothing that is not one", () => {
+    const writes = functions.filter((f) => !READ_PREFIX.test(f.name)).map((f) => f.name);
+    expect(writes.sort()).toEqual(Object.keys(WRITES).sort());
+  });
+
+  it("leaves exactly one audit row per write, with its action", async () => {
+    const admin = await createSignedInAdmin("writer@example.com");
+    for (const [name, write] of Object.entries(WRITES)) {
+      const before = await auditCount();
+      const action = await write(admin.actor);
+      expect(await auditCount(), name).toBe(before + 1);
+      const [latest] = await db
+        .select({ action: auditEvents.action, actor: auditEvents.actorUserId })
+        .from(auditEvents)
+        .orderBy(auditEvents.createdAt)
+        .limit(1)
+        .offset(before);
+      expect(latest, name).toEqual({ action, actor: admin.id });
+    }
+  });
+});
