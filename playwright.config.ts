@@ -41,9 +41,19 @@ export default defineConfig({
   projects: [
     // Signs the demo accounts in once and saves their cookies (tests/e2e/auth-state.ts).
     { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"] } },
+    // Specs that need the database to themselves (exact counts): they run after setup and
+    // before every other spec, one test at a time, while nothing else writes.
+    {
+      name: "exclusive",
+      testMatch: /\.exclusive\.ts$/,
+      dependencies: ["setup"],
+      fullyParallel: false,
+      workers: 1,
+      use: { ...devices["Desktop Chrome"] },
+    },
     {
       name: "chromium",
-      dependencies: ["setup"],
+      dependencies: ["setup", "exclusive"],
       use: { ...devices["Desktop Chrome"] },
     },
   ],
