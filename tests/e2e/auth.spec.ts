@@ -74,8 +74,13 @@ test("the seeded super admin signs in at /admin/login", async ({ page }) => {
   await page.getByLabel("Password", { exact: true }).fill(demoAdmin.password);
   await page.getByRole("button", { name: "Sign In as Admin" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole("main").getByText(demoAdmin.email)).toBeVisible();
-  await expect(page.getByRole("main").getByText("Super Admin")).toBeVisible();
+  // The admin shell: the dashboard, and the admin's name beside the 'Admin' label.
+  await expect(
+    page.getByRole("main").getByRole("heading", { level: 1, name: "Dashboard" }),
+  ).toBeVisible();
+  const header = page.getByRole("banner");
+  await expect(header.getByText(`${demoAdmin.firstName} ${demoAdmin.lastName}`)).toBeVisible();
+  await expect(header.getByText("Admin", { exact: true })).toBeVisible();
 });
 
 test.describe("signed in as the demo customer", () => {
