@@ -38,7 +38,25 @@ export default defineConfig({
     timezoneId: "Africa/Lagos",
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    // Signs the demo accounts in once and saves their cookies (tests/e2e/auth-state.ts).
+    { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"] } },
+    // Specs that need the database to themselves (exact counts): they run after setup and
+    // before every other spec, one test at a time, while nothing else writes.
+    {
+      name: "exclusive",
+      testMatch: /\.exclusive\.ts$/,
+      dependencies: ["setup"],
+      fullyParallel: false,
+      workers: 1,
+      use: { ...devices["Desktop Chrome"] },
+    },
+    {
+      name: "chromium",
+      dependencies: ["setup", "exclusive"],
+      use: { ...devices["Desktop Chrome"] },
+    },
+  ],
   webServer: {
     // Builds, creates the database (temp DATA_DIR or a new PostgreSQL database), starts
     // `node server/main.js` with NODE_ENV=production; removes the database when stopped.

@@ -1,12 +1,11 @@
 import {
   type Browser,
-  type BrowserContext,
   type BrowserContextOptions,
   expect,
   type Page,
   test,
 } from "@playwright/test";
-import { DEMO_USERS } from "../../app/db/seed/demo-users";
+import { CUSTOMER_STATE } from "./auth-state";
 import {
   E2E_PASSWORD,
   freshEmail,
@@ -140,28 +139,12 @@ test("a customer's dashboard: viewed and saved properties, a complaint, a new pa
 });
 
 // The tests below only read, or add rows nobody else looks at: they share the demo customer,
-// signed in once per worker (sign-ups are rate-limited per address, and every test comes from
-// 127.0.0.1).
-let customerState: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
-
-test.beforeAll(async ({ browser }, testInfo) => {
-  if (customerState) return;
-  const baseURL = testInfo.project.use.baseURL;
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const [, customer] = DEMO_USERS;
-  if (!customer) throw new Error("no demo customer");
-  await page.goto("/signin");
-  await signInWithForm(page, customer.email, customer.password);
-  customerState = await context.storageState();
-  await context.close();
-});
-
+// signed in once for the whole run by the setup project (auth.setup.ts).
 async function customerPage(browser: Browser, options: BrowserContextOptions) {
   const context = await browser.newContext({
     ...options,
     baseURL: test.info().project.use.baseURL,
-    storageState: customerState,
+    storageState: CUSTOMER_STATE,
   });
   return context.newPage();
 }

@@ -127,25 +127,29 @@ export function ActivityChart({ weeks, title }: { weeks: ActivityWeek[]; title: 
         })}
       </svg>
       <figcaption className="sr-only">{title}</figcaption>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week starting</th>
-            <th scope="col">Bookings</th>
-            <th scope="col">Inquiries</th>
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week.weekStart}>
-              <th scope="row">{formatWeekLabel(week.weekStart)}</th>
-              <td>{week.bookings}</td>
-              <td>{week.inquiries}</td>
+      {/* sr-only on a wrapper: a table is never narrower than its content, so on the table
+          itself the class would leave it full width and the page wider than a phone. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week starting</th>
+              <th scope="col">Bookings</th>
+              <th scope="col">Inquiries</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week.weekStart}>
+                <th scope="row">{formatWeekLabel(week.weekStart)}</th>
+                <td>{week.bookings}</td>
+                <td>{week.inquiries}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -1,9 +1,9 @@
 import { LogOut, PanelLeft } from "lucide-react";
-import { Form, NavLink, useLocation } from "react-router";
+import { Form, NavLink, useLocation, useMatch } from "react-router";
 import { SidebarTooltip, sidebarItemClass, useSidebar } from "~/components/ui/sidebar";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
-import { ADMIN_NAV } from "./admin-nav";
+import { ADMIN_NAV, type AdminNavItem } from "./admin-nav";
 
 // What the admin sidebar holds, on the desktop (collapsible) and in the phone sheet.
 
@@ -22,15 +22,7 @@ export function AdminSidebarContent({ collapsed }: { collapsed: boolean }) {
         <ul className={cn("space-y-1", collapsed ? "flex flex-col items-center" : "px-2")}>
           {ADMIN_NAV.map((item) => (
             <li key={item.to}>
-              <SidebarTooltip label={item.label} show={collapsed}>
-                <NavLink
-                  to={item.to}
-                  className={({ isActive }) => sidebarItemClass(isActive, collapsed)}
-                >
-                  <item.icon className="size-5 shrink-0" aria-hidden />
-                  <span className={collapsed ? "sr-only" : "truncate"}>{item.label}</span>
-                </NavLink>
-              </SidebarTooltip>
+              <AdminNavLink item={item} collapsed={collapsed} />
             </li>
           ))}
         </ul>
@@ -48,6 +40,24 @@ export function AdminSidebarContent({ collapsed }: { collapsed: boolean }) {
         </Form>
       </div>
     </div>
+  );
+}
+
+/**
+ * One sidebar link. Its class is worked out here rather than by NavLink's className function:
+ * the collapsed sidebar wraps the link in a tooltip trigger (a Radix Slot), which would turn a
+ * function into a string and leave the link unstyled.
+ */
+function AdminNavLink({ item, collapsed }: { item: AdminNavItem; collapsed: boolean }) {
+  // As NavLink decides it: this page or one below it.
+  const isActive = useMatch({ path: item.to, end: false }) !== null;
+  return (
+    <SidebarTooltip label={item.label} show={collapsed}>
+      <NavLink to={item.to} className={sidebarItemClass(isActive, collapsed)}>
+        <item.icon className="size-5 shrink-0" aria-hidden />
+        <span className={collapsed ? "sr-only" : "truncate"}>{item.label}</span>
+      </NavLink>
+    </SidebarTooltip>
   );
 }
 

@@ -103,14 +103,17 @@ export function SearchPalette({
           </div>
           <ul
             id={listId}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows a listbox on ul.
             role="listbox"
             aria-label="Results"
             className="max-h-[60vh] overflow-y-auto py-2"
           >
             {hits.map((hit) => (
+              // biome-ignore lint/a11y/useFocusableInteractive: the combobox pattern: focus stays in the input, which points at the option with aria-activedescendant.
               <li
                 key={`${hit.section}-${hit.id}`}
                 id={`${listId}-${hit.id}`}
+                // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows an option on li.
                 role="option"
                 aria-selected={hit === current}
                 onMouseDown={(event) => {

@@ -25,6 +25,160 @@ function workingDay(today: string, days: number): string {
 
 const HOUR_MS = 60 * 60 * 1000;
 
+export type DemoBooking = {
+  listing: number | null;
+  date: string;
+  time: TimeSlot;
+  purpose: "buy" | "sell" | "rent" | "general";
+  /** Status changes after booking, with who made them and how long ago (days). */
+  path: { to: Status; by: "admin" | "customer"; daysAgo: number }[];
+  bookedDaysAgo: number;
+  guest?: { name: string; email: string; phone: string };
+  message?: string;
+};
+
+/**
+ * The demo bookings, booked and moved on over the last month: the demo customer's (no `guest`)
+ * in every state, and visitors'. Exported so the end-to-end tests count what the seed wrote.
+ */
+export function demoBookings(today: string): DemoBooking[] {
+  return [
+    {
+      listing: 0,
+      date: workingDay(today, 5),
+      time: "11:00 AM",
+      purpose: "rent",
+      bookedDaysAgo: 1,
+      path: [],
+      message: "I would like to see the kitchen and the parking space.",
+    },
+    {
+      listing: 1,
+      date: workingDay(today, 9),
+      time: "02:00 PM",
+      purpose: "buy",
+      bookedDaysAgo: 3,
+      path: [{ to: "confirmed", by: "admin", daysAgo: 2 }],
+    },
+    {
+      listing: 2,
+      date: workingDay(today, -20),
+      time: "10:00 AM",
+      purpose: "buy",
+      bookedDaysAgo: 30,
+      path: [
+        { to: "confirmed", by: "admin", daysAgo: 28 },
+        { to: "completed", by: "admin", daysAgo: 20 },
+      ],
+    },
+    {
+      listing: null,
+      date: workingDay(today, -12),
+      time: "03:00 PM",
+      purpose: "general",
+      bookedDaysAgo: 16,
+      path: [{ to: "cancelled", by: "customer", daysAgo: 14 }],
+      message: "Consultation about building on my land in Lugbe.",
+    },
+    {
+      listing: 3,
+      date: workingDay(today, 2),
+      time: "09:00 AM",
+      purpose: "rent",
+      bookedDaysAgo: 0,
+      path: [],
+      guest: { name: "Aisha Bello", email: "aisha.bello@example.ng", phone: "0803 555 0142" },
+    },
+    {
+      listing: 4,
+      date: workingDay(today, 4),
+      time: "12:00 PM",
+      purpose: "buy",
+      bookedDaysAgo: 2,
+      path: [{ to: "confirmed", by: "admin", daysAgo: 1 }],
+      guest: { name: "Tunde Adeyemi", email: "tunde.adeyemi@example.ng", phone: "0812 555 0198" },
+    },
+    {
+      listing: null,
+      date: workingDay(today, 7),
+      time: "01:00 PM",
+      purpose: "sell",
+      bookedDaysAgo: 1,
+      path: [],
+      guest: { name: "Ifeoma Nwosu", email: "ifeoma.nwosu@example.ng", phone: "0705 555 0117" },
+      message: "I want to sell a 3-bedroom flat in Gwarinpa.",
+    },
+  ];
+}
+
+/** A demo booking's status now: where its path ends, else still pending. */
+export function demoBookingStatus(booking: DemoBooking): Status {
+  return booking.path.at(-1)?.to ?? "pending";
+}
+
+/**
+ * The demo inquiries: the demo customer's complaints (one answered) and visitors' messages.
+ * Exported so the end-to-end tests count what the seed wrote.
+ */
+export function demoInquiries(input: {
+  customer: { id: string; name: string; email: string };
+  adminId: string;
+  ago: (days: number) => Date;
+}): (typeof inquiries.$inferInsert)[] {
+  const { customer, adminId, ago } = input;
+  return [
+    {
+      source: "complaint",
+      userId: customer.id,
+      name: customer.name,
+      email: customer.email,
+      description:
+        "The agent did not show up for my viewing at the Wuse 2 apartment and nobody called to explain.",
+      status: "answered",
+      response:
+        "We are sorry. The agent was held up at another site and should have called you. We have rebooked your viewing and your agent will call you the day before.",
+      respondedAt: ago(6),
+      respondedBy: adminId,
+      createdAt: ago(8),
+      updatedAt: ago(6),
+    },
+    {
+      source: "complaint",
+      userId: customer.id,
+      name: customer.name,
+      email: customer.email,
+      description: "The photos of the Lekki duplex do not show the unfinished boys' quarters.",
+      status: "pending",
+      createdAt: ago(1),
+      updatedAt: ago(1),
+    },
+    {
+      source: "contact",
+      name: "Emeka Obi",
+      email: "emeka.obi@example.ng",
+      phone: "0809 555 0163",
+      subject: "Short-let apartments",
+      description: "Do you manage short-let apartments in Victoria Island?",
+      status: "pending",
+      createdAt: ago(2),
+      updatedAt: ago(2),
+    },
+    {
+      source: "service",
+      service: "property-management",
+      name: "Halima Sani",
+      email: "halima.sani@example.ng",
+      phone: "0806 555 0171",
+      subject: "Inquiry about Property Management",
+      description:
+        "I have four flats in Kaduna and need someone to collect rent and maintain them.",
+      status: "pending",
+      createdAt: ago(4),
+      updatedAt: ago(4),
+    },
+  ];
+}
+
 export async function seedDemoActivity(input: {
   customer: { id: string; name: string; email: string };
   adminId: string;
@@ -49,84 +203,7 @@ export async function seedDemoActivity(input: {
       .limit(12);
     const pick = (i: number) => listings[i % Math.max(listings.length, 1)];
 
-    type Booking = {
-      listing: number | null;
-      date: string;
-      time: TimeSlot;
-      purpose: "buy" | "sell" | "rent" | "general";
-      /** Status changes after booking, with who made them and how long ago (days). */
-      path: { to: Status; by: "admin" | "customer"; daysAgo: number }[];
-      bookedDaysAgo: number;
-      guest?: { name: string; email: string; phone: string };
-      message?: string;
-    };
-    const bookings: Booking[] = [
-      {
-        listing: 0,
-        date: workingDay(today, 5),
-        time: "11:00 AM",
-        purpose: "rent",
-        bookedDaysAgo: 1,
-        path: [],
-        message: "I would like to see the kitchen and the parking space.",
-      },
-      {
-        listing: 1,
-        date: workingDay(today, 9),
-        time: "02:00 PM",
-        purpose: "buy",
-        bookedDaysAgo: 3,
-        path: [{ to: "confirmed", by: "admin", daysAgo: 2 }],
-      },
-      {
-        listing: 2,
-        date: workingDay(today, -20),
-        time: "10:00 AM",
-        purpose: "buy",
-        bookedDaysAgo: 30,
-        path: [
-          { to: "confirmed", by: "admin", daysAgo: 28 },
-          { to: "completed", by: "admin", daysAgo: 20 },
-        ],
-      },
-      {
-        listing: null,
-        date: workingDay(today, -12),
-        time: "03:00 PM",
-        purpose: "general",
-        bookedDaysAgo: 16,
-        path: [{ to: "cancelled", by: "customer", daysAgo: 14 }],
-        message: "Consultation about building on my land in Lugbe.",
-      },
-      {
-        listing: 3,
-        date: workingDay(today, 2),
-        time: "09:00 AM",
-        purpose: "rent",
-        bookedDaysAgo: 0,
-        path: [],
-        guest: { name: "Aisha Bello", email: "aisha.bello@example.ng", phone: "0803 555 0142" },
-      },
-      {
-        listing: 4,
-        date: workingDay(today, 4),
-        time: "12:00 PM",
-        purpose: "buy",
-        bookedDaysAgo: 2,
-        path: [{ to: "confirmed", by: "admin", daysAgo: 1 }],
-        guest: { name: "Tunde Adeyemi", email: "tunde.adeyemi@example.ng", phone: "0812 555 0198" },
-      },
-      {
-        listing: null,
-        date: workingDay(today, 7),
-        time: "01:00 PM",
-        purpose: "sell",
-        bookedDaysAgo: 1,
-        path: [],
-        guest: { name: "Ifeoma Nwosu", email: "ifeoma.nwosu@example.ng", phone: "0705 555 0117" },
-        message: "I want to sell a 3-bedroom flat in Gwarinpa.",
-      },
-    ];
+    const bookings = demoBookings(today);
 
     for (const booking of bookings) {
       const listing = booking.listing === null ? undefined : pick(booking.listing);
@@ -135,7 +212,7 @@ export async function seedDemoActivity(input: {
         email: customer.email,
         phone: "0803 555 0100",
       };
-      const status = booking.path.at(-1)?.to ?? "pending";
+      const status = demoBookingStatus(booking);
       const lastChange = booking.path.at(-1)?.daysAgo ?? booking.bookedDaysAgo;
       const [row] = await tx
         .insert(appointments)
@@ -175,54 +252,7 @@ export async function seedDemoActivity(input: {
       }
     }
 
-    await tx.insert(inquiries).values([
-      {
-        source: "complaint",
-        userId: customer.id,
-        name: customer.name,
-        email: customer.email,
-        description:
-          "The agent did not show up for my viewing at the Wuse 2 apartment and nobody called to explain.",
-        status: "answered",
-        response:
-          "We are sorry. The agent was held up at another site and should have called you. We have rebooked your viewing and your agent will call you the day before.",
-        respondedAt: ago(6),
-        respondedBy: adminId,
-        createdAt: ago(8),
-        updatedAt: ago(6),
-      },
-      {
-        source: "complaint",
-        userId: customer.id,
-        name: customer.name,
-        email: customer.email,
-        description: "The photos of the Lekki duplex do not show the unfinished boys' quarters.",
-        createdAt: ago(1),
-        updatedAt: ago(1),
-      },
-      {
-        source: "contact",
-        name: "Emeka Obi",
-        email: "emeka.obi@example.ng",
-        phone: "0809 555 0163",
-        subject: "Short-let apartments",
-        description: "Do you manage short-let apartments in Victoria Island?",
-        createdAt: ago(2),
-        updatedAt: ago(2),
-      },
-      {
-        source: "service",
-        service: "property-management",
-        name: "Halima Sani",
-        email: "halima.sani@example.ng",
-        phone: "0806 555 0171",
-        subject: "Inquiry about Property Management",
-        description:
-          "I have four flats in Kaduna and need someone to collect rent and maintain them.",
-        createdAt: ago(4),
-        updatedAt: ago(4),
-      },
-    ]);
+    await tx.insert(inquiries).values(demoInquiries({ customer, adminId, ago }));
 
     const saved = [5, 6, 7].map(pick).filter((listing) => listing !== undefined);
     if (saved.length > 0) {

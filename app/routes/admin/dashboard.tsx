@@ -140,7 +140,7 @@ function DashboardContent({
         />
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RecentList
           title="Recent Appointments"
           viewAll="/admin/appointments"

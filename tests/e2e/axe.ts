@@ -1,0 +1,17 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+/**
+ * The page's WCAG 2.1 A and AA violations (contrast included) as found by axe-core, one line
+ * each ("url rule (impact): where"), so a failing expectation lists them all.
+ */
+export async function violationsOf(page: Page, url: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    // The map is another site's document.
+    .exclude("iframe")
+    .analyze();
+  return results.violations.map(
+    (v) => `${url} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+}
