@@ -72,8 +72,8 @@ async function runMiddleware(
 ): Promise<Response | "passed"> {
   try {
     for (const fn of middleware) {
-      // biome-ignore lint/suspicious/noExplicitAny: the guards read the request and the context.
       await fn(
+        // biome-ignore lint/suspicious/noExplicitAny: the guards read the request and the context.
         { request, params: {}, context: new RouterContextProvider() } as any,
         async () => new Response(),
       );
@@ -359,11 +359,11 @@ describe("guards", () => {
     const cookie = cookieHeader(login.cookies);
     const fresh = new Request("http://localhost/admin/dashboard", { headers: { cookie } });
     expect(await runMiddleware(adminMiddleware, fresh)).toBe("passed");
-    // biome-ignore lint/suspicious/noExplicitAny: hand-built loader arguments.
     const data = (await adminLayoutLoader({
       request: fresh,
       params: {},
       context: new RouterContextProvider(),
+      // biome-ignore lint/suspicious/noExplicitAny: hand-built loader arguments.
     } as any)) as {
       data: { admin: { email: string } };
     };
