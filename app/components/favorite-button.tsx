@@ -2,7 +2,7 @@ import { Heart } from "lucide-react";
 import { createContext, useContext, useEffect, useRef } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
-import { useHydrated } from "~/components/listing/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { action as favoritesAction } from "~/routes/resources/favorites";
 

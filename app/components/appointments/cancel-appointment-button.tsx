@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { useHydrated } from "~/components/listing/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/utils";
 
 // Cancel for a pending appointment. Without JavaScript the button posts at once; with it, a

@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
-import { useHydrated } from "~/components/listing/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/utils";
 
 // Pieces shared by the sign-in, sign-up and admin login forms. The forms are plain POST forms:

@@ -4,7 +4,7 @@ import { Form, useLocation, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
-import { useHydrated } from "~/components/listing/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import {
   type FormMessage,
   INQUIRY_LIMITS,

@@ -1,5 +1,6 @@
 import { LayoutGrid, List } from "lucide-react";
 import { Link, useNavigate } from "react-router";
+import { useHydrated } from "~/hooks/use-hydrated";
 import {
   type ListingFilters,
   type ListingView,
@@ -8,7 +9,6 @@ import {
 } from "~/lib/listing-filters";
 import { SORT_OPTIONS, type SortValue } from "~/lib/property-options";
 import { cn } from "~/lib/utils";
-import { useHydrated } from "./use-hydrated";
 
 /**
  * Sort and view. Sorting is its own small GET form carrying the current filters, with a

@@ -6,7 +6,7 @@ import {
   QuickActions,
   WelcomeCard,
 } from "~/components/dashboard/overview";
-import { selectedTab, UrlTabs } from "~/components/dashboard/url-tabs";
+import { selectedTab, UrlTabs } from "~/components/ui/tabs";
 import { pageMeta } from "~/lib/seo";
 import { countAppointmentsForUser, listAppointmentsForUser } from "~/models/appointment.server";
 import { countFavorites, listFavoriteProperties } from "~/models/favorite.server";

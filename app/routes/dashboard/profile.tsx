@@ -6,8 +6,8 @@ import { type FieldErrors, fieldErrorsOf } from "~/auth/forms";
 import { requireUser } from "~/auth/session.server";
 import { PersonalInfoForm, SecurityForm, SignOutCard } from "~/components/dashboard/profile-forms";
 import { ResultNotice, useResultToast } from "~/components/dashboard/result-toast";
-import { selectedTab, UrlTabs } from "~/components/dashboard/url-tabs";
-import { useHydrated } from "~/components/listing/use-hydrated";
+import { selectedTab, UrlTabs } from "~/components/ui/tabs";
+import { useHydrated } from "~/hooks/use-hydrated";
 import {
   PASSWORD_MESSAGES,
   PasswordChangeSchema,

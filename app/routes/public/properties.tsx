@@ -5,8 +5,8 @@ import { SavedFavorites } from "~/components/favorite-button";
 import { EmptyResults } from "~/components/listing/empty-results";
 import { FILTER_FORM_ID, FilterPanel } from "~/components/listing/filter-panel";
 import { ListingToolbar } from "~/components/listing/listing-toolbar";
-import { Pagination } from "~/components/listing/pagination";
 import { PropertyCard } from "~/components/property-card";
+import { Pagination } from "~/components/ui/pagination";
 import {
   canonicalListingSearch,
   describeListing,
