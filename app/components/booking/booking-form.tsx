@@ -1,16 +1,12 @@
 import { CalendarCheck, MapPin } from "lucide-react";
 import { Form, Link } from "react-router";
 import type { FieldErrors } from "~/auth/forms";
-import {
-  FormAlert,
-  type FormError,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from "~/components/auth/auth-fields";
 import { AppointmentSlotFields } from "~/components/booking/appointment-slot-fields";
 import { HoneypotField } from "~/components/honeypot-field";
+import { SubmitButton } from "~/components/ui/button";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import type { FormMessage } from "~/lib/action-result";
 import { APPOINTMENT_PURPOSES } from "~/lib/appointment-rules";
 
 // The booking form of /book-appointment, for visitors and signed-in customers. A plain POST form
@@ -56,7 +52,7 @@ export function BookingForm({
 }: {
   values: Partial<BookingValues>;
   fields: FieldErrors;
-  error: FormError | undefined;
+  error: FormMessage | undefined;
   property: BookingPropertyView | null;
   pending: boolean;
 }) {
@@ -134,7 +130,9 @@ export function BookingForm({
           defaultValue={values.message}
           error={fields.message}
         />
-        <SubmitButton pending={pending} label="Book Appointment" pendingLabel="Booking..." />
+        <SubmitButton pending={pending} pendingLabel="Booking..." fullWidth>
+          Book Appointment
+        </SubmitButton>
       </Form>
     </>
   );

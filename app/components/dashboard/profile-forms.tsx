@@ -1,7 +1,8 @@
 import { LogOut } from "lucide-react";
 import { Form } from "react-router";
 import type { FieldErrors } from "~/auth/forms";
-import { PasswordField, SubmitButton, TextField } from "~/components/auth/auth-fields";
+import { SubmitButton } from "~/components/ui/button";
+import { PasswordField, TextField } from "~/components/ui/field";
 import { FormButtons } from "./form-buttons";
 
 // The profile page's cards. Plain POST forms to the profile action, told apart by `intent`.
@@ -54,7 +55,9 @@ export function PersonalInfoForm({
           error={errors.phone}
         />
         <FormButtons>
-          <SubmitButton pending={pending} label="Save Changes" pendingLabel="Saving..." />
+          <SubmitButton pending={pending} pendingLabel="Saving..." fullWidth>
+            Save Changes
+          </SubmitButton>
         </FormButtons>
       </Form>
     </section>
@@ -103,7 +106,9 @@ export function SecurityForm({
           Changing your password signs you out on your other devices.
         </p>
         <FormButtons>
-          <SubmitButton pending={pending} label="Update Password" pendingLabel="Updating..." />
+          <SubmitButton pending={pending} pendingLabel="Updating..." fullWidth>
+            Update Password
+          </SubmitButton>
         </FormButtons>
       </Form>
     </section>

@@ -1,10 +1,13 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, useLocation, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { toast } from "sonner";
-import { FormAlert, SubmitButton, TextAreaField, TextField } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
+import { SubmitButton } from "~/components/ui/button";
+import { TextAreaField, TextField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useIsPending } from "~/hooks/use-is-pending";
 import {
   type FormMessage,
   INQUIRY_LIMITS,
@@ -59,10 +62,7 @@ export function InquiryForm({
 }: InquiryFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
-  const location = useLocation();
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formAction?.split("?")[0] === location.pathname;
+  const pending = useIsPending();
 
   const sent = actionData !== undefined && "ok" in actionData;
   const failure = actionData !== undefined && "error" in actionData ? actionData : undefined;
@@ -126,7 +126,9 @@ export function InquiryForm({
             />
           );
         })}
-        <SubmitButton pending={pending} label={submitLabel} pendingLabel={pendingLabel} />
+        <SubmitButton pending={pending} pendingLabel={pendingLabel} fullWidth>
+          {submitLabel}
+        </SubmitButton>
       </Form>
     </>
   );

@@ -1,15 +1,14 @@
 import { CheckCircle2 } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { requestPasswordReset } from "~/auth/password-reset.server";
-import {
-  AuthCard,
-  FormAlert,
-  type FormError,
-  SubmitButton,
-  TextField,
-} from "~/components/auth/auth-fields";
+import { AuthCard } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
+import { SubmitButton } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useIsPending } from "~/hooks/use-is-pending";
+import type { FormMessage } from "~/lib/action-result";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { pageMeta } from "~/lib/seo";
 import {
@@ -25,7 +24,7 @@ import type { Route } from "./+types/forgot-password";
 export const RESET_REQUESTED_MESSAGE =
   "If an account exists for that e-mail, we have sent a link to reset your password.";
 
-const TOO_MANY_ATTEMPTS_ERROR: FormError = {
+const TOO_MANY_ATTEMPTS_ERROR: FormMessage = {
   title: "Too many attempts",
   message: TOO_MANY_ATTEMPTS_MESSAGE,
 };
@@ -69,10 +68,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formAction?.startsWith("/forgot-password") === true;
+  const pending = useIsPending();
 
   if (actionData && "sent" in actionData) {
     return (
@@ -123,7 +119,9 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
                 : undefined
           }
         />
-        <SubmitButton pending={pending} label="Send Reset Link" pendingLabel="Sending..." />
+        <SubmitButton pending={pending} pendingLabel="Sending..." fullWidth>
+          Send Reset Link
+        </SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Remembered it?{" "}

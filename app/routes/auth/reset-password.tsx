@@ -1,10 +1,14 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { flashCookie } from "~/auth/flash.server";
 import { SIGN_UP_MESSAGES } from "~/auth/forms";
 import { isResetTokenUsable, resetPasswordWithToken } from "~/auth/password-reset.server";
 import { MIN_PASSWORD_LENGTH } from "~/auth/password-rules";
-import { AuthCard, FormAlert, PasswordField, SubmitButton } from "~/components/auth/auth-fields";
+import { AuthCard } from "~/components/auth/auth-fields";
+import { LinkButton, SubmitButton } from "~/components/ui/button";
+import { PasswordField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
@@ -63,21 +67,15 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formAction?.startsWith("/reset-password") === true;
+  const pending = useIsPending();
 
   if (!loaderData.usable || (actionData && "invalidLink" in actionData)) {
     return (
       <AuthCard title="Reset Password" intro="Choose a new password for your account.">
         <FormAlert error={INVALID_LINK_ERROR} />
-        <Link
-          to="/forgot-password"
-          className="block w-full rounded-md bg-brand-700 px-4 py-2.5 text-center font-medium text-white hover:bg-brand-800"
-        >
+        <LinkButton to="/forgot-password" fullWidth>
           Request a new link
-        </Link>
+        </LinkButton>
       </AuthCard>
     );
   }
@@ -100,7 +98,9 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           error={fields.confirmPassword}
         />
         <p className="text-sm text-slate-600">At least {MIN_PASSWORD_LENGTH} characters.</p>
-        <SubmitButton pending={pending} label="Reset Password" pendingLabel="Resetting..." />
+        <SubmitButton pending={pending} pendingLabel="Resetting..." fullWidth>
+          Reset Password
+        </SubmitButton>
       </Form>
     </AuthCard>
   );

@@ -1,18 +1,16 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { limitAttempt } from "~/auth/abuse.server";
 import { registerAccount } from "~/auth/accounts.server";
 import { flashCookie } from "~/auth/flash.server";
 import { type FieldErrors, fieldErrorsOf, SIGN_UP_MESSAGES, SignUpSchema } from "~/auth/forms";
 import { getSessionUser } from "~/auth/session.server";
-import {
-  AuthCard,
-  FormAlert,
-  type FormError,
-  PasswordField,
-  SubmitButton,
-  TextField,
-} from "~/components/auth/auth-fields";
+import { AuthCard } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
+import { SubmitButton } from "~/components/ui/button";
+import { PasswordField, TextField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useIsPending } from "~/hooks/use-is-pending";
+import type { FormMessage } from "~/lib/action-result";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/signup";
@@ -40,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fields = fieldErrorsOf(parsed.error);
     const missing = Object.values(fields).includes(SIGN_UP_MESSAGES.missing);
     const first = missing ? SIGN_UP_MESSAGES.missing : Object.values(fields)[0];
-    const error: FormError = {
+    const error: FormMessage = {
       title: "Validation Error",
       message: first ?? SIGN_UP_MESSAGES.missing,
     };
@@ -56,9 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignUpPage({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formAction?.startsWith("/signup") === true;
+  const pending = useIsPending();
   const fields: FieldErrors = (actionData as { fields?: FieldErrors } | undefined)?.fields ?? {};
   const values = actionData?.values;
   return (
@@ -102,7 +98,9 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
           autoComplete="new-password"
           error={fields.confirmPassword}
         />
-        <SubmitButton pending={pending} label="Create Account" pendingLabel="Creating Account..." />
+        <SubmitButton pending={pending} pendingLabel="Creating Account..." fullWidth>
+          Create Account
+        </SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{" "}

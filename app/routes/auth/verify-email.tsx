@@ -1,6 +1,9 @@
 import { CheckCircle2 } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { AuthCard, FormAlert, SubmitButton } from "~/components/auth/auth-fields";
+import { data, Form } from "react-router";
+import { AuthCard } from "~/components/auth/auth-fields";
+import { LinkButton, SubmitButton } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
 import {
@@ -57,10 +60,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function VerifyEmailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formAction?.startsWith("/verify-email") === true;
+  const pending = useIsPending();
 
   if (actionData && "confirmed" in actionData) {
     const claimed = actionData.claimedAppointments;
@@ -78,12 +78,9 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
               : "Bookings you make with it appear in your appointments."}
           </p>
         </div>
-        <Link
-          to="/dashboard/appointments"
-          className="mt-6 block w-full rounded-md bg-brand-700 px-4 py-2.5 text-center font-medium text-white hover:bg-brand-800"
-        >
+        <LinkButton to="/dashboard/appointments" fullWidth className="mt-6">
           View My Appointments
-        </Link>
+        </LinkButton>
       </AuthCard>
     );
   }
@@ -92,12 +89,9 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
     return (
       <AuthCard title="Confirm Your E-mail" intro="Your account">
         <FormAlert error={INVALID_LINK_ERROR} />
-        <Link
-          to="/dashboard/appointments"
-          className="block w-full rounded-md bg-brand-700 px-4 py-2.5 text-center font-medium text-white hover:bg-brand-800"
-        >
+        <LinkButton to="/dashboard/appointments" fullWidth>
           Go to My Appointments
-        </Link>
+        </LinkButton>
       </AuthCard>
     );
   }
@@ -110,7 +104,9 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
       <FormAlert error={actionData && "error" in actionData ? actionData.error : undefined} />
       <Form method="post">
         <input type="hidden" name="token" value={loaderData.token} />
-        <SubmitButton pending={pending} label="Confirm my e-mail" pendingLabel="Confirming..." />
+        <SubmitButton pending={pending} pendingLabel="Confirming..." fullWidth>
+          Confirm my e-mail
+        </SubmitButton>
       </Form>
     </AuthCard>
   );

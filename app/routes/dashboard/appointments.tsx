@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/session.server";
 import { AppointmentListItem } from "~/components/appointments/appointment-list-item";
 import { AppointmentsError } from "~/components/appointments/appointments-error";
 import { EmailVerificationNotice } from "~/components/appointments/email-verification-notice";
-import { FormAlert } from "~/components/auth/auth-fields";
+import { FormAlert } from "~/components/ui/form-alert";
 import { cancelAppointmentAction } from "~/lib/appointment-actions.server";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";

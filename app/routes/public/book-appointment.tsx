@@ -1,9 +1,8 @@
-import { data, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, redirect, useRouteLoaderData } from "react-router";
 import type { Flash } from "~/auth/flash";
 import { flashCookie } from "~/auth/flash.server";
 import { type FieldErrors, fieldErrorsOf } from "~/auth/forms";
 import { getSessionUser } from "~/auth/session.server";
-import type { FormError } from "~/components/auth/auth-fields";
 import {
   BOOKING_FIELDS,
   BookingConfirmation,
@@ -11,6 +10,8 @@ import {
   BookingPropertySummary,
   type BookingValues,
 } from "~/components/booking/booking-form";
+import { useIsPending } from "~/hooks/use-is-pending";
+import type { FormMessage } from "~/lib/action-result";
 import { APPOINTMENT_MESSAGES, isTimeSlot } from "~/lib/appointment-rules";
 import { bookingSchema } from "~/lib/appointment-schema";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
@@ -59,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Failure = { error: FormError; fields: FieldErrors; values: BookingValues };
+type Failure = { error: FormMessage; fields: FieldErrors; values: BookingValues };
 
 function failure(body: Failure, status: number, headers?: HeadersInit) {
   return data(body, { status, headers });
@@ -139,10 +140,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function BookAppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formAction?.startsWith("/book-appointment") === true;
+  const pending = useIsPending();
   const layout = useRouteLoaderData("routes/public/layout") as { flash?: Flash | null } | undefined;
   const booked = layout?.flash?.key === "appointmentBooked" ? layout.flash : null;
   const failed = actionData as Failure | undefined;
