@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { PropertyCard } from "~/components/property-card";
+import { LinkButton } from "~/components/ui/button";
 import { FEATURED_FILTERS, type FeaturedFilter } from "~/lib/home-content";
 import { cn } from "~/lib/utils";
 import type { PropertyCardData } from "~/models/property.server";
@@ -64,13 +65,10 @@ export function FeaturedProperties({
       </div>
 
       <div className="mt-10 text-center">
-        <Link
-          to={listingHref}
-          className="inline-flex items-center gap-2 rounded-md border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
-        >
+        <LinkButton to={listingHref} variant="secondary" size="hero">
           View All Properties
           <ArrowRight className="size-4" aria-hidden />
-        </Link>
+        </LinkButton>
       </div>
     </div>
   );

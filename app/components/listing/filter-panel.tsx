@@ -1,6 +1,7 @@
 import { ChevronDown, SlidersHorizontal } from "lucide-react";
 import { type FormEvent, useEffect, useRef } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { Button, LinkButton } from "~/components/ui/button";
 import {
   displayLocation,
   type ListingFilters,
@@ -183,18 +184,12 @@ export function FilterPanel({ filters }: { filters: ListingFilters }) {
         </fieldset>
 
         <div className="flex gap-2">
-          <button
-            type="submit"
-            className="flex-1 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-          >
+          <Button type="submit" size="md" className="flex-1">
             Apply
-          </button>
-          <Link
-            to="/properties"
-            className="flex-1 rounded-md border border-slate-300 px-4 py-2 text-center font-medium text-slate-700 hover:bg-slate-50"
-          >
+          </Button>
+          <LinkButton to="/properties" variant="outline" size="md" className="flex-1">
             Reset
-          </Link>
+          </LinkButton>
         </div>
       </form>
     </details>

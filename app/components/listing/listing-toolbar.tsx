@@ -1,5 +1,6 @@
 import { LayoutGrid, List } from "lucide-react";
 import { Link, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   type ListingFilters,
@@ -51,12 +52,9 @@ export function ListingToolbar({ filters }: { filters: ListingFilters }) {
           ))}
         </select>
         {hydrated ? null : (
-          <button
-            type="submit"
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-          >
+          <Button type="submit" variant="outline" size="sm">
             Sort
-          </button>
+          </Button>
         )}
       </form>
       <fieldset className="flex rounded-md border border-slate-300 p-0.5">

@@ -3,9 +3,9 @@ import { Link, type LinkProps } from "react-router";
 import { cn } from "~/lib/utils";
 
 // Buttons and links that look like buttons: the site's one set of looks. `cn` has no
-// tailwind-merge, so a caller's className may add layout (margins, width, flex) and a text size
-// where the size leaves it open (md, lg, xl, 2xl), never a second colour or padding: pick a
-// variant and a size instead.
+// tailwind-merge, so a caller's className may add layout (margins, width, flex, height) and a
+// text size where the size leaves it open (md and up), never a second colour or padding: pick
+// a variant and a size instead.
 
 export const BUTTON_VARIANTS = {
   /** The brand green: the one main action of a screen or form. */
@@ -18,8 +18,14 @@ export const BUTTON_VARIANTS = {
   "outline-inverse": "border border-white/70 text-white hover:bg-white/10",
   ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   destructive: "bg-red-700 text-white hover:bg-red-800",
+  /** Amber, for an action inside a warning notice (confirm your e-mail). */
+  warning: "bg-amber-700 text-white hover:bg-amber-800",
+  /** The gold call to action on dark banners. */
+  accent: "bg-accent-400 text-slate-900 hover:bg-accent-500",
   /** A destructive action that should not shout (Cancel an appointment). */
   "destructive-outline": "border border-red-300 text-red-700 hover:bg-red-50",
+  /** Pale red, for a toggle that is on (Saved to Favorites). */
+  "destructive-soft": "border border-red-200 bg-red-50 text-red-700 hover:bg-red-100",
   link: "text-brand-700 hover:underline",
 } as const;
 
@@ -31,8 +37,11 @@ export const BUTTON_SIZES = {
   /** Form buttons. */
   lg: "px-4 py-2.5 font-medium",
   xl: "px-5 py-2.5 font-medium",
+  /** A tall full-width action (Book Appointment beside a property). */
+  tall: "px-4 py-3 font-medium",
   /** Calls to action on landing sections. */
-  "2xl": "px-6 py-3 font-semibold",
+  cta: "px-5 py-3 font-semibold",
+  hero: "px-6 py-3 font-semibold",
   icon: "size-10",
   /** No box: for the link variant inside text. */
   inline: "font-medium",

@@ -6,6 +6,7 @@ import {
   QuickActions,
   WelcomeCard,
 } from "~/components/dashboard/overview";
+import { Card } from "~/components/ui/card";
 import { selectedTab, UrlTabs } from "~/components/ui/tabs";
 import { pageMeta } from "~/lib/seo";
 import { countAppointmentsForUser, listAppointmentsForUser } from "~/models/appointment.server";
@@ -57,13 +58,15 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
   return (
     <div className="space-y-6">
       <WelcomeCard firstName={firstName} counts={counts} />
-      <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 className="sr-only">Latest activity</h2>
-        <UrlTabs tabs={TABS} current={items.tab} label="Latest activity" className="mb-4" />
-        {items.tab === "appointments" ? <LatestAppointments items={items.list} /> : null}
-        {items.tab === "saved" ? <LatestSaved items={items.list} /> : null}
-        {items.tab === "inquiries" ? <LatestInquiries items={items.list} /> : null}
-      </section>
+      <Card asChild>
+        <section>
+          <h2 className="sr-only">Latest activity</h2>
+          <UrlTabs tabs={TABS} current={items.tab} label="Latest activity" className="mb-4" />
+          {items.tab === "appointments" ? <LatestAppointments items={items.list} /> : null}
+          {items.tab === "saved" ? <LatestSaved items={items.list} /> : null}
+          {items.tab === "inquiries" ? <LatestInquiries items={items.list} /> : null}
+        </section>
+      </Card>
       <QuickActions />
     </div>
   );

@@ -1,4 +1,4 @@
-import { data, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, redirect, useRouteLoaderData } from "react-router";
 import { changePassword } from "~/auth/accounts.server";
 import type { Flash } from "~/auth/flash";
 import { flashCookie } from "~/auth/flash.server";
@@ -141,8 +141,6 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const { tab, email } = loaderData;
   const result = actionData as ActionResult | undefined;
   useResultToast(result);
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   // A redirect's flash (e.g. after a password change): a toast with JavaScript, in the page
   // without it.
   const hydrated = useHydrated();
@@ -161,15 +159,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           email={email}
           values={profile?.values ?? { fullName: loaderData.fullName, phone: loaderData.phone }}
           errors={profile?.fields ?? {}}
-          pending={submitting === "profile"}
           formKey={profile?.ok ? `saved-${loaderData.fullName}-${loaderData.phone}` : "profile"}
         />
       ) : (
-        <SecurityForm
-          errors={password?.fields ?? {}}
-          pending={submitting === "password"}
-          formKey={flash?.id ?? "password"}
-        />
+        <SecurityForm errors={password?.fields ?? {}} formKey={flash?.id ?? "password"} />
       )}
       <SignOutCard />
     </div>
