@@ -2,22 +2,21 @@ import { describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { askToConfirm, confirmationFor, isConfirmed } from "./confirm";
 
+/** The FormData a browser posts for these fields. */
 function formOf(fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return form;
+  return new Response(new URLSearchParams(fields)).formData();
 }
 
 describe("the confirm step", () => {
-  it("is confirmed only by confirmed=yes", () => {
-    expect(isConfirmed(formOf({ intent: "delete", confirmed: "yes" }))).toBe(true);
-    expect(isConfirmed(formOf({ intent: "delete" }))).toBe(false);
-    expect(isConfirmed(formOf({ intent: "delete", confirmed: "true" }))).toBe(false);
+  it("is confirmed only by confirmed=yes", async () => {
+    expect(isConfirmed(await formOf({ intent: "delete", confirmed: "yes" }))).toBe(true);
+    expect(isConfirmed(await formOf({ intent: "delete" }))).toBe(false);
+    expect(isConfirmed(await formOf({ intent: "delete", confirmed: "true" }))).toBe(false);
   });
 
-  it("asks with the question and the form's fields, leaving out the honeypot", () => {
+  it("asks with the question and the form's fields, leaving out the honeypot", async () => {
     const asked = askToConfirm(
-      formOf({ intent: "delete", id: "p1", [HONEYPOT_FIELD]: "", confirmed: "no" }),
+      await formOf({ intent: "delete", id: "p1", [HONEYPOT_FIELD]: "", confirmed: "no" }),
       "Delete this property?",
     );
     expect(asked).toEqual({
@@ -26,8 +25,8 @@ describe("the confirm step", () => {
     });
   });
 
-  it("finds the request for the form it is about, and only that one", () => {
-    const asked = askToConfirm(formOf({ intent: "delete", id: "p1" }), "Delete?");
+  it("finds the request for the form it is about, and only that one", async () => {
+    const asked = askToConfirm(await formOf({ intent: "delete", id: "p1" }), "Delete?");
     expect(confirmationFor(asked, { intent: "delete", id: "p1" })?.question).toBe("Delete?");
     expect(confirmationFor(asked, { intent: "delete", id: "p2" })).toBeUndefined();
     expect(confirmationFor(asked, { intent: "archive", id: "p1" })).toBeUndefined();

@@ -10,53 +10,51 @@ import { CancelAppointmentButton } from "./cancel-appointment-button";
 export function AppointmentListItem({ appointment }: { appointment: CustomerAppointment }) {
   const details = `/dashboard/appointments/${appointment.id}`;
   return (
-    <Card asChild padding="sm">
-      <li>
-        <div className="flex flex-wrap items-center gap-2">
-          <AppointmentStatusBadge status={appointment.status} />
-          <span className="font-mono text-xs text-slate-500">#{shortId(appointment.id)}</span>
+    <Card as="li" padding="sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <AppointmentStatusBadge status={appointment.status} />
+        <span className="font-mono text-xs text-slate-500">#{shortId(appointment.id)}</span>
+      </div>
+      <h2 className="mt-2 font-semibold text-slate-900">
+        {propertyTypeLabel(appointment.propertyType)}
+      </h2>
+      {appointment.propertyTitle ? (
+        <p className="text-sm text-slate-600">{appointment.propertyTitle}</p>
+      ) : null}
+      <dl className="mt-2 grid gap-1 text-sm text-slate-700 sm:grid-cols-3">
+        <div className="flex items-center gap-1.5">
+          <CalendarDays className="size-4 shrink-0 text-slate-500" aria-hidden />
+          <dt className="sr-only">Date</dt>
+          <dd>{formatAppointmentDate(appointment.appointmentDate)}</dd>
         </div>
-        <h2 className="mt-2 font-semibold text-slate-900">
-          {propertyTypeLabel(appointment.propertyType)}
-        </h2>
-        {appointment.propertyTitle ? (
-          <p className="text-sm text-slate-600">{appointment.propertyTitle}</p>
-        ) : null}
-        <dl className="mt-2 grid gap-1 text-sm text-slate-700 sm:grid-cols-3">
-          <div className="flex items-center gap-1.5">
-            <CalendarDays className="size-4 shrink-0 text-slate-500" aria-hidden />
-            <dt className="sr-only">Date</dt>
-            <dd>{formatAppointmentDate(appointment.appointmentDate)}</dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <Clock className="size-4 shrink-0 text-slate-500" aria-hidden />
-            <dt className="sr-only">Time</dt>
-            <dd>{appointment.appointmentTime}</dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <MapPin className="size-4 shrink-0 text-slate-500" aria-hidden />
-            <dt className="sr-only">Location</dt>
-            <dd>{appointment.propertyLocation?.trim() || "Location not specified"}</dd>
-          </div>
-        </dl>
-        <div className="mt-3 flex flex-wrap items-center gap-2">
-          {appointment.status === "pending" ? (
-            <>
-              <LinkButton to={`${details}#reschedule`} variant="outline" size="sm">
-                Reschedule
-              </LinkButton>
-              <CancelAppointmentButton
-                appointmentId={appointment.id}
-                action="/dashboard/appointments"
-              />
-            </>
-          ) : (
-            <LinkButton to={details} variant="outline" size="sm">
-              View Details
+        <div className="flex items-center gap-1.5">
+          <Clock className="size-4 shrink-0 text-slate-500" aria-hidden />
+          <dt className="sr-only">Time</dt>
+          <dd>{appointment.appointmentTime}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <MapPin className="size-4 shrink-0 text-slate-500" aria-hidden />
+          <dt className="sr-only">Location</dt>
+          <dd>{appointment.propertyLocation?.trim() || "Location not specified"}</dd>
+        </div>
+      </dl>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        {appointment.status === "pending" ? (
+          <>
+            <LinkButton to={`${details}#reschedule`} variant="outline" size="sm">
+              Reschedule
             </LinkButton>
-          )}
-        </div>
-      </li>
+            <CancelAppointmentButton
+              appointmentId={appointment.id}
+              action="/dashboard/appointments"
+            />
+          </>
+        ) : (
+          <LinkButton to={details} variant="outline" size="sm">
+            View Details
+          </LinkButton>
+        )}
+      </div>
     </Card>
   );
 }

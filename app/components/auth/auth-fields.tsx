@@ -1,5 +1,9 @@
+import { Link } from "react-router";
+import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PasswordField, TextField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import type { FormMessage } from "~/lib/action-result";
 
 // Pieces of the sign-in, sign-up, password and admin login screens, built on the ui kit. The
 // forms are plain POST forms: they work without JavaScript; with it, the password toggle and
@@ -56,5 +60,78 @@ export function CredentialFields({
         error={failed ? " " : undefined}
       />
     </>
+  );
+}
+
+/** The line under an auth form that leads to the other one: "Already have an account? Sign in". */
+export function AuthSwitchLink({
+  prompt,
+  link,
+}: {
+  prompt: string;
+  link: [to: string, label: string];
+}) {
+  const [to, label] = link;
+  return (
+    <p className="mt-6 text-center text-sm text-slate-600">
+      {prompt}{" "}
+      <Link to={to} className="font-medium text-brand-700 hover:underline">
+        {label}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * A new password typed twice (sign-up, reset, change). `names` are the fields the action reads;
+ * the errors come back under the same names.
+ */
+export function NewPasswordFields({
+  labels,
+  names = { password: "password", confirm: "confirmPassword" },
+  errors,
+}: {
+  labels: { password: string; confirm: string };
+  names?: { password: string; confirm: string };
+  errors: Partial<Record<string, string>>;
+}) {
+  return (
+    <>
+      {(["password", "confirm"] as const).map((which) => (
+        <PasswordField
+          key={which}
+          label={labels[which]}
+          name={names[which]}
+          autoComplete="new-password"
+          error={errors[names[which]]}
+        />
+      ))}
+    </>
+  );
+}
+
+/**
+ * What a page opened from an e-mailed link (reset password, confirm e-mail) shows when the
+ * link is dead: the message and the one way on.
+ */
+export function DeadLinkCard({
+  title,
+  intro,
+  error,
+  next,
+}: {
+  title: string;
+  intro: string;
+  /** One object per page, so the alert's toast fires once. */
+  error: FormMessage;
+  next: { to: string; label: string };
+}) {
+  return (
+    <AuthCard title={title} intro={intro}>
+      <FormAlert error={error} />
+      <LinkButton to={next.to} fullWidth>
+        {next.label}
+      </LinkButton>
+    </AuthCard>
   );
 }

@@ -37,35 +37,33 @@ export function ComplaintHistory({
       ) : (
         <ul className="space-y-4">
           {items.map((item) => (
-            <Card asChild padding="sm" key={item.id}>
-              <li>
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="text-sm text-slate-600">
-                    <time dateTime={new Date(item.createdAt).toISOString()}>
-                      {formatDay(item.createdAt)}
-                    </time>
-                    {" · "}
-                    <span className="font-mono">#{shortId(item.id)}</span>
-                    {" · "}
-                    {SOURCE_LABELS[item.source]}
-                  </p>
-                  <StatusBadge status={item.status} tones={INQUIRY_STATUS_TONES} />
-                </div>
-                {item.subject ? (
-                  <p className="mt-2 font-medium text-slate-900">{item.subject}</p>
-                ) : null}
-                <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">
-                  {item.description}
+            <Card as="li" padding="sm" key={item.id}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm text-slate-600">
+                  <time dateTime={new Date(item.createdAt).toISOString()}>
+                    {formatDay(item.createdAt)}
+                  </time>
+                  {" · "}
+                  <span className="font-mono">#{shortId(item.id)}</span>
+                  {" · "}
+                  {SOURCE_LABELS[item.source]}
                 </p>
-                {item.response ? (
-                  <div className="mt-3 rounded-md border-l-4 border-green-500 bg-green-50 p-3">
-                    <p className="text-sm font-semibold text-green-900">Admin Response</p>
-                    <p className="mt-1 whitespace-pre-wrap break-words text-sm text-green-900">
-                      {item.response}
-                    </p>
-                  </div>
-                ) : null}
-              </li>
+                <StatusBadge status={item.status} tones={INQUIRY_STATUS_TONES} />
+              </div>
+              {item.subject ? (
+                <p className="mt-2 font-medium text-slate-900">{item.subject}</p>
+              ) : null}
+              <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">
+                {item.description}
+              </p>
+              {item.response ? (
+                <div className="mt-3 rounded-md border-l-4 border-green-500 bg-green-50 p-3">
+                  <p className="text-sm font-semibold text-green-900">Admin Response</p>
+                  <p className="mt-1 whitespace-pre-wrap break-words text-sm text-green-900">
+                    {item.response}
+                  </p>
+                </div>
+              ) : null}
             </Card>
           ))}
         </ul>

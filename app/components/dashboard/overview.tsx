@@ -170,23 +170,21 @@ const QUICK_ACTIONS = [
 
 export function QuickActions() {
   return (
-    <Card asChild>
-      <section>
-        <h2 className="font-semibold text-slate-900">Quick Actions</h2>
-        <ul className="mt-3 grid gap-2 sm:grid-cols-3">
-          {QUICK_ACTIONS.map(({ label, to, icon: Icon }) => (
-            <li key={to}>
-              <Link
-                to={to}
-                className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2.5 text-sm font-medium text-slate-700 hover:border-brand-600 hover:text-brand-800"
-              >
-                <Icon className="size-4" aria-hidden />
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+    <Card as="section">
+      <h2 className="font-semibold text-slate-900">Quick Actions</h2>
+      <ul className="mt-3 grid gap-2 sm:grid-cols-3">
+        {QUICK_ACTIONS.map(({ label, to, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2.5 text-sm font-medium text-slate-700 hover:border-brand-600 hover:text-brand-800"
+            >
+              <Icon className="size-4" aria-hidden />
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </Card>
   );
 }

@@ -1,13 +1,40 @@
 import { LogOut } from "lucide-react";
 import { Form } from "react-router";
 import type { FieldErrors } from "~/auth/forms";
+import { NewPasswordFields } from "~/components/auth/auth-fields";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
-import { PasswordField, TextField } from "~/components/ui/field";
+import { PasswordField, TextField, type TextFieldSpec } from "~/components/ui/field";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { FormButtons } from "./form-buttons";
 
 // The profile page's cards. Plain POST forms to the profile action, told apart by `intent`.
+
+const PERSONAL_FIELDS = [
+  {
+    name: "email",
+    label: "Email",
+    type: "email",
+    readOnly: true,
+    hint: "Your email address cannot be changed.",
+  },
+  { name: "fullName", label: "Full Name", autoComplete: "name" },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
+] as const satisfies readonly (TextFieldSpec & { name: string })[];
+
+/** The profile's two forms: where each posts, its intent and its button. */
+const PROFILE_FORMS = {
+  personal: {
+    title: "Personal Information",
+    intent: "profile",
+    submit: { label: "Save Changes", pendingLabel: "Saving..." },
+  },
+  security: {
+    title: "Change Password",
+    intent: "password",
+    submit: { label: "Update Password", pendingLabel: "Updating..." },
+  },
+} as const;
 
 export function PersonalInfoForm({
   email,
@@ -20,112 +47,89 @@ export function PersonalInfoForm({
   errors: FieldErrors;
   formKey: string;
 }) {
-  const pending = useIsPending({ intent: "profile" });
+  const shown = { email, ...values };
   return (
-    <Card asChild>
-      <section>
-        <CardTitle>Personal Information</CardTitle>
-        <Form
-          method="post"
-          action="/dashboard/profile?tab=personal"
-          className="mt-4 space-y-4"
-          noValidate
-          key={formKey}
-        >
-          <input type="hidden" name="intent" value="profile" />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            defaultValue={email}
-            readOnly
-            hint="Your email address cannot be changed."
-          />
-          <TextField
-            label="Full Name"
-            name="fullName"
-            autoComplete="name"
-            defaultValue={values.fullName}
-            error={errors.fullName}
-          />
-          <TextField
-            label="Phone"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            defaultValue={values.phone}
-            error={errors.phone}
-          />
-          <FormButtons>
-            <SubmitButton pending={pending} pendingLabel="Saving..." fullWidth>
-              Save Changes
-            </SubmitButton>
-          </FormButtons>
-        </Form>
-      </section>
-    </Card>
+    <ProfileFormCard tab="personal" formKey={formKey}>
+      {PERSONAL_FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          {...field}
+          defaultValue={shown[field.name]}
+          error={errors[field.name]}
+        />
+      ))}
+    </ProfileFormCard>
   );
 }
 
 export function SecurityForm({ errors, formKey }: { errors: FieldErrors; formKey: string }) {
-  const pending = useIsPending({ intent: "password" });
   return (
-    <Card asChild>
-      <section>
-        <CardTitle>Change Password</CardTitle>
-        <Form
-          method="post"
-          action="/dashboard/profile?tab=security"
-          className="mt-4 space-y-4"
-          noValidate
-          key={formKey}
-        >
-          <input type="hidden" name="intent" value="password" />
-          <PasswordField
-            label="Current Password"
-            name="currentPassword"
-            autoComplete="current-password"
-            error={errors.currentPassword}
-          />
-          <PasswordField
-            label="New Password"
-            name="newPassword"
-            autoComplete="new-password"
-            error={errors.newPassword}
-          />
-          <PasswordField
-            label="Confirm New Password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            error={errors.confirmPassword}
-          />
-          <p className="text-sm text-slate-600">
-            Changing your password signs you out on your other devices.
-          </p>
-          <FormButtons>
-            <SubmitButton pending={pending} pendingLabel="Updating..." fullWidth>
-              Update Password
-            </SubmitButton>
-          </FormButtons>
-        </Form>
-      </section>
+    <ProfileFormCard tab="security" formKey={formKey}>
+      <PasswordField
+        label="Current Password"
+        name="currentPassword"
+        autoComplete="current-password"
+        error={errors.currentPassword}
+      />
+      <NewPasswordFields
+        labels={{ password: "New Password", confirm: "Confirm New Password" }}
+        names={{ password: "newPassword", confirm: "confirmPassword" }}
+        errors={errors}
+      />
+      <p className="text-sm text-slate-600">
+        Changing your password signs you out on your other devices.
+      </p>
+    </ProfileFormCard>
+  );
+}
+
+/** One of the profile's forms in its card: its fields, then Cancel and the submit button. */
+function ProfileFormCard({
+  tab,
+  formKey,
+  children,
+}: {
+  /** The tab the form posts to and comes back on. */
+  tab: keyof typeof PROFILE_FORMS;
+  /** A new key empties the form (after a success). */
+  formKey: string;
+  children: React.ReactNode;
+}) {
+  const { title, intent, submit } = PROFILE_FORMS[tab];
+  const pending = useIsPending({ intent });
+  return (
+    <Card as="section">
+      <CardTitle>{title}</CardTitle>
+      <Form
+        method="post"
+        action={`/dashboard/profile?tab=${tab}`}
+        className="mt-4 space-y-4"
+        noValidate
+        key={formKey}
+      >
+        <input type="hidden" name="intent" value={intent} />
+        {children}
+        <FormButtons>
+          <SubmitButton pending={pending} pendingLabel={submit.pendingLabel} fullWidth>
+            {submit.label}
+          </SubmitButton>
+        </FormButtons>
+      </Form>
     </Card>
   );
 }
 
 export function SignOutCard() {
   return (
-    <Card asChild tone="danger">
-      <section>
-        <CardTitle>Sign Out of Account</CardTitle>
-        <CardDescription>End your session on this device.</CardDescription>
-        <Form method="post" action="/signout" className="mt-4">
-          <Button type="submit" variant="destructive">
-            <LogOut className="size-4" aria-hidden />
-            Sign Out of Account
-          </Button>
-        </Form>
-      </section>
+    <Card as="section" tone="danger">
+      <CardTitle>Sign Out of Account</CardTitle>
+      <CardDescription>End your session on this device.</CardDescription>
+      <Form method="post" action="/signout" className="mt-4">
+        <Button type="submit" variant="destructive">
+          <LogOut className="size-4" aria-hidden />
+          Sign Out of Account
+        </Button>
+      </Form>
     </Card>
   );
 }

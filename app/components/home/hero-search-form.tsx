@@ -3,6 +3,7 @@ import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
+import { SelectOptions } from "~/components/ui/field";
 import { CITIES, LISTING_TYPES, PRICE_RANGES, PURPOSES } from "~/lib/property-options";
 import { cn } from "~/lib/utils";
 
@@ -122,12 +123,7 @@ function SearchSelect({
         {label}
       </label>
       <select id={id} name={name} defaultValue="" className={selectClass}>
-        <option value="">{anyLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} placeholder={anyLabel} />
       </select>
     </div>
   );

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { toast } from "sonner";
 import { HoneypotField } from "~/components/honeypot-field";
+import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -136,15 +137,11 @@ export function InquiryForm({
 
 function SuccessPanel({ message }: { message: FormMessage }) {
   return (
-    <div
-      role="status"
-      className="mb-4 flex gap-3 rounded-md border border-green-200 bg-green-50 p-4"
-    >
-      <CheckCircle2 className="size-5 shrink-0 text-green-700" aria-hidden />
+    <Alert icon={CheckCircle2} className="mb-4">
       <div className="text-sm">
         <p className="font-semibold text-green-900">{message.title}</p>
         <p className="text-green-800">{message.message}</p>
       </div>
-    </div>
+    </Alert>
   );
 }

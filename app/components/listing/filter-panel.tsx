@@ -2,6 +2,7 @@ import { ChevronDown, SlidersHorizontal } from "lucide-react";
 import { type FormEvent, useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Button, LinkButton } from "~/components/ui/button";
+import { SelectOptions } from "~/components/ui/field";
 import {
   displayLocation,
   type ListingFilters,
@@ -118,12 +119,7 @@ export function FilterPanel({ filters }: { filters: ListingFilters }) {
             defaultValue={filters.type ?? ""}
             className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
           >
-            <option value="">All categories</option>
-            {LISTING_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
+            <SelectOptions options={LISTING_TYPES} placeholder="All categories" />
           </select>
         </div>
 

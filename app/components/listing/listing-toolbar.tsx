@@ -1,6 +1,7 @@
 import { LayoutGrid, List } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
+import { SelectOptions } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   type ListingFilters,
@@ -45,11 +46,7 @@ export function ListingToolbar({ filters }: { filters: ListingFilters }) {
           }
           className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
         >
-          {SORT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={SORT_OPTIONS} />
         </select>
         {hydrated ? null : (
           <Button type="submit" variant="outline" size="sm">

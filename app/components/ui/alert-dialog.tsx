@@ -1,6 +1,5 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import { cn } from "~/lib/utils";
-import { type ButtonStyle, buttonVariants } from "./button";
 import { OVERLAY_CLASS } from "./dialog";
 
 // A question that must be answered before going on ('Are you absolutely sure?'): like a
@@ -53,41 +52,12 @@ export function AlertDialogDescription({
   );
 }
 
-export function AlertDialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      className={cn("mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end", className)}
-      {...props}
-    />
-  );
-}
+/** The row of answers; the same as a dialog's. */
+export { DialogFooter as AlertDialogFooter } from "./dialog";
 
-/** The button that answers no; it has the focus when the dialog opens. */
-export function AlertDialogCancel({
-  variant = "outline",
-  size = "md",
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Cancel> & ButtonStyle) {
-  return (
-    <AlertDialogPrimitive.Cancel
-      className={buttonVariants({ variant, size, className })}
-      {...props}
-    />
-  );
-}
-
-/** The button that answers yes; put a submit button inside with `asChild`. */
-export function AlertDialogAction({
-  variant = "destructive",
-  size = "md",
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Action> & ButtonStyle) {
-  return (
-    <AlertDialogPrimitive.Action
-      className={buttonVariants({ variant, size, className })}
-      {...props}
-    />
-  );
-}
+/**
+ * The answers. Put a Button inside with `asChild`: Cancel (no) has the focus when the dialog
+ * opens; Action (yes) closes it, or use a submit button with `form` to post a form.
+ */
+export const AlertDialogCancel = AlertDialogPrimitive.Cancel;
+export const AlertDialogAction = AlertDialogPrimitive.Action;

@@ -1,4 +1,3 @@
-import { Slot } from "radix-ui";
 import { cn } from "~/lib/utils";
 
 // A white panel with a border: the profile sections, the sign-in box, list rows. The card sets
@@ -18,18 +17,17 @@ const CARD_TONES = {
 } as const;
 
 export function Card({
+  as: Component = "div",
   padding = "md",
   tone = "default",
-  asChild = false,
   className,
   ...props
-}: React.ComponentProps<"div"> & {
+}: React.HTMLAttributes<HTMLElement> & {
+  /** The element: a `<section>` with a heading, an `<li>` in a list. */
+  as?: "div" | "section" | "li" | "article" | "aside";
   padding?: keyof typeof CARD_PADDING;
   tone?: keyof typeof CARD_TONES;
-  /** Renders the one child (a `<section>`, an `<li>`) with the card's look. */
-  asChild?: boolean;
 }) {
-  const Component = asChild ? Slot.Root : "div";
   return (
     <Component
       className={cn(

@@ -158,7 +158,11 @@ export function ConfirmForm({
             <AlertDialogDescription className="sr-only">{question}</AlertDialogDescription>
           )}
           <AlertDialogFooter>
-            <AlertDialogCancel size={size}>{cancelLabel}</AlertDialogCancel>
+            <AlertDialogCancel asChild>
+              <Button variant="outline" size={size}>
+                {cancelLabel}
+              </Button>
+            </AlertDialogCancel>
             {yes}
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -51,14 +51,19 @@ export function DialogContent({
         {...props}
       >
         {children}
-        {closeLabel === null ? null : (
-          <DialogPrimitive.Close className="absolute right-3 top-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-            <X className="size-4" aria-hidden />
-            <span className="sr-only">{closeLabel}</span>
-          </DialogPrimitive.Close>
-        )}
+        {closeLabel === null ? null : <DialogCloseButton label={closeLabel} />}
       </DialogPrimitive.Content>
     </DialogPortal>
+  );
+}
+
+/** The × in the corner of a dialog or a sheet. */
+export function DialogCloseButton({ label }: { label: string }) {
+  return (
+    <DialogPrimitive.Close className="absolute right-3 top-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+      <X className="size-4" aria-hidden />
+      <span className="sr-only">{label}</span>
+    </DialogPrimitive.Close>
   );
 }
 

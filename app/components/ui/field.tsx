@@ -103,69 +103,74 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
  * attributes for the control (`id`, `aria-invalid`, `aria-describedby`, `aria-required`).
  */
 export function Field({
-  label,
-  optional,
-  error,
-  hint,
-  required,
-  id,
-  className,
   children,
-}: FieldState & {
-  label: React.ReactNode;
-  optional?: boolean;
-  id?: string;
-  /** The wrapper's classes (layout only). */
-  className?: string;
+  ...shell
+}: FieldShellProps & {
   children: (control: ControlProps) => React.ReactNode;
 }) {
-  const field = useFieldControl({ id, error, hint, required });
+  const field = useFieldControl(shell);
   return (
-    <div className={cn("space-y-1", className)}>
-      <FieldLabel htmlFor={field.id} optional={optional}>
-        {label}
+    <div className={cn("space-y-1", shell.className)}>
+      <FieldLabel htmlFor={field.id} optional={shell.optional}>
+        {shell.label}
       </FieldLabel>
       {children(field.control)}
-      <FieldHint id={field.hintId}>{hint}</FieldHint>
-      <FieldError id={field.errorId} error={error} />
+      <FieldHint id={field.hintId}>{shell.hint}</FieldHint>
+      <FieldError id={field.errorId} error={shell.error} />
     </div>
   );
 }
 
-type FieldProps = FieldState & {
+/** What every field takes besides its control's own attributes. */
+export type FieldShellProps = FieldState & {
   label: React.ReactNode;
-  name: string;
   /** Adds "(optional)" to the label. */
   optional?: boolean;
+  id?: string;
   /** The wrapper's classes (layout only). */
   className?: string;
 };
 
-export type TextFieldType = "text" | "email" | "tel" | "url" | "number" | "date" | "password";
+type FieldProps = FieldShellProps & { name: string };
 
-export function TextField({
+/** A field's props split into the shell's (label, hint, error, ...) and the control's. */
+function splitField<P extends FieldShellProps>({
   label,
   optional,
   error,
   hint,
   required,
-  className,
   id,
-  type = "text",
-  readOnly,
-  ...input
-}: FieldProps &
-  Omit<React.ComponentProps<"input">, "className" | "type" | "children" | "required"> & {
-    type?: TextFieldType;
-  }) {
+  className,
+  ...control
+}: P): [FieldShellProps, Omit<P, keyof FieldShellProps>] {
+  return [{ label, optional, error, hint, required, id, className }, control];
+}
+
+/** The attributes of a control element that the field sets itself. */
+type OwnControlAttributes = "className" | "children" | "required" | "id";
+
+export type TextFieldType = "text" | "email" | "tel" | "url" | "number" | "date" | "password";
+
+export type TextFieldProps = FieldProps &
+  Omit<React.ComponentProps<"input">, OwnControlAttributes | "type"> & { type?: TextFieldType };
+
+/**
+ * How a form describes a text field once (label, type, autocomplete, placeholder), so a form
+ * with several renders them from one config object; name, value and error come per render.
+ */
+export type TextFieldSpec = Omit<TextFieldProps, "name" | "defaultValue" | "error">;
+
+export function TextField(props: TextFieldProps) {
+  const [shell, { type = "text", readOnly, ...input }] = splitField(props);
   return (
-    <Field {...{ label, optional, error, hint, required, id, className }}>
+    <Field {...shell}>
       {(control) => (
         <input
           {...control}
           type={type}
           readOnly={readOnly}
-          className={cn(inputClass(Boolean(error)), readOnly && "bg-slate-100")}
+          className={cn(inputClass(Boolean(shell.error)), readOnly && "bg-slate-100")}
           {...input}
         />
       )}
@@ -174,21 +179,19 @@ export function TextField({
 }
 
 /** A multi-line text field with the same label and error layout as TextField. */
-export function TextAreaField({
-  label,
-  optional,
-  error,
-  hint,
-  required,
-  className,
-  id,
-  rows = 5,
-  ...textarea
-}: FieldProps & Omit<React.ComponentProps<"textarea">, "className" | "children" | "required">) {
+export function TextAreaField(
+  props: FieldProps & Omit<React.ComponentProps<"textarea">, OwnControlAttributes>,
+) {
+  const [shell, { rows = 5, ...textarea }] = splitField(props);
   return (
-    <Field {...{ label, optional, error, hint, required, id, className }}>
+    <Field {...shell}>
       {(control) => (
-        <textarea {...control} rows={rows} className={inputClass(Boolean(error))} {...textarea} />
+        <textarea
+          {...control}
+          rows={rows}
+          className={inputClass(Boolean(shell.error))}
+          {...textarea}
+        />
       )}
     </Field>
   );
@@ -197,72 +200,70 @@ export function TextAreaField({
 export type SelectOption = { value: string; label: string };
 
 /** A native select (works without JavaScript); `placeholder` is the empty first option. */
-export function SelectField({
-  label,
-  optional,
-  error,
-  hint,
-  required,
-  className,
-  id,
-  options,
-  placeholder,
-  defaultValue,
-  ...select
-}: FieldProps &
-  Omit<React.ComponentProps<"select">, "className" | "children" | "required" | "defaultValue"> & {
-    options: readonly SelectOption[];
-    /** The empty first option ('Select a purpose'); omitted when not given. */
-    placeholder?: string;
-    defaultValue?: string;
-  }) {
+export function SelectField(
+  props: FieldProps &
+    Omit<React.ComponentProps<"select">, OwnControlAttributes | "defaultValue"> & {
+      options: readonly SelectOption[];
+      /** The empty first option ('Select a purpose'); omitted when not given. */
+      placeholder?: string;
+      defaultValue?: string;
+    },
+) {
+  const [shell, { options, placeholder, defaultValue, ...select }] = splitField(props);
   return (
-    <Field {...{ label, optional, error, hint, required, id, className }}>
+    <Field {...shell}>
       {(control) => (
         <select
           {...control}
           defaultValue={defaultValue ?? (placeholder === undefined ? undefined : "")}
-          className={cn(inputClass(Boolean(error)), "bg-white")}
+          className={cn(inputClass(Boolean(shell.error)), "bg-white")}
           {...select}
         >
-          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={options} placeholder={placeholder} />
         </select>
       )}
     </Field>
   );
 }
 
+/** A select's options, after an empty first one reading `placeholder` when given. */
+export function SelectOptions({
+  options,
+  placeholder,
+}: {
+  options: readonly SelectOption[];
+  placeholder?: string;
+}) {
+  return (
+    <>
+      {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** A password input with a show/hide button once JavaScript runs (a password field without). */
-export function PasswordField({
-  label,
-  optional,
-  error,
-  hint,
-  required,
-  className,
-  id,
-  autoComplete,
-  ...input
-}: FieldProps &
-  Omit<React.ComponentProps<"input">, "className" | "type" | "children" | "required"> & {
-    autoComplete: "current-password" | "new-password";
-  }) {
+export function PasswordField(
+  props: FieldProps &
+    Omit<React.ComponentProps<"input">, OwnControlAttributes | "type" | "autoComplete"> & {
+      autoComplete: "current-password" | "new-password";
+    },
+) {
+  const [shell, input] = splitField(props);
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
   return (
-    <Field {...{ label, optional, error, hint, required, id, className }}>
+    <Field {...shell}>
       {(control) => (
         <div className="relative">
           <input
             {...control}
             type={visible ? "text" : "password"}
-            autoComplete={autoComplete}
-            className={cn(inputClass(Boolean(error)), "pr-11")}
+            className={cn(inputClass(Boolean(shell.error)), "pr-11")}
             {...input}
           />
           {hydrated ? (
@@ -291,40 +292,53 @@ type ToggleFieldProps = Omit<FieldProps, "optional"> & {
   /** What the form posts when checked (nothing is posted when unchecked). Default "on". */
   value?: string;
   disabled?: boolean;
-  id?: string;
 };
 
-/** A native checkbox with its label beside it; posts `value` when checked. */
-export function CheckboxField({
-  label,
-  name,
+/** The layout of a checkbox or a switch: the control and its label on one line. */
+function ToggleShell({
   error,
   hint,
   required,
-  className,
   id,
-  defaultChecked,
-  value = "on",
-  disabled,
-}: ToggleFieldProps) {
+  className,
+  labelFirst,
+  children,
+}: Omit<FieldShellProps, "label" | "optional"> & {
+  labelFirst: boolean;
+  children: (field: ReturnType<typeof useFieldControl>) => React.ReactNode;
+}) {
   const field = useFieldControl({ id, error, hint, required });
   return (
     <div className={cn("space-y-1", className)}>
-      <div className="flex items-center gap-2">
-        <input
-          {...field.control}
-          type="checkbox"
-          name={name}
-          value={value}
-          defaultChecked={defaultChecked}
-          disabled={disabled}
-          className="size-4 rounded border-slate-300 accent-brand-700"
-        />
-        <FieldLabel htmlFor={field.id}>{label}</FieldLabel>
+      <div className={cn("flex items-center", labelFirst ? "justify-between gap-4" : "gap-2")}>
+        {children(field)}
       </div>
       <FieldHint id={field.hintId}>{hint}</FieldHint>
       <FieldError id={field.errorId} error={error} />
     </div>
+  );
+}
+
+/** A native checkbox with its label beside it; posts `value` when checked. */
+export function CheckboxField(props: ToggleFieldProps) {
+  const [shell, { name, value = "on", defaultChecked, disabled }] = splitField(props);
+  return (
+    <ToggleShell {...shell} labelFirst={false}>
+      {(field) => (
+        <>
+          <input
+            {...field.control}
+            type="checkbox"
+            name={name}
+            value={value}
+            defaultChecked={defaultChecked}
+            disabled={disabled}
+            className="size-4 rounded border-slate-300 accent-brand-700"
+          />
+          <FieldLabel htmlFor={field.id}>{shell.label}</FieldLabel>
+        </>
+      )}
+    </ToggleShell>
   );
 }
 
@@ -337,59 +351,53 @@ const SWITCH_TRACK =
  * checkbox with role="switch" drawn the same way, so it can be changed and posts either way.
  * Posts `value` when on, nothing when off (like a checkbox).
  */
-export function SwitchField({
-  label,
-  name,
-  error,
-  hint,
-  required,
-  className,
-  id,
-  defaultChecked = false,
-  value = "on",
-  disabled,
-  onCheckedChange,
-}: ToggleFieldProps & { onCheckedChange?: (checked: boolean) => void }) {
+export function SwitchField(
+  props: ToggleFieldProps & { onCheckedChange?: (checked: boolean) => void },
+) {
+  const [shell, { name, value = "on", defaultChecked = false, disabled, onCheckedChange }] =
+    splitField(props);
   const hydrated = useHydrated();
-  const field = useFieldControl({ id, error, hint, required });
   return (
-    <div className={cn("space-y-1", className)}>
-      <div className="flex items-center justify-between gap-4">
-        <FieldLabel htmlFor={field.id}>{label}</FieldLabel>
-        {hydrated ? (
-          <Switch.Root
-            {...field.control}
-            name={name}
-            value={value}
-            defaultChecked={defaultChecked}
-            disabled={disabled}
-            onCheckedChange={onCheckedChange}
-            className={cn(SWITCH_TRACK, "bg-slate-300 data-[state=checked]:bg-brand-700")}
-          >
-            <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5.5" />
-          </Switch.Root>
-        ) : (
-          <span className="relative inline-flex">
-            <input
+    <ToggleShell {...shell} labelFirst>
+      {(field) => (
+        <>
+          <FieldLabel htmlFor={field.id}>{shell.label}</FieldLabel>
+          {hydrated ? (
+            <Switch.Root
               {...field.control}
-              type="checkbox"
-              // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox's checked state is its aria-checked (ARIA in HTML says not to repeat it).
-              role="switch"
               name={name}
               value={value}
               defaultChecked={defaultChecked}
               disabled={disabled}
-              className={cn(SWITCH_TRACK, "peer appearance-none bg-slate-300 checked:bg-brand-700")}
-            />
-            <span
-              aria-hidden
-              className="pointer-events-none absolute left-0 top-0.5 block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5.5"
-            />
-          </span>
-        )}
-      </div>
-      <FieldHint id={field.hintId}>{hint}</FieldHint>
-      <FieldError id={field.errorId} error={error} />
-    </div>
+              onCheckedChange={onCheckedChange}
+              className={cn(SWITCH_TRACK, "bg-slate-300 data-[state=checked]:bg-brand-700")}
+            >
+              <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5.5" />
+            </Switch.Root>
+          ) : (
+            <span className="relative inline-flex">
+              <input
+                {...field.control}
+                type="checkbox"
+                // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox's checked state is its aria-checked (ARIA in HTML says not to repeat it).
+                role="switch"
+                name={name}
+                value={value}
+                defaultChecked={defaultChecked}
+                disabled={disabled}
+                className={cn(
+                  SWITCH_TRACK,
+                  "peer appearance-none bg-slate-300 checked:bg-brand-700",
+                )}
+              />
+              <span
+                aria-hidden
+                className="pointer-events-none absolute left-0 top-0.5 block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5.5"
+              />
+            </span>
+          )}
+        </>
+      )}
+    </ToggleShell>
   );
 }

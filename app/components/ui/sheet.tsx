@@ -1,7 +1,6 @@
-import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { cn } from "~/lib/utils";
-import { DialogOverlay } from "./dialog";
+import { DialogCloseButton, DialogOverlay } from "./dialog";
 
 // A dialog that slides in from a side of the screen: the phone menu, the admin sidebar on a
 // phone (18rem, spec §9). The same Radix Dialog underneath: focus trap, Escape, a title.
@@ -40,12 +39,7 @@ export function SheetContent({
         {...props}
       >
         {children}
-        {closeLabel === null ? null : (
-          <DialogPrimitive.Close className="absolute right-3 top-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-            <X className="size-4" aria-hidden />
-            <span className="sr-only">{closeLabel}</span>
-          </DialogPrimitive.Close>
-        )}
+        {closeLabel === null ? null : <DialogCloseButton label={closeLabel} />}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
@@ -55,23 +49,5 @@ export function SheetHeader({ className, ...props }: React.ComponentProps<"div">
   return <div className={cn("space-y-1 p-4 pr-12", className)} {...props} />;
 }
 
-export function SheetTitle({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      className={cn("text-lg font-semibold text-slate-900", className)}
-      {...props}
-    />
-  );
-}
-
-export function SheetDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description className={cn("text-sm text-slate-600", className)} {...props} />
-  );
-}
+/** A sheet is a dialog: the same title and description. */
+export { DialogDescription as SheetDescription, DialogTitle as SheetTitle } from "./dialog";

@@ -4,16 +4,16 @@ import { flashCookie } from "~/auth/flash.server";
 import { SIGN_UP_MESSAGES } from "~/auth/forms";
 import { isResetTokenUsable, resetPasswordWithToken } from "~/auth/password-reset.server";
 import { MIN_PASSWORD_LENGTH } from "~/auth/password-rules";
-import { AuthCard } from "~/components/auth/auth-fields";
-import { LinkButton, SubmitButton } from "~/components/ui/button";
-import { PasswordField } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
+import { AuthCard, DeadLinkCard, NewPasswordFields } from "~/components/auth/auth-fields";
+import { SubmitButton } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
 export const INVALID_RESET_LINK_MESSAGE =
   "This reset link is invalid or has expired. Please request a new one.";
+
+const INTRO = "Choose a new password for your account.";
 
 // One object, so the alert's toast fires once, not on every render.
 const INVALID_LINK_ERROR = { title: "Link expired", message: INVALID_RESET_LINK_MESSAGE } as const;
@@ -70,32 +70,20 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   const pending = useIsPending();
 
   if (!loaderData.usable || (actionData && "invalidLink" in actionData)) {
+    const next = { to: "/forgot-password", label: "Request a new link" };
     return (
-      <AuthCard title="Reset Password" intro="Choose a new password for your account.">
-        <FormAlert error={INVALID_LINK_ERROR} />
-        <LinkButton to="/forgot-password" fullWidth>
-          Request a new link
-        </LinkButton>
-      </AuthCard>
+      <DeadLinkCard title="Reset Password" intro={INTRO} error={INVALID_LINK_ERROR} next={next} />
     );
   }
 
   const fields = actionData && "fields" in actionData ? actionData.fields : {};
   return (
-    <AuthCard title="Reset Password" intro="Choose a new password for your account.">
+    <AuthCard title="Reset Password" intro={INTRO}>
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="token" value={loaderData.token} />
-        <PasswordField
-          label="New Password"
-          name="password"
-          autoComplete="new-password"
-          error={fields.password}
-        />
-        <PasswordField
-          label="Confirm New Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          error={fields.confirmPassword}
+        <NewPasswordFields
+          labels={{ password: "New Password", confirm: "Confirm New Password" }}
+          errors={fields}
         />
         <p className="text-sm text-slate-600">At least {MIN_PASSWORD_LENGTH} characters.</p>
         <SubmitButton pending={pending} pendingLabel="Resetting..." fullWidth>

@@ -4,7 +4,7 @@ import { signInWithPassword } from "~/auth/accounts.server";
 import { flashCookie } from "~/auth/flash.server";
 import { SIGN_IN_MESSAGES, SignInSchema } from "~/auth/forms";
 import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
-import { AuthCard, CredentialFields } from "~/components/auth/auth-fields";
+import { AuthCard, AuthSwitchLink, CredentialFields } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -68,12 +68,7 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
           Sign In
         </SubmitButton>
       </Form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Don't have an account?{" "}
-        <Link to="/signup" className="font-medium text-brand-700 hover:underline">
-          Sign up
-        </Link>
-      </p>
+      <AuthSwitchLink prompt="Don't have an account?" link={["/signup", "Sign up"]} />
       <p className="mt-2 text-center text-sm text-slate-600">
         <Link to="/admin/login" className="text-slate-600 hover:text-brand-700 hover:underline">
           Admin Login

@@ -1,13 +1,13 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { limitAttempt } from "~/auth/abuse.server";
 import { registerAccount } from "~/auth/accounts.server";
 import { flashCookie } from "~/auth/flash.server";
 import { type FieldErrors, fieldErrorsOf, SIGN_UP_MESSAGES, SignUpSchema } from "~/auth/forms";
 import { getSessionUser } from "~/auth/session.server";
-import { AuthCard } from "~/components/auth/auth-fields";
+import { AuthCard, AuthSwitchLink, NewPasswordFields } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/ui/button";
-import { PasswordField, TextField } from "~/components/ui/field";
+import { TextField, type TextFieldSpec } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { FormMessage } from "~/lib/action-result";
@@ -53,61 +53,43 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/signin", { headers });
 }
 
+const TEXT_FIELDS = {
+  firstName: { label: "First Name", autoComplete: "given-name" },
+  lastName: { label: "Last Name", autoComplete: "family-name" },
+  email: { label: "Email", type: "email", autoComplete: "email" },
+} as const satisfies Record<string, TextFieldSpec>;
+
 export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const pending = useIsPending();
   const fields: FieldErrors = (actionData as { fields?: FieldErrors } | undefined)?.fields ?? {};
   const values = actionData?.values;
+  const textField = (name: keyof typeof TEXT_FIELDS) => (
+    <TextField
+      {...TEXT_FIELDS[name]}
+      name={name}
+      defaultValue={values?.[name]}
+      error={fields[name]}
+    />
+  );
   return (
     <AuthCard title="Create an Account" intro="Save properties and manage your appointments.">
       <FormAlert error={actionData?.error} />
       <Form method="post" className="space-y-4" noValidate>
         <HoneypotField />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First Name"
-            name="firstName"
-            autoComplete="given-name"
-            defaultValue={values?.firstName}
-            error={fields.firstName}
-          />
-          <TextField
-            label="Last Name"
-            name="lastName"
-            autoComplete="family-name"
-            defaultValue={values?.lastName}
-            error={fields.lastName}
-          />
+          {textField("firstName")}
+          {textField("lastName")}
         </div>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={values?.email}
-          error={fields.email}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          error={fields.password}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          error={fields.confirmPassword}
+        {textField("email")}
+        <NewPasswordFields
+          labels={{ password: "Password", confirm: "Confirm Password" }}
+          errors={fields}
         />
         <SubmitButton pending={pending} pendingLabel="Creating Account..." fullWidth>
           Create Account
         </SubmitButton>
       </Form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{" "}
-        <Link to="/signin" className="font-medium text-brand-700 hover:underline">
-          Sign in
-        </Link>
-      </p>
+      <AuthSwitchLink prompt="Already have an account?" link={["/signin", "Sign in"]} />
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { data, Form } from "react-router";
-import { AuthCard } from "~/components/auth/auth-fields";
+import { AuthCard, DeadLinkCard } from "~/components/auth/auth-fields";
+import { Alert } from "~/components/ui/alert";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -66,18 +67,14 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
     const claimed = actionData.claimedAppointments;
     return (
       <AuthCard title="E-mail Confirmed" intro="Your account">
-        <div
-          role="status"
-          className="flex gap-3 rounded-md border border-green-200 bg-green-50 p-4"
-        >
-          <CheckCircle2 className="size-5 shrink-0 text-green-700" aria-hidden />
+        <Alert icon={CheckCircle2}>
           <p className="text-sm text-green-900">
             {EMAIL_CONFIRMED_MESSAGE}{" "}
             {claimed > 0
               ? `${claimed} earlier ${claimed === 1 ? "booking was" : "bookings were"} added to your appointments.`
               : "Bookings you make with it appear in your appointments."}
           </p>
-        </div>
+        </Alert>
         <LinkButton to="/dashboard/appointments" fullWidth className="mt-6">
           View My Appointments
         </LinkButton>
@@ -86,13 +83,14 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   }
 
   if (!loaderData.usable || (actionData && "invalidLink" in actionData)) {
+    const next = { to: "/dashboard/appointments", label: "Go to My Appointments" };
     return (
-      <AuthCard title="Confirm Your E-mail" intro="Your account">
-        <FormAlert error={INVALID_LINK_ERROR} />
-        <LinkButton to="/dashboard/appointments" fullWidth>
-          Go to My Appointments
-        </LinkButton>
-      </AuthCard>
+      <DeadLinkCard
+        title="Confirm Your E-mail"
+        intro="Your account"
+        error={INVALID_LINK_ERROR}
+        next={next}
+      />
     );
   }
 

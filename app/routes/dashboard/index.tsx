@@ -58,14 +58,12 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
   return (
     <div className="space-y-6">
       <WelcomeCard firstName={firstName} counts={counts} />
-      <Card asChild>
-        <section>
-          <h2 className="sr-only">Latest activity</h2>
-          <UrlTabs tabs={TABS} current={items.tab} label="Latest activity" className="mb-4" />
-          {items.tab === "appointments" ? <LatestAppointments items={items.list} /> : null}
-          {items.tab === "saved" ? <LatestSaved items={items.list} /> : null}
-          {items.tab === "inquiries" ? <LatestInquiries items={items.list} /> : null}
-        </section>
+      <Card as="section">
+        <h2 className="sr-only">Latest activity</h2>
+        <UrlTabs tabs={TABS} current={items.tab} label="Latest activity" className="mb-4" />
+        {items.tab === "appointments" ? <LatestAppointments items={items.list} /> : null}
+        {items.tab === "saved" ? <LatestSaved items={items.list} /> : null}
+        {items.tab === "inquiries" ? <LatestInquiries items={items.list} /> : null}
       </Card>
       <QuickActions />
     </div>
