@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, useActionData, useLocation } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -72,6 +72,12 @@ export function ConfirmForm({
   const actionData = useActionData();
   const pending = useIsPending({ formAction: action, match: fields });
   const [asking, setAsking] = useState(false);
+  // Once the confirmed post is done, the question closes (the page shows the outcome).
+  const wasPending = useRef(false);
+  useEffect(() => {
+    if (wasPending.current && !pending) setAsking(false);
+    wasPending.current = pending;
+  }, [pending]);
   const formId = useId();
   // The action asked (a post without JavaScript, or one sent before the page was interactive).
   const asked = confirmationFor(actionData, fields);
