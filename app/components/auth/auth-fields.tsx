@@ -9,6 +9,9 @@ import type { FormMessage } from "~/lib/action-result";
 // forms are plain POST forms: they work without JavaScript; with it, the password toggle and
 // the error toast appear.
 
+/** A form-level message; the auth routes' actions name it so (it is the shared FormMessage). */
+export type FormError = FormMessage;
+
 /** The narrow centred card every auth screen sits in. */
 export function AuthCard({
   title,

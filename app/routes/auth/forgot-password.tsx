@@ -2,14 +2,13 @@ import { CheckCircle2 } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { requestPasswordReset } from "~/auth/password-reset.server";
-import { AuthCard, AuthSwitchLink } from "~/components/auth/auth-fields";
+import { AuthCard, AuthSwitchLink, type FormError } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
-import type { FormMessage } from "~/lib/action-result";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { pageMeta } from "~/lib/seo";
 import {
@@ -25,7 +24,7 @@ import type { Route } from "./+types/forgot-password";
 export const RESET_REQUESTED_MESSAGE =
   "If an account exists for that e-mail, we have sent a link to reset your password.";
 
-const TOO_MANY_ATTEMPTS_ERROR: FormMessage = {
+const TOO_MANY_ATTEMPTS_ERROR: FormError = {
   title: "Too many attempts",
   message: TOO_MANY_ATTEMPTS_MESSAGE,
 };

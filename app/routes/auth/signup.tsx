@@ -4,13 +4,17 @@ import { registerAccount } from "~/auth/accounts.server";
 import { flashCookie } from "~/auth/flash.server";
 import { type FieldErrors, fieldErrorsOf, SIGN_UP_MESSAGES, SignUpSchema } from "~/auth/forms";
 import { getSessionUser } from "~/auth/session.server";
-import { AuthCard, AuthSwitchLink, NewPasswordFields } from "~/components/auth/auth-fields";
+import {
+  AuthCard,
+  AuthSwitchLink,
+  type FormError,
+  NewPasswordFields,
+} from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/ui/button";
 import { TextField, type TextFieldSpec } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
-import type { FormMessage } from "~/lib/action-result";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/signup";
@@ -38,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fields = fieldErrorsOf(parsed.error);
     const missing = Object.values(fields).includes(SIGN_UP_MESSAGES.missing);
     const first = missing ? SIGN_UP_MESSAGES.missing : Object.values(fields)[0];
-    const error: FormMessage = {
+    const error: FormError = {
       title: "Validation Error",
       message: first ?? SIGN_UP_MESSAGES.missing,
     };

@@ -3,6 +3,7 @@ import type { Flash } from "~/auth/flash";
 import { flashCookie } from "~/auth/flash.server";
 import { type FieldErrors, fieldErrorsOf } from "~/auth/forms";
 import { getSessionUser } from "~/auth/session.server";
+import type { FormError } from "~/components/auth/auth-fields";
 import {
   BOOKING_FIELDS,
   BookingConfirmation,
@@ -11,7 +12,6 @@ import {
   type BookingValues,
 } from "~/components/booking/booking-form";
 import { useIsPending } from "~/hooks/use-is-pending";
-import type { FormMessage } from "~/lib/action-result";
 import { APPOINTMENT_MESSAGES, isTimeSlot } from "~/lib/appointment-rules";
 import { bookingSchema } from "~/lib/appointment-schema";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
@@ -60,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Failure = { error: FormMessage; fields: FieldErrors; values: BookingValues };
+type Failure = { error: FormError; fields: FieldErrors; values: BookingValues };
 
 function failure(body: Failure, status: number, headers?: HeadersInit) {
   return data(body, { status, headers });
