@@ -28,27 +28,28 @@ export function AlertDialogContent({
   );
 }
 
-export function AlertDialogTitle({
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Title>) {
+/**
+ * The question and what answering yes does; both are announced when the dialog opens. Without
+ * a `description` the question is repeated for screen readers only.
+ */
+export function AlertDialogHeader({
+  title,
+  description,
+}: {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+}) {
   return (
-    <AlertDialogPrimitive.Title
-      className={cn("text-lg font-semibold text-slate-900", className)}
-      {...props}
-    />
-  );
-}
-
-export function AlertDialogDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return (
-    <AlertDialogPrimitive.Description
-      className={cn("mt-2 text-sm text-slate-600", className)}
-      {...props}
-    />
+    <>
+      <AlertDialogPrimitive.Title className="text-lg font-semibold text-slate-900">
+        {title}
+      </AlertDialogPrimitive.Title>
+      <AlertDialogPrimitive.Description
+        className={description ? "mt-2 text-sm text-slate-600" : "sr-only"}
+      >
+        {description ?? title}
+      </AlertDialogPrimitive.Description>
+    </>
   );
 }
 

@@ -8,9 +8,8 @@ import {
   AlertDialog,
   AlertDialogCancel,
   AlertDialogContent,
-  AlertDialogDescription,
   AlertDialogFooter,
-  AlertDialogTitle,
+  AlertDialogHeader,
   AlertDialogTrigger,
 } from "./alert-dialog";
 import { Button, type ButtonSize, type ButtonVariant, LinkButton } from "./button";
@@ -157,12 +156,7 @@ export function ConfirmForm({
           </Button>
         </AlertDialogTrigger>
         <AlertDialogContent>
-          <AlertDialogTitle>{question}</AlertDialogTitle>
-          {description ? (
-            <AlertDialogDescription>{description}</AlertDialogDescription>
-          ) : (
-            <AlertDialogDescription className="sr-only">{question}</AlertDialogDescription>
-          )}
+          <AlertDialogHeader title={question} description={description} />
           <AlertDialogFooter>
             <AlertDialogCancel asChild>
               <Button variant="outline" size={size}>

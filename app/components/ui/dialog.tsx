@@ -71,13 +71,11 @@ export function DialogHeader({ className, ...props }: React.ComponentProps<"div"
   return <div className={cn("space-y-1 pr-8", className)} {...props} />;
 }
 
+/** The answers' row: stacked on a phone with the main one on top, in a row from 640 px. */
+const FOOTER_CLASS = "mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end";
+
 export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      className={cn("mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end", className)}
-      {...props}
-    />
-  );
+  return <div className={cn(FOOTER_CLASS, className)} {...props} />;
 }
 
 export function DialogTitle({

@@ -182,17 +182,12 @@ export function TextField(props: TextFieldProps) {
 export function TextAreaField(
   props: FieldProps & Omit<React.ComponentProps<"textarea">, OwnControlAttributes>,
 ) {
-  const [shell, { rows = 5, ...textarea }] = splitField(props);
+  const [shell, textarea] = splitField(props);
+  const className = inputClass(Boolean(shell.error));
+  // rows={5} comes first, so a caller's `rows` wins.
   return (
     <Field {...shell}>
-      {(control) => (
-        <textarea
-          {...control}
-          rows={rows}
-          className={inputClass(Boolean(shell.error))}
-          {...textarea}
-        />
-      )}
+      {(control) => <textarea rows={5} {...control} className={className} {...textarea} />}
     </Field>
   );
 }
