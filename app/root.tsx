@@ -1,6 +1,5 @@
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -8,6 +7,7 @@ import {
   ScrollRestoration,
 } from "react-router";
 import { Toaster } from "sonner";
+import { LinkButton } from "~/components/ui/button";
 import { getEnv } from "~/env.server";
 import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
@@ -66,12 +66,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="text-6xl font-bold text-brand-700">{notFound ? 404 : 500}</p>
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="text-slate-600">{detail}</p>
-      <Link
-        to="/"
-        className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-      >
+      <LinkButton to="/" size="md">
         Return to Home
-      </Link>
+      </LinkButton>
       {import.meta.env.DEV && error instanceof Error ? (
         <pre className="max-w-full overflow-auto text-left text-xs">{error.stack}</pre>
       ) : null}

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { Link } from "react-router";
+import { LinkButton } from "~/components/ui/button";
 
 // The dark closing banner with two buttons (home, about, services).
 
@@ -10,10 +10,6 @@ export type CallToActionLink = {
   /** The filled button; the other is outlined. */
   primary?: boolean;
 };
-
-const BUTTON = "inline-flex items-center justify-center gap-2 rounded-md px-6 py-3 font-semibold";
-const PRIMARY = `${BUTTON} bg-accent-400 text-slate-900 hover:bg-accent-500`;
-const OUTLINE = `${BUTTON} border border-white/70 text-white hover:bg-white/10`;
 
 export function CallToActionBanner({
   titleId,
@@ -35,10 +31,10 @@ export function CallToActionBanner({
       <p className="mx-auto mt-3 max-w-xl text-pretty text-brand-100">{text}</p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         {links.map(({ to, label, Icon, primary }) => (
-          <Link key={to} to={to} className={primary ? PRIMARY : OUTLINE}>
+          <LinkButton key={to} to={to} variant={primary ? "accent" : "outline-inverse"} size="hero">
             <Icon className="size-5" aria-hidden />
             {label}
-          </Link>
+          </LinkButton>
         ))}
       </div>
     </div>

@@ -2,7 +2,8 @@ import { Heart } from "lucide-react";
 import { createContext, useContext, useEffect, useRef } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
-import { useHydrated } from "~/components/listing/use-hydrated";
+import { buttonVariants } from "~/components/ui/button";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { action as favoritesAction } from "~/routes/resources/favorites";
 
@@ -77,13 +78,10 @@ export function FavoriteButton({
           type="submit"
           disabled={busy}
           aria-pressed={saved}
-          className={cn(
-            "inline-flex items-center justify-center gap-2 rounded-md border px-4 py-2.5 font-medium disabled:opacity-70",
-            saved
-              ? "border-red-200 bg-red-50 text-red-700 hover:bg-red-100"
-              : "border-slate-300 text-slate-700 hover:bg-slate-50",
+          className={buttonVariants({
+            variant: saved ? "destructive-soft" : "outline",
             className,
-          )}
+          })}
         >
           <Heart className={cn("size-5", saved && "fill-current")} aria-hidden />
           {saved ? "Saved to Favorites" : "Save to Favorites"}

@@ -2,6 +2,7 @@ import { Bath, BedDouble, MapPin, Ruler } from "lucide-react";
 import { Link } from "react-router";
 import { FavoriteButton } from "~/components/favorite-button";
 import { MediaImage } from "~/components/media-image";
+import { LinkButton } from "~/components/ui/button";
 import { responsiveImage } from "~/lib/images";
 import { formatArea, formatPrice } from "~/lib/money";
 import { purposeLabel } from "~/lib/property-options";
@@ -108,12 +109,14 @@ export function PropertyCard({
           </li>
         </ul>
         {viewDetails ? (
-          <Link
+          <LinkButton
             to={`/property/${property.id}`}
-            className="relative z-10 mt-2 rounded-md border border-brand-700 px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-brand-50"
+            variant="secondary"
+            size="md"
+            className="relative z-10 mt-2 text-sm"
           >
             View Details
-          </Link>
+          </LinkButton>
         ) : null}
       </div>
     </article>

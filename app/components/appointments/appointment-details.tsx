@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AppointmentStatusBadge } from "~/components/dashboard/status-badge";
+import { AppointmentStatusBadge } from "~/components/ui/badge";
 import {
   APPOINTMENT_STATUS_LABELS,
   formatAppointmentDate,

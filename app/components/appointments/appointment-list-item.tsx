@@ -1,18 +1,16 @@
 import { CalendarDays, Clock, MapPin } from "lucide-react";
-import { Link } from "react-router";
-import { AppointmentStatusBadge } from "~/components/dashboard/status-badge";
+import { AppointmentStatusBadge } from "~/components/ui/badge";
+import { LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { formatAppointmentDate, propertyTypeLabel, shortId } from "~/lib/appointment-format";
 import type { CustomerAppointment } from "~/models/appointment.server";
 import { CancelAppointmentButton } from "./cancel-appointment-button";
-
-const linkButton =
-  "inline-flex items-center justify-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
 
 /** One row of My Appointments: what, when, where, and what the customer can do about it. */
 export function AppointmentListItem({ appointment }: { appointment: CustomerAppointment }) {
   const details = `/dashboard/appointments/${appointment.id}`;
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <Card as="li" padding="sm">
       <div className="flex flex-wrap items-center gap-2">
         <AppointmentStatusBadge status={appointment.status} />
         <span className="font-mono text-xs text-slate-500">#{shortId(appointment.id)}</span>
@@ -43,20 +41,20 @@ export function AppointmentListItem({ appointment }: { appointment: CustomerAppo
       <div className="mt-3 flex flex-wrap items-center gap-2">
         {appointment.status === "pending" ? (
           <>
-            <Link to={`${details}#reschedule`} className={linkButton}>
+            <LinkButton to={`${details}#reschedule`} variant="outline" size="sm">
               Reschedule
-            </Link>
+            </LinkButton>
             <CancelAppointmentButton
               appointmentId={appointment.id}
               action="/dashboard/appointments"
             />
           </>
         ) : (
-          <Link to={details} className={linkButton}>
+          <LinkButton to={details} variant="outline" size="sm">
             View Details
-          </Link>
+          </LinkButton>
         )}
       </div>
-    </li>
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse } from "react-router";
+import { LinkButton } from "~/components/ui/button";
 import { NotFoundMessage } from "~/routes/public/not-found";
 
 export const LOAD_APPOINTMENTS_FAILED_MESSAGE =
@@ -13,12 +14,9 @@ export function AppointmentsError({ error }: { error: unknown }) {
       <p role="alert" className="text-slate-600">
         {LOAD_APPOINTMENTS_FAILED_MESSAGE}
       </p>
-      <Link
-        to="/dashboard"
-        className="rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
-      >
+      <LinkButton to="/dashboard" size="xl">
         Back to Dashboard
-      </Link>
+      </LinkButton>
     </section>
   );
 }

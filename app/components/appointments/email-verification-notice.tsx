@@ -1,7 +1,9 @@
 import { MailCheck } from "lucide-react";
 import { useEffect } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { toast } from "sonner";
+import { SubmitButton } from "~/components/ui/button";
+import { useIsPending } from "~/hooks/use-is-pending";
 
 // Shown on My Appointments while the account's e-mail is unconfirmed: bookings made with that
 // address before signing up appear once the customer proves they read it.
@@ -17,9 +19,7 @@ export function EmailVerificationNotice({
   sent: { sentTo: string } | undefined;
 }) {
   const sentTo = sent?.sentTo;
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "sendVerification";
+  const pending = useIsPending({ intent: "sendVerification" });
 
   useEffect(() => {
     if (sent) toast.success(VERIFICATION_SENT_TITLE, { description: `Check ${sent.sentTo}.` });
@@ -47,13 +47,9 @@ export function EmailVerificationNotice({
           ) : null}
           <Form method="post">
             <input type="hidden" name="intent" value="sendVerification" />
-            <button
-              type="submit"
-              disabled={pending}
-              className="rounded-md bg-amber-700 px-3 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-70"
-            >
-              {pending ? "Sending..." : sentTo ? "Send it again" : "Send confirmation e-mail"}
-            </button>
+            <SubmitButton pending={pending} pendingLabel="Sending..." variant="warning" size="sm">
+              {sentTo ? "Send it again" : "Send confirmation e-mail"}
+            </SubmitButton>
           </Form>
         </div>
       </div>

@@ -1,8 +1,10 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import {
   type AppointmentSlotErrors,
   AppointmentSlotFields,
 } from "~/components/booking/appointment-slot-fields";
+import { SubmitButton } from "~/components/ui/button";
+import { useIsPending } from "~/hooks/use-is-pending";
 
 /** A new date and slot for a pending appointment (the booking form's fields and rules). */
 export function RescheduleForm({
@@ -14,9 +16,7 @@ export function RescheduleForm({
   defaultTime: string;
   errors: AppointmentSlotErrors;
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "reschedule";
+  const pending = useIsPending({ intent: "reschedule" });
   return (
     <Form method="post" className="space-y-4" noValidate>
       <input type="hidden" name="intent" value="reschedule" />
@@ -29,13 +29,14 @@ export function RescheduleForm({
         dateLabel="New date"
         timeLabel="New time"
       />
-      <button
-        type="submit"
-        disabled={pending}
-        className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-medium text-white hover:bg-brand-800 disabled:opacity-70 sm:w-auto"
+      <SubmitButton
+        pending={pending}
+        pendingLabel="Rescheduling..."
+        fullWidth
+        className="sm:w-auto"
       >
-        {pending ? "Rescheduling..." : "Reschedule Appointment"}
-      </button>
+        Reschedule Appointment
+      </SubmitButton>
     </Form>
   );
 }

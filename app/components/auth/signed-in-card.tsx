@@ -1,5 +1,7 @@
 import { Form } from "react-router";
 import type { SessionUser } from "~/auth/session.server";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 
 /** Who is signed in, with a sign-out button: the landing page until the real screens exist. */
 export function SignedInCard({
@@ -13,7 +15,7 @@ export function SignedInCard({
   return (
     <section className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-      <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <Card padding="lg" className="mt-6">
         <p className="text-lg font-semibold text-slate-900">Welcome, {user.name}</p>
         <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-[8rem_1fr]">
           <dt className="text-slate-500">Name</dt>
@@ -24,14 +26,11 @@ export function SignedInCard({
           <dd>{role}</dd>
         </dl>
         <Form method="post" action="/signout" className="mt-6">
-          <button
-            type="submit"
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
+          <Button type="submit" variant="outline" size="md" className="text-sm">
             Sign Out
-          </button>
+          </Button>
         </Form>
-      </div>
+      </Card>
     </section>
   );
 }

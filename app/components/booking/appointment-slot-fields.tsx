@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { FieldError, inputClass } from "~/components/auth/auth-fields";
-import { useHydrated } from "~/components/listing/use-hydrated";
+import { FieldError, inputClass } from "~/components/ui/field";
+import { useHydrated } from "~/hooks/use-hydrated";
 import {
   addDays,
   dateProblem,

@@ -1,16 +1,12 @@
 import { CalendarCheck, MapPin } from "lucide-react";
 import { Form, Link } from "react-router";
 import type { FieldErrors } from "~/auth/forms";
-import {
-  FormAlert,
-  type FormError,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from "~/components/auth/auth-fields";
 import { AppointmentSlotFields } from "~/components/booking/appointment-slot-fields";
 import { HoneypotField } from "~/components/honeypot-field";
+import { SubmitButton } from "~/components/ui/button";
+import { SelectField, TextAreaField, TextField, type TextFieldSpec } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import type { FormMessage } from "~/lib/action-result";
 import { APPOINTMENT_PURPOSES } from "~/lib/appointment-rules";
 
 // The booking form of /book-appointment, for visitors and signed-in customers. A plain POST form
@@ -40,6 +36,23 @@ export const BOOKING_FIELDS = [
   "message",
 ] as const satisfies readonly (keyof BookingValues)[];
 
+const TEXT_FIELDS = {
+  fullName: { label: "Full Name", autoComplete: "name" },
+  email: { label: "Email Address", type: "email", autoComplete: "email" },
+  phone: {
+    label: "Phone Number",
+    type: "tel",
+    autoComplete: "tel",
+    placeholder: "e.g. 0803 123 4567",
+  },
+  propertyType: { label: "Property Type", placeholder: "e.g. Apartment, House, Land" },
+  propertyLocation: {
+    label: "Property Location",
+    optional: true,
+    placeholder: "e.g. Lekki, Lagos",
+  },
+} as const satisfies Partial<Record<keyof BookingValues, TextFieldSpec>>;
+
 export type BookingPropertyView = {
   id: string;
   title: string;
@@ -56,41 +69,28 @@ export function BookingForm({
 }: {
   values: Partial<BookingValues>;
   fields: FieldErrors;
-  error: FormError | undefined;
+  error: FormMessage | undefined;
   property: BookingPropertyView | null;
   pending: boolean;
 }) {
+  const textField = (name: keyof typeof TEXT_FIELDS) => (
+    <TextField
+      {...TEXT_FIELDS[name]}
+      name={name}
+      defaultValue={values[name]}
+      error={fields[name]}
+    />
+  );
   return (
     <>
       <FormAlert error={error} />
       <Form method="post" className="space-y-5" noValidate>
         <HoneypotField />
         {property ? <input type="hidden" name="propertyId" value={property.id} /> : null}
-        <TextField
-          label="Full Name"
-          name="fullName"
-          autoComplete="name"
-          defaultValue={values.fullName}
-          error={fields.fullName}
-        />
+        {textField("fullName")}
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Email Address"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={values.email}
-            error={fields.email}
-          />
-          <TextField
-            label="Phone Number"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            placeholder="e.g. 0803 123 4567"
-            defaultValue={values.phone}
-            error={fields.phone}
-          />
+          {textField("email")}
+          {textField("phone")}
         </div>
         <AppointmentSlotFields
           defaultDate={values.appointmentDate}
@@ -101,21 +101,8 @@ export function BookingForm({
           }}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Property Type"
-            name="propertyType"
-            placeholder="e.g. Apartment, House, Land"
-            defaultValue={values.propertyType}
-            error={fields.propertyType}
-          />
-          <TextField
-            label="Property Location"
-            name="propertyLocation"
-            optional
-            placeholder="e.g. Lekki, Lagos"
-            defaultValue={values.propertyLocation}
-            error={fields.propertyLocation}
-          />
+          {textField("propertyType")}
+          {textField("propertyLocation")}
         </div>
         <SelectField
           label="Purpose"
@@ -134,7 +121,9 @@ export function BookingForm({
           defaultValue={values.message}
           error={fields.message}
         />
-        <SubmitButton pending={pending} label="Book Appointment" pendingLabel="Booking..." />
+        <SubmitButton pending={pending} pendingLabel="Booking..." fullWidth>
+          Book Appointment
+        </SubmitButton>
       </Form>
     </>
   );

@@ -1,9 +1,10 @@
+import { StatusBadge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
 import { shortId } from "~/lib/appointment-format";
 import { formatDay } from "~/lib/dates";
 import { INQUIRY_STATUS_TONES } from "~/lib/status-tones";
 import type { CustomerInquiry, InquirySource } from "~/models/inquiry.server";
 import { EmptyState } from "./empty-state";
-import { StatusBadge } from "./status-badge";
 
 const SOURCE_LABELS: Record<InquirySource, string> = {
   complaint: "Complaint",
@@ -36,7 +37,7 @@ export function ComplaintHistory({
       ) : (
         <ul className="space-y-4">
           {items.map((item) => (
-            <li key={item.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <Card as="li" padding="sm" key={item.id}>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="text-sm text-slate-600">
                   <time dateTime={new Date(item.createdAt).toISOString()}>
@@ -63,7 +64,7 @@ export function ComplaintHistory({
                   </p>
                 </div>
               ) : null}
-            </li>
+            </Card>
           ))}
         </ul>
       )}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { LinkButton } from "~/components/ui/button";
 
 /** An empty list: what is missing and the one link that fills it. */
 export function EmptyState({
@@ -15,12 +15,9 @@ export function EmptyState({
       <p className="font-semibold text-slate-900">{title}</p>
       {text ? <p className="mt-1 text-sm text-slate-600">{text}</p> : null}
       {action ? (
-        <Link
-          to={action.to}
-          className="mt-4 inline-block rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
-        >
+        <LinkButton to={action.to} size="md" className="mt-4 text-sm">
           {action.label}
-        </Link>
+        </LinkButton>
       ) : null}
     </div>
   );

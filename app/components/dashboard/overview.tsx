@@ -1,5 +1,8 @@
 import { CalendarPlus, Home, MessageSquare } from "lucide-react";
 import { Link } from "react-router";
+import { StatusBadge } from "~/components/ui/badge";
+import { LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { formatAppointmentDate, propertyTypeLabel } from "~/lib/appointment-format";
 import { formatDay } from "~/lib/dates";
 import { formatPrice } from "~/lib/money";
@@ -8,7 +11,6 @@ import type { CustomerAppointment } from "~/models/appointment.server";
 import type { CustomerInquiry } from "~/models/inquiry.server";
 import type { PropertyCardData } from "~/models/property.server";
 import { EmptyState } from "./empty-state";
-import { StatusBadge } from "./status-badge";
 
 // The pieces of the dashboard overview: the welcome card, the three latest-items lists and the
 // quick actions.
@@ -56,12 +58,9 @@ function ItemRow({
       </div>
       <div className="flex shrink-0 items-center gap-3">
         {badge}
-        <Link
-          to={to}
-          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-        >
+        <LinkButton to={to} variant="outline" size="xs">
           View
-        </Link>
+        </LinkButton>
       </div>
     </li>
   );
@@ -171,7 +170,7 @@ const QUICK_ACTIONS = [
 
 export function QuickActions() {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+    <Card as="section">
       <h2 className="font-semibold text-slate-900">Quick Actions</h2>
       <ul className="mt-3 grid gap-2 sm:grid-cols-3">
         {QUICK_ACTIONS.map(({ label, to, icon: Icon }) => (
@@ -186,6 +185,6 @@ export function QuickActions() {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

@@ -1,129 +1,135 @@
 import { LogOut } from "lucide-react";
 import { Form } from "react-router";
 import type { FieldErrors } from "~/auth/forms";
-import { PasswordField, SubmitButton, TextField } from "~/components/auth/auth-fields";
+import { NewPasswordFields } from "~/components/auth/auth-fields";
+import { Button, SubmitButton } from "~/components/ui/button";
+import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import { PasswordField, TextField, type TextFieldSpec } from "~/components/ui/field";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { FormButtons } from "./form-buttons";
 
 // The profile page's cards. Plain POST forms to the profile action, told apart by `intent`.
+
+const PERSONAL_FIELDS = [
+  {
+    name: "email",
+    label: "Email",
+    type: "email",
+    readOnly: true,
+    hint: "Your email address cannot be changed.",
+  },
+  { name: "fullName", label: "Full Name", autoComplete: "name" },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
+] as const satisfies readonly (TextFieldSpec & { name: string })[];
+
+/** The profile's two forms: where each posts, its intent and its button. */
+const PROFILE_FORMS = {
+  personal: {
+    title: "Personal Information",
+    intent: "profile",
+    submit: { label: "Save Changes", pendingLabel: "Saving..." },
+  },
+  security: {
+    title: "Change Password",
+    intent: "password",
+    submit: { label: "Update Password", pendingLabel: "Updating..." },
+  },
+} as const;
 
 export function PersonalInfoForm({
   email,
   values,
   errors,
-  pending,
   formKey,
 }: {
   email: string;
   values: { fullName: string; phone: string };
   errors: FieldErrors;
-  pending: boolean;
   formKey: string;
 }) {
+  const shown = { email, ...values };
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 className="text-xl font-semibold text-slate-900">Personal Information</h2>
-      <Form
-        method="post"
-        action="/dashboard/profile?tab=personal"
-        className="mt-4 space-y-4"
-        noValidate
-        key={formKey}
-      >
-        <input type="hidden" name="intent" value="profile" />
+    <ProfileFormCard tab="personal" formKey={formKey}>
+      {PERSONAL_FIELDS.map((field) => (
         <TextField
-          label="Email"
-          name="email"
-          type="email"
-          defaultValue={email}
-          readOnly
-          hint="Your email address cannot be changed."
+          key={field.name}
+          {...field}
+          defaultValue={shown[field.name]}
+          error={errors[field.name]}
         />
-        <TextField
-          label="Full Name"
-          name="fullName"
-          autoComplete="name"
-          defaultValue={values.fullName}
-          error={errors.fullName}
-        />
-        <TextField
-          label="Phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          defaultValue={values.phone}
-          error={errors.phone}
-        />
-        <FormButtons>
-          <SubmitButton pending={pending} label="Save Changes" pendingLabel="Saving..." />
-        </FormButtons>
-      </Form>
-    </section>
+      ))}
+    </ProfileFormCard>
   );
 }
 
-export function SecurityForm({
-  errors,
-  pending,
-  formKey,
-}: {
-  errors: FieldErrors;
-  pending: boolean;
-  formKey: string;
-}) {
+export function SecurityForm({ errors, formKey }: { errors: FieldErrors; formKey: string }) {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 className="text-xl font-semibold text-slate-900">Change Password</h2>
+    <ProfileFormCard tab="security" formKey={formKey}>
+      <PasswordField
+        label="Current Password"
+        name="currentPassword"
+        autoComplete="current-password"
+        error={errors.currentPassword}
+      />
+      <NewPasswordFields
+        labels={{ password: "New Password", confirm: "Confirm New Password" }}
+        names={{ password: "newPassword", confirm: "confirmPassword" }}
+        errors={errors}
+      />
+      <p className="text-sm text-slate-600">
+        Changing your password signs you out on your other devices.
+      </p>
+    </ProfileFormCard>
+  );
+}
+
+/** One of the profile's forms in its card: its fields, then Cancel and the submit button. */
+function ProfileFormCard({
+  tab,
+  formKey,
+  children,
+}: {
+  /** The tab the form posts to and comes back on. */
+  tab: keyof typeof PROFILE_FORMS;
+  /** A new key empties the form (after a success). */
+  formKey: string;
+  children: React.ReactNode;
+}) {
+  const { title, intent, submit } = PROFILE_FORMS[tab];
+  const pending = useIsPending({ intent });
+  return (
+    <Card as="section">
+      <CardTitle>{title}</CardTitle>
       <Form
         method="post"
-        action="/dashboard/profile?tab=security"
+        action={`/dashboard/profile?tab=${tab}`}
         className="mt-4 space-y-4"
         noValidate
         key={formKey}
       >
-        <input type="hidden" name="intent" value="password" />
-        <PasswordField
-          label="Current Password"
-          name="currentPassword"
-          autoComplete="current-password"
-          error={errors.currentPassword}
-        />
-        <PasswordField
-          label="New Password"
-          name="newPassword"
-          autoComplete="new-password"
-          error={errors.newPassword}
-        />
-        <PasswordField
-          label="Confirm New Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-        />
-        <p className="text-sm text-slate-600">
-          Changing your password signs you out on your other devices.
-        </p>
+        <input type="hidden" name="intent" value={intent} />
+        {children}
         <FormButtons>
-          <SubmitButton pending={pending} label="Update Password" pendingLabel="Updating..." />
+          <SubmitButton pending={pending} pendingLabel={submit.pendingLabel} fullWidth>
+            {submit.label}
+          </SubmitButton>
         </FormButtons>
       </Form>
-    </section>
+    </Card>
   );
 }
 
 export function SignOutCard() {
   return (
-    <section className="rounded-lg border border-red-200 bg-white p-5 shadow-sm">
-      <h2 className="text-xl font-semibold text-slate-900">Sign Out of Account</h2>
-      <p className="mt-1 text-sm text-slate-600">End your session on this device.</p>
+    <Card as="section" tone="danger">
+      <CardTitle>Sign Out of Account</CardTitle>
+      <CardDescription>End your session on this device.</CardDescription>
       <Form method="post" action="/signout" className="mt-4">
-        <button
-          type="submit"
-          className="inline-flex items-center gap-2 rounded-md bg-red-700 px-4 py-2.5 font-medium text-white hover:bg-red-800"
-        >
+        <Button type="submit" variant="destructive">
           <LogOut className="size-4" aria-hidden />
           Sign Out of Account
-        </button>
+        </Button>
       </Form>
-    </section>
+    </Card>
   );
 }

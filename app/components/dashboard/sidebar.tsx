@@ -1,6 +1,7 @@
 import { LogOut, Menu } from "lucide-react";
 import { Form, NavLink } from "react-router";
 import { useCloseOnNavigate } from "~/components/layout/site-header";
+import { Card } from "~/components/ui/card";
 import { DASHBOARD_NAV } from "~/lib/navigation";
 import { cn } from "~/lib/utils";
 
@@ -14,7 +15,7 @@ export function DashboardSidebar({ user }: { user: SidebarUser }) {
   const menu = useCloseOnNavigate();
   return (
     <aside className="mb-6 shrink-0 md:mb-0 md:w-64">
-      <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <Card padding="sm">
         <p className="truncate font-semibold text-slate-900">{user.name}</p>
         <p className="truncate text-sm text-slate-600">{user.email}</p>
         <details ref={menu} className="group mt-3 md:hidden">
@@ -25,7 +26,7 @@ export function DashboardSidebar({ user }: { user: SidebarUser }) {
           <DashboardNav className="mt-3" />
         </details>
         <DashboardNav className="mt-4 hidden md:block" />
-      </div>
+      </Card>
     </aside>
   );
 }

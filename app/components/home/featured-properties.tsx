@@ -1,9 +1,13 @@
 import { ArrowRight } from "lucide-react";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { PropertyCard } from "~/components/property-card";
+import { LinkButton } from "~/components/ui/button";
+import { UrlTabs } from "~/components/ui/tabs";
 import { FEATURED_FILTERS, type FeaturedFilter } from "~/lib/home-content";
 import { cn } from "~/lib/utils";
 import type { PropertyCardData } from "~/models/property.server";
+
+const FILTER_TABS = FEATURED_FILTERS.map(({ value, label }) => ({ id: value, label }));
 
 /** The filter is a set of links (/?featured=rent) read by the loader: it works without JS. */
 export function FeaturedProperties({
@@ -19,31 +23,15 @@ export function FeaturedProperties({
 
   return (
     <div>
-      <nav aria-label="Filter featured properties" className="mb-8 flex justify-center">
-        <ul className="flex gap-1 rounded-lg bg-slate-100 p-1">
-          {FEATURED_FILTERS.map((option) => {
-            const current = option.value === filter;
-            return (
-              <li key={option.value}>
-                <Link
-                  to={option.value === "all" ? "/" : `/?featured=${option.value}`}
-                  preventScrollReset
-                  prefetch="intent"
-                  aria-current={current ? "true" : undefined}
-                  className={cn(
-                    "block rounded-md px-4 py-2 text-sm font-medium",
-                    current
-                      ? "bg-white text-brand-800 shadow-sm"
-                      : "text-slate-600 hover:text-slate-900",
-                  )}
-                >
-                  {option.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <UrlTabs
+        tabs={FILTER_TABS}
+        current={filter}
+        label="Filter featured properties"
+        hrefFor={(value) => (value === "all" ? "/" : `/?featured=${value}`)}
+        ariaCurrent="true"
+        prefetch="intent"
+        className="mb-8 flex justify-center"
+      />
 
       <div aria-busy={switching} className={cn("transition-opacity", switching && "opacity-60")}>
         {properties.length > 0 ? (
@@ -64,13 +52,10 @@ export function FeaturedProperties({
       </div>
 
       <div className="mt-10 text-center">
-        <Link
-          to={listingHref}
-          className="inline-flex items-center gap-2 rounded-md border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
-        >
+        <LinkButton to={listingHref} variant="secondary" size="hero">
           View All Properties
           <ArrowRight className="size-4" aria-hidden />
-        </Link>
+        </LinkButton>
       </div>
     </div>
   );

@@ -2,6 +2,8 @@ import { Search } from "lucide-react";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { SelectOptions } from "~/components/ui/field";
 import { CITIES, LISTING_TYPES, PRICE_RANGES, PURPOSES } from "~/lib/property-options";
 import { cn } from "~/lib/utils";
 
@@ -90,13 +92,10 @@ export function HeroSearchForm() {
           anyLabel="Any Price"
           options={PRICE_RANGES}
         />
-        <button
-          type="submit"
-          className="inline-flex h-11 items-center justify-center gap-2 rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 col-span-2 lg:col-span-1"
-        >
+        <Button type="submit" size="hero" className="col-span-2 h-11 lg:col-span-1">
           <Search className="size-4" aria-hidden />
           Search
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -124,12 +123,7 @@ function SearchSelect({
         {label}
       </label>
       <select id={id} name={name} defaultValue="" className={selectClass}>
-        <option value="">{anyLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} placeholder={anyLabel} />
       </select>
     </div>
   );

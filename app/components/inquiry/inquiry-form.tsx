@@ -1,10 +1,14 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, useLocation, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { toast } from "sonner";
-import { FormAlert, SubmitButton, TextAreaField, TextField } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
-import { useHydrated } from "~/components/listing/use-hydrated";
+import { Alert } from "~/components/ui/alert";
+import { SubmitButton } from "~/components/ui/button";
+import { TextAreaField, TextField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useIsPending } from "~/hooks/use-is-pending";
 import {
   type FormMessage,
   INQUIRY_LIMITS,
@@ -59,10 +63,7 @@ export function InquiryForm({
 }: InquiryFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
-  const location = useLocation();
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formAction?.split("?")[0] === location.pathname;
+  const pending = useIsPending();
 
   const sent = actionData !== undefined && "ok" in actionData;
   const failure = actionData !== undefined && "error" in actionData ? actionData : undefined;
@@ -126,7 +127,9 @@ export function InquiryForm({
             />
           );
         })}
-        <SubmitButton pending={pending} label={submitLabel} pendingLabel={pendingLabel} />
+        <SubmitButton pending={pending} pendingLabel={pendingLabel} fullWidth>
+          {submitLabel}
+        </SubmitButton>
       </Form>
     </>
   );
@@ -134,15 +137,11 @@ export function InquiryForm({
 
 function SuccessPanel({ message }: { message: FormMessage }) {
   return (
-    <div
-      role="status"
-      className="mb-4 flex gap-3 rounded-md border border-green-200 bg-green-50 p-4"
-    >
-      <CheckCircle2 className="size-5 shrink-0 text-green-700" aria-hidden />
+    <Alert icon={CheckCircle2} className="mb-4">
       <div className="text-sm">
         <p className="font-semibold text-green-900">{message.title}</p>
         <p className="text-green-800">{message.message}</p>
       </div>
-    </div>
+    </Alert>
   );
 }

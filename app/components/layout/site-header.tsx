@@ -1,6 +1,7 @@
 import { ChevronDown, Menu, Search, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { Button, LinkButton } from "~/components/ui/button";
 import { MAIN_NAV, PROPERTY_NAV } from "~/lib/navigation";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
@@ -85,18 +86,12 @@ export function SiteHeader({ user = null }: { user?: HeaderUser }) {
             <AccountButtons user={user} />
           ) : (
             <>
-              <Link
-                to="/signin"
-                className="rounded-md border border-brand-700 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
-              >
+              <LinkButton to="/signin" variant="secondary" size="md" className="text-sm">
                 Sign In
-              </Link>
-              <Link
-                to="/book-appointment"
-                className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
-              >
+              </LinkButton>
+              <LinkButton to="/book-appointment" size="md" className="text-sm">
                 Book Appointment
-              </Link>
+              </LinkButton>
             </>
           )}
         </div>
@@ -136,18 +131,12 @@ export function SiteHeader({ user = null }: { user?: HeaderUser }) {
                 <AccountButtons user={user} mobile />
               ) : (
                 <>
-                  <Link
-                    to="/signin"
-                    className="rounded-md border border-brand-700 px-4 py-2.5 text-center text-sm font-medium text-brand-700"
-                  >
+                  <LinkButton to="/signin" variant="secondary" className="text-sm">
                     Sign In
-                  </Link>
-                  <Link
-                    to="/book-appointment"
-                    className="rounded-md bg-brand-700 px-4 py-2.5 text-center text-sm font-medium text-white"
-                  >
+                  </LinkButton>
+                  <LinkButton to="/book-appointment" className="text-sm">
                     Book Appointment
-                  </Link>
+                  </LinkButton>
                 </>
               )}
             </div>
@@ -166,28 +155,21 @@ function AccountButtons({
   user: NonNullable<HeaderUser>;
   mobile?: boolean;
 }) {
-  const size = mobile ? "w-full py-2.5 text-center" : "py-2";
+  // Full width in the phone menu's two columns, a little taller for a thumb.
+  const look = { size: mobile ? "lg" : "md", fullWidth: mobile, className: "text-sm" } as const;
   return (
     <>
-      <Link
+      <LinkButton
         to={user.isAdmin ? "/admin/dashboard" : "/dashboard"}
-        className={cn(
-          "block rounded-md border border-brand-700 px-4 text-sm font-medium text-brand-700 hover:bg-brand-50",
-          size,
-        )}
+        variant="secondary"
+        {...look}
       >
         Dashboard
-      </Link>
+      </LinkButton>
       <Form method="post" action="/signout">
-        <button
-          type="submit"
-          className={cn(
-            "rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800",
-            size,
-          )}
-        >
+        <Button type="submit" {...look}>
           Sign Out
-        </button>
+        </Button>
       </Form>
     </>
   );

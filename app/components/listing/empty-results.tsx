@@ -1,5 +1,5 @@
 import { SearchX } from "lucide-react";
-import { Link } from "react-router";
+import { LinkButton } from "~/components/ui/button";
 
 export function EmptyResults() {
   return (
@@ -8,12 +8,9 @@ export function EmptyResults() {
       <p className="max-w-md text-slate-700">
         We couldn't find any properties matching your criteria. Try adjusting your filters.
       </p>
-      <Link
-        to="/properties"
-        className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-      >
+      <LinkButton to="/properties" size="md">
         Reset Filters
-      </Link>
+      </LinkButton>
     </div>
   );
 }

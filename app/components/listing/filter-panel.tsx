@@ -1,6 +1,8 @@
 import { ChevronDown, SlidersHorizontal } from "lucide-react";
 import { type FormEvent, useEffect, useRef } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { Button, LinkButton } from "~/components/ui/button";
+import { SelectOptions } from "~/components/ui/field";
 import {
   displayLocation,
   type ListingFilters,
@@ -117,12 +119,7 @@ export function FilterPanel({ filters }: { filters: ListingFilters }) {
             defaultValue={filters.type ?? ""}
             className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
           >
-            <option value="">All categories</option>
-            {LISTING_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
+            <SelectOptions options={LISTING_TYPES} placeholder="All categories" />
           </select>
         </div>
 
@@ -183,18 +180,12 @@ export function FilterPanel({ filters }: { filters: ListingFilters }) {
         </fieldset>
 
         <div className="flex gap-2">
-          <button
-            type="submit"
-            className="flex-1 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-          >
+          <Button type="submit" size="md" className="flex-1">
             Apply
-          </button>
-          <Link
-            to="/properties"
-            className="flex-1 rounded-md border border-slate-300 px-4 py-2 text-center font-medium text-slate-700 hover:bg-slate-50"
-          >
+          </Button>
+          <LinkButton to="/properties" variant="outline" size="md" className="flex-1">
             Reset
-          </Link>
+          </LinkButton>
         </div>
       </form>
     </details>

@@ -1,5 +1,8 @@
 import { LayoutGrid, List } from "lucide-react";
 import { Link, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { SelectOptions } from "~/components/ui/field";
+import { useHydrated } from "~/hooks/use-hydrated";
 import {
   type ListingFilters,
   type ListingView,
@@ -8,7 +11,6 @@ import {
 } from "~/lib/listing-filters";
 import { SORT_OPTIONS, type SortValue } from "~/lib/property-options";
 import { cn } from "~/lib/utils";
-import { useHydrated } from "./use-hydrated";
 
 /**
  * Sort and view. Sorting is its own small GET form carrying the current filters, with a
@@ -44,19 +46,12 @@ export function ListingToolbar({ filters }: { filters: ListingFilters }) {
           }
           className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
         >
-          {SORT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={SORT_OPTIONS} />
         </select>
         {hydrated ? null : (
-          <button
-            type="submit"
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-          >
+          <Button type="submit" variant="outline" size="sm">
             Sort
-          </button>
+          </Button>
         )}
       </form>
       <fieldset className="flex rounded-md border border-slate-300 p-0.5">

@@ -1,14 +1,3 @@
-import { useSyncExternalStore } from "react";
-
-function subscribe() {
-  return () => {};
-}
-
-/** False while rendering on the server and hydrating, true once client JavaScript runs. */
-export function useHydrated() {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
-}
+// Moved to ~/hooks/use-hydrated. This re-export keeps code written against the old path (the
+// admin shell on main) building after a merge; delete it once nothing imports it.
+export { useHydrated } from "~/hooks/use-hydrated";

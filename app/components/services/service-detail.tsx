@@ -1,6 +1,7 @@
 import { CalendarCheck, CheckCircle2, Clock, Phone, ShieldCheck } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
 import { type DescriptionBlock, descriptionBlocks, type Service } from "~/lib/services";
 
 // Pieces of the service detail page (/services/{id}).
@@ -56,7 +57,7 @@ export function BookConsultationLink({ targetId }: { targetId: string }) {
     <a
       href={`#${targetId}`}
       onClick={scrollToForm}
-      className="inline-flex items-center justify-center gap-2 rounded-md bg-accent-400 px-5 py-3 font-semibold text-slate-900 hover:bg-accent-500"
+      className={buttonVariants({ variant: "accent", size: "cta" })}
     >
       <CalendarCheck className="size-5" aria-hidden />
       Book Consultation

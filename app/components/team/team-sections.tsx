@@ -1,6 +1,7 @@
 import { Briefcase, CheckCircle2, Mail, Phone, Send } from "lucide-react";
 import { Link } from "react-router";
 import { MediaImage } from "~/components/media-image";
+import { buttonVariants, LinkButton } from "~/components/ui/button";
 import { PLACEHOLDER_PORTRAIT, responsiveImage } from "~/lib/images";
 import { telHref } from "~/lib/site";
 import type { TeamMemberCard as Member } from "~/models/team.server";
@@ -25,12 +26,9 @@ export function TeamGrid({ members }: { members: Member[] }) {
         <p className="mt-2 text-slate-600">
           In the meantime our agents are happy to help: call us or send us a message.
         </p>
-        <Link
-          to="/contact"
-          className="mt-4 inline-flex rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
-        >
+        <LinkButton to="/contact" size="xl" className="mt-4">
           Contact Us
-        </Link>
+        </LinkButton>
       </div>
     );
   }
@@ -117,14 +115,14 @@ export function JoinOurTeam({ email }: { email: string }) {
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Link
           to="/contact?subject=Careers"
-          className="inline-flex items-center justify-center gap-2 rounded-md bg-accent-400 px-6 py-3 font-semibold text-slate-900 hover:bg-accent-500"
+          className={buttonVariants({ variant: "accent", size: "hero" })}
         >
           <Briefcase className="size-5" aria-hidden />
           View Open Positions
         </Link>
         <a
           href={`mailto:${email}?subject=Resume`}
-          className="inline-flex items-center justify-center gap-2 rounded-md border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10"
+          className={buttonVariants({ variant: "outline-inverse", size: "hero" })}
         >
           <Send className="size-5" aria-hidden />
           Send Your Resume
@@ -174,12 +172,9 @@ export function TeamGetInTouch({ phones }: { phones: string[] }) {
           </li>
         ))}
       </ul>
-      <Link
-        to="/contact"
-        className="mt-6 inline-flex rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
-      >
+      <LinkButton to="/contact" size="xl" className="mt-6">
         Contact Us
-      </Link>
+      </LinkButton>
     </div>
   );
 }

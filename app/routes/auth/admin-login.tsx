@@ -1,11 +1,14 @@
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useSearchParams } from "react-router";
 import { limitAttempt } from "~/auth/abuse.server";
 import { signInWithPassword } from "~/auth/accounts.server";
 import { flashCookie } from "~/auth/flash.server";
 import { SIGN_IN_MESSAGES, SignInSchema } from "~/auth/forms";
 import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
-import { AuthCard, CredentialFields, FormAlert, SubmitButton } from "~/components/auth/auth-fields";
+import { AuthCard, CredentialFields } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
+import { SubmitButton } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-login";
@@ -42,9 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/login") === true;
+  const pending = useIsPending();
   return (
     <AuthCard title="Admin Login" intro="Sign in to manage the website.">
       <FormAlert error={actionData?.error} />
@@ -56,7 +57,9 @@ export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
           failed={Boolean(actionData?.error)}
           emailAutoComplete="username"
         />
-        <SubmitButton pending={pending} label="Sign In as Admin" pendingLabel="Signing In..." />
+        <SubmitButton pending={pending} pendingLabel="Signing In..." fullWidth>
+          Sign In as Admin
+        </SubmitButton>
       </Form>
     </AuthCard>
   );

@@ -1,15 +1,14 @@
 import { CheckCircle2 } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { requestPasswordReset } from "~/auth/password-reset.server";
-import {
-  AuthCard,
-  FormAlert,
-  type FormError,
-  SubmitButton,
-  TextField,
-} from "~/components/auth/auth-fields";
+import { AuthCard, AuthSwitchLink, type FormError } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
+import { Alert } from "~/components/ui/alert";
+import { SubmitButton } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { pageMeta } from "~/lib/seo";
 import {
@@ -69,21 +68,14 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formAction?.startsWith("/forgot-password") === true;
+  const pending = useIsPending();
 
   if (actionData && "sent" in actionData) {
     return (
       <AuthCard title="Check Your Email" intro="Password reset">
-        <div
-          role="status"
-          className="flex gap-3 rounded-md border border-green-200 bg-green-50 p-4"
-        >
-          <CheckCircle2 className="size-5 shrink-0 text-green-700" aria-hidden />
+        <Alert icon={CheckCircle2}>
           <p className="text-sm text-green-900">{RESET_REQUESTED_MESSAGE}</p>
-        </div>
+        </Alert>
         <p className="mt-4 text-sm text-slate-600">
           The link works once and expires after a short while. No e-mail? Check your spam folder, or{" "}
           <Link to="/forgot-password" reloadDocument className="text-brand-700 hover:underline">
@@ -123,14 +115,11 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
                 : undefined
           }
         />
-        <SubmitButton pending={pending} label="Send Reset Link" pendingLabel="Sending..." />
+        <SubmitButton pending={pending} pendingLabel="Sending..." fullWidth>
+          Send Reset Link
+        </SubmitButton>
       </Form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Remembered it?{" "}
-        <Link to="/signin" className="font-medium text-brand-700 hover:underline">
-          Sign in
-        </Link>
-      </p>
+      <AuthSwitchLink prompt="Remembered it?" link={["/signin", "Sign in"]} />
     </AuthCard>
   );
 }

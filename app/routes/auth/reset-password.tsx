@@ -1,15 +1,19 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { flashCookie } from "~/auth/flash.server";
 import { SIGN_UP_MESSAGES } from "~/auth/forms";
 import { isResetTokenUsable, resetPasswordWithToken } from "~/auth/password-reset.server";
 import { MIN_PASSWORD_LENGTH } from "~/auth/password-rules";
-import { AuthCard, FormAlert, PasswordField, SubmitButton } from "~/components/auth/auth-fields";
+import { AuthCard, DeadLinkCard, NewPasswordFields } from "~/components/auth/auth-fields";
+import { SubmitButton } from "~/components/ui/button";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
 export const INVALID_RESET_LINK_MESSAGE =
   "This reset link is invalid or has expired. Please request a new one.";
+
+const INTRO = "Choose a new password for your account.";
 
 // One object, so the alert's toast fires once, not on every render.
 const INVALID_LINK_ERROR = { title: "Link expired", message: INVALID_RESET_LINK_MESSAGE } as const;
@@ -63,44 +67,28 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formAction?.startsWith("/reset-password") === true;
+  const pending = useIsPending();
 
   if (!loaderData.usable || (actionData && "invalidLink" in actionData)) {
+    const next = { to: "/forgot-password", label: "Request a new link" };
     return (
-      <AuthCard title="Reset Password" intro="Choose a new password for your account.">
-        <FormAlert error={INVALID_LINK_ERROR} />
-        <Link
-          to="/forgot-password"
-          className="block w-full rounded-md bg-brand-700 px-4 py-2.5 text-center font-medium text-white hover:bg-brand-800"
-        >
-          Request a new link
-        </Link>
-      </AuthCard>
+      <DeadLinkCard title="Reset Password" intro={INTRO} error={INVALID_LINK_ERROR} next={next} />
     );
   }
 
   const fields = actionData && "fields" in actionData ? actionData.fields : {};
   return (
-    <AuthCard title="Reset Password" intro="Choose a new password for your account.">
+    <AuthCard title="Reset Password" intro={INTRO}>
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="token" value={loaderData.token} />
-        <PasswordField
-          label="New Password"
-          name="password"
-          autoComplete="new-password"
-          error={fields.password}
-        />
-        <PasswordField
-          label="Confirm New Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          error={fields.confirmPassword}
+        <NewPasswordFields
+          labels={{ password: "New Password", confirm: "Confirm New Password" }}
+          errors={fields}
         />
         <p className="text-sm text-slate-600">At least {MIN_PASSWORD_LENGTH} characters.</p>
-        <SubmitButton pending={pending} label="Reset Password" pendingLabel="Resetting..." />
+        <SubmitButton pending={pending} pendingLabel="Resetting..." fullWidth>
+          Reset Password
+        </SubmitButton>
       </Form>
     </AuthCard>
   );

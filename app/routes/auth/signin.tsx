@@ -1,11 +1,14 @@
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { limitAttempt } from "~/auth/abuse.server";
 import { signInWithPassword } from "~/auth/accounts.server";
 import { flashCookie } from "~/auth/flash.server";
 import { SIGN_IN_MESSAGES, SignInSchema } from "~/auth/forms";
 import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
-import { AuthCard, CredentialFields, FormAlert, SubmitButton } from "~/components/auth/auth-fields";
+import { AuthCard, AuthSwitchLink, CredentialFields } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
+import { SubmitButton } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
@@ -43,9 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SignInPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formAction?.startsWith("/signin") === true;
+  const pending = useIsPending();
   const redirectTo = searchParams.get("redirectTo") ?? "";
   return (
     <AuthCard title="Sign In" intro={`Welcome back to ${COMPANY_NAME}.`}>
@@ -63,14 +64,11 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
             Forgot password?
           </Link>
         </div>
-        <SubmitButton pending={pending} label="Sign In" pendingLabel="Signing In..." />
+        <SubmitButton pending={pending} pendingLabel="Signing In..." fullWidth>
+          Sign In
+        </SubmitButton>
       </Form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Don't have an account?{" "}
-        <Link to="/signup" className="font-medium text-brand-700 hover:underline">
-          Sign up
-        </Link>
-      </p>
+      <AuthSwitchLink prompt="Don't have an account?" link={["/signup", "Sign up"]} />
       <p className="mt-2 text-center text-sm text-slate-600">
         <Link to="/admin/login" className="text-slate-600 hover:text-brand-700 hover:underline">
           Admin Login

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { limitAttempt } from "~/auth/abuse.server";
 import { registerAccount } from "~/auth/accounts.server";
 import { flashCookie } from "~/auth/flash.server";
@@ -6,13 +6,15 @@ import { type FieldErrors, fieldErrorsOf, SIGN_UP_MESSAGES, SignUpSchema } from 
 import { getSessionUser } from "~/auth/session.server";
 import {
   AuthCard,
-  FormAlert,
+  AuthSwitchLink,
   type FormError,
-  PasswordField,
-  SubmitButton,
-  TextField,
+  NewPasswordFields,
 } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
+import { SubmitButton } from "~/components/ui/button";
+import { TextField, type TextFieldSpec } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/signup";
@@ -55,61 +57,43 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/signin", { headers });
 }
 
+const TEXT_FIELDS = {
+  firstName: { label: "First Name", autoComplete: "given-name" },
+  lastName: { label: "Last Name", autoComplete: "family-name" },
+  email: { label: "Email", type: "email", autoComplete: "email" },
+} as const satisfies Record<string, TextFieldSpec>;
+
 export default function SignUpPage({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formAction?.startsWith("/signup") === true;
+  const pending = useIsPending();
   const fields: FieldErrors = (actionData as { fields?: FieldErrors } | undefined)?.fields ?? {};
   const values = actionData?.values;
+  const textField = (name: keyof typeof TEXT_FIELDS) => (
+    <TextField
+      {...TEXT_FIELDS[name]}
+      name={name}
+      defaultValue={values?.[name]}
+      error={fields[name]}
+    />
+  );
   return (
     <AuthCard title="Create an Account" intro="Save properties and manage your appointments.">
       <FormAlert error={actionData?.error} />
       <Form method="post" className="space-y-4" noValidate>
         <HoneypotField />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First Name"
-            name="firstName"
-            autoComplete="given-name"
-            defaultValue={values?.firstName}
-            error={fields.firstName}
-          />
-          <TextField
-            label="Last Name"
-            name="lastName"
-            autoComplete="family-name"
-            defaultValue={values?.lastName}
-            error={fields.lastName}
-          />
+          {textField("firstName")}
+          {textField("lastName")}
         </div>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={values?.email}
-          error={fields.email}
+        {textField("email")}
+        <NewPasswordFields
+          labels={{ password: "Password", confirm: "Confirm Password" }}
+          errors={fields}
         />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          error={fields.password}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          error={fields.confirmPassword}
-        />
-        <SubmitButton pending={pending} label="Create Account" pendingLabel="Creating Account..." />
+        <SubmitButton pending={pending} pendingLabel="Creating Account..." fullWidth>
+          Create Account
+        </SubmitButton>
       </Form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{" "}
-        <Link to="/signin" className="font-medium text-brand-700 hover:underline">
-          Sign in
-        </Link>
-      </p>
+      <AuthSwitchLink prompt="Already have an account?" link={["/signin", "Sign in"]} />
     </AuthCard>
   );
 }

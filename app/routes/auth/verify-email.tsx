@@ -1,6 +1,10 @@
 import { CheckCircle2 } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { AuthCard, FormAlert, SubmitButton } from "~/components/auth/auth-fields";
+import { data, Form } from "react-router";
+import { AuthCard, DeadLinkCard } from "~/components/auth/auth-fields";
+import { Alert } from "~/components/ui/alert";
+import { LinkButton, SubmitButton } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
 import {
@@ -57,48 +61,36 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function VerifyEmailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formAction?.startsWith("/verify-email") === true;
+  const pending = useIsPending();
 
   if (actionData && "confirmed" in actionData) {
     const claimed = actionData.claimedAppointments;
     return (
       <AuthCard title="E-mail Confirmed" intro="Your account">
-        <div
-          role="status"
-          className="flex gap-3 rounded-md border border-green-200 bg-green-50 p-4"
-        >
-          <CheckCircle2 className="size-5 shrink-0 text-green-700" aria-hidden />
+        <Alert icon={CheckCircle2}>
           <p className="text-sm text-green-900">
             {EMAIL_CONFIRMED_MESSAGE}{" "}
             {claimed > 0
               ? `${claimed} earlier ${claimed === 1 ? "booking was" : "bookings were"} added to your appointments.`
               : "Bookings you make with it appear in your appointments."}
           </p>
-        </div>
-        <Link
-          to="/dashboard/appointments"
-          className="mt-6 block w-full rounded-md bg-brand-700 px-4 py-2.5 text-center font-medium text-white hover:bg-brand-800"
-        >
+        </Alert>
+        <LinkButton to="/dashboard/appointments" fullWidth className="mt-6">
           View My Appointments
-        </Link>
+        </LinkButton>
       </AuthCard>
     );
   }
 
   if (!loaderData.usable || (actionData && "invalidLink" in actionData)) {
+    const next = { to: "/dashboard/appointments", label: "Go to My Appointments" };
     return (
-      <AuthCard title="Confirm Your E-mail" intro="Your account">
-        <FormAlert error={INVALID_LINK_ERROR} />
-        <Link
-          to="/dashboard/appointments"
-          className="block w-full rounded-md bg-brand-700 px-4 py-2.5 text-center font-medium text-white hover:bg-brand-800"
-        >
-          Go to My Appointments
-        </Link>
-      </AuthCard>
+      <DeadLinkCard
+        title="Confirm Your E-mail"
+        intro="Your account"
+        error={INVALID_LINK_ERROR}
+        next={next}
+      />
     );
   }
 
@@ -110,7 +102,9 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
       <FormAlert error={actionData && "error" in actionData ? actionData.error : undefined} />
       <Form method="post">
         <input type="hidden" name="token" value={loaderData.token} />
-        <SubmitButton pending={pending} label="Confirm my e-mail" pendingLabel="Confirming..." />
+        <SubmitButton pending={pending} pendingLabel="Confirming..." fullWidth>
+          Confirm my e-mail
+        </SubmitButton>
       </Form>
     </AuthCard>
   );

@@ -11,8 +11,8 @@ import {
 import { AppointmentsError } from "~/components/appointments/appointments-error";
 import { CancelAppointmentButton } from "~/components/appointments/cancel-appointment-button";
 import { RescheduleForm } from "~/components/appointments/reschedule-form";
-import { FormAlert } from "~/components/auth/auth-fields";
-import { AppointmentStatusBadge } from "~/components/dashboard/status-badge";
+import { AppointmentStatusBadge } from "~/components/ui/badge";
+import { FormAlert } from "~/components/ui/form-alert";
 import { cancelAppointmentAction, notFound } from "~/lib/appointment-actions.server";
 import { formatAppointmentDate, shortId } from "~/lib/appointment-format";
 import { pageMeta } from "~/lib/seo";

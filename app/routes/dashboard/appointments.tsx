@@ -1,10 +1,11 @@
 import { CalendarPlus } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { AppointmentListItem } from "~/components/appointments/appointment-list-item";
 import { AppointmentsError } from "~/components/appointments/appointments-error";
 import { EmailVerificationNotice } from "~/components/appointments/email-verification-notice";
-import { FormAlert } from "~/components/auth/auth-fields";
+import { LinkButton } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
 import { cancelAppointmentAction } from "~/lib/appointment-actions.server";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
@@ -84,13 +85,10 @@ export default function MyAppointments({ loaderData, actionData }: Route.Compone
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">My Appointments</h1>
         {appointments.length > 0 ? (
-          <Link
-            to="/book-appointment"
-            className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
-          >
+          <LinkButton to="/book-appointment" size="md" className="text-sm">
             <CalendarPlus className="size-4" aria-hidden />
             Schedule Appointment
-          </Link>
+          </LinkButton>
         ) : null}
       </div>
       <FormAlert error={error} />
@@ -102,12 +100,9 @@ export default function MyAppointments({ loaderData, actionData }: Route.Compone
           <p className="mt-1 text-sm text-slate-600">
             Book a viewing or a meeting with our team and it will appear here.
           </p>
-          <Link
-            to="/book-appointment"
-            className="mt-4 inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-          >
+          <LinkButton to="/book-appointment" size="md" className="mt-4">
             Schedule Appointment
-          </Link>
+          </LinkButton>
         </div>
       ) : (
         <ul className="space-y-3" aria-label="Appointments">

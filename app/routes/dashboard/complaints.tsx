@@ -1,9 +1,11 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { requireUser } from "~/auth/session.server";
-import { SubmitButton, TextAreaField } from "~/components/auth/auth-fields";
 import { ComplaintHistory } from "~/components/dashboard/complaint-history";
 import { FormButtons } from "~/components/dashboard/form-buttons";
 import { ResultNotice, useResultToast } from "~/components/dashboard/result-toast";
+import { SubmitButton } from "~/components/ui/button";
+import { TextAreaField } from "~/components/ui/field";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { COMPLAINT_MESSAGES, ComplaintSchema, type ResultToast } from "~/lib/dashboard-forms";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
@@ -86,10 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ComplaintsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formAction?.startsWith("/dashboard/complaints") === true;
+  const pending = useIsPending();
   const result = actionData as ActionResult | undefined;
   useResultToast(result);
   return (
@@ -109,7 +108,9 @@ export default function ComplaintsPage({ loaderData, actionData }: Route.Compone
             error={result?.fieldError}
           />
           <FormButtons>
-            <SubmitButton pending={pending} label="Submit Complaint" pendingLabel="Submitting..." />
+            <SubmitButton pending={pending} pendingLabel="Submitting..." fullWidth>
+              Submit Complaint
+            </SubmitButton>
           </FormButtons>
         </Form>
       </section>

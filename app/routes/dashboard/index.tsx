@@ -6,7 +6,8 @@ import {
   QuickActions,
   WelcomeCard,
 } from "~/components/dashboard/overview";
-import { selectedTab, UrlTabs } from "~/components/dashboard/url-tabs";
+import { Card } from "~/components/ui/card";
+import { selectedTab, UrlTabs } from "~/components/ui/tabs";
 import { pageMeta } from "~/lib/seo";
 import { countAppointmentsForUser, listAppointmentsForUser } from "~/models/appointment.server";
 import { countFavorites, listFavoriteProperties } from "~/models/favorite.server";
@@ -57,13 +58,13 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
   return (
     <div className="space-y-6">
       <WelcomeCard firstName={firstName} counts={counts} />
-      <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <Card as="section">
         <h2 className="sr-only">Latest activity</h2>
         <UrlTabs tabs={TABS} current={items.tab} label="Latest activity" className="mb-4" />
         {items.tab === "appointments" ? <LatestAppointments items={items.list} /> : null}
         {items.tab === "saved" ? <LatestSaved items={items.list} /> : null}
         {items.tab === "inquiries" ? <LatestInquiries items={items.list} /> : null}
-      </section>
+      </Card>
       <QuickActions />
     </div>
   );

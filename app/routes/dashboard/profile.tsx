@@ -1,4 +1,4 @@
-import { data, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, redirect, useRouteLoaderData } from "react-router";
 import { changePassword } from "~/auth/accounts.server";
 import type { Flash } from "~/auth/flash";
 import { flashCookie } from "~/auth/flash.server";
@@ -6,8 +6,8 @@ import { type FieldErrors, fieldErrorsOf } from "~/auth/forms";
 import { requireUser } from "~/auth/session.server";
 import { PersonalInfoForm, SecurityForm, SignOutCard } from "~/components/dashboard/profile-forms";
 import { ResultNotice, useResultToast } from "~/components/dashboard/result-toast";
-import { selectedTab, UrlTabs } from "~/components/dashboard/url-tabs";
-import { useHydrated } from "~/components/listing/use-hydrated";
+import { selectedTab, UrlTabs } from "~/components/ui/tabs";
+import { useHydrated } from "~/hooks/use-hydrated";
 import {
   PASSWORD_MESSAGES,
   PasswordChangeSchema,
@@ -141,8 +141,6 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const { tab, email } = loaderData;
   const result = actionData as ActionResult | undefined;
   useResultToast(result);
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   // A redirect's flash (e.g. after a password change): a toast with JavaScript, in the page
   // without it.
   const hydrated = useHydrated();
@@ -161,15 +159,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           email={email}
           values={profile?.values ?? { fullName: loaderData.fullName, phone: loaderData.phone }}
           errors={profile?.fields ?? {}}
-          pending={submitting === "profile"}
           formKey={profile?.ok ? `saved-${loaderData.fullName}-${loaderData.phone}` : "profile"}
         />
       ) : (
-        <SecurityForm
-          errors={password?.fields ?? {}}
-          pending={submitting === "password"}
-          formKey={flash?.id ?? "password"}
-        />
+        <SecurityForm errors={password?.fields ?? {}} formKey={flash?.id ?? "password"} />
       )}
       <SignOutCard />
     </div>

@@ -1,9 +1,9 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { EmptyState } from "~/components/dashboard/empty-state";
-import { selectedTab, UrlTabs } from "~/components/dashboard/url-tabs";
 import { SavedFavorites } from "~/components/favorite-button";
 import { PropertyCard } from "~/components/property-card";
+import { selectedTab, UrlTabs } from "~/components/ui/tabs";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
 import { listFavoriteIds, listFavoriteProperties } from "~/models/favorite.server";

@@ -1,10 +1,10 @@
 import { ArrowRight, Building, Phone } from "lucide-react";
-import { Link } from "react-router";
 import { ABOUT_TEXT, CoreValues, VisionMission } from "~/components/about/about-sections";
 import { CallToActionBanner } from "~/components/call-to-action";
 import { CompanyStats } from "~/components/home/home-teasers";
 import { PageHero } from "~/components/page-hero";
 import { ServiceCards } from "~/components/services/service-cards";
+import { LinkButton } from "~/components/ui/button";
 import { HERO_IMAGES } from "~/lib/home-content";
 import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
@@ -30,13 +30,10 @@ export default function AboutPage() {
                 {paragraph}
               </p>
             ))}
-            <Link
-              to="/contact"
-              className="mt-6 inline-flex items-center gap-2 rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
-            >
+            <LinkButton to="/contact" size="xl" className="mt-6">
               Get In Touch
               <ArrowRight className="size-4" aria-hidden />
-            </Link>
+            </LinkButton>
           </div>
           <CompanyStats />
         </div>

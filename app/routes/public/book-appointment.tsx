@@ -1,4 +1,4 @@
-import { data, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, redirect, useRouteLoaderData } from "react-router";
 import type { Flash } from "~/auth/flash";
 import { flashCookie } from "~/auth/flash.server";
 import { type FieldErrors, fieldErrorsOf } from "~/auth/forms";
@@ -11,6 +11,7 @@ import {
   BookingPropertySummary,
   type BookingValues,
 } from "~/components/booking/booking-form";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { APPOINTMENT_MESSAGES, isTimeSlot } from "~/lib/appointment-rules";
 import { bookingSchema } from "~/lib/appointment-schema";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
@@ -139,10 +140,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function BookAppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formAction?.startsWith("/book-appointment") === true;
+  const pending = useIsPending();
   const layout = useRouteLoaderData("routes/public/layout") as { flash?: Flash | null } | undefined;
   const booked = layout?.flash?.key === "appointmentBooked" ? layout.flash : null;
   const failed = actionData as Failure | undefined;

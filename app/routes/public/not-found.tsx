@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { LinkButton } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
@@ -19,12 +20,9 @@ export function NotFoundMessage() {
       <p className="text-slate-600">
         The page you are looking for does not exist or has been moved.
       </p>
-      <Link
-        to="/"
-        className="rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
-      >
+      <LinkButton to="/" size="xl">
         Return to Home
-      </Link>
+      </LinkButton>
     </section>
   );
 }

@@ -1,12 +1,13 @@
 import { Search } from "lucide-react";
-import { Link, redirect, useNavigation } from "react-router";
+import { redirect, useNavigation } from "react-router";
 import { getSessionUser } from "~/auth/session.server";
 import { SavedFavorites } from "~/components/favorite-button";
 import { EmptyResults } from "~/components/listing/empty-results";
 import { FILTER_FORM_ID, FilterPanel } from "~/components/listing/filter-panel";
 import { ListingToolbar } from "~/components/listing/listing-toolbar";
-import { Pagination } from "~/components/listing/pagination";
 import { PropertyCard } from "~/components/property-card";
+import { Button, buttonVariants, LinkButton } from "~/components/ui/button";
+import { Pagination } from "~/components/ui/pagination";
 import {
   canonicalListingSearch,
   describeListing,
@@ -78,14 +79,10 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
               maxLength={100}
               className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2"
             />
-            <button
-              type="submit"
-              form={FILTER_FORM_ID}
-              className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-            >
+            <Button type="submit" form={FILTER_FORM_ID} size="md">
               <Search className="size-4" aria-hidden />
               Search
-            </button>
+            </Button>
           </search>
         </header>
 
@@ -195,15 +192,12 @@ export function ErrorBoundary() {
       <h1 className="text-2xl font-semibold text-slate-900">Failed to load properties</h1>
       <p className="text-slate-600">Please try again in a moment.</p>
       <div className="flex gap-3">
-        <a
-          href="/properties"
-          className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-        >
+        <a href="/properties" className={buttonVariants({ size: "md" })}>
           Try again
         </a>
-        <Link to="/" className="rounded-md border border-slate-300 px-4 py-2 font-medium">
+        <LinkButton to="/" variant="outline" size="md">
           Return to Home
-        </Link>
+        </LinkButton>
       </div>
     </div>
   );

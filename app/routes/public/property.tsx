@@ -9,6 +9,7 @@ import {
 import { getSessionUser } from "~/auth/session.server";
 import { FavoriteButton, SavedFavorites } from "~/components/favorite-button";
 import { MediaImage } from "~/components/media-image";
+import { LinkButton } from "~/components/ui/button";
 import { imageUrl, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
 import { logger } from "~/lib/logger.server";
 import { formatArea, formatPrice } from "~/lib/money";
@@ -142,13 +143,10 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
 
         <aside className="space-y-6 lg:sticky lg:top-[calc(var(--header-height)+1rem)] lg:self-start">
           <div className="space-y-3 rounded-lg border border-slate-200 p-5 shadow-sm">
-            <Link
-              to={`/book-appointment?property=${property.id}`}
-              className="flex items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-3 font-medium text-white hover:bg-brand-800"
-            >
+            <LinkButton to={`/book-appointment?property=${property.id}`} size="tall" fullWidth>
               <CalendarDays className="size-5" aria-hidden />
               Book Appointment
-            </Link>
+            </LinkButton>
             <SavedFavorites ids={loaderData.favoriteIds}>
               <FavoriteButton propertyId={property.id} variant="full" className="w-full" />
             </SavedFavorites>
@@ -323,12 +321,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           ? "The property you are looking for does not exist or is no longer listed."
           : "Please try again in a moment."}
       </p>
-      <Link
-        to="/properties"
-        className="rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
-      >
+      <LinkButton to="/properties" size="xl">
         Browse Properties
-      </Link>
+      </LinkButton>
     </section>
   );
 }

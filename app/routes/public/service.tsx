@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { getSessionUser } from "~/auth/session.server";
 import { InquiryForm } from "~/components/inquiry/inquiry-form";
 import { MediaImage } from "~/components/media-image";
@@ -10,6 +10,7 @@ import {
   ServiceBreadcrumb,
   ServiceDescription,
 } from "~/components/services/service-detail";
+import { LinkButton } from "~/components/ui/button";
 import { responsiveImage } from "~/lib/images";
 import { SERVICE_INQUIRY_MESSAGES } from "~/lib/inquiry-forms";
 import { parseInquiryForm, ServiceInquirySchema } from "~/lib/inquiry-schemas";
@@ -87,13 +88,10 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
         </div>
         <div className="flex flex-col gap-3 sm:flex-row md:shrink-0">
           <BookConsultationLink targetId={FORM_ID} />
-          <Link
-            to="/services"
-            className="inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
-          >
+          <LinkButton to="/services" variant="outline" size="cta">
             <ArrowLeft className="size-5" aria-hidden />
             All Services
-          </Link>
+          </LinkButton>
         </div>
       </header>
 

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { PageHero } from "~/components/page-hero";
 import {
   JoinOurTeam,
@@ -7,6 +7,7 @@ import {
   TeamGrid,
   WhyWorkWithUs,
 } from "~/components/team/team-sections";
+import { buttonVariants, LinkButton } from "~/components/ui/button";
 import { HERO_IMAGES } from "~/lib/home-content";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
@@ -86,15 +87,12 @@ export function ErrorBoundary() {
         {TEAM_LOAD_ERROR}
       </p>
       <div className="flex gap-3">
-        <a
-          href="/team"
-          className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-        >
+        <a href="/team" className={buttonVariants({ size: "md" })}>
           Try again
         </a>
-        <Link to="/contact" className="rounded-md border border-slate-300 px-4 py-2 font-medium">
+        <LinkButton to="/contact" variant="outline" size="md">
           Contact Us
-        </Link>
+        </LinkButton>
       </div>
     </section>
   );

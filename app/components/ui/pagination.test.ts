@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paginationItems } from "./pagination";
+import { pageHref, paginationItems } from "./pagination";
 
 describe("paginationItems", () => {
   it("lists every page when there are few", () => {
@@ -21,5 +21,23 @@ describe("paginationItems", () => {
   it("ends with an ellipsis and no last page when the total is a lower bound", () => {
     expect(paginationItems(1, 167, false)).toEqual([1, 2, 3, "ellipsis"]);
     expect(paginationItems(167, 167, false)).toEqual([1, "ellipsis", 165, 166, 167, "ellipsis"]);
+  });
+});
+
+describe("pageHref", () => {
+  it("sets the page and keeps the list's other search parameters", () => {
+    const location = { pathname: "/admin/users", search: "?q=ada&sort=email&page=2" };
+    expect(pageHref(location, 3)).toBe("/admin/users?q=ada&sort=email&page=3");
+  });
+
+  it("drops the parameter for page 1, so the first page has one address", () => {
+    expect(pageHref({ pathname: "/admin/users", search: "?q=ada&page=4" }, 1)).toBe(
+      "/admin/users?q=ada",
+    );
+    expect(pageHref({ pathname: "/properties", search: "?page=2" }, 1)).toBe("/properties");
+  });
+
+  it("can use another parameter name", () => {
+    expect(pageHref({ pathname: "/x", search: "" }, 2, "p")).toBe("/x?p=2");
   });
 });

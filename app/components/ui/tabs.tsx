@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { cn } from "~/lib/utils";
 
 // Tabs that live in the URL (?tab=...): they work without JavaScript and can be linked to.
+// Each tab is a link to the page with its value; the current one is marked with aria-current.
 
 export type TabItem<Id extends string> = { id: Id; label: string };
 
@@ -21,11 +22,20 @@ export function UrlTabs<Id extends string>({
   current,
   label,
   className,
+  hrefFor = (id) => `?tab=${id}`,
+  ariaCurrent = "page",
+  prefetch,
 }: {
   tabs: readonly TabItem<Id>[];
   current: Id;
   label: string;
+  /** The nav's classes (layout only). */
   className?: string;
+  /** The link of a tab; `?tab=<id>` on the current page unless given. */
+  hrefFor?: (id: Id) => string;
+  /** "page" for sections of a page (the default), "true" for a filter of a list. */
+  ariaCurrent?: "page" | "true";
+  prefetch?: "intent" | "render";
 }) {
   return (
     <nav aria-label={label} className={cn("overflow-x-auto", className)}>
@@ -35,9 +45,10 @@ export function UrlTabs<Id extends string>({
           return (
             <li key={tab.id}>
               <Link
-                to={`?tab=${tab.id}`}
+                to={hrefFor(tab.id)}
                 preventScrollReset
-                aria-current={active ? "page" : undefined}
+                prefetch={prefetch}
+                aria-current={active ? ariaCurrent : undefined}
                 className={cn(
                   "block rounded-md px-4 py-2 text-sm font-medium",
                   active

@@ -1,0 +1,40 @@
+import type { LucideIcon } from "lucide-react";
+import { cn } from "~/lib/utils";
+
+// A message in the page with an icon: a success after a form (in the page for visitors
+// without JavaScript, who see no toast), a warning. A form's error is FormAlert.
+
+const ALERT_TONES = {
+  success: "border-green-200 bg-green-50",
+  warning: "border-amber-200 bg-amber-50",
+  error: "border-red-200 bg-red-50",
+} as const;
+
+const ICON_TONES = {
+  success: "text-green-700",
+  warning: "text-amber-700",
+  error: "text-red-700",
+} as const;
+
+export function Alert({
+  tone = "success",
+  icon: Icon,
+  className,
+  children,
+}: {
+  tone?: keyof typeof ALERT_TONES;
+  icon?: LucideIcon;
+  /** Spacing around the alert (layout only). */
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={cn("flex gap-3 rounded-md border p-4", ALERT_TONES[tone], className)}
+    >
+      {Icon ? <Icon className={cn("size-5 shrink-0", ICON_TONES[tone])} aria-hidden /> : null}
+      {children}
+    </div>
+  );
+}
