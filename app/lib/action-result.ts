@@ -8,6 +8,9 @@
 /** A message for the whole form: a toast title and its text (the spec's words). */
 export type FormMessage = { title: string; message: string };
 
+/** A notice on the page and as a toast (the dashboard forms; a flash after a redirect looks alike). */
+export type ResultToast = { type: "success" | "error"; title: string; description?: string };
+
 /** The first message for each field that failed, by field name. */
 export type FieldErrors = Partial<Record<string, string>>;
 

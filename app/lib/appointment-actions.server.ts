@@ -1,12 +1,11 @@
 import { data, redirect } from "react-router";
 import { flashCookie } from "~/auth/flash.server";
+import { CANCEL_FAILED_MESSAGE } from "~/lib/schemas/appointment";
 import { cancelAppointmentForUser } from "~/models/appointment-changes.server";
 
 // What the customer's appointment pages answer to a cancel: the list and the details page post
 // the same intent. Success goes back (Post/Redirect/Get, so a reload does not post again) with
 // the 'Appointment Cancelled' toast; another customer's or an unknown id is a 404.
-
-export const CANCEL_FAILED_MESSAGE = "Failed to cancel appointment. Please try again later.";
 
 export const CANCEL_FAILED_ERROR = { title: "Error", message: CANCEL_FAILED_MESSAGE } as const;
 

@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
 import { getSessionUser } from "~/auth/session.server";
+import type { FormMessage } from "~/lib/action-result";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { type FormMessage, type InquiryField, inquiryValuesOf } from "~/lib/inquiry-forms";
-import type { InquiryParse } from "~/lib/inquiry-schemas";
 import { logger } from "~/lib/logger.server";
+import { type InquiryField, type InquiryParse, inquiryValuesOf } from "~/lib/schemas/inquiry";
 import {
   consumeRateLimit,
   getClientIp,

@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties, users } from "~/db/schema";
+import { RESCHEDULE_MESSAGES } from "~/lib/schemas/appointment";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { createAppointment, type NewAppointment } from "./appointment.server";
 import {
   cancelAppointmentForUser,
   getAppointmentForUser,
-  RESCHEDULE_MESSAGES,
   rescheduleAppointmentForUser,
 } from "./appointment-changes.server";
 

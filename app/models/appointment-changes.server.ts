@@ -1,10 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
-import { z } from "zod";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
 import { formatAppointmentDate } from "~/lib/appointment-format";
-import { refineSlot, slotShape } from "~/lib/appointment-schema";
 import { isUuid } from "~/lib/ids";
+import { RESCHEDULE_MESSAGES, rescheduleSchema } from "~/lib/schemas/appointment";
 import { notifyAdminsOfAppointment } from "~/mail/appointment-mail.server";
 import {
   type AppointmentDetailFields,
@@ -103,17 +102,6 @@ export async function cancelAppointmentForUser(
   });
   if (cancelled) return "cancelled";
   return (await ownsAppointment(userId, id)) ? "not-pending" : "not-found";
-}
-
-export const RESCHEDULE_MESSAGES = {
-  unchanged: "Please choose a different date or time",
-  notPending: "Only a pending appointment can be rescheduled.",
-  failed: "Failed to reschedule appointment. Please try again later.",
-} as const;
-
-/** The reschedule form: the booking form's date and slot rules (Lagos time). */
-export function rescheduleSchema(now: () => Date = () => new Date()) {
-  return z.object(slotShape(now)).superRefine((value, ctx) => refineSlot(value, ctx, now));
 }
 
 export type RescheduleInput = { appointmentDate: string; appointmentTime: string };

@@ -4,6 +4,12 @@ import { inquiries } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
+import {
+  INQUIRY_RESPONSE_MAX_LENGTH,
+  INQUIRY_RESPONSE_MESSAGES,
+  RESPONSE_STATUSES,
+  type ResponseStatus,
+} from "~/lib/schemas/inquiry";
 import { sendMailInBackground } from "~/mail/mail.server";
 import { inquiryResponseEmail } from "~/mail/templates/inquiry-response";
 import { getContactDetails } from "~/models/site-content.server";
@@ -94,20 +100,6 @@ export async function countInquiriesForUser(
 // ---------------------------------------------------------------------------
 // Staff answers (the admin Inquiries screen). The caller has already checked that the user is
 // an admin (requireAdmin); the admin's id is recorded as responded_by.
-
-/** The statuses an admin may choose when responding (dashboard-and-admin.md §4, DESIGN.md). */
-export const RESPONSE_STATUSES = ["answered", "in-progress", "resolved", "rejected"] as const;
-export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
-
-export const INQUIRY_RESPONSE_MAX_LENGTH = 5000;
-
-export const INQUIRY_RESPONSE_MESSAGES = {
-  missing: "Please enter a response",
-  tooLong: `Please keep the response under ${INQUIRY_RESPONSE_MAX_LENGTH} characters`,
-  alreadyAnswered: "This inquiry has already been answered; its response cannot be changed.",
-  badStatus: "Please choose a valid status",
-  notFound: "Inquiry not found",
-} as const;
 
 export type RespondResult =
   | { status: "responded"; inquiry: { id: string; status: InquiryStatus; respondedAt: Date } }

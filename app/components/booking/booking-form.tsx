@@ -1,6 +1,5 @@
 import { CalendarCheck, MapPin } from "lucide-react";
 import { Form, Link } from "react-router";
-import type { FieldErrors } from "~/auth/forms";
 import {
   FormAlert,
   type FormError,
@@ -11,6 +10,7 @@ import {
 } from "~/components/auth/auth-fields";
 import { AppointmentSlotFields } from "~/components/booking/appointment-slot-fields";
 import { HoneypotField } from "~/components/honeypot-field";
+import type { FieldErrors } from "~/lib/action-result";
 import { APPOINTMENT_PURPOSES } from "~/lib/appointment-rules";
 
 // The booking form of /book-appointment, for visitors and signed-in customers. A plain POST form

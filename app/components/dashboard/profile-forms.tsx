@@ -1,7 +1,7 @@
 import { LogOut } from "lucide-react";
 import { Form } from "react-router";
-import type { FieldErrors } from "~/auth/forms";
 import { PasswordField, SubmitButton, TextField } from "~/components/auth/auth-fields";
+import type { FieldErrors } from "~/lib/action-result";
 import { FormButtons } from "./form-buttons";
 
 // The profile page's cards. Plain POST forms to the profile action, told apart by `intent`.

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
-import type { ResultToast } from "~/lib/dashboard-forms";
+import type { ResultToast } from "~/lib/action-result";
 
 /** Shows the toast an action answered, once per answer (each submission answers a new object). */
 export function useResultToast(result: { toast?: ResultToast } | undefined) {

@@ -5,20 +5,18 @@ import { toast } from "sonner";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { useHydrated } from "~/components/listing/use-hydrated";
-import {
-  type FormMessage,
-  INQUIRY_LIMITS,
-  type InquiryFailure,
-  type InquiryField,
-  type InquiryValues,
-} from "~/lib/inquiry-forms";
+import type { FormMessage } from "~/lib/action-result";
+import { INQUIRY_LIMITS, type InquiryField, type InquiryValues } from "~/lib/schemas/inquiry";
 
 // The form behind 'Send Us a Message' (/contact) and 'Inquire About This Service'
 // (/services/{id}). A plain POST form: without JavaScript the page comes back with the errors
 // beside the fields, or with a success panel; with it, the same answers arrive as toasts, the
 // button shows its pending label, and a sent form is cleared.
 
-export type InquiryActionData = { ok: true } | InquiryFailure | undefined;
+export type InquiryActionData =
+  | { ok: true }
+  | { error: FormMessage; fields: Partial<Record<InquiryField, string>>; values: InquiryValues }
+  | undefined;
 
 type FieldSpec = { label: string; required: boolean };
 

@@ -2,11 +2,11 @@ import { data, Form, redirect, useNavigation, useSearchParams } from "react-rout
 import { limitAttempt } from "~/auth/abuse.server";
 import { signInWithPassword } from "~/auth/accounts.server";
 import { flashCookie } from "~/auth/flash.server";
-import { SIGN_IN_MESSAGES, SignInSchema } from "~/auth/forms";
 import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
 import { AuthCard, CredentialFields, FormAlert, SubmitButton } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
+import { SIGN_IN_MESSAGES, signInSchema } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-login";
 
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { email: String(form.get("email") ?? "") };
   const limited = await limitAttempt("adminLogin", { request, context }, values, values.email);
   if (limited) return limited;
-  const parsed = SignInSchema.safeParse(Object.fromEntries(form));
+  const parsed = signInSchema().safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data({ error: SIGN_IN_MESSAGES.missing, values }, { status: 400 });
   }

@@ -1,6 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import {
   AuthCard,
@@ -11,6 +10,7 @@ import {
 } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
+import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import {
   consumeRateLimit,
@@ -21,24 +21,10 @@ import {
 } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
-/** The one answer to every well-formed request: it never says whether the e-mail is registered. */
-export const RESET_REQUESTED_MESSAGE =
-  "If an account exists for that e-mail, we have sent a link to reset your password.";
-
 const TOO_MANY_ATTEMPTS_ERROR: FormError = {
   title: "Too many attempts",
   message: TOO_MANY_ATTEMPTS_MESSAGE,
 };
-
-const ForgotPasswordSchema = z.object({
-  email: z.preprocess(
-    (value) => (typeof value === "string" ? value.trim() : ""),
-    z
-      .string()
-      .min(1, "Please enter your email address")
-      .pipe(z.email("Please enter a valid email address")),
-  ),
-});
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
@@ -46,9 +32,9 @@ export async function action(args: Route.ActionArgs) {
   // A bot gets the answer a person would get, and nothing is sent.
   if (isHoneypotTripped(form)) return { sent: true as const };
 
-  const parsed = ForgotPasswordSchema.safeParse(Object.fromEntries(form));
+  const parsed = forgotPasswordSchema().safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Please enter a valid email address";
+    const message = parsed.error.issues[0]?.message ?? PASSWORD_RESET_MESSAGES.emailInvalid;
     return data({ fieldError: message, values }, { status: 400 });
   }
 
@@ -82,7 +68,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
           className="flex gap-3 rounded-md border border-green-200 bg-green-50 p-4"
         >
           <CheckCircle2 className="size-5 shrink-0 text-green-700" aria-hidden />
-          <p className="text-sm text-green-900">{RESET_REQUESTED_MESSAGE}</p>
+          <p className="text-sm text-green-900">{PASSWORD_RESET_MESSAGES.requested}</p>
         </div>
         <p className="mt-4 text-sm text-slate-600">
           The link works once and expires after a short while. No e-mail? Check your spam folder, or{" "}

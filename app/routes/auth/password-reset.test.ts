@@ -6,10 +6,11 @@ import { db } from "~/db/client.server";
 import { mailOutbox, rateLimits, sessions, users, verifications } from "~/db/schema";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { createRequestContext } from "~/lib/request-context.server";
+import { PASSWORD_RESET_MESSAGES } from "~/lib/schemas/account";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { RESET_PASSWORD_TOKEN_MINUTES } from "~/mail/password-reset.server";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
-import { action as forgotAction, RESET_REQUESTED_MESSAGE } from "./forgot-password";
+import { action as forgotAction } from "./forgot-password";
 import { action as resetAction, loader as resetLoader } from "./reset-password";
 
 await setupTestDatabase();
@@ -136,7 +137,7 @@ describe("/forgot-password", () => {
 
     expect(unknown).toEqual(known);
     expect(await mailsTo("nobody@example.com")).toHaveLength(0);
-    expect(RESET_REQUESTED_MESSAGE).toBe(
+    expect(PASSWORD_RESET_MESSAGES.requested).toBe(
       "If an account exists for that e-mail, we have sent a link to reset your password.",
     );
   });

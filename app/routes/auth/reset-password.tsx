@@ -1,36 +1,20 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { z } from "zod";
 import { flashCookie } from "~/auth/flash.server";
-import { SIGN_UP_MESSAGES } from "~/auth/forms";
 import { isResetTokenUsable, resetPasswordWithToken } from "~/auth/password-reset.server";
-import { MIN_PASSWORD_LENGTH } from "~/auth/password-rules";
 import { AuthCard, FormAlert, PasswordField, SubmitButton } from "~/components/auth/auth-fields";
+import {
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_RESET_MESSAGES,
+  resetPasswordSchema,
+} from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
-export const INVALID_RESET_LINK_MESSAGE =
-  "This reset link is invalid or has expired. Please request a new one.";
-
 // One object, so the alert's toast fires once, not on every render.
-const INVALID_LINK_ERROR = { title: "Link expired", message: INVALID_RESET_LINK_MESSAGE } as const;
-
-const text = z.preprocess((value) => (typeof value === "string" ? value : ""), z.string());
-
-const ResetPasswordSchema = z
-  .object({
-    token: text,
-    password: text.pipe(
-      z
-        .string()
-        .min(MIN_PASSWORD_LENGTH, SIGN_UP_MESSAGES.short)
-        .max(128, "Password must be at most 128 characters long"),
-    ),
-    confirmPassword: text,
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: SIGN_UP_MESSAGES.mismatch,
-  });
+const INVALID_LINK_ERROR = {
+  title: "Link expired",
+  message: PASSWORD_RESET_MESSAGES.invalidLink,
+} as const;
 
 function tokenOf(request: Request) {
   return new URL(request.url).searchParams.get("token") ?? "";
@@ -44,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const parsed = ResetPasswordSchema.safeParse({
+  const parsed = resetPasswordSchema().safeParse({
     ...Object.fromEntries(form),
     token: form.get("token") || tokenOf(request),
   });

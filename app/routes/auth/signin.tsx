@@ -2,11 +2,11 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { limitAttempt } from "~/auth/abuse.server";
 import { signInWithPassword } from "~/auth/accounts.server";
 import { flashCookie } from "~/auth/flash.server";
-import { SIGN_IN_MESSAGES, SignInSchema } from "~/auth/forms";
 import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
 import { AuthCard, CredentialFields, FormAlert, SubmitButton } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
+import { SIGN_IN_MESSAGES, signInSchema } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
 import type { Route } from "./+types/signin";
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "/dashboard");
   // A bot is sent on as if it had signed in; the guard then sends it back here.
   if (isHoneypotTripped(form)) throw redirect(redirectTo);
-  const parsed = SignInSchema.safeParse(Object.fromEntries(form));
+  const parsed = signInSchema().safeParse(Object.fromEntries(form));
   const values = { email: String(form.get("email") ?? "") };
   const limited = await limitAttempt("signIn", { request, context }, values, values.email);
   if (limited) return limited;

@@ -2,7 +2,6 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { limitAttempt } from "~/auth/abuse.server";
 import { registerAccount } from "~/auth/accounts.server";
 import { flashCookie } from "~/auth/flash.server";
-import { type FieldErrors, fieldErrorsOf, SIGN_UP_MESSAGES, SignUpSchema } from "~/auth/forms";
 import { getSessionUser } from "~/auth/session.server";
 import {
   AuthCard,
@@ -13,7 +12,10 @@ import {
   TextField,
 } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
+import type { FieldErrors } from "~/lib/action-result";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
+import { SIGN_UP_MESSAGES, signUpSchema } from "~/lib/schemas/account";
+import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/signup";
 
@@ -35,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const limited = await limitAttempt("signUp", { request, context }, values);
   if (limited) return limited;
-  const parsed = SignUpSchema.safeParse(Object.fromEntries(form));
+  const parsed = signUpSchema().safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const fields = fieldErrorsOf(parsed.error);
     const missing = Object.values(fields).includes(SIGN_UP_MESSAGES.missing);

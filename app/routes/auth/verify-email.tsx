@@ -1,6 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard, FormAlert, SubmitButton } from "~/components/auth/auth-fields";
+import { EMAIL_VERIFICATION_MESSAGES } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
 import {
@@ -19,13 +20,11 @@ import type { Route } from "./+types/verify-email";
 // The link in the confirmation e-mail lands here. Opening it changes nothing (mail scanners and
 // link previews open links too): the visitor confirms with a POST.
 
-export const INVALID_VERIFY_LINK_MESSAGE =
-  "This confirmation link is invalid, has already been used or has expired. Sign in and send a new one from your appointments page.";
-
 // One object, so the alert's toast fires once, not on every render.
-const INVALID_LINK_ERROR = { title: "Link expired", message: INVALID_VERIFY_LINK_MESSAGE } as const;
-
-export const EMAIL_CONFIRMED_MESSAGE = "Thank you: your e-mail address is confirmed.";
+const INVALID_LINK_ERROR = {
+  title: "Link expired",
+  message: EMAIL_VERIFICATION_MESSAGES.invalidLink,
+} as const;
 
 function tokenOf(request: Request) {
   return new URL(request.url).searchParams.get("token") ?? "";
@@ -72,7 +71,7 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
         >
           <CheckCircle2 className="size-5 shrink-0 text-green-700" aria-hidden />
           <p className="text-sm text-green-900">
-            {EMAIL_CONFIRMED_MESSAGE}{" "}
+            {EMAIL_VERIFICATION_MESSAGES.confirmed}{" "}
             {claimed > 0
               ? `${claimed} earlier ${claimed === 1 ? "booking was" : "bookings were"} added to your appointments.`
               : "Bookings you make with it appear in your appointments."}

@@ -15,10 +15,10 @@ import { FormAlert } from "~/components/auth/auth-fields";
 import { AppointmentStatusBadge } from "~/components/dashboard/status-badge";
 import { cancelAppointmentAction, notFound } from "~/lib/appointment-actions.server";
 import { formatAppointmentDate, shortId } from "~/lib/appointment-format";
+import { RESCHEDULE_MESSAGES } from "~/lib/schemas/appointment";
 import { pageMeta } from "~/lib/seo";
 import {
   getAppointmentForUser,
-  RESCHEDULE_MESSAGES,
   rescheduleAppointmentForUser,
 } from "~/models/appointment-changes.server";
 import type { Route } from "./+types/appointment";

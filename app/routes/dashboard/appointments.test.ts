@@ -3,8 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "~/auth/accounts.server";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, mailOutbox, rateLimits } from "~/db/schema";
-import { CANCEL_FAILED_MESSAGE } from "~/lib/appointment-actions.server";
 import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
+import { CANCEL_FAILED_MESSAGE } from "~/lib/schemas/appointment";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { createAppointment, type NewAppointment } from "~/models/appointment.server";
 import {

@@ -7,11 +7,11 @@ import { EmailVerificationNotice } from "~/components/appointments/email-verific
 import { FormAlert } from "~/components/auth/auth-fields";
 import { cancelAppointmentAction } from "~/lib/appointment-actions.server";
 import { logger } from "~/lib/logger.server";
+import { EMAIL_VERIFICATION_MESSAGES } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import {
   EMAIL_VERIFICATION_MAIL_LIMIT,
   sendEmailVerification,
-  VERIFICATION_MAIL_FAILED_MESSAGE,
 } from "~/mail/email-verification.server";
 import { listAppointmentsForUser } from "~/models/appointment.server";
 import { isEmailVerified } from "~/models/email-verification.server";
@@ -61,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
     } catch (error) {
       logger.error({ err: error }, "Could not send an e-mail confirmation link");
       return data(
-        { error: { title: "Error", message: VERIFICATION_MAIL_FAILED_MESSAGE } },
+        { error: { title: "Error", message: EMAIL_VERIFICATION_MESSAGES.mailFailed } },
         { status: 502 },
       );
     }

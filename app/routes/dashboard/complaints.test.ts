@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { inquiries } from "~/db/schema";
-import { COMPLAINT_MAX_LENGTH, COMPLAINT_MESSAGES } from "~/lib/dashboard-forms";
+import { COMPLAINT_MAX_LENGTH, COMPLAINT_MESSAGES } from "~/lib/schemas/inquiry";
 import { RATE_LIMITS, TOO_MANY_ATTEMPTS_MESSAGE } from "~/rate-limit/rate-limit.server";
 import { createSignedInUser, routeArgs, run } from "../../../tests/setup/accounts";
 import { setupTestDatabase } from "../../../tests/setup/test-database";

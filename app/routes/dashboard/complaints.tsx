@@ -4,8 +4,9 @@ import { SubmitButton, TextAreaField } from "~/components/auth/auth-fields";
 import { ComplaintHistory } from "~/components/dashboard/complaint-history";
 import { FormButtons } from "~/components/dashboard/form-buttons";
 import { ResultNotice, useResultToast } from "~/components/dashboard/result-toast";
-import { COMPLAINT_MESSAGES, ComplaintSchema, type ResultToast } from "~/lib/dashboard-forms";
+import type { ResultToast } from "~/lib/action-result";
 import { logger } from "~/lib/logger.server";
+import { COMPLAINT_MESSAGES, complaintSchema } from "~/lib/schemas/inquiry";
 import { pageMeta } from "~/lib/seo";
 import { createInquiry, listInquiriesForUser } from "~/models/inquiry.server";
 import {
@@ -54,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const description = String(form.get("description") ?? "");
-  const parsed = ComplaintSchema.safeParse({ description });
+  const parsed = complaintSchema().safeParse({ description });
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? COMPLAINT_MESSAGES.empty;
     return failure(400, message, description, true);

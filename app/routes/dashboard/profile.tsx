@@ -2,20 +2,20 @@ import { data, redirect, useNavigation, useRouteLoaderData } from "react-router"
 import { changePassword } from "~/auth/accounts.server";
 import type { Flash } from "~/auth/flash";
 import { flashCookie } from "~/auth/flash.server";
-import { type FieldErrors, fieldErrorsOf } from "~/auth/forms";
 import { requireUser } from "~/auth/session.server";
 import { PersonalInfoForm, SecurityForm, SignOutCard } from "~/components/dashboard/profile-forms";
 import { ResultNotice, useResultToast } from "~/components/dashboard/result-toast";
 import { selectedTab, UrlTabs } from "~/components/dashboard/url-tabs";
 import { useHydrated } from "~/components/listing/use-hydrated";
+import type { FieldErrors, ResultToast } from "~/lib/action-result";
+import { logger } from "~/lib/logger.server";
 import {
   PASSWORD_MESSAGES,
-  PasswordChangeSchema,
   PROFILE_MESSAGES,
-  ProfileSchema,
-  type ResultToast,
-} from "~/lib/dashboard-forms";
-import { logger } from "~/lib/logger.server";
+  passwordChangeSchema,
+  profileSchema,
+} from "~/lib/schemas/account";
+import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
 import { updateProfile } from "~/models/user.server";
 import {
@@ -70,7 +70,7 @@ async function saveProfile(userId: string, form: FormData) {
     fullName: String(form.get("fullName") ?? ""),
     phone: String(form.get("phone") ?? ""),
   };
-  const parsed = ProfileSchema.safeParse(values);
+  const parsed = profileSchema().safeParse(values);
   if (!parsed.success) {
     const fields = fieldErrorsOf(parsed.error);
     const description = Object.values(fields)[0] ?? PROFILE_MESSAGES.failed.description;
@@ -95,7 +95,7 @@ async function saveProfile(userId: string, form: FormData) {
 }
 
 async function savePassword(userId: string, form: FormData, requestHeaders: Headers) {
-  const parsed = PasswordChangeSchema.safeParse(Object.fromEntries(form));
+  const parsed = passwordChangeSchema().safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const fields = fieldErrorsOf(parsed.error);
     const mismatch = fields.confirmPassword === PASSWORD_MESSAGES.mismatch.description;

@@ -1,7 +1,6 @@
 import { data, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import type { Flash } from "~/auth/flash";
 import { flashCookie } from "~/auth/flash.server";
-import { type FieldErrors, fieldErrorsOf } from "~/auth/forms";
 import { getSessionUser } from "~/auth/session.server";
 import type { FormError } from "~/components/auth/auth-fields";
 import {
@@ -11,11 +10,13 @@ import {
   BookingPropertySummary,
   type BookingValues,
 } from "~/components/booking/booking-form";
-import { APPOINTMENT_MESSAGES, isTimeSlot } from "~/lib/appointment-rules";
-import { bookingSchema } from "~/lib/appointment-schema";
+import type { FieldErrors } from "~/lib/action-result";
+import { isTimeSlot } from "~/lib/appointment-rules";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { logger } from "~/lib/logger.server";
 import { propertyTypeLabel } from "~/lib/property-options";
+import { APPOINTMENT_MESSAGES, bookingSchema } from "~/lib/schemas/appointment";
+import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
 import { notifyAdminsOfAppointment, sendBookingConfirmation } from "~/mail/appointment-mail.server";
 import { createAppointment, findPropertyForBooking } from "~/models/appointment.server";

@@ -1,16 +1,11 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
+import { favoriteSchema } from "~/lib/schemas/favorite";
 import { setFavorite } from "~/models/favorite.server";
 import type { Route } from "./+types/favorites";
 
 // POST /favorites: the heart buttons. With JavaScript they post here through a fetcher and get
 // JSON back; without it the form posts and the visitor is sent back to the page (or to sign in).
-
-const FavoriteSchema = z.object({
-  intent: z.enum(["add", "remove"]),
-  propertyId: z.string().min(1),
-});
 
 export function loader() {
   throw redirect("/properties");
@@ -25,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (wantsJson) return data({ ok: false as const, reason: "signin" as const }, { status: 401 });
     throw redirect(`/signin?redirectTo=${encodeURIComponent(back)}`);
   }
-  const parsed = FavoriteSchema.safeParse(Object.fromEntries(form));
+  const parsed = favoriteSchema().safeParse(Object.fromEntries(form));
   const saved = parsed.success
     ? await setFavorite(user.id, parsed.data.propertyId, parsed.data.intent === "add")
     : undefined;
