@@ -15,8 +15,8 @@ export function notFound(): never {
 
 export async function cancelAppointmentAction(userId: string, id: string, redirectTo: string) {
   const outcome = await cancelAppointmentForUser(userId, id);
-  if (outcome === "not-found") notFound();
-  if (outcome === "not-pending") {
+  if (!outcome.ok && outcome.reason === "not-found") notFound();
+  if (!outcome.ok) {
     // Already cancelled (a replay, a second tab) or confirmed meanwhile: nothing changed.
     return data({ error: CANCEL_FAILED_ERROR }, { status: 409 });
   }

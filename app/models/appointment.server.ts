@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
+import type { Outcome } from "~/lib/action-result";
 import type { AppointmentPurpose, TimeSlot } from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";
 import { sendAppointmentStatusEmail } from "~/mail/appointment-mail.server";
@@ -197,9 +198,9 @@ export function canAdminSetStatus(from: AppointmentStatus, to: AdminAppointmentS
   return ADMIN_TRANSITIONS[from].includes(to);
 }
 
+/** A refused transition says which status the appointment is in. */
 export type AdminStatusChange =
-  | { ok: true; from: AppointmentStatus; to: AdminAppointmentStatus }
-  | { ok: false; reason: "not-found" }
+  | Outcome<{ from: AppointmentStatus; to: AdminAppointmentStatus }, "not-found">
   | { ok: false; reason: "not-allowed"; from: AppointmentStatus };
 
 const ADMIN_STATUS_NOTES: Record<AdminAppointmentStatus, string> = {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { inquiries, mailOutbox, users } from "~/db/schema";
+import { INQUIRY_RESPONSE_MESSAGES } from "~/lib/schemas/inquiry";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
@@ -132,7 +133,7 @@ describe("admin responses", () => {
     const result = await respondToInquiry(ADMIN, id, {
       response: "  A technician will visit on Tuesday <morning>.  ",
     });
-    expect(result.status).toBe("responded");
+    expect(result.ok).toBe(true);
 
     const [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
     expect(row).toMatchObject({
@@ -167,7 +168,7 @@ describe("admin responses", () => {
       response: "Yes, three are available.",
       status: "resolved",
     });
-    expect(result).toMatchObject({ status: "responded", inquiry: { id, status: "resolved" } });
+    expect(result).toMatchObject({ ok: true, inquiry: { id, status: "resolved" } });
     await settleBackgroundMail();
     const [mail] = await db.select().from(mailOutbox);
     expect(mail?.subject).toBe("Re: Rent in Jabi");
@@ -177,9 +178,10 @@ describe("admin responses", () => {
   it("requires a response, and writes nothing without one", async () => {
     const { id } = await complaint();
     expect(await respondToInquiry(ADMIN, id, { response: "   " })).toEqual({
-      status: "invalid",
-      message: "Please enter a response",
+      ok: false,
+      reason: "missing-response",
     });
+    expect(INQUIRY_RESPONSE_MESSAGES["missing-response"]).toBe("Please enter a response");
     const [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
     expect(row).toMatchObject({ status: "pending", response: null, respondedBy: null });
     await settleBackgroundMail();
@@ -190,7 +192,7 @@ describe("admin responses", () => {
     const { id } = await complaint();
     await respondToInquiry(ADMIN, id, { response: "First answer" });
     const again = await respondToInquiry(ADMIN, id, { response: "Second answer" });
-    expect(again.status).toBe("already-answered");
+    expect(again).toEqual({ ok: false, reason: "already-answered" });
     const [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
     expect(row?.response).toBe("First answer");
     await settleBackgroundMail();
@@ -199,8 +201,9 @@ describe("admin responses", () => {
 
   it("answers not-found for an unknown or malformed id", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", ""]) {
-      expect((await respondToInquiry(ADMIN, id, { response: "Hi" })).status).toBe("not-found");
-      expect((await setInquiryStatus(ADMIN, id, "resolved")).status).toBe("not-found");
+      const notFound = { ok: false, reason: "not-found" };
+      expect(await respondToInquiry(ADMIN, id, { response: "Hi" })).toEqual(notFound);
+      expect(await setInquiryStatus(ADMIN, id, "resolved")).toEqual(notFound);
     }
   });
 
@@ -208,7 +211,7 @@ describe("admin responses", () => {
     const { id } = await complaint();
     template.failNext = true;
     const result = await respondToInquiry(ADMIN, id, { response: "We are on it." });
-    expect(result.status).toBe("responded");
+    expect(result.ok).toBe(true);
     await settleBackgroundMail();
     const [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
     expect(row).toMatchObject({ status: "answered", response: "We are on it." });
@@ -218,16 +221,19 @@ describe("admin responses", () => {
   it("sets a status; 'answered' only once there is a response", async () => {
     const { id } = await complaint();
     expect(await setInquiryStatus(ADMIN, id, "in-progress")).toEqual({
-      status: "updated",
+      ok: true,
       inquiry: { id, status: "in-progress" },
     });
-    expect((await setInquiryStatus(ADMIN, id, "answered")).status).toBe("invalid");
+    expect(await setInquiryStatus(ADMIN, id, "answered")).toEqual({
+      ok: false,
+      reason: "missing-response",
+    });
     let [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
     expect(row?.status).toBe("in-progress");
 
     await respondToInquiry(ADMIN, id, { response: "Done." });
-    expect((await setInquiryStatus(ADMIN, id, "rejected")).status).toBe("updated");
-    expect((await setInquiryStatus(ADMIN, id, "answered")).status).toBe("updated");
+    expect((await setInquiryStatus(ADMIN, id, "rejected")).ok).toBe(true);
+    expect((await setInquiryStatus(ADMIN, id, "answered")).ok).toBe(true);
     [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
     expect(row).toMatchObject({ status: "answered", response: "Done." });
   });

@@ -2,11 +2,12 @@ import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { inquiries } from "~/db/schema";
 import { getEnv } from "~/env.server";
+import type { Outcome } from "~/lib/action-result";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import {
   INQUIRY_RESPONSE_MAX_LENGTH,
-  INQUIRY_RESPONSE_MESSAGES,
+  type InquiryRefusal,
   RESPONSE_STATUSES,
   type ResponseStatus,
 } from "~/lib/schemas/inquiry";
@@ -101,11 +102,10 @@ export async function countInquiriesForUser(
 // Staff answers (the admin Inquiries screen). The caller has already checked that the user is
 // an admin (requireAdmin); the admin's id is recorded as responded_by.
 
-export type RespondResult =
-  | { status: "responded"; inquiry: { id: string; status: InquiryStatus; respondedAt: Date } }
-  | { status: "invalid"; message: string }
-  | { status: "already-answered"; message: string }
-  | { status: "not-found"; message: string };
+export type RespondResult = Outcome<
+  { inquiry: { id: string; status: InquiryStatus; respondedAt: Date } },
+  InquiryRefusal
+>;
 
 function isResponseStatus(value: unknown): value is ResponseStatus {
   return (RESPONSE_STATUSES as readonly unknown[]).includes(value);
@@ -116,33 +116,27 @@ function isResponseStatus(value: unknown): value is ResponseStatus {
  * the text, who and when. A response, once given, is read-only: a second one is refused, even
  * when two admins answer at the same moment (the update only matches an unanswered row). The
  * sender is e-mailed the response after the answer is stored; a failed e-mail is logged and
- * recorded in the outbox, and never undoes the response.
+ * recorded in the outbox, and never undoes the response. A refusal's message is
+ * INQUIRY_RESPONSE_MESSAGES[reason] (~/lib/schemas/inquiry).
  */
 export async function respondToInquiry(
   adminUserId: string,
   inquiryId: string,
   input: { response: string; status?: ResponseStatus },
 ): Promise<RespondResult> {
-  const notFound = { status: "not-found", message: INQUIRY_RESPONSE_MESSAGES.notFound } as const;
-  if (!isUuid(inquiryId)) return notFound;
+  if (!isUuid(inquiryId)) return refused("not-found");
   const response = input.response.trim();
   const status = input.status ?? "answered";
-  if (!isResponseStatus(status)) {
-    return { status: "invalid", message: INQUIRY_RESPONSE_MESSAGES.badStatus };
-  }
+  if (!isResponseStatus(status)) return refused("bad-status");
 
   const [existing] = await db
     .select({ response: inquiries.response })
     .from(inquiries)
     .where(eq(inquiries.id, inquiryId));
-  if (!existing) return notFound;
-  if (existing.response !== null) {
-    return { status: "already-answered", message: INQUIRY_RESPONSE_MESSAGES.alreadyAnswered };
-  }
-  if (!response) return { status: "invalid", message: INQUIRY_RESPONSE_MESSAGES.missing };
-  if (response.length > INQUIRY_RESPONSE_MAX_LENGTH) {
-    return { status: "invalid", message: INQUIRY_RESPONSE_MESSAGES.tooLong };
-  }
+  if (!existing) return refused("not-found");
+  if (existing.response !== null) return refused("already-answered");
+  if (!response) return refused("missing-response");
+  if (response.length > INQUIRY_RESPONSE_MAX_LENGTH) return refused("response-too-long");
 
   const now = new Date();
   const [row] = await db
@@ -161,9 +155,7 @@ export async function respondToInquiry(
       userId: inquiries.userId,
     });
   // Another admin's response landed between the read and the update.
-  if (!row) {
-    return { status: "already-answered", message: INQUIRY_RESPONSE_MESSAGES.alreadyAnswered };
-  }
+  if (!row) return refused("already-answered");
 
   logger.info({ inquiryId, adminUserId, status }, "Inquiry answered");
   sendMailInBackground(async () => {
@@ -183,15 +175,15 @@ export async function respondToInquiry(
   });
 
   return {
-    status: "responded",
+    ok: true,
     inquiry: { id: row.id, status: row.status, respondedAt: row.respondedAt ?? now },
   };
 }
 
-export type SetStatusResult =
-  | { status: "updated"; inquiry: { id: string; status: InquiryStatus } }
-  | { status: "invalid"; message: string }
-  | { status: "not-found"; message: string };
+export type SetStatusResult = Outcome<
+  { inquiry: { id: string; status: InquiryStatus } },
+  "not-found" | "bad-status" | "missing-response"
+>;
 
 /**
  * Sets an inquiry's status (pending, in-progress, resolved, rejected; 'answered' only once it
@@ -202,10 +194,9 @@ export async function setInquiryStatus(
   inquiryId: string,
   status: InquiryStatus,
 ): Promise<SetStatusResult> {
-  const notFound = { status: "not-found", message: INQUIRY_RESPONSE_MESSAGES.notFound } as const;
-  if (!isUuid(inquiryId)) return notFound;
+  if (!isUuid(inquiryId)) return refused("not-found");
   if (!(inquiries.status.enumValues as readonly unknown[]).includes(status)) {
-    return { status: "invalid", message: INQUIRY_RESPONSE_MESSAGES.badStatus };
+    return refused("bad-status");
   }
   const [row] = await db
     .update(inquiries)
@@ -220,12 +211,16 @@ export async function setInquiryStatus(
     .returning({ id: inquiries.id, status: inquiries.status });
   if (row) {
     logger.info({ inquiryId, adminUserId, status }, "Inquiry status changed");
-    return { status: "updated", inquiry: row };
+    return { ok: true, inquiry: row };
   }
   const [exists] = await db
     .select({ id: inquiries.id })
     .from(inquiries)
     .where(eq(inquiries.id, inquiryId));
-  if (!exists) return notFound;
-  return { status: "invalid", message: INQUIRY_RESPONSE_MESSAGES.missing };
+  // 'answered' for an inquiry without a response.
+  return refused(exists ? "missing-response" : "not-found");
+}
+
+function refused<Reason extends InquiryRefusal>(reason: Reason) {
+  return { ok: false, reason } as const;
 }

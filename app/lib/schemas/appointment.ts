@@ -7,6 +7,7 @@ import {
   lagosToday,
   MAX_DAYS_AHEAD,
   parseIsoDate,
+  type TimeSlot,
 } from "~/lib/appointment-rules";
 import { isPhoneNumber } from "~/lib/phone";
 import { FIELD_MESSAGES, optionalText, requiredText, trimmedText } from "./fields";
@@ -80,6 +81,11 @@ function refineSlot(
   if (problem) ctx.addIssue({ code: "custom", path: ["appointmentTime"], message: problem });
 }
 
+/** A value that passed refineSlot: its time is one of the slots. */
+function withSlot<T extends { appointmentTime: string }>(value: T) {
+  return value as T & { appointmentTime: TimeSlot };
+}
+
 /** The public booking form (also used by signed-in customers). */
 export function bookingSchema(now: () => Date = () => new Date()) {
   return z
@@ -96,12 +102,16 @@ export function bookingSchema(now: () => Date = () => new Date()) {
       purpose: trimmedText().pipe(z.enum(["", "buy", "sell", "rent", "general"])),
       message: optionalText(2000),
     })
-    .superRefine((value, ctx) => refineSlot(value, ctx, now));
+    .superRefine((value, ctx) => refineSlot(value, ctx, now))
+    .transform(withSlot);
 }
 
 export type BookingInput = z.infer<ReturnType<typeof bookingSchema>>;
 
 /** The customer's reschedule form: the booking form's date and slot rules (Lagos time). */
 export function rescheduleSchema(now: () => Date = () => new Date()) {
-  return z.object(slotShape(now)).superRefine((value, ctx) => refineSlot(value, ctx, now));
+  return z
+    .object(slotShape(now))
+    .superRefine((value, ctx) => refineSlot(value, ctx, now))
+    .transform(withSlot);
 }

@@ -167,10 +167,19 @@ export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
 
 export const INQUIRY_RESPONSE_MAX_LENGTH = 5000;
 
+/** Why respondToInquiry or setInquiryStatus (app/models/inquiry.server.ts) changed nothing. */
+export type InquiryRefusal =
+  | "not-found"
+  | "already-answered"
+  | "missing-response"
+  | "response-too-long"
+  | "bad-status";
+
+/** What the admin screen says for each refusal. */
 export const INQUIRY_RESPONSE_MESSAGES = {
-  missing: "Please enter a response",
-  tooLong: `Please keep the response under ${INQUIRY_RESPONSE_MAX_LENGTH} characters`,
-  alreadyAnswered: "This inquiry has already been answered; its response cannot be changed.",
-  badStatus: "Please choose a valid status",
-  notFound: "Inquiry not found",
-} as const;
+  "missing-response": "Please enter a response",
+  "response-too-long": `Please keep the response under ${INQUIRY_RESPONSE_MAX_LENGTH} characters`,
+  "already-answered": "This inquiry has already been answered; its response cannot be changed.",
+  "bad-status": "Please choose a valid status",
+  "not-found": "Inquiry not found",
+} as const satisfies Record<InquiryRefusal, string>;

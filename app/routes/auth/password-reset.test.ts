@@ -104,7 +104,7 @@ async function newAccount() {
     email,
     password: OLD_PASSWORD,
   });
-  if (created.status !== "created") throw new Error("could not create the test account");
+  if (!created.ok) throw new Error("could not create the test account");
   return { email, userId: created.userId };
 }
 

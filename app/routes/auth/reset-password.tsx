@@ -42,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   const result = await resetPasswordWithToken(parsed.data.token, parsed.data.password);
-  if (result === "invalid-token") return data({ invalidLink: true as const }, { status: 400 });
+  if (!result.ok) return data({ invalidLink: true as const }, { status: 400 });
   throw redirect("/signin", { headers: { "Set-Cookie": flashCookie("passwordReset") } });
 }
 

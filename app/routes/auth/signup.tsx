@@ -50,10 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await registerAccount(parsed.data, request.headers);
   const headers = new Headers();
-  headers.append(
-    "Set-Cookie",
-    flashCookie(result.status === "created" ? "accountCreated" : "accountExists"),
-  );
+  headers.append("Set-Cookie", flashCookie(result.ok ? "accountCreated" : "accountExists"));
   throw redirect("/signin", { headers });
 }
 

@@ -49,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const token = String(form.get("token") ?? "") || tokenOf(args.request);
   const result = await confirmEmailWithToken(token);
-  if (result.status === "invalid-token") {
+  if (!result.ok) {
     return data({ invalidLink: true as const }, { status: 400 });
   }
   return { confirmed: true as const, claimedAppointments: result.claimedAppointments };

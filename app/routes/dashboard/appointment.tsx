@@ -13,9 +13,11 @@ import { CancelAppointmentButton } from "~/components/appointments/cancel-appoin
 import { RescheduleForm } from "~/components/appointments/reschedule-form";
 import { FormAlert } from "~/components/auth/auth-fields";
 import { AppointmentStatusBadge } from "~/components/dashboard/status-badge";
+import type { FieldErrors } from "~/lib/action-result";
 import { cancelAppointmentAction, notFound } from "~/lib/appointment-actions.server";
 import { formatAppointmentDate, shortId } from "~/lib/appointment-format";
-import { RESCHEDULE_MESSAGES } from "~/lib/schemas/appointment";
+import { RESCHEDULE_MESSAGES, rescheduleSchema } from "~/lib/schemas/appointment";
+import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
 import {
   getAppointmentForUser,
@@ -45,14 +47,23 @@ export async function action({ request, params }: Route.ActionArgs) {
       appointmentDate: String(form.get("appointmentDate") ?? ""),
       appointmentTime: String(form.get("appointmentTime") ?? ""),
     };
-    const result = await rescheduleAppointmentForUser(user.id, params.id, values);
-    switch (result.status) {
-      case "rescheduled":
-        throw redirect(here, {
-          headers: { "Set-Cookie": flashCookie("appointmentRescheduled") },
-        });
-      case "invalid":
-        return data({ errors: result.errors, values }, { status: 400 });
+    const parsed = rescheduleSchema().safeParse(values);
+    if (!parsed.success) {
+      const errors: FieldErrors = fieldErrorsOf(parsed.error);
+      return data({ errors, values }, { status: 400 });
+    }
+    const result = await rescheduleAppointmentForUser(user.id, params.id, parsed.data);
+    if (result.ok) {
+      throw redirect(here, {
+        headers: { "Set-Cookie": flashCookie("appointmentRescheduled") },
+      });
+    }
+    switch (result.reason) {
+      case "unchanged":
+        return data(
+          { errors: { appointmentTime: RESCHEDULE_MESSAGES.unchanged } as FieldErrors, values },
+          { status: 400 },
+        );
       case "not-pending":
         return data(
           { error: { title: "Error", message: RESCHEDULE_MESSAGES.notPending } },

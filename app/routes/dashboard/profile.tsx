@@ -78,10 +78,12 @@ async function saveProfile(userId: string, form: FormData) {
     return answer({ intent: "profile", ok: false, toast, fields, values }, 400);
   }
   try {
-    await updateProfile(userId, {
+    const updated = await updateProfile(userId, {
       fullName: parsed.data.fullName,
       phone: parsed.data.phone || null,
     });
+    // The session's user is gone (deleted meanwhile): nothing was saved.
+    if (!updated.ok) throw new Error("the signed-in user no longer exists");
   } catch (error) {
     logger.error({ err: error }, "Could not update a profile");
     const toast: ResultToast = { type: "error", ...PROFILE_MESSAGES.failed };

@@ -21,12 +21,12 @@ export async function action({ request }: Route.ActionArgs) {
     throw redirect(`/signin?redirectTo=${encodeURIComponent(back)}`);
   }
   const parsed = favoriteSchema().safeParse(Object.fromEntries(form));
-  const saved = parsed.success
+  const outcome = parsed.success
     ? await setFavorite(user.id, parsed.data.propertyId, parsed.data.intent === "add")
     : undefined;
   if (!wantsJson) throw redirect(back);
-  if (saved === undefined) {
+  if (!outcome?.ok) {
     return data({ ok: false as const, reason: "invalid" as const }, { status: 400 });
   }
-  return { ok: true as const, saved };
+  return { ok: true as const, saved: outcome.saved };
 }
