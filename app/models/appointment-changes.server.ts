@@ -5,7 +5,6 @@ import type { Outcome } from "~/lib/action-result";
 import { formatAppointmentDate } from "~/lib/appointment-format";
 import type { TimeSlot } from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";
-import { notifyAdminsOfAppointment } from "~/mail/appointment-mail.server";
 import {
   type AppointmentDetailFields,
   type AppointmentStatus,
@@ -108,8 +107,8 @@ export type RescheduleInput = { appointmentDate: string; appointmentTime: TimeSl
 
 /**
  * Moves the customer's pending appointment to another date and slot; it stays pending and the
- * history notes the old and new date and time, and the admins are told (after the response).
- * "unchanged": the same date and slot as now.
+ * history notes the old and new date and time. "unchanged": the same date and slot as now.
+ * Sends nothing: on success the caller tells the admins (notifyAdminsOfAppointment).
  */
 export async function rescheduleAppointmentForUser(
   userId: string,
@@ -143,10 +142,7 @@ export async function rescheduleAppointmentForUser(
     return "rescheduled" as const;
   });
 
-  if (outcome === "rescheduled") {
-    notifyAdminsOfAppointment(id, "rescheduled");
-    return { ok: true, appointmentDate, appointmentTime };
-  }
+  if (outcome === "rescheduled") return { ok: true, appointmentDate, appointmentTime };
   if (outcome === "unchanged") return { ok: false, reason: "unchanged" };
   return { ok: false, reason: await whyRefused(userId, id) };
 }

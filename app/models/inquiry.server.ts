@@ -1,7 +1,6 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, isNotNull, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { inquiries } from "~/db/schema";
-import { getEnv } from "~/env.server";
 import type { Outcome } from "~/lib/action-result";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
@@ -11,9 +10,6 @@ import {
   RESPONSE_STATUSES,
   type ResponseStatus,
 } from "~/lib/schemas/inquiry";
-import { sendMailInBackground } from "~/mail/mail.server";
-import { inquiryResponseEmail } from "~/mail/templates/inquiry-response";
-import { getContactDetails } from "~/models/site-content.server";
 
 // Inquiries: the contact form, service inquiries and customer complaints, all seen by staff in
 // the admin Inquiries screen (DESIGN.md). Customer queries take the user id.
@@ -114,10 +110,10 @@ function isResponseStatus(value: unknown): value is ResponseStatus {
 /**
  * Records an admin's response: status 'answered' (or the chosen in-progress/resolved/rejected),
  * the text, who and when. A response, once given, is read-only: a second one is refused, even
- * when two admins answer at the same moment (the update only matches an unanswered row). The
- * sender is e-mailed the response after the answer is stored; a failed e-mail is logged and
- * recorded in the outbox, and never undoes the response. A refusal's message is
- * INQUIRY_RESPONSE_MESSAGES[reason] (~/lib/schemas/inquiry).
+ * when two admins answer at the same moment (the update only matches an unanswered row).
+ * A refusal's message is INQUIRY_RESPONSE_MESSAGES[reason] (~/lib/schemas/inquiry). Sends
+ * nothing: on success the caller e-mails the sender (sendInquiryResponseEmail in
+ * ~/mail/inquiry-mail.server).
  */
 export async function respondToInquiry(
   adminUserId: string,
@@ -143,41 +139,40 @@ export async function respondToInquiry(
     .update(inquiries)
     .set({ status, response, respondedAt: now, respondedBy: adminUserId, updatedAt: now })
     .where(and(eq(inquiries.id, inquiryId), isNull(inquiries.response)))
-    .returning({
-      id: inquiries.id,
-      status: inquiries.status,
-      respondedAt: inquiries.respondedAt,
-      source: inquiries.source,
-      name: inquiries.name,
-      email: inquiries.email,
-      subject: inquiries.subject,
-      description: inquiries.description,
-      userId: inquiries.userId,
-    });
+    .returning({ id: inquiries.id, status: inquiries.status, respondedAt: inquiries.respondedAt });
   // Another admin's response landed between the read and the update.
   if (!row) return refused("already-answered");
 
   logger.info({ inquiryId, adminUserId, status }, "Inquiry answered");
-  sendMailInBackground(async () => {
-    const email = inquiryResponseEmail({
-      name: row.name,
-      source: row.source,
-      subject: row.subject,
-      originalMessage: row.description,
-      response,
-      dashboardUrl:
-        row.source === "complaint" && row.userId
-          ? `${getEnv().siteUrl}/dashboard/complaints`
-          : undefined,
-      contact: await getContactDetails(),
-    });
-    return { to: row.email, ...email };
-  });
 
   return {
     ok: true,
     inquiry: { id: row.id, status: row.status, respondedAt: row.respondedAt ?? now },
   };
+}
+
+export type InquiryForMail = {
+  id: string;
+  source: InquirySource;
+  name: string | null;
+  email: string;
+  subject: string | null;
+  description: string;
+  response: string | null;
+  userId: string | null;
+};
+
+/** What the response e-mail shows about one inquiry, or undefined for an unknown id. */
+export async function getInquiryForMail(id: string): Promise<InquiryForMail | undefined> {
+  if (!isUuid(id)) return undefined;
+  const { source, name, email, subject, description, response, userId } =
+    getTableColumns(inquiries);
+  const [row] = await db
+    .select({ id: inquiries.id, source, name, email, subject, description, response, userId })
+    .from(inquiries)
+    .where(eq(inquiries.id, id))
+    .limit(1);
+  return row;
 }
 
 export type SetStatusResult = Outcome<

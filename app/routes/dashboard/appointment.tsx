@@ -19,6 +19,7 @@ import { formatAppointmentDate, shortId } from "~/lib/appointment-format";
 import { RESCHEDULE_MESSAGES, rescheduleSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
+import { notifyAdminsOfAppointment } from "~/mail/appointment-mail.server";
 import {
   getAppointmentForUser,
   rescheduleAppointmentForUser,
@@ -54,6 +55,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     const result = await rescheduleAppointmentForUser(user.id, params.id, parsed.data);
     if (result.ok) {
+      notifyAdminsOfAppointment(params.id, "rescheduled");
       throw redirect(here, {
         headers: { "Set-Cookie": flashCookie("appointmentRescheduled") },
       });
