@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { useHydrated } from "~/components/listing/use-hydrated";
-import type { FormMessage } from "~/lib/action-result";
+import { type ActionResult, type FormMessage, failureOf } from "~/lib/action-result";
 import { INQUIRY_LIMITS, type InquiryField, type InquiryValues } from "~/lib/schemas/inquiry";
 
 // The form behind 'Send Us a Message' (/contact) and 'Inquire About This Service'
@@ -13,10 +13,7 @@ import { INQUIRY_LIMITS, type InquiryField, type InquiryValues } from "~/lib/sch
 // beside the fields, or with a success panel; with it, the same answers arrive as toasts, the
 // button shows its pending label, and a sent form is cleared.
 
-export type InquiryActionData =
-  | { ok: true }
-  | { error: FormMessage; fields: Partial<Record<InquiryField, string>>; values: InquiryValues }
-  | undefined;
+export type InquiryActionData = ActionResult<object, InquiryValues> | undefined;
 
 type FieldSpec = { label: string; required: boolean };
 
@@ -62,12 +59,12 @@ export function InquiryForm({
   const pending =
     navigation.state === "submitting" && navigation.formAction?.split("?")[0] === location.pathname;
 
-  const sent = actionData !== undefined && "ok" in actionData;
-  const failure = actionData !== undefined && "error" in actionData ? actionData : undefined;
+  const sent = actionData?.ok === true;
+  const failure = failureOf(actionData);
 
   // Keyed on the answer itself, so a second message sent in a row is acknowledged too.
   useEffect(() => {
-    if (!actionData || !("ok" in actionData)) return;
+    if (!actionData?.ok) return;
     formRef.current?.reset();
     // After the Toaster (rendered later in the document) has subscribed, for a form that was
     // posted before the page hydrated.
@@ -77,7 +74,7 @@ export function InquiryForm({
     return () => clearTimeout(timer);
   }, [actionData, success]);
 
-  const initialValue = (field: InquiryField) => failure?.values[field] ?? defaults[field] ?? "";
+  const initialValue = (field: InquiryField) => failure?.values?.[field] ?? defaults[field] ?? "";
 
   return (
     <>
@@ -95,7 +92,7 @@ export function InquiryForm({
         {ORDER.map((field) => {
           const spec = fields[field];
           if (!spec) return null;
-          const error = failure?.fields[field];
+          const error = failure?.fields?.[field];
           if (field === "message") {
             return (
               <TextAreaField

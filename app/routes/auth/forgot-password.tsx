@@ -1,57 +1,38 @@
 import { CheckCircle2 } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { requestPasswordReset } from "~/auth/password-reset.server";
-import {
-  AuthCard,
-  FormAlert,
-  type FormError,
-  SubmitButton,
-  TextField,
-} from "~/components/auth/auth-fields";
+import { AuthCard, FormAlert, SubmitButton, TextField } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
+import { failureOf } from "~/lib/action-result";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
+import { badRequest, limitAttempt } from "~/lib/http.server";
 import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
-import {
-  consumeRateLimit,
-  getClientIp,
-  RATE_LIMITS,
-  rateLimitKey,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-} from "~/rate-limit/rate-limit.server";
+import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
-
-const TOO_MANY_ATTEMPTS_ERROR: FormError = {
-  title: "Too many attempts",
-  message: TOO_MANY_ATTEMPTS_MESSAGE,
-};
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const values = { email: String(form.get("email") ?? "") };
   // A bot gets the answer a person would get, and nothing is sent.
-  if (isHoneypotTripped(form)) return { sent: true as const };
+  if (isHoneypotTripped(form)) return { ok: true as const };
 
   const parsed = forgotPasswordSchema().safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? PASSWORD_RESET_MESSAGES.emailInvalid;
-    return data({ fieldError: message, values }, { status: 400 });
+    return badRequest({ fields: { email: message }, values });
   }
 
   const { email } = parsed.data;
-  const limit = await consumeRateLimit(
+  const limited = await limitAttempt(
     rateLimitKey("passwordReset", getClientIp(args), email),
     RATE_LIMITS.passwordReset,
+    { values, title: "Too many attempts" },
   );
-  if (!limit.allowed) {
-    return data(
-      { error: TOO_MANY_ATTEMPTS_ERROR, values },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
+  if (limited) return limited;
 
   await requestPasswordReset(email);
-  return { sent: true as const };
+  return { ok: true as const };
 }
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
@@ -60,7 +41,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
     navigation.state === "submitting" &&
     navigation.formAction?.startsWith("/forgot-password") === true;
 
-  if (actionData && "sent" in actionData) {
+  if (actionData?.ok) {
     return (
       <AuthCard title="Check Your Email" intro="Password reset">
         <div
@@ -86,7 +67,8 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
     );
   }
 
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const failure = failureOf(actionData);
+  const error = failure?.error;
   return (
     <AuthCard
       title="Forgot Password"
@@ -100,14 +82,8 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
           name="email"
           type="email"
           autoComplete="email"
-          defaultValue={actionData && "values" in actionData ? actionData.values.email : undefined}
-          error={
-            actionData && "fieldError" in actionData
-              ? actionData.fieldError
-              : error
-                ? " "
-                : undefined
-          }
+          defaultValue={failure?.values?.email}
+          error={failure?.fields?.email ?? (error ? " " : undefined)}
         />
         <SubmitButton pending={pending} label="Send Reset Link" pendingLabel="Sending..." />
       </Form>

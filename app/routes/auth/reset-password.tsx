@@ -1,12 +1,14 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { flashCookie } from "~/auth/flash.server";
+import { Form, Link, useNavigation } from "react-router";
 import { isResetTokenUsable, resetPasswordWithToken } from "~/auth/password-reset.server";
 import { AuthCard, FormAlert, PasswordField, SubmitButton } from "~/components/auth/auth-fields";
+import { failureOf } from "~/lib/action-result";
+import { badRequest, redirectWithFlash } from "~/lib/http.server";
 import {
   MIN_PASSWORD_LENGTH,
   PASSWORD_RESET_MESSAGES,
   resetPasswordSchema,
 } from "~/lib/schemas/account";
+import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
@@ -32,18 +34,11 @@ export async function action({ request }: Route.ActionArgs) {
     ...Object.fromEntries(form),
     token: form.get("token") || tokenOf(request),
   });
-  if (!parsed.success) {
-    const fields: Partial<Record<"password" | "confirmPassword", string>> = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
-      if (key === "password" || key === "confirmPassword") fields[key] ??= issue.message;
-    }
-    return data({ fields }, { status: 400 });
-  }
+  if (!parsed.success) return badRequest({ fields: fieldErrorsOf(parsed.error) });
 
   const result = await resetPasswordWithToken(parsed.data.token, parsed.data.password);
-  if (!result.ok) return data({ invalidLink: true as const }, { status: 400 });
-  throw redirect("/signin", { headers: { "Set-Cookie": flashCookie("passwordReset") } });
+  if (!result.ok) return badRequest({ reason: "invalid-link" });
+  throw redirectWithFlash("/signin", "passwordReset");
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -52,7 +47,8 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     navigation.state === "submitting" &&
     navigation.formAction?.startsWith("/reset-password") === true;
 
-  if (!loaderData.usable || (actionData && "invalidLink" in actionData)) {
+  const failure = failureOf(actionData);
+  if (!loaderData.usable || failure?.reason === "invalid-link") {
     return (
       <AuthCard title="Reset Password" intro="Choose a new password for your account.">
         <FormAlert error={INVALID_LINK_ERROR} />
@@ -66,7 +62,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     );
   }
 
-  const fields = actionData && "fields" in actionData ? actionData.fields : {};
+  const fields = failure?.fields ?? {};
   return (
     <AuthCard title="Reset Password" intro="Choose a new password for your account.">
       <Form method="post" className="space-y-4" noValidate>

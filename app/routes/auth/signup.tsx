@@ -1,22 +1,20 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { limitAttempt } from "~/auth/abuse.server";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { registerAccount } from "~/auth/accounts.server";
-import { flashCookie } from "~/auth/flash.server";
 import { getSessionUser } from "~/auth/session.server";
 import {
   AuthCard,
   FormAlert,
-  type FormError,
   PasswordField,
   SubmitButton,
   TextField,
 } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
-import type { FieldErrors } from "~/lib/action-result";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
+import { badRequest, limitAttempt, redirectWithFlash } from "~/lib/http.server";
 import { SIGN_UP_MESSAGES, signUpSchema } from "~/lib/schemas/account";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
+import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/signup";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,33 +30,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: String(form.get("email") ?? ""),
   };
   // A bot is answered like a person whose account was created; nothing is stored.
-  if (isHoneypotTripped(form)) {
-    throw redirect("/signin", { headers: { "Set-Cookie": flashCookie("accountCreated") } });
-  }
-  const limited = await limitAttempt("signUp", { request, context }, values);
+  if (isHoneypotTripped(form)) throw redirectWithFlash("/signin", "accountCreated");
+  const limited = await limitAttempt(
+    rateLimitKey("signUp", getClientIp({ request, context })),
+    RATE_LIMITS.signUp,
+    { values },
+  );
   if (limited) return limited;
   const parsed = signUpSchema().safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const fields = fieldErrorsOf(parsed.error);
     const missing = Object.values(fields).includes(SIGN_UP_MESSAGES.missing);
     const first = missing ? SIGN_UP_MESSAGES.missing : Object.values(fields)[0];
-    const error: FormError = {
-      title: "Validation Error",
-      message: first ?? SIGN_UP_MESSAGES.missing,
-    };
-    return data({ error, fields, values }, { status: 400 });
+    const error = { title: "Validation Error", message: first ?? SIGN_UP_MESSAGES.missing };
+    return badRequest({ error, fields, values });
   }
   const result = await registerAccount(parsed.data, request.headers);
-  const headers = new Headers();
-  headers.append("Set-Cookie", flashCookie(result.ok ? "accountCreated" : "accountExists"));
-  throw redirect("/signin", { headers });
+  throw redirectWithFlash("/signin", result.ok ? "accountCreated" : "accountExists");
 }
 
 export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" && navigation.formAction?.startsWith("/signup") === true;
-  const fields: FieldErrors = (actionData as { fields?: FieldErrors } | undefined)?.fields ?? {};
+  const fields = actionData?.fields ?? {};
   const values = actionData?.values;
   return (
     <AuthCard title="Create an Account" intro="Save properties and manage your appointments.">

@@ -1,6 +1,8 @@
 import { CheckCircle2 } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { AuthCard, FormAlert, SubmitButton } from "~/components/auth/auth-fields";
+import { failureOf } from "~/lib/action-result";
+import { badRequest, limitAttempt } from "~/lib/http.server";
 import { EMAIL_VERIFICATION_MESSAGES } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
@@ -8,13 +10,7 @@ import {
   confirmEmailWithToken,
   isEmailVerificationTokenUsable,
 } from "~/models/email-verification.server";
-import {
-  consumeRateLimit,
-  getClientIp,
-  RATE_LIMITS,
-  rateLimitKey,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-} from "~/rate-limit/rate-limit.server";
+import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/verify-email";
 
 // The link in the confirmation e-mail lands here. Opening it changes nothing (mail scanners and
@@ -37,22 +33,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const limit = await consumeRateLimit(
+  const limited = await limitAttempt(
     rateLimitKey("publicForm", "verifyEmail", getClientIp(args)),
     RATE_LIMITS.publicForm,
+    { title: "Too many attempts" },
   );
-  if (!limit.allowed) {
-    return data(
-      { error: { title: "Too many attempts", message: TOO_MANY_ATTEMPTS_MESSAGE } },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
+  if (limited) return limited;
   const token = String(form.get("token") ?? "") || tokenOf(args.request);
   const result = await confirmEmailWithToken(token);
-  if (!result.ok) {
-    return data({ invalidLink: true as const }, { status: 400 });
-  }
-  return { confirmed: true as const, claimedAppointments: result.claimedAppointments };
+  if (!result.ok) return badRequest({ reason: "invalid-link" });
+  return { ok: true as const, claimedAppointments: result.claimedAppointments };
 }
 
 export default function VerifyEmailPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -61,7 +51,7 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
     navigation.state === "submitting" &&
     navigation.formAction?.startsWith("/verify-email") === true;
 
-  if (actionData && "confirmed" in actionData) {
+  if (actionData?.ok) {
     const claimed = actionData.claimedAppointments;
     return (
       <AuthCard title="E-mail Confirmed" intro="Your account">
@@ -87,7 +77,8 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
     );
   }
 
-  if (!loaderData.usable || (actionData && "invalidLink" in actionData)) {
+  const failure = failureOf(actionData);
+  if (!loaderData.usable || failure?.reason === "invalid-link") {
     return (
       <AuthCard title="Confirm Your E-mail" intro="Your account">
         <FormAlert error={INVALID_LINK_ERROR} />
@@ -106,7 +97,7 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
       title="Confirm Your E-mail"
       intro="Confirm that this address is yours, so the bookings you made with it appear in your dashboard."
     >
-      <FormAlert error={actionData && "error" in actionData ? actionData.error : undefined} />
+      <FormAlert error={failure?.error} />
       <Form method="post">
         <input type="hidden" name="token" value={loaderData.token} />
         <SubmitButton pending={pending} label="Confirm my e-mail" pendingLabel="Confirming..." />

@@ -1,5 +1,6 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
+import { badRequest, failed } from "~/lib/http.server";
 import { favoriteSchema } from "~/lib/schemas/favorite";
 import { setFavorite } from "~/models/favorite.server";
 import type { Route } from "./+types/favorites";
@@ -17,7 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
   const wantsJson = form.get("js") === "1";
   const user = await getSessionUser(request);
   if (!user) {
-    if (wantsJson) return data({ ok: false as const, reason: "signin" as const }, { status: 401 });
+    if (wantsJson) return failed(401, { reason: "signin" });
     throw redirect(`/signin?redirectTo=${encodeURIComponent(back)}`);
   }
   const parsed = favoriteSchema().safeParse(Object.fromEntries(form));
@@ -25,8 +26,6 @@ export async function action({ request }: Route.ActionArgs) {
     ? await setFavorite(user.id, parsed.data.propertyId, parsed.data.intent === "add")
     : undefined;
   if (!wantsJson) throw redirect(back);
-  if (!outcome?.ok) {
-    return data({ ok: false as const, reason: "invalid" as const }, { status: 400 });
-  }
+  if (!outcome?.ok) return badRequest({ reason: "invalid" });
   return { ok: true as const, saved: outcome.saved };
 }
