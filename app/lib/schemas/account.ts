@@ -72,7 +72,11 @@ export const PASSWORD_RESET_MESSAGES = {
   requested: "If an account exists for that e-mail, we have sent a link to reset your password.",
   emailMissing: "Please enter your email address",
   emailInvalid: FIELD_MESSAGES.email,
-  invalidLink: "This reset link is invalid or has expired. Please request a new one.",
+  /** The page's alert (a constant object, so its toast fires once, not on every render). */
+  invalidLink: {
+    title: "Link expired",
+    message: "This reset link is invalid or has expired. Please request a new one.",
+  },
 } as const;
 
 export function forgotPasswordSchema() {
@@ -103,8 +107,12 @@ export function resetPasswordSchema() {
 // E-mail confirmation (the link from My Appointments)
 
 export const EMAIL_VERIFICATION_MESSAGES = {
-  invalidLink:
-    "This confirmation link is invalid, has already been used or has expired. Sign in and send a new one from your appointments page.",
+  /** The page's alert (a constant object, so its toast fires once, not on every render). */
+  invalidLink: {
+    title: "Link expired",
+    message:
+      "This confirmation link is invalid, has already been used or has expired. Sign in and send a new one from your appointments page.",
+  },
   confirmed: "Thank you: your e-mail address is confirmed.",
   mailFailed: "We could not send the confirmation e-mail. Please try again later.",
 } as const;

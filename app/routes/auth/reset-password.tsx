@@ -12,12 +12,6 @@ import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
-// One object, so the alert's toast fires once, not on every render.
-const INVALID_LINK_ERROR = {
-  title: "Link expired",
-  message: PASSWORD_RESET_MESSAGES.invalidLink,
-} as const;
-
 function tokenOf(request: Request) {
   return new URL(request.url).searchParams.get("token") ?? "";
 }
@@ -51,7 +45,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   if (!loaderData.usable || failure?.reason === "invalid-link") {
     return (
       <AuthCard title="Reset Password" intro="Choose a new password for your account.">
-        <FormAlert error={INVALID_LINK_ERROR} />
+        <FormAlert error={PASSWORD_RESET_MESSAGES.invalidLink} />
         <Link
           to="/forgot-password"
           className="block w-full rounded-md bg-brand-700 px-4 py-2.5 text-center font-medium text-white hover:bg-brand-800"

@@ -16,12 +16,6 @@ import type { Route } from "./+types/verify-email";
 // The link in the confirmation e-mail lands here. Opening it changes nothing (mail scanners and
 // link previews open links too): the visitor confirms with a POST.
 
-// One object, so the alert's toast fires once, not on every render.
-const INVALID_LINK_ERROR = {
-  title: "Link expired",
-  message: EMAIL_VERIFICATION_MESSAGES.invalidLink,
-} as const;
-
 function tokenOf(request: Request) {
   return new URL(request.url).searchParams.get("token") ?? "";
 }
@@ -81,7 +75,7 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   if (!loaderData.usable || failure?.reason === "invalid-link") {
     return (
       <AuthCard title="Confirm Your E-mail" intro="Your account">
-        <FormAlert error={INVALID_LINK_ERROR} />
+        <FormAlert error={EMAIL_VERIFICATION_MESSAGES.invalidLink} />
         <Link
           to="/dashboard/appointments"
           className="block w-full rounded-md bg-brand-700 px-4 py-2.5 text-center font-medium text-white hover:bg-brand-800"
