@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "~/auth/password-rules";
+import { MIN_PASSWORD_LENGTH } from "~/lib/schemas/account";
 
 /** The arguments of `npm run create-admin`; throws a message for the console when they are wrong. */
 export function parseCreateAdminArgs(args: string[]) {

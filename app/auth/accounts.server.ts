@@ -1,4 +1,5 @@
 import { APIError } from "better-auth/api";
+import type { Outcome } from "~/lib/action-result";
 import {
   findCredential,
   findUserByEmail,
@@ -11,9 +12,7 @@ import { getAuth } from "./auth.server";
 // Sign-up and sign-in on top of better-auth, with our rules: inactive accounts cannot sign in,
 // the admin login signs in only admins, and a refused sign-in never creates a session.
 
-export type SignInResult =
-  | { ok: true; user: UserSummary; headers: Headers }
-  | { ok: false; reason: "invalid" };
+export type SignInResult = Outcome<{ user: UserSummary; headers: Headers }, "invalid">;
 
 /**
  * Checks an e-mail and password with the library's hashing, without creating a session.
@@ -71,8 +70,8 @@ export type NewAccount = {
 export async function registerAccount(
   input: NewAccount,
   requestHeaders?: Headers,
-): Promise<{ status: "created"; userId: string } | { status: "exists" }> {
-  if (await findUserByEmail(input.email)) return { status: "exists" };
+): Promise<Outcome<{ userId: string }, "exists">> {
+  if (await findUserByEmail(input.email)) return { ok: false, reason: "exists" };
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
   let createdId: string;
@@ -91,14 +90,14 @@ export async function registerAccount(
   } catch (error) {
     // A concurrent sign-up of the same e-mail won the unique index.
     if (error instanceof APIError && (await findUserByEmail(input.email))) {
-      return { status: "exists" };
+      return { ok: false, reason: "exists" };
     }
     throw error;
   }
   // ...or got the library's look-alike answer for an existing e-mail: check the row.
   const stored = await findUserByEmail(input.email);
-  if (!stored || stored.id !== createdId) return { status: "exists" };
-  return { status: "created", userId: stored.id };
+  if (!stored || stored.id !== createdId) return { ok: false, reason: "exists" };
+  return { ok: true, userId: stored.id };
 }
 
 /**
@@ -122,17 +121,15 @@ export async function createOrPromoteAdmin(input: {
       lastName: input.lastName ?? "Admin",
     });
     existing = await findUserByEmail(input.email);
-    if (created.status === "created") action = "created";
+    if (created.ok) action = "created";
   }
   if (!existing) throw new Error(`Could not create the account ${input.email}`);
-  const user = await promoteToAdmin(existing.id, { superAdmin: input.superAdmin });
-  if (!user) throw new Error(`Could not update the account ${input.email}`);
-  return { action, user };
+  const promoted = await promoteToAdmin(existing.id, { superAdmin: input.superAdmin });
+  if (!promoted.ok) throw new Error(`Could not update the account ${input.email}`);
+  return { action, user: promoted.user };
 }
 
-export type PasswordChangeResult =
-  | { ok: true; headers: Headers }
-  | { ok: false; reason: "invalid" };
+export type PasswordChangeResult = Outcome<{ headers: Headers }, "invalid">;
 
 /**
  * Changes the signed-in user's password after checking the current one on the server. Every

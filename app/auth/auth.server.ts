@@ -7,12 +7,12 @@ import { db } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { type Env, getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
+import { MIN_PASSWORD_LENGTH } from "~/lib/schemas/account";
 import {
   queuePasswordResetEmail,
   RESET_PASSWORD_TOKEN_MINUTES,
 } from "~/mail/password-reset.server";
 import { markEmailVerified } from "~/models/email-verification.server";
-import { MIN_PASSWORD_LENGTH } from "./password-rules";
 
 // better-auth does the password hashing (scrypt), the session tokens and the signed session
 // cookie. Its HTTP handler is not mounted: our route actions call `getAuth().api.*` on the

@@ -1,4 +1,5 @@
 import { APIError } from "better-auth/api";
+import type { Outcome } from "~/lib/action-result";
 import { logger } from "~/lib/logger.server";
 import { getAuth } from "./auth.server";
 
@@ -35,16 +36,16 @@ export async function isResetTokenUsable(token: string): Promise<boolean> {
 export async function resetPasswordWithToken(
   token: string,
   newPassword: string,
-): Promise<"reset" | "invalid-token"> {
+): Promise<Outcome<object, "invalid-token">> {
   try {
     await getAuth().api.resetPassword({ body: { token, newPassword } });
-    return "reset";
+    return { ok: true };
   } catch (error) {
     if (
       error instanceof APIError &&
       (error.body?.code === "INVALID_TOKEN" || error.body?.code === "USER_NOT_FOUND")
     ) {
-      return "invalid-token";
+      return { ok: false, reason: "invalid-token" };
     }
     throw error;
   }

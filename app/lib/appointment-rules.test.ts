@@ -1,15 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { lagosToday, openSlots, parseIsoDate, slotMinutes, TIME_SLOTS } from "./appointment-rules";
 import {
   APPOINTMENT_MESSAGES,
+  bookingSchema,
   dateProblem,
-  lagosToday,
-  openSlots,
-  parseIsoDate,
-  slotMinutes,
-  TIME_SLOTS,
   timeProblem,
-} from "./appointment-rules";
-import { bookingSchema } from "./appointment-schema";
+} from "./schemas/appointment";
 
 // Wednesday 2026-11-25, 23:30 UTC: already Thursday the 26th, 00:30, in Lagos.
 const LATE_WEDNESDAY_UTC = new Date("2026-11-25T23:30:00Z");

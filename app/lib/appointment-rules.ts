@@ -1,6 +1,8 @@
-// When an appointment may be booked, shared by the booking form, the customer's reschedule form
-// and the server. Dates are calendar days in Lagos (the office's time zone, UTC+1 all year),
-// whatever time zone the visitor's browser or the server is in.
+// When an appointment may be booked: the slots, the purposes and the Lagos calendar, shared by
+// the booking form, the customer's reschedule form and the server. Dates are calendar days in
+// Lagos (the office's time zone, UTC+1 all year), whatever time zone the visitor's browser or the
+// server is in. The messages and the zod schemas built on these rules are in
+// ~/lib/schemas/appointment.
 
 export const BOOKING_TIME_ZONE = "Africa/Lagos";
 
@@ -27,17 +29,6 @@ export type AppointmentPurpose = (typeof APPOINTMENT_PURPOSES)[number]["value"];
 
 /** How far ahead a viewing can be booked: the office plans its diary a year out. */
 export const MAX_DAYS_AHEAD = 365;
-
-export const APPOINTMENT_MESSAGES = {
-  dateMissing: "Please select an appointment date",
-  timeMissing: "Please select an appointment time",
-  dateInvalid: "Please select a valid appointment date",
-  datePast: "Appointments cannot be booked for a past date",
-  dateSunday: "Appointments cannot be booked on Sundays",
-  dateTooFar: `Appointments can be booked up to ${MAX_DAYS_AHEAD} days ahead`,
-  timePassed: "That time has already passed today. Please choose a later time.",
-  failed: "Failed to book appointment. Please try again later.",
-} as const;
 
 const lagosParts = new Intl.DateTimeFormat("en-CA", {
   timeZone: BOOKING_TIME_ZONE,
@@ -93,34 +84,13 @@ export function isTimeSlot(value: string): value is TimeSlot {
   return (TIME_SLOTS as readonly string[]).includes(value);
 }
 
-/** Why `date` cannot be booked, or undefined when it can. */
-export function dateProblem(date: string, now = new Date()): string | undefined {
-  if (date.trim() === "") return APPOINTMENT_MESSAGES.dateMissing;
-  if (!parseIsoDate(date)) return APPOINTMENT_MESSAGES.dateInvalid;
-  const today = lagosToday(now);
-  if (date < today) return APPOINTMENT_MESSAGES.datePast;
-  if (date > addDays(today, MAX_DAYS_AHEAD)) return APPOINTMENT_MESSAGES.dateTooFar;
-  if (isSunday(date)) return APPOINTMENT_MESSAGES.dateSunday;
-  return undefined;
-}
-
-/** Why `time` on `date` cannot be booked, or undefined when it can. */
-export function timeProblem(date: string, time: string, now = new Date()): string | undefined {
-  if (!isTimeSlot(time)) return APPOINTMENT_MESSAGES.timeMissing;
+/** Whether `slot` on `date` has already started (only ever true today, in Lagos). */
+export function hasSlotStarted(date: string, slot: TimeSlot, now = new Date()): boolean {
   const lagos = partsInLagos(now);
-  if (date === lagos.date && slotMinutes(time) <= lagos.minutes) {
-    return APPOINTMENT_MESSAGES.timePassed;
-  }
-  return undefined;
+  return date === lagos.date && slotMinutes(slot) <= lagos.minutes;
 }
 
 /** The slots still open on `date` (all of them, except earlier today). */
 export function openSlots(date: string, now = new Date()): TimeSlot[] {
-  return TIME_SLOTS.filter((slot) => timeProblem(date, slot, now) === undefined);
+  return TIME_SLOTS.filter((slot) => !hasSlotStarted(date, slot, now));
 }
-
-export const BOOKING_FIELD_MESSAGES = {
-  fullName: "Please enter your full name",
-  email: "Please enter a valid email address",
-  phone: "Please enter a valid phone number",
-} as const;

@@ -1,11 +1,37 @@
 import { data, redirect } from "react-router";
 import type { FlashKey } from "~/auth/flash";
 import { flashCookie } from "~/auth/flash.server";
-import type { ActionFailure, FormMessage } from "~/lib/action-result";
-import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/rate-limit/rate-limit.server";
+import type { ActionFailure, FieldErrors, FormMessage } from "~/lib/action-result";
+import {
+  consumeRateLimit,
+  type RateLimitRule,
+  TOO_MANY_ATTEMPTS_MESSAGE,
+} from "~/rate-limit/rate-limit.server";
 
 // The answers every route gives in the same way: 400 with the form's errors, 404, 429 with
-// Retry-After, and a redirect carrying a toast (Post/Redirect/Get).
+// Retry-After, and a redirect carrying a toast (Post/Redirect/Get). The bodies are
+// ActionFailure (app/lib/action-result.ts).
+
+/** What a failure carries (ActionFailure without `ok`). */
+type Failure = Omit<ActionFailure<unknown>, "ok">;
+
+/**
+ * The body the helpers answer: an ActionFailure whose `values`, `intent` and `reason` keep the
+ * types the action gave them, so a page reading actionData sees its own fields (and can tell
+ * one form's failure from another's by `intent`).
+ */
+type FailureBody<F> = {
+  ok: false;
+  error?: FormMessage;
+  fields?: FieldErrors;
+  values?: F extends { values: infer V } ? V : undefined;
+  intent?: F extends { intent: infer I } ? I : undefined;
+  reason?: F extends { reason: infer R } ? R : undefined;
+};
+
+function bodyOf<F extends Failure>(failure: F): FailureBody<F> {
+  return { ok: false, ...failure } as FailureBody<F>;
+}
 
 export const TOO_MANY_ATTEMPTS: FormMessage = {
   title: "Error",
@@ -13,20 +39,13 @@ export const TOO_MANY_ATTEMPTS: FormMessage = {
 };
 
 /** 400: the submission failed validation; the body carries the messages and what was typed. */
-export function badRequest<Values>(
-  failure: Omit<ActionFailure<Values>, "ok">,
-  init?: ResponseInit,
-) {
-  return data({ ok: false as const, ...failure }, { ...init, status: 400 });
+export function badRequest<const F extends Failure>(failure: F, init?: ResponseInit) {
+  return data(bodyOf(failure), { ...init, status: 400 });
 }
 
-/** Any other failed submission (409, 500, ...) in the same shape as badRequest. */
-export function failed<Values>(
-  status: number,
-  failure: Omit<ActionFailure<Values>, "ok">,
-  init?: ResponseInit,
-) {
-  return data({ ok: false as const, ...failure }, { ...init, status });
+/** Any other failed submission (401, 409, 500, ...) in the same shape as badRequest. */
+export function failed<const F extends Failure>(status: number, failure: F, init?: ResponseInit) {
+  return data(bodyOf(failure), { ...init, status });
 }
 
 /** 404: an unknown or malformed id, or another user's row. Thrown: the route's 404 page shows. */
@@ -34,18 +53,41 @@ export function notFound(): never {
   throw new Response("Not Found", { status: 404 });
 }
 
-/** 429 with Retry-After, in the shape of badRequest, keeping what was typed. */
-export function tooManyAttempts<Values>(
+/** What tooManyAttempts keeps: what was typed, the intent, and the form's own title. */
+type TooManyAttempts = Omit<Failure, "error"> & { title?: string };
+
+/**
+ * 429 with Retry-After, in the shape of badRequest, keeping what was typed. The message is always
+ * TOO_MANY_ATTEMPTS_MESSAGE; `title` keeps the title a form already uses for it.
+ */
+export function tooManyAttempts<const F extends TooManyAttempts>(
   retryAfterSeconds: number,
-  failure: Omit<ActionFailure<Values>, "ok" | "error"> = {},
+  { title, ...failure }: F = {} as F,
 ) {
-  return data(
-    { ok: false as const, error: TOO_MANY_ATTEMPTS, fields: {}, ...failure },
-    { status: 429, headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) } },
-  );
+  const error: FormMessage = title ? { ...TOO_MANY_ATTEMPTS, title } : TOO_MANY_ATTEMPTS;
+  return data(bodyOf({ error, fields: {}, ...failure }), {
+    status: 429,
+    headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  });
 }
 
-/** A redirect that shows one of the catalogue's toasts on the next page. */
+/**
+ * Counts one attempt against `key` (rateLimitKey) under `rule`; over the limit, answers the 429
+ * to return (tooManyAttempts with `failure`), else undefined:
+ *
+ *   const limited = await limitAttempt(rateLimitKey("signUp", ip), RATE_LIMITS.signUp, { values });
+ *   if (limited) return limited;
+ */
+export async function limitAttempt<const F extends TooManyAttempts>(
+  key: string,
+  rule: RateLimitRule,
+  failure?: F,
+) {
+  const { allowed, retryAfterSeconds } = await consumeRateLimit(key, rule);
+  return allowed ? undefined : tooManyAttempts(retryAfterSeconds, failure);
+}
+
+/** A redirect that shows one of the catalogue's toasts on the next page (`init.headers` kept). */
 export function redirectWithFlash(to: string, key: FlashKey, init?: ResponseInit): Response {
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", flashCookie(key));

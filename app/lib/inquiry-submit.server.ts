@@ -1,21 +1,16 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { getSessionUser } from "~/auth/session.server";
+import type { FormMessage } from "~/lib/action-result";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { type FormMessage, type InquiryField, inquiryValuesOf } from "~/lib/inquiry-forms";
-import type { InquiryParse } from "~/lib/inquiry-schemas";
+import { badRequest, failed, limitAttempt } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
-import {
-  consumeRateLimit,
-  getClientIp,
-  RATE_LIMITS,
-  rateLimitKey,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-} from "~/rate-limit/rate-limit.server";
+import { type InquiryField, type InquiryParse, inquiryValuesOf } from "~/lib/schemas/inquiry";
+import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 
 // The one flow behind the contact and service inquiry actions: honeypot, validation, rate
-// limit, store, and the answer the page shows. Success is `{ ok: true }` (the page shows the
-// toast and clears the form); a failure is the form's message, the fields' messages and what
-// was typed, with 400, 429 or 500.
+// limit, store, and the answer the page shows (ActionResult). Success is `{ ok: true }` (the page
+// shows the toast and clears the form); a failure is the form's message, the fields' messages
+// and what was typed, with 400, 429 or 500.
 
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -36,27 +31,23 @@ export async function submitInquiryForm<T>(
   if (isHoneypotTripped(form)) return { ok: true as const };
 
   const parsed = spec.parse(form);
-  if (!parsed.success) return data({ ...parsed.failure, values }, { status: 400 });
+  if (!parsed.success) return badRequest({ ...parsed.failure, values });
 
   // Counted only for submissions that would be stored: a visitor correcting typos is not
   // slowed down, and a flood of valid-looking messages is.
-  const limit = await consumeRateLimit(
+  const limited = await limitAttempt(
     rateLimitKey("publicForm", spec.formName, getClientIp(args)),
     RATE_LIMITS.publicForm,
+    { values },
   );
-  if (!limit.allowed) {
-    return data(
-      { error: { title: "Error", message: TOO_MANY_ATTEMPTS_MESSAGE }, fields: {}, values },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
+  if (limited) return limited;
 
   try {
     const user = await getSessionUser(args.request);
     await spec.store(parsed.data, user?.id ?? null);
   } catch (error) {
     logger.error({ err: error, form: spec.formName }, "Could not store an inquiry");
-    return data({ error: spec.failed, fields: {}, values }, { status: 500 });
+    return failed(500, { error: spec.failed, fields: {}, values });
   }
   return { ok: true as const };
 }

@@ -3,7 +3,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { appointments, mailOutbox, properties, userSettings, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
-import { createAppointment, getAppointmentForMail } from "~/models/appointment.server";
+import {
+  createAppointment,
+  getAppointmentForMail,
+  setAppointmentStatusByAdmin,
+} from "~/models/appointment.server";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
   calendarFile,
@@ -138,6 +142,23 @@ describe("sendAppointmentStatusEmail", () => {
       expect(rows[0]?.subject).toBe(subject);
       expect(rows[0]?.attachments?.length ?? 0).toBe(attached ? 1 : 0);
     }
+  });
+
+  it("follows an admin's change the way an admin action sends it: only when it was made", async () => {
+    await addUser("boss", { role: "admin" });
+    const id = await book();
+    for (const to of ["confirmed", "confirmed"] as const) {
+      const change = await setAppointmentStatusByAdmin("boss", id, to);
+      if (change.ok) sendAppointmentStatusEmail(id);
+    }
+    await settleBackgroundMail();
+    const rows = await outbox();
+    expect(rows.map((m) => [m.to, m.subject])).toEqual([
+      ["ngozi@example.ng", "Your appointment on Monday, 7 January 2030 is confirmed"],
+    ]);
+    // The calendar update carries the history's SEQUENCE, after the booking's 0.
+    expect(rows[0]?.attachments).toHaveLength(1);
+    expect((await getAppointmentForMail(id))?.eventCount).toBe(2);
   });
 
   it("sends nothing while the appointment is still pending", async () => {

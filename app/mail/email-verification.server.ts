@@ -34,6 +34,3 @@ export async function sendEmailVerification(user: {
 
 /** Confirmation e-mails per account: enough for a lost one, too few to flood an inbox. */
 export const EMAIL_VERIFICATION_MAIL_LIMIT = { limit: 3, windowMs: 60 * 60 * 1000 };
-
-export const VERIFICATION_MAIL_FAILED_MESSAGE =
-  "We could not send the confirmation e-mail. Please try again later.";

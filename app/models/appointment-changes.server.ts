@@ -1,11 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
-import { z } from "zod";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
+import type { Outcome } from "~/lib/action-result";
 import { formatAppointmentDate } from "~/lib/appointment-format";
-import { refineSlot, slotShape } from "~/lib/appointment-schema";
+import type { TimeSlot } from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";
-import { notifyAdminsOfAppointment } from "~/mail/appointment-mail.server";
 import {
   type AppointmentDetailFields,
   type AppointmentStatus,
@@ -74,17 +73,15 @@ async function ownsAppointment(userId: string, id: string): Promise<boolean> {
 const ownPending = (userId: string, id: string) =>
   and(eq(appointments.id, id), eq(appointments.userId, userId), eq(appointments.status, "pending"));
 
-export type ChangeOutcome = "not-found" | "not-pending";
+/** Why a customer's change was refused: not theirs (or no such id), or no longer pending. */
+export type ChangeRefusal = "not-found" | "not-pending";
 
-/**
- * Cancels the customer's pending appointment and records who did it, together.
- * "not-found": not theirs (or no such id); "not-pending": theirs, but no longer pending.
- */
+/** Cancels the customer's pending appointment and records who did it, together. */
 export async function cancelAppointmentForUser(
   userId: string,
   id: string,
-): Promise<"cancelled" | ChangeOutcome> {
-  if (!isUuid(id)) return "not-found";
+): Promise<Outcome<object, ChangeRefusal>> {
+  if (!isUuid(id)) return { ok: false, reason: "not-found" };
   const cancelled = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(appointments)
@@ -101,54 +98,24 @@ export async function cancelAppointmentForUser(
     });
     return true;
   });
-  if (cancelled) return "cancelled";
-  return (await ownsAppointment(userId, id)) ? "not-pending" : "not-found";
+  if (cancelled) return { ok: true };
+  return { ok: false, reason: await whyRefused(userId, id) };
 }
 
-export const RESCHEDULE_MESSAGES = {
-  unchanged: "Please choose a different date or time",
-  notPending: "Only a pending appointment can be rescheduled.",
-  failed: "Failed to reschedule appointment. Please try again later.",
-} as const;
-
-/** The reschedule form: the booking form's date and slot rules (Lagos time). */
-export function rescheduleSchema(now: () => Date = () => new Date()) {
-  return z.object(slotShape(now)).superRefine((value, ctx) => refineSlot(value, ctx, now));
-}
-
-export type RescheduleInput = { appointmentDate: string; appointmentTime: string };
-export type RescheduleFieldErrors = Partial<Record<keyof RescheduleInput, string>>;
-
-export type RescheduleResult =
-  | { status: "rescheduled"; appointmentDate: string; appointmentTime: string }
-  | { status: "invalid"; errors: RescheduleFieldErrors }
-  | { status: ChangeOutcome };
+/** A new date and slot, checked by rescheduleSchema (~/lib/schemas/appointment). */
+export type RescheduleInput = { appointmentDate: string; appointmentTime: TimeSlot };
 
 /**
- * Moves the customer's pending appointment to another valid date and slot; it stays pending and
- * the history notes the old and new date and time, and the admins are told (after the response).
+ * Moves the customer's pending appointment to another date and slot; it stays pending and the
+ * history notes the old and new date and time. "unchanged": the same date and slot as now.
+ * Sends nothing: on success the caller tells the admins (notifyAdminsOfAppointment).
  */
 export async function rescheduleAppointmentForUser(
   userId: string,
   id: string,
-  input: { appointmentDate: unknown; appointmentTime: unknown },
-  now: () => Date = () => new Date(),
-): Promise<RescheduleResult> {
-  if (!isUuid(id)) return { status: "not-found" };
-  const parsed = rescheduleSchema(now).safeParse(input);
-  if (!parsed.success) {
-    const errors: RescheduleFieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
-      if (key === "appointmentDate" || key === "appointmentTime") errors[key] ??= issue.message;
-    }
-    // A form that passed the rules for neither field still belongs to someone: check first, so
-    // another customer's id answers "not found" rather than a validation message.
-    if (!(await ownsAppointment(userId, id))) return { status: "not-found" };
-    return { status: "invalid", errors };
-  }
-  const { appointmentDate, appointmentTime } = parsed.data;
-
+  { appointmentDate, appointmentTime }: RescheduleInput,
+): Promise<Outcome<RescheduleInput, ChangeRefusal | "unchanged">> {
+  if (!isUuid(id)) return { ok: false, reason: "not-found" };
   const outcome = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ date: appointments.appointmentDate, time: appointments.appointmentTime })
@@ -175,12 +142,12 @@ export async function rescheduleAppointmentForUser(
     return "rescheduled" as const;
   });
 
-  if (outcome === "rescheduled") {
-    notifyAdminsOfAppointment(id, "rescheduled");
-    return { status: "rescheduled", appointmentDate, appointmentTime };
-  }
-  if (outcome === "unchanged") {
-    return { status: "invalid", errors: { appointmentTime: RESCHEDULE_MESSAGES.unchanged } };
-  }
-  return { status: (await ownsAppointment(userId, id)) ? "not-pending" : "not-found" };
+  if (outcome === "rescheduled") return { ok: true, appointmentDate, appointmentTime };
+  if (outcome === "unchanged") return { ok: false, reason: "unchanged" };
+  return { ok: false, reason: await whyRefused(userId, id) };
+}
+
+/** After an update matched nothing: another customer's (or no such) appointment, or not pending. */
+async function whyRefused(userId: string, id: string): Promise<ChangeRefusal> {
+  return (await ownsAppointment(userId, id)) ? "not-pending" : "not-found";
 }

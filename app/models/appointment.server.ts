@@ -1,9 +1,9 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
+import type { Outcome } from "~/lib/action-result";
 import type { AppointmentPurpose, TimeSlot } from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";
-import { sendAppointmentStatusEmail } from "~/mail/appointment-mail.server";
 
 // Appointments: booking (public and signed in) and a customer's own list. Every customer query
 // takes the user id and puts it in the WHERE clause.
@@ -197,9 +197,9 @@ export function canAdminSetStatus(from: AppointmentStatus, to: AdminAppointmentS
   return ADMIN_TRANSITIONS[from].includes(to);
 }
 
+/** A refused transition says which status the appointment is in. */
 export type AdminStatusChange =
-  | { ok: true; from: AppointmentStatus; to: AdminAppointmentStatus }
-  | { ok: false; reason: "not-found" }
+  | Outcome<{ from: AppointmentStatus; to: AdminAppointmentStatus }, "not-found">
   | { ok: false; reason: "not-allowed"; from: AppointmentStatus };
 
 const ADMIN_STATUS_NOTES: Record<AdminAppointmentStatus, string> = {
@@ -210,8 +210,9 @@ const ADMIN_STATUS_NOTES: Record<AdminAppointmentStatus, string> = {
 
 /**
  * An admin confirms, completes or cancels an appointment: status, updated_at and a history entry
- * in one transaction, then the customer's e-mail. A refused transition or an unknown id changes
- * nothing and is answered, not thrown.
+ * in one transaction. A refused transition or an unknown id changes nothing and is answered, not
+ * thrown. Sends nothing: on success the caller e-mails the customer (sendAppointmentStatusEmail
+ * in ~/mail/appointment-mail.server).
  */
 export async function setAppointmentStatusByAdmin(
   adminUserId: string,
@@ -243,6 +244,5 @@ export async function setAppointmentStatusByAdmin(
     });
     return { ok: true, from: current.status, to };
   });
-  if (result.ok) sendAppointmentStatusEmail(appointmentId);
   return result;
 }

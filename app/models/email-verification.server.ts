@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, gt, isNull, like, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appointments, users, verifications } from "~/db/schema";
+import type { Outcome } from "~/lib/action-result";
 
 // E-mail confirmation. A confirmed address proves the account's owner reads that inbox, so the
 // bookings made with it before the account existed (user_id null) become the account's.
@@ -50,17 +51,19 @@ export async function isEmailVerificationTokenUsable(token: string): Promise<boo
   return Boolean(row);
 }
 
-export type ConfirmEmailResult =
-  | { status: "confirmed"; userId: string; claimedAppointments: number }
-  | { status: "invalid-token" };
+export type ConfirmEmailResult = Outcome<
+  { userId: string; claimedAppointments: number },
+  "invalid-token"
+>;
 
 /**
  * Spends the token, marks the address verified and claims the guest bookings, in one
  * transaction. An unknown, used or expired token changes nothing.
  */
 export async function confirmEmailWithToken(token: string): Promise<ConfirmEmailResult> {
-  if (!token) return { status: "invalid-token" };
-  return db.transaction(async (tx) => {
+  const invalid = { ok: false, reason: "invalid-token" } as const;
+  if (!token) return invalid;
+  return db.transaction(async (tx): Promise<ConfirmEmailResult> => {
     // The DELETE is the single use: of two concurrent confirmations only one gets the row.
     const [spent] = await tx
       .delete(verifications)
@@ -71,7 +74,7 @@ export async function confirmEmailWithToken(token: string): Promise<ConfirmEmail
         ),
       )
       .returning({ userId: verifications.value });
-    if (!spent) return { status: "invalid-token" } as const;
+    if (!spent) return invalid;
     // The user's other confirmation links are of no further use.
     await tx
       .delete(verifications)
@@ -79,8 +82,8 @@ export async function confirmEmailWithToken(token: string): Promise<ConfirmEmail
         and(like(verifications.identifier, `${PREFIX}%`), eq(verifications.value, spent.userId)),
       );
     const claimed = await markVerifiedAndClaim(tx, spent.userId);
-    if (claimed === undefined) return { status: "invalid-token" } as const;
-    return { status: "confirmed", userId: spent.userId, claimedAppointments: claimed } as const;
+    if (claimed === undefined) return invalid;
+    return { ok: true, userId: spent.userId, claimedAppointments: claimed };
   });
 }
 

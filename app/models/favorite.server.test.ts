@@ -15,7 +15,7 @@ async function newUser(email: string) {
     email,
     password: "secret1",
   });
-  if (result.status !== "created") throw new Error("user not created");
+  if (!result.ok) throw new Error("user not created");
   return result.userId;
 }
 
@@ -35,18 +35,18 @@ describe("favourites", () => {
     const house = await newProperty("House");
     const flat = await newProperty("Flat");
 
-    expect(await toggleFavorite(ada, house)).toBe(true);
-    expect(await setFavorite(bola, house, true)).toBe(true);
-    expect(await setFavorite(bola, flat, true)).toBe(true);
+    expect(await toggleFavorite(ada, house)).toEqual({ ok: true, saved: true });
+    expect(await setFavorite(bola, house, true)).toEqual({ ok: true, saved: true });
+    expect(await setFavorite(bola, flat, true)).toEqual({ ok: true, saved: true });
     // Saving twice keeps one row.
-    expect(await setFavorite(ada, house, true)).toBe(true);
+    expect(await setFavorite(ada, house, true)).toEqual({ ok: true, saved: true });
 
     expect(await listFavoriteIds(ada, [house, flat])).toEqual([house]);
     expect((await listFavoriteIds(bola, [house, flat])).sort()).toEqual([house, flat].sort());
 
     // Ada removing (or toggling) Bola's saved flat touches nothing of Bola's.
-    expect(await setFavorite(ada, flat, false)).toBe(false);
-    expect(await toggleFavorite(ada, house)).toBe(false);
+    expect(await setFavorite(ada, flat, false)).toEqual({ ok: true, saved: false });
+    expect(await toggleFavorite(ada, house)).toEqual({ ok: true, saved: false });
     expect(await listFavoriteIds(ada, [house, flat])).toEqual([]);
     const bolas = await db.select().from(favorites).where(eq(favorites.userId, bola));
     expect(bolas).toHaveLength(2);
@@ -54,8 +54,11 @@ describe("favourites", () => {
 
   it("refuses unknown and malformed property ids", async () => {
     const user = await newUser("chi@fav.ng");
-    expect(await setFavorite(user, "3f1b6a8e-2c4d-4e5f-8a9b-0c1d2e3f4a5b", true)).toBeUndefined();
-    expect(await setFavorite(user, "1 or 1=1", true)).toBeUndefined();
+    expect(await setFavorite(user, "3f1b6a8e-2c4d-4e5f-8a9b-0c1d2e3f4a5b", true)).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
+    expect(await setFavorite(user, "1 or 1=1", true)).toEqual({ ok: false, reason: "not-found" });
     expect(await listFavoriteIds(user, ["not-a-uuid"])).toEqual([]);
     expect(
       await db

@@ -1,38 +1,41 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { favorites, properties } from "~/db/schema";
+import type { Outcome } from "~/lib/action-result";
 import { isUuid } from "~/lib/ids";
 import { type PropertyCardData, propertyCardColumns } from "./property.server";
 
 // A customer's saved properties. Every query takes the user id and puts it in the `where`, so
 // one customer can never read or change another's favourites.
 
-/** Saves or unsaves a property; answers whether it is saved now, or undefined for an unknown property. */
+export type FavoriteOutcome = Outcome<{ saved: boolean }, "not-found">;
+
+/** Saves or unsaves a property; answers whether it is saved now ("not-found": no such property). */
 export async function setFavorite(
   userId: string,
   propertyId: string,
   saved: boolean,
-): Promise<boolean | undefined> {
-  if (!isUuid(propertyId)) return undefined;
+): Promise<FavoriteOutcome> {
+  if (!isUuid(propertyId)) return { ok: false, reason: "not-found" };
   if (!saved) {
     await db
       .delete(favorites)
       .where(and(eq(favorites.userId, userId), eq(favorites.propertyId, propertyId)));
-    return false;
+    return { ok: true, saved: false };
   }
   const [property] = await db
     .select({ id: properties.id })
     .from(properties)
     .where(eq(properties.id, propertyId))
     .limit(1);
-  if (!property) return undefined;
+  if (!property) return { ok: false, reason: "not-found" };
   await db.insert(favorites).values({ userId, propertyId }).onConflictDoNothing();
-  return true;
+  return { ok: true, saved: true };
 }
 
-/** Flips the saved state; answers the new state (undefined for an unknown property). */
-export async function toggleFavorite(userId: string, propertyId: string) {
-  if (!isUuid(propertyId)) return undefined;
+/** Flips the saved state; answers the new state ("not-found": no such property). */
+export async function toggleFavorite(userId: string, propertyId: string): Promise<FavoriteOutcome> {
+  if (!isUuid(propertyId)) return { ok: false, reason: "not-found" };
   const saved = (await listFavoriteIds(userId, [propertyId])).length > 0;
   return setFavorite(userId, propertyId, !saved);
 }

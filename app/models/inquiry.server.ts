@@ -1,12 +1,15 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, isNotNull, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { inquiries } from "~/db/schema";
-import { getEnv } from "~/env.server";
+import type { Outcome } from "~/lib/action-result";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
-import { sendMailInBackground } from "~/mail/mail.server";
-import { inquiryResponseEmail } from "~/mail/templates/inquiry-response";
-import { getContactDetails } from "~/models/site-content.server";
+import {
+  INQUIRY_RESPONSE_MAX_LENGTH,
+  type InquiryRefusal,
+  RESPONSE_STATUSES,
+  type ResponseStatus,
+} from "~/lib/schemas/inquiry";
 
 // Inquiries: the contact form, service inquiries and customer complaints, all seen by staff in
 // the admin Inquiries screen (DESIGN.md). Customer queries take the user id.
@@ -95,25 +98,10 @@ export async function countInquiriesForUser(
 // Staff answers (the admin Inquiries screen). The caller has already checked that the user is
 // an admin (requireAdmin); the admin's id is recorded as responded_by.
 
-/** The statuses an admin may choose when responding (dashboard-and-admin.md §4, DESIGN.md). */
-export const RESPONSE_STATUSES = ["answered", "in-progress", "resolved", "rejected"] as const;
-export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
-
-export const INQUIRY_RESPONSE_MAX_LENGTH = 5000;
-
-export const INQUIRY_RESPONSE_MESSAGES = {
-  missing: "Please enter a response",
-  tooLong: `Please keep the response under ${INQUIRY_RESPONSE_MAX_LENGTH} characters`,
-  alreadyAnswered: "This inquiry has already been answered; its response cannot be changed.",
-  badStatus: "Please choose a valid status",
-  notFound: "Inquiry not found",
-} as const;
-
-export type RespondResult =
-  | { status: "responded"; inquiry: { id: string; status: InquiryStatus; respondedAt: Date } }
-  | { status: "invalid"; message: string }
-  | { status: "already-answered"; message: string }
-  | { status: "not-found"; message: string };
+export type RespondResult = Outcome<
+  { inquiry: { id: string; status: InquiryStatus; respondedAt: Date } },
+  InquiryRefusal
+>;
 
 function isResponseStatus(value: unknown): value is ResponseStatus {
   return (RESPONSE_STATUSES as readonly unknown[]).includes(value);
@@ -122,84 +110,75 @@ function isResponseStatus(value: unknown): value is ResponseStatus {
 /**
  * Records an admin's response: status 'answered' (or the chosen in-progress/resolved/rejected),
  * the text, who and when. A response, once given, is read-only: a second one is refused, even
- * when two admins answer at the same moment (the update only matches an unanswered row). The
- * sender is e-mailed the response after the answer is stored; a failed e-mail is logged and
- * recorded in the outbox, and never undoes the response.
+ * when two admins answer at the same moment (the update only matches an unanswered row).
+ * A refusal's message is INQUIRY_RESPONSE_MESSAGES[reason] (~/lib/schemas/inquiry). Sends
+ * nothing: on success the caller e-mails the sender (sendInquiryResponseEmail in
+ * ~/mail/inquiry-mail.server).
  */
 export async function respondToInquiry(
   adminUserId: string,
   inquiryId: string,
   input: { response: string; status?: ResponseStatus },
 ): Promise<RespondResult> {
-  const notFound = { status: "not-found", message: INQUIRY_RESPONSE_MESSAGES.notFound } as const;
-  if (!isUuid(inquiryId)) return notFound;
+  if (!isUuid(inquiryId)) return refused("not-found");
   const response = input.response.trim();
   const status = input.status ?? "answered";
-  if (!isResponseStatus(status)) {
-    return { status: "invalid", message: INQUIRY_RESPONSE_MESSAGES.badStatus };
-  }
+  if (!isResponseStatus(status)) return refused("bad-status");
 
   const [existing] = await db
     .select({ response: inquiries.response })
     .from(inquiries)
     .where(eq(inquiries.id, inquiryId));
-  if (!existing) return notFound;
-  if (existing.response !== null) {
-    return { status: "already-answered", message: INQUIRY_RESPONSE_MESSAGES.alreadyAnswered };
-  }
-  if (!response) return { status: "invalid", message: INQUIRY_RESPONSE_MESSAGES.missing };
-  if (response.length > INQUIRY_RESPONSE_MAX_LENGTH) {
-    return { status: "invalid", message: INQUIRY_RESPONSE_MESSAGES.tooLong };
-  }
+  if (!existing) return refused("not-found");
+  if (existing.response !== null) return refused("already-answered");
+  if (!response) return refused("missing-response");
+  if (response.length > INQUIRY_RESPONSE_MAX_LENGTH) return refused("response-too-long");
 
   const now = new Date();
   const [row] = await db
     .update(inquiries)
     .set({ status, response, respondedAt: now, respondedBy: adminUserId, updatedAt: now })
     .where(and(eq(inquiries.id, inquiryId), isNull(inquiries.response)))
-    .returning({
-      id: inquiries.id,
-      status: inquiries.status,
-      respondedAt: inquiries.respondedAt,
-      source: inquiries.source,
-      name: inquiries.name,
-      email: inquiries.email,
-      subject: inquiries.subject,
-      description: inquiries.description,
-      userId: inquiries.userId,
-    });
+    .returning({ id: inquiries.id, status: inquiries.status, respondedAt: inquiries.respondedAt });
   // Another admin's response landed between the read and the update.
-  if (!row) {
-    return { status: "already-answered", message: INQUIRY_RESPONSE_MESSAGES.alreadyAnswered };
-  }
+  if (!row) return refused("already-answered");
 
   logger.info({ inquiryId, adminUserId, status }, "Inquiry answered");
-  sendMailInBackground(async () => {
-    const email = inquiryResponseEmail({
-      name: row.name,
-      source: row.source,
-      subject: row.subject,
-      originalMessage: row.description,
-      response,
-      dashboardUrl:
-        row.source === "complaint" && row.userId
-          ? `${getEnv().siteUrl}/dashboard/complaints`
-          : undefined,
-      contact: await getContactDetails(),
-    });
-    return { to: row.email, ...email };
-  });
 
   return {
-    status: "responded",
+    ok: true,
     inquiry: { id: row.id, status: row.status, respondedAt: row.respondedAt ?? now },
   };
 }
 
-export type SetStatusResult =
-  | { status: "updated"; inquiry: { id: string; status: InquiryStatus } }
-  | { status: "invalid"; message: string }
-  | { status: "not-found"; message: string };
+export type InquiryForMail = {
+  id: string;
+  source: InquirySource;
+  name: string | null;
+  email: string;
+  subject: string | null;
+  description: string;
+  response: string | null;
+  userId: string | null;
+};
+
+/** What the response e-mail shows about one inquiry, or undefined for an unknown id. */
+export async function getInquiryForMail(id: string): Promise<InquiryForMail | undefined> {
+  if (!isUuid(id)) return undefined;
+  const { source, name, email, subject, description, response, userId } =
+    getTableColumns(inquiries);
+  const [row] = await db
+    .select({ id: inquiries.id, source, name, email, subject, description, response, userId })
+    .from(inquiries)
+    .where(eq(inquiries.id, id))
+    .limit(1);
+  return row;
+}
+
+export type SetStatusResult = Outcome<
+  { inquiry: { id: string; status: InquiryStatus } },
+  "not-found" | "bad-status" | "missing-response"
+>;
 
 /**
  * Sets an inquiry's status (pending, in-progress, resolved, rejected; 'answered' only once it
@@ -210,10 +189,9 @@ export async function setInquiryStatus(
   inquiryId: string,
   status: InquiryStatus,
 ): Promise<SetStatusResult> {
-  const notFound = { status: "not-found", message: INQUIRY_RESPONSE_MESSAGES.notFound } as const;
-  if (!isUuid(inquiryId)) return notFound;
+  if (!isUuid(inquiryId)) return refused("not-found");
   if (!(inquiries.status.enumValues as readonly unknown[]).includes(status)) {
-    return { status: "invalid", message: INQUIRY_RESPONSE_MESSAGES.badStatus };
+    return refused("bad-status");
   }
   const [row] = await db
     .update(inquiries)
@@ -228,12 +206,16 @@ export async function setInquiryStatus(
     .returning({ id: inquiries.id, status: inquiries.status });
   if (row) {
     logger.info({ inquiryId, adminUserId, status }, "Inquiry status changed");
-    return { status: "updated", inquiry: row };
+    return { ok: true, inquiry: row };
   }
   const [exists] = await db
     .select({ id: inquiries.id })
     .from(inquiries)
     .where(eq(inquiries.id, inquiryId));
-  if (!exists) return notFound;
-  return { status: "invalid", message: INQUIRY_RESPONSE_MESSAGES.missing };
+  // 'answered' for an inquiry without a response.
+  return refused(exists ? "missing-response" : "not-found");
+}
+
+function refused<Reason extends InquiryRefusal>(reason: Reason) {
+  return { ok: false, reason } as const;
 }

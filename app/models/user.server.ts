@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { accounts, userSettings, users } from "~/db/schema";
+import type { Outcome } from "~/lib/action-result";
 import type { Role, UserStatus } from "~/lib/roles";
 
 // Accounts as the rest of the app sees them. Passwords are never read or written here: the
@@ -60,7 +61,10 @@ export async function findCredential(
 }
 
 /** Makes an account an admin (and a super admin when asked; never takes that flag away). */
-export async function promoteToAdmin(userId: string, options: { superAdmin: boolean }) {
+export async function promoteToAdmin(
+  userId: string,
+  options: { superAdmin: boolean },
+): Promise<Outcome<{ user: UserSummary }, "not-found">> {
   const [row] = await db
     .update(users)
     .set({
@@ -70,7 +74,7 @@ export async function promoteToAdmin(userId: string, options: { superAdmin: bool
     })
     .where(eq(users.id, userId))
     .returning(summaryColumns);
-  return row;
+  return row ? { ok: true, user: row } : { ok: false, reason: "not-found" };
 }
 
 export async function countUsers(): Promise<number> {
@@ -113,14 +117,14 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
 export async function updateProfile(
   userId: string,
   input: { fullName: string; phone: string | null },
-) {
+): Promise<Outcome<object, "not-found">> {
   const name = input.fullName.trim().replace(/\s+/g, " ");
   const [row] = await db
     .update(users)
     .set({ name, ...splitFullName(name), phone: input.phone })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
-  return row !== undefined;
+  return row ? { ok: true } : { ok: false, reason: "not-found" };
 }
 
 /**

@@ -12,8 +12,6 @@ import {
   getClientIp,
   RATE_LIMITS,
   rateLimitKey,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-  tooManyAttempts,
 } from "./rate-limit.server";
 
 await setupTestDatabase();
@@ -91,18 +89,6 @@ describe("consumeRateLimit", () => {
     }
     expect(rateLimitKey("signIn", "1.2.3.4", " Ada@Example.COM ")).toBe(
       "signIn:1.2.3.4:ada@example.com",
-    );
-  });
-});
-
-describe("tooManyAttempts", () => {
-  it("is a 429 with Retry-After and the message for the form", () => {
-    const response = tooManyAttempts(90);
-    expect(response.init?.status).toBe(429);
-    expect(new Headers(response.init?.headers).get("Retry-After")).toBe("90");
-    expect(response.data).toEqual({ error: TOO_MANY_ATTEMPTS_MESSAGE, retryAfterSeconds: 90 });
-    expect(TOO_MANY_ATTEMPTS_MESSAGE).toBe(
-      "Too many attempts. Please wait a few minutes and try again.",
     );
   });
 });

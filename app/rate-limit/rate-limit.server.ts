@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { sql } from "drizzle-orm";
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { db } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
@@ -29,6 +29,7 @@ export const RATE_LIMITS = {
   publicForm: { limit: 10, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
+/** What a refused attempt shows (app/lib/http.server.ts tooManyAttempts answers it with 429). */
 export const TOO_MANY_ATTEMPTS_MESSAGE =
   "Too many attempts. Please wait a few minutes and try again.";
 
@@ -109,20 +110,6 @@ export async function deleteExpiredRateLimits(): Promise<number> {
     returning key
   `);
   return result.rows.length;
-}
-
-// ---------------------------------------------------------------------------
-
-/**
- * The response an action returns when consumeRateLimit refused: HTTP 429 with Retry-After, and
- * `{ error }` for the form to show (the same shape as other form-level errors).
- */
-export function tooManyAttempts(retryAfterSeconds: number) {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return data(
-    { error: TOO_MANY_ATTEMPTS_MESSAGE, retryAfterSeconds: seconds },
-    { status: 429, headers: { "Retry-After": String(seconds) } },
-  );
 }
 
 // ---------------------------------------------------------------------------

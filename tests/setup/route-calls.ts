@@ -52,7 +52,7 @@ export async function signedInCustomer(email: string, password = TEST_PASSWORD) 
     email,
     password,
   });
-  if (created.status !== "created") throw new Error(`could not create ${email}`);
+  if (!created.ok) throw new Error(`could not create ${email}`);
   const cookie = await signInCookie(email, password);
   return { userId: created.userId, email, cookie };
 }

@@ -4,7 +4,6 @@ import { FieldError, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   addDays,
-  dateProblem,
   lagosToday,
   MAX_DAYS_AHEAD,
   openSlots,
@@ -20,6 +19,7 @@ import {
   monthWeeks,
   weekdayIndex,
 } from "~/lib/calendar-month";
+import { dateProblem } from "~/lib/schemas/appointment";
 import { cn } from "~/lib/utils";
 
 // The appointment date and time, shared by the booking form and the customer's reschedule form.

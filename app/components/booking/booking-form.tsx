@@ -1,12 +1,11 @@
 import { CalendarCheck, MapPin } from "lucide-react";
 import { Form, Link } from "react-router";
-import type { FieldErrors } from "~/auth/forms";
 import { AppointmentSlotFields } from "~/components/booking/appointment-slot-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField, type TextFieldSpec } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import type { FormMessage } from "~/lib/action-result";
+import type { FieldErrors, FormMessage } from "~/lib/action-result";
 import { APPOINTMENT_PURPOSES } from "~/lib/appointment-rules";
 
 // The booking form of /book-appointment, for visitors and signed-in customers. A plain POST form

@@ -1,11 +1,11 @@
 import { LogOut } from "lucide-react";
 import { Form } from "react-router";
-import type { FieldErrors } from "~/auth/forms";
 import { NewPasswordFields } from "~/components/auth/auth-fields";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { PasswordField, TextField, type TextFieldSpec } from "~/components/ui/field";
 import { useIsPending } from "~/hooks/use-is-pending";
+import type { FieldErrors } from "~/lib/action-result";
 import { FormButtons } from "./form-buttons";
 
 // The profile page's cards. Plain POST forms to the profile action, told apart by `intent`.

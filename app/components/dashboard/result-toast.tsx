@@ -1,16 +1,22 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
-import type { ResultToast } from "~/lib/dashboard-forms";
+import { type ActionResult, noticeOf, type ResultToast } from "~/lib/action-result";
 
-/** Shows the toast an action answered, once per answer (each submission answers a new object). */
-export function useResultToast(result: { toast?: ResultToast } | undefined) {
+/**
+ * Shows the toast for an action's answer, once per answer (each submission answers a new
+ * object): its error, or `success` (a constant: the page's own words) when it succeeded.
+ */
+export function useResultToast(
+  result: ActionResult<object, unknown> | undefined,
+  success: { title: string; description?: string },
+) {
   useEffect(() => {
-    const message = result?.toast;
+    const message = noticeOf(result, success);
     if (!message) return;
     const options = message.description ? { description: message.description } : undefined;
     if (message.type === "error") toast.error(message.title, options);
     else toast.success(message.title, options);
-  }, [result]);
+  }, [result, success]);
 }
 
 /** The same message in the page, for browsers without JavaScript and screen readers. */

@@ -9,20 +9,15 @@ import { TextAreaField, TextField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
-import {
-  type FormMessage,
-  INQUIRY_LIMITS,
-  type InquiryFailure,
-  type InquiryField,
-  type InquiryValues,
-} from "~/lib/inquiry-forms";
+import { type ActionResult, type FormMessage, failureOf } from "~/lib/action-result";
+import { INQUIRY_LIMITS, type InquiryField, type InquiryValues } from "~/lib/schemas/inquiry";
 
 // The form behind 'Send Us a Message' (/contact) and 'Inquire About This Service'
 // (/services/{id}). A plain POST form: without JavaScript the page comes back with the errors
 // beside the fields, or with a success panel; with it, the same answers arrive as toasts, the
 // button shows its pending label, and a sent form is cleared.
 
-export type InquiryActionData = { ok: true } | InquiryFailure | undefined;
+export type InquiryActionData = ActionResult<object, InquiryValues> | undefined;
 
 type FieldSpec = { label: string; required: boolean };
 
@@ -65,12 +60,12 @@ export function InquiryForm({
   const hydrated = useHydrated();
   const pending = useIsPending();
 
-  const sent = actionData !== undefined && "ok" in actionData;
-  const failure = actionData !== undefined && "error" in actionData ? actionData : undefined;
+  const sent = actionData?.ok === true;
+  const failure = failureOf(actionData);
 
   // Keyed on the answer itself, so a second message sent in a row is acknowledged too.
   useEffect(() => {
-    if (!actionData || !("ok" in actionData)) return;
+    if (!actionData?.ok) return;
     formRef.current?.reset();
     // After the Toaster (rendered later in the document) has subscribed, for a form that was
     // posted before the page hydrated.
@@ -80,7 +75,7 @@ export function InquiryForm({
     return () => clearTimeout(timer);
   }, [actionData, success]);
 
-  const initialValue = (field: InquiryField) => failure?.values[field] ?? defaults[field] ?? "";
+  const initialValue = (field: InquiryField) => failure?.values?.[field] ?? defaults[field] ?? "";
 
   return (
     <>
@@ -98,7 +93,7 @@ export function InquiryForm({
         {ORDER.map((field) => {
           const spec = fields[field];
           if (!spec) return null;
-          const error = failure?.fields[field];
+          const error = failure?.fields?.[field];
           if (field === "message") {
             return (
               <TextAreaField

@@ -38,7 +38,7 @@ export async function seedDemoUsers(): Promise<DemoCredential[]> {
     } else {
       // Another instance seeding at the same moment may have created it: "exists" is fine.
       const result = await registerAccount(user);
-      if (result.status === "created") created.push(user);
+      if (result.ok) created.push(user);
     }
   }
   // A brand-new demo customer gets a history to look at; an instance that lost the race to

@@ -1,8 +1,5 @@
-import { data, Form, redirect, useSearchParams } from "react-router";
-import { limitAttempt } from "~/auth/abuse.server";
+import { Form, redirect, useSearchParams } from "react-router";
 import { signInWithPassword } from "~/auth/accounts.server";
-import { flashCookie } from "~/auth/flash.server";
-import { SIGN_IN_MESSAGES, SignInSchema } from "~/auth/forms";
 import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
 import { AuthCard, CredentialFields } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
@@ -10,7 +7,10 @@ import { SubmitButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
+import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import { SIGN_IN_MESSAGES, signInSchema } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
+import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/admin-login";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,22 +25,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "/admin/dashboard");
   if (isHoneypotTripped(form)) throw redirect(redirectTo);
   const values = { email: String(form.get("email") ?? "") };
-  const limited = await limitAttempt("adminLogin", { request, context }, values, values.email);
+  const limited = await limitAttempt(
+    rateLimitKey("adminLogin", getClientIp({ request, context }), values.email),
+    RATE_LIMITS.adminLogin,
+    { values },
+  );
   if (limited) return limited;
-  const parsed = SignInSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    return data({ error: SIGN_IN_MESSAGES.missing, values }, { status: 400 });
-  }
+  const parsed = signInSchema().safeParse(Object.fromEntries(form));
+  if (!parsed.success) return badRequest({ error: SIGN_IN_MESSAGES.missing, values });
   const result = await signInWithPassword({
     email: parsed.data.email,
     password: parsed.data.password,
     requestHeaders: request.headers,
     adminOnly: true,
   });
-  if (!result.ok) return data({ error: SIGN_IN_MESSAGES.invalid, values }, { status: 401 });
-  const headers = new Headers(result.headers);
-  headers.append("Set-Cookie", flashCookie("signedIn"));
-  throw redirect(redirectTo, { headers });
+  if (!result.ok) return failed(401, { error: SIGN_IN_MESSAGES.invalid, values });
+  throw redirectWithFlash(redirectTo, "signedIn", { headers: result.headers });
 }
 
 export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
@@ -53,7 +53,7 @@ export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <HoneypotField />
         <CredentialFields
-          email={actionData?.values.email}
+          email={actionData?.values?.email}
           failed={Boolean(actionData?.error)}
           emailAutoComplete="username"
         />

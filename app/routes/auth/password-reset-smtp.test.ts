@@ -77,7 +77,7 @@ describe("password reset e-mail over SMTP", () => {
     await smtp.close();
     const result = await requestReset("tunde@example.com");
     await settleBackgroundMail();
-    expect(result).toEqual({ sent: true });
+    expect(result).toEqual({ ok: true });
     const rows = await db.select().from(mailOutbox);
     const failed = rows.find((r) => r.to === "tunde@example.com");
     expect(failed?.sentAt).toBeNull();

@@ -6,10 +6,11 @@ import { db } from "~/db/client.server";
 import { mailOutbox, rateLimits, sessions, users, verifications } from "~/db/schema";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { createRequestContext } from "~/lib/request-context.server";
+import { PASSWORD_RESET_MESSAGES } from "~/lib/schemas/account";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { RESET_PASSWORD_TOKEN_MINUTES } from "~/mail/password-reset.server";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
-import { action as forgotAction, RESET_REQUESTED_MESSAGE } from "./forgot-password";
+import { action as forgotAction } from "./forgot-password";
 import { action as resetAction, loader as resetLoader } from "./reset-password";
 
 await setupTestDatabase();
@@ -103,7 +104,7 @@ async function newAccount() {
     email,
     password: OLD_PASSWORD,
   });
-  if (created.status !== "created") throw new Error("could not create the test account");
+  if (!created.ok) throw new Error("could not create the test account");
   return { email, userId: created.userId };
 }
 
@@ -117,7 +118,7 @@ describe("/forgot-password", () => {
     const result = await requestReset(email);
 
     expect(result.status).toBe(200);
-    expect(result.body).toEqual({ sent: true });
+    expect(result.body).toEqual({ ok: true });
     const rows = await mailsTo(email);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.transport).toBe("outbox");
@@ -136,7 +137,7 @@ describe("/forgot-password", () => {
 
     expect(unknown).toEqual(known);
     expect(await mailsTo("nobody@example.com")).toHaveLength(0);
-    expect(RESET_REQUESTED_MESSAGE).toBe(
+    expect(PASSWORD_RESET_MESSAGES.requested).toBe(
       "If an account exists for that e-mail, we have sent a link to reset your password.",
     );
   });
@@ -144,7 +145,7 @@ describe("/forgot-password", () => {
   it("sends nothing when the honeypot is filled in, but answers the same", async () => {
     const { email } = await newAccount();
     const result = await requestReset(email, { [HONEYPOT_FIELD]: "http://spam.example" });
-    expect(result.body).toEqual({ sent: true });
+    expect(result.body).toEqual({ ok: true });
     expect(await mailsTo(email)).toHaveLength(0);
   });
 
@@ -152,7 +153,8 @@ describe("/forgot-password", () => {
     const result = await requestReset("not-an-email");
     expect(result.status).toBe(400);
     expect(result.body).toEqual({
-      fieldError: "Please enter a valid email address",
+      ok: false,
+      fields: { email: "Please enter a valid email address" },
       values: { email: "not-an-email" },
     });
   });
@@ -219,7 +221,7 @@ describe("/reset-password", () => {
 
     const again = await reset(token, "thirdsecret3");
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ invalidLink: true });
+    expect(again.body).toEqual({ ok: false, reason: "invalid-link" });
     expect(await canSignIn(email, "thirdsecret3")).toBe(false);
     expect(await canSignIn(email, NEW_PASSWORD)).toBe(true);
 
@@ -246,14 +248,14 @@ describe("/reset-password", () => {
     expect(page.body).toEqual({ token, usable: false });
     const result = await reset(token);
     expect(result.status).toBe(400);
-    expect(result.body).toEqual({ invalidLink: true });
+    expect(result.body).toEqual({ ok: false, reason: "invalid-link" });
     expect(await canSignIn(email, OLD_PASSWORD)).toBe(true);
   });
 
   it("refuses an unknown or missing token", async () => {
     const page = await run(resetLoader, new Request("http://localhost/reset-password"));
     expect(page.body).toEqual({ token: "", usable: false });
-    expect((await reset("made-up-token")).body).toEqual({ invalidLink: true });
+    expect((await reset("made-up-token")).body).toEqual({ ok: false, reason: "invalid-link" });
   });
 
   it("checks the new password before spending the token", async () => {
@@ -263,11 +265,15 @@ describe("/reset-password", () => {
 
     const mismatch = await reset(token, NEW_PASSWORD, "different1");
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body).toEqual({ fields: { confirmPassword: "Passwords do not match" } });
+    expect(mismatch.body).toEqual({
+      ok: false,
+      fields: { confirmPassword: "Passwords do not match" },
+    });
 
     const short = await reset(token, "abc");
     expect(short.status).toBe(400);
     expect(short.body).toEqual({
+      ok: false,
       fields: { password: "Password must be at least 6 characters long" },
     });
 
@@ -279,7 +285,7 @@ describe("/reset-password", () => {
     const { email, userId } = await newAccount();
     await db.update(users).set({ status: "inactive" }).where(eq(users.id, userId));
     const result = await requestReset(email);
-    expect(result.body).toEqual({ sent: true });
+    expect(result.body).toEqual({ ok: true });
     expect(await mailsTo(email)).toHaveLength(0);
   });
 });

@@ -1,8 +1,5 @@
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
-import { limitAttempt } from "~/auth/abuse.server";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { signInWithPassword } from "~/auth/accounts.server";
-import { flashCookie } from "~/auth/flash.server";
-import { SIGN_IN_MESSAGES, SignInSchema } from "~/auth/forms";
 import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
 import { AuthCard, AuthSwitchLink, CredentialFields } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
@@ -10,8 +7,11 @@ import { SubmitButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
+import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import { SIGN_IN_MESSAGES, signInSchema } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
+import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/signin";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -24,24 +24,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "/dashboard");
   // A bot is sent on as if it had signed in; the guard then sends it back here.
   if (isHoneypotTripped(form)) throw redirect(redirectTo);
-  const parsed = SignInSchema.safeParse(Object.fromEntries(form));
+  const parsed = signInSchema().safeParse(Object.fromEntries(form));
   const values = { email: String(form.get("email") ?? "") };
-  const limited = await limitAttempt("signIn", { request, context }, values, values.email);
+  const limited = await limitAttempt(
+    rateLimitKey("signIn", getClientIp({ request, context }), values.email),
+    RATE_LIMITS.signIn,
+    { values },
+  );
   if (limited) return limited;
-  if (!parsed.success) {
-    return data({ error: SIGN_IN_MESSAGES.missing, values }, { status: 400 });
-  }
+  if (!parsed.success) return badRequest({ error: SIGN_IN_MESSAGES.missing, values });
   const result = await signInWithPassword({
     email: parsed.data.email,
     password: parsed.data.password,
     requestHeaders: request.headers,
   });
-  if (!result.ok) {
-    return data({ error: SIGN_IN_MESSAGES.invalid, values }, { status: 401 });
-  }
-  const headers = new Headers(result.headers);
-  headers.append("Set-Cookie", flashCookie("signedIn"));
-  throw redirect(redirectTo, { headers });
+  if (!result.ok) return failed(401, { error: SIGN_IN_MESSAGES.invalid, values });
+  throw redirectWithFlash(redirectTo, "signedIn", { headers: result.headers });
 }
 
 export default function SignInPage({ actionData }: Route.ComponentProps) {
@@ -55,7 +53,7 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <HoneypotField />
         <CredentialFields
-          email={actionData?.values.email}
+          email={actionData?.values?.email}
           failed={Boolean(actionData?.error)}
           emailAutoComplete="email"
         />

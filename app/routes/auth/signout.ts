@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { flashCookie } from "~/auth/flash.server";
 import { signOut } from "~/auth/session.server";
+import { redirectWithFlash } from "~/lib/http.server";
 import type { Route } from "./+types/signout";
 
 // Signing out changes state, so only a POST does it; a GET just goes home.
@@ -9,7 +9,5 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const headers = await signOut(request);
-  headers.append("Set-Cookie", flashCookie("signedOut"));
-  throw redirect("/", { headers });
+  throw redirectWithFlash("/", "signedOut", { headers: await signOut(request) });
 }

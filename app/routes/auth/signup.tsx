@@ -1,22 +1,18 @@
-import { data, Form, redirect } from "react-router";
-import { limitAttempt } from "~/auth/abuse.server";
+import { Form, redirect } from "react-router";
 import { registerAccount } from "~/auth/accounts.server";
-import { flashCookie } from "~/auth/flash.server";
-import { type FieldErrors, fieldErrorsOf, SIGN_UP_MESSAGES, SignUpSchema } from "~/auth/forms";
 import { getSessionUser } from "~/auth/session.server";
-import {
-  AuthCard,
-  AuthSwitchLink,
-  type FormError,
-  NewPasswordFields,
-} from "~/components/auth/auth-fields";
+import { AuthCard, AuthSwitchLink, NewPasswordFields } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/ui/button";
 import { TextField, type TextFieldSpec } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
+import { badRequest, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import { SIGN_UP_MESSAGES, signUpSchema } from "~/lib/schemas/account";
+import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
+import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/signup";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,29 +28,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: String(form.get("email") ?? ""),
   };
   // A bot is answered like a person whose account was created; nothing is stored.
-  if (isHoneypotTripped(form)) {
-    throw redirect("/signin", { headers: { "Set-Cookie": flashCookie("accountCreated") } });
-  }
-  const limited = await limitAttempt("signUp", { request, context }, values);
+  if (isHoneypotTripped(form)) throw redirectWithFlash("/signin", "accountCreated");
+  const limited = await limitAttempt(
+    rateLimitKey("signUp", getClientIp({ request, context })),
+    RATE_LIMITS.signUp,
+    { values },
+  );
   if (limited) return limited;
-  const parsed = SignUpSchema.safeParse(Object.fromEntries(form));
+  const parsed = signUpSchema().safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const fields = fieldErrorsOf(parsed.error);
     const missing = Object.values(fields).includes(SIGN_UP_MESSAGES.missing);
     const first = missing ? SIGN_UP_MESSAGES.missing : Object.values(fields)[0];
-    const error: FormError = {
-      title: "Validation Error",
-      message: first ?? SIGN_UP_MESSAGES.missing,
-    };
-    return data({ error, fields, values }, { status: 400 });
+    const error = { title: "Validation Error", message: first ?? SIGN_UP_MESSAGES.missing };
+    return badRequest({ error, fields, values });
   }
   const result = await registerAccount(parsed.data, request.headers);
-  const headers = new Headers();
-  headers.append(
-    "Set-Cookie",
-    flashCookie(result.status === "created" ? "accountCreated" : "accountExists"),
-  );
-  throw redirect("/signin", { headers });
+  throw redirectWithFlash("/signin", result.ok ? "accountCreated" : "accountExists");
 }
 
 const TEXT_FIELDS = {
@@ -65,7 +55,7 @@ const TEXT_FIELDS = {
 
 export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const pending = useIsPending();
-  const fields: FieldErrors = (actionData as { fields?: FieldErrors } | undefined)?.fields ?? {};
+  const fields = actionData?.fields ?? {};
   const values = actionData?.values;
   const textField = (name: keyof typeof TEXT_FIELDS) => (
     <TextField

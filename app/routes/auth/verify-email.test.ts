@@ -60,7 +60,7 @@ describe("/verify-email", () => {
     const confirmed = await callRoute(verifyAction, postRequest(url, { token }));
     expect(confirmed).toMatchObject({
       status: 200,
-      body: { confirmed: true, claimedAppointments: 1 },
+      body: { ok: true, claimedAppointments: 1 },
     });
     expect(await verified(kemi.userId)).toBe(true);
     expect(await appointmentOwner(guest.id)).toBe(kemi.userId);
@@ -72,7 +72,7 @@ describe("/verify-email", () => {
       usable: false,
     });
     const again = await callRoute(verifyAction, postRequest(url, { token }));
-    expect(again).toMatchObject({ status: 400, body: { invalidLink: true } });
+    expect(again).toMatchObject({ status: 400, body: { ok: false, reason: "invalid-link" } });
   });
 
   it("refuses an unknown token without writing", async () => {
@@ -80,7 +80,7 @@ describe("/verify-email", () => {
       verifyAction,
       postRequest("/verify-email?token=nope", { token: "nope" }),
     );
-    expect(result).toMatchObject({ status: 400, body: { invalidLink: true } });
+    expect(result).toMatchObject({ status: 400, body: { ok: false, reason: "invalid-link" } });
     expect((await callRoute(verifyLoader, getRequest("/verify-email"))).body).toEqual({
       token: "",
       usable: false,
@@ -94,7 +94,7 @@ describe("/verify-email", () => {
       listAction,
       postRequest("/dashboard/appointments", { intent: "sendVerification" }, tunde.cookie),
     );
-    expect(result.body).toEqual({ alreadyVerified: true });
+    expect(result.body).toEqual({ ok: true, alreadyVerified: true });
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, "tunde@example.ng"))).toEqual(
       [],
     );
@@ -110,7 +110,7 @@ describe("a completed password reset", () => {
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "ngozi@example.ng"));
     const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
 
-    expect(await resetPasswordWithToken(token, "a-new-password-9")).toBe("reset");
+    expect(await resetPasswordWithToken(token, "a-new-password-9")).toEqual({ ok: true });
     expect(await verified(ngozi.userId)).toBe(true);
     expect(await appointmentOwner(guest.id)).toBe(ngozi.userId);
   });

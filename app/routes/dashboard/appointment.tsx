@@ -1,8 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { toast } from "sonner";
-import { flashCookie } from "~/auth/flash.server";
 import { requireUser } from "~/auth/session.server";
 import {
   AppointmentDetailsList,
@@ -13,12 +12,16 @@ import { CancelAppointmentButton } from "~/components/appointments/cancel-appoin
 import { RescheduleForm } from "~/components/appointments/reschedule-form";
 import { AppointmentStatusBadge } from "~/components/ui/badge";
 import { FormAlert } from "~/components/ui/form-alert";
-import { cancelAppointmentAction, notFound } from "~/lib/appointment-actions.server";
+import { failureOf } from "~/lib/action-result";
+import { cancelAppointmentAction } from "~/lib/appointment-actions.server";
 import { formatAppointmentDate, shortId } from "~/lib/appointment-format";
+import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import { RESCHEDULE_MESSAGES, rescheduleSchema } from "~/lib/schemas/appointment";
+import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
+import { notifyAdminsOfAppointment } from "~/mail/appointment-mail.server";
 import {
   getAppointmentForUser,
-  RESCHEDULE_MESSAGES,
   rescheduleAppointmentForUser,
 } from "~/models/appointment-changes.server";
 import type { Route } from "./+types/appointment";
@@ -45,32 +48,32 @@ export async function action({ request, params }: Route.ActionArgs) {
       appointmentDate: String(form.get("appointmentDate") ?? ""),
       appointmentTime: String(form.get("appointmentTime") ?? ""),
     };
-    const result = await rescheduleAppointmentForUser(user.id, params.id, values);
-    switch (result.status) {
-      case "rescheduled":
-        throw redirect(here, {
-          headers: { "Set-Cookie": flashCookie("appointmentRescheduled") },
-        });
-      case "invalid":
-        return data({ errors: result.errors, values }, { status: 400 });
+    const parsed = rescheduleSchema().safeParse(values);
+    if (!parsed.success) return badRequest({ fields: fieldErrorsOf(parsed.error), values });
+    const result = await rescheduleAppointmentForUser(user.id, params.id, parsed.data);
+    if (result.ok) {
+      notifyAdminsOfAppointment(params.id, "rescheduled");
+      throw redirectWithFlash(here, "appointmentRescheduled");
+    }
+    switch (result.reason) {
+      case "unchanged":
+        return badRequest({ fields: { appointmentTime: RESCHEDULE_MESSAGES.unchanged }, values });
       case "not-pending":
-        return data(
-          { error: { title: "Error", message: RESCHEDULE_MESSAGES.notPending } },
-          { status: 409 },
-        );
+        return failed(409, { error: { title: "Error", message: RESCHEDULE_MESSAGES.notPending } });
       default:
         notFound();
     }
   }
 
-  return data({ error: { title: "Error", message: "Unknown action" } }, { status: 400 });
+  return badRequest({ error: { title: "Error", message: "Unknown action" } });
 }
 
 export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { appointment } = loaderData;
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
-  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
-  const values = actionData && "values" in actionData ? actionData.values : undefined;
+  const failure = failureOf(actionData);
+  const error = failure?.error;
+  const errors = failure?.fields;
+  const values = failure?.values;
 
   useEffect(() => {
     const first = errors?.appointmentDate ?? errors?.appointmentTime;

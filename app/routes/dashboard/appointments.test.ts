@@ -3,8 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "~/auth/accounts.server";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, mailOutbox, rateLimits } from "~/db/schema";
-import { CANCEL_FAILED_MESSAGE } from "~/lib/appointment-actions.server";
 import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
+import { CANCEL_FAILED_MESSAGE } from "~/lib/schemas/appointment";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { createAppointment, type NewAppointment } from "~/models/appointment.server";
 import {
@@ -115,7 +115,10 @@ describe("/dashboard/appointments", () => {
       postRequest("/dashboard/appointments", { intent: "cancel", appointmentId: id }, ada.cookie),
     );
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: { title: "Error", message: CANCEL_FAILED_MESSAGE } });
+    expect(again.body).toEqual({
+      ok: false,
+      error: { title: "Error", message: CANCEL_FAILED_MESSAGE },
+    });
     expect(await snapshot(id)).toEqual(before);
   });
 
@@ -219,8 +222,8 @@ describe("/dashboard/appointments/:id", () => {
         { id },
       );
       expect(result.status).toBe(400);
-      const body = result.body as { errors: Record<string, string>; values: typeof values };
-      expect(Object.keys(body.errors)).toEqual([field]);
+      const body = result.body as { fields: Record<string, string>; values: typeof values };
+      expect(Object.keys(body.fields)).toEqual([field]);
       expect(body.values).toEqual(values);
       expect(await snapshot(id)).toEqual(before);
       expect(await db.select().from(mailOutbox)).toHaveLength(mailBefore.length);

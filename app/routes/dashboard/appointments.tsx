@@ -1,26 +1,23 @@
 import { CalendarPlus } from "lucide-react";
-import { data } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { AppointmentListItem } from "~/components/appointments/appointment-list-item";
 import { AppointmentsError } from "~/components/appointments/appointments-error";
 import { EmailVerificationNotice } from "~/components/appointments/email-verification-notice";
 import { LinkButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
+import { failureOf } from "~/lib/action-result";
 import { cancelAppointmentAction } from "~/lib/appointment-actions.server";
+import { badRequest, failed, limitAttempt } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { EMAIL_VERIFICATION_MESSAGES } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import {
   EMAIL_VERIFICATION_MAIL_LIMIT,
   sendEmailVerification,
-  VERIFICATION_MAIL_FAILED_MESSAGE,
 } from "~/mail/email-verification.server";
 import { listAppointmentsForUser } from "~/models/appointment.server";
 import { isEmailVerified } from "~/models/email-verification.server";
-import {
-  consumeRateLimit,
-  rateLimitKey,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-} from "~/rate-limit/rate-limit.server";
+import { rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/appointments";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -46,35 +43,31 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === "sendVerification") {
-    if (await isEmailVerified(user.id)) return { alreadyVerified: true as const };
-    const limit = await consumeRateLimit(
+    if (await isEmailVerified(user.id))
+      return { ok: true as const, alreadyVerified: true as const };
+    const limited = await limitAttempt(
       rateLimitKey("emailVerification", user.id),
       EMAIL_VERIFICATION_MAIL_LIMIT,
+      { title: "Too many attempts" },
     );
-    if (!limit.allowed) {
-      return data(
-        { error: { title: "Too many attempts", message: TOO_MANY_ATTEMPTS_MESSAGE } },
-        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-      );
-    }
+    if (limited) return limited;
     try {
       await sendEmailVerification(user);
     } catch (error) {
       logger.error({ err: error }, "Could not send an e-mail confirmation link");
-      return data(
-        { error: { title: "Error", message: VERIFICATION_MAIL_FAILED_MESSAGE } },
-        { status: 502 },
-      );
+      return failed(502, {
+        error: { title: "Error", message: EMAIL_VERIFICATION_MESSAGES.mailFailed },
+      });
     }
-    return { sentTo: user.email };
+    return { ok: true as const, sentTo: user.email };
   }
 
-  return data({ error: { title: "Error", message: "Unknown action" } }, { status: 400 });
+  return badRequest({ error: { title: "Error", message: "Unknown action" } });
 }
 
 export default function MyAppointments({ loaderData, actionData }: Route.ComponentProps) {
   const { appointments, verified, email } = loaderData;
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const error = failureOf(actionData)?.error;
   // The action's own object (not a copy), so the notice's toast fires once per send.
   const sent =
     actionData && "sentTo" in actionData && typeof actionData.sentTo === "string"

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { inquiries } from "~/db/schema";
-import { COMPLAINT_MAX_LENGTH, COMPLAINT_MESSAGES } from "~/lib/dashboard-forms";
+import { COMPLAINT_MAX_LENGTH, COMPLAINT_MESSAGES } from "~/lib/schemas/inquiry";
 import { RATE_LIMITS, TOO_MANY_ATTEMPTS_MESSAGE } from "~/rate-limit/rate-limit.server";
 import { createSignedInUser, routeArgs, run } from "../../../tests/setup/accounts";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
@@ -13,8 +13,8 @@ await setupTestDatabase();
 type Result = {
   ok: boolean;
   id?: string;
-  toast: { type: string; title: string; description?: string };
-  fieldError?: string;
+  error?: { title: string; message: string };
+  fields?: { description?: string };
   values?: { description: string };
 };
 
@@ -44,8 +44,7 @@ describe("submitting a complaint", () => {
       status: "answered",
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.ok).toBe(true);
-    expect(answer.body.toast.title).toBe("Your complaint has been submitted successfully");
+    expect(answer.body).toEqual({ ok: true, id: expect.any(String) });
     const rows = await complaintsOf(ada.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -67,8 +66,8 @@ describe("submitting a complaint", () => {
     const before = await db.select().from(inquiries);
     const answer = await submit(bola.cookie, { description });
     expect(answer.status).toBe(400);
-    expect(answer.body.fieldError).toBe("Please enter your complaint");
-    expect(answer.body.toast.description).toBe(COMPLAINT_MESSAGES.empty);
+    expect(answer.body.fields?.description).toBe("Please enter your complaint");
+    expect(answer.body.error).toEqual({ title: "Error", message: COMPLAINT_MESSAGES.empty });
     expect(await db.select().from(inquiries)).toEqual(before);
   });
 
@@ -76,7 +75,7 @@ describe("submitting a complaint", () => {
     const description = "x".repeat(COMPLAINT_MAX_LENGTH + 1);
     const answer = await submit(bola.cookie, { description });
     expect(answer.status).toBe(400);
-    expect(answer.body.fieldError).toBe(
+    expect(answer.body.fields?.description).toBe(
       `Please keep your complaint under ${COMPLAINT_MAX_LENGTH} characters`,
     );
     expect(answer.body.values?.description).toBe(description);
@@ -97,7 +96,7 @@ describe("submitting a complaint", () => {
     }
     const refused = await submit(carl.cookie, { description: "One too many" });
     expect(refused.status).toBe(429);
-    expect(refused.body.toast.description).toBe(TOO_MANY_ATTEMPTS_MESSAGE);
+    expect(refused.body.error).toEqual({ title: "Error", message: TOO_MANY_ATTEMPTS_MESSAGE });
     expect(refused.body.values?.description).toBe("One too many");
     expect(await complaintsOf(carl.id)).toHaveLength(RATE_LIMITS.publicForm.limit);
     // Another user is not held back by Carl's limit.

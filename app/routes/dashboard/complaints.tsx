@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { ComplaintHistory } from "~/components/dashboard/complaint-history";
 import { FormButtons } from "~/components/dashboard/form-buttons";
@@ -6,16 +6,13 @@ import { ResultNotice, useResultToast } from "~/components/dashboard/result-toas
 import { SubmitButton } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { COMPLAINT_MESSAGES, ComplaintSchema, type ResultToast } from "~/lib/dashboard-forms";
+import { failureOf, noticeOf } from "~/lib/action-result";
+import { badRequest, failed, limitAttempt } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { COMPLAINT_MESSAGES, complaintSchema } from "~/lib/schemas/inquiry";
 import { pageMeta } from "~/lib/seo";
 import { createInquiry, listInquiriesForUser } from "~/models/inquiry.server";
-import {
-  consumeRateLimit,
-  RATE_LIMITS,
-  rateLimitKey,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-} from "~/rate-limit/rate-limit.server";
+import { RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/complaints";
 
 // Complaints are inquiries with source 'complaint' (DESIGN.md): staff see them in the admin
@@ -33,39 +30,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-type ActionResult = {
-  ok: boolean;
-  /** The stored complaint's id, on success. */
-  id?: string;
-  toast: ResultToast;
-  fieldError?: string;
-  values?: { description: string };
-};
-
-function failure(status: number, message: string, description: string, fieldError?: boolean) {
-  const result: ActionResult = {
-    ok: false,
-    toast: { type: "error", title: "Error", description: message },
-    values: { description },
-    ...(fieldError ? { fieldError: message } : {}),
-  };
-  return data(result, { status });
-}
+/** What the page says when a complaint was stored (a toast, and in the page). */
+const SUBMITTED = { title: COMPLAINT_MESSAGES.submitted };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
-  const description = String(form.get("description") ?? "");
-  const parsed = ComplaintSchema.safeParse({ description });
+  const values = { description: String(form.get("description") ?? "") };
+  const parsed = complaintSchema().safeParse(values);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? COMPLAINT_MESSAGES.empty;
-    return failure(400, message, description, true);
+    const error = { title: "Error", message };
+    return badRequest({ error, fields: { description: message }, values });
   }
-  const limit = await consumeRateLimit(
+  const limited = await limitAttempt(
     rateLimitKey("publicForm", "complaint", user.id),
     RATE_LIMITS.publicForm,
+    { values },
   );
-  if (!limit.allowed) return failure(429, TOO_MANY_ATTEMPTS_MESSAGE, description);
+  if (limited) return limited;
   try {
     // Who sent it comes from the session, never from the form.
     const stored = await createInquiry({
@@ -75,37 +58,35 @@ export async function action({ request }: Route.ActionArgs) {
       name: user.name,
       description: parsed.data.description,
     });
-    const result: ActionResult = {
-      ok: true,
-      id: stored.id,
-      toast: { type: "success", title: COMPLAINT_MESSAGES.submitted },
-    };
-    return result;
+    return { ok: true as const, id: stored.id };
   } catch (error) {
     logger.error({ err: error }, "Could not store a complaint");
-    return failure(500, COMPLAINT_MESSAGES.failed, description);
+    return failed(500, { error: { title: "Error", message: COMPLAINT_MESSAGES.failed }, values });
   }
 }
 
 export default function ComplaintsPage({ loaderData, actionData }: Route.ComponentProps) {
   const pending = useIsPending();
-  const result = actionData as ActionResult | undefined;
-  useResultToast(result);
+  const result = actionData;
+  const failure = failureOf(result);
+  useResultToast(result, SUBMITTED);
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold text-slate-900">Inquiries and Complaints</h1>
       <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-xl font-semibold text-slate-900">Submit a New Complaint</h2>
-        {result && !result.fieldError ? <ResultNotice message={result.toast} /> : null}
+        {result && !failure?.fields?.description ? (
+          <ResultNotice message={noticeOf(result, SUBMITTED)} />
+        ) : null}
         {/* A new key after each success empties the text area. */}
-        <Form method="post" className="space-y-4" noValidate key={result?.id ?? "form"}>
+        <Form method="post" className="space-y-4" noValidate key={result?.ok ? result.id : "form"}>
           <TextAreaField
             label="Your complaint"
             name="description"
             rows={6}
             placeholder="Describe your issue or complaint in detail..."
-            defaultValue={result?.ok ? "" : result?.values?.description}
-            error={result?.fieldError}
+            defaultValue={failure?.values?.description}
+            error={failure?.fields?.description}
           />
           <FormButtons>
             <SubmitButton pending={pending} pendingLabel="Submitting..." fullWidth>

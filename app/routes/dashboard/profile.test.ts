@@ -19,7 +19,7 @@ await setupTestDatabase();
 type Result = {
   intent: string;
   ok: boolean;
-  toast: { type: string; title: string; description?: string };
+  error?: { title: string; message: string };
   fields?: Record<string, string>;
   values?: { fullName: string; phone: string };
 };
@@ -87,7 +87,7 @@ describe("personal information", () => {
       userId: bola.id,
     });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ ok: true, toast: { title: "Profile Updated" } });
+    expect(answer.body).toEqual({ ok: true, intent: "profile" });
     expect(await userRow(ada.id)).toEqual({
       name: "Ada Grace Obi",
       firstName: "Ada",
@@ -112,11 +112,8 @@ describe("personal information", () => {
     const answer = await post(ada.cookie, { intent: "profile", ...values });
     expect(answer.status).toBe(400);
     expect(answer.body.fields?.[field]).toBe(message);
-    expect(answer.body.toast).toEqual({
-      type: "error",
-      title: "Update Failed",
-      description: message,
-    });
+    expect(answer.body).toMatchObject({ ok: false, intent: "profile" });
+    expect(answer.body.error).toEqual({ title: "Update Failed", message });
     expect(answer.body.values).toEqual(values);
     expect(await userRow(ada.id)).toEqual(before);
   });
@@ -136,10 +133,10 @@ describe("password change", () => {
       confirmPassword: "brand-new-2",
     });
     expect(answer.status).toBe(400);
-    expect(answer.body.toast).toEqual({
-      type: "error",
+    expect(answer.body).toMatchObject({ ok: false, intent: "password" });
+    expect(answer.body.error).toEqual({
       title: "Password Mismatch",
-      description: "New passwords do not match",
+      message: "New passwords do not match",
     });
     expect(JSON.stringify(answer.body)).not.toContain("brand-new");
     expect(await passwordHash(ada.id)).toBe(before);
@@ -167,10 +164,9 @@ describe("password change", () => {
       confirmPassword: "brand-new-1",
     });
     expect(answer.status).toBe(400);
-    expect(answer.body.toast).toEqual({
-      type: "error",
+    expect(answer.body.error).toEqual({
       title: "Password Change Failed",
-      description: "Your current password is incorrect",
+      message: "Your current password is incorrect",
     });
     expect(answer.body.fields?.currentPassword).toBe("Your current password is incorrect");
     expect(JSON.stringify(answer.body)).not.toContain("not-my-password");

@@ -1,29 +1,24 @@
-import { data, redirect, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { changePassword } from "~/auth/accounts.server";
 import type { Flash } from "~/auth/flash";
-import { flashCookie } from "~/auth/flash.server";
-import { type FieldErrors, fieldErrorsOf } from "~/auth/forms";
 import { requireUser } from "~/auth/session.server";
 import { PersonalInfoForm, SecurityForm, SignOutCard } from "~/components/dashboard/profile-forms";
 import { ResultNotice, useResultToast } from "~/components/dashboard/result-toast";
 import { selectedTab, UrlTabs } from "~/components/ui/tabs";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { failureOf, noticeOf } from "~/lib/action-result";
+import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import { logger } from "~/lib/logger.server";
 import {
   PASSWORD_MESSAGES,
-  PasswordChangeSchema,
   PROFILE_MESSAGES,
-  ProfileSchema,
-  type ResultToast,
-} from "~/lib/dashboard-forms";
-import { logger } from "~/lib/logger.server";
+  passwordChangeSchema,
+  profileSchema,
+} from "~/lib/schemas/account";
+import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
 import { updateProfile } from "~/models/user.server";
-import {
-  consumeRateLimit,
-  RATE_LIMITS,
-  rateLimitKey,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-} from "~/rate-limit/rate-limit.server";
+import { RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/profile";
 
 // Personal information and password. One action, told apart by `intent`; who is changed always
@@ -44,18 +39,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = {
-  intent: "profile" | "password";
-  ok: boolean;
-  toast: ResultToast;
-  fields?: FieldErrors;
-  values?: { fullName: string; phone: string };
-};
-
-function answer(result: ActionResult, status = 200) {
-  return data(result, { status });
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
@@ -66,81 +49,72 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 async function saveProfile(userId: string, form: FormData) {
+  const intent = "profile";
   const values = {
     fullName: String(form.get("fullName") ?? ""),
     phone: String(form.get("phone") ?? ""),
   };
-  const parsed = ProfileSchema.safeParse(values);
+  const parsed = profileSchema().safeParse(values);
   if (!parsed.success) {
     const fields = fieldErrorsOf(parsed.error);
-    const description = Object.values(fields)[0] ?? PROFILE_MESSAGES.failed.description;
-    const toast: ResultToast = { type: "error", title: PROFILE_MESSAGES.failed.title, description };
-    return answer({ intent: "profile", ok: false, toast, fields, values }, 400);
+    const message = Object.values(fields)[0] ?? PROFILE_MESSAGES.failed.description;
+    const error = { title: PROFILE_MESSAGES.failed.title, message };
+    return badRequest({ intent, error, fields, values });
   }
   try {
-    await updateProfile(userId, {
+    const updated = await updateProfile(userId, {
       fullName: parsed.data.fullName,
       phone: parsed.data.phone || null,
     });
+    // The session's user is gone (deleted meanwhile): nothing was saved.
+    if (!updated.ok) throw new Error("the signed-in user no longer exists");
   } catch (error) {
     logger.error({ err: error }, "Could not update a profile");
-    const toast: ResultToast = { type: "error", ...PROFILE_MESSAGES.failed };
-    return answer({ intent: "profile", ok: false, toast, values }, 500);
+    const { title, description: message } = PROFILE_MESSAGES.failed;
+    return failed(500, { intent, error: { title, message }, values });
   }
-  return answer({
-    intent: "profile",
-    ok: true,
-    toast: { type: "success", ...PROFILE_MESSAGES.updated },
-  });
+  return { ok: true as const, intent };
 }
 
 async function savePassword(userId: string, form: FormData, requestHeaders: Headers) {
-  const parsed = PasswordChangeSchema.safeParse(Object.fromEntries(form));
+  const intent = "password";
+  const parsed = passwordChangeSchema().safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const fields = fieldErrorsOf(parsed.error);
     const mismatch = fields.confirmPassword === PASSWORD_MESSAGES.mismatch.description;
-    const toast: ResultToast = mismatch
-      ? { type: "error", ...PASSWORD_MESSAGES.mismatch }
+    const error = mismatch
+      ? { title: PASSWORD_MESSAGES.mismatch.title, message: PASSWORD_MESSAGES.mismatch.description }
       : {
-          type: "error",
           title: PASSWORD_MESSAGES.failed,
-          description: Object.values(fields)[0] ?? PASSWORD_MESSAGES.missing,
+          message: Object.values(fields)[0] ?? PASSWORD_MESSAGES.missing,
         };
-    return answer({ intent: "password", ok: false, toast, fields }, 400);
+    return badRequest({ intent, error, fields });
   }
-  const limit = await consumeRateLimit(rateLimitKey("passwordChange", userId), RATE_LIMITS.signIn);
-  if (!limit.allowed) {
-    const toast: ResultToast = {
-      type: "error",
-      title: PASSWORD_MESSAGES.failed,
-      description: TOO_MANY_ATTEMPTS_MESSAGE,
-    };
-    return answer({ intent: "password", ok: false, toast }, 429);
-  }
+  const limited = await limitAttempt(rateLimitKey("passwordChange", userId), RATE_LIMITS.signIn, {
+    intent,
+    title: PASSWORD_MESSAGES.failed,
+  });
+  if (limited) return limited;
   const result = await changePassword({
     currentPassword: parsed.data.currentPassword,
     newPassword: parsed.data.newPassword,
     requestHeaders,
   });
   if (!result.ok) {
-    const toast: ResultToast = {
-      type: "error",
-      title: PASSWORD_MESSAGES.failed,
-      description: PASSWORD_MESSAGES.wrongCurrent,
-    };
-    const fields = { currentPassword: PASSWORD_MESSAGES.wrongCurrent };
-    return answer({ intent: "password", ok: false, toast, fields }, 400);
+    const message = PASSWORD_MESSAGES.wrongCurrent;
+    const error = { title: PASSWORD_MESSAGES.failed, message };
+    return badRequest({ intent, error, fields: { currentPassword: message } });
   }
   // The old session is gone: a redirect carries the new session cookie before any loader runs.
-  const headers = new Headers(result.headers);
-  headers.append("Set-Cookie", flashCookie("passwordUpdated"));
-  throw redirect("/dashboard/profile?tab=security", { headers });
+  throw redirectWithFlash("/dashboard/profile?tab=security", "passwordUpdated", {
+    headers: result.headers,
+  });
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, email } = loaderData;
-  const result = actionData as ActionResult | undefined;
-  useResultToast(result);
+  const result = actionData;
+  useResultToast(result, PROFILE_MESSAGES.updated);
   // A redirect's flash (e.g. after a password change): a toast with JavaScript, in the page
   // without it.
   const hydrated = useHydrated();
@@ -148,7 +122,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const flash = layout?.flash ?? undefined;
   const profile = result?.intent === "profile" ? result : undefined;
   const password = result?.intent === "password" ? result : undefined;
-  const notice = result?.toast ?? (flash && !hydrated ? flash : undefined);
+  const notice =
+    noticeOf(result, PROFILE_MESSAGES.updated) ?? (flash && !hydrated ? flash : undefined);
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Profile</h1>
@@ -157,12 +132,17 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       {tab === "personal" ? (
         <PersonalInfoForm
           email={email}
-          values={profile?.values ?? { fullName: loaderData.fullName, phone: loaderData.phone }}
-          errors={profile?.fields ?? {}}
+          values={
+            failureOf(profile)?.values ?? { fullName: loaderData.fullName, phone: loaderData.phone }
+          }
+          errors={failureOf(profile)?.fields ?? {}}
           formKey={profile?.ok ? `saved-${loaderData.fullName}-${loaderData.phone}` : "profile"}
         />
       ) : (
-        <SecurityForm errors={password?.fields ?? {}} formKey={flash?.id ?? "password"} />
+        <SecurityForm
+          errors={failureOf(password)?.fields ?? {}}
+          formKey={flash?.id ?? "password"}
+        />
       )}
       <SignOutCard />
     </div>

@@ -12,9 +12,10 @@ import {
   userSettings,
   users,
 } from "~/db/schema";
-import { APPOINTMENT_MESSAGES, addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
+import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { socketAddressContext } from "~/lib/request-context.server";
+import { APPOINTMENT_MESSAGES } from "~/lib/schemas/appointment";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/rate-limit/rate-limit.server";
 import { cookieHeader } from "../../../tests/setup/accounts";

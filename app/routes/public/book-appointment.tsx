@@ -1,9 +1,6 @@
-import { data, redirect, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import type { Flash } from "~/auth/flash";
-import { flashCookie } from "~/auth/flash.server";
-import { type FieldErrors, fieldErrorsOf } from "~/auth/forms";
 import { getSessionUser } from "~/auth/session.server";
-import type { FormError } from "~/components/auth/auth-fields";
 import {
   BOOKING_FIELDS,
   BookingConfirmation,
@@ -12,22 +9,18 @@ import {
   type BookingValues,
 } from "~/components/booking/booking-form";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { APPOINTMENT_MESSAGES, isTimeSlot } from "~/lib/appointment-rules";
-import { bookingSchema } from "~/lib/appointment-schema";
+import { failureOf } from "~/lib/action-result";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
+import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { propertyTypeLabel } from "~/lib/property-options";
+import { APPOINTMENT_MESSAGES, bookingSchema } from "~/lib/schemas/appointment";
+import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
 import { notifyAdminsOfAppointment, sendBookingConfirmation } from "~/mail/appointment-mail.server";
 import { createAppointment, findPropertyForBooking } from "~/models/appointment.server";
 import { findVerifiedUserIdByEmail } from "~/models/user.server";
-import {
-  consumeRateLimit,
-  getClientIp,
-  RATE_LIMITS,
-  rateLimitKey,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-} from "~/rate-limit/rate-limit.server";
+import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/book-appointment";
 
 // /book-appointment: anyone may book; a signed-in customer's booking is stored under their
@@ -60,12 +53,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Failure = { error: FormError; fields: FieldErrors; values: BookingValues };
-
-function failure(body: Failure, status: number, headers?: HeadersInit) {
-  return data(body, { status, headers });
-}
-
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const values = Object.fromEntries(
@@ -73,33 +60,27 @@ export async function action(args: Route.ActionArgs) {
   ) as BookingValues;
   // Only an existing property is kept: a forged or stale id is dropped, never an error.
   const property = await findPropertyForBooking(String(form.get("propertyId") ?? ""));
-  const booked = redirect(`/book-appointment${property ? `?property=${property.id}` : ""}`, {
-    headers: { "Set-Cookie": flashCookie("appointmentBooked") },
-  });
+  const booked = redirectWithFlash(
+    `/book-appointment${property ? `?property=${property.id}` : ""}`,
+    "appointmentBooked",
+  );
 
   // A bot is answered like a person whose booking went through; nothing is stored.
   if (isHoneypotTripped(form)) throw booked;
 
-  const limit = await consumeRateLimit(
+  const limited = await limitAttempt(
     rateLimitKey("publicForm", "booking", getClientIp(args)),
     RATE_LIMITS.publicForm,
+    { values },
   );
-  if (!limit.allowed) {
-    return failure(
-      { error: { title: "Error", message: TOO_MANY_ATTEMPTS_MESSAGE }, fields: {}, values },
-      429,
-      { "Retry-After": String(limit.retryAfterSeconds) },
-    );
-  }
+  if (limited) return limited;
 
   const parsed = bookingSchema().safeParse(values);
   if (!parsed.success) {
     const fields = fieldErrorsOf(parsed.error);
     const first = BOOKING_FIELDS.map((name) => fields[name]).find(Boolean);
-    return failure(
-      { error: { title: "Error", message: first ?? APPOINTMENT_MESSAGES.failed }, fields, values },
-      400,
-    );
+    const error = { title: "Error", message: first ?? APPOINTMENT_MESSAGES.failed };
+    return badRequest({ error, fields, values });
   }
 
   // The account comes from the session, never from the form; signed out, a booking with the
@@ -107,9 +88,6 @@ export async function action(args: Route.ActionArgs) {
   const user = await getSessionUser(args.request);
   const userId = user?.id ?? (await findVerifiedUserIdByEmail(parsed.data.email)) ?? null;
   const input = parsed.data;
-  const appointmentTime = input.appointmentTime;
-  // Always true here (bookingSchema checked the slot); narrows the type.
-  if (!isTimeSlot(appointmentTime)) throw new Error("bookingSchema let an unknown slot through");
   let appointmentId: string;
   try {
     const row = await createAppointment({
@@ -117,7 +95,7 @@ export async function action(args: Route.ActionArgs) {
       email: input.email,
       phone: input.phone,
       appointmentDate: input.appointmentDate,
-      appointmentTime,
+      appointmentTime: input.appointmentTime,
       propertyType: input.propertyType || null,
       propertyLocation: input.propertyLocation || null,
       purpose: input.purpose || null,
@@ -128,10 +106,11 @@ export async function action(args: Route.ActionArgs) {
     appointmentId = row.id;
   } catch (error) {
     logger.error({ err: error }, "Could not store an appointment");
-    return failure(
-      { error: { title: "Error", message: APPOINTMENT_MESSAGES.failed }, fields: {}, values },
-      500,
-    );
+    return failed(500, {
+      error: { title: "Error", message: APPOINTMENT_MESSAGES.failed },
+      fields: {},
+      values,
+    });
   }
 
   sendBookingConfirmation(appointmentId);
@@ -143,7 +122,7 @@ export default function BookAppointmentPage({ loaderData, actionData }: Route.Co
   const pending = useIsPending();
   const layout = useRouteLoaderData("routes/public/layout") as { flash?: Flash | null } | undefined;
   const booked = layout?.flash?.key === "appointmentBooked" ? layout.flash : null;
-  const failed = actionData as Failure | undefined;
+  const failed = failureOf(actionData);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">

@@ -1,9 +1,13 @@
 import { getSessionUser } from "~/auth/session.server";
 import { ContactDetails, OfficeMap } from "~/components/contact/contact-details";
 import { InquiryForm } from "~/components/inquiry/inquiry-form";
-import { CONTACT_MESSAGES, INQUIRY_LIMITS } from "~/lib/inquiry-forms";
-import { ContactSchema, parseInquiryForm } from "~/lib/inquiry-schemas";
 import { submitInquiryForm } from "~/lib/inquiry-submit.server";
+import {
+  CONTACT_MESSAGES,
+  contactSchema,
+  INQUIRY_LIMITS,
+  parseInquiryForm,
+} from "~/lib/schemas/inquiry";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import { realEstateAgentJsonLd } from "~/lib/structured-data";
 import { createInquiry } from "~/models/inquiry.server";
@@ -40,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
   return submitInquiryForm(args, form, {
     formName: "contact",
     fields: ["name", "email", "phone", "subject", "message"],
-    parse: (f) => parseInquiryForm(ContactSchema, f, CONTACT_MESSAGES.missing),
+    parse: (f) => parseInquiryForm(contactSchema(), f, CONTACT_MESSAGES.missing),
     store: (input, userId) =>
       createInquiry({
         source: "contact",

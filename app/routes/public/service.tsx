@@ -12,9 +12,12 @@ import {
 } from "~/components/services/service-detail";
 import { LinkButton } from "~/components/ui/button";
 import { responsiveImage } from "~/lib/images";
-import { SERVICE_INQUIRY_MESSAGES } from "~/lib/inquiry-forms";
-import { parseInquiryForm, ServiceInquirySchema } from "~/lib/inquiry-schemas";
 import { submitInquiryForm } from "~/lib/inquiry-submit.server";
+import {
+  parseInquiryForm,
+  SERVICE_INQUIRY_MESSAGES,
+  serviceInquirySchema,
+} from "~/lib/schemas/inquiry";
 import { pageMeta } from "~/lib/seo";
 import { DEFAULT_SERVICE_ID, isServiceId } from "~/lib/service-ids";
 import { getService, serviceInquirySubject } from "~/lib/services";
@@ -55,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
   return submitInquiryForm(args, form, {
     formName: "serviceInquiry",
     fields: ["name", "email", "phone", "message"],
-    parse: (f) => parseInquiryForm(ServiceInquirySchema, f, SERVICE_INQUIRY_MESSAGES.missing),
+    parse: (f) => parseInquiryForm(serviceInquirySchema(), f, SERVICE_INQUIRY_MESSAGES.missing),
     store: (input, userId) =>
       createInquiry({
         source: "service",

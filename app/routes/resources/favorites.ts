@@ -1,16 +1,12 @@
-import { data, redirect } from "react-router";
-import { z } from "zod";
+import { redirect } from "react-router";
 import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
+import { badRequest, failed } from "~/lib/http.server";
+import { favoriteSchema } from "~/lib/schemas/favorite";
 import { setFavorite } from "~/models/favorite.server";
 import type { Route } from "./+types/favorites";
 
 // POST /favorites: the heart buttons. With JavaScript they post here through a fetcher and get
 // JSON back; without it the form posts and the visitor is sent back to the page (or to sign in).
-
-const FavoriteSchema = z.object({
-  intent: z.enum(["add", "remove"]),
-  propertyId: z.string().min(1),
-});
 
 export function loader() {
   throw redirect("/properties");
@@ -22,16 +18,14 @@ export async function action({ request }: Route.ActionArgs) {
   const wantsJson = form.get("js") === "1";
   const user = await getSessionUser(request);
   if (!user) {
-    if (wantsJson) return data({ ok: false as const, reason: "signin" as const }, { status: 401 });
+    if (wantsJson) return failed(401, { reason: "signin" });
     throw redirect(`/signin?redirectTo=${encodeURIComponent(back)}`);
   }
-  const parsed = FavoriteSchema.safeParse(Object.fromEntries(form));
-  const saved = parsed.success
+  const parsed = favoriteSchema().safeParse(Object.fromEntries(form));
+  const outcome = parsed.success
     ? await setFavorite(user.id, parsed.data.propertyId, parsed.data.intent === "add")
     : undefined;
   if (!wantsJson) throw redirect(back);
-  if (saved === undefined) {
-    return data({ ok: false as const, reason: "invalid" as const }, { status: 400 });
-  }
-  return { ok: true as const, saved };
+  if (!outcome?.ok) return badRequest({ reason: "invalid" });
+  return { ok: true as const, saved: outcome.saved };
 }

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import {
+  addDays,
+  hasSlotStarted,
+  isSunday,
+  isTimeSlot,
+  lagosToday,
+  MAX_DAYS_AHEAD,
+  parseIsoDate,
+  type TimeSlot,
+} from "~/lib/appointment-rules";
+import { isPhoneNumber } from "~/lib/phone";
+import { FIELD_MESSAGES, optionalText, requiredText, trimmedText } from "./fields";
+
+// Appointments: booking (public and signed in), the customer's reschedule and cancel. The zod
+// schemas the actions parse with and the spec's messages the pages show, in one place; safe to
+// import on both sides (see fields.ts for why the schemas are functions). The calendar rules
+// they apply (slots, Lagos days) are in ~/lib/appointment-rules.
+
+export const APPOINTMENT_MESSAGES = {
+  dateMissing: "Please select an appointment date",
+  timeMissing: "Please select an appointment time",
+  dateInvalid: "Please select a valid appointment date",
+  datePast: "Appointments cannot be booked for a past date",
+  dateSunday: "Appointments cannot be booked on Sundays",
+  dateTooFar: `Appointments can be booked up to ${MAX_DAYS_AHEAD} days ahead`,
+  timePassed: "That time has already passed today. Please choose a later time.",
+  failed: "Failed to book appointment. Please try again later.",
+} as const;
+
+export const BOOKING_FIELD_MESSAGES = {
+  fullName: FIELD_MESSAGES.fullName,
+  email: FIELD_MESSAGES.email,
+  phone: FIELD_MESSAGES.phone,
+} as const;
+
+export const RESCHEDULE_MESSAGES = {
+  unchanged: "Please choose a different date or time",
+  notPending: "Only a pending appointment can be rescheduled.",
+  failed: "Failed to reschedule appointment. Please try again later.",
+} as const;
+
+export const CANCEL_FAILED_MESSAGE = "Failed to cancel appointment. Please try again later.";
+
+/** Why `date` cannot be booked, or undefined when it can. */
+export function dateProblem(date: string, now = new Date()): string | undefined {
+  if (date.trim() === "") return APPOINTMENT_MESSAGES.dateMissing;
+  if (!parseIsoDate(date)) return APPOINTMENT_MESSAGES.dateInvalid;
+  const today = lagosToday(now);
+  if (date < today) return APPOINTMENT_MESSAGES.datePast;
+  if (date > addDays(today, MAX_DAYS_AHEAD)) return APPOINTMENT_MESSAGES.dateTooFar;
+  if (isSunday(date)) return APPOINTMENT_MESSAGES.dateSunday;
+  return undefined;
+}
+
+/** Why `time` on `date` cannot be booked, or undefined when it can. */
+export function timeProblem(date: string, time: string, now = new Date()): string | undefined {
+  if (!isTimeSlot(time)) return APPOINTMENT_MESSAGES.timeMissing;
+  if (hasSlotStarted(date, time, now)) return APPOINTMENT_MESSAGES.timePassed;
+  return undefined;
+}
+
+/** Date and time fields, for booking and rescheduling. `now` is injectable for tests. */
+function slotShape(now: () => Date) {
+  return {
+    appointmentDate: trimmedText().superRefine((date, ctx) => {
+      const problem = dateProblem(date, now());
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+    appointmentTime: trimmedText(),
+  };
+}
+
+/** The time rules, which depend on the date, for a schema built from `slotShape`. */
+function refineSlot(
+  value: { appointmentDate: string; appointmentTime: string },
+  ctx: z.RefinementCtx,
+  now: () => Date,
+) {
+  const problem = timeProblem(value.appointmentDate, value.appointmentTime, now());
+  if (problem) ctx.addIssue({ code: "custom", path: ["appointmentTime"], message: problem });
+}
+
+/** A value that passed refineSlot: its time is one of the slots. */
+function withSlot<T extends { appointmentTime: string }>(value: T) {
+  return value as T & { appointmentTime: TimeSlot };
+}
+
+/** The public booking form (also used by signed-in customers). */
+export function bookingSchema(now: () => Date = () => new Date()) {
+  return z
+    .object({
+      fullName: requiredText(BOOKING_FIELD_MESSAGES.fullName, {
+        max: 120,
+        message: BOOKING_FIELD_MESSAGES.fullName,
+      }),
+      email: trimmedText().pipe(z.email(BOOKING_FIELD_MESSAGES.email).max(254)),
+      phone: trimmedText().pipe(z.string().refine(isPhoneNumber, BOOKING_FIELD_MESSAGES.phone)),
+      ...slotShape(now),
+      propertyType: optionalText(100),
+      propertyLocation: optionalText(200),
+      purpose: trimmedText().pipe(z.enum(["", "buy", "sell", "rent", "general"])),
+      message: optionalText(2000),
+    })
+    .superRefine((value, ctx) => refineSlot(value, ctx, now))
+    .transform(withSlot);
+}
+
+export type BookingInput = z.infer<ReturnType<typeof bookingSchema>>;
+
+/** The customer's reschedule form: the booking form's date and slot rules (Lagos time). */
+export function rescheduleSchema(now: () => Date = () => new Date()) {
+  return z
+    .object(slotShape(now))
+    .superRefine((value, ctx) => refineSlot(value, ctx, now))
+    .transform(withSlot);
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import type { FieldErrors } from "~/lib/action-result";
+import { isPhoneNumber } from "~/lib/phone";
+
+// The pieces every form's schema is built from, and the messages several forms share. Each
+// entity's schemas and messages live beside this file (account.ts, appointment.ts, inquiry.ts,
+// favorite.ts).
+//
+// Schemas are made by functions, not built at the top of a module: a page that imports only an
+// entity's messages or limits then downloads no zod, since the bundler drops an unused function
+// but keeps every call made at the top of a module it loads.
+
+/** Messages shared by the booking, inquiry and profile forms (the spec uses the same words). */
+export const FIELD_MESSAGES = {
+  fullName: "Please enter your full name",
+  email: "Please enter a valid email address",
+  phone: "Please enter a valid phone number",
+} as const;
+
+export function tooLongMessage(max: number) {
+  return `Please keep this under ${max} characters`;
+}
+
+/** A posted value as a string; "" when the field is missing or is a file. Never trimmed. */
+export function text() {
+  return z.preprocess((value) => (typeof value === "string" ? value : ""), z.string());
+}
+
+/** A posted value as a trimmed string ("" when missing). */
+export function trimmedText() {
+  return z.preprocess((value) => (typeof value === "string" ? value.trim() : ""), z.string());
+}
+
+/** Trimmed, not empty (`missing` otherwise) and, with `max`, at most that long. */
+export function requiredText(missing: string, limit?: { max: number; message?: string }) {
+  const filled = z.string().min(1, missing);
+  return trimmedText().pipe(
+    limit ? filled.max(limit.max, limit.message ?? tooLongMessage(limit.max)) : filled,
+  );
+}
+
+/** Trimmed, may be empty, at most `max` characters. */
+export function optionalText(max: number) {
+  return trimmedText().pipe(z.string().max(max, tooLongMessage(max)));
+}
+
+/** Trimmed; empty, or a phone number (lib/phone.ts). */
+export function optionalPhone(invalid: string = FIELD_MESSAGES.phone) {
+  return trimmedText().pipe(z.string().refine((v) => v === "" || isPhoneNumber(v), invalid));
+}
+
+/** The first message for each field (a form-level issue goes under "form"). */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
