@@ -1,8 +1,8 @@
 import { Menu, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, NavLink } from "react-router";
-import { useHydrated } from "~/components/listing/use-hydrated";
 import { sidebarItemClass, useSidebar } from "~/components/ui/sidebar";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { ADMIN_NAV } from "./admin-nav";
 import { SidebarToggle } from "./admin-sidebar";
 import { SearchPalette } from "./search-palette";

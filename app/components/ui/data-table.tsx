@@ -1,9 +1,10 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
-import { Pagination } from "~/components/listing/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { type ListConfig, type ListParams, listSearch, pageCountOf } from "~/lib/list-params";
 import { formatNumber } from "~/lib/money";
 import { cn } from "~/lib/utils";
+import { Button, LinkButton } from "./button";
 
 // The admin list screens' table. Columns come from one config array; search, filters, sort
 // and page live in the URL (app/lib/list-params.ts) and the model runs them in SQL, so the
@@ -142,19 +143,13 @@ export function DataTable<Row, Sort extends string, Filter extends string>({
               <input type="hidden" name="dir" value={params.direction} />
             </>
           ) : null}
-          <button
-            type="submit"
-            className="h-10 rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
-          >
+          <Button type="submit" size="sm" className="h-10">
             Apply
-          </button>
+          </Button>
           {filtered ? (
-            <Link
-              to={location.pathname}
-              className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-medium text-slate-700 hover:bg-slate-50"
-            >
+            <LinkButton to={location.pathname} variant="outline" size="sm" className="h-10">
               Clear
-            </Link>
+            </LinkButton>
           ) : null}
         </Form>
       ) : null}

@@ -4,7 +4,8 @@ import { data, Link } from "react-router";
 import { toast } from "sonner";
 import { requireAdmin } from "~/auth/session.server";
 import { ActivityChart } from "~/components/admin/activity-chart";
-import { StatusBadge } from "~/components/dashboard/status-badge";
+import { StatusBadge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
 import { formatAppointmentDate, formatMoment } from "~/lib/appointment-format";
 import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
@@ -127,10 +128,7 @@ function DashboardContent({
         ))}
       </ul>
 
-      <section
-        className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-        aria-labelledby="activity-title"
-      >
+      <Card as="section" aria-labelledby="activity-title">
         <h2 id="activity-title" className="mb-4 text-lg font-semibold text-slate-900">
           Bookings and inquiries per week
         </h2>
@@ -138,7 +136,7 @@ function DashboardContent({
           weeks={activity}
           title={`Bookings and inquiries received per week, last ${weeks} weeks`}
         />
-      </section>
+      </Card>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RecentList
@@ -183,7 +181,7 @@ function RecentList({
 }) {
   const id = title.toLowerCase().replace(/\s+/g, "-");
   return (
-    <section className="rounded-lg border border-slate-200 bg-white shadow-sm" aria-labelledby={id}>
+    <Card as="section" padding="none" aria-labelledby={id}>
       <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
         <h2 id={id} className="text-lg font-semibold text-slate-900">
           {title}
@@ -212,7 +210,7 @@ function RecentList({
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -1,5 +1,6 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
+import { LinkButton } from "~/components/ui/button";
 import { COMPANY_NAME } from "~/lib/site";
 import type { Route } from "./+types/not-found";
 
@@ -16,12 +17,9 @@ export default function AdminNotFound() {
       <p className="text-6xl font-bold text-brand-700">404</p>
       <h1 className="text-2xl font-semibold text-slate-900">Page not found</h1>
       <p className="text-slate-600">There is no admin page at this address.</p>
-      <Link
-        to="/admin/dashboard"
-        className="rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
-      >
+      <LinkButton to="/admin/dashboard" size="xl">
         Back to the dashboard
-      </Link>
+      </LinkButton>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
+import { Button } from "~/components/ui/button";
 import {
   ADMIN_SEARCH_SECTIONS,
   type AdminSearchKind,
@@ -77,12 +78,9 @@ export default function AdminSearchPage({ loaderData }: Route.ComponentProps) {
           placeholder="Property, name or e-mail"
           className="block w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-600"
         />
-        <button
-          type="submit"
-          className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-        >
+        <Button type="submit" size="md">
           Search
-        </button>
+        </Button>
       </Form>
       {tooShort ? (
         <p className="text-slate-600">
