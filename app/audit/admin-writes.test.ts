@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { auditEvents } from "~/db/schema";
+import { createAppointment, setAppointmentStatusByAdmin } from "~/models/appointment.server";
+import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
 import { createSignedInAdmin } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 
@@ -53,7 +55,58 @@ function adminFunctions(): Found[] {
 /** Runs one write once as `actor`; answers the audit action it must log. */
 type WriteCase = (actor: AdminActor) => Promise<string>;
 
-const WRITES: Record<string, WriteCase> = {};
+async function pendingAppointment() {
+  const { id } = await createAppointment({
+    fullName: "Chidi Okeke",
+    email: "chidi@example.com",
+    phone: "08031234567",
+    appointmentDate: "2030-01-07",
+    appointmentTime: "10:00 AM",
+    propertyType: "Apartment",
+    propertyLocation: "Lekki, Lagos",
+    purpose: null,
+    message: null,
+    userId: null,
+    propertyId: null,
+  });
+  return id;
+}
+
+async function contactMessage() {
+  const { id } = await createInquiry({
+    source: "contact",
+    userId: null,
+    email: "ngozi@example.com",
+    name: "Ngozi Eze",
+    subject: "Viewing",
+    description: "Is the flat in Yaba still available?",
+  });
+  return id;
+}
+
+const WRITES: Record<string, WriteCase> = {
+  async setAppointmentStatusByAdmin(actor) {
+    const result = await setAppointmentStatusByAdmin(
+      actor,
+      await pendingAppointment(),
+      "confirmed",
+    );
+    expect(result.ok).toBe(true);
+    return "appointment.confirm";
+  },
+  async respondToInquiry(actor) {
+    const result = await respondToInquiry(actor, await contactMessage(), {
+      response: "Yes, it is.",
+    });
+    expect(result.ok).toBe(true);
+    return "inquiry.respond";
+  },
+  async setInquiryStatus(actor) {
+    const result = await setInquiryStatus(actor, await contactMessage(), "in-progress");
+    expect(result.ok).toBe(true);
+    return "inquiry.status";
+  },
+};
 
 async function auditCount() {
   const [row] = await db.select({ n: count() }).from(auditEvents);

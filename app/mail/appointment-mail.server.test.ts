@@ -8,6 +8,7 @@ import {
   getAppointmentForMail,
   setAppointmentStatusByAdmin,
 } from "~/models/appointment.server";
+import { actorFor } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
   calendarFile,
@@ -16,6 +17,8 @@ import {
   sendBookingConfirmation,
 } from "./appointment-mail.server";
 import { settleBackgroundMail } from "./mail.server";
+
+const BOSS = actorFor({ id: "boss", email: "boss@example.ng" });
 
 await setupTestDatabase();
 
@@ -148,7 +151,7 @@ describe("sendAppointmentStatusEmail", () => {
     await addUser("boss", { role: "admin" });
     const id = await book();
     for (const to of ["confirmed", "confirmed"] as const) {
-      const change = await setAppointmentStatusByAdmin("boss", id, to);
+      const change = await setAppointmentStatusByAdmin(BOSS, id, to);
       if (change.ok) sendAppointmentStatusEmail(id);
     }
     await settleBackgroundMail();

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { inquiries, mailOutbox, users } from "~/db/schema";
 import { createInquiry, respondToInquiry } from "~/models/inquiry.server";
+import { actorFor } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { sendInquiryResponseEmail } from "./inquiry-mail.server";
 import { settleBackgroundMail } from "./mail.server";
@@ -52,7 +53,11 @@ function complaint() {
 
 /** What an admin action does: store the response, then e-mail it when that succeeded. */
 async function respondAndNotify(id: string, input: Parameters<typeof respondToInquiry>[2]) {
-  const result = await respondToInquiry(ADMIN, id, input);
+  const result = await respondToInquiry(
+    actorFor({ id: ADMIN, email: "staff@naijahomes.ng" }),
+    id,
+    input,
+  );
   if (result.ok) sendInquiryResponseEmail(id);
   await settleBackgroundMail();
   return result;

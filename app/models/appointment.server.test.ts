@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, mailOutbox, users } from "~/db/schema";
 import { settleBackgroundMail } from "~/mail/mail.server";
+import { actorFor } from "../../tests/setup/admin";
 import { guestBooking } from "../../tests/setup/appointments";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
@@ -14,6 +15,8 @@ import {
   type NewAppointment,
   setAppointmentStatusByAdmin,
 } from "./appointment.server";
+
+const BOSS = actorFor({ id: "boss", email: "boss@example.ng" });
 
 await setupTestDatabase();
 
@@ -93,7 +96,7 @@ describe("setAppointmentStatusByAdmin", () => {
   it("confirms a pending appointment and records who did it; sends nothing itself", async () => {
     const { id } = await createAppointment(booking());
     const before = await statusOf(id);
-    const result = await setAppointmentStatusByAdmin("boss", id, "confirmed");
+    const result = await setAppointmentStatusByAdmin(BOSS, id, "confirmed");
     expect(result).toEqual({ ok: true, from: "pending", to: "confirmed" });
     const after = await statusOf(id);
     expect(after?.status).toBe("confirmed");
@@ -118,7 +121,7 @@ describe("setAppointmentStatusByAdmin", () => {
     ] as const) {
       const { id } = await createAppointment(booking());
       await db.update(appointments).set({ status: start }).where(eq(appointments.id, id));
-      expect(await setAppointmentStatusByAdmin("boss", id, to)).toEqual({
+      expect(await setAppointmentStatusByAdmin(BOSS, id, to)).toEqual({
         ok: true,
         from: start,
         to,
@@ -137,7 +140,7 @@ describe("setAppointmentStatusByAdmin", () => {
     ] as const) {
       const { id } = await createAppointment(booking());
       await db.update(appointments).set({ status: start }).where(eq(appointments.id, id));
-      expect(await setAppointmentStatusByAdmin("boss", id, to)).toEqual({
+      expect(await setAppointmentStatusByAdmin(BOSS, id, to)).toEqual({
         ok: false,
         reason: "not-allowed",
         from: start,
@@ -151,13 +154,9 @@ describe("setAppointmentStatusByAdmin", () => {
 
   it("answers not-found for an unknown or malformed id", async () => {
     expect(
-      await setAppointmentStatusByAdmin(
-        "boss",
-        "00000000-0000-4000-8000-000000000000",
-        "confirmed",
-      ),
+      await setAppointmentStatusByAdmin(BOSS, "00000000-0000-4000-8000-000000000000", "confirmed"),
     ).toEqual({ ok: false, reason: "not-found" });
-    expect(await setAppointmentStatusByAdmin("boss", "nope", "cancelled")).toEqual({
+    expect(await setAppointmentStatusByAdmin(BOSS, "nope", "cancelled")).toEqual({
       ok: false,
       reason: "not-found",
     });

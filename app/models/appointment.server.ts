@@ -1,8 +1,11 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { auditedWrite } from "~/audit/audit.server";
+import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
 import type { Outcome } from "~/lib/action-result";
 import type { AppointmentPurpose, TimeSlot } from "~/lib/appointment-rules";
+import type { AuditAction } from "~/lib/audit";
 import { isUuid } from "~/lib/ids";
 
 // Appointments: booking (public and signed in) and a customer's own list. Every customer query
@@ -208,28 +211,35 @@ const ADMIN_STATUS_NOTES: Record<AdminAppointmentStatus, string> = {
   cancelled: "Cancelled by the office",
 };
 
+const ADMIN_STATUS_ACTIONS = {
+  confirmed: "appointment.confirm",
+  completed: "appointment.complete",
+  cancelled: "appointment.cancel",
+} as const satisfies Record<AdminAppointmentStatus, AuditAction>;
+
 /**
- * An admin confirms, completes or cancels an appointment: status, updated_at and a history entry
- * in one transaction. A refused transition or an unknown id changes nothing and is answered, not
- * thrown. Sends nothing: on success the caller e-mails the customer (sendAppointmentStatusEmail
- * in ~/mail/appointment-mail.server).
+ * An admin confirms, completes or cancels an appointment: status, updated_at, a history entry
+ * and the audit row (appointment.confirm | complete | cancel) in one transaction. A refused
+ * transition or an unknown id changes nothing and is answered, not thrown. Sends nothing: on
+ * success the caller e-mails the customer (sendAppointmentStatusEmail in
+ * ~/mail/appointment-mail.server).
  */
 export async function setAppointmentStatusByAdmin(
-  adminUserId: string,
+  actor: AdminActor,
   appointmentId: string,
   to: AdminAppointmentStatus,
 ): Promise<AdminStatusChange> {
   if (!isUuid(appointmentId)) return { ok: false, reason: "not-found" };
-  const result = await db.transaction(async (tx): Promise<AdminStatusChange> => {
+  return auditedWrite<AdminStatusChange>(actor, ADMIN_STATUS_ACTIONS[to], async (tx) => {
     // Locked, so two admins acting at once apply one change after the other.
     const [current] = await tx
       .select({ status: appointments.status })
       .from(appointments)
       .where(eq(appointments.id, appointmentId))
       .for("update");
-    if (!current) return { ok: false, reason: "not-found" };
+    if (!current) return { result: { ok: false, reason: "not-found" } };
     if (!canAdminSetStatus(current.status, to)) {
-      return { ok: false, reason: "not-allowed", from: current.status };
+      return { result: { ok: false, reason: "not-allowed", from: current.status } };
     }
     await tx
       .update(appointments)
@@ -237,12 +247,14 @@ export async function setAppointmentStatusByAdmin(
       .where(and(eq(appointments.id, appointmentId), eq(appointments.status, current.status)));
     await tx.insert(appointmentEvents).values({
       appointmentId,
-      actorUserId: adminUserId,
+      actorUserId: actor.id,
       fromStatus: current.status,
       toStatus: to,
       note: ADMIN_STATUS_NOTES[to],
     });
-    return { ok: true, from: current.status, to };
+    return {
+      result: { ok: true, from: current.status, to },
+      audit: { entityId: appointmentId, before: { status: current.status }, after: { status: to } },
+    };
   });
-  return result;
 }

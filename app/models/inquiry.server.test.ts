@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { inquiries, mailOutbox, users } from "~/db/schema";
 import { INQUIRY_RESPONSE_MESSAGES } from "~/lib/schemas/inquiry";
 import { settleBackgroundMail } from "~/mail/mail.server";
+import { actorFor } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
   countInquiriesForUser,
@@ -71,6 +72,7 @@ describe("inquiries", () => {
 
 describe("admin responses", () => {
   const ADMIN = "admin-1";
+  const ACTOR = actorFor({ id: ADMIN, email: "staff@example.ng" });
   let customerId: string;
 
   beforeEach(async () => {
@@ -113,7 +115,7 @@ describe("admin responses", () => {
   it("records the response, who and when, and sends nothing itself", async () => {
     const { id } = await complaint();
     const before = Date.now();
-    const result = await respondToInquiry(ADMIN, id, {
+    const result = await respondToInquiry(ACTOR, id, {
       response: "  A technician will visit on Tuesday <morning>.  ",
     });
     expect(result).toMatchObject({ ok: true, inquiry: { id, status: "answered" } });
@@ -133,7 +135,7 @@ describe("admin responses", () => {
 
   it("sets the chosen status instead of 'answered'", async () => {
     const { id } = await complaint();
-    const result = await respondToInquiry(ADMIN, id, {
+    const result = await respondToInquiry(ACTOR, id, {
       response: "Yes, three are available.",
       status: "resolved",
     });
@@ -142,7 +144,7 @@ describe("admin responses", () => {
 
   it("requires a response, and writes nothing without one", async () => {
     const { id } = await complaint();
-    expect(await respondToInquiry(ADMIN, id, { response: "   " })).toEqual({
+    expect(await respondToInquiry(ACTOR, id, { response: "   " })).toEqual({
       ok: false,
       reason: "missing-response",
     });
@@ -155,8 +157,8 @@ describe("admin responses", () => {
 
   it("refuses to change a response once given", async () => {
     const { id } = await complaint();
-    await respondToInquiry(ADMIN, id, { response: "First answer" });
-    const again = await respondToInquiry(ADMIN, id, { response: "Second answer" });
+    await respondToInquiry(ACTOR, id, { response: "First answer" });
+    const again = await respondToInquiry(ACTOR, id, { response: "Second answer" });
     expect(again).toEqual({ ok: false, reason: "already-answered" });
     const [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
     expect(row?.response).toBe("First answer");
@@ -165,27 +167,27 @@ describe("admin responses", () => {
   it("answers not-found for an unknown or malformed id", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", ""]) {
       const notFound = { ok: false, reason: "not-found" };
-      expect(await respondToInquiry(ADMIN, id, { response: "Hi" })).toEqual(notFound);
-      expect(await setInquiryStatus(ADMIN, id, "resolved")).toEqual(notFound);
+      expect(await respondToInquiry(ACTOR, id, { response: "Hi" })).toEqual(notFound);
+      expect(await setInquiryStatus(ACTOR, id, "resolved")).toEqual(notFound);
     }
   });
 
   it("sets a status; 'answered' only once there is a response", async () => {
     const { id } = await complaint();
-    expect(await setInquiryStatus(ADMIN, id, "in-progress")).toEqual({
+    expect(await setInquiryStatus(ACTOR, id, "in-progress")).toEqual({
       ok: true,
       inquiry: { id, status: "in-progress" },
     });
-    expect(await setInquiryStatus(ADMIN, id, "answered")).toEqual({
+    expect(await setInquiryStatus(ACTOR, id, "answered")).toEqual({
       ok: false,
       reason: "missing-response",
     });
     let [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
     expect(row?.status).toBe("in-progress");
 
-    await respondToInquiry(ADMIN, id, { response: "Done." });
-    expect((await setInquiryStatus(ADMIN, id, "rejected")).ok).toBe(true);
-    expect((await setInquiryStatus(ADMIN, id, "answered")).ok).toBe(true);
+    await respondToInquiry(ACTOR, id, { response: "Done." });
+    expect((await setInquiryStatus(ACTOR, id, "rejected")).ok).toBe(true);
+    expect((await setInquiryStatus(ACTOR, id, "answered")).ok).toBe(true);
     [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
     expect(row).toMatchObject({ status: "answered", response: "Done." });
   });

@@ -1,4 +1,6 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, isNull } from "drizzle-orm";
+import { auditedWrite } from "~/audit/audit.server";
+import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { inquiries } from "~/db/schema";
 import type { Outcome } from "~/lib/action-result";
@@ -116,7 +118,7 @@ function isResponseStatus(value: unknown): value is ResponseStatus {
  * ~/mail/inquiry-mail.server).
  */
 export async function respondToInquiry(
-  adminUserId: string,
+  actor: AdminActor,
   inquiryId: string,
   input: { response: string; status?: ResponseStatus },
 ): Promise<RespondResult> {
@@ -125,30 +127,45 @@ export async function respondToInquiry(
   const status = input.status ?? "answered";
   if (!isResponseStatus(status)) return refused("bad-status");
 
-  const [existing] = await db
-    .select({ response: inquiries.response })
-    .from(inquiries)
-    .where(eq(inquiries.id, inquiryId));
-  if (!existing) return refused("not-found");
-  if (existing.response !== null) return refused("already-answered");
-  if (!response) return refused("missing-response");
-  if (response.length > INQUIRY_RESPONSE_MAX_LENGTH) return refused("response-too-long");
+  return auditedWrite<RespondResult>(actor, "inquiry.respond", async (tx) => {
+    // Locked, so of two admins answering at the same moment one is told it is already answered.
+    const [existing] = await tx
+      .select({ status: inquiries.status, response: inquiries.response })
+      .from(inquiries)
+      .where(eq(inquiries.id, inquiryId))
+      .for("update");
+    if (!existing) return { result: refused("not-found") };
+    if (existing.response !== null) return { result: refused("already-answered") };
+    if (!response) return { result: refused("missing-response") };
+    if (response.length > INQUIRY_RESPONSE_MAX_LENGTH) {
+      return { result: refused("response-too-long") };
+    }
 
-  const now = new Date();
-  const [row] = await db
-    .update(inquiries)
-    .set({ status, response, respondedAt: now, respondedBy: adminUserId, updatedAt: now })
-    .where(and(eq(inquiries.id, inquiryId), isNull(inquiries.response)))
-    .returning({ id: inquiries.id, status: inquiries.status, respondedAt: inquiries.respondedAt });
-  // Another admin's response landed between the read and the update.
-  if (!row) return refused("already-answered");
+    const now = new Date();
+    const [row] = await tx
+      .update(inquiries)
+      .set({ status, response, respondedAt: now, respondedBy: actor.id, updatedAt: now })
+      .where(and(eq(inquiries.id, inquiryId), isNull(inquiries.response)))
+      .returning({
+        id: inquiries.id,
+        status: inquiries.status,
+        respondedAt: inquiries.respondedAt,
+      });
+    if (!row) return { result: refused("already-answered") };
 
-  logger.info({ inquiryId, adminUserId, status }, "Inquiry answered");
-
-  return {
-    ok: true,
-    inquiry: { id: row.id, status: row.status, respondedAt: row.respondedAt ?? now },
-  };
+    logger.info({ inquiryId, adminUserId: actor.id, status }, "Inquiry answered");
+    return {
+      result: {
+        ok: true,
+        inquiry: { id: row.id, status: row.status, respondedAt: row.respondedAt ?? now },
+      },
+      audit: {
+        entityId: inquiryId,
+        before: { status: existing.status, response: null },
+        after: { status: row.status, response, respondedBy: actor.id },
+      },
+    };
+  });
 }
 
 export type InquiryForMail = {
@@ -185,7 +202,7 @@ export type SetStatusResult = Outcome<
  * has a response, since that status means the sender was answered).
  */
 export async function setInquiryStatus(
-  adminUserId: string,
+  actor: AdminActor,
   inquiryId: string,
   status: InquiryStatus,
 ): Promise<SetStatusResult> {
@@ -193,27 +210,27 @@ export async function setInquiryStatus(
   if (!(inquiries.status.enumValues as readonly unknown[]).includes(status)) {
     return refused("bad-status");
   }
-  const [row] = await db
-    .update(inquiries)
-    .set({ status, updatedAt: new Date() })
-    .where(
-      and(
-        eq(inquiries.id, inquiryId),
-        // 'answered' without a response would tell the customer they were answered.
-        status === "answered" ? isNotNull(inquiries.response) : undefined,
-      ),
-    )
-    .returning({ id: inquiries.id, status: inquiries.status });
-  if (row) {
-    logger.info({ inquiryId, adminUserId, status }, "Inquiry status changed");
-    return { ok: true, inquiry: row };
-  }
-  const [exists] = await db
-    .select({ id: inquiries.id })
-    .from(inquiries)
-    .where(eq(inquiries.id, inquiryId));
-  // 'answered' for an inquiry without a response.
-  return refused(exists ? "missing-response" : "not-found");
+  return auditedWrite<SetStatusResult>(actor, "inquiry.status", async (tx) => {
+    const [current] = await tx
+      .select({ status: inquiries.status, response: inquiries.response })
+      .from(inquiries)
+      .where(eq(inquiries.id, inquiryId))
+      .for("update");
+    if (!current) return { result: refused("not-found") };
+    // 'answered' without a response would tell the customer they were answered.
+    if (status === "answered" && current.response === null) {
+      return { result: refused("missing-response") };
+    }
+    await tx
+      .update(inquiries)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(inquiries.id, inquiryId));
+    logger.info({ inquiryId, adminUserId: actor.id, status }, "Inquiry status changed");
+    return {
+      result: { ok: true, inquiry: { id: inquiryId, status } },
+      audit: { entityId: inquiryId, before: { status: current.status }, after: { status } },
+    };
+  });
 }
 
 function refused<Reason extends InquiryRefusal>(reason: Reason) {

@@ -21,3 +21,17 @@ export async function createSignedInAdmin(
   const actor = await requireAdmin(routeArgs("/admin/dashboard", { cookie: user.cookie }));
   return { ...user, actor };
 }
+
+/**
+ * The actor for an admin row a test inserted itself, for model tests that do not go through a
+ * request. Routes and the authorization tests get theirs from requireAdmin (createSignedInAdmin).
+ */
+export function actorFor(admin: { id: string; email: string; name?: string }): AdminActor {
+  return {
+    id: admin.id,
+    email: admin.email,
+    name: admin.name ?? "Admin",
+    isSuperAdmin: false,
+    clientAddress: "127.0.0.1",
+  } as AdminActor;
+}
