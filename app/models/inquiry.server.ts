@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, isNull } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
 import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
