@@ -58,17 +58,19 @@ export async function getDashboardCounts(_actor: AdminActor): Promise<DashboardC
   };
 }
 
+/** What admin lists show of an appointment (recent items, search results). */
+export const APPOINTMENT_SUMMARY = {
+  id: appointments.id,
+  fullName: appointments.fullName,
+  email: appointments.email,
+  appointmentDate: appointments.appointmentDate,
+  appointmentTime: appointments.appointmentTime,
+  status: appointments.status,
+};
+
 export async function listRecentAppointments(_actor: AdminActor) {
   return db
-    .select({
-      id: appointments.id,
-      fullName: appointments.fullName,
-      email: appointments.email,
-      appointmentDate: appointments.appointmentDate,
-      appointmentTime: appointments.appointmentTime,
-      status: appointments.status,
-      createdAt: appointments.createdAt,
-    })
+    .select({ ...APPOINTMENT_SUMMARY, createdAt: appointments.createdAt })
     .from(appointments)
     .orderBy(desc(appointments.createdAt), desc(appointments.id))
     .limit(RECENT_ITEMS);

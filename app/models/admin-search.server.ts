@@ -3,6 +3,7 @@ import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
 import { appointments, inquiries, properties, users } from "~/db/schema";
+import { APPOINTMENT_SUMMARY } from "./admin-dashboard.server";
 
 // The admin header's search: properties by title or location, appointments and inquiries by
 // name or e-mail, users by name or e-mail. Each match is the same expression as its table's
@@ -41,14 +42,7 @@ export async function searchAdmin(_actor: AdminActor, q: string) {
       .orderBy(desc(properties.createdAt), desc(properties.id))
       .limit(limit),
     db
-      .select({
-        id: appointments.id,
-        fullName: appointments.fullName,
-        email: appointments.email,
-        appointmentDate: appointments.appointmentDate,
-        appointmentTime: appointments.appointmentTime,
-        status: appointments.status,
-      })
+      .select(APPOINTMENT_SUMMARY)
       .from(appointments)
       .where(
         containsText(

@@ -9,6 +9,7 @@ import {
   asNewVisitor,
   gotoHydrated,
   queryOf,
+  signInAsAdmin,
   toasts,
   UUID_PATTERN,
   waitForHydration,
@@ -476,11 +477,7 @@ test.describe("signed out", () => {
   test("Sign Out in the sidebar ends the admin's session", async ({ page }) => {
     // A session of its own: signing out the saved one would sign out every other test.
     await asNewVisitor(page);
-    await gotoHydrated(page, "/admin/login");
-    await page.getByLabel("Email").fill(demoAdmin.email);
-    await page.getByLabel("Password", { exact: true }).fill(demoAdmin.password);
-    await page.getByRole("button", { name: "Sign In as Admin" }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await signInAsAdmin(page, demoAdmin.email, demoAdmin.password);
     await waitForHydration(page);
 
     await sidebar(page).getByRole("button", { name: "Sign Out" }).click();

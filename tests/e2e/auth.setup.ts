@@ -1,7 +1,7 @@
 import { expect, test as setup } from "@playwright/test";
 import { DEMO_USERS } from "../../app/db/seed/demo-users";
 import { ADMIN_STATE, CUSTOMER_STATE } from "./auth-state";
-import { asNewVisitor, gotoHydrated, signInWithForm } from "./support";
+import { asNewVisitor, gotoHydrated, signInAsAdmin, signInWithForm } from "./support";
 
 // Signs the demo accounts in once per run, through the real forms, and saves their cookies
 // for the specs (see auth-state.ts). Each sign-in comes from an address of its own, so it
@@ -13,11 +13,7 @@ const [demoAdmin, demoCustomer] = DEMO_USERS;
 
 setup("sign in as the demo super admin", async ({ page }) => {
   await asNewVisitor(page);
-  await gotoHydrated(page, "/admin/login");
-  await page.getByLabel("Email").fill(demoAdmin.email);
-  await page.getByLabel("Password", { exact: true }).fill(demoAdmin.password);
-  await page.getByRole("button", { name: "Sign In as Admin" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAsAdmin(page, demoAdmin.email, demoAdmin.password);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await page.context().storageState({ path: ADMIN_STATE });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_USERS } from "../../app/db/seed/demo-users";
 import { CUSTOMER_STATE } from "./auth-state";
-import { asNewVisitor, freshEmail, gotoHydrated, toasts } from "./support";
+import { asNewVisitor, freshEmail, gotoHydrated, signInAsAdmin, toasts } from "./support";
 
 // Accounts end to end on the real server: sign up, sign in, favourite, sign out; the admin login
 // with the seeded super admin; and a customer kept out of the admin area.
@@ -69,11 +69,7 @@ test("sign up, sign in, favourite a property and sign out", async ({ page }) => 
 
 test("the seeded super admin signs in at /admin/login", async ({ page }) => {
   if (!demoAdmin) throw new Error("no demo admin");
-  await gotoHydrated(page, "/admin/login");
-  await page.getByLabel("Email").fill(demoAdmin.email);
-  await page.getByLabel("Password", { exact: true }).fill(demoAdmin.password);
-  await page.getByRole("button", { name: "Sign In as Admin" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAsAdmin(page, demoAdmin.email, demoAdmin.password);
   // The admin shell: the dashboard, and the admin's name beside the 'Admin' label.
   await expect(
     page.getByRole("main").getByRole("heading", { level: 1, name: "Dashboard" }),

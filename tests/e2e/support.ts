@@ -151,6 +151,15 @@ export async function signUpAndSignIn(
 }
 
 /** Fills the sign-in form already on screen and waits for the dashboard. */
+/** Signs in through /admin/login's form and lands on the dashboard. */
+export async function signInAsAdmin(page: Page, email: string, password: string) {
+  await gotoHydrated(page, "/admin/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In as Admin" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
 export async function signInWithForm(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
