@@ -38,6 +38,10 @@ export default [
     route("dashboard", "routes/admin/dashboard.tsx"),
     route("search", "routes/admin/search.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    // Appointments and inquiries (admin part 3).
+    route("appointments", "routes/admin/appointments.tsx", [
+      route(":id", "routes/admin/appointment.tsx"),
+    ]),
     route("sidebar", "routes/admin/sidebar.ts"),
     route("*", "routes/admin/not-found.tsx"),
   ]),

@@ -30,6 +30,15 @@ export const FLASH_MESSAGES = {
     title: "Appointment Booked",
     description: "Your appointment has been scheduled. We'll contact you to confirm.",
   },
+  appointmentConfirmed: { type: "success", title: "Appointment Confirmed" },
+  appointmentCompleted: { type: "success", title: "Appointment Completed" },
+  appointmentStatusFailed: {
+    type: "error",
+    title: "Failed to update appointment status",
+    description: "It may have changed in the meantime: its current status is shown.",
+  },
+  responseSent: { type: "success", title: "Response sent successfully" },
+  inquiryStatusUpdated: { type: "success", title: "Inquiry status updated" },
 } as const satisfies Record<
   string,
   { type: "success" | "error"; title: string; description?: string }

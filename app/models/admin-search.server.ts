@@ -5,6 +5,12 @@ import { containsText } from "~/db/like.server";
 import { appointments, inquiries, properties, users } from "~/db/schema";
 import { APPOINTMENT_SUMMARY } from "./admin-dashboard.server";
 
+/** What an appointment search matches (name, e-mail, property type), as its trigram index has it. */
+export const APPOINTMENT_SEARCH_TEXT = sql`${appointments.fullName} || ' ' || ${appointments.email} || ' ' || coalesce(${appointments.propertyType}, '')`;
+
+/** What an inquiry search matches (name, e-mail, subject), as its trigram index has it. */
+export const INQUIRY_SEARCH_TEXT = sql`coalesce(${inquiries.name}, '') || ' ' || ${inquiries.email} || ' ' || coalesce(${inquiries.subject}, '')`;
+
 // The admin header's search: properties by title or location, appointments and inquiries by
 // name or e-mail, users by name or e-mail. Each match is the same expression as its table's
 // trigram index, so the search stays fast as the tables grow.
@@ -44,12 +50,7 @@ export async function searchAdmin(_actor: AdminActor, q: string) {
     db
       .select(APPOINTMENT_SUMMARY)
       .from(appointments)
-      .where(
-        containsText(
-          sql`${appointments.fullName} || ' ' || ${appointments.email} || ' ' || coalesce(${appointments.propertyType}, '')`,
-          q,
-        ),
-      )
+      .where(containsText(APPOINTMENT_SEARCH_TEXT, q))
       .orderBy(desc(appointments.createdAt), desc(appointments.id))
       .limit(limit),
     db
@@ -63,12 +64,7 @@ export async function searchAdmin(_actor: AdminActor, q: string) {
         createdAt: inquiries.createdAt,
       })
       .from(inquiries)
-      .where(
-        containsText(
-          sql`coalesce(${inquiries.name}, '') || ' ' || ${inquiries.email} || ' ' || coalesce(${inquiries.subject}, '')`,
-          q,
-        ),
-      )
+      .where(containsText(INQUIRY_SEARCH_TEXT, q))
       .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
       .limit(limit),
     db

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
 import type { Outcome } from "~/lib/action-result";
@@ -35,6 +35,16 @@ export async function getAppointmentForUser(
   id: string,
 ): Promise<AppointmentDetails | undefined> {
   if (!isUuid(id)) return undefined;
+  return appointmentDetailsWhere(and(eq(appointments.id, id), eq(appointments.userId, userId)));
+}
+
+/**
+ * The one appointment `condition` selects, with its property's title and its history (oldest
+ * first). The caller's condition decides whose it may be (the customer's own, or any for staff).
+ */
+export async function appointmentDetailsWhere(
+  condition: SQL | undefined,
+): Promise<AppointmentDetails | undefined> {
   const [row] = await db
     .select({
       ...appointmentDetailColumns,
@@ -43,7 +53,7 @@ export async function getAppointmentForUser(
     })
     .from(appointments)
     .leftJoin(properties, eq(properties.id, appointments.propertyId))
-    .where(and(eq(appointments.id, id), eq(appointments.userId, userId)))
+    .where(condition)
     .limit(1);
   if (!row) return undefined;
   const history = await db

@@ -4,6 +4,11 @@ import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
 import type { Outcome } from "~/lib/action-result";
+import {
+  ACTION_STATUS,
+  type AdminAppointmentAction,
+  adminActionsFor,
+} from "~/lib/admin-appointments";
 import type { AppointmentPurpose, TimeSlot } from "~/lib/appointment-rules";
 import type { AuditAction } from "~/lib/audit";
 import { isUuid } from "~/lib/ids";
@@ -187,17 +192,10 @@ export async function findPropertyForBooking(id: string): Promise<BookingPropert
 // cancelled; completed and cancelled are final. Customers' own cancel and reschedule live in
 // appointment-changes.server.ts.
 
-export type AdminAppointmentStatus = "confirmed" | "completed" | "cancelled";
-
-const ADMIN_TRANSITIONS: Record<AppointmentStatus, readonly AdminAppointmentStatus[]> = {
-  pending: ["confirmed", "completed", "cancelled"],
-  confirmed: ["completed", "cancelled"],
-  completed: [],
-  cancelled: [],
-};
+export type AdminAppointmentStatus = (typeof ACTION_STATUS)[AdminAppointmentAction];
 
 export function canAdminSetStatus(from: AppointmentStatus, to: AdminAppointmentStatus): boolean {
-  return ADMIN_TRANSITIONS[from].includes(to);
+  return adminActionsFor(from).some((action) => ACTION_STATUS[action] === to);
 }
 
 /** A refused transition says which status the appointment is in. */

@@ -317,6 +317,51 @@ const MATRIX: Record<string, Guarded> = {
     path: "/admin/audit",
     entry: () => ({ loader: adminOnly("/admin/audit?entity=appointment&from=2026-01-01") }),
   },
+  // Appointments (admin part 3): any booking, for staff only.
+  "routes/admin/appointments.tsx": {
+    path: "/admin/appointments",
+    entry: () => ({ loader: adminOnly("/admin/appointments?q=matrix&status=pending") }),
+  },
+  "routes/admin/appointment.tsx": {
+    path: "/admin/appointments/:id",
+    entry: (): MatrixEntry => {
+      const path = `/admin/appointments/${appointmentOfA}`;
+      const guarded = { reset: resetAppointmentOfA, watch: appointmentOfAState };
+      const refused = adminOnly(path).expect;
+      return {
+        loader: { ...adminOnly(path), ...guarded },
+        actions: [
+          {
+            url: path,
+            form: { intent: "confirm", back: "/admin/appointments?status=pending" },
+            expect: { ...refused, admin: { redirect: "/admin/appointments?status=pending" } },
+            writer: "admin",
+            ...guarded,
+          },
+          // Cancelling asks first: nothing is written until the confirmed post.
+          {
+            url: path,
+            form: { intent: "cancel" },
+            expect: { ...refused, admin: { ok: true } },
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "cancel", confirmed: "yes" },
+            expect: { ...refused, admin: { redirect: "/admin/appointments" } },
+            writer: "admin",
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "nothing" },
+            expect: { ...refused, admin: { status: 400 } },
+            ...guarded,
+          },
+        ],
+      };
+    },
+  },
   // The sidebar's no-JavaScript toggle: sets a preference cookie, writes no row.
   "routes/admin/sidebar.ts": {
     path: "/admin/sidebar",

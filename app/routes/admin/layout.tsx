@@ -5,8 +5,10 @@ import { adminMiddleware, getCurrentSession, requireAdmin } from "~/auth/session
 import { AdminHeader } from "~/components/admin/admin-header";
 import { readSidebarOpen, sidebarCookie } from "~/components/admin/admin-nav";
 import { AdminSidebarContent } from "~/components/admin/admin-sidebar";
+import { ResultNotice } from "~/components/dashboard/result-toast";
 import { FlashToast } from "~/components/flash-toast";
 import { Sidebar, SidebarProvider, SidebarSheet } from "~/components/ui/sidebar";
+import { useHydrated } from "~/hooks/use-hydrated";
 import type { Route } from "./+types/layout";
 
 // Every /admin/* page (the login page is outside this layout) needs an admin session younger
@@ -31,6 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
   const storeSidebar = useCallback((open: boolean) => {
     // biome-ignore lint/suspicious/noDocumentCookie: a preference the server reads on the next page.
     document.cookie = sidebarCookie(open);
@@ -48,6 +51,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <AdminHeader adminName={loaderData.admin.name || loaderData.admin.email} />
           <FlashToast flash={loaderData.flash} />
           <main id="main" className="flex-1">
+            {/* Without JavaScript there is no toast: the message shows above the page. */}
+            {loaderData.flash && !hydrated ? (
+              <div className="mx-auto max-w-7xl px-4 pt-4 md:px-6">
+                <ResultNotice message={loaderData.flash} />
+              </div>
+            ) : null}
             <Outlet />
           </main>
         </div>

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
-import { LinkButton } from "~/components/ui/button";
+import { AdminNotFoundPanel } from "~/components/admin/admin-route-error";
 import { COMPANY_NAME } from "~/lib/site";
 import type { Route } from "./+types/not-found";
 
@@ -12,16 +12,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function AdminNotFound() {
-  return (
-    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <p className="text-6xl font-bold text-brand-700">404</p>
-      <h1 className="text-2xl font-semibold text-slate-900">Page not found</h1>
-      <p className="text-slate-600">There is no admin page at this address.</p>
-      <LinkButton to="/admin/dashboard" size="xl">
-        Back to the dashboard
-      </LinkButton>
-    </section>
-  );
+  return <AdminNotFoundPanel />;
 }
 
 export const meta: Route.MetaFunction = () => [

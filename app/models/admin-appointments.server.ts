@@ -1,0 +1,111 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { AdminActor } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { containsText } from "~/db/like.server";
+import { appointments, properties } from "~/db/schema";
+import { addDays, isTimeSlot, lagosToday, slotMinutes } from "~/lib/appointment-rules";
+import { isUuid } from "~/lib/ids";
+import { pageCountOf } from "~/lib/list-params";
+import { APPOINTMENT_SEARCH_TEXT } from "./admin-search.server";
+import type { AppointmentStatus } from "./appointment.server";
+import { type AppointmentDetails, appointmentDetailsWhere } from "./appointment-changes.server";
+
+// /admin/appointments: every booking, searched, filtered and paged in SQL, one booking with its
+// history, and the confirmed viewings of today and tomorrow. Status changes are
+// setAppointmentStatusByAdmin (./appointment.server), which writes the audit row.
+
+export type AdminAppointmentFilters = {
+  /** Name, e-mail or property type contains this (case-insensitive). */
+  q?: string;
+  status?: AppointmentStatus;
+  /** yyyy-MM-dd: the appointment's day. */
+  date?: string;
+};
+
+export type AdminAppointmentSort = "created" | "date";
+
+const ROW = {
+  id: appointments.id,
+  fullName: appointments.fullName,
+  email: appointments.email,
+  phone: appointments.phone,
+  appointmentDate: appointments.appointmentDate,
+  appointmentTime: appointments.appointmentTime,
+  propertyType: appointments.propertyType,
+  propertyLocation: appointments.propertyLocation,
+  propertyId: appointments.propertyId,
+  propertyTitle: properties.title,
+  status: appointments.status,
+  createdAt: appointments.createdAt,
+};
+
+function whereOf(filters: AdminAppointmentFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.q) conditions.push(containsText(APPOINTMENT_SEARCH_TEXT, filters.q));
+  if (filters.status) conditions.push(eq(appointments.status, filters.status));
+  if (filters.date) conditions.push(eq(appointments.appointmentDate, filters.date));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function listAppointmentsForAdmin(
+  _actor: AdminActor,
+  filters: AdminAppointmentFilters,
+  list: { sort: AdminAppointmentSort; direction: "asc" | "desc"; page: number; pageSize: number },
+) {
+  const where = whereOf(filters);
+  const [totalRow] = await db.select({ n: count() }).from(appointments).where(where);
+  const total = totalRow?.n ?? 0;
+  const page = Math.min(list.page, pageCountOf(total, list.pageSize));
+  const by = list.direction === "asc" ? asc : desc;
+  // Booked (newest first, as the spec lists them) or by the day of the appointment.
+  const order =
+    list.sort === "date"
+      ? [by(appointments.appointmentDate), by(appointments.createdAt), by(appointments.id)]
+      : [by(appointments.createdAt), by(appointments.id)];
+  const rows = await db
+    .select(ROW)
+    .from(appointments)
+    .leftJoin(properties, eq(properties.id, appointments.propertyId))
+    .where(where)
+    .orderBy(...order)
+    .limit(list.pageSize)
+    .offset((page - 1) * list.pageSize);
+  return { rows, total, page };
+}
+
+/** Any booking with its history, for staff; undefined for an unknown id. */
+export async function getAppointmentForAdmin(
+  _actor: AdminActor,
+  id: string,
+): Promise<AppointmentDetails | undefined> {
+  if (!isUuid(id)) return undefined;
+  return appointmentDetailsWhere(eq(appointments.id, id));
+}
+
+export type DayViewing = Awaited<ReturnType<typeof listConfirmedViewings>>[number];
+
+/**
+ * The confirmed viewings of today and tomorrow (Lagos days), in the order they happen: the
+ * office's plan for the next two days at a glance.
+ */
+export async function listConfirmedViewings(_actor: AdminActor, now = new Date()) {
+  const today = lagosToday(now);
+  const days = [today, addDays(today, 1)];
+  const rows = await db
+    .select(ROW)
+    .from(appointments)
+    .leftJoin(properties, eq(properties.id, appointments.propertyId))
+    .where(and(eq(appointments.status, "confirmed"), inArray(appointments.appointmentDate, days)));
+  return rows
+    .map((row) => ({ ...row, day: row.appointmentDate === today ? "today" : "tomorrow" }))
+    .sort(
+      (a, b) =>
+        a.appointmentDate.localeCompare(b.appointmentDate) ||
+        minutesOf(a.appointmentTime) - minutesOf(b.appointmentTime),
+    );
+}
+
+/** A slot's minutes after midnight; a time that is not one of the slots sorts last. */
+function minutesOf(time: string) {
+  return isTimeSlot(time) ? slotMinutes(time) : Number.MAX_SAFE_INTEGER;
+}

@@ -1,0 +1,227 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { appointmentEvents, appointments, auditEvents, mailOutbox } from "~/db/schema";
+import { addDays, lagosToday } from "~/lib/appointment-rules";
+import { settleBackgroundMail } from "~/mail/mail.server";
+import { createProperty, routeArgs, run } from "../../../tests/setup/accounts";
+import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { action as appointmentAction, loader as appointmentLoader } from "./appointment";
+import { loader as listLoader } from "./appointments";
+
+await setupTestDatabase();
+
+const admin = await createSignedInAdmin("bookings@example.com", { name: "Tola Admin" });
+
+type List = Awaited<ReturnType<typeof listLoader>>;
+
+async function book(values: Partial<typeof appointments.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(appointments)
+    .values({
+      fullName: "Kemi Adeyemi",
+      email: "kemi@example.com",
+      phone: "08030000000",
+      appointmentDate: "2030-03-04",
+      appointmentTime: "10:00 AM",
+      propertyType: "Duplex",
+      ...values,
+    })
+    .returning({ id: appointments.id });
+  if (!row) throw new Error("no row");
+  return row.id;
+}
+
+function list(search = "") {
+  return run<List>(() =>
+    listLoader(routeArgs(`/admin/appointments${search}`, { cookie: admin.cookie }) as never),
+  );
+}
+
+function post(id: string, form: Record<string, string>) {
+  return run(() =>
+    appointmentAction(
+      routeArgs(`/admin/appointments/${id}`, {
+        cookie: admin.cookie,
+        form,
+        params: { id },
+      }) as never,
+    ),
+  );
+}
+
+async function statusOf(id: string) {
+  const [row] = await db
+    .select({ status: appointments.status })
+    .from(appointments)
+    .where(eq(appointments.id, id));
+  return row?.status;
+}
+
+beforeEach(async () => {
+  await db.delete(appointments);
+  await db.delete(mailOutbox);
+});
+
+describe("/admin/appointments", () => {
+  it("searches name, e-mail or property type, filters status and day, and counts the matches", async () => {
+    await book({ fullName: "Kemi Adeyemi", email: "kemi@example.com" });
+    await book({ fullName: "Musa Bello", email: "musa@example.com", propertyType: "Land" });
+    await book({
+      fullName: "Ngozi Eze",
+      email: "ngozi@example.com",
+      status: "confirmed",
+      appointmentDate: "2030-03-05",
+    });
+
+    expect((await list()).body.total).toBe(3);
+    const byEmail = await list("?q=MUSA%40example");
+    expect(byEmail.body.rows.map((r) => r.fullName)).toEqual(["Musa Bello"]);
+    const byType = await list("?q=duplex");
+    expect(byType.body.rows.map((r) => r.fullName).sort()).toEqual(["Kemi Adeyemi", "Ngozi Eze"]);
+    const confirmed = await list("?status=confirmed");
+    expect(confirmed.body.rows.map((r) => r.fullName)).toEqual(["Ngozi Eze"]);
+    const onDay = await list("?date=2030-03-04");
+    expect(onDay.body.total).toBe(2);
+    // A value the filter does not know is ignored, not an error.
+    expect((await list("?status=lost&date=2030-02-31")).body.total).toBe(3);
+    // A pattern character matches itself only.
+    expect((await list("?q=%25")).body.total).toBe(0);
+  });
+
+  it("shows today's and tomorrow's confirmed viewings in the order they happen", async () => {
+    const today = lagosToday();
+    await book({
+      fullName: "Late",
+      status: "confirmed",
+      appointmentDate: today,
+      appointmentTime: "03:00 PM",
+    });
+    await book({
+      fullName: "Early",
+      status: "confirmed",
+      appointmentDate: today,
+      appointmentTime: "09:00 AM",
+    });
+    await book({
+      fullName: "Tomorrow",
+      status: "confirmed",
+      appointmentDate: addDays(today, 1),
+      appointmentTime: "11:00 AM",
+    });
+    await book({ fullName: "Not confirmed", appointmentDate: today });
+    await book({ fullName: "Later", status: "confirmed", appointmentDate: addDays(today, 2) });
+    const { body } = await list();
+    expect(body.viewings.map((v) => [v.day, v.fullName])).toEqual([
+      ["today", "Early"],
+      ["today", "Late"],
+      ["tomorrow", "Tomorrow"],
+    ]);
+  });
+});
+
+describe("/admin/appointments/:id", () => {
+  it("shows a booking with its property and history; an unknown id is a 404", async () => {
+    const propertyId = await createProperty("Lekki Terrace");
+    const id = await book({ propertyId, message: null });
+    const found = await run<{ appointment: { propertyTitle: string; history: unknown[] } }>(() =>
+      appointmentLoader(
+        routeArgs(`/admin/appointments/${id}`, { cookie: admin.cookie, params: { id } }) as never,
+      ),
+    );
+    expect(found.body.appointment.propertyTitle).toBe("Lekki Terrace");
+    for (const missing of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+      const answer = await run(() =>
+        appointmentLoader(
+          routeArgs(`/admin/appointments/${missing}`, {
+            cookie: admin.cookie,
+            params: { id: missing },
+          }) as never,
+        ),
+      );
+      expect(answer.status).toBe(404);
+    }
+  });
+
+  it("confirms a pending booking: status, history, audit row, the customer's e-mail, back to the list", async () => {
+    const id = await book();
+    const answer = await post(id, {
+      intent: "confirm",
+      back: "/admin/appointments?status=pending",
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/admin/appointments?status=pending");
+    expect(answer.cookies.join(";")).toContain("appointmentConfirmed");
+    expect(await statusOf(id)).toBe("confirmed");
+
+    const events = await db
+      .select()
+      .from(appointmentEvents)
+      .where(eq(appointmentEvents.appointmentId, id));
+    expect(events.map((e) => [e.fromStatus, e.toStatus, e.actorUserId])).toContainEqual([
+      "pending",
+      "confirmed",
+      admin.id,
+    ]);
+    const audit = await db.select().from(auditEvents).where(eq(auditEvents.entityId, id));
+    expect(audit.map((a) => [a.action, a.actorEmail, a.changes])).toEqual([
+      [
+        "appointment.confirm",
+        "bookings@example.com",
+        { status: { before: "pending", after: "confirmed" } },
+      ],
+    ]);
+    await settleBackgroundMail();
+    const mail = await db.select().from(mailOutbox);
+    expect(mail.map((m) => m.to)).toContain("kemi@example.com");
+  });
+
+  it("asks before cancelling (nothing written until the second post)", async () => {
+    const id = await book({ status: "confirmed" });
+    const asked = await post(id, { intent: "cancel", back: "/admin/appointments" });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ confirm: { question: "Cancel this appointment?" } });
+    expect(await statusOf(id)).toBe("confirmed");
+
+    const done = await post(id, {
+      intent: "cancel",
+      back: "/admin/appointments",
+      confirmed: "yes",
+    });
+    expect(done.status).toBe(302);
+    expect(done.cookies.join(";")).toContain("appointmentCancelled");
+    expect(await statusOf(id)).toBe("cancelled");
+  });
+
+  it("refuses to change a final booking and says so, writing nothing", async () => {
+    const id = await book({ status: "completed" });
+    const answer = await post(id, { intent: "confirm", back: "/admin/appointments" });
+    expect(answer.status).toBe(302);
+    expect(answer.cookies.join(";")).toContain("appointmentStatusFailed");
+    expect(await statusOf(id)).toBe("completed");
+    expect(await db.select().from(auditEvents).where(eq(auditEvents.entityId, id))).toEqual([]);
+  });
+
+  it("sends the admin back only to the list, whatever the form says", async () => {
+    const id = await book();
+    for (const back of [
+      "https://evil.example/",
+      "//evil.example",
+      "/admin/users",
+      "/admin/appointments\u00e9",
+    ]) {
+      const answer = await post(id, { intent: "complete", back });
+      expect(answer.location).toBe("/admin/appointments");
+      await db.update(appointments).set({ status: "pending" }).where(eq(appointments.id, id));
+    }
+  });
+
+  it("answers an unknown action with 400 and an unknown id with 404", async () => {
+    const id = await book();
+    expect((await post(id, { intent: "delete" })).status).toBe(400);
+    expect(await statusOf(id)).toBe("pending");
+    const missing = "00000000-0000-4000-8000-000000000000";
+    expect((await post(missing, { intent: "confirm" })).status).toBe(404);
+  });
+});

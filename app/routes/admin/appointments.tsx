@@ -1,0 +1,241 @@
+import { CalendarDays } from "lucide-react";
+import { data, Link, useLocation, useOutlet } from "react-router";
+import { requireAdmin } from "~/auth/session.server";
+import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { AppointmentActions } from "~/components/admin/appointment-actions";
+import { InitialsAvatar } from "~/components/admin/initials-avatar";
+import { StatusBadge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { ADMIN_APPOINTMENTS_PAGE_SIZE } from "~/lib/admin-appointments";
+import { formatAppointmentDate, propertyTypeLabel } from "~/lib/appointment-format";
+import { type ListConfig, parseListParams } from "~/lib/list-params";
+import { logger } from "~/lib/logger.server";
+import { formatNumber } from "~/lib/money";
+import { COMPANY_NAME } from "~/lib/site";
+import { APPOINTMENT_STATUS_TONES, statusLabel } from "~/lib/status-tones";
+import {
+  type AdminAppointmentSort,
+  type DayViewing,
+  listAppointmentsForAdmin,
+  listConfirmedViewings,
+} from "~/models/admin-appointments.server";
+import type { AppointmentStatus } from "~/models/appointment.server";
+import type { Route } from "./+types/appointments";
+
+// /admin/appointments: every booking, newest first; search by name, e-mail or property type,
+// filter by status and day, all in the URL and in SQL. A booking opens over the list (a dialog,
+// when followed from the list with JavaScript) or as its own page (./appointment.tsx).
+
+const STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
+
+export const APPOINTMENTS_LIST: ListConfig<AdminAppointmentSort, "status" | "date"> = {
+  sorts: ["created", "date"],
+  defaultSort: "created",
+  defaultDirection: "desc",
+  filters: { status: { kind: "choice", values: STATUSES }, date: { kind: "date" } },
+  pageSize: ADMIN_APPOINTMENTS_PAGE_SIZE,
+};
+
+export const LOAD_FAILED = "Failed to load appointments";
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireAdmin(args);
+  const params = parseListParams(args.request.url, APPOINTMENTS_LIST);
+  try {
+    const [list, viewings] = await Promise.all([
+      listAppointmentsForAdmin(
+        actor,
+        {
+          q: params.q,
+          status: params.filters.status as AppointmentStatus | undefined,
+          date: params.filters.date,
+        },
+        params,
+      ),
+      listConfirmedViewings(actor),
+    ]);
+    return { params: { ...params, page: list.page }, rows: list.rows, total: list.total, viewings };
+  } catch (error) {
+    logger.error({ err: error }, "Could not load the admin appointments list");
+    throw data(LOAD_FAILED, { status: 500 });
+  }
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+function columns(back: string): DataTableColumn<Row, AdminAppointmentSort>[] {
+  return [
+    {
+      id: "client",
+      header: "Client",
+      rowHeader: true,
+      cell: (row) => (
+        <div className="flex items-center gap-3">
+          <InitialsAvatar name={row.fullName} email={row.email} />
+          <div className="min-w-0">
+            <Link
+              to={`/admin/appointments/${row.id}`}
+              state={{ back }}
+              className="block font-medium text-slate-900 hover:text-brand-700 hover:underline"
+            >
+              {row.fullName}
+            </Link>
+            <span className="block break-all text-xs font-normal text-slate-500">{row.email}</span>
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: "property",
+      header: "Property",
+      cell: (row) =>
+        row.propertyId ? (
+          <Link
+            to={`/property/${row.propertyId}`}
+            className="font-medium text-brand-700 hover:underline"
+          >
+            {row.propertyTitle ?? "View property"}
+          </Link>
+        ) : (
+          <>
+            <span className="block">{propertyTypeLabel(row.propertyType)}</span>
+            {row.propertyLocation ? (
+              <span className="block text-xs text-slate-500">{row.propertyLocation}</span>
+            ) : null}
+          </>
+        ),
+    },
+    {
+      id: "when",
+      header: "Date & Time",
+      sort: "date",
+      className: "whitespace-nowrap",
+      cell: (row) => (
+        <>
+          <span className="block">{formatAppointmentDate(row.appointmentDate)}</span>
+          <span className="block text-xs text-slate-500">{row.appointmentTime}</span>
+        </>
+      ),
+    },
+    {
+      id: "status",
+      header: "Status",
+      cell: (row) => <StatusBadge status={row.status} tones={APPOINTMENT_STATUS_TONES} />,
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: (row) => (
+        <div className="flex flex-wrap items-center gap-2">
+          <Link
+            to={`/admin/appointments/${row.id}`}
+            state={{ back }}
+            className="text-sm font-medium text-brand-700 hover:underline"
+            aria-label={`View the appointment of ${row.fullName}`}
+          >
+            View
+          </Link>
+          <AppointmentActions id={row.id} status={row.status} back={back} />
+        </div>
+      ),
+    },
+  ];
+}
+
+export default function AdminAppointmentsPage({ loaderData }: Route.ComponentProps) {
+  const { params, rows, total, viewings } = loaderData;
+  const location = useLocation();
+  const outlet = useOutlet();
+  // A booking followed from this list opens over it; opened any other way it is its own page.
+  const overList = Boolean((location.state as { back?: string } | null)?.back);
+  if (outlet && !overList) return outlet;
+  const back = outlet
+    ? (location.state as { back: string }).back
+    : `/admin/appointments${location.search}`;
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 p-4 md:p-6">
+      <h1 className="text-2xl font-bold text-slate-900">Appointments ({formatNumber(total)})</h1>
+      <DayView viewings={viewings} back={back} />
+      <DataTable
+        caption="Appointments"
+        columns={columns(back)}
+        rows={rows}
+        rowKey={(row) => row.id}
+        total={total}
+        params={params}
+        config={APPOINTMENTS_LIST}
+        search={{ label: "Search", placeholder: "Name, e-mail or property type" }}
+        filters={[
+          {
+            name: "status",
+            label: "Status",
+            kind: "choice",
+            allLabel: "All statuses",
+            options: STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+          },
+          { name: "date", label: "Date", kind: "date" },
+        ]}
+        emptyMessage="No appointments found"
+      />
+      {outlet}
+    </div>
+  );
+}
+
+function DayView({ viewings, back }: { viewings: DayViewing[]; back: string }) {
+  const days = [
+    { id: "today", title: "Today" },
+    { id: "tomorrow", title: "Tomorrow" },
+  ] as const;
+  return (
+    <Card as="section" aria-labelledby="day-view-title">
+      <h2
+        id="day-view-title"
+        className="mb-3 flex items-center gap-2 text-lg font-semibold text-slate-900"
+      >
+        <CalendarDays className="size-5 text-brand-700" aria-hidden />
+        Confirmed viewings
+      </h2>
+      <div className="grid gap-4 md:grid-cols-2">
+        {days.map((day) => {
+          const items = viewings.filter((v) => v.day === day.id);
+          return (
+            <div key={day.id}>
+              <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+                {day.title} ({items.length})
+              </h3>
+              {items.length === 0 ? (
+                <p className="mt-2 text-sm text-slate-600">No confirmed viewings.</p>
+              ) : (
+                <ul className="mt-2 divide-y divide-slate-100">
+                  {items.map((v) => (
+                    <li key={v.id} className="flex items-baseline gap-3 py-2 text-sm">
+                      <span className="w-20 shrink-0 font-medium text-slate-900">
+                        {v.appointmentTime}
+                      </span>
+                      <Link
+                        to={`/admin/appointments/${v.id}`}
+                        state={{ back }}
+                        className="min-w-0 truncate text-brand-700 hover:underline"
+                      >
+                        {v.fullName}
+                        {v.propertyTitle ? ` · ${v.propertyTitle}` : ""}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </Card>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} fallback={LOAD_FAILED} />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Appointments | Admin | ${COMPANY_NAME}` }];
