@@ -150,7 +150,6 @@ export async function signUpAndSignIn(
   return email;
 }
 
-/** Fills the sign-in form already on screen and waits for the dashboard. */
 /** Signs in through /admin/login's form and lands on the dashboard. */
 export async function signInAsAdmin(page: Page, email: string, password: string) {
   await gotoHydrated(page, "/admin/login");
@@ -160,6 +159,7 @@ export async function signInAsAdmin(page: Page, email: string, password: string)
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
+/** Fills the sign-in form already on screen and waits for the dashboard. */
 export async function signInWithForm(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);

@@ -126,6 +126,7 @@ function columns(back: string): DataTableColumn<Row, AdminAppointmentSort>[] {
     {
       id: "actions",
       header: "Actions",
+      className: "min-w-72",
       cell: (row) => (
         <div className="flex flex-wrap items-center gap-2">
           <Link
@@ -165,7 +166,7 @@ export default function AdminAppointmentsPage({ loaderData }: Route.ComponentPro
         total={total}
         params={params}
         config={APPOINTMENTS_LIST}
-        search={{ label: "Search", placeholder: "Name, e-mail or property type" }}
+        search={{ label: "Search appointments", placeholder: "Name, e-mail or property type" }}
         filters={[
           {
             name: "status",

@@ -1,0 +1,173 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { addDays, isSunday, lagosToday } from "../../app/lib/appointment-rules";
+import { ADMIN_STATE } from "./auth-state";
+import { violationsOf } from "./axe";
+import { gotoHydrated, signUpAndSignIn, toasts } from "./support";
+
+// Staff handle bookings: a customer books on the public site, an admin finds the booking by
+// e-mail, looks at it and confirms it, and the customer sees it confirmed. With JavaScript the
+// booking opens in a dialog over the list; without it, as a page, and cancelling asks first.
+
+function nextOpenDay(from = lagosToday()): string {
+  const next = addDays(from, 1);
+  return isSunday(next) ? addDays(next, 1) : next;
+}
+
+/**
+ * A new customer signs up and books through the plain form (no JavaScript, so the native date
+ * input), in a browser of their own. Answers their page (still signed in) and e-mail.
+ */
+async function customerBooks(
+  browser: Browser,
+  who: { firstName: string; lastName: string },
+  propertyType: string,
+) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = await signUpAndSignIn(page, { ...who, js: false });
+  await page.goto("/book-appointment");
+  await page.getByLabel("Phone Number").fill("0803 123 4567");
+  await page.getByLabel("Appointment Date").fill(nextOpenDay());
+  await page.getByLabel("Appointment Time").selectOption("11:00 AM");
+  await page.getByLabel("Property Type").fill(propertyType);
+  await page.getByRole("button", { name: "Book Appointment" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Appointment Booked" })).toBeVisible();
+  return { page, email };
+}
+
+async function adminPage(browser: Browser, javaScriptEnabled = true) {
+  const context = await browser.newContext({ storageState: ADMIN_STATE, javaScriptEnabled });
+  return context.newPage();
+}
+
+function rowOf(page: Page, name: string) {
+  return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
+}
+
+test.describe("a customer's booking", () => {
+  test("is found by e-mail, confirmed by the admin, and shows Confirmed to the customer", async ({
+    browser,
+  }) => {
+    const { page, email } = await customerBooks(
+      browser,
+      { firstName: "Halima", lastName: "Sani" },
+      "Terrace",
+    );
+
+    const admin = await adminPage(browser);
+    await gotoHydrated(admin, "/admin/appointments");
+    await expect(admin.getByRole("heading", { level: 1 })).toHaveText(/^Appointments \(\d+\)$/);
+    await admin.getByLabel("Search appointments").fill(email);
+    await admin.getByLabel("Search appointments").press("Enter");
+    await expect(admin).toHaveURL(/\?q=/);
+    await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Appointments (1)");
+    const row = rowOf(admin, "Halima Sani");
+    await expect(row).toContainText(email);
+    await expect(row).toContainText("Pending");
+
+    // The details open over the list.
+    await row.getByRole("link", { name: "View the appointment of Halima Sani" }).click();
+    const dialog = admin.getByRole("dialog");
+    await expect(dialog).toContainText("0803 123 4567");
+    await expect(dialog).toContainText("No message provided");
+    await expect(dialog.getByRole("heading", { name: "History" })).toBeVisible();
+    await expect(dialog).toContainText("Booked");
+    expect(await violationsOf(admin, "/admin/appointments (dialog)")).toEqual([]);
+    await admin.screenshot({ path: test.info().outputPath("appointment-dialog.png") });
+
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(toasts(admin).filter({ hasText: "Appointment Confirmed" })).toBeVisible();
+    await expect(admin.getByRole("dialog")).toHaveCount(0);
+    // Back on the list it came from, with the search kept.
+    await expect(admin).toHaveURL(/\/admin\/appointments\?q=/);
+    await expect(rowOf(admin, "Halima Sani")).toContainText("Confirmed");
+    await expect(rowOf(admin, "Halima Sani").getByRole("button", { name: "Confirm" })).toHaveCount(
+      0,
+    );
+
+    await page.goto("/dashboard/appointments");
+    await expect(page.getByRole("main")).toContainText("Confirmed");
+    await admin.context().close();
+    await page.context().close();
+  });
+});
+
+test("completing from the list, and final bookings offer nothing more", async ({ browser }) => {
+  const customer = await customerBooks(
+    browser,
+    { firstName: "Emeka", lastName: "Obi" },
+    "Bungalow",
+  );
+  await customer.page.context().close();
+
+  const admin = await adminPage(browser);
+  await gotoHydrated(admin, "/admin/appointments?q=bungalow&status=pending");
+  const row = rowOf(admin, "Emeka Obi");
+  await row.getByRole("button", { name: "Complete" }).click();
+  await expect(toasts(admin).filter({ hasText: "Appointment Completed" })).toBeVisible();
+  // Filtered on pending, the completed booking leaves the list.
+  await expect(rowOf(admin, "Emeka Obi")).toHaveCount(0);
+  await admin.getByLabel("Status").selectOption("completed");
+  await expect(admin).toHaveURL(/status=completed/);
+  const done = rowOf(admin, "Emeka Obi");
+  await expect(done).toContainText("Completed");
+  await expect(done.getByRole("button")).toHaveCount(0);
+  await admin.context().close();
+});
+
+test.describe("without JavaScript for the admin", () => {
+  test("the booking is a page; cancelling asks, then cancels", async ({ browser }) => {
+    const customer = await customerBooks(
+      browser,
+      { firstName: "Zainab", lastName: "Bala" },
+      "Penthouse",
+    );
+    await customer.page.context().close();
+
+    const admin = await adminPage(browser, false);
+    await admin.goto("/admin/appointments?q=penthouse");
+    await rowOf(admin, "Zainab Bala")
+      .getByRole("link", { name: "Zainab Bala", exact: true })
+      .click();
+    await expect(admin).toHaveURL(/\/admin\/appointments\/[0-9a-f-]{36}$/);
+    await expect(admin.getByRole("heading", { level: 1 })).toHaveText(/^Appointment [0-9a-f]{8}$/);
+
+    await admin.getByRole("button", { name: "Cancel" }).click();
+    await expect(admin.getByText("Cancel this appointment?")).toBeVisible();
+    await admin.getByRole("button", { name: "Yes, cancel it" }).click();
+    await expect(admin).toHaveURL(/\/admin\/appointments$/);
+    await expect(
+      admin.getByRole("status").filter({ hasText: "Appointment Cancelled" }),
+    ).toBeVisible();
+    await admin.goto("/admin/appointments?q=penthouse");
+    await expect(rowOf(admin, "Zainab Bala")).toContainText("Cancelled");
+    await admin.context().close();
+  });
+
+  test("an unknown booking is the admin 404", async ({ browser }) => {
+    const admin = await adminPage(browser, false);
+    const response = await admin.goto("/admin/appointments/00000000-0000-4000-8000-000000000000");
+    expect(response?.status()).toBe(404);
+    await expect(admin.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await admin.context().close();
+  });
+});
+
+test.describe("on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the list fits the screen; the table scrolls inside its frame", async ({ browser }) => {
+    const context = await browser.newContext({
+      storageState: ADMIN_STATE,
+      viewport: { width: 360, height: 740 },
+    });
+    const admin = await context.newPage();
+    await gotoHydrated(admin, "/admin/appointments");
+    await admin.screenshot({ path: test.info().outputPath("appointments-360.png"), fullPage: true });
+    const overflow = await admin.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await context.close();
+  });
+});
