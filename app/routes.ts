@@ -42,6 +42,9 @@ export default [
     route("appointments", "routes/admin/appointments.tsx", [
       route(":id", "routes/admin/appointment.tsx"),
     ]),
+    route("complaints", "routes/admin/complaints.tsx", [
+      route(":id", "routes/admin/complaint.tsx"),
+    ]),
     route("sidebar", "routes/admin/sidebar.ts"),
     route("*", "routes/admin/not-found.tsx"),
   ]),

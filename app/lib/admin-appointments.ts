@@ -27,11 +27,3 @@ export function isAdminAppointmentAction(value: unknown): value is AdminAppointm
 
 /** Rows per page of /admin/appointments. */
 export const ADMIN_APPOINTMENTS_PAGE_SIZE = 20;
-
-/** Where an admin list action may send the admin back to: the list itself, with its search. */
-export function listReturnPath(value: unknown, list: string): string {
-  if (typeof value !== "string") return list;
-  if (value !== list && !value.startsWith(`${list}?`)) return list;
-  // Printable ASCII only: the address goes into a Location header.
-  return /^[\x21-\x7e]*$/.test(value) ? value : list;
-}

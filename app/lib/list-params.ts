@@ -102,3 +102,11 @@ export function listSearch<Sort extends string, Filter extends string>(
 export function pageCountOf(total: number, pageSize: number) {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+/** Where an admin list action may send the admin back to: the list itself, with its search. */
+export function listReturnPath(value: unknown, list: string): string {
+  if (typeof value !== "string") return list;
+  if (value !== list && !value.startsWith(`${list}?`)) return list;
+  // Printable ASCII only: the address goes into a Location header.
+  return /^[\x21-\x7e]*$/.test(value) ? value : list;
+}

@@ -118,6 +118,8 @@ function adminOnly(path: string): Request_ {
 
 // The property customer A has saved; filled in by beforeAll.
 let savedPropertyId = "";
+// A visitor's contact message; filled in by beforeAll, put back by resetInquiryOfVisitor.
+let inquiryOfVisitor = "";
 // Customer A's pending appointment; filled in by beforeAll, put back by resetAppointmentOfA.
 let appointmentOfA = "";
 const appointmentDateOfA = nextOpenDate(addDays(lagosToday(), 2));
@@ -356,6 +358,44 @@ const MATRIX: Record<string, Guarded> = {
             url: path,
             form: { intent: "nothing" },
             expect: { ...refused, admin: { status: 400 } },
+            ...guarded,
+          },
+        ],
+      };
+    },
+  },
+  // Inquiries Management (admin part 3).
+  "routes/admin/complaints.tsx": {
+    path: "/admin/complaints",
+    entry: () => ({ loader: adminOnly("/admin/complaints?q=matrix&source=contact") }),
+  },
+  "routes/admin/complaint.tsx": {
+    path: "/admin/complaints/:id",
+    entry: (): MatrixEntry => {
+      const path = `/admin/complaints/${inquiryOfVisitor}`;
+      const guarded = { reset: resetInquiryOfVisitor, watch: inquiryOfVisitorState };
+      const refused = adminOnly(path).expect;
+      return {
+        loader: { ...adminOnly(path), ...guarded },
+        actions: [
+          {
+            url: path,
+            form: { intent: "respond", response: "Thank you", back: "/admin/complaints" },
+            expect: { ...refused, admin: { redirect: "/admin/complaints" } },
+            writer: "admin",
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "respond", response: "" },
+            expect: { ...refused, admin: { status: 400 } },
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "status", status: "resolved" },
+            expect: { ...refused, admin: { redirect: "/admin/complaints" } },
+            writer: "admin",
             ...guarded,
           },
         ],
@@ -631,7 +671,25 @@ beforeAll(async () => {
     })
     .returning({ id: schema.properties.id });
   savedPropertyId = property?.id ?? "";
+  const [message] = await db
+    .insert(schema.inquiries)
+    .values({ source: "contact", email: "visitor@matrix.test", description: "Matrix question" })
+    .returning({ id: schema.inquiries.id });
+  inquiryOfVisitor = message?.id ?? "";
 });
+
+async function inquiryOfVisitorState() {
+  return db.select().from(schema.inquiries).where(eq(schema.inquiries.id, inquiryOfVisitor));
+}
+
+/** The visitor's message unanswered and pending again. */
+async function resetInquiryOfVisitor() {
+  await settleBackgroundMail();
+  await db
+    .update(schema.inquiries)
+    .set({ status: "pending", response: null, respondedAt: null, respondedBy: null })
+    .where(eq(schema.inquiries.id, inquiryOfVisitor));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Running a route the way React Router does: parent middleware around the handler.

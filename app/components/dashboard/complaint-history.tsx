@@ -2,15 +2,10 @@ import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { shortId } from "~/lib/appointment-format";
 import { formatDay } from "~/lib/dates";
+import { INQUIRY_SOURCE_LABELS } from "~/lib/schemas/inquiry";
 import { INQUIRY_STATUS_TONES } from "~/lib/status-tones";
-import type { CustomerInquiry, InquirySource } from "~/models/inquiry.server";
+import type { CustomerInquiry } from "~/models/inquiry.server";
 import { EmptyState } from "./empty-state";
-
-const SOURCE_LABELS: Record<InquirySource, string> = {
-  complaint: "Complaint",
-  contact: "Contact message",
-  service: "Service inquiry",
-};
 
 /** The customer's complaints and other messages, newest first, with the office's answers. */
 export function ComplaintHistory({
@@ -46,7 +41,7 @@ export function ComplaintHistory({
                   {" · "}
                   <span className="font-mono">#{shortId(item.id)}</span>
                   {" · "}
-                  {SOURCE_LABELS[item.source]}
+                  {INQUIRY_SOURCE_LABELS[item.source]}
                 </p>
                 <StatusBadge status={item.status} tones={INQUIRY_STATUS_TONES} />
               </div>

@@ -161,6 +161,15 @@ export function complaintSchema() {
 // ---------------------------------------------------------------------------
 // Staff responses (the admin Inquiries screen)
 
+/** Where an inquiry came from, as the customer's history and the admin screen name it. */
+export const INQUIRY_SOURCE_LABELS = {
+  complaint: "Complaint",
+  contact: "Contact message",
+  service: "Service inquiry",
+} as const;
+
+export type InquirySourceName = keyof typeof INQUIRY_SOURCE_LABELS;
+
 /** The statuses an admin may choose when responding (dashboard-and-admin.md §4, DESIGN.md). */
 export const RESPONSE_STATUSES = ["answered", "in-progress", "resolved", "rejected"] as const;
 export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];

@@ -1,19 +1,16 @@
-import { useLocation, useNavigate } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { AppointmentActions } from "~/components/admin/appointment-actions";
+import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import {
   AppointmentDetailsList,
   AppointmentHistory,
 } from "~/components/appointments/appointment-details";
-import { LinkButton } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { useHydrated } from "~/hooks/use-hydrated";
-import { ACTION_STATUS, isAdminAppointmentAction, listReturnPath } from "~/lib/admin-appointments";
+import { ACTION_STATUS, isAdminAppointmentAction } from "~/lib/admin-appointments";
 import { shortId } from "~/lib/appointment-format";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { badRequest, notFound, redirectWithFlash } from "~/lib/http.server";
+import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { COMPANY_NAME } from "~/lib/site";
 import { sendAppointmentStatusEmail } from "~/mail/appointment-mail.server";
@@ -21,8 +18,8 @@ import { getAppointmentForAdmin } from "~/models/admin-appointments.server";
 import { setAppointmentStatusByAdmin } from "~/models/appointment.server";
 import type { Route } from "./+types/appointment";
 
-// One booking for staff: its details, its history and what may still be done to it. Followed
-// from the list with JavaScript it is a dialog over the list; otherwise a page of its own.
+// One booking for staff: its details, its history and what may still be done to it, as a dialog
+// over the list or a page of its own (RecordView).
 
 const LIST = "/admin/appointments";
 
@@ -68,55 +65,24 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AdminAppointmentPage({ loaderData }: Route.ComponentProps) {
   const { appointment } = loaderData;
-  const location = useLocation();
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const listBack = (location.state as { back?: string } | null)?.back;
-  const back = listBack ?? LIST;
-
-  const body = (
-    <div className="space-y-6">
-      <AppointmentDetailsList appointment={appointment} />
-      <section aria-labelledby="admin-history-heading">
-        <h2 id="admin-history-heading" className="mb-3 text-lg font-semibold text-slate-900">
-          History
-        </h2>
-        <AppointmentHistory history={appointment.history} />
-      </section>
-      <AppointmentActions id={appointment.id} status={appointment.status} back={back} size="sm" />
-    </div>
-  );
-  const title = `Appointment ${shortId(appointment.id)}`;
-
-  if (listBack && hydrated) {
-    return (
-      <Dialog
-        open
-        onOpenChange={(open) => {
-          if (!open) navigate(listBack, { preventScrollReset: true });
-        }}
-      >
-        <DialogContent size="lg" aria-describedby={undefined}>
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-          </DialogHeader>
-          <div className="mt-4">{body}</div>
-        </DialogContent>
-      </Dialog>
-    );
-  }
+  const { back } = useRecordBack(LIST);
   return (
-    <div className="mx-auto max-w-3xl space-y-4 p-4 md:p-6">
-      <LinkButton to={back} variant="link" size="inline">
-        ← All appointments
-      </LinkButton>
-      <Card as="section" aria-labelledby="appointment-title">
-        <h1 id="appointment-title" className="mb-4 text-2xl font-bold text-slate-900">
-          {title}
-        </h1>
-        {body}
-      </Card>
-    </div>
+    <RecordView
+      list={LIST}
+      listLabel="All appointments"
+      title={`Appointment ${shortId(appointment.id)}`}
+    >
+      <div className="space-y-6">
+        <AppointmentDetailsList appointment={appointment} />
+        <section aria-labelledby="admin-history-heading">
+          <h2 id="admin-history-heading" className="mb-3 text-lg font-semibold text-slate-900">
+            History
+          </h2>
+          <AppointmentHistory history={appointment.history} />
+        </section>
+        <AppointmentActions id={appointment.id} status={appointment.status} back={back} size="sm" />
+      </div>
+    </RecordView>
   );
 }
 

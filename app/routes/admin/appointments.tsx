@@ -1,9 +1,10 @@
 import { CalendarDays } from "lucide-react";
-import { data, Link, useLocation, useOutlet } from "react-router";
+import { data, Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { AppointmentActions } from "~/components/admin/appointment-actions";
 import { InitialsAvatar } from "~/components/admin/initials-avatar";
+import { useListWithRecord } from "~/components/admin/record-view";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
@@ -146,14 +147,8 @@ function columns(back: string): DataTableColumn<Row, AdminAppointmentSort>[] {
 
 export default function AdminAppointmentsPage({ loaderData }: Route.ComponentProps) {
   const { params, rows, total, viewings } = loaderData;
-  const location = useLocation();
-  const outlet = useOutlet();
-  // A booking followed from this list opens over it; opened any other way it is its own page.
-  const overList = Boolean((location.state as { back?: string } | null)?.back);
-  if (outlet && !overList) return outlet;
-  const back = outlet
-    ? (location.state as { back: string }).back
-    : `/admin/appointments${location.search}`;
+  const { outlet, recordOnly, back } = useListWithRecord("/admin/appointments");
+  if (recordOnly) return outlet;
   return (
     <div className="mx-auto max-w-7xl space-y-6 p-4 md:p-6">
       <h1 className="text-2xl font-bold text-slate-900">Appointments ({formatNumber(total)})</h1>

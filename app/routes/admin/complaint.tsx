@@ -1,0 +1,319 @@
+import { Form, Link } from "react-router";
+import { requireAdmin } from "~/auth/session.server";
+import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { RecordView, useRecordBack } from "~/components/admin/record-view";
+import { StatusBadge } from "~/components/ui/badge";
+import { SubmitButton } from "~/components/ui/button";
+import { SelectField, TextAreaField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { type ActionFailure, failureOf } from "~/lib/action-result";
+import {
+  formatAppointmentDate,
+  formatMoment,
+  propertyTypeLabel,
+  shortId,
+} from "~/lib/appointment-format";
+import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import { listReturnPath } from "~/lib/list-params";
+import { logger } from "~/lib/logger.server";
+import {
+  INQUIRY_RESPONSE_MAX_LENGTH,
+  INQUIRY_RESPONSE_MESSAGES,
+  INQUIRY_SOURCE_LABELS,
+} from "~/lib/schemas/inquiry";
+import { COMPANY_NAME } from "~/lib/site";
+import { APPOINTMENT_STATUS_TONES, INQUIRY_STATUS_TONES, statusLabel } from "~/lib/status-tones";
+import { sendInquiryResponseEmail } from "~/mail/inquiry-mail.server";
+import { type AdminInquiry, getInquiryForAdmin } from "~/models/admin-inquiries.server";
+import { type InquiryStatus, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
+import type { Route } from "./+types/complaint";
+
+// One inquiry for staff: the full message, what else its sender wrote or booked, the response
+// form (required; once sent, the response is read-only) and the status. As a dialog over the
+// list or a page of its own (RecordView).
+
+const LIST = "/admin/complaints";
+
+const SEND_FAILED = { title: "Failed to send response", message: "Please try again." };
+
+/** The statuses staff set by hand; 'answered' comes with a response. */
+const SETTABLE_STATUSES = ["pending", "in-progress", "resolved", "rejected"] as const;
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireAdmin(args);
+  const inquiry = await getInquiryForAdmin(actor, args.params.id);
+  if (!inquiry) notFound();
+  return { inquiry };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireAdmin(args);
+  const id = args.params.id;
+  const form = await args.request.formData();
+  const back = listReturnPath(form.get("back"), LIST);
+  const intent = form.get("intent");
+
+  if (intent === "respond") {
+    const response = String(form.get("response") ?? "");
+    const values = { response };
+    let result: Awaited<ReturnType<typeof respondToInquiry>>;
+    try {
+      result = await respondToInquiry(actor, id, { response });
+    } catch (error) {
+      logger.error({ err: error, inquiryId: id }, "Storing an inquiry response failed");
+      return failed(500, { intent, error: SEND_FAILED, values });
+    }
+    if (!result.ok) {
+      if (result.reason === "not-found") notFound();
+      const message = INQUIRY_RESPONSE_MESSAGES[result.reason];
+      return result.reason === "already-answered"
+        ? badRequest({ intent, error: { title: SEND_FAILED.title, message }, values })
+        : badRequest({ intent, fields: { response: message }, values });
+    }
+    sendInquiryResponseEmail(id);
+    throw redirectWithFlash(back, "responseSent");
+  }
+
+  if (intent === "status") {
+    const status = String(form.get("status") ?? "") as InquiryStatus;
+    const result = await setInquiryStatus(actor, id, status);
+    if (!result.ok) {
+      if (result.reason === "not-found") notFound();
+      return badRequest({
+        intent,
+        fields: { status: INQUIRY_RESPONSE_MESSAGES[result.reason] },
+        values: { status },
+      });
+    }
+    throw redirectWithFlash(back, "inquiryStatusUpdated");
+  }
+
+  return badRequest({ error: { title: "Error", message: "Unknown action." } });
+}
+
+export default function AdminInquiryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { inquiry } = loaderData;
+  const { back, state } = useRecordBack(LIST);
+  const failure: Failure = failureOf(actionData);
+  const intent = failure?.intent;
+  return (
+    <RecordView
+      list={LIST}
+      listLabel="All inquiries"
+      title={inquiry.subject?.trim() || "No Subject"}
+    >
+      <div className="space-y-6">
+        <Message inquiry={inquiry} />
+        <Response
+          inquiry={inquiry}
+          back={back}
+          state={state}
+          failure={intent === "respond" ? failure : undefined}
+        />
+        <StatusForm
+          inquiry={inquiry}
+          back={back}
+          state={state}
+          failure={intent === "status" ? failure : undefined}
+        />
+        <SenderHistory inquiry={inquiry} />
+      </div>
+    </RecordView>
+  );
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-slate-500">{label}</dt>
+      <dd className="text-sm text-slate-900 sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+function Message({ inquiry }: { inquiry: AdminInquiry }) {
+  return (
+    <dl className="divide-y divide-slate-100">
+      <Item label="From">{inquiry.name?.trim() || "No name given"}</Item>
+      <Item label="E-mail">
+        <a href={`mailto:${inquiry.email}`} className="break-all text-brand-700 hover:underline">
+          {inquiry.email}
+        </a>
+      </Item>
+      {inquiry.phone ? <Item label="Phone">{inquiry.phone}</Item> : null}
+      <Item label="Source">
+        {INQUIRY_SOURCE_LABELS[inquiry.source]}
+        {inquiry.service ? ` · ${inquiry.service}` : ""}
+      </Item>
+      <Item label="Received">{formatMoment(inquiry.createdAt)}</Item>
+      <Item label="Status">
+        <StatusBadge status={inquiry.status} tones={INQUIRY_STATUS_TONES} />
+      </Item>
+      <Item label="Message">
+        <span className="whitespace-pre-line break-words">{inquiry.description}</span>
+      </Item>
+    </dl>
+  );
+}
+
+type Failure = ActionFailure<{ response?: string; status?: string }> | undefined;
+
+function Response({
+  inquiry,
+  back,
+  state,
+  failure,
+}: {
+  inquiry: AdminInquiry;
+  back: string;
+  state: unknown;
+  failure: Failure;
+}) {
+  const pending = useIsPending({ intent: "respond" });
+  if (inquiry.response !== null) {
+    return (
+      <section aria-labelledby="response-heading" className="rounded-md bg-green-50 p-4">
+        <h2 id="response-heading" className="font-semibold text-green-900">
+          Response
+        </h2>
+        <p className="mt-2 whitespace-pre-line break-words text-sm text-green-950">
+          {inquiry.response}
+        </p>
+        <p className="mt-2 text-xs text-green-800">
+          Sent{inquiry.respondedAt ? ` ${formatMoment(inquiry.respondedAt)}` : ""}
+          {inquiry.respondedByName || inquiry.respondedByEmail
+            ? ` by ${inquiry.respondedByName || inquiry.respondedByEmail}`
+            : ""}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="response-heading">
+      <h2 id="response-heading" className="mb-2 text-lg font-semibold text-slate-900">
+        Response
+      </h2>
+      <FormAlert error={failure?.error} />
+      <Form method="post" state={state} className="space-y-3" noValidate>
+        <input type="hidden" name="intent" value="respond" />
+        <input type="hidden" name="back" value={back} />
+        <TextAreaField
+          label="Your response"
+          name="response"
+          rows={6}
+          maxLength={INQUIRY_RESPONSE_MAX_LENGTH}
+          hint={`The sender gets it by e-mail (${inquiry.email}).`}
+          defaultValue={failure?.values?.response}
+          error={failure?.fields?.response}
+        />
+        <SubmitButton pending={pending} pendingLabel="Sending...">
+          Send Response
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function StatusForm({
+  inquiry,
+  back,
+  state,
+  failure,
+}: {
+  inquiry: AdminInquiry;
+  back: string;
+  state: unknown;
+  failure: Failure;
+}) {
+  const pending = useIsPending({ intent: "status" });
+  const options = [
+    ...SETTABLE_STATUSES,
+    ...(inquiry.response !== null ? (["answered"] as const) : []),
+  ].map((status) => ({ value: status, label: statusLabel(status) }));
+  return (
+    <section aria-labelledby="status-heading">
+      <h2 id="status-heading" className="mb-2 text-lg font-semibold text-slate-900">
+        Status
+      </h2>
+      <Form method="post" state={state} className="flex flex-wrap items-end gap-3" noValidate>
+        <input type="hidden" name="intent" value="status" />
+        <input type="hidden" name="back" value={back} />
+        <div className="min-w-48">
+          <SelectField
+            label="Set the status"
+            name="status"
+            options={options}
+            defaultValue={failure?.values?.status ?? inquiry.status}
+            error={failure?.fields?.status}
+          />
+        </div>
+        <SubmitButton pending={pending} pendingLabel="Saving..." variant="secondary">
+          Update Status
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function SenderHistory({ inquiry }: { inquiry: AdminInquiry }) {
+  return (
+    <section aria-labelledby="sender-heading" className="space-y-3">
+      <h2 id="sender-heading" className="text-lg font-semibold text-slate-900">
+        From the same sender
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <h3 className="text-sm font-semibold text-slate-700">Other inquiries</h3>
+          {inquiry.otherInquiries.length === 0 ? (
+            <p className="mt-1 text-sm text-slate-600">None.</p>
+          ) : (
+            <ul className="mt-1 space-y-1.5 text-sm">
+              {inquiry.otherInquiries.map((other) => (
+                <li key={other.id} className="flex flex-wrap items-center gap-2">
+                  <Link
+                    to={`${LIST}/${other.id}`}
+                    reloadDocument
+                    className="text-brand-700 hover:underline"
+                  >
+                    {other.subject?.trim() || INQUIRY_SOURCE_LABELS[other.source]}
+                  </Link>
+                  <StatusBadge status={other.status} tones={INQUIRY_STATUS_TONES} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div>
+          <h3 className="text-sm font-semibold text-slate-700">Bookings</h3>
+          {inquiry.bookings.length === 0 ? (
+            <p className="mt-1 text-sm text-slate-600">None.</p>
+          ) : (
+            <ul className="mt-1 space-y-1.5 text-sm">
+              {inquiry.bookings.map((booking) => (
+                <li key={booking.id} className="flex flex-wrap items-center gap-2">
+                  <Link
+                    to={`/admin/appointments/${booking.id}`}
+                    className="text-brand-700 hover:underline"
+                  >
+                    {formatAppointmentDate(booking.appointmentDate)}, {booking.appointmentTime}
+                    {" · "}
+                    {propertyTypeLabel(booking.propertyType)}
+                  </Link>
+                  <StatusBadge status={booking.status} tones={APPOINTMENT_STATUS_TONES} />
+                  <span className="sr-only">Booking {shortId(booking.id)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} fallback="Failed to load complaints data" />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Inquiry | Admin | ${COMPANY_NAME}` }];
