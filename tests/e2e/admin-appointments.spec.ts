@@ -163,7 +163,10 @@ test.describe("on a 360 px phone", () => {
     });
     const admin = await context.newPage();
     await gotoHydrated(admin, "/admin/appointments");
-    await admin.screenshot({ path: test.info().outputPath("appointments-360.png"), fullPage: true });
+    await admin.screenshot({
+      path: test.info().outputPath("appointments-360.png"),
+      fullPage: true,
+    });
     const overflow = await admin.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
