@@ -52,4 +52,6 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("media/*", "routes/resources/media.ts"),
+  // An admin's secret calendar address (the token is the key: calendar apps send no cookies).
+  route("calendar/:file", "routes/resources/calendar-feed.ts"),
 ] satisfies RouteConfig;

@@ -7,6 +7,7 @@ import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { auditEvents } from "~/db/schema";
 import { createAppointment, setAppointmentStatusByAdmin } from "~/models/appointment.server";
+import { resetCalendarFeed } from "~/models/calendar-feed.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
 import { createSignedInAdmin } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
@@ -100,6 +101,10 @@ const WRITES: Record<string, WriteCase> = {
     });
     expect(result.ok).toBe(true);
     return "inquiry.respond";
+  },
+  async resetCalendarFeed(actor) {
+    expect((await resetCalendarFeed(actor)).ok).toBe(true);
+    return "calendar-feed.reset";
   },
   async setInquiryStatus(actor) {
     const result = await setInquiryStatus(actor, await contactMessage(), "in-progress");

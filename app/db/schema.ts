@@ -121,6 +121,18 @@ export const userSettings = pgTable("user_settings", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * An admin's secret calendar address (/calendar/<token>.ics): the confirmed appointments as a
+ * feed a phone's calendar subscribes to. Only the token's SHA-256 is kept; resetting replaces it.
+ */
+export const calendarFeeds = pgTable("calendar_feeds", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+});
+
 // ---------------------------------------------------------------------------
 // Properties
 

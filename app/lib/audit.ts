@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = [
   "contact-info",
   "website-content",
   "settings",
+  "calendar-feed",
 ] as const;
 
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

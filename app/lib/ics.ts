@@ -82,12 +82,29 @@ export function foldIcsLine(line: string): string {
 
 /** A whole VCALENDAR with one VEVENT, CRLF line ends, ready to attach as text/calendar. */
 export function buildIcs(event: IcsEvent): string {
+  return buildIcsCalendar([event]);
+}
+
+/**
+ * A VCALENDAR with any number of VEVENTs (a subscribed feed: `name` is what calendar apps call
+ * it), CRLF line ends, lines folded.
+ */
+export function buildIcsCalendar(events: readonly IcsEvent[], options: { name?: string } = {}) {
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     `PRODID:${PRODUCT_ID}`,
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
+    ...(options.name ? [`X-WR-CALNAME:${escapeIcsText(options.name)}`] : []),
+    ...events.flatMap(eventLines),
+    "END:VCALENDAR",
+  ];
+  return `${lines.map(foldIcsLine).join("\r\n")}\r\n`;
+}
+
+function eventLines(event: IcsEvent): string[] {
+  return [
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
     `SEQUENCE:${event.sequence ?? 0}`,
@@ -103,9 +120,7 @@ export function buildIcs(event: IcsEvent): string {
       ? [`ORGANIZER;CN=${quoteParam(event.organizer.name)}:mailto:${event.organizer.email}`]
       : []),
     "END:VEVENT",
-    "END:VCALENDAR",
   ];
-  return `${lines.map(foldIcsLine).join("\r\n")}\r\n`;
 }
 
 /** A parameter value: quoted, since names may hold commas or colons (quotes are not allowed). */

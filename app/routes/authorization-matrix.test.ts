@@ -322,7 +322,25 @@ const MATRIX: Record<string, Guarded> = {
   // Appointments (admin part 3): any booking, for staff only.
   "routes/admin/appointments.tsx": {
     path: "/admin/appointments",
-    entry: () => ({ loader: adminOnly("/admin/appointments?q=matrix&status=pending") }),
+    entry: (): MatrixEntry => {
+      const path = "/admin/appointments";
+      return {
+        loader: adminOnly("/admin/appointments?q=matrix&status=pending"),
+        actions: [
+          {
+            url: path,
+            form: { intent: "calendar-reset" },
+            expect: { ...adminOnly(path).expect, admin: { ok: true } },
+            writer: "admin",
+          },
+          {
+            url: path,
+            form: { intent: "nothing" },
+            expect: { ...adminOnly(path).expect, admin: { status: 400 } },
+          },
+        ],
+      };
+    },
   },
   "routes/admin/appointment.tsx": {
     path: "/admin/appointments/:id",
@@ -524,6 +542,8 @@ const PUBLIC: Record<string, string> = {
   "routes/resources/media.ts": "/media/*",
   "routes/resources/sitemap.ts": "/sitemap.xml",
   "routes/resources/robots.ts": "/robots.txt",
+  // The token in the address is the key (calendar-feed.test.ts): no session is ever read.
+  "routes/resources/calendar-feed.ts": "/calendar/:file",
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -3,13 +3,17 @@ import { data, Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { AppointmentActions } from "~/components/admin/appointment-actions";
+import { CalendarFeedCard } from "~/components/admin/calendar-feed-card";
 import { InitialsAvatar } from "~/components/admin/initials-avatar";
 import { useListWithRecord } from "~/components/admin/record-view";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { getEnv } from "~/env.server";
 import { ADMIN_APPOINTMENTS_PAGE_SIZE } from "~/lib/admin-appointments";
 import { formatAppointmentDate, propertyTypeLabel } from "~/lib/appointment-format";
+import { askToConfirm, isConfirmed } from "~/lib/confirm";
+import { badRequest } from "~/lib/http.server";
 import { type ListConfig, parseListParams } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
@@ -22,6 +26,7 @@ import {
   listConfirmedViewings,
 } from "~/models/admin-appointments.server";
 import type { AppointmentStatus } from "~/models/appointment.server";
+import { getCalendarFeedCreatedAt, resetCalendarFeed } from "~/models/calendar-feed.server";
 import type { Route } from "./+types/appointments";
 
 // /admin/appointments: every booking, newest first; search by name, e-mail or property type,
@@ -56,11 +61,32 @@ export async function loader(args: Route.LoaderArgs) {
       ),
       listConfirmedViewings(actor),
     ]);
-    return { params: { ...params, page: list.page }, rows: list.rows, total: list.total, viewings };
+    const feedCreatedAt = (await getCalendarFeedCreatedAt(actor)) ?? null;
+    return {
+      params: { ...params, page: list.page },
+      rows: list.rows,
+      total: list.total,
+      viewings,
+      feedCreatedAt,
+    };
   } catch (error) {
     logger.error({ err: error }, "Could not load the admin appointments list");
     throw data(LOAD_FAILED, { status: 500 });
   }
+}
+
+/** Makes (or remakes, after asking) the admin's calendar address; answers it once. */
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireAdmin(args);
+  const form = await args.request.formData();
+  if (form.get("intent") !== "calendar-reset") {
+    return badRequest({ error: { title: "Error", message: "Unknown action." } });
+  }
+  if ((await getCalendarFeedCreatedAt(actor)) && !isConfirmed(form)) {
+    return askToConfirm(form, "Make a new calendar link? The old one stops working.");
+  }
+  const { token } = await resetCalendarFeed(actor);
+  return { ok: true as const, feedUrl: `${getEnv().siteUrl}/calendar/${token}.ics` };
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
@@ -145,14 +171,18 @@ function columns(back: string): DataTableColumn<Row, AdminAppointmentSort>[] {
   ];
 }
 
-export default function AdminAppointmentsPage({ loaderData }: Route.ComponentProps) {
-  const { params, rows, total, viewings } = loaderData;
+export default function AdminAppointmentsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { params, rows, total, viewings, feedCreatedAt } = loaderData;
   const { outlet, recordOnly, back } = useListWithRecord("/admin/appointments");
   if (recordOnly) return outlet;
   return (
     <div className="mx-auto max-w-7xl space-y-6 p-4 md:p-6">
       <h1 className="text-2xl font-bold text-slate-900">Appointments ({formatNumber(total)})</h1>
       <DayView viewings={viewings} back={back} />
+      <CalendarFeedCard
+        createdAt={feedCreatedAt}
+        feedUrl={actionData && "feedUrl" in actionData ? actionData.feedUrl : undefined}
+      />
       <DataTable
         caption="Appointments"
         columns={columns(back)}

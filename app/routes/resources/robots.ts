@@ -12,6 +12,7 @@ export const ROBOTS_DISALLOW = [
   "/verify-email",
   "/signout",
   "/favorites",
+  "/calendar",
 ] as const;
 
 export function robotsTxt(siteUrl: string) {

@@ -1,0 +1,102 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, eq, gte } from "drizzle-orm";
+import { auditedWrite } from "~/audit/audit.server";
+import type { AdminActor } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { appointments, calendarFeeds, properties, users } from "~/db/schema";
+import { addDays, lagosToday } from "~/lib/appointment-rules";
+
+// Each admin's secret calendar address: the confirmed appointments as an iCalendar feed that a
+// phone's calendar subscribes to (calendar apps send no cookies, so the address is the key).
+// Only the token's SHA-256 is stored, so the address is shown once, when it is made; resetting
+// makes a new one and the old one stops working at once. A feed answers only while its owner is
+// an active admin.
+
+/** How far back the feed reaches: recent viewings stay in the calendar for reference. */
+export const FEED_PAST_DAYS = 30;
+
+/** A token is 43 characters of base64url (32 random bytes). */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+function hashOf(token: string) {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** When the admin's current calendar address was made; undefined when there is none. */
+export async function getCalendarFeedCreatedAt(actor: AdminActor): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, actor.id));
+  return row?.createdAt;
+}
+
+/** Makes the admin a new calendar address (replacing any old one); answers its token. */
+export async function resetCalendarFeed(actor: AdminActor) {
+  const token = randomBytes(32).toString("base64url");
+  return auditedWrite(actor, "calendar-feed.reset", async (tx) => {
+    const [old] = await tx
+      .select({ createdAt: calendarFeeds.createdAt })
+      .from(calendarFeeds)
+      .where(eq(calendarFeeds.userId, actor.id));
+    const now = new Date();
+    await tx
+      .insert(calendarFeeds)
+      .values({ userId: actor.id, tokenHash: hashOf(token), createdAt: now })
+      .onConflictDoUpdate({
+        target: calendarFeeds.userId,
+        set: { tokenHash: hashOf(token), createdAt: now },
+      });
+    return {
+      result: { ok: true as const, token },
+      // The token itself never reaches the log: only that the address changed.
+      audit: {
+        entityId: actor.id,
+        before: { address: old ? "old" : null },
+        after: { address: "new" },
+      },
+    };
+  });
+}
+
+/** The confirmed appointments of the feed that `token` opens; undefined for a dead address. */
+export async function readCalendarFeed(token: string, now = new Date()) {
+  if (!TOKEN.test(token)) return undefined;
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(
+      and(
+        eq(calendarFeeds.tokenHash, hashOf(token)),
+        eq(users.role, "admin"),
+        eq(users.status, "active"),
+      ),
+    );
+  if (!owner) return undefined;
+  return db
+    .select({
+      id: appointments.id,
+      fullName: appointments.fullName,
+      email: appointments.email,
+      phone: appointments.phone,
+      appointmentDate: appointments.appointmentDate,
+      appointmentTime: appointments.appointmentTime,
+      propertyType: appointments.propertyType,
+      propertyLocation: appointments.propertyLocation,
+      message: appointments.message,
+      propertyTitle: properties.title,
+      updatedAt: appointments.updatedAt,
+    })
+    .from(appointments)
+    .leftJoin(properties, eq(properties.id, appointments.propertyId))
+    .where(
+      and(
+        eq(appointments.status, "confirmed"),
+        gte(appointments.appointmentDate, addDays(lagosToday(now), -FEED_PAST_DAYS)),
+      ),
+    )
+    .orderBy(asc(appointments.appointmentDate), asc(appointments.id));
+}
+
+export type FeedAppointment = NonNullable<Awaited<ReturnType<typeof readCalendarFeed>>>[number];
