@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { FURNISHING, LISTING_STATUSES, TITLE_DOCUMENTS, valuesOf } from "~/lib/property-options";
 import { ROLES, USER_STATUSES } from "~/lib/roles";
 
 // Every entity of both spec documents lives here, including the ones later screens use.
@@ -151,6 +152,9 @@ export const propertyType = pgEnum("property_type", [
   "warehouse",
 ]);
 export const propertyCategory = pgEnum("property_category", ["residential", "commercial"]);
+export const listingStatus = pgEnum("listing_status", valuesOf(LISTING_STATUSES));
+export const titleDocument = pgEnum("title_document", valuesOf(TITLE_DOCUMENTS));
+export const furnishing = pgEnum("furnishing", valuesOf(FURNISHING));
 
 export const properties = pgTable(
   "properties",
@@ -171,6 +175,17 @@ export const properties = pgTable(
     sqft: integer("sqft"),
     imageUrl: text("image_url"),
     featured: boolean("featured").notNull().default(false),
+    // Where the listing stands, and the facts Nigerian buyers and renters ask about.
+    status: listingStatus("status").notNull().default("available"),
+    titleDocument: titleDocument("title_document"),
+    /** Naira per year. */
+    serviceCharge: bigint("service_charge", { mode: "number" }),
+    toilets: integer("toilets"),
+    parkingSpaces: integer("parking_spaces"),
+    furnishing: furnishing("furnishing"),
+    serviced: boolean("serviced").notNull().default(false),
+    /** In the trash since then: gone from the site, purged after TRASH_DAYS. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -187,6 +202,8 @@ export const properties = pgTable(
     index("properties_category_idx").on(t.category),
     index("properties_beds_idx").on(t.beds),
     index("properties_featured_idx").on(t.createdAt.desc()).where(sql`${t.featured}`),
+    // The trash, oldest first (the purge) and newest first (the admin's trash list).
+    index("properties_deleted_at_idx").on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     // Text search is a case-insensitive containment match; trigrams make it indexable.
     index("properties_search_trgm_idx").using(
       "gin",

@@ -66,6 +66,47 @@ export type SortValue = (typeof SORT_OPTIONS)[number]["value"];
 export const BEDROOM_OPTIONS = [1, 2, 3, 4, 5] as const; // 5 shows as 5+
 export const BATHROOM_OPTIONS = [1, 2, 3, 4] as const; // 4 shows as 4+
 
+/** Where a listing stands (beside its purpose): sold and let ones leave the public search. */
+export const LISTING_STATUSES = [
+  { value: "available", label: "Available" },
+  { value: "under-offer", label: "Under Offer" },
+  { value: "sold", label: "Sold" },
+  { value: "let", label: "Let" },
+] as const;
+export type ListingStatusValue = (typeof LISTING_STATUSES)[number]["value"];
+
+/** The title documents Nigerian buyers ask about first. */
+export const TITLE_DOCUMENTS = [
+  { value: "c-of-o", label: "Certificate of Occupancy (C of O)" },
+  { value: "governors-consent", label: "Governor's Consent" },
+  { value: "deed-of-assignment", label: "Deed of Assignment" },
+  { value: "registered-survey", label: "Registered Survey" },
+  { value: "excision", label: "Excision" },
+  { value: "gazette", label: "Gazette" },
+  { value: "other", label: "Other" },
+  { value: "none", label: "None yet" },
+] as const;
+export type TitleDocumentValue = (typeof TITLE_DOCUMENTS)[number]["value"];
+
+export const FURNISHING = [
+  { value: "furnished", label: "Furnished" },
+  { value: "semi-furnished", label: "Semi-furnished" },
+  { value: "unfurnished", label: "Unfurnished" },
+] as const;
+export type FurnishingValue = (typeof FURNISHING)[number]["value"];
+
+export const RENT_PERIODS = [
+  { value: "year", label: "per year" },
+  { value: "month", label: "per month" },
+] as const;
+
+/** The values of an options list, for enums and schemas. */
+export function valuesOf<const T extends readonly { value: string }[]>(
+  options: T,
+): { [K in keyof T]: T[K]["value"] } {
+  return options.map((o) => o.value) as { [K in keyof T]: T[K]["value"] };
+}
+
 export const LISTING_PAGE_SIZE = 6;
 export const FEATURED_COUNT = 6;
 

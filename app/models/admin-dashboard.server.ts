@@ -3,6 +3,7 @@ import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { appointments, inquiries, properties, users } from "~/db/schema";
 import { BOOKING_TIME_ZONE } from "~/lib/appointment-rules";
+import { ON_SITE } from "./property.server";
 
 // What /admin/dashboard shows: counts, the latest bookings and inquiries, and bookings and
 // inquiries per week. Every number is counted in SQL.
@@ -33,7 +34,7 @@ export type WeeklyActivity = {
 
 export async function getDashboardCounts(_actor: AdminActor): Promise<DashboardCounts> {
   const [[propertyRow], [appointmentRow], [inquiryRow], [userRow]] = await Promise.all([
-    db.select({ n: count() }).from(properties),
+    db.select({ n: count() }).from(properties).where(ON_SITE),
     db
       .select({
         n: count(),

@@ -12,6 +12,7 @@ import {
 import type { AppointmentPurpose, TimeSlot } from "~/lib/appointment-rules";
 import type { AuditAction } from "~/lib/audit";
 import { isUuid } from "~/lib/ids";
+import { ON_SITE } from "./property.server";
 
 // Appointments: booking (public and signed in) and a customer's own list. Every customer query
 // takes the user id and puts it in the WHERE clause.
@@ -182,7 +183,7 @@ export async function findPropertyForBooking(id: string): Promise<BookingPropert
       propertyType: properties.propertyType,
     })
     .from(properties)
-    .where(eq(properties.id, id))
+    .where(and(ON_SITE, eq(properties.id, id)))
     .limit(1);
   return row;
 }

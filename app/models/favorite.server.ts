@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { favorites, properties } from "~/db/schema";
 import type { Outcome } from "~/lib/action-result";
 import { isUuid } from "~/lib/ids";
-import { type PropertyCardData, propertyCardColumns } from "./property.server";
+import { ON_SITE, type PropertyCardData, propertyCardColumns } from "./property.server";
 
 // A customer's saved properties. Every query takes the user id and puts it in the `where`, so
 // one customer can never read or change another's favourites.
@@ -26,7 +26,7 @@ export async function setFavorite(
   const [property] = await db
     .select({ id: properties.id })
     .from(properties)
-    .where(eq(properties.id, propertyId))
+    .where(and(ON_SITE, eq(properties.id, propertyId)))
     .limit(1);
   if (!property) return { ok: false, reason: "not-found" };
   await db.insert(favorites).values({ userId, propertyId }).onConflictDoNothing();
@@ -63,7 +63,7 @@ export async function listFavoriteProperties(
     .select(propertyCardColumns)
     .from(favorites)
     .innerJoin(properties, eq(properties.id, favorites.propertyId))
-    .where(eq(favorites.userId, userId))
+    .where(and(ON_SITE, eq(favorites.userId, userId)))
     .orderBy(desc(favorites.createdAt), desc(favorites.id));
   return options.limit === undefined ? query : query.limit(options.limit);
 }

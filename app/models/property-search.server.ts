@@ -4,7 +4,7 @@ import { containsText } from "~/db/like.server";
 import { properties } from "~/db/schema";
 import type { ListingFilters } from "~/lib/listing-filters";
 import { LISTING_PAGE_SIZE } from "~/lib/property-options";
-import { type PropertyCardData, propertyCardColumns } from "~/models/property.server";
+import { OFFERED, type PropertyCardData, propertyCardColumns } from "~/models/property.server";
 
 // The listing's search: filters, sort, count and page all run in the database on indexes
 // (see bench/README.md for the plans and numbers behind each choice).
@@ -66,7 +66,7 @@ export async function resolveLocations(locations: string[]): Promise<string[]> {
  * lower-case cities the locations resolved to (see resolveLocations).
  */
 export function listingConditions(filters: ListingFilters, cities: string[]): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
+  const conditions: (SQL | undefined)[] = [OFFERED];
   if (filters.q) {
     // Exactly the expression of properties_search_trgm_idx, so the trigram index answers it.
     conditions.push(

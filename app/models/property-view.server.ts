@@ -1,8 +1,8 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { properties, propertyViews } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
-import { type PropertyCardData, propertyCardColumns } from "./property.server";
+import { ON_SITE, type PropertyCardData, propertyCardColumns } from "./property.server";
 
 // "Recently Viewed" on the customer dashboard: one row per user and property, the latest view
 // wins. Every query takes the user id.
@@ -31,7 +31,7 @@ export async function listRecentlyViewedProperties(
     .select(propertyCardColumns)
     .from(propertyViews)
     .innerJoin(properties, eq(properties.id, propertyViews.propertyId))
-    .where(eq(propertyViews.userId, userId))
+    .where(and(ON_SITE, eq(propertyViews.userId, userId)))
     .orderBy(desc(propertyViews.viewedAt), desc(properties.id))
     .limit(limit);
 }

@@ -1,8 +1,14 @@
-import { and, asc, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNull, notInArray, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { properties, propertyMedia } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { FEATURED_COUNT, type PurposeValue } from "~/lib/property-options";
+
+/** Listings on the site: not in the trash (a deleted listing's page is gone at once). */
+export const ON_SITE: SQL = isNull(properties.deletedAt);
+
+/** Listings the public search and the home page offer: on the site, and not sold or let. */
+export const OFFERED: SQL = and(ON_SITE, notInArray(properties.status, ["sold", "let"])) as SQL;
 
 /** The columns a property card needs, shared by the home page, the listing and the dashboard. */
 export const propertyCardColumns = {
@@ -48,14 +54,14 @@ export async function listFeaturedProperties(purpose?: PurposeValue): Promise<Pr
   const featured = await db
     .select(propertyCardColumns)
     .from(properties)
-    .where(and(eq(properties.featured, true), byPurpose))
+    .where(and(OFFERED, eq(properties.featured, true), byPurpose))
     .orderBy(desc(properties.createdAt), asc(properties.id))
     .limit(FEATURED_COUNT);
   if (featured.length > 0) return featured;
   return db
     .select(propertyCardColumns)
     .from(properties)
-    .where(byPurpose)
+    .where(and(OFFERED, byPurpose))
     .orderBy(desc(properties.createdAt), asc(properties.id))
     .limit(FEATURED_COUNT);
 }
@@ -66,7 +72,7 @@ export async function getPropertyWithMedia(id: string) {
   const [property] = await db
     .select(getTableColumns(properties))
     .from(properties)
-    .where(eq(properties.id, id))
+    .where(and(ON_SITE, eq(properties.id, id)))
     .limit(1);
   if (!property) return undefined;
   const media = await db

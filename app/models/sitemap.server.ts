@@ -9,9 +9,10 @@ import {
   sitemapIndexXml,
   urlsetXml,
 } from "~/lib/sitemap";
+import { ON_SITE } from "./property.server";
 
 async function countProperties() {
-  const [row] = await db.select({ total: count() }).from(properties);
+  const [row] = await db.select({ total: count() }).from(properties).where(ON_SITE);
   return row?.total ?? 0;
 }
 
@@ -21,6 +22,7 @@ async function listPropertiesForSitemap(offset: number, limit: number) {
   return db
     .select({ id: properties.id, updatedAt: properties.updatedAt })
     .from(properties)
+    .where(ON_SITE)
     .orderBy(asc(properties.id))
     .offset(offset)
     .limit(limit);
