@@ -38,6 +38,11 @@ export default [
     route("dashboard", "routes/admin/dashboard.tsx"),
     route("search", "routes/admin/search.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    // The catalogue (admin part 2).
+    route("properties", "routes/admin/properties.tsx", [
+      route("new", "routes/admin/property-new.tsx"),
+      route(":id", "routes/admin/property-edit.tsx"),
+    ]),
     // Appointments and inquiries (admin part 3).
     route("appointments", "routes/admin/appointments.tsx", [
       route(":id", "routes/admin/appointment.tsx"),

@@ -1,11 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
-import { auditEvents } from "~/db/schema";
+import { auditEvents, properties } from "~/db/schema";
+import type { PropertyInput } from "~/lib/schemas/property";
+import {
+  bulkUpdateProperties,
+  createPropertyByAdmin,
+  restoreProperty,
+  trashProperty,
+  updatePropertyByAdmin,
+} from "~/models/admin-properties.server";
 import { createAppointment, setAppointmentStatusByAdmin } from "~/models/appointment.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
@@ -85,7 +93,63 @@ async function contactMessage() {
   return id;
 }
 
+const PROPERTY: PropertyInput = {
+  title: "Audited house",
+  purpose: "sale",
+  price: 50_000_000,
+  rentPeriod: null,
+  propertyType: "house",
+  category: "residential",
+  isNewDevelopment: false,
+  city: "Lagos",
+  address: "",
+  description: "",
+  beds: 3,
+  baths: 2,
+  toilets: null,
+  parkingSpaces: null,
+  sqft: null,
+  featured: true,
+  status: "available",
+  titleDocument: null,
+  serviceCharge: null,
+  furnishing: null,
+  serviced: false,
+};
+
+async function newProperty() {
+  const [row] = await db.insert(properties).values(PROPERTY).returning({ id: properties.id });
+  return row?.id ?? "";
+}
+
 const WRITES: Record<string, WriteCase> = {
+  async createPropertyByAdmin(actor) {
+    expect((await createPropertyByAdmin(actor, PROPERTY)).ok).toBe(true);
+    return "property.create";
+  },
+  async updatePropertyByAdmin(actor) {
+    const result = await updatePropertyByAdmin(actor, await newProperty(), {
+      ...PROPERTY,
+      beds: 4,
+    });
+    expect(result.ok).toBe(true);
+    return "property.update";
+  },
+  async trashProperty(actor) {
+    expect((await trashProperty(actor, await newProperty())).ok).toBe(true);
+    return "property.delete";
+  },
+  async restoreProperty(actor) {
+    const id = await newProperty();
+    await db.update(properties).set({ deletedAt: new Date() }).where(eq(properties.id, id));
+    expect((await restoreProperty(actor, id)).ok).toBe(true);
+    return "property.restore";
+  },
+  async bulkUpdateProperties(actor) {
+    const ids = [await newProperty(), await newProperty()];
+    expect((await bulkUpdateProperties(actor, ids, "unfeature")).ok).toBe(true);
+    return "property.bulk";
+  },
   async setAppointmentStatusByAdmin(actor) {
     const result = await setAppointmentStatusByAdmin(
       actor,

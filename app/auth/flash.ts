@@ -39,6 +39,16 @@ export const FLASH_MESSAGES = {
   },
   responseSent: { type: "success", title: "Response sent successfully" },
   inquiryStatusUpdated: { type: "success", title: "Inquiry status updated" },
+  propertyAdded: { type: "success", title: "Property added successfully" },
+  propertyUpdated: { type: "success", title: "Property updated successfully" },
+  propertyDeleted: {
+    type: "success",
+    title: "Property deleted successfully",
+    description: "It waits 30 days in the trash, from where it can be restored.",
+  },
+  propertyRestored: { type: "success", title: "Property restored" },
+  propertiesUpdated: { type: "success", title: "Properties updated" },
+  propertyDeleteFailed: { type: "error", title: "Failed to delete property" },
 } as const satisfies Record<
   string,
   { type: "success" | "error"; title: string; description?: string }

@@ -118,6 +118,8 @@ function adminOnly(path: string): Request_ {
 
 // The property customer A has saved; filled in by beforeAll.
 let savedPropertyId = "";
+// The property the admin property screens change; filled in by beforeAll.
+let adminPropertyId = "";
 // A visitor's contact message; filled in by beforeAll, put back by resetInquiryOfVisitor.
 let inquiryOfVisitor = "";
 // Customer A's pending appointment; filled in by beforeAll, put back by resetAppointmentOfA.
@@ -318,6 +320,99 @@ const MATRIX: Record<string, Guarded> = {
   "routes/admin/audit.tsx": {
     path: "/admin/audit",
     entry: () => ({ loader: adminOnly("/admin/audit?entity=appointment&from=2026-01-01") }),
+  },
+  // The catalogue (admin part 2).
+  "routes/admin/properties.tsx": {
+    path: "/admin/properties",
+    entry: (): MatrixEntry => {
+      const path = "/admin/properties";
+      const refused = adminOnly(path).expect;
+      const guarded = { reset: resetAdminProperty, watch: adminPropertyState };
+      return {
+        loader: adminOnly("/admin/properties?q=matrix&purpose=sale&view=trash"),
+        actions: [
+          {
+            url: path,
+            form: { intent: "bulk", bulkAction: "feature", ids: adminPropertyId },
+            expect: { ...refused, admin: { redirect: path } },
+            writer: "admin",
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "bulk", bulkAction: "feature" },
+            expect: { ...refused, admin: { status: 400 } },
+            ...guarded,
+          },
+        ],
+      };
+    },
+  },
+  "routes/admin/property-new.tsx": {
+    path: "/admin/properties/new",
+    entry: (): MatrixEntry => {
+      const path = "/admin/properties/new";
+      const refused = adminOnly(path).expect;
+      return {
+        loader: adminOnly(path),
+        actions: [
+          {
+            url: path,
+            form: {
+              title: "Matrix flat",
+              purpose: "rent",
+              price: "2000000",
+              city: "Lagos",
+              propertyType: "apartment",
+              category: "residential",
+              status: "available",
+            },
+            expect: { ...refused, admin: { redirect: "/admin/properties" } },
+            writer: "admin",
+          },
+          {
+            url: path,
+            form: { title: "", price: "", city: "" },
+            expect: { ...refused, admin: { status: 400 } },
+          },
+        ],
+      };
+    },
+  },
+  "routes/admin/property-edit.tsx": {
+    path: "/admin/properties/:id",
+    entry: (): MatrixEntry => {
+      const path = `/admin/properties/${adminPropertyId}`;
+      const refused = adminOnly(path).expect;
+      const guarded = { reset: resetAdminProperty, watch: adminPropertyState };
+      return {
+        loader: { ...adminOnly(path), ...guarded },
+        actions: [
+          {
+            url: path,
+            form: {
+              title: "Matrix house",
+              purpose: "sale",
+              price: "90000000",
+              city: "Abuja",
+              propertyType: "house",
+              category: "residential",
+              status: "available",
+            },
+            expect: { ...refused, admin: { redirect: "/admin/properties" } },
+            writer: "admin",
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "delete", confirmed: "yes" },
+            expect: { ...refused, admin: { redirect: "/admin/properties" } },
+            writer: "admin",
+            ...guarded,
+          },
+        ],
+      };
+    },
   },
   // Appointments (admin part 3): any booking, for staff only.
   "routes/admin/appointments.tsx": {
@@ -691,12 +786,34 @@ beforeAll(async () => {
     })
     .returning({ id: schema.properties.id });
   savedPropertyId = property?.id ?? "";
+  const [office] = await db
+    .insert(schema.properties)
+    .values({
+      title: "Matrix office",
+      propertyType: "office",
+      category: "commercial",
+      city: "Kano",
+    })
+    .returning({ id: schema.properties.id });
+  adminPropertyId = office?.id ?? "";
   const [message] = await db
     .insert(schema.inquiries)
     .values({ source: "contact", email: "visitor@matrix.test", description: "Matrix question" })
     .returning({ id: schema.inquiries.id });
   inquiryOfVisitor = message?.id ?? "";
 });
+
+async function adminPropertyState() {
+  return db.select().from(schema.properties).where(eq(schema.properties.id, adminPropertyId));
+}
+
+/** The admin screens' property live, unfeatured and as first stored. */
+async function resetAdminProperty() {
+  await db
+    .update(schema.properties)
+    .set({ deletedAt: null, featured: false, price: null, title: "Matrix office", city: "Kano" })
+    .where(eq(schema.properties.id, adminPropertyId));
+}
 
 async function inquiryOfVisitorState() {
   return db.select().from(schema.inquiries).where(eq(schema.inquiries.id, inquiryOfVisitor));

@@ -137,6 +137,12 @@ export function DataTable<Row, Sort extends string, Filter extends string>({
               )}
             </div>
           ))}
+          {/* Filters the toolbar does not show (a view such as the trash) stay as they are. */}
+          {(Object.entries(params.filters) as [Filter, string | undefined][])
+            .filter(([name, value]) => value && !filters.some((f) => f.name === name))
+            .map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
           {params.sort !== config.defaultSort || params.direction !== config.defaultDirection ? (
             <>
               <input type="hidden" name="sort" value={params.sort} />

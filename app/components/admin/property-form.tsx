@@ -1,0 +1,310 @@
+import { useState } from "react";
+import { Form } from "react-router";
+import { SubmitButton } from "~/components/ui/button";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useIsPending } from "~/hooks/use-is-pending";
+import type { FormMessage } from "~/lib/action-result";
+import {
+  FURNISHING,
+  LISTING_STATUSES,
+  PROPERTY_TYPES,
+  RENT_PERIODS,
+  TITLE_DOCUMENTS,
+} from "~/lib/property-options";
+import { ADMIN_CITIES, PROPERTY_LIMITS, type PropertyFormValues } from "~/lib/schemas/property";
+import { cn } from "~/lib/utils";
+
+// The add and edit form of a listing, in the spec's tabs (Basic Info, Details) plus the
+// Nigerian facts. One form: with JavaScript the tabs show one section at a time (all stay in the
+// form, so switching loses nothing, and a refusal opens the tab of the first wrong field);
+// without it, the sections follow each other.
+
+const TABS = [
+  {
+    id: "basic",
+    label: "Basic Info",
+    fields: ["title", "purpose", "price", "rentPeriod", "city", "address", "description"],
+  },
+  {
+    id: "details",
+    label: "Details",
+    fields: [
+      "propertyType",
+      "category",
+      "beds",
+      "baths",
+      "toilets",
+      "parkingSpaces",
+      "sqft",
+      "status",
+      "titleDocument",
+      "serviceCharge",
+      "furnishing",
+    ],
+  },
+] as const;
+
+type TabId = (typeof TABS)[number]["id"];
+
+export function PropertyForm({
+  values,
+  fields,
+  error,
+  submitLabel,
+  pendingLabel,
+  back,
+  state,
+}: {
+  /** What the form shows: the listing's values, or what was typed before a refusal. */
+  values: PropertyFormValues;
+  fields: Partial<Record<string, string>>;
+  error: FormMessage | undefined;
+  submitLabel: string;
+  pendingLabel: string;
+  back: string;
+  state?: unknown;
+}) {
+  const hydrated = useHydrated();
+  const pending = useIsPending();
+  const firstWrong = TABS.find((tab) => tab.fields.some((field) => fields[field]))?.id;
+  const [tab, setTab] = useState<TabId>(firstWrong ?? "basic");
+  const [purpose, setPurpose] = useState(values.purpose ?? "sale");
+  const shown = (id: TabId) => !hydrated || tab === id;
+  const v = (name: keyof PropertyFormValues) => values[name] ?? "";
+  const checked = (name: keyof PropertyFormValues, fallback: boolean) =>
+    values[name] === undefined ? fallback : values[name] === "on";
+
+  return (
+    <Form method="post" state={state} className="space-y-5" noValidate>
+      <input type="hidden" name="back" value={back} />
+      <FormAlert error={error} />
+      {hydrated ? (
+        <div
+          role="tablist"
+          aria-label="Property sections"
+          className="flex gap-1 border-b border-slate-200"
+        >
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              id={`tab-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls={`panel-${t.id}`}
+              onClick={() => setTab(t.id)}
+              className={cn(
+                "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
+                tab === t.id
+                  ? "border-brand-700 text-brand-800"
+                  : "border-transparent text-slate-600 hover:text-slate-900",
+              )}
+            >
+              {t.label}
+              {t.fields.some((field) => fields[field]) ? (
+                <span className="ml-1 text-red-700" aria-label="has errors">
+                  •
+                </span>
+              ) : null}
+            </button>
+          ))}
+        </div>
+      ) : null}
+
+      <section
+        id="panel-basic"
+        role={hydrated ? "tabpanel" : undefined}
+        aria-labelledby={hydrated ? "tab-basic" : undefined}
+        hidden={!shown("basic")}
+        className="space-y-4"
+      >
+        {hydrated ? null : <h2 className="text-lg font-semibold text-slate-900">Basic Info</h2>}
+        <TextField
+          label="Title"
+          name="title"
+          maxLength={PROPERTY_LIMITS.title}
+          defaultValue={v("title")}
+          error={fields.title}
+        />
+        <fieldset>
+          <legend className="mb-1 block text-sm font-medium text-slate-700">Purpose</legend>
+          <div className="inline-flex rounded-md border border-slate-300 p-0.5">
+            {(["sale", "rent"] as const).map((value) => (
+              <label
+                key={value}
+                className="cursor-pointer rounded px-4 py-1.5 text-sm font-medium text-slate-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+              >
+                <input
+                  type="radio"
+                  name="purpose"
+                  value={value}
+                  defaultChecked={(values.purpose ?? "sale") === value}
+                  onChange={() => setPurpose(value)}
+                  className="sr-only"
+                />
+                {value === "sale" ? "For Sale" : "For Rent"}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Price (₦)"
+            name="price"
+            inputMode="numeric"
+            placeholder="e.g. 45000000"
+            hint="Whole naira."
+            defaultValue={v("price")}
+            error={fields.price}
+          />
+          {purpose === "rent" || !hydrated ? (
+            <SelectField
+              label="Rent is paid"
+              name="rentPeriod"
+              hint={hydrated ? undefined : "For rentals only."}
+              options={RENT_PERIODS}
+              defaultValue={v("rentPeriod") || "year"}
+              error={fields.rentPeriod}
+            />
+          ) : null}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Location"
+            name="city"
+            placeholder="Select a city"
+            options={ADMIN_CITIES.map((city) => ({ value: city, label: city }))}
+            defaultValue={v("city")}
+            error={fields.city}
+          />
+          <TextField
+            label="Address"
+            name="address"
+            optional
+            maxLength={PROPERTY_LIMITS.address}
+            placeholder="e.g. 12 Admiralty Way, Lekki Phase 1"
+            defaultValue={v("address")}
+            error={fields.address}
+          />
+        </div>
+        <TextAreaField
+          label="Description"
+          name="description"
+          optional
+          rows={6}
+          maxLength={PROPERTY_LIMITS.description}
+          defaultValue={v("description")}
+          error={fields.description}
+        />
+      </section>
+
+      <section
+        id="panel-details"
+        role={hydrated ? "tabpanel" : undefined}
+        aria-labelledby={hydrated ? "tab-details" : undefined}
+        hidden={!shown("details")}
+        className="space-y-4"
+      >
+        {hydrated ? null : <h2 className="text-lg font-semibold text-slate-900">Details</h2>}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Property type"
+            name="propertyType"
+            options={PROPERTY_TYPES}
+            defaultValue={v("propertyType") || "house"}
+            error={fields.propertyType}
+          />
+          <SelectField
+            label="Category"
+            name="category"
+            options={[
+              { value: "residential", label: "Residential" },
+              { value: "commercial", label: "Commercial" },
+            ]}
+            defaultValue={v("category") || "residential"}
+            error={fields.category}
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+          {(
+            [
+              ["beds", "Bedrooms"],
+              ["baths", "Bathrooms"],
+              ["toilets", "Toilets"],
+              ["parkingSpaces", "Parking spaces"],
+              ["sqft", "Square feet"],
+            ] as const
+          ).map(([name, label]) => (
+            <TextField
+              key={name}
+              label={label}
+              name={name}
+              optional
+              inputMode="numeric"
+              defaultValue={v(name)}
+              error={fields[name]}
+            />
+          ))}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Status"
+            name="status"
+            options={LISTING_STATUSES}
+            defaultValue={v("status") || "available"}
+            error={fields.status}
+          />
+          <SelectField
+            label="Title document"
+            name="titleDocument"
+            placeholder="Not stated"
+            options={TITLE_DOCUMENTS}
+            defaultValue={v("titleDocument")}
+            error={fields.titleDocument}
+          />
+          <TextField
+            label="Service charge per year (₦)"
+            name="serviceCharge"
+            optional
+            inputMode="numeric"
+            defaultValue={v("serviceCharge")}
+            error={fields.serviceCharge}
+          />
+          <SelectField
+            label="Furnishing"
+            name="furnishing"
+            placeholder="Not stated"
+            options={FURNISHING}
+            defaultValue={v("furnishing")}
+            error={fields.furnishing}
+          />
+        </div>
+        <div className="flex flex-wrap gap-x-6 gap-y-3">
+          <CheckboxField
+            label="Featured"
+            name="featured"
+            defaultChecked={checked("featured", true)}
+          />
+          <CheckboxField
+            label="New development"
+            name="isNewDevelopment"
+            defaultChecked={checked("isNewDevelopment", false)}
+          />
+          <CheckboxField
+            label="Serviced"
+            name="serviced"
+            defaultChecked={checked("serviced", false)}
+          />
+        </div>
+      </section>
+
+      <div className="flex justify-end border-t border-slate-200 pt-4">
+        <SubmitButton pending={pending} pendingLabel={pendingLabel}>
+          {submitLabel}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,170 @@
+import { z } from "zod";
+import {
+  CITIES,
+  FURNISHING,
+  LISTING_STATUSES,
+  PROPERTY_TYPES,
+  TITLE_DOCUMENTS,
+  valuesOf,
+} from "~/lib/property-options";
+import { optionalText, requiredText, trimmedText } from "./fields";
+
+// The admin property form (dashboard-and-admin.md §5): title, price and location required
+// ('Please fill in all required fields'), whole naira, counts as whole numbers; and the facts
+// Nigerian buyers and renters ask about.
+
+export const PROPERTY_MESSAGES = {
+  required: { title: "Validation Error", message: "Please fill in all required fields" },
+  title: "Please enter a title",
+  price: "Please enter the price in whole naira",
+  city: "Please choose a city",
+  count: "Please enter a whole number",
+  added: "Property added successfully",
+  updated: "Property updated successfully",
+  deleted: "Property deleted successfully",
+  addFailed: "Failed to add property",
+  updateFailed: "Failed to update property",
+  deleteFailed: "Failed to delete property",
+  confirmDelete: "Are you sure you want to delete this property?",
+} as const;
+
+/** Admin city choices: the spec's admin list is part of the public one, so they are one list. */
+export const ADMIN_CITIES = CITIES;
+
+export const PROPERTY_LIMITS = { title: 150, address: 200, description: 5000 } as const;
+
+/** The largest price the form takes (₦1 trillion): beyond any listing, inside bigint. */
+const MAX_NAIRA = 1_000_000_000_000;
+
+/** "₦ 45,000,000" or "45000000" as whole naira; anything else fails. */
+function naira(required: boolean) {
+  return trimmedText().pipe(
+    z
+      .string()
+      .transform((value) => value.replace(/[₦,\s]/g, ""))
+      .refine((value) => (required ? value !== "" : true), PROPERTY_MESSAGES.price)
+      .refine((value) => value === "" || /^\d{1,13}$/.test(value), PROPERTY_MESSAGES.price)
+      .transform((value) => (value === "" ? null : Number(value)))
+      .refine((value) => value === null || value <= MAX_NAIRA, PROPERTY_MESSAGES.price),
+  );
+}
+
+/** An optional count (beds, baths, toilets, parking): empty, or a whole number up to `max`. */
+function count(max: number) {
+  return trimmedText().pipe(
+    z
+      .string()
+      .refine((value) => value === "" || (/^\d{1,7}$/.test(value) && Number(value) <= max), {
+        message: PROPERTY_MESSAGES.count,
+      })
+      .transform((value) => (value === "" ? null : Number(value))),
+  );
+}
+
+function choice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return trimmedText().pipe(z.enum(values, { message }));
+}
+
+function optionalChoice<const T extends readonly [string, ...string[]]>(values: T) {
+  return trimmedText().pipe(
+    z
+      .union([z.enum(values), z.literal("")])
+      .transform((value) => (value === "" ? null : (value as T[number]))),
+  );
+}
+
+const checkbox = () => z.preprocess((value) => value === "on" || value === "true", z.boolean());
+
+export function propertySchema() {
+  return z
+    .object({
+      title: requiredText(PROPERTY_MESSAGES.title, { max: PROPERTY_LIMITS.title }),
+      purpose: choice(["sale", "rent"], "Please choose For Sale or For Rent"),
+      price: naira(true),
+      rentPeriod: optionalChoice(["year", "month"]),
+      propertyType: choice(valuesOf(PROPERTY_TYPES), "Please choose a property type"),
+      category: choice(["residential", "commercial"], "Please choose a category"),
+      isNewDevelopment: checkbox(),
+      city: choice(ADMIN_CITIES, PROPERTY_MESSAGES.city),
+      address: optionalText(PROPERTY_LIMITS.address),
+      description: optionalText(PROPERTY_LIMITS.description),
+      beds: count(100),
+      baths: count(100),
+      toilets: count(100),
+      parkingSpaces: count(1000),
+      sqft: count(10_000_000),
+      featured: checkbox(),
+      status: choice(valuesOf(LISTING_STATUSES), "Please choose a status"),
+      titleDocument: optionalChoice(valuesOf(TITLE_DOCUMENTS)),
+      serviceCharge: naira(false),
+      furnishing: optionalChoice(valuesOf(FURNISHING)),
+      serviced: checkbox(),
+    })
+    .transform((input) => ({
+      ...input,
+      // A rent is yearly unless said otherwise; a sale has no period.
+      rentPeriod: input.purpose === "rent" ? (input.rentPeriod ?? "year") : null,
+    }));
+}
+
+export type PropertyInput = z.output<ReturnType<typeof propertySchema>>;
+
+/** The form's fields as typed, to show them again after a refusal. */
+export const PROPERTY_FIELDS = [
+  "title",
+  "purpose",
+  "price",
+  "rentPeriod",
+  "propertyType",
+  "category",
+  "isNewDevelopment",
+  "city",
+  "address",
+  "description",
+  "beds",
+  "baths",
+  "toilets",
+  "parkingSpaces",
+  "sqft",
+  "featured",
+  "status",
+  "titleDocument",
+  "serviceCharge",
+  "furnishing",
+  "serviced",
+] as const;
+
+export type PropertyFormValues = Partial<Record<(typeof PROPERTY_FIELDS)[number], string>>;
+
+/** Missing title, price or city: the spec's one message for the form, beside the fields too. */
+export function isMissingRequired(fields: Partial<Record<string, string>>) {
+  return (
+    fields.title === PROPERTY_MESSAGES.title ||
+    fields.price === PROPERTY_MESSAGES.price ||
+    fields.city === PROPERTY_MESSAGES.city
+  );
+}
+
+/** A stored listing as the form's values (numbers as typed, switches as "on" or ""). */
+export function propertyFormValues(
+  property: {
+    [K in (typeof PROPERTY_FIELDS)[number]]: string | number | boolean | null;
+  },
+): PropertyFormValues {
+  return Object.fromEntries(
+    PROPERTY_FIELDS.map((field) => {
+      const value = property[field];
+      return [field, typeof value === "boolean" ? (value ? "on" : "") : String(value ?? "")];
+    }),
+  );
+}
+
+/** What was posted, to show it again after a refusal. */
+export function postedPropertyValues(form: FormData): PropertyFormValues {
+  return Object.fromEntries(
+    PROPERTY_FIELDS.map((field) => {
+      const value = form.get(field);
+      return [field, typeof value === "string" ? value : ""];
+    }),
+  );
+}

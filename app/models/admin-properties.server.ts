@@ -1,0 +1,308 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { auditedWrite } from "~/audit/audit.server";
+import type { AdminActor } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { containsText } from "~/db/like.server";
+import { properties, propertyMedia } from "~/db/schema";
+import { isUuid } from "~/lib/ids";
+import { pageCountOf } from "~/lib/list-params";
+import { logger } from "~/lib/logger.server";
+import type { ListingStatusValue } from "~/lib/property-options";
+import type { PropertyInput } from "~/lib/schemas/property";
+
+// /admin/properties: the catalogue for staff. Lists search title or location and filter in SQL;
+// every write goes through auditedWrite (property.create, .update, .delete, .restore, .bulk).
+// Deleting moves a listing to the trash: gone from the site at once (ON_SITE in
+// ./property.server), restorable for TRASH_DAYS, then purged with its media rows.
+
+export const TRASH_DAYS = 30;
+
+export type AdminPropertySort = "created" | "price" | "title";
+
+export type AdminPropertyFilters = {
+  /** Title or location (address, city) contains this, case-insensitive. */
+  q?: string;
+  purpose?: "sale" | "rent";
+  propertyType?: string;
+  city?: string;
+  featured?: boolean;
+  status?: ListingStatusValue;
+  /** The trash instead of the live catalogue. */
+  trash?: boolean;
+};
+
+const ROW = {
+  id: properties.id,
+  title: properties.title,
+  city: properties.city,
+  address: properties.address,
+  purpose: properties.purpose,
+  price: properties.price,
+  rentPeriod: properties.rentPeriod,
+  propertyType: properties.propertyType,
+  beds: properties.beds,
+  baths: properties.baths,
+  sqft: properties.sqft,
+  featured: properties.featured,
+  status: properties.status,
+  imageUrl: properties.imageUrl,
+  createdAt: properties.createdAt,
+  deletedAt: properties.deletedAt,
+};
+
+function whereOf(filters: AdminPropertyFilters): SQL | undefined {
+  const conditions: SQL[] = [
+    filters.trash ? isNotNull(properties.deletedAt) : isNull(properties.deletedAt),
+  ];
+  if (filters.q) {
+    // The expression of properties_search_trgm_idx: the trigram index answers it.
+    conditions.push(
+      containsText(
+        sql`${properties.title} || ' ' || ${properties.address} || ' ' || ${properties.city}`,
+        filters.q,
+      ),
+    );
+  }
+  if (filters.purpose) conditions.push(eq(properties.purpose, filters.purpose));
+  if (filters.propertyType) {
+    conditions.push(sql`${properties.propertyType}::text = ${filters.propertyType}`);
+  }
+  if (filters.city) conditions.push(sql`lower(${properties.city}) = lower(${filters.city})`);
+  if (filters.featured !== undefined) conditions.push(eq(properties.featured, filters.featured));
+  if (filters.status) conditions.push(eq(properties.status, filters.status));
+  return and(...conditions);
+}
+
+export async function listPropertiesForAdmin(
+  _actor: AdminActor,
+  filters: AdminPropertyFilters,
+  list: { sort: AdminPropertySort; direction: "asc" | "desc"; page: number; pageSize: number },
+) {
+  const where = whereOf(filters);
+  const [totalRow] = await db.select({ n: count() }).from(properties).where(where);
+  const total = totalRow?.n ?? 0;
+  const page = Math.min(list.page, pageCountOf(total, list.pageSize));
+  const by = list.direction === "asc" ? asc : desc;
+  const order =
+    list.sort === "price"
+      ? [sql`${properties.price} ${sql.raw(list.direction)} nulls last`, by(properties.id)]
+      : list.sort === "title"
+        ? [by(sql`lower(${properties.title})`), by(properties.id)]
+        : filters.trash
+          ? [by(properties.deletedAt), by(properties.id)]
+          : [by(properties.createdAt), by(properties.id)];
+  const rows = await db
+    .select(ROW)
+    .from(properties)
+    .where(where)
+    .orderBy(...order)
+    .limit(list.pageSize)
+    .offset((page - 1) * list.pageSize);
+  return { rows, total, page };
+}
+
+/** A live listing with its media in order, for the edit form; undefined if unknown or trashed. */
+export async function getPropertyForAdmin(_actor: AdminActor, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [property] = await db
+    .select(getTableColumns(properties))
+    .from(properties)
+    .where(and(eq(properties.id, id), isNull(properties.deletedAt)));
+  if (!property) return undefined;
+  const media = await db
+    .select({
+      id: propertyMedia.id,
+      mediaUrl: propertyMedia.mediaUrl,
+      title: propertyMedia.title,
+      sortOrder: propertyMedia.sortOrder,
+    })
+    .from(propertyMedia)
+    .where(eq(propertyMedia.propertyId, id))
+    .orderBy(asc(propertyMedia.sortOrder), asc(propertyMedia.id));
+  return { ...property, media };
+}
+
+export type AdminProperty = NonNullable<Awaited<ReturnType<typeof getPropertyForAdmin>>>;
+
+/** The stored fields of a form's input (the audit log compares these). */
+function columnsOf(input: PropertyInput) {
+  return {
+    title: input.title,
+    purpose: input.purpose,
+    price: input.price,
+    rentPeriod: input.rentPeriod,
+    propertyType: input.propertyType,
+    category: input.category,
+    isNewDevelopment: input.isNewDevelopment,
+    city: input.city,
+    address: input.address,
+    description: input.description,
+    beds: input.beds,
+    baths: input.baths,
+    toilets: input.toilets,
+    parkingSpaces: input.parkingSpaces,
+    sqft: input.sqft,
+    featured: input.featured,
+    status: input.status,
+    titleDocument: input.titleDocument,
+    serviceCharge: input.serviceCharge,
+    furnishing: input.furnishing,
+    serviced: input.serviced,
+  } satisfies Partial<typeof properties.$inferInsert>;
+}
+
+export async function createPropertyByAdmin(actor: AdminActor, input: PropertyInput) {
+  const values = columnsOf(input);
+  return auditedWrite(actor, "property.create", async (tx) => {
+    const [row] = await tx.insert(properties).values(values).returning({ id: properties.id });
+    if (!row) throw new Error("property insert returned nothing");
+    return {
+      result: { ok: true as const, id: row.id },
+      audit: { entityId: row.id, before: null, after: values },
+    };
+  });
+}
+
+export async function updatePropertyByAdmin(actor: AdminActor, id: string, input: PropertyInput) {
+  if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
+  const values = columnsOf(input);
+  return auditedWrite<{ ok: true; id: string } | { ok: false; reason: "not-found" }>(
+    actor,
+    "property.update",
+    async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(properties)
+        .where(and(eq(properties.id, id), isNull(properties.deletedAt)))
+        .for("update");
+      if (!before) return { result: { ok: false, reason: "not-found" } };
+      await tx
+        .update(properties)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(properties.id, id));
+      return {
+        result: { ok: true, id },
+        audit: { entityId: id, before: pick(before, values), after: values },
+      };
+    },
+  );
+}
+
+/** The same keys of `row` as `like` has, to compare before and after. */
+function pick(row: Record<string, unknown>, like: Record<string, unknown>) {
+  return Object.fromEntries(Object.keys(like).map((key) => [key, row[key]]));
+}
+
+/** Moves a listing to the trash (gone from the site at once). */
+export async function trashProperty(actor: AdminActor, id: string) {
+  return setTrashed(actor, id, true);
+}
+
+/** Takes a listing out of the trash, back on the site as it was. */
+export async function restoreProperty(actor: AdminActor, id: string) {
+  return setTrashed(actor, id, false);
+}
+
+async function setTrashed(actor: AdminActor, id: string, trashed: boolean) {
+  if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
+  return auditedWrite<{ ok: true; title: string } | { ok: false; reason: "not-found" }>(
+    actor,
+    trashed ? "property.delete" : "property.restore",
+    async (tx) => {
+      const [row] = await tx
+        .update(properties)
+        .set({ deletedAt: trashed ? new Date() : null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(properties.id, id),
+            trashed ? isNull(properties.deletedAt) : isNotNull(properties.deletedAt),
+          ),
+        )
+        .returning({ title: properties.title });
+      if (!row) return { result: { ok: false, reason: "not-found" } };
+      return {
+        result: { ok: true, title: row.title },
+        audit: {
+          entityId: id,
+          before: { trashed: !trashed },
+          after: { trashed, title: row.title },
+        },
+      };
+    },
+  );
+}
+
+export const BULK_ACTIONS = ["feature", "unfeature", "sold", "let", "available", "delete"] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** One change to several live listings at once; one audit row lists them. */
+export async function bulkUpdateProperties(actor: AdminActor, ids: string[], action: BulkAction) {
+  const valid = [...new Set(ids.filter(isUuid))];
+  if (valid.length === 0) return { ok: false as const, reason: "none-selected" as const };
+  const change: Partial<typeof properties.$inferInsert> =
+    action === "feature"
+      ? { featured: true }
+      : action === "unfeature"
+        ? { featured: false }
+        : action === "delete"
+          ? { deletedAt: new Date() }
+          : { status: action };
+  return auditedWrite<{ ok: true; count: number } | { ok: false; reason: "none-selected" }>(
+    actor,
+    "property.bulk",
+    async (tx) => {
+      const rows = await tx
+        .update(properties)
+        .set({ ...change, updatedAt: new Date() })
+        .where(and(inArray(properties.id, valid), isNull(properties.deletedAt)))
+        .returning({ id: properties.id });
+      if (rows.length === 0) return { result: { ok: false, reason: "none-selected" } };
+      return {
+        result: { ok: true, count: rows.length },
+        audit: {
+          entityId: null,
+          before: null,
+          after: { action, ids: rows.map((r) => r.id) },
+        },
+      };
+    },
+  );
+}
+
+/**
+ * Deletes for good the listings trashed more than TRASH_DAYS ago (their media rows go with
+ * them, by the foreign key); answers their stored image keys for the caller to remove. Not an
+ * admin's write: the server runs it on a timer.
+ */
+export async function purgeTrash(now = new Date()) {
+  const cutoff = new Date(now.getTime() - TRASH_DAYS * 24 * 60 * 60 * 1000);
+  const purged = await db.transaction(async (tx) => {
+    const old = await tx
+      .select({ id: properties.id, imageUrl: properties.imageUrl })
+      .from(properties)
+      .where(lt(properties.deletedAt, cutoff));
+    if (old.length === 0) return [];
+    const ids = old.map((p) => p.id);
+    const media = await tx
+      .select({ mediaUrl: propertyMedia.mediaUrl })
+      .from(propertyMedia)
+      .where(inArray(propertyMedia.propertyId, ids));
+    await tx.delete(properties).where(inArray(properties.id, ids));
+    return [...old.map((p) => p.imageUrl), ...media.map((m) => m.mediaUrl)];
+  });
+  if (purged.length) logger.info({ files: purged.length }, "Purged trashed listings");
+  return purged.filter((url): url is string => Boolean(url));
+}

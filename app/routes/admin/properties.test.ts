@@ -1,0 +1,265 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { auditEvents, properties } from "~/db/schema";
+import { purgeTrash, TRASH_DAYS } from "~/models/admin-properties.server";
+import { getPropertyWithMedia } from "~/models/property.server";
+import { createProperty, routeArgs, run } from "../../../tests/setup/accounts";
+import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { action as listAction, loader as listLoader } from "./properties";
+import { action as editAction, loader as editLoader } from "./property-edit";
+import { action as newAction } from "./property-new";
+
+await setupTestDatabase();
+
+const admin = await createSignedInAdmin("catalogue@example.com");
+
+type List = Awaited<ReturnType<typeof listLoader>>;
+type Failure = {
+  ok: false;
+  error?: { message: string };
+  fields?: Record<string, string>;
+  values?: Record<string, string>;
+};
+
+const FILLED = {
+  title: "4 Bedroom Duplex in Lekki",
+  purpose: "sale",
+  price: "₦ 185,000,000",
+  city: "Lagos",
+  address: "12 Admiralty Way, Lekki Phase 1",
+  description: "Newly built, with a pool.",
+  propertyType: "duplex",
+  category: "residential",
+  beds: "4",
+  baths: "5",
+  toilets: "6",
+  parkingSpaces: "3",
+  sqft: "4200",
+  status: "available",
+  titleDocument: "c-of-o",
+  serviceCharge: "1,500,000",
+  furnishing: "semi-furnished",
+  featured: "on",
+  serviced: "on",
+};
+
+function list(search = "") {
+  return run<List>(() =>
+    listLoader(routeArgs(`/admin/properties${search}`, { cookie: admin.cookie }) as never),
+  );
+}
+
+function add(form: Record<string, string>) {
+  return run<Failure>(() =>
+    newAction(routeArgs("/admin/properties/new", { cookie: admin.cookie, form }) as never),
+  );
+}
+
+function edit(id: string, form: Record<string, string>) {
+  return run<Failure>(() =>
+    editAction(
+      routeArgs(`/admin/properties/${id}`, { cookie: admin.cookie, form, params: { id } }) as never,
+    ),
+  );
+}
+
+function post(form: Record<string, string | string[]>) {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(form)) {
+    for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
+  }
+  const args = routeArgs("/admin/properties", { cookie: admin.cookie });
+  const request = new Request(args.request.url, {
+    method: "POST",
+    headers: { cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body,
+  });
+  return run<Failure>(() => listAction({ ...args, request } as never));
+}
+
+async function stored(title: string) {
+  const [row] = await db.select().from(properties).where(eq(properties.title, title));
+  return row;
+}
+
+beforeEach(async () => {
+  await db.delete(properties);
+});
+
+describe("adding a property", () => {
+  it("stores every field, in whole naira, and goes back to the list with the toast", async () => {
+    const answer = await add({ ...FILLED, back: "/admin/properties?city=Lagos" });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/admin/properties?city=Lagos");
+    expect(answer.cookies.join(";")).toContain("propertyAdded");
+    expect(await stored(FILLED.title)).toMatchObject({
+      price: 185_000_000,
+      rentPeriod: null,
+      propertyType: "duplex",
+      beds: 4,
+      toilets: 6,
+      parkingSpaces: 3,
+      titleDocument: "c-of-o",
+      serviceCharge: 1_500_000,
+      furnishing: "semi-furnished",
+      featured: true,
+      serviced: true,
+      isNewDevelopment: false,
+      status: "available",
+    });
+    const [audit] = await db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "property.create"));
+    expect(audit?.changes).toMatchObject({ title: { before: null, after: FILLED.title } });
+  });
+
+  it("a rent is yearly unless monthly is chosen", async () => {
+    await add({ ...FILLED, title: "Flat to let", purpose: "rent", price: "3500000" });
+    expect((await stored("Flat to let"))?.rentPeriod).toBe("year");
+    await add({
+      ...FILLED,
+      title: "Monthly flat",
+      purpose: "rent",
+      rentPeriod: "month",
+      price: "300000",
+    });
+    expect((await stored("Monthly flat"))?.rentPeriod).toBe("month");
+  });
+
+  it("refuses a missing title, price or location with the spec's message, keeping what was typed", async () => {
+    for (const missing of ["title", "price", "city"] as const) {
+      const answer = await add({ ...FILLED, [missing]: "" });
+      expect(answer.status, missing).toBe(400);
+      expect(answer.body.error?.message).toBe("Please fill in all required fields");
+      expect(answer.body.fields?.[missing]).toBeTruthy();
+      expect(answer.body.values?.description).toBe(FILLED.description);
+    }
+    const badCount = await add({ ...FILLED, beds: "two" });
+    expect(badCount.body.fields?.beds).toBe("Please enter a whole number");
+    const badPrice = await add({ ...FILLED, price: "12.5m" });
+    expect(badPrice.body.fields?.price).toBe("Please enter the price in whole naira");
+    expect(await db.select().from(properties)).toEqual([]);
+  });
+});
+
+describe("editing and deleting", () => {
+  it("saves changes and logs only the changed fields", async () => {
+    await add(FILLED);
+    const id = (await stored(FILLED.title))?.id ?? "";
+    const loaded = await run<{ property: { title: string } }>(() =>
+      editLoader(
+        routeArgs(`/admin/properties/${id}`, { cookie: admin.cookie, params: { id } }) as never,
+      ),
+    );
+    expect(loaded.body.property.title).toBe(FILLED.title);
+    const answer = await edit(id, { ...FILLED, price: "175000000" });
+    expect(answer.status).toBe(302);
+    expect(answer.cookies.join(";")).toContain("propertyUpdated");
+    expect((await stored(FILLED.title))?.price).toBe(175_000_000);
+    const [audit] = await db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "property.update"));
+    expect(audit?.changes).toEqual({ price: { before: 185_000_000, after: 175_000_000 } });
+  });
+
+  it("asks before deleting, then the page is gone from the site and the listing waits in the trash", async () => {
+    const id = await createProperty("Doomed house");
+    const asked = await edit(id, { intent: "delete" });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({
+      confirm: { question: "Are you sure you want to delete this property?" },
+    });
+    expect(await getPropertyWithMedia(id)).toBeDefined();
+
+    const deleted = await edit(id, { intent: "delete", confirmed: "yes" });
+    expect(deleted.status).toBe(302);
+    expect(deleted.cookies.join(";")).toContain("propertyDeleted");
+    expect(await getPropertyWithMedia(id)).toBeUndefined();
+    expect((await list()).body.total).toBe(0);
+    const trash = await list("?view=trash");
+    expect(trash.body.rows.map((r) => r.title)).toEqual(["Doomed house"]);
+
+    const restored = await post({ intent: "restore", id, back: "/admin/properties?view=trash" });
+    expect(restored.location).toBe("/admin/properties?view=trash");
+    expect(await getPropertyWithMedia(id)).toBeDefined();
+  });
+
+  it("purges listings trashed longer than the trash keeps them", async () => {
+    const old = await createProperty("Old trash");
+    const recent = await createProperty("Recent trash");
+    const now = Date.now();
+    await db
+      .update(properties)
+      .set({ deletedAt: new Date(now - (TRASH_DAYS + 1) * 86_400_000) })
+      .where(eq(properties.id, old));
+    await db
+      .update(properties)
+      .set({ deletedAt: new Date(now - 86_400_000) })
+      .where(eq(properties.id, recent));
+    await purgeTrash();
+    const left = await db.select({ title: properties.title }).from(properties);
+    expect(left.map((r) => r.title)).toEqual(["Recent trash"]);
+  });
+
+  it("an unknown or trashed listing is a 404", async () => {
+    const missing = "00000000-0000-4000-8000-000000000000";
+    expect((await edit(missing, FILLED)).status).toBe(404);
+    const id = await createProperty("Trashed");
+    await db.update(properties).set({ deletedAt: new Date() }).where(eq(properties.id, id));
+    expect((await edit(id, FILLED)).status).toBe(404);
+  });
+});
+
+describe("the list", () => {
+  it("searches title or location and filters purpose, city, featured and status in SQL", async () => {
+    await add(FILLED);
+    await add({
+      ...FILLED,
+      title: "Abuja office",
+      city: "Abuja",
+      purpose: "rent",
+      featured: "",
+      propertyType: "office",
+      category: "commercial",
+    });
+    await add({ ...FILLED, title: "Sold bungalow", status: "sold", propertyType: "bungalow" });
+    expect((await list()).body.total).toBe(3);
+    expect((await list("?q=admiralty")).body.total).toBe(3);
+    expect((await list("?q=ABUJA")).body.rows.map((r) => r.title)).toEqual(["Abuja office"]);
+    expect((await list("?purpose=rent")).body.total).toBe(1);
+    expect((await list("?featured=no")).body.rows.map((r) => r.title)).toEqual(["Abuja office"]);
+    expect((await list("?status=sold")).body.rows.map((r) => r.title)).toEqual(["Sold bungalow"]);
+    expect((await list("?type=office&city=Abuja")).body.total).toBe(1);
+    expect((await list("?sort=title&dir=asc")).body.rows.map((r) => r.title)[0]).toBe(
+      "4 Bedroom Duplex in Lekki",
+    );
+  });
+
+  it("changes several listings at once, with one audit row; nothing selected is refused", async () => {
+    const a = await createProperty("Bulk A");
+    const b = await createProperty("Bulk B");
+    const answer = await post({
+      intent: "bulk",
+      bulkAction: "sold",
+      ids: [a, b],
+      back: "/admin/properties",
+    });
+    expect(answer.status).toBe(302);
+    expect((await stored("Bulk A"))?.status).toBe("sold");
+    expect((await stored("Bulk B"))?.status).toBe("sold");
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "property.bulk"));
+    expect(audit.at(-1)?.changes).toMatchObject({ ids: { after: expect.arrayContaining([a, b]) } });
+
+    const none = await post({ intent: "bulk", bulkAction: "feature" });
+    expect(none.status).toBe(400);
+    const bogus = await post({ intent: "bulk", bulkAction: "explode", ids: [a] });
+    expect(bogus.status).toBe(400);
+  });
+});

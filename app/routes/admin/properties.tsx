@@ -1,0 +1,379 @@
+import { Plus } from "lucide-react";
+import { data, Form, Link } from "react-router";
+import { requireAdmin } from "~/auth/session.server";
+import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { useListWithRecord } from "~/components/admin/record-view";
+import { Badge, StatusBadge } from "~/components/ui/badge";
+import { Button, LinkButton } from "~/components/ui/button";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { formatMoment } from "~/lib/appointment-format";
+import { badRequest, redirectWithFlash } from "~/lib/http.server";
+import { type ListConfig, listReturnPath, parseListParams } from "~/lib/list-params";
+import { logger } from "~/lib/logger.server";
+import { formatNaira, formatNumber } from "~/lib/money";
+import {
+  LISTING_STATUSES,
+  type ListingStatusValue,
+  PROPERTY_TYPES,
+  propertyTypeLabel,
+  valuesOf,
+} from "~/lib/property-options";
+import { ADMIN_CITIES } from "~/lib/schemas/property";
+import { COMPANY_NAME } from "~/lib/site";
+import {
+  type AdminPropertySort,
+  BULK_ACTIONS,
+  type BulkAction,
+  bulkUpdateProperties,
+  listPropertiesForAdmin,
+  purgeTrash,
+  restoreProperty,
+  TRASH_DAYS,
+} from "~/models/admin-properties.server";
+import type { Route } from "./+types/properties";
+
+// /admin/properties: the catalogue. Search title or location, filter purpose, type, city,
+// featured and status, sort and page, all in the URL and in SQL; select rows for a bulk change;
+// the trash (?view=trash) lists deleted listings for TRASH_DAYS, with Restore. Add and edit are
+// child routes (./property-new.tsx, ./property-edit.tsx): a dialog over the list, or a page.
+
+const LIST = "/admin/properties";
+
+type Filter = "purpose" | "type" | "city" | "featured" | "status" | "view";
+
+export const PROPERTIES_LIST: ListConfig<AdminPropertySort, Filter> = {
+  sorts: ["created", "price", "title"],
+  defaultSort: "created",
+  defaultDirection: "desc",
+  filters: {
+    purpose: { kind: "choice", values: ["sale", "rent"] },
+    type: { kind: "choice", values: valuesOf(PROPERTY_TYPES) },
+    city: { kind: "choice", values: ADMIN_CITIES },
+    featured: { kind: "choice", values: ["yes", "no"] },
+    status: { kind: "choice", values: valuesOf(LISTING_STATUSES) },
+    view: { kind: "choice", values: ["trash"] },
+  },
+  pageSize: 20,
+};
+
+export const LOAD_FAILED = "Failed to load properties data";
+
+const BULK_LABELS: Record<BulkAction, string> = {
+  feature: "Mark featured",
+  unfeature: "Remove featured",
+  sold: "Mark sold",
+  let: "Mark let",
+  available: "Mark available",
+  delete: "Delete",
+};
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireAdmin(args);
+  const params = parseListParams(args.request.url, PROPERTIES_LIST);
+  const trash = params.filters.view === "trash";
+  try {
+    // Listings trashed longer than TRASH_DAYS go for good before the trash is shown.
+    if (trash) await purgeTrash();
+    const featured = params.filters.featured;
+    const list = await listPropertiesForAdmin(
+      actor,
+      {
+        q: params.q,
+        purpose: params.filters.purpose as "sale" | "rent" | undefined,
+        propertyType: params.filters.type,
+        city: params.filters.city,
+        featured: featured === undefined ? undefined : featured === "yes",
+        status: params.filters.status as ListingStatusValue | undefined,
+        trash,
+      },
+      params,
+    );
+    return { params: { ...params, page: list.page }, rows: list.rows, total: list.total, trash };
+  } catch (error) {
+    logger.error({ err: error }, "Could not load the admin properties list");
+    throw data(LOAD_FAILED, { status: 500 });
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireAdmin(args);
+  const form = await args.request.formData();
+  const back = listReturnPath(form.get("back"), LIST);
+  const intent = form.get("intent");
+  if (intent === "restore") {
+    const result = await restoreProperty(actor, String(form.get("id") ?? ""));
+    if (!result.ok) throw data("Not Found", { status: 404 });
+    throw redirectWithFlash(back, "propertyRestored");
+  }
+  if (intent === "bulk") {
+    const bulk = form.get("bulkAction");
+    if (!(BULK_ACTIONS as readonly unknown[]).includes(bulk)) {
+      return badRequest({ error: { title: "Error", message: "Please choose what to do." } });
+    }
+    const ids = form.getAll("ids").filter((id): id is string => typeof id === "string");
+    const result = await bulkUpdateProperties(actor, ids, bulk as BulkAction);
+    if (!result.ok) {
+      return badRequest({
+        error: { title: "Nothing selected", message: "Please select at least one property." },
+      });
+    }
+    throw redirectWithFlash(back, bulk === "delete" ? "propertyDeleted" : "propertiesUpdated");
+  }
+  return badRequest({ error: { title: "Error", message: "Unknown action." } });
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+function priceOf(row: Row) {
+  if (row.price === null) return "N/A";
+  const period = row.purpose === "rent" ? (row.rentPeriod === "month" ? "/month" : "/year") : "";
+  return `${formatNaira(row.price)}${period}`;
+}
+
+function columns(back: string, trash: boolean): DataTableColumn<Row, AdminPropertySort>[] {
+  return [
+    {
+      id: "select",
+      header: "Select",
+      className: "w-10",
+      cell: (row) => (
+        <input
+          type="checkbox"
+          name="ids"
+          value={row.id}
+          form="bulk-form"
+          aria-label={`Select ${row.title}`}
+          className="size-4 accent-brand-700"
+        />
+      ),
+    },
+    {
+      id: "title",
+      header: "Title",
+      sort: "title",
+      rowHeader: true,
+      cell: (row) =>
+        trash ? (
+          <span>{row.title}</span>
+        ) : (
+          <Link
+            to={`${LIST}/${row.id}`}
+            state={{ back }}
+            className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+          >
+            {row.title}
+          </Link>
+        ),
+    },
+    {
+      id: "location",
+      header: "Location",
+      cell: (row) => (
+        <>
+          <span className="block">{row.city}</span>
+          {row.address ? <span className="block text-xs text-slate-500">{row.address}</span> : null}
+        </>
+      ),
+    },
+    { id: "price", header: "Price", sort: "price", className: "whitespace-nowrap", cell: priceOf },
+    {
+      id: "purpose",
+      header: "Purpose",
+      cell: (row) => (
+        <div className="flex flex-wrap gap-1">
+          <Badge tone={row.purpose === "rent" ? "blue" : "green"}>
+            {row.purpose === "rent" ? "For Rent" : "For Sale"}
+          </Badge>
+          {row.status !== "available" ? (
+            <StatusBadge
+              status={row.status}
+              tones={{ "under-offer": "yellow", sold: "red", let: "red", available: "green" }}
+            />
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      id: "features",
+      header: "Features",
+      className: "whitespace-nowrap",
+      cell: (row) => (
+        <span className="text-sm text-slate-700">
+          {propertyTypeLabel(row.propertyType)}
+          <span className="block text-xs text-slate-500">
+            {row.beds ?? "-"} bd · {row.baths ?? "-"} ba ·{" "}
+            {row.sqft ? `${formatNumber(row.sqft)} sqft` : "- sqft"}
+          </span>
+        </span>
+      ),
+    },
+    {
+      id: "featured",
+      header: "Featured",
+      cell: (row) => (row.featured ? <Badge tone="teal">Featured</Badge> : null),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: (row) =>
+        trash ? (
+          <div className="space-y-1">
+            <Form method="post">
+              <input type="hidden" name="intent" value="restore" />
+              <input type="hidden" name="id" value={row.id} />
+              <input type="hidden" name="back" value={back} />
+              <Button type="submit" size="xs" variant="secondary">
+                Restore
+              </Button>
+            </Form>
+            {row.deletedAt ? (
+              <span className="block text-xs text-slate-500">
+                Deleted {formatMoment(row.deletedAt)}
+              </span>
+            ) : null}
+          </div>
+        ) : (
+          <Link
+            to={`${LIST}/${row.id}`}
+            state={{ back }}
+            className="text-sm font-medium text-brand-700 hover:underline"
+            aria-label={`Edit ${row.title}`}
+          >
+            Edit
+          </Link>
+        ),
+    },
+  ];
+}
+
+export default function AdminPropertiesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { params, rows, total, trash } = loaderData;
+  const { outlet, recordOnly, back } = useListWithRecord(LIST);
+  if (recordOnly) return outlet;
+  const bulkError = actionData && "error" in actionData ? actionData.error : undefined;
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 p-4 md:p-6">
+      <LinkButton to="/admin/dashboard" variant="link" size="inline">
+        ← Dashboard
+      </LinkButton>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">
+          {trash ? "Trash" : "Properties"} ({formatNumber(total)})
+        </h1>
+        <div className="flex flex-wrap gap-2">
+          {trash ? (
+            <LinkButton to={LIST} variant="outline" size="sm">
+              Back to the listings
+            </LinkButton>
+          ) : (
+            <>
+              <LinkButton to={`${LIST}?view=trash`} variant="outline" size="sm">
+                Trash
+              </LinkButton>
+              <LinkButton to={`${LIST}/new`} state={{ back }} size="sm">
+                <Plus className="size-4" aria-hidden /> Add Property
+              </LinkButton>
+            </>
+          )}
+        </div>
+      </div>
+      {trash ? (
+        <p className="text-slate-600">
+          Deleted listings wait here for {TRASH_DAYS} days, then they are removed for good.
+        </p>
+      ) : (
+        <Form
+          id="bulk-form"
+          method="post"
+          className="flex flex-wrap items-end gap-2 rounded-md border border-slate-200 bg-white p-3"
+        >
+          <input type="hidden" name="intent" value="bulk" />
+          <input type="hidden" name="back" value={back} />
+          <label htmlFor="bulk-action" className="text-sm font-medium text-slate-700">
+            With the selected listings
+          </label>
+          <select
+            id="bulk-action"
+            name="bulkAction"
+            className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          >
+            {BULK_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {BULK_LABELS[action]}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" size="sm" variant="secondary">
+            Apply to selected
+          </Button>
+          {bulkError ? (
+            <p role="alert" className="w-full text-sm text-red-700">
+              {bulkError.message}
+            </p>
+          ) : null}
+        </Form>
+      )}
+      <DataTable
+        caption={trash ? "Deleted properties" : "Properties"}
+        columns={columns(back, trash)}
+        rows={rows}
+        rowKey={(row) => row.id}
+        total={total}
+        params={params}
+        config={PROPERTIES_LIST}
+        search={{ label: "Search properties", placeholder: "Title or location" }}
+        filters={[
+          {
+            name: "purpose",
+            label: "Purpose",
+            kind: "choice",
+            allLabel: "Sale and rent",
+            options: [
+              { value: "sale", label: "For Sale" },
+              { value: "rent", label: "For Rent" },
+            ],
+          },
+          {
+            name: "type",
+            label: "Type",
+            kind: "choice",
+            allLabel: "All types",
+            options: PROPERTY_TYPES,
+          },
+          {
+            name: "city",
+            label: "City",
+            kind: "choice",
+            allLabel: "All cities",
+            options: ADMIN_CITIES.map((city) => ({ value: city, label: city })),
+          },
+          {
+            name: "featured",
+            label: "Featured",
+            kind: "choice",
+            allLabel: "All",
+            options: [
+              { value: "yes", label: "Featured" },
+              { value: "no", label: "Not featured" },
+            ],
+          },
+          {
+            name: "status",
+            label: "Status",
+            kind: "choice",
+            allLabel: "All statuses",
+            options: LISTING_STATUSES,
+          },
+        ]}
+        emptyMessage="No properties found"
+      />
+      {outlet}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} fallback={LOAD_FAILED} />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Properties | Admin | ${COMPANY_NAME}` }];

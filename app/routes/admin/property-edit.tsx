@@ -1,0 +1,116 @@
+import { requireAdmin } from "~/auth/session.server";
+import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { PropertyForm } from "~/components/admin/property-form";
+import { RecordView, useRecordBack } from "~/components/admin/record-view";
+import { ConfirmForm } from "~/components/ui/confirm-form";
+import { failureOf } from "~/lib/action-result";
+import { askToConfirm, isConfirmed } from "~/lib/confirm";
+import { failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import { listReturnPath } from "~/lib/list-params";
+import { logger } from "~/lib/logger.server";
+import { readPropertyForm } from "~/lib/property-form.server";
+import {
+  PROPERTY_MESSAGES,
+  type PropertyFormValues,
+  postedPropertyValues,
+  propertyFormValues,
+} from "~/lib/schemas/property";
+import { COMPANY_NAME } from "~/lib/site";
+import {
+  getPropertyForAdmin,
+  trashProperty,
+  updatePropertyByAdmin,
+} from "~/models/admin-properties.server";
+import type { Route } from "./+types/property-edit";
+
+// Edit Property: the form over the list or as a page, and Delete (asks first; the listing goes
+// to the trash, gone from the site at once).
+
+const LIST = "/admin/properties";
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireAdmin(args);
+  const property = await getPropertyForAdmin(actor, args.params.id);
+  if (!property) notFound();
+  return { property };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireAdmin(args);
+  const id = args.params.id;
+  const form = await args.request.formData();
+  const back = listReturnPath(form.get("back"), LIST);
+
+  if (form.get("intent") === "delete") {
+    if (!isConfirmed(form)) return askToConfirm(form, PROPERTY_MESSAGES.confirmDelete);
+    try {
+      const result = await trashProperty(actor, id);
+      if (!result.ok) notFound();
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      logger.error({ err: error, propertyId: id }, "Deleting a property failed");
+      throw redirectWithFlash(back, "propertyDeleteFailed");
+    }
+    throw redirectWithFlash(back, "propertyDeleted");
+  }
+
+  const read = readPropertyForm(form);
+  if (!read.ok) return read.response;
+  let result: Awaited<ReturnType<typeof updatePropertyByAdmin>>;
+  try {
+    result = await updatePropertyByAdmin(actor, id, read.input);
+  } catch (error) {
+    logger.error({ err: error, propertyId: id }, "Updating a property failed");
+    return failed(500, {
+      error: { title: PROPERTY_MESSAGES.updateFailed, message: "Please try again." },
+      values: postedPropertyValues(form),
+    });
+  }
+  if (!result.ok) notFound();
+  throw redirectWithFlash(back, "propertyUpdated");
+}
+
+export default function EditPropertyPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { property } = loaderData;
+  const { back, state } = useRecordBack(LIST);
+  const failure = failureOf(actionData);
+  const values =
+    (failure?.values as PropertyFormValues | undefined) ?? propertyFormValues(property);
+  return (
+    <RecordView list={LIST} listLabel="All properties" title={`Edit: ${property.title}`}>
+      <div className="space-y-6">
+        <PropertyForm
+          values={values}
+          fields={failure?.fields ?? {}}
+          error={failure?.error}
+          submitLabel="Save Changes"
+          pendingLabel="Saving..."
+          back={back}
+          state={state}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 p-3">
+          <p className="text-sm text-slate-700">
+            Deleting takes the listing off the site at once. It can be restored from the trash for
+            30 days.
+          </p>
+          <ConfirmForm
+            fields={{ intent: "delete", back }}
+            label="Delete Property"
+            question={PROPERTY_MESSAGES.confirmDelete}
+            confirmLabel="Yes, delete it"
+            pendingLabel="Deleting..."
+            mode="dialog"
+          />
+        </div>
+      </div>
+    </RecordView>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} fallback="Failed to load properties data" />;
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Edit Property | Admin | ${COMPANY_NAME}` },
+];
