@@ -104,9 +104,12 @@ export function PropertyForm({
             >
               {t.label}
               {t.fields.some((field) => fields[field]) ? (
-                <span className="ml-1 text-red-700" aria-label="has errors">
-                  •
-                </span>
+                <>
+                  <span className="ml-1 text-red-700" aria-hidden>
+                    •
+                  </span>
+                  <span className="sr-only"> (has errors)</span>
+                </>
               ) : null}
             </button>
           ))}
