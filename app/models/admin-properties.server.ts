@@ -17,6 +17,12 @@ import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
 import { properties, propertyMedia } from "~/db/schema";
+import {
+  type AdminPropertySort,
+  BULK_ACTIONS,
+  type BulkAction,
+  TRASH_DAYS,
+} from "~/lib/admin-properties";
 import { isUuid } from "~/lib/ids";
 import { pageCountOf } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
@@ -28,9 +34,7 @@ import type { PropertyInput } from "~/lib/schemas/property";
 // Deleting moves a listing to the trash: gone from the site at once (ON_SITE in
 // ./property.server), restorable for TRASH_DAYS, then purged with its media rows.
 
-export const TRASH_DAYS = 30;
-
-export type AdminPropertySort = "created" | "price" | "title";
+export { type AdminPropertySort, BULK_ACTIONS, type BulkAction, TRASH_DAYS };
 
 export type AdminPropertyFilters = {
   /** Title or location (address, city) contains this, case-insensitive. */
@@ -244,9 +248,6 @@ async function setTrashed(actor: AdminActor, id: string, trashed: boolean) {
     },
   );
 }
-
-export const BULK_ACTIONS = ["feature", "unfeature", "sold", "let", "available", "delete"] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** One change to several live listings at once; one audit row lists them. */
 export async function bulkUpdateProperties(actor: AdminActor, ids: string[], action: BulkAction) {

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/ui/button";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
@@ -48,6 +48,10 @@ const TABS = [
 
 type TabId = (typeof TABS)[number]["id"];
 
+function firstWrongTab(fields: Partial<Record<string, string>>): TabId | undefined {
+  return TABS.find((tab) => tab.fields.some((field) => fields[field]))?.id;
+}
+
 export function PropertyForm({
   values,
   fields,
@@ -68,8 +72,12 @@ export function PropertyForm({
 }) {
   const hydrated = useHydrated();
   const pending = useIsPending();
-  const firstWrong = TABS.find((tab) => tab.fields.some((field) => fields[field]))?.id;
-  const [tab, setTab] = useState<TabId>(firstWrong ?? "basic");
+  const [tab, setTab] = useState<TabId>(firstWrongTab(fields) ?? "basic");
+  // A refusal opens the tab of its first wrong field (each answer is a new `fields` object).
+  useEffect(() => {
+    const wrong = firstWrongTab(fields);
+    if (wrong) setTab(wrong);
+  }, [fields]);
   const [purpose, setPurpose] = useState(values.purpose ?? "sale");
   const shown = (id: TabId) => !hydrated || tab === id;
   const v = (name: keyof PropertyFormValues) => values[name] ?? "";

@@ -6,6 +6,12 @@ import { useListWithRecord } from "~/components/admin/record-view";
 import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Button, LinkButton } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import {
+  type AdminPropertySort,
+  BULK_ACTIONS,
+  type BulkAction,
+  TRASH_DAYS,
+} from "~/lib/admin-properties";
 import { formatMoment } from "~/lib/appointment-format";
 import { badRequest, redirectWithFlash } from "~/lib/http.server";
 import { type ListConfig, listReturnPath, parseListParams } from "~/lib/list-params";
@@ -21,14 +27,10 @@ import {
 import { ADMIN_CITIES } from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
 import {
-  type AdminPropertySort,
-  BULK_ACTIONS,
-  type BulkAction,
   bulkUpdateProperties,
   listPropertiesForAdmin,
   purgeTrash,
   restoreProperty,
-  TRASH_DAYS,
 } from "~/models/admin-properties.server";
 import type { Route } from "./+types/properties";
 

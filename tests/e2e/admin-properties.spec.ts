@@ -1,0 +1,107 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ADMIN_STATE } from "./auth-state";
+import { violationsOf } from "./axe";
+import { gotoHydrated, toasts } from "./support";
+
+// Staff run the catalogue: add a listing in the dialog over the list (a missing price is refused
+// beside the field, nothing typed lost), find it on the public site, change its price, delete it
+// (its page answers 404 at once) and restore it from the trash. Without JavaScript the form is a
+// page with its sections one after another.
+
+async function adminPage(browser: Browser, javaScriptEnabled = true) {
+  const context = await browser.newContext({ storageState: ADMIN_STATE, javaScriptEnabled });
+  return context.newPage();
+}
+
+function rowOf(page: Page, title: string) {
+  return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: title }) });
+}
+
+test("add, find on the site, reprice, delete and restore a listing", async ({ browser, page }) => {
+  const title = `Ocean-view terrace ${Date.now()}`;
+  const admin = await adminPage(browser);
+  await gotoHydrated(admin, "/admin/properties");
+  await admin.getByRole("link", { name: "Add Property" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Add Property" });
+  await dialog.getByLabel("Title", { exact: true }).fill(title);
+  await dialog.getByLabel("Location").selectOption("Lagos");
+  await dialog.getByLabel("Address").fill("3 Ozumba Mbadiwe Avenue, Victoria Island");
+  await dialog.getByRole("tab", { name: "Details" }).click();
+  await dialog.getByLabel("Property type").selectOption("terrace");
+  await dialog.getByLabel("Bedrooms").fill("3");
+  await dialog.getByLabel("Title document").selectOption("governors-consent");
+  expect(await violationsOf(admin, "/admin/properties/new (dialog)")).toEqual([]);
+
+  // No price: refused, the Basic Info tab opens on the message, the rest kept.
+  await dialog.getByRole("button", { name: "Add Property" }).click();
+  await expect(dialog.getByRole("alert").first()).toContainText(
+    "Please fill in all required fields",
+  );
+  await expect(dialog.getByLabel("Price (₦)")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel("Title", { exact: true })).toHaveValue(title);
+  await dialog.getByLabel("Price (₦)").fill("95,000,000");
+  await dialog.getByRole("button", { name: "Add Property" }).click();
+  await expect(toasts(admin).filter({ hasText: "Property added successfully" })).toBeVisible();
+  await expect(rowOf(admin, title)).toContainText("₦95,000,000");
+
+  // On the public site at once.
+  await gotoHydrated(page, `/properties?q=${encodeURIComponent(title)}`);
+  await page.getByRole("link", { name: title }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  const publicUrl = page.url();
+
+  await rowOf(admin, title)
+    .getByRole("link", { name: `Edit ${title}` })
+    .click();
+  const edit = admin.getByRole("dialog", { name: `Edit: ${title}` });
+  await edit.getByLabel("Price (₦)").fill("89000000");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toasts(admin).filter({ hasText: "Property updated successfully" })).toBeVisible();
+  await expect(rowOf(admin, title)).toContainText("₦89,000,000");
+
+  await rowOf(admin, title)
+    .getByRole("link", { name: `Edit ${title}` })
+    .click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Delete Property" }).click();
+  await expect(admin.getByRole("alertdialog")).toContainText(
+    "Are you sure you want to delete this property?",
+  );
+  await admin.getByRole("alertdialog").getByRole("button", { name: "Yes, delete it" }).click();
+  await expect(toasts(admin).filter({ hasText: "Property deleted successfully" })).toBeVisible();
+  await expect(rowOf(admin, title)).toHaveCount(0);
+  const gone = await page.goto(publicUrl);
+  expect(gone?.status()).toBe(404);
+
+  await admin.getByRole("link", { name: "Trash" }).click();
+  await rowOf(admin, title).getByRole("button", { name: "Restore" }).click();
+  await expect(toasts(admin).filter({ hasText: "Property restored" })).toBeVisible();
+  const back = await page.goto(publicUrl);
+  expect(back?.status()).toBe(200);
+  await admin.context().close();
+});
+
+test.describe("without JavaScript", () => {
+  test("the form is a page; a bulk change marks the selected listing sold", async ({ browser }) => {
+    const title = `Plain-form bungalow ${Date.now()}`;
+    const admin = await adminPage(browser, false);
+    await admin.goto("/admin/properties/new");
+    await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Add Property");
+    await expect(admin.getByRole("heading", { name: "Details" })).toBeVisible();
+    await admin.getByLabel("Title", { exact: true }).fill(title);
+    await admin.getByLabel("Price (₦)").fill("40000000");
+    await admin.getByLabel("Location").selectOption("Abuja");
+    await admin.getByRole("button", { name: "Add Property" }).click();
+    await expect(admin).toHaveURL(/\/admin\/properties$/);
+    await expect(
+      admin.getByRole("status").filter({ hasText: "Property added successfully" }),
+    ).toBeVisible();
+
+    await admin.goto(`/admin/properties?q=${encodeURIComponent(title)}`);
+    await admin.getByLabel(`Select ${title}`).check();
+    await admin.getByLabel("With the selected listings").selectOption("sold");
+    await admin.getByRole("button", { name: "Apply to selected" }).click();
+    await admin.goto(`/admin/properties?q=${encodeURIComponent(title)}`);
+    await expect(rowOf(admin, title)).toContainText("Sold");
+    await admin.context().close();
+  });
+});
