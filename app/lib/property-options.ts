@@ -114,6 +114,18 @@ export function propertyTypeLabel(value: string) {
   return PROPERTY_TYPES.find((t) => t.value === value)?.label ?? value;
 }
 
+export function titleDocumentLabel(value: TitleDocumentValue) {
+  return TITLE_DOCUMENTS.find((t) => t.value === value)?.label ?? value;
+}
+
+export function furnishingLabel(value: FurnishingValue) {
+  return FURNISHING.find((f) => f.value === value)?.label ?? value;
+}
+
+export function listingStatusLabel(value: ListingStatusValue) {
+  return LISTING_STATUSES.find((s) => s.value === value)?.label ?? value;
+}
+
 export function purposeLabel(purpose: PurposeValue) {
   return purpose === "rent" ? "For Rent" : "For Sale";
 }

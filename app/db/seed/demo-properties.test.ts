@@ -126,3 +126,24 @@ describe("roundPrice", () => {
     expect(roundPrice(655_000)).toBe(660_000);
   });
 });
+
+describe("the demo listings' Nigerian facts", () => {
+  const listings = buildDemoProperties(new Date("2026-11-01T12:00:00Z"));
+
+  it("state a title document for sales only, a service charge for prime flats, and no sold or let", () => {
+    const sales = listings.filter((p) => p.purpose === "sale");
+    const rents = listings.filter((p) => p.purpose === "rent");
+    expect(sales.filter((p) => p.titleDocument).length / sales.length).toBeGreaterThan(0.9);
+    expect(rents.every((p) => p.titleDocument === null)).toBe(true);
+    expect(listings.some((p) => p.serviceCharge !== null && p.serviced)).toBe(true);
+    expect(listings.every((p) => p.status === "available" || p.status === "under-offer")).toBe(
+      true,
+    );
+    expect(
+      listings.filter((p) => p.propertyType === "land").every((p) => p.furnishing === null),
+    ).toBe(true);
+    for (const p of listings) {
+      if (p.toilets !== null && p.baths !== null) expect(p.toilets).toBeGreaterThanOrEqual(p.baths);
+    }
+  });
+});

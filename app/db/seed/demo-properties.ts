@@ -9,7 +9,13 @@ import {
   SHOT_TITLES,
   SHOTS_BY_TYPE,
 } from "~/demo/media/scene-spec";
-import { CITIES, PROPERTY_TYPES, type PropertyTypeValue } from "~/lib/property-options";
+import {
+  CITIES,
+  type FurnishingValue,
+  PROPERTY_TYPES,
+  type PropertyTypeValue,
+  type TitleDocumentValue,
+} from "~/lib/property-options";
 import {
   AREAS,
   type Area,
@@ -50,7 +56,79 @@ export type DemoProperty = {
   featured: boolean;
   createdAt: Date;
   media: DemoMedia[];
+} & DemoFacts;
+
+/** The facts Nigerian buyers and renters ask about (none of the demo listings is sold or let). */
+type DemoFacts = {
+  status: "available" | "under-offer";
+  titleDocument: TitleDocumentValue | null;
+  serviceCharge: number | null;
+  toilets: number | null;
+  parkingSpaces: number | null;
+  furnishing: FurnishingValue | null;
+  serviced: boolean;
 };
+
+const SALE_TITLES: readonly TitleDocumentValue[] = [
+  "c-of-o",
+  "c-of-o",
+  "c-of-o",
+  "governors-consent",
+  "governors-consent",
+  "deed-of-assignment",
+  "deed-of-assignment",
+  "registered-survey",
+];
+const LAND_TITLES: readonly TitleDocumentValue[] = [
+  "c-of-o",
+  "excision",
+  "gazette",
+  "registered-survey",
+  "governors-consent",
+];
+
+function demoFacts(
+  r: Random,
+  draft: {
+    purpose: "sale" | "rent";
+    propertyType: PropertyTypeValue;
+    city: string;
+    beds: number | null;
+    baths: number | null;
+  },
+): DemoFacts {
+  const type = draft.propertyType;
+  const land = type === "land";
+  const flat = type === "apartment" || type === "terrace";
+  const prime = draft.city === "Lagos" || draft.city === "Abuja";
+  const serviceCharge =
+    flat && prime ? r.int(10, 60) * 50_000 : type === "office" ? r.int(20, 80) * 50_000 : null;
+  return {
+    status: r.chance(0.08) ? "under-offer" : "available",
+    titleDocument:
+      draft.purpose === "rent" ? null : (r.pick(land ? LAND_TITLES : SALE_TITLES) ?? null),
+    serviceCharge,
+    toilets: draft.baths === null ? null : draft.baths + (r.chance(0.7) ? 1 : 0),
+    parkingSpaces: land
+      ? null
+      : type === "office" || type === "warehouse"
+        ? r.int(5, 20)
+        : flat
+          ? r.int(1, 2)
+          : type === "shop"
+            ? r.int(0, 3)
+            : r.int(2, 5),
+    furnishing:
+      land || type === "warehouse"
+        ? null
+        : draft.purpose === "rent"
+          ? (r.pick(["furnished", "semi-furnished", "unfurnished", "unfurnished"] as const) ?? null)
+          : r.chance(0.15)
+            ? "semi-furnished"
+            : "unfurnished",
+    serviced: serviceCharge !== null && r.chance(0.6),
+  };
+}
 
 export const COMMERCIAL_TYPES: readonly PropertyTypeValue[] = ["office", "shop", "warehouse"];
 
@@ -123,7 +201,10 @@ function pickArea(r: Random, city: City, type: PropertyTypeValue, prime: boolean
   return r.weighted(pool.map((a) => [a, prime ? a.tier ** 2 : 1] as const));
 }
 
-type Draft = Omit<DemoProperty, "id" | "imageUrl" | "featured" | "createdAt" | "media">;
+type Draft = Omit<
+  DemoProperty,
+  "id" | "imageUrl" | "featured" | "createdAt" | "media" | keyof DemoFacts
+>;
 
 const SALE_BASE: Partial<Record<PropertyTypeValue, (beds: number) => number>> = {
   apartment: (beds) => [0, 32, 52, 78, 140][beds] ?? 140,
@@ -617,6 +698,7 @@ export function buildDemoProperties(now: Date = new Date()): DemoProperty[] {
       featured: featured.has(index),
       createdAt,
       media,
+      ...demoFacts(root.fork(`facts-${index}`), draft),
     };
   });
 }

@@ -9,17 +9,24 @@ import {
 import { getSessionUser } from "~/auth/session.server";
 import { FavoriteButton, SavedFavorites } from "~/components/favorite-button";
 import { MediaImage } from "~/components/media-image";
+import { Badge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
 import { imageUrl, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
 import { logger } from "~/lib/logger.server";
-import { formatArea, formatPrice } from "~/lib/money";
-import { propertyTypeLabel, purposeLabel } from "~/lib/property-options";
+import { formatArea, formatNaira, formatPrice } from "~/lib/money";
+import {
+  furnishingLabel,
+  listingStatusLabel,
+  propertyTypeLabel,
+  purposeLabel,
+  titleDocumentLabel,
+} from "~/lib/property-options";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
 import { propertyOfferJsonLd } from "~/lib/structured-data";
 import { cn } from "~/lib/utils";
 import { listFavoriteIds } from "~/models/favorite.server";
-import { getPropertyWithMedia } from "~/models/property.server";
+import { getPropertyWithMedia, type PropertyWithMedia } from "~/models/property.server";
 import { recordPropertyView } from "~/models/property-view.server";
 import { getContactDetails } from "~/models/site-content.server";
 import type { Route } from "./+types/property";
@@ -83,6 +90,11 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
       <header className="mb-6 flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <div>
           <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{property.title}</h1>
+          {property.status !== "available" ? (
+            <Badge tone={property.status === "under-offer" ? "yellow" : "red"} className="mt-2">
+              {listingStatusLabel(property.status)}
+            </Badge>
+          ) : null}
           <p className="mt-2 flex items-center gap-1 text-slate-600">
             <MapPin className="size-4 shrink-0" aria-hidden />
             {location}
@@ -137,6 +149,12 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
                   <dd className="font-medium">New development</dd>
                 </div>
               ) : null}
+              {listingFacts(property).map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-slate-500">{label}</dt>
+                  <dd className="font-medium">{value}</dd>
+                </div>
+              ))}
             </dl>
           </section>
         </div>
@@ -183,6 +201,22 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+/** The facts Nigerian buyers and renters ask about, those the listing states. */
+function listingFacts(property: PropertyWithMedia): [string, string][] {
+  const facts: [string, string | null][] = [
+    ["Title document", property.titleDocument ? titleDocumentLabel(property.titleDocument) : null],
+    [
+      "Service charge",
+      property.serviceCharge === null ? null : `${formatNaira(property.serviceCharge)} per year`,
+    ],
+    ["Toilets", property.toilets === null ? null : String(property.toilets)],
+    ["Parking", property.parkingSpaces === null ? null : `${property.parkingSpaces} spaces`],
+    ["Furnishing", property.furnishing ? furnishingLabel(property.furnishing) : null],
+    ["Serviced", property.serviced ? "Yes" : null],
+  ];
+  return facts.filter((fact): fact is [string, string] => fact[1] !== null);
 }
 
 function Fact({
