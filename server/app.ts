@@ -9,6 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { createRequestContext } from "~/lib/request-context.server";
 import { createCspNonce, securityHeaders } from "~/lib/security-headers.server";
 import { closeMailTransports, settleBackgroundMail } from "~/mail/mail.server";
+import { flushPropertyViews } from "~/models/property-stats.server";
 
 export { logger };
 
@@ -76,5 +77,7 @@ export async function stopApp() {
   // Mail queued just before the stop (a password reset) still goes out and is recorded.
   await settleBackgroundMail();
   closeMailTransports();
+  // View counts still in memory are written before the database closes.
+  await flushPropertyViews().catch(() => undefined);
   await closeDatabase();
 }

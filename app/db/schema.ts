@@ -230,6 +230,25 @@ export const propertyMedia = pgTable(
   (t) => [index("property_media_property_idx").on(t.propertyId, t.sortOrder)],
 );
 
+/**
+ * How often each listing's page was opened, per Lagos day (bots left out, one count per visitor
+ * and day): the admin table's 30-day views, the edit page's chart, the dashboard's most viewed.
+ */
+export const propertyDailyViews = pgTable(
+  "property_daily_views",
+  {
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.day] }),
+    index("property_daily_views_day_idx").on(t.day),
+  ],
+);
+
 export const favorites = pgTable(
   "favorites",
   {

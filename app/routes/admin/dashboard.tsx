@@ -18,6 +18,7 @@ import {
   listRecentAppointments,
   listRecentInquiries,
 } from "~/models/admin-dashboard.server";
+import { listMostViewed } from "~/models/property-stats.server";
 import type { Route } from "./+types/dashboard";
 
 const LOAD_FAILED_MESSAGE = "Failed to load dashboard data";
@@ -25,11 +26,12 @@ const LOAD_FAILED_MESSAGE = "Failed to load dashboard data";
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   try {
-    const [counts, recentAppointments, recentInquiries, activity] = await Promise.all([
+    const [counts, recentAppointments, recentInquiries, activity, mostViewed] = await Promise.all([
       getDashboardCounts(actor),
       listRecentAppointments(actor),
       listRecentInquiries(actor),
       getWeeklyActivity(actor),
+      listMostViewed(actor),
     ]);
     return {
       ok: true as const,
@@ -37,6 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
       recentAppointments,
       recentInquiries,
       activity,
+      mostViewed,
       weeks: ACTIVITY_WEEKS,
     };
   } catch (error) {
@@ -71,6 +74,7 @@ function DashboardContent({
   recentAppointments,
   recentInquiries,
   activity,
+  mostViewed,
   weeks,
 }: Loaded) {
   const cards = [
@@ -137,6 +141,23 @@ function DashboardContent({
           title={`Bookings and inquiries received per week, last ${weeks} weeks`}
         />
       </Card>
+
+      <RecentList
+        title="Most Viewed This Week"
+        viewAll="/admin/properties"
+        empty="No property pages opened this week yet."
+        items={mostViewed.map((p) => ({
+          id: p.id,
+          to: `/admin/properties/${p.id}`,
+          title: p.title,
+          detail: p.city,
+          badge: (
+            <span className="whitespace-nowrap text-sm font-semibold text-slate-700">
+              {formatNumber(p.views)} {p.views === 1 ? "view" : "views"}
+            </span>
+          ),
+        }))}
+      />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RecentList

@@ -32,6 +32,7 @@ import {
   purgeTrash,
   restoreProperty,
 } from "~/models/admin-properties.server";
+import { viewsByProperty } from "~/models/property-stats.server";
 import type { Route } from "./+types/properties";
 
 // /admin/properties: the catalogue. Search title or location, filter purpose, type, city,
@@ -90,7 +91,12 @@ export async function loader(args: Route.LoaderArgs) {
       },
       params,
     );
-    return { params: { ...params, page: list.page }, rows: list.rows, total: list.total, trash };
+    const views = await viewsByProperty(
+      actor,
+      list.rows.map((row) => row.id),
+    );
+    const rows = list.rows.map((row) => ({ ...row, views30: views.get(row.id) ?? 0 }));
+    return { params: { ...params, page: list.page }, rows, total: list.total, trash };
   } catch (error) {
     logger.error({ err: error }, "Could not load the admin properties list");
     throw data(LOAD_FAILED, { status: 500 });
@@ -208,6 +214,12 @@ function columns(back: string, trash: boolean): DataTableColumn<Row, AdminProper
           </span>
         </span>
       ),
+    },
+    {
+      id: "views",
+      header: "Views (30 days)",
+      className: "text-right tabular-nums",
+      cell: (row) => formatNumber(row.views30),
     },
     {
       id: "featured",

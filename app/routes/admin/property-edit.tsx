@@ -2,6 +2,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { PropertyForm } from "~/components/admin/property-form";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
+import { ViewsChart } from "~/components/admin/views-chart";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { failureOf } from "~/lib/action-result";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
@@ -21,6 +22,7 @@ import {
   trashProperty,
   updatePropertyByAdmin,
 } from "~/models/admin-properties.server";
+import { dailyViews } from "~/models/property-stats.server";
 import type { Route } from "./+types/property-edit";
 
 // Edit Property: the form over the list or as a page, and Delete (asks first; the listing goes
@@ -32,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const property = await getPropertyForAdmin(actor, args.params.id);
   if (!property) notFound();
-  return { property };
+  return { property, views: await dailyViews(actor, property.id, 30) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -88,6 +90,12 @@ export default function EditPropertyPage({ loaderData, actionData }: Route.Compo
           back={back}
           state={state}
         />
+        <section aria-labelledby="views-heading" className="space-y-2">
+          <h2 id="views-heading" className="text-lg font-semibold text-slate-900">
+            Page views
+          </h2>
+          <ViewsChart days={loaderData.views} title="Views of its page over the last 30 days" />
+        </section>
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 p-3">
           <p className="text-sm text-slate-700">
             Deleting takes the listing off the site at once. It can be restored from the trash for

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { properties, propertyMedia } from "~/db/schema";
+import { routeArgs } from "../../../tests/setup/accounts";
 import { expectThrownStatus } from "../../../tests/setup/route-helpers";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader } from "./property";
@@ -8,11 +9,7 @@ import { loader } from "./property";
 await setupTestDatabase();
 
 function load(id: string) {
-  return loader({
-    request: new Request(`http://localhost/property/${id}`),
-    params: { id },
-    context: {},
-  } as Parameters<typeof loader>[0]);
+  return loader(routeArgs(`/property/${id}`, { params: { id } }) as Parameters<typeof loader>[0]);
 }
 
 function expectNotFound(promise: Promise<unknown>) {

@@ -27,11 +27,13 @@ import { propertyOfferJsonLd } from "~/lib/structured-data";
 import { cn } from "~/lib/utils";
 import { listFavoriteIds } from "~/models/favorite.server";
 import { getPropertyWithMedia, type PropertyWithMedia } from "~/models/property.server";
+import { countPropertyView } from "~/models/property-stats.server";
 import { recordPropertyView } from "~/models/property-view.server";
 import { getContactDetails } from "~/models/site-content.server";
+import { getClientIp } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/property";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [property, contact, user] = await Promise.all([
     getPropertyWithMedia(params.id),
     getContactDetails(),
@@ -47,6 +49,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         )
       : undefined,
   ]);
+  // Buffered in memory and written later: counting never slows the page.
+  countPropertyView({
+    propertyId: property.id,
+    clientAddress: getClientIp({ request, context }),
+    userAgent: request.headers.get("user-agent"),
+  });
   return { property, contact, favoriteIds };
 }
 

@@ -1,0 +1,102 @@
+import { formatWeekLabel } from "~/lib/admin-format";
+import { formatNumber } from "~/lib/money";
+import { niceStep } from "./activity-chart";
+
+// A listing's page views per day, drawn on the server as SVG bars, with the same figures in a
+// table for screen readers.
+
+const WIDTH = 720;
+const HEIGHT = 200;
+const PAD = { top: 16, right: 8, bottom: 28, left: 36 };
+const PLOT_W = WIDTH - PAD.left - PAD.right;
+const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
+
+export function ViewsChart({
+  days,
+  title,
+}: {
+  days: { day: string; views: number }[];
+  title: string;
+}) {
+  const total = days.reduce((n, d) => n + d.views, 0);
+  const max = Math.max(1, ...days.map((d) => d.views));
+  const step = niceStep(max);
+  const top = Math.ceil(max / step) * step;
+  const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
+  const y = (value: number) => PAD.top + PLOT_H - (value / top) * PLOT_H;
+  const slot = PLOT_W / Math.max(1, days.length);
+  return (
+    <figure className="space-y-2">
+      <figcaption className="text-sm text-slate-700">
+        {title}: <strong>{formatNumber(total)}</strong>
+      </figcaption>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="h-auto w-full"
+        aria-hidden
+        focusable="false"
+      >
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              className="stroke-slate-200"
+            />
+            <text
+              x={PAD.left - 6}
+              y={y(tick) + 4}
+              textAnchor="end"
+              className="fill-slate-500 text-[11px]"
+            >
+              {tick}
+            </text>
+          </g>
+        ))}
+        {days.map((d, i) => {
+          const height = PAD.top + PLOT_H - y(d.views);
+          return (
+            <g key={d.day}>
+              <rect
+                x={PAD.left + i * slot + slot * 0.15}
+                y={y(d.views)}
+                width={slot * 0.7}
+                height={height}
+                className="fill-brand-700"
+              />
+              {i % 7 === 0 ? (
+                <text
+                  x={PAD.left + i * slot + slot / 2}
+                  y={HEIGHT - 8}
+                  textAnchor="middle"
+                  className="fill-slate-500 text-[11px]"
+                >
+                  {formatWeekLabel(d.day)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <table className="sr-only">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Views</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d) => (
+            <tr key={d.day}>
+              <th scope="row">{formatWeekLabel(d.day)}</th>
+              <td>{d.views}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
