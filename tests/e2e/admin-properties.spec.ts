@@ -29,6 +29,8 @@ test("add, find on the site, reprice, delete and restore a listing", async ({ br
   await dialog.getByRole("tab", { name: "Details" }).click();
   await dialog.getByLabel("Property type").selectOption("terrace");
   await dialog.getByLabel("Bedrooms").fill("3");
+  await dialog.getByLabel("Bathrooms").fill("3");
+  await dialog.getByLabel("Square feet").fill("2400");
   await dialog.getByLabel("Title document").selectOption("governors-consent");
   expect(await violationsOf(admin, "/admin/properties/new (dialog)")).toEqual([]);
 

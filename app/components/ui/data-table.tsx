@@ -160,11 +160,15 @@ export function DataTable<Row, Sort extends string, Filter extends string>({
         </Form>
       ) : null}
 
-      <div
+      {/* A wide table scrolls inside its frame; keyboard users can focus the frame to scroll. */}
+      <section
         className={cn(
-          "overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm transition-opacity",
+          "overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm transition-opacity focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600",
           loading && "opacity-60",
         )}
+        aria-label={caption}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so keyboards can scroll it (axe scrollable-region-focusable).
+        tabIndex={0}
         aria-busy={loading || undefined}
       >
         <table className="w-full text-left text-sm">
@@ -238,7 +242,7 @@ export function DataTable<Row, Sort extends string, Filter extends string>({
             )}
           </tbody>
         </table>
-      </div>
+      </section>
 
       {total > 0 ? (
         <p className="text-sm text-slate-600" role="status">

@@ -9,7 +9,7 @@ import { loader } from "./property";
 await setupTestDatabase();
 
 function load(id: string) {
-  return loader(routeArgs(`/property/${id}`, { params: { id } }) as Parameters<typeof loader>[0]);
+  return loader(routeArgs(`/property/${id}`, { params: { id } }) as never);
 }
 
 function expectNotFound(promise: Promise<unknown>) {
