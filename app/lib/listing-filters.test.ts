@@ -31,7 +31,8 @@ describe("parseListingFilters", () => {
     expect(
       parse(
         "q=+Lekki++phase 1+&type=residential&location=Lagos&location=abuja&status=rent" +
-          "&price=1000-2000&beds=3&baths=2&ptype=villa&ptype=house&sort=price-desc&view=list&page=4",
+          "&price=1000-2000&beds=3&baths=2&ptype=villa&ptype=house&sort=price-desc&view=list&page=4" +
+          "&title=governors-consent&title=c-of-o&title=forged&furnish=unfurnished&closed=1",
       ),
     ).toEqual({
       q: "Lekki phase 1",
@@ -43,6 +44,9 @@ describe("parseListingFilters", () => {
       baths: 2,
       // In the order the site lists them, not the order they were sent.
       propertyTypes: ["house", "villa"],
+      titleDocuments: ["c-of-o", "governors-consent"],
+      furnishings: ["unfurnished"],
+      includeClosed: true,
       sort: "price-desc",
       view: "list",
       page: 4,

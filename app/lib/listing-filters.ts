@@ -2,6 +2,8 @@ import {
   BATHROOM_OPTIONS,
   BEDROOM_OPTIONS,
   CITIES,
+  FURNISHING,
+  type FurnishingValue,
   LISTING_TYPES,
   type ListingTypeValue,
   PRICE_SLIDER,
@@ -11,6 +13,8 @@ import {
   type PurposeValue,
   SORT_OPTIONS,
   type SortValue,
+  TITLE_DOCUMENTS,
+  type TitleDocumentValue,
 } from "~/lib/property-options";
 
 // The listing's state lives in the URL so a search can be shared and works without JavaScript.
@@ -36,6 +40,12 @@ export type ListingFilters = {
   /** Minimum bathrooms (4 means 4+). */
   baths: number | undefined;
   propertyTypes: PropertyTypeValue[];
+  /** Any of these title documents (`title`). */
+  titleDocuments: TitleDocumentValue[];
+  /** Any of these furnishings (`furnish`). */
+  furnishings: FurnishingValue[];
+  /** Sold and let listings too (`closed=1`); the search leaves them out otherwise. */
+  includeClosed: boolean;
   sort: SortValue;
   view: ListingView;
   /** 1-based; the search clamps a page past the end to the last one. */
@@ -51,6 +61,9 @@ export const DEFAULT_LISTING_FILTERS: ListingFilters = {
   beds: undefined,
   baths: undefined,
   propertyTypes: [],
+  titleDocuments: [],
+  furnishings: [],
+  includeClosed: false,
   sort: "newest",
   view: "grid",
   page: 1,
@@ -134,8 +147,13 @@ export function parseListingFilters(params: URLSearchParams): ListingFilters {
     if (locations.length < MAX_LOCATIONS) locations.push(location);
   }
 
-  const chosenTypes = new Set(params.getAll("ptype").map((v) => v.trim()));
+  const chosen = (name: string) => new Set(params.getAll(name).map((v) => v.trim()));
+  const chosenTypes = chosen("ptype");
   const propertyTypes = PROPERTY_TYPES.map((t) => t.value).filter((v) => chosenTypes.has(v));
+  const chosenTitles = chosen("title");
+  const titleDocuments = TITLE_DOCUMENTS.map((t) => t.value).filter((v) => chosenTitles.has(v));
+  const chosenFurnishing = chosen("furnish");
+  const furnishings = FURNISHING.map((f) => f.value).filter((v) => chosenFurnishing.has(v));
 
   const slider = parseSliderRange(params);
   const price =
@@ -165,6 +183,9 @@ export function parseListingFilters(params: URLSearchParams): ListingFilters {
     beds: parseMinimum(params.getAll("beds"), BEDROOM_OPTIONS),
     baths: parseMinimum(params.getAll("baths"), BATHROOM_OPTIONS),
     propertyTypes,
+    titleDocuments,
+    furnishings,
+    includeClosed: params.get("closed") === "1",
     sort: firstValid(params.getAll("sort"), (v) => oneOf(SORT_VALUES, v)) ?? "newest",
     view: firstValid(params.getAll("view"), (v) => oneOf(LISTING_VIEWS, v)) ?? "grid",
     page: page ?? 1,
@@ -182,6 +203,9 @@ export function serializeListingFilters(filters: ListingFilters): URLSearchParam
   if (filters.beds !== undefined) params.set("beds", String(filters.beds));
   if (filters.baths !== undefined) params.set("baths", String(filters.baths));
   for (const propertyType of filters.propertyTypes) params.append("ptype", propertyType);
+  for (const title of filters.titleDocuments) params.append("title", title);
+  for (const furnishing of filters.furnishings) params.append("furnish", furnishing);
+  if (filters.includeClosed) params.set("closed", "1");
   if (filters.sort !== DEFAULT_LISTING_FILTERS.sort) params.set("sort", filters.sort);
   if (filters.view !== DEFAULT_LISTING_FILTERS.view) params.set("view", filters.view);
   if (filters.page > 1) params.set("page", String(filters.page));
@@ -206,6 +230,9 @@ export const LISTING_PARAMS = new Set([
   "beds",
   "baths",
   "ptype",
+  "title",
+  "furnish",
+  "closed",
   "sort",
   "view",
   "page",
@@ -236,7 +263,10 @@ export function hasActiveFilters(filters: ListingFilters) {
       filters.price ||
       filters.beds !== undefined ||
       filters.baths !== undefined ||
-      filters.propertyTypes.length,
+      filters.propertyTypes.length ||
+      filters.titleDocuments.length ||
+      filters.furnishings.length ||
+      filters.includeClosed,
   );
 }
 

@@ -4,7 +4,12 @@ import { containsText } from "~/db/like.server";
 import { properties } from "~/db/schema";
 import type { ListingFilters } from "~/lib/listing-filters";
 import { LISTING_PAGE_SIZE } from "~/lib/property-options";
-import { OFFERED, type PropertyCardData, propertyCardColumns } from "~/models/property.server";
+import {
+  OFFERED,
+  ON_SITE,
+  type PropertyCardData,
+  propertyCardColumns,
+} from "~/models/property.server";
 
 // The listing's search: filters, sort, count and page all run in the database on indexes
 // (see bench/README.md for the plans and numbers behind each choice).
@@ -66,7 +71,7 @@ export async function resolveLocations(locations: string[]): Promise<string[]> {
  * lower-case cities the locations resolved to (see resolveLocations).
  */
 export function listingConditions(filters: ListingFilters, cities: string[]): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [OFFERED];
+  const conditions: (SQL | undefined)[] = [filters.includeClosed ? ON_SITE : OFFERED];
   if (filters.q) {
     // Exactly the expression of properties_search_trgm_idx, so the trigram index answers it.
     conditions.push(
@@ -92,6 +97,12 @@ export function listingConditions(filters: ListingFilters, cities: string[]): SQ
   if (filters.baths !== undefined) conditions.push(gte(properties.baths, filters.baths));
   if (filters.propertyTypes.length > 0) {
     conditions.push(inArray(properties.propertyType, filters.propertyTypes));
+  }
+  if (filters.titleDocuments.length > 0) {
+    conditions.push(inArray(properties.titleDocument, filters.titleDocuments));
+  }
+  if (filters.furnishings.length > 0) {
+    conditions.push(inArray(properties.furnishing, filters.furnishings));
   }
   return and(...conditions);
 }

@@ -45,3 +45,35 @@ describe("what the public site shows", () => {
     expect(await setFavorite("nobody", trashed, true)).toEqual({ ok: false, reason: "not-found" });
   });
 });
+
+describe("the Nigerian facts as search filters", () => {
+  it("narrows by title document and furnishing, and shows sold and let when asked", async () => {
+    await db.delete(properties);
+    const cofo = await createProperty("C of O house");
+    const consent = await createProperty("Consent flat");
+    const let_ = await createProperty("Let flat");
+    await db
+      .update(properties)
+      .set({ titleDocument: "c-of-o", furnishing: "furnished" })
+      .where(eq(properties.id, cofo));
+    await db
+      .update(properties)
+      .set({ titleDocument: "governors-consent" })
+      .where(eq(properties.id, consent));
+    await db
+      .update(properties)
+      .set({ status: "let", furnishing: "furnished" })
+      .where(eq(properties.id, let_));
+    const found = async (query: string) =>
+      (await searchProperties(parseListingFilters(new URLSearchParams(query)))).items
+        .map((item) => item.title)
+        .sort();
+    expect(await found("title=c-of-o")).toEqual(["C of O house"]);
+    expect(await found("title=c-of-o&title=governors-consent")).toEqual([
+      "C of O house",
+      "Consent flat",
+    ]);
+    expect(await found("furnish=furnished")).toEqual(["C of O house"]);
+    expect(await found("furnish=furnished&closed=1")).toEqual(["C of O house", "Let flat"]);
+  });
+});

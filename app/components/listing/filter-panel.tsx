@@ -14,9 +14,11 @@ import {
   BATHROOM_OPTIONS,
   BEDROOM_OPTIONS,
   CITIES,
+  FURNISHING,
   LISTING_TYPES,
   PROPERTY_TYPES,
   PURPOSES,
+  TITLE_DOCUMENTS,
 } from "~/lib/property-options";
 import { PriceRangeFields } from "./price-range-fields";
 
@@ -178,6 +180,45 @@ export function FilterPanel({ filters }: { filters: ListingFilters }) {
             ))}
           </div>
         </fieldset>
+
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold text-slate-900">Title document</legend>
+          <div className="space-y-1.5 text-sm">
+            {TITLE_DOCUMENTS.filter((t) => t.value !== "none" && t.value !== "other").map((t) => (
+              <CheckboxOption
+                key={t.value}
+                name="title"
+                value={t.value}
+                label={t.label}
+                checked={filters.titleDocuments.includes(t.value)}
+              />
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold text-slate-900">Furnishing</legend>
+          <div className="space-y-1.5 text-sm">
+            {FURNISHING.map((f) => (
+              <CheckboxOption
+                key={f.value}
+                name="furnish"
+                value={f.value}
+                label={f.label}
+                checked={filters.furnishings.includes(f.value)}
+              />
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="text-sm">
+          <CheckboxOption
+            name="closed"
+            value="1"
+            label="Include sold and let"
+            checked={filters.includeClosed}
+          />
+        </div>
 
         <div className="flex gap-2">
           <Button type="submit" size="md" className="flex-1">

@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { properties, propertyMedia } from "~/db/schema";
 import { parseListingFilters } from "~/lib/listing-filters";
 import { DEFAULT_CONTACT, DEFAULT_SOCIAL_LINKS } from "~/lib/site";
+import { routeArgs } from "../../../tests/setup/accounts";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { meta as contactMeta } from "./contact";
 import { meta as homeMeta } from "./home";
@@ -52,11 +53,9 @@ describe("property page metadata", () => {
       { propertyId: row.id, mediaUrl: "/media/second.webp", sortOrder: 1 },
       { propertyId: row.id, mediaUrl: "/media/first.webp", sortOrder: 0 },
     ]);
-    const loaderData = await propertyLoader({
-      request: new Request(`http://localhost/property/${row.id}`),
-      params: { id: row.id },
-      context: {},
-    } as Parameters<typeof propertyLoader>[0]);
+    const loaderData = await propertyLoader(
+      routeArgs(`/property/${row.id}`, { params: { id: row.id } }) as never,
+    );
 
     const meta = propertyMeta({
       loaderData,
