@@ -220,7 +220,8 @@ export function FilterPanel({ filters }: { filters: ListingFilters }) {
           />
         </div>
 
-        <div className="flex gap-2">
+        {/* Kept in view at the foot of the panel's own scroll area. */}
+        <div className="sticky bottom-0 -mx-4 -mb-4 flex gap-2 border-t border-slate-200 bg-white px-4 py-3">
           <Button type="submit" size="md" className="flex-1">
             Apply
           </Button>
