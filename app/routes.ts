@@ -41,6 +41,9 @@ export default [
     // The catalogue (admin part 2).
     route("properties", "routes/admin/properties.tsx", [
       route("new", "routes/admin/property-new.tsx"),
+      // The CSV export of the list and the import template (resource routes).
+      route("export.csv", "routes/admin/properties-export.ts"),
+      route("template.csv", "routes/admin/properties-template.ts"),
       route(":id", "routes/admin/property-edit.tsx"),
     ]),
     // Appointments and inquiries (admin part 3).

@@ -1,3 +1,7 @@
+import type { ListConfig } from "~/lib/list-params";
+import { LISTING_STATUSES, PROPERTY_TYPES, valuesOf } from "~/lib/property-options";
+import { ADMIN_CITIES } from "~/lib/schemas/property";
+
 // The admin catalogue's constants, client-safe (the list screen and the model share them).
 
 /** Days a deleted listing waits in the trash, restorable, before it is purged. */
@@ -7,3 +11,20 @@ export type AdminPropertySort = "created" | "price" | "title";
 
 export const BULK_ACTIONS = ["feature", "unfeature", "sold", "let", "available", "delete"] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+export type AdminPropertyFilter = "purpose" | "type" | "city" | "featured" | "status" | "view";
+
+export const PROPERTIES_LIST: ListConfig<AdminPropertySort, AdminPropertyFilter> = {
+  sorts: ["created", "price", "title"],
+  defaultSort: "created",
+  defaultDirection: "desc",
+  filters: {
+    purpose: { kind: "choice", values: ["sale", "rent"] },
+    type: { kind: "choice", values: valuesOf(PROPERTY_TYPES) },
+    city: { kind: "choice", values: ADMIN_CITIES },
+    featured: { kind: "choice", values: ["yes", "no"] },
+    status: { kind: "choice", values: valuesOf(LISTING_STATUSES) },
+    view: { kind: "choice", values: ["trash"] },
+  },
+  pageSize: 20,
+};

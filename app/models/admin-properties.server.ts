@@ -118,6 +118,19 @@ export async function listPropertiesForAdmin(
   return { rows, total, page };
 }
 
+/** The most rows one export writes (far above the catalogue; bounds the memory it takes). */
+export const EXPORT_LIMIT = 20_000;
+
+/** Every listing the filters select, newest first, with all its fields (the CSV export). */
+export async function exportPropertiesForAdmin(_actor: AdminActor, filters: AdminPropertyFilters) {
+  return db
+    .select()
+    .from(properties)
+    .where(whereOf(filters))
+    .orderBy(desc(properties.createdAt), desc(properties.id))
+    .limit(EXPORT_LIMIT);
+}
+
 /** A live listing with its media in order, for the edit form; undefined if unknown or trashed. */
 export async function getPropertyForAdmin(_actor: AdminActor, id: string) {
   if (!isUuid(id)) return undefined;

@@ -348,6 +348,14 @@ const MATRIX: Record<string, Guarded> = {
       };
     },
   },
+  "routes/admin/properties-export.ts": {
+    path: "/admin/properties/export.csv",
+    entry: () => ({ loader: adminOnly("/admin/properties/export.csv?city=Kano") }),
+  },
+  "routes/admin/properties-template.ts": {
+    path: "/admin/properties/template.csv",
+    entry: () => ({ loader: adminOnly("/admin/properties/template.csv") }),
+  },
   "routes/admin/property-new.tsx": {
     path: "/admin/properties/new",
     entry: (): MatrixEntry => {

@@ -8,6 +8,8 @@ import { createProperty, routeArgs, run } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as listAction, loader as listLoader } from "./properties";
+import { loader as exportLoader } from "./properties-export";
+import { loader as templateLoader } from "./properties-template";
 import { action as editAction, loader as editLoader } from "./property-edit";
 import { action as newAction } from "./property-new";
 
@@ -261,5 +263,43 @@ describe("the list", () => {
     expect(none.status).toBe(400);
     const bogus = await post({ intent: "bulk", bulkAction: "explode", ids: [a] });
     expect(bogus.status).toBe(400);
+  });
+});
+
+describe("the CSV export and template", () => {
+  it("exports the filtered listings with a BOM, every field, and no formula cells", async () => {
+    await add({ ...FILLED, title: '=HYPERLINK("http://evil.example")', city: "Abuja" });
+    await add({ ...FILLED, title: "Lagos duplex, with pool" });
+    const response = (await exportLoader(
+      routeArgs("/admin/properties/export.csv?city=Lagos", { cookie: admin.cookie }) as never,
+    )) as Response;
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="properties-/,
+    );
+    const bytes = new Uint8Array(await response.clone().arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // text() drops the byte-order mark, as spreadsheets do.
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toMatch(/^id,title,purpose,price,rent_period,property_type,/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('"Lagos duplex, with pool",sale,185000000,');
+    expect(lines[1]).toContain("c-of-o,1500000,semi-furnished,yes,yes");
+
+    const all = await (
+      (await exportLoader(
+        routeArgs("/admin/properties/export.csv", { cookie: admin.cookie }) as never,
+      )) as Response
+    ).text();
+    expect(all).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+  });
+
+  it("offers a template with the same columns and an example row", async () => {
+    const response = (await templateLoader(
+      routeArgs("/admin/properties/template.csv", { cookie: admin.cookie }) as never,
+    )) as Response;
+    const [header, example] = (await response.text()).trimEnd().split("\r\n");
+    expect(header?.split(",")).toHaveLength(22);
+    expect(example).toContain("3 Bedroom Flat in Yaba,rent,3500000,year,apartment");
   });
 });

@@ -10,11 +10,12 @@ import {
   type AdminPropertySort,
   BULK_ACTIONS,
   type BulkAction,
+  PROPERTIES_LIST,
   TRASH_DAYS,
 } from "~/lib/admin-properties";
 import { formatMoment } from "~/lib/appointment-format";
 import { badRequest, redirectWithFlash } from "~/lib/http.server";
-import { type ListConfig, listReturnPath, parseListParams } from "~/lib/list-params";
+import { listReturnPath, listSearch, parseListParams } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { formatNaira, formatNumber } from "~/lib/money";
 import {
@@ -41,23 +42,6 @@ import type { Route } from "./+types/properties";
 // child routes (./property-new.tsx, ./property-edit.tsx): a dialog over the list, or a page.
 
 const LIST = "/admin/properties";
-
-type Filter = "purpose" | "type" | "city" | "featured" | "status" | "view";
-
-export const PROPERTIES_LIST: ListConfig<AdminPropertySort, Filter> = {
-  sorts: ["created", "price", "title"],
-  defaultSort: "created",
-  defaultDirection: "desc",
-  filters: {
-    purpose: { kind: "choice", values: ["sale", "rent"] },
-    type: { kind: "choice", values: valuesOf(PROPERTY_TYPES) },
-    city: { kind: "choice", values: ADMIN_CITIES },
-    featured: { kind: "choice", values: ["yes", "no"] },
-    status: { kind: "choice", values: valuesOf(LISTING_STATUSES) },
-    view: { kind: "choice", values: ["trash"] },
-  },
-  pageSize: 20,
-};
 
 export const LOAD_FAILED = "Failed to load properties data";
 
@@ -131,6 +115,14 @@ export async function action(args: Route.ActionArgs) {
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+/** The list's search and filters (not its page or sort), for the export of what is shown. */
+function exportSearch(params: Route.ComponentProps["loaderData"]["params"]) {
+  return listSearch({ ...params, page: 1 }, PROPERTIES_LIST, {
+    sort: PROPERTIES_LIST.defaultSort,
+    direction: PROPERTIES_LIST.defaultDirection,
+  });
+}
 
 function priceOf(row: Row) {
   if (row.price === null) return "N/A";
@@ -281,6 +273,17 @@ export default function AdminPropertiesPage({ loaderData, actionData }: Route.Co
             </LinkButton>
           ) : (
             <>
+              <LinkButton
+                to={`${LIST}/export.csv${exportSearch(params)}`}
+                reloadDocument
+                variant="outline"
+                size="sm"
+              >
+                Export CSV
+              </LinkButton>
+              <LinkButton to={`${LIST}/template.csv`} reloadDocument variant="outline" size="sm">
+                CSV template
+              </LinkButton>
               <LinkButton to={`${LIST}?view=trash`} variant="outline" size="sm">
                 Trash
               </LinkButton>
