@@ -122,7 +122,7 @@ export async function listPropertiesForAdmin(
 export const EXPORT_LIMIT = 20_000;
 
 /** Every listing the filters select, newest first, with all its fields (the CSV export). */
-export async function exportPropertiesForAdmin(_actor: AdminActor, filters: AdminPropertyFilters) {
+export async function listPropertiesForExport(_actor: AdminActor, filters: AdminPropertyFilters) {
   return db
     .select()
     .from(properties)

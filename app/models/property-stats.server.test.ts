@@ -8,10 +8,10 @@ import { actorFor } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
   countPropertyView,
-  dailyViews,
   flushPropertyViews,
+  getDailyViews,
+  getViewsByProperty,
   listMostViewed,
-  viewsByProperty,
 } from "./property-stats.server";
 
 await setupTestDatabase();
@@ -74,10 +74,10 @@ describe("reading the counts", () => {
       { propertyId: b, day: addDays(today, -1), views: 2 },
       { propertyId: b, day: addDays(today, -20), views: 50 },
     ]);
-    const totals = await viewsByProperty(ADMIN, [a, b]);
+    const totals = await getViewsByProperty(ADMIN, [a, b]);
     expect(totals.get(a)).toBe(9);
     expect(totals.get(b)).toBe(52);
-    const series = await dailyViews(ADMIN, a, 30);
+    const series = await getDailyViews(ADMIN, a, 30);
     expect(series).toHaveLength(30);
     expect(series.at(-1)).toEqual({ day: today, views: 5 });
     expect(series.reduce((n, d) => n + d.views, 0)).toBe(9);

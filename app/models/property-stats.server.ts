@@ -108,7 +108,7 @@ function since(days: number, now = new Date()) {
 }
 
 /** Views of each listing over the last `days` days (only those with any). */
-export async function viewsByProperty(
+export async function getViewsByProperty(
   _actor: AdminActor,
   ids: readonly string[],
   days = 30,
@@ -131,7 +131,7 @@ export async function viewsByProperty(
 }
 
 /** One listing's views per day over the last `days` days, oldest first, days without views as 0. */
-export async function dailyViews(
+export async function getDailyViews(
   _actor: AdminActor,
   propertyId: string,
   days = 30,

@@ -3,7 +3,7 @@ import { PROPERTIES_LIST } from "~/lib/admin-properties";
 import { csvResponse, PROPERTY_CSV_COLUMNS, toCsv } from "~/lib/csv";
 import { parseListParams } from "~/lib/list-params";
 import type { ListingStatusValue } from "~/lib/property-options";
-import { exportPropertiesForAdmin } from "~/models/admin-properties.server";
+import { listPropertiesForExport } from "~/models/admin-properties.server";
 import type { Route } from "./+types/properties-export";
 
 // /admin/properties/export.csv: the listings the list's filters select (its search, purpose,
@@ -14,7 +14,7 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const params = parseListParams(args.request.url, PROPERTIES_LIST);
   const featured = params.filters.featured;
-  const rows = await exportPropertiesForAdmin(actor, {
+  const rows = await listPropertiesForExport(actor, {
     q: params.q,
     purpose: params.filters.purpose as "sale" | "rent" | undefined,
     propertyType: params.filters.type,

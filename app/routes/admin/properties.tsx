@@ -23,7 +23,6 @@ import {
   type ListingStatusValue,
   PROPERTY_TYPES,
   propertyTypeLabel,
-  valuesOf,
 } from "~/lib/property-options";
 import { ADMIN_CITIES } from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
@@ -33,7 +32,7 @@ import {
   purgeTrash,
   restoreProperty,
 } from "~/models/admin-properties.server";
-import { viewsByProperty } from "~/models/property-stats.server";
+import { getViewsByProperty } from "~/models/property-stats.server";
 import type { Route } from "./+types/properties";
 
 // /admin/properties: the catalogue. Search title or location, filter purpose, type, city,
@@ -75,7 +74,7 @@ export async function loader(args: Route.LoaderArgs) {
       },
       params,
     );
-    const views = await viewsByProperty(
+    const views = await getViewsByProperty(
       actor,
       list.rows.map((row) => row.id),
     );

@@ -22,7 +22,7 @@ import {
   trashProperty,
   updatePropertyByAdmin,
 } from "~/models/admin-properties.server";
-import { dailyViews } from "~/models/property-stats.server";
+import { getDailyViews } from "~/models/property-stats.server";
 import type { Route } from "./+types/property-edit";
 
 // Edit Property: the form over the list or as a page, and Delete (asks first; the listing goes
@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const property = await getPropertyForAdmin(actor, args.params.id);
   if (!property) notFound();
-  return { property, views: await dailyViews(actor, property.id, 30) };
+  return { property, views: await getDailyViews(actor, property.id, 30) };
 }
 
 export async function action(args: Route.ActionArgs) {
