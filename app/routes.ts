@@ -44,6 +44,7 @@ export default [
       // The CSV export of the list and the import template (resource routes).
       route("export.csv", "routes/admin/properties-export.ts"),
       route("template.csv", "routes/admin/properties-template.ts"),
+      route("import", "routes/admin/properties-import.tsx"),
       route(":id", "routes/admin/property-edit.tsx"),
     ]),
     // Appointments and inquiries (admin part 3).

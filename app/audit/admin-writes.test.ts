@@ -10,6 +10,7 @@ import type { PropertyInput } from "~/lib/schemas/property";
 import {
   bulkUpdateProperties,
   createPropertyByAdmin,
+  importPropertiesByAdmin,
   restoreProperty,
   trashProperty,
   updatePropertyByAdmin,
@@ -144,6 +145,10 @@ const WRITES: Record<string, WriteCase> = {
     await db.update(properties).set({ deletedAt: new Date() }).where(eq(properties.id, id));
     expect((await restoreProperty(actor, id)).ok).toBe(true);
     return "property.restore";
+  },
+  async importPropertiesByAdmin(actor) {
+    expect((await importPropertiesByAdmin(actor, [PROPERTY, PROPERTY])).ok).toBe(true);
+    return "property.import";
   },
   async bulkUpdateProperties(actor) {
     const ids = [await newProperty(), await newProperty()];

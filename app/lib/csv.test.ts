@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvCell, toCsv } from "./csv";
+import { CSV_BOM, csvCell, parseCsv, toCsv } from "./csv";
 
 describe("csv", () => {
   it("quotes what needs quoting and writes values plainly", () => {
@@ -26,5 +26,24 @@ describe("csv", () => {
     const file = toCsv(["title", "price"], [["Villa ₦", 1]]);
     expect(file.startsWith(CSV_BOM)).toBe(true);
     expect(file.slice(1)).toBe("title,price\r\nVilla ₦,1\r\n");
+  });
+});
+
+describe("parseCsv", () => {
+  it("reads what toCsv writes, quotes, commas and line breaks included", () => {
+    const rows = [
+      ["title", "note"],
+      ['The "Palm", Lekki', "two\nlines"],
+      ["plain", ""],
+    ];
+    expect(parseCsv(toCsv(rows[0] ?? [], rows.slice(1)))).toEqual(rows);
+  });
+
+  it("takes LF line ends, skips blank lines and refuses an unterminated quote", () => {
+    expect(parseCsv("a,b\n\n1,2\n")).toEqual([
+      ["a", "b"],
+      ["1", "2"],
+    ]);
+    expect(() => parseCsv('a,"b\n1,2')).toThrow();
   });
 });

@@ -92,3 +92,52 @@ export const PROPERTY_CSV_EXAMPLE = [
   false,
   "Newly renovated, close to the university.",
 ];
+
+/**
+ * Parses CSV text (RFC 4180: quoted fields with "" for a quote and line breaks inside quotes;
+ * CRLF or LF line ends; a leading byte-order mark ignored) into rows of cells. Blank lines are
+ * dropped. Throws on an unterminated quoted field.
+ */
+export function parseCsv(text: string): string[][] {
+  const input = text.startsWith(CSV_BOM) ? text.slice(1) : text;
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let i = 0;
+  const endRow = () => {
+    row.push(cell);
+    if (row.length > 1 || row[0] !== "") rows.push(row);
+    row = [];
+    cell = "";
+  };
+  while (i < input.length) {
+    const char = input[i];
+    if (quoted) {
+      if (char === '"') {
+        if (input[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+      } else {
+        cell += char;
+      }
+      i += 1;
+      continue;
+    }
+    if (char === '"' && cell === "") quoted = true;
+    else if (char === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (char === "\n" || char === "\r") {
+      endRow();
+      if (char === "\r" && input[i + 1] === "\n") i += 1;
+    } else cell += char;
+    i += 1;
+  }
+  if (quoted) throw new Error("unterminated quoted field");
+  if (cell !== "" || row.length > 0) endRow();
+  return rows;
+}

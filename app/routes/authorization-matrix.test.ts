@@ -356,6 +356,31 @@ const MATRIX: Record<string, Guarded> = {
     path: "/admin/properties/template.csv",
     entry: () => ({ loader: adminOnly("/admin/properties/template.csv") }),
   },
+  "routes/admin/properties-import.tsx": {
+    path: "/admin/properties/import",
+    entry: (): MatrixEntry => {
+      const path = "/admin/properties/import";
+      const refused = adminOnly(path).expect;
+      const csv =
+        "title,purpose,price,property_type,category,city\nMatrix import,sale,1000,house,residential,Kano";
+      return {
+        loader: adminOnly(path),
+        actions: [
+          {
+            url: path,
+            form: { intent: "preview", csv },
+            expect: { ...refused, admin: { ok: true } },
+          },
+          {
+            url: path,
+            form: { intent: "import", csv },
+            expect: { ...refused, admin: { redirect: "/admin/properties" } },
+            writer: "admin",
+          },
+        ],
+      };
+    },
+  },
   "routes/admin/property-new.tsx": {
     path: "/admin/properties/new",
     entry: (): MatrixEntry => {

@@ -82,6 +82,40 @@ test("add, find on the site, reprice, delete and restore a listing", async ({ br
   await admin.context().close();
 });
 
+test("a CSV import is checked first, its bad row shown, then the fixed file imported", async ({
+  browser,
+}) => {
+  const stamp = Date.now();
+  const header = "title,purpose,price,property_type,category,city,beds";
+  const good = `Imported duplex ${stamp},sale,120000000,duplex,residential,Lagos,4`;
+  const admin = await adminPage(browser);
+  await gotoHydrated(admin, "/admin/properties");
+  await admin.getByRole("link", { name: "Import CSV" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Import Properties" });
+  const file = (lines: string[]) => ({
+    name: "listings.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(lines.join("\r\n")),
+  });
+  await dialog
+    .getByLabel("CSV file")
+    .setInputFiles(file([header, good, "Broken,sale,,house,residential,Lagos,2"]));
+  await dialog.getByRole("button", { name: "Check the file" }).click();
+  const problems = dialog.getByRole("table", { name: "Problems found in the file" });
+  await expect(problems).toContainText("Please enter the price in whole naira");
+  await expect(problems.getByRole("row").nth(1)).toContainText("3");
+
+  await dialog.getByLabel("CSV file").setInputFiles(file([header, good]));
+  await dialog.getByRole("button", { name: "Check the file" }).click();
+  await expect(dialog.getByRole("status")).toContainText("1 listing is ready to import.");
+  await dialog.getByRole("button", { name: "Import 1 listing" }).click();
+  await expect(toasts(admin).filter({ hasText: "Properties imported successfully" })).toBeVisible();
+  await admin.getByLabel("Search properties").fill(`Imported duplex ${stamp}`);
+  await admin.getByLabel("Search properties").press("Enter");
+  await expect(rowOf(admin, `Imported duplex ${stamp}`)).toContainText("₦120,000,000");
+  await admin.context().close();
+});
+
 test.describe("without JavaScript", () => {
   test("the form is a page; a bulk change marks the selected listing sold", async ({ browser }) => {
     const title = `Plain-form bungalow ${Date.now()}`;

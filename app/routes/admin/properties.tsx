@@ -280,8 +280,8 @@ export default function AdminPropertiesPage({ loaderData, actionData }: Route.Co
               >
                 Export CSV
               </LinkButton>
-              <LinkButton to={`${LIST}/template.csv`} reloadDocument variant="outline" size="sm">
-                CSV template
+              <LinkButton to={`${LIST}/import`} state={{ back }} variant="outline" size="sm">
+                Import CSV
               </LinkButton>
               <LinkButton to={`${LIST}?view=trash`} variant="outline" size="sm">
                 Trash
