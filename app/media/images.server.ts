@@ -1,0 +1,113 @@
+import crypto from "node:crypto";
+import sharp, { type OutputInfo } from "sharp";
+import { logger } from "~/lib/logger.server";
+import { removeMediaFile, saveMediaFile } from "./media-store.server";
+
+// Photos staff upload: accepted by what they decode to, never by their name or declared type
+// (JPEG, PNG, WebP, AVIF, HEIC; SVG and everything else refused), size- and pixel-capped so a
+// decompression bomb is refused before it is decoded, then re-encoded to WebP with the
+// orientation applied and every metadata block (EXIF, GPS, ICC comments) left out, and stored
+// under the hash of the result (uploads/<sha256>.webp), so the same photo is stored once. The
+// /media route serves the responsive widths from it.
+
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export const MAX_PHOTOS_PER_UPLOAD = 10;
+/** 40 megapixels: above any phone camera, far below a bomb's billions. */
+export const MAX_PHOTO_PIXELS = 40_000_000;
+/** The longest side stored; the site never shows more. */
+export const MAX_STORED_SIDE = 2560;
+
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif"]);
+
+export const PHOTO_MESSAGES = {
+  tooBig: "Each photo must be 10 MB or smaller.",
+  tooMany: `You can upload at most ${MAX_PHOTOS_PER_UPLOAD} photos at once.`,
+  notImage: "This file is not a photo we can use (JPEG, PNG, WebP, AVIF or HEIC).",
+  tooLarge: "This photo has too many pixels (40 megapixels at most).",
+  broken: "This photo could not be read: it may be damaged or incomplete.",
+  none: "Please choose at least one photo.",
+} as const;
+
+export type AcceptedPhoto = { key: string; url: string; width: number; height: number };
+
+export type PhotoResult = { ok: true; photo: AcceptedPhoto } | { ok: false; message: string };
+
+/** Checks one uploaded file by its content and stores its clean WebP. */
+export async function acceptPhoto(data: Buffer): Promise<PhotoResult> {
+  if (data.length > MAX_PHOTO_BYTES) return { ok: false, message: PHOTO_MESSAGES.tooBig };
+  let format: string | undefined;
+  let width = 0;
+  let height = 0;
+  try {
+    // Reads the header only: the dimensions are known before any pixel is decoded.
+    const meta = await sharp(data, { limitInputPixels: false }).metadata();
+    format = meta.format;
+    width = meta.width ?? 0;
+    height = meta.height ?? 0;
+  } catch {
+    return { ok: false, message: PHOTO_MESSAGES.notImage };
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format))
+    return { ok: false, message: PHOTO_MESSAGES.notImage };
+  if (width * height > MAX_PHOTO_PIXELS || width === 0 || height === 0) {
+    return { ok: false, message: PHOTO_MESSAGES.tooLarge };
+  }
+  let output: { data: Buffer; info: OutputInfo };
+  try {
+    output = await sharp(data, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "truncated" })
+      .rotate()
+      .resize({
+        width: MAX_STORED_SIDE,
+        height: MAX_STORED_SIDE,
+        fit: "inside",
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    return { ok: false, message: PHOTO_MESSAGES.broken };
+  }
+  const hash = crypto.createHash("sha256").update(output.data).digest("hex");
+  const key = `uploads/${hash}.webp`;
+  await saveMediaFile(key, output.data);
+  return {
+    ok: true,
+    photo: { key, url: `/media/${key}`, width: output.info.width, height: output.info.height },
+  };
+}
+
+/**
+ * Accepts every file or none: the first refused one names its file and nothing written for
+ * the others stays behind.
+ */
+export async function acceptPhotos(
+  files: readonly { name: string; data: Buffer }[],
+): Promise<{ ok: true; photos: AcceptedPhoto[] } | { ok: false; message: string }> {
+  if (files.length === 0) return { ok: false, message: PHOTO_MESSAGES.none };
+  if (files.length > MAX_PHOTOS_PER_UPLOAD) return { ok: false, message: PHOTO_MESSAGES.tooMany };
+  const photos: AcceptedPhoto[] = [];
+  for (const file of files) {
+    const result = await acceptPhoto(file.data);
+    if (!result.ok) {
+      await discardPhotos(photos.map((p) => p.key));
+      return { ok: false, message: `${file.name}: ${result.message}` };
+    }
+    photos.push(result.photo);
+  }
+  return { ok: true, photos };
+}
+
+/** Removes stored photos a failed save no longer needs (a key another listing uses is kept). */
+export async function discardPhotos(
+  keys: readonly string[],
+  stillUsed?: (key: string) => Promise<boolean>,
+) {
+  for (const key of keys) {
+    try {
+      if (stillUsed && (await stillUsed(key))) continue;
+      await removeMediaFile(key);
+    } catch (error) {
+      logger.warn({ err: error, key }, "Could not remove an unused photo");
+    }
+  }
+}
