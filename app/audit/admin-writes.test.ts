@@ -5,13 +5,17 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
-import { auditEvents, properties } from "~/db/schema";
+import { auditEvents, properties, propertyMedia } from "~/db/schema";
 import type { PropertyInput } from "~/lib/schemas/property";
 import {
+  addPropertyPhotos,
   bulkUpdateProperties,
   createPropertyByAdmin,
   importPropertiesByAdmin,
+  movePropertyPhoto,
+  removePropertyPhoto,
   restoreProperty,
+  setPropertyPhotoTitle,
   trashProperty,
   updatePropertyByAdmin,
 } from "~/models/admin-properties.server";
@@ -118,6 +122,21 @@ const PROPERTY: PropertyInput = {
   serviced: false,
 };
 
+/** Photo rows for a listing, straight in the table (not through an audited write). */
+async function photosFor(propertyId: string, n: number) {
+  const rows = await db
+    .insert(propertyMedia)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        propertyId,
+        mediaUrl: `/media/uploads/${i}.webp`,
+        sortOrder: i,
+      })),
+    )
+    .returning({ id: propertyMedia.id });
+  return rows.map((r) => r.id);
+}
+
 async function newProperty() {
   const [row] = await db.insert(properties).values(PROPERTY).returning({ id: properties.id });
   return row?.id ?? "";
@@ -149,6 +168,30 @@ const WRITES: Record<string, WriteCase> = {
   async importPropertiesByAdmin(actor) {
     expect((await importPropertiesByAdmin(actor, [PROPERTY, PROPERTY])).ok).toBe(true);
     return "property.import";
+  },
+  async addPropertyPhotos(actor) {
+    const id = await newProperty();
+    expect((await addPropertyPhotos(actor, id, [{ url: "/media/uploads/a.webp" }])).ok).toBe(true);
+    return "property.photos-add";
+  },
+  async movePropertyPhoto(actor) {
+    const id = await newProperty();
+    const [a, b] = await photosFor(id, 2);
+    expect((await movePropertyPhoto(actor, id, b ?? "", "up")).ok).toBe(true);
+    expect(a).toBeDefined();
+    return "property.photos-move";
+  },
+  async removePropertyPhoto(actor) {
+    const id = await newProperty();
+    const [a] = await photosFor(id, 1);
+    expect((await removePropertyPhoto(actor, id, a ?? "")).ok).toBe(true);
+    return "property.photos-remove";
+  },
+  async setPropertyPhotoTitle(actor) {
+    const id = await newProperty();
+    const [a] = await photosFor(id, 1);
+    expect((await setPropertyPhotoTitle(actor, id, a ?? "", "Front")).ok).toBe(true);
+    return "property.photos-title";
   },
   async bulkUpdateProperties(actor) {
     const ids = [await newProperty(), await newProperty()];

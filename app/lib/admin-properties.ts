@@ -28,3 +28,6 @@ export const PROPERTIES_LIST: ListConfig<AdminPropertySort, AdminPropertyFilter>
   },
   pageSize: 20,
 };
+
+/** Photos one upload may bring (the server checks it again). */
+export const MAX_PHOTOS_PER_UPLOAD = 10;

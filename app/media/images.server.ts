@@ -11,7 +11,9 @@ import { removeMediaFile, saveMediaFile } from "./media-store.server";
 // /media route serves the responsive widths from it.
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-export const MAX_PHOTOS_PER_UPLOAD = 10;
+export { MAX_PHOTOS_PER_UPLOAD } from "~/lib/admin-properties";
+
+import { MAX_PHOTOS_PER_UPLOAD } from "~/lib/admin-properties";
 /** 40 megapixels: above any phone camera, far below a bomb's billions. */
 export const MAX_PHOTO_PIXELS = 40_000_000;
 /** The longest side stored; the site never shows more. */

@@ -154,6 +154,173 @@ export async function getPropertyForAdmin(_actor: AdminActor, id: string) {
 
 export type AdminProperty = NonNullable<Awaited<ReturnType<typeof getPropertyForAdmin>>>;
 
+// ---------------------------------------------------------------------------------------------
+// Photos: in order, the first is the featured one and the listing's card image.
+
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/** Makes the first photo the featured one and the card image (none: no image). */
+async function syncCover(tx: Tx, propertyId: string) {
+  const [first] = await tx
+    .select({ id: propertyMedia.id, mediaUrl: propertyMedia.mediaUrl })
+    .from(propertyMedia)
+    .where(eq(propertyMedia.propertyId, propertyId))
+    .orderBy(asc(propertyMedia.sortOrder), asc(propertyMedia.id))
+    .limit(1);
+  await tx
+    .update(propertyMedia)
+    .set({ isFeatured: sql`${propertyMedia.id} = ${first?.id ?? null}` })
+    .where(eq(propertyMedia.propertyId, propertyId));
+  await tx
+    .update(properties)
+    .set({ imageUrl: first?.mediaUrl ?? null, updatedAt: new Date() })
+    .where(eq(properties.id, propertyId));
+}
+
+async function liveProperty(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(eq(properties.id, id), isNull(properties.deletedAt)))
+    .for("update");
+  return row;
+}
+
+type PhotoOutcome = { ok: true } | { ok: false; reason: "not-found" };
+
+/** Adds photos (already accepted and stored) after the listing's others. */
+export async function addPropertyPhotos(
+  actor: AdminActor,
+  propertyId: string,
+  photos: readonly { url: string; title?: string | null }[],
+) {
+  if (!isUuid(propertyId)) return { ok: false as const, reason: "not-found" as const };
+  return auditedWrite<PhotoOutcome>(actor, "property.photos-add", async (tx) => {
+    if (!(await liveProperty(tx, propertyId)))
+      return { result: { ok: false, reason: "not-found" } };
+    const [last] = await tx
+      .select({ n: sql<number>`coalesce(max(${propertyMedia.sortOrder}), -1)::int` })
+      .from(propertyMedia)
+      .where(eq(propertyMedia.propertyId, propertyId));
+    const start = (last?.n ?? -1) + 1;
+    await tx.insert(propertyMedia).values(
+      photos.map((photo, i) => ({
+        propertyId,
+        mediaUrl: photo.url,
+        title: photo.title ?? null,
+        mediaType: "image",
+        sortOrder: start + i,
+      })),
+    );
+    await syncCover(tx, propertyId);
+    return {
+      result: { ok: true },
+      audit: { entityId: propertyId, before: null, after: { photos: photos.map((p) => p.url) } },
+    };
+  });
+}
+
+/** Moves a photo one place up or down (swapping with its neighbour). */
+export async function movePropertyPhoto(
+  actor: AdminActor,
+  propertyId: string,
+  mediaId: string,
+  direction: "up" | "down",
+) {
+  if (!isUuid(propertyId) || !isUuid(mediaId))
+    return { ok: false as const, reason: "not-found" as const };
+  return auditedWrite<PhotoOutcome>(actor, "property.photos-move", async (tx) => {
+    if (!(await liveProperty(tx, propertyId)))
+      return { result: { ok: false, reason: "not-found" } };
+    const photos = await tx
+      .select({ id: propertyMedia.id, sortOrder: propertyMedia.sortOrder })
+      .from(propertyMedia)
+      .where(eq(propertyMedia.propertyId, propertyId))
+      .orderBy(asc(propertyMedia.sortOrder), asc(propertyMedia.id));
+    const index = photos.findIndex((p) => p.id === mediaId);
+    if (index < 0) return { result: { ok: false, reason: "not-found" } };
+    const other = photos[direction === "up" ? index - 1 : index + 1];
+    const order = photos.map((p) => p.id);
+    if (other) {
+      // Renumber 0..n-1 in the new order, so equal sort orders never leave it ambiguous.
+      const swapped = [...order];
+      const j = order.indexOf(other.id);
+      [swapped[index], swapped[j]] = [other.id, mediaId];
+      for (const [position, id] of swapped.entries()) {
+        await tx.update(propertyMedia).set({ sortOrder: position }).where(eq(propertyMedia.id, id));
+      }
+      await syncCover(tx, propertyId);
+      return {
+        result: { ok: true },
+        audit: { entityId: propertyId, before: { order }, after: { order: swapped } },
+      };
+    }
+    // The first cannot go up, the last cannot go down: nothing changes, and that is fine.
+    return {
+      result: { ok: true },
+      audit: { entityId: propertyId, before: { order }, after: { order } },
+    };
+  });
+}
+
+export async function removePropertyPhoto(actor: AdminActor, propertyId: string, mediaId: string) {
+  if (!isUuid(propertyId) || !isUuid(mediaId))
+    return { ok: false as const, reason: "not-found" as const };
+  return auditedWrite<PhotoOutcome>(actor, "property.photos-remove", async (tx) => {
+    if (!(await liveProperty(tx, propertyId)))
+      return { result: { ok: false, reason: "not-found" } };
+    const [removed] = await tx
+      .delete(propertyMedia)
+      .where(and(eq(propertyMedia.id, mediaId), eq(propertyMedia.propertyId, propertyId)))
+      .returning({ mediaUrl: propertyMedia.mediaUrl });
+    if (!removed) return { result: { ok: false, reason: "not-found" } };
+    await syncCover(tx, propertyId);
+    return {
+      result: { ok: true },
+      audit: { entityId: propertyId, before: { photo: removed.mediaUrl }, after: { photo: null } },
+    };
+  });
+}
+
+export async function setPropertyPhotoTitle(
+  actor: AdminActor,
+  propertyId: string,
+  mediaId: string,
+  title: string,
+) {
+  if (!isUuid(propertyId) || !isUuid(mediaId))
+    return { ok: false as const, reason: "not-found" as const };
+  return auditedWrite<PhotoOutcome>(actor, "property.photos-title", async (tx) => {
+    const [before] = await tx
+      .select({ title: propertyMedia.title })
+      .from(propertyMedia)
+      .where(and(eq(propertyMedia.id, mediaId), eq(propertyMedia.propertyId, propertyId)));
+    if (!before) return { result: { ok: false, reason: "not-found" } };
+    await tx
+      .update(propertyMedia)
+      .set({ title: title || null })
+      .where(eq(propertyMedia.id, mediaId));
+    return {
+      result: { ok: true },
+      audit: {
+        entityId: propertyId,
+        before: { title: before.title },
+        after: { title: title || null },
+      },
+    };
+  });
+}
+
+/** Whether any listing still shows this stored photo (before its file is removed). */
+export async function isPhotoInUse(url: string) {
+  const [row] = await db
+    .select({ id: propertyMedia.id })
+    .from(propertyMedia)
+    .where(eq(propertyMedia.mediaUrl, url))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** The stored fields of a form's input (the audit log compares these). */
 function columnsOf(input: PropertyInput) {
   return {

@@ -443,6 +443,13 @@ const MATRIX: Record<string, Guarded> = {
             writer: "admin",
             ...guarded,
           },
+          // A photo that is not this listing's: nothing moves.
+          {
+            url: path,
+            form: { intent: "photo-up", mediaId: "00000000-0000-4000-8000-000000000000" },
+            expect: { ...refused, admin: { status: 404 } },
+            ...guarded,
+          },
         ],
       };
     },
