@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
 import { gotoHydrated, toasts } from "./support";
@@ -113,6 +114,55 @@ test("a CSV import is checked first, its bad row shown, then the fixed file impo
   await admin.getByLabel("Search properties").fill(`Imported duplex ${stamp}`);
   await admin.getByLabel("Search properties").press("Enter");
   await expect(rowOf(admin, `Imported duplex ${stamp}`)).toContainText("₦120,000,000");
+  await admin.context().close();
+});
+
+test("two uploaded photos, reordered: the public page opens on the second", async ({
+  browser,
+  page,
+}) => {
+  const title = `Photographed villa ${Date.now()}`;
+  const photo = async (colour: string) => ({
+    name: `${colour.slice(1)}.jpg`,
+    mimeType: "image/jpeg",
+    buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer(),
+  });
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/properties/new");
+  await admin.getByLabel("Title", { exact: true }).fill(title);
+  await admin.getByLabel("Price (₦)").fill("250000000");
+  await admin.getByLabel("Location").selectOption("Abuja");
+  await admin.getByRole("button", { name: "Add Property" }).click();
+  await expect(toasts(admin).filter({ hasText: "Property added successfully" })).toBeVisible();
+
+  await admin.getByLabel("Search properties").fill(title);
+  await admin.getByLabel("Search properties").press("Enter");
+  await rowOf(admin, title)
+    .getByRole("link", { name: `Edit ${title}` })
+    .click();
+  const edit = admin.getByRole("dialog", { name: `Edit: ${title}` });
+  await edit
+    .getByLabel("Add photos")
+    .setInputFiles([await photo("#aa2222"), await photo("#22aa22")]);
+  await edit.getByRole("button", { name: "Upload photos" }).click();
+  const photos = edit.getByRole("region", { name: "Photos" }).getByRole("listitem");
+  await expect(photos).toHaveCount(2);
+  const secondSrc = await photos.nth(1).getByRole("img").getAttribute("src");
+  await edit.getByRole("button", { name: "Move photo 2 up" }).click();
+  await expect(photos.nth(0).getByRole("img")).toHaveAttribute("src", secondSrc ?? "");
+  // Still in the dialog over the list.
+  await expect(edit).toBeVisible();
+
+  await gotoHydrated(page, `/properties?q=${encodeURIComponent(title)}`);
+  const card = page.getByRole("article").filter({ hasText: title });
+  const cardSrc = await card.getByRole("img").first().getAttribute("src");
+  expect(cardSrc?.split("?")[0]).toBe(secondSrc?.split("?")[0]);
+  await card.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  const hero = page.getByRole("main").getByRole("img").first();
+  expect((await hero.getAttribute("src"))?.split("?")[0]).toBe(secondSrc?.split("?")[0]);
   await admin.context().close();
 });
 
