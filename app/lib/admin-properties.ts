@@ -1,5 +1,10 @@
-import type { ListConfig } from "~/lib/list-params";
-import { LISTING_STATUSES, PROPERTY_TYPES, valuesOf } from "~/lib/property-options";
+import type { ListConfig, ListParams } from "~/lib/list-params";
+import {
+  LISTING_STATUSES,
+  type ListingStatusValue,
+  PROPERTY_TYPES,
+  valuesOf,
+} from "~/lib/property-options";
 import { ADMIN_CITIES } from "~/lib/schemas/property";
 
 // The admin catalogue's constants, client-safe (the list screen and the model share them).
@@ -31,3 +36,17 @@ export const PROPERTIES_LIST: ListConfig<AdminPropertySort, AdminPropertyFilter>
 
 /** Photos one upload may bring (the server checks it again). */
 export const MAX_PHOTOS_PER_UPLOAD = 10;
+
+/** What the list's URL asks the model for (the list, its export). */
+export function propertyFiltersOf(params: ListParams<AdminPropertySort, AdminPropertyFilter>) {
+  const { purpose, type, city, featured, status, view } = params.filters;
+  return {
+    q: params.q,
+    purpose: purpose as "sale" | "rent" | undefined,
+    propertyType: type,
+    city,
+    featured: featured === undefined ? undefined : featured === "yes",
+    status: status as ListingStatusValue | undefined,
+    trash: view === "trash",
+  };
+}

@@ -1,8 +1,7 @@
 import { requireAdmin } from "~/auth/session.server";
-import { PROPERTIES_LIST } from "~/lib/admin-properties";
+import { PROPERTIES_LIST, propertyFiltersOf } from "~/lib/admin-properties";
 import { csvResponse, PROPERTY_CSV_COLUMNS, toCsv } from "~/lib/csv";
 import { parseListParams } from "~/lib/list-params";
-import type { ListingStatusValue } from "~/lib/property-options";
 import { listPropertiesForExport } from "~/models/admin-properties.server";
 import type { Route } from "./+types/properties-export";
 
@@ -13,16 +12,7 @@ import type { Route } from "./+types/properties-export";
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const params = parseListParams(args.request.url, PROPERTIES_LIST);
-  const featured = params.filters.featured;
-  const rows = await listPropertiesForExport(actor, {
-    q: params.q,
-    purpose: params.filters.purpose as "sale" | "rent" | undefined,
-    propertyType: params.filters.type,
-    city: params.filters.city,
-    featured: featured === undefined ? undefined : featured === "yes",
-    status: params.filters.status as ListingStatusValue | undefined,
-    trash: params.filters.view === "trash",
-  });
+  const rows = await listPropertiesForExport(actor, propertyFiltersOf(params));
   const body = toCsv(
     ["id", ...PROPERTY_CSV_COLUMNS, "created_at"],
     rows.map((p) => [

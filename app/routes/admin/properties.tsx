@@ -11,6 +11,7 @@ import {
   BULK_ACTIONS,
   type BulkAction,
   PROPERTIES_LIST,
+  propertyFiltersOf,
   TRASH_DAYS,
 } from "~/lib/admin-properties";
 import { formatMoment } from "~/lib/appointment-format";
@@ -18,12 +19,7 @@ import { badRequest, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath, listSearch, parseListParams } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { formatNaira, formatNumber } from "~/lib/money";
-import {
-  LISTING_STATUSES,
-  type ListingStatusValue,
-  PROPERTY_TYPES,
-  propertyTypeLabel,
-} from "~/lib/property-options";
+import { LISTING_STATUSES, PROPERTY_TYPES, propertyTypeLabel } from "~/lib/property-options";
 import { ADMIN_CITIES } from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
 import {
@@ -60,20 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     // Listings trashed longer than TRASH_DAYS go for good before the trash is shown.
     if (trash) await purgeTrash();
-    const featured = params.filters.featured;
-    const list = await listPropertiesForAdmin(
-      actor,
-      {
-        q: params.q,
-        purpose: params.filters.purpose as "sale" | "rent" | undefined,
-        propertyType: params.filters.type,
-        city: params.filters.city,
-        featured: featured === undefined ? undefined : featured === "yes",
-        status: params.filters.status as ListingStatusValue | undefined,
-        trash,
-      },
-      params,
-    );
+    const list = await listPropertiesForAdmin(actor, propertyFiltersOf(params), params);
     const views = await getViewsByProperty(
       actor,
       list.rows.map((row) => row.id),
