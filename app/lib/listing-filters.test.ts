@@ -67,6 +67,12 @@ describe("parseListingFilters", () => {
     expect(parse("baths=5").baths).toBeUndefined();
   });
 
+  it("turns control characters in the text into spaces (a NUL was a server error)", () => {
+    expect(parse("q=%00").q).toBe("");
+    expect(parse("q=Lekki%00phase%0B1&location=Ab%00uja").q).toBe("Lekki phase 1");
+    expect(parse("location=Ab%00uja").locations).toEqual(["Ab uja"]);
+  });
+
   it("takes the first usable value of a repeated single-valued parameter", () => {
     expect(parse("status=nope&status=sale&status=rent").status).toBe("sale");
     expect(parse("beds=x&beds=2").beds).toBe(2);

@@ -136,7 +136,12 @@ function parseMinimum(values: string[], options: readonly number[]) {
 }
 
 function normalizeText(value: string, maxLength: number) {
-  return value.replace(/\s+/g, " ").trim().slice(0, maxLength).trim();
+  // Control characters (a NUL breaks the database's text type) become spaces like any other gap.
+  return value
+    .replace(/[\p{Cc}\s]+/gu, " ")
+    .trim()
+    .slice(0, maxLength)
+    .trim();
 }
 
 export function parseListingFilters(params: URLSearchParams): ListingFilters {
