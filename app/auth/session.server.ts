@@ -96,14 +96,22 @@ export function safeRedirectPath(value: unknown, fallback: string): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//")) {
     return fallback;
   }
-  // Backslashes and control characters can turn into "//" in some browsers' URL parsing.
-  if ([...value].some((ch) => ch === "\\" || ch.charCodeAt(0) < 0x20)) return fallback;
+  // Printable ASCII only: backslashes and control characters can turn into "//" in some
+  // browsers' URL parsing, and anything else cannot go into a Location header (a 500).
+  if (!/^[\x21-\x7e]+$/.test(value) || value.includes("\\")) return fallback;
+  // React Router's internal data requests are never a page to come back to.
+  const url = new URL(value, "http://localhost");
+  if (url.pathname.endsWith(".data") || url.searchParams.has("_routes")) return fallback;
   return value;
 }
 
+/** The page a request is for, as a return address (a client data request names its page). */
 function pathOf(request: Request) {
   const url = new URL(request.url);
-  return `${url.pathname}${url.search}`;
+  const pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return `${pathname}${search ? `?${search}` : ""}`;
 }
 
 function loginRedirect(loginPath: string, request: Request) {
