@@ -47,6 +47,8 @@ export default [
       route("import", "routes/admin/properties-import.tsx"),
       route(":id", "routes/admin/property-edit.tsx"),
     ]),
+    // People (admin part 3).
+    route("users", "routes/admin/users.tsx", [route(":id", "routes/admin/user.tsx")]),
     // Appointments and inquiries (admin part 3).
     route("appointments", "routes/admin/appointments.tsx", [
       route(":id", "routes/admin/appointment.tsx"),

@@ -19,9 +19,11 @@ import {
   trashProperty,
   updatePropertyByAdmin,
 } from "~/models/admin-properties.server";
+import { updateUserByAdmin } from "~/models/admin-users.server";
 import { createAppointment, setAppointmentStatusByAdmin } from "~/models/appointment.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
+import { createSignedInUser } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 
@@ -192,6 +194,18 @@ const WRITES: Record<string, WriteCase> = {
     const [a] = await photosFor(id, 1);
     expect((await setPropertyPhotoTitle(actor, id, a ?? "", "Front")).ok).toBe(true);
     return "property.photos-title";
+  },
+  async updateUserByAdmin(actor) {
+    const person = await createSignedInUser(`person-${Date.now()}@example.com`, "Person One");
+    const edit = {
+      firstName: "Person",
+      lastName: "One",
+      phone: null,
+      role: "owner" as const,
+      status: "active" as const,
+    };
+    expect((await updateUserByAdmin(actor, person.id, edit)).ok).toBe(true);
+    return "user.update";
   },
   async bulkUpdateProperties(actor) {
     const ids = [await newProperty(), await newProperty()];

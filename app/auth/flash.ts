@@ -48,6 +48,7 @@ export const FLASH_MESSAGES = {
   },
   propertyRestored: { type: "success", title: "Property restored" },
   propertiesUpdated: { type: "success", title: "Properties updated" },
+  userUpdated: { type: "success", title: "User updated successfully" },
   propertiesImported: { type: "success", title: "Properties imported successfully" },
   propertyDeleteFailed: { type: "error", title: "Failed to delete property" },
 } as const satisfies Record<

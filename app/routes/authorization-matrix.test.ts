@@ -454,6 +454,40 @@ const MATRIX: Record<string, Guarded> = {
       };
     },
   },
+  // People (admin part 3).
+  "routes/admin/users.tsx": {
+    path: "/admin/users",
+    entry: () => ({ loader: adminOnly("/admin/users?q=matrix&kind=guest") }),
+  },
+  "routes/admin/user.tsx": {
+    path: "/admin/users/:id",
+    entry: (): MatrixEntry => {
+      const path = `/admin/users/${userIds.otherCustomer}`;
+      const refused = adminOnly(path).expect;
+      return {
+        loader: adminOnly(path),
+        actions: [
+          {
+            url: path,
+            form: {
+              firstName: "Other",
+              lastName: "Customer",
+              phone: "",
+              role: "tenant",
+              status: "active",
+            },
+            expect: { ...refused, admin: { redirect: "/admin/users" } },
+            writer: "admin",
+          },
+          {
+            url: path,
+            form: { firstName: "", role: "tenant", status: "active" },
+            expect: { ...refused, admin: { status: 400 } },
+          },
+        ],
+      };
+    },
+  },
   // Appointments (admin part 3): any booking, for staff only.
   "routes/admin/appointments.tsx": {
     path: "/admin/appointments",
