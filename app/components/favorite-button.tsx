@@ -29,10 +29,13 @@ export function FavoriteButton({
   propertyId,
   variant = "icon",
   className,
+  labelClassName,
 }: {
   propertyId: string;
   variant?: "icon" | "full";
   className?: string;
+  /** The full variant's words (e.g. "max-sm:sr-only": only the heart shows on a phone). */
+  labelClassName?: string;
 }) {
   const fetcher = useFetcher<typeof favoritesAction>();
   const layout = useRouteLoaderData("routes/public/layout") as { user?: unknown } | undefined;
@@ -84,7 +87,9 @@ export function FavoriteButton({
           })}
         >
           <Heart className={cn("size-5", saved && "fill-current")} aria-hidden />
-          {saved ? "Saved to Favorites" : "Save to Favorites"}
+          <span className={labelClassName}>
+            {saved ? "Saved to Favorites" : "Save to Favorites"}
+          </span>
         </button>
       ) : (
         <button

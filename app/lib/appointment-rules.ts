@@ -84,13 +84,59 @@ export function isTimeSlot(value: string): value is TimeSlot {
   return (TIME_SLOTS as readonly string[]).includes(value);
 }
 
+/** Opening and closing time of one day, in minutes after midnight (Lagos time). */
+export type DayHours = { opens: number; closes: number };
+
+/**
+ * The posted office hours (the contact page's "Monday-Friday 9:00 AM-5:00 PM", "Saturday
+ * 10:00 AM-2:00 PM"), by day of the week as Date.getUTCDay() numbers them (0 = Sunday). No entry:
+ * closed (Sundays). ~/lib/site and ~/lib/structured-data post the same hours; a test keeps them
+ * in step.
+ */
+export const OFFICE_HOURS: Readonly<Partial<Record<number, DayHours>>> = {
+  1: { opens: 9 * 60, closes: 17 * 60 },
+  2: { opens: 9 * 60, closes: 17 * 60 },
+  3: { opens: 9 * 60, closes: 17 * 60 },
+  4: { opens: 9 * 60, closes: 17 * 60 },
+  5: { opens: 9 * 60, closes: 17 * 60 },
+  6: { opens: 10 * 60, closes: 14 * 60 },
+};
+
+/** An appointment takes an hour: a slot is offered when it starts and ends within the hours. */
+export const APPOINTMENT_MINUTES = 60;
+
+/** The office hours of `date` (yyyy-MM-dd), or undefined when the office is closed then. */
+export function officeHoursOn(date: string): DayHours | undefined {
+  const day = parseIsoDate(date)?.getUTCDay();
+  return day === undefined ? undefined : OFFICE_HOURS[day];
+}
+
+/** Whether `slot` lies inside the posted hours of `date` (never on a closed day). */
+export function isSlotOffered(date: string, slot: TimeSlot): boolean {
+  const hours = officeHoursOn(date);
+  const start = slotMinutes(slot);
+  return hours !== undefined && start >= hours.opens && start + APPOINTMENT_MINUTES <= hours.closes;
+}
+
+/** The slots inside the posted hours of `date`, whatever the time now (none on a closed day). */
+export function slotsOn(date: string): TimeSlot[] {
+  return TIME_SLOTS.filter((slot) => isSlotOffered(date, slot));
+}
+
+/** "10:00 AM", "2:00 PM": a time of day as the site posts its hours. */
+export function formatTimeOfDay(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const half = hours < 12 ? "AM" : "PM";
+  return `${hours % 12 || 12}:${String(minutes % 60).padStart(2, "0")} ${half}`;
+}
+
 /** Whether `slot` on `date` has already started (only ever true today, in Lagos). */
 export function hasSlotStarted(date: string, slot: TimeSlot, now = new Date()): boolean {
   const lagos = partsInLagos(now);
   return date === lagos.date && slotMinutes(slot) <= lagos.minutes;
 }
 
-/** The slots still open on `date` (all of them, except earlier today). */
+/** The slots still open on `date`: inside its posted hours, and not already started today. */
 export function openSlots(date: string, now = new Date()): TimeSlot[] {
-  return TIME_SLOTS.filter((slot) => !hasSlotStarted(date, slot, now));
+  return slotsOn(date).filter((slot) => !hasSlotStarted(date, slot, now));
 }

@@ -1,21 +1,44 @@
 import { expect, type Page, test } from "@playwright/test";
-import { addDays, isSunday, lagosToday } from "../../app/lib/appointment-rules";
+import {
+  addDays,
+  isSunday,
+  lagosToday,
+  slotsOn,
+  TIME_SLOTS,
+} from "../../app/lib/appointment-rules";
 import { formatLongDate, monthOf } from "../../app/lib/calendar-month";
 import { asNewVisitor, gotoHydrated, signUpAndSignIn, toasts, UUID_PATTERN } from "./support";
 
 // Booking end to end: with JavaScript (the calendar, the toast, the form reset), without it (the
 // native date input and the confirmation in the page), and from a property page.
 
-/** Tomorrow in Lagos, or the day after when tomorrow is a Sunday. */
+/** The first day after today in Lagos that offers every slot (Monday to Friday). */
 function nextOpenDay(): string {
-  const tomorrow = addDays(lagosToday(), 1);
-  return isSunday(tomorrow) ? addDays(tomorrow, 1) : tomorrow;
+  let day = addDays(lagosToday(), 1);
+  while (slotsOn(day).length < TIME_SLOTS.length) day = addDays(day, 1);
+  return day;
 }
 
 function nextSunday(): string {
   let day = addDays(lagosToday(), 1);
   while (!isSunday(day)) day = addDays(day, 1);
   return day;
+}
+
+/** The first Saturday after today in Lagos. */
+function nextSaturday(): string {
+  const saturday = addDays(nextSunday(), -1);
+  return saturday > lagosToday() ? saturday : addDays(saturday, 7);
+}
+
+/** The time slots the select offers (the placeholder and disabled slots left out). */
+async function offeredTimes(page: Page) {
+  return page
+    .getByLabel("Appointment Time")
+    .locator("option:not([disabled])")
+    .evaluateAll((options) =>
+      options.map((o) => (o as HTMLOptionElement).value).filter((value) => value !== ""),
+    );
 }
 
 function calendar(page: Page) {
@@ -132,8 +155,54 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test("a Saturday offers only the slots inside the posted hours (10:00 AM-2:00 PM)", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/book-appointment");
+  const weekday = nextOpenDay();
+  await showMonthOf(page, weekday);
+  await day(page, weekday).click();
+  await expect.poll(() => offeredTimes(page)).toEqual([...TIME_SLOTS]);
+  // A 03:00 PM chosen on a weekday is dropped when the day becomes a Saturday.
+  await page.getByLabel("Appointment Time").selectOption("03:00 PM");
+
+  const saturday = nextSaturday();
+  if (monthOf(saturday) !== monthOf(weekday)) {
+    const direction = saturday > weekday ? "Next month" : "Previous month";
+    await calendar(page).getByRole("button", { name: direction }).click();
+  }
+  await day(page, saturday).click();
+  await expect(page.getByText(`Selected: ${formatLongDate(saturday)}`)).toBeVisible();
+  await expect
+    .poll(() => offeredTimes(page))
+    .toEqual(["10:00 AM", "11:00 AM", "12:00 PM", "01:00 PM"]);
+  await expect(page.getByLabel("Appointment Time")).toHaveValue("");
+  // Nothing that starts at 2 PM or later, or before the office opens.
+  for (const late of ["09:00 AM", "02:00 PM", "03:00 PM", "04:00 PM"]) {
+    await expect(
+      page.getByLabel("Appointment Time").locator(`option[value="${late}"]`),
+    ).toHaveCount(0);
+  }
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("the server refuses a Saturday slot after closing time, the values kept", async ({
+    page,
+  }) => {
+    await page.goto("/book-appointment");
+    await fillContact(page, "Ngozi Eze");
+    await page.getByLabel("Appointment Date").fill(nextSaturday());
+    await page.getByLabel("Appointment Time").selectOption("03:00 PM");
+    await page.getByRole("button", { name: "Book Appointment" }).click();
+    const message =
+      "On Saturdays we are open from 10:00 AM to 2:00 PM. Please choose a time from 10:00 AM to 01:00 PM.";
+    await expect(page.getByText(message).first()).toBeVisible();
+    await expect(page.getByLabel("Appointment Time")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Full Name")).toHaveValue("Ngozi Eze");
+    await expect(page.getByLabel("Appointment Date")).toHaveValue(nextSaturday());
+  });
 
   test("the native date input books, and the page shows the confirmation", async ({ page }) => {
     await page.goto("/book-appointment");

@@ -1,16 +1,23 @@
 import { expect, type Page, test } from "@playwright/test";
 import { formatAppointmentDate } from "../../app/lib/appointment-format";
-import { addDays, isSunday, lagosToday } from "../../app/lib/appointment-rules";
+import {
+  addDays,
+  isSunday,
+  lagosToday,
+  slotsOn,
+  TIME_SLOTS,
+} from "../../app/lib/appointment-rules";
 import { formatLongDate } from "../../app/lib/calendar-month";
 import { freshEmail, gotoHydrated, signUpAndSignIn, toasts } from "./support";
 
 // A customer's appointments end to end: book while signed in, find it on the dashboard,
 // reschedule it, cancel it; and the same cancel with JavaScript off.
 
-/** A bookable day at least `days` ahead in Lagos (never a Sunday). */
+/** A day at least `days` ahead in Lagos that offers every slot (Monday to Friday). */
 function openDate(days: number) {
-  const date = addDays(lagosToday(), days);
-  return isSunday(date) ? addDays(date, 1) : date;
+  let date = addDays(lagosToday(), days);
+  while (slotsOn(date).length < TIME_SLOTS.length) date = addDays(date, 1);
+  return date;
 }
 
 /** Chooses `date` in the calendar (with JavaScript) or types it (without). */

@@ -8,6 +8,7 @@ import {
   MAX_DAYS_AHEAD,
   openSlots,
   parseIsoDate,
+  slotsOn,
   TIME_SLOTS,
 } from "~/lib/appointment-rules";
 import {
@@ -20,13 +21,15 @@ import {
   weekdayIndex,
 } from "~/lib/calendar-month";
 import { dateProblem } from "~/lib/schemas/appointment";
+import { DEFAULT_CONTACT } from "~/lib/site";
 import { cn } from "~/lib/utils";
 
 // The appointment date and time, shared by the booking form and the customer's reschedule form.
 // Without JavaScript the date is a native date input (min/max set, the server refuses the rest);
 // once hydrated it becomes a calendar in which Sundays, past days and days beyond
-// MAX_DAYS_AHEAD cannot be chosen, and the time select disables slots that have already started
-// today. "Today" is always today in Lagos, whatever the browser's time zone.
+// MAX_DAYS_AHEAD cannot be chosen, the time select offers only the slots inside the chosen day's
+// posted hours (Saturdays end early) and disables those that have already started today.
+// "Today" is always today in Lagos, whatever the browser's time zone.
 
 export type AppointmentSlotErrors = { appointmentDate?: string; appointmentTime?: string };
 
@@ -65,11 +68,15 @@ export function AppointmentSlotFields({
   const timeErrorId = `${timeId}-error`;
 
   // Only after hydration: the server's clock and the browser's may straddle a slot's start.
-  const open = hydrated && date ? new Set<string>(openSlots(date)) : undefined;
+  // Without a date (or JavaScript) every slot is listed and the server checks the day's hours.
+  const chosenDay = hydrated && parseIsoDate(date) ? date : undefined;
+  const offered = chosenDay ? slotsOn(chosenDay) : TIME_SLOTS;
+  const open = chosenDay ? new Set<string>(openSlots(chosenDay)) : undefined;
 
   function chooseDate(next: string) {
     setDate(next);
-    // A slot chosen earlier that has already started on the new date is dropped.
+    // A slot chosen earlier that the new date does not offer (outside its hours, or already
+    // started) is dropped.
     if (time && parseIsoDate(next) && !openSlots(next).some((slot) => slot === time)) setTime("");
   }
 
@@ -103,7 +110,7 @@ export function AppointmentSlotFields({
           className={cn(inputClass(Boolean(errors.appointmentTime)), "bg-white")}
         >
           <option value="">Select a time</option>
-          {TIME_SLOTS.map((slot) => (
+          {offered.map((slot) => (
             <option key={slot} value={slot} disabled={open ? !open.has(slot) : undefined}>
               {slot}
             </option>
@@ -144,7 +151,9 @@ function NativeDateField({
         aria-describedby={error ? errorId : undefined}
         className={cn(inputClass(Boolean(error)), "bg-white")}
       />
-      <p className="text-xs text-slate-500">Monday to Saturday; we are closed on Sundays.</p>
+      <p className="text-xs text-slate-500">
+        {DEFAULT_CONTACT.hours.join(", ")}; we are closed on Sundays.
+      </p>
       <FieldError id={errorId} error={error} />
     </div>
   );

@@ -51,10 +51,12 @@ function ItemRow({
   to: string;
 }) {
   return (
-    <li className="flex items-center justify-between gap-3 py-3">
-      <div className="min-w-0">
-        <p className="truncate font-medium text-slate-900">{title}</p>
-        <p className="truncate text-sm text-slate-600">{detail}</p>
+    // Title and date take the row; on a phone the badge and View move under them rather than
+    // squeezing them to a few cut-off letters.
+    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 py-3">
+      <div className="min-w-0 flex-1 basis-52">
+        <p className="line-clamp-2 break-words font-medium text-slate-900">{title}</p>
+        <p className="text-sm text-slate-600">{detail}</p>
       </div>
       <div className="flex shrink-0 items-center gap-3">
         {badge}

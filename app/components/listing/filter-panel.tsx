@@ -38,6 +38,7 @@ export function formParams(form: HTMLFormElement) {
  * The filter panel: a plain GET form, so filtering works without JavaScript (the loader then
  * redirects to the short canonical URL). With JavaScript the submit goes straight to the
  * canonical URL. On phones the panel folds behind a "Filters" button (a <details> element).
+ * It scrolls with the page (a scroll area of its own hid Apply and Reset below its fold).
  */
 export function FilterPanel({ filters }: { filters: ListingFilters }) {
   const navigate = useNavigate();
@@ -65,7 +66,7 @@ export function FilterPanel({ filters }: { filters: ListingFilters }) {
   return (
     <details
       ref={details}
-      className="group rounded-lg border border-slate-200 bg-white lg:sticky lg:top-[calc(var(--header-height)+1rem)] lg:max-h-[calc(100vh-var(--header-height)-2rem)] lg:overflow-y-auto lg:[&::details-content]:[content-visibility:visible]"
+      className="group rounded-lg border border-slate-200 bg-white lg:[&::details-content]:[content-visibility:visible]"
     >
       <summary className="flex cursor-pointer list-none items-center justify-between gap-2 px-4 py-3 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
         <span className="flex items-center gap-2">
@@ -220,8 +221,9 @@ export function FilterPanel({ filters }: { filters: ListingFilters }) {
           />
         </div>
 
-        {/* Kept in view at the foot of the panel's own scroll area. */}
-        <div className="sticky bottom-0 -mx-4 -mb-4 flex gap-2 border-t border-slate-200 bg-white px-4 py-3">
+        {/* Apply and Reset stay on screen, pinned to the bottom of the window, while any of the
+            panel is: the panel is longer than a laptop screen and has no scroll area of its own. */}
+        <div className="sticky bottom-0 -mx-4 -mb-4 flex gap-2 rounded-b-lg border-t border-slate-200 bg-white px-4 py-3">
           <Button type="submit" size="md" className="flex-1">
             Apply
           </Button>

@@ -39,18 +39,20 @@ export function UrlTabs<Id extends string>({
 }) {
   return (
     <nav aria-label={label} className={cn("overflow-x-auto", className)}>
-      <ul className="flex min-w-max gap-1 rounded-lg bg-slate-100 p-1">
+      {/* Tabs that do not fit in one row (three on a 360 px phone) wrap to a second one, rather
+          than hiding the last tab behind a sideways scroll; on a phone they share out each row. */}
+      <ul className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
         {tabs.map((tab) => {
           const active = tab.id === current;
           return (
-            <li key={tab.id}>
+            <li key={tab.id} className="max-sm:grow">
               <Link
                 to={hrefFor(tab.id)}
                 preventScrollReset
                 prefetch={prefetch}
                 aria-current={active ? ariaCurrent : undefined}
                 className={cn(
-                  "block rounded-md px-4 py-2 text-sm font-medium",
+                  "block rounded-md px-4 py-2 text-center text-sm font-medium",
                   active
                     ? "bg-white text-brand-800 shadow-sm"
                     : "text-slate-600 hover:text-slate-900",

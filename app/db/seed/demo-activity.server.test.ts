@@ -9,8 +9,9 @@ import {
   propertyViews,
   users,
 } from "~/db/schema";
-import { isSunday, lagosToday } from "~/lib/appointment-rules";
+import { addDays, isSlotOffered, isTimeSlot, lagosToday } from "~/lib/appointment-rules";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { demoBookingStatus, demoBookings } from "./demo-activity";
 import { seedDemoData } from "./seed.server";
 
 await setupTestDatabase();
@@ -31,15 +32,22 @@ describe("the demo customer's history", () => {
       "confirmed",
       "pending",
     ]);
-    // Upcoming bookings are on open days; past ones are finished or cancelled.
+    // Bookings are inside the posted hours of their day (never a Sunday, nor a Saturday
+    // afternoon); past ones are finished or cancelled.
     const today = lagosToday();
     for (const booking of own) {
-      expect(isSunday(booking.appointmentDate)).toBe(false);
+      const slot = booking.appointmentTime;
+      expect(isTimeSlot(slot) && isSlotOffered(booking.appointmentDate, slot)).toBe(true);
       if (booking.appointmentDate < today)
         expect(["completed", "cancelled"]).toContain(booking.status);
     }
     const guests = await db.select().from(appointments).where(isNull(appointments.userId));
     expect(guests).toHaveLength(3);
+    for (const { appointmentDate, appointmentTime } of guests) {
+      expect(isTimeSlot(appointmentTime) && isSlotOffered(appointmentDate, appointmentTime)).toBe(
+        true,
+      );
+    }
 
     // Each booking's history starts at pending and ends at its current status.
     for (const booking of [...own, ...guests]) {
@@ -61,5 +69,19 @@ describe("the demo customer's history", () => {
     expect(
       await db.select().from(propertyViews).where(eq(propertyViews.userId, customer.id)),
     ).toHaveLength(5);
+  });
+});
+
+describe("the demo bookings", () => {
+  it("fall inside the posted hours whatever day of the week the demo is seeded on", () => {
+    // Monday 30 November 2026 to Sunday 6 December 2026.
+    for (let i = 0; i < 7; i++) {
+      const today = addDays("2026-11-30", i);
+      for (const booking of demoBookings(today)) {
+        expect(isSlotOffered(booking.date, booking.time), `${today}: ${booking.date}`).toBe(true);
+        if (booking.date < today)
+          expect(["completed", "cancelled"]).toContain(demoBookingStatus(booking));
+      }
+    }
   });
 });

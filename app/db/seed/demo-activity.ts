@@ -8,7 +8,7 @@ import {
   properties,
   propertyViews,
 } from "~/db/schema";
-import { addDays, isSunday, lagosToday, type TimeSlot } from "~/lib/appointment-rules";
+import { addDays, isSlotOffered, lagosToday, type TimeSlot } from "~/lib/appointment-rules";
 
 // What a new installation's demo customer has already done, so the dashboard and the admin
 // screens show something real on first start: bookings in every state with their history,
@@ -17,10 +17,14 @@ import { addDays, isSunday, lagosToday, type TimeSlot } from "~/lib/appointment-
 
 type Status = "pending" | "confirmed" | "cancelled" | "completed";
 
-/** `days` from today in Lagos, moved off a Sunday (the office is closed). */
-function workingDay(today: string, days: number): string {
-  const date = addDays(today, days);
-  return isSunday(date) ? addDays(date, days < 0 ? -1 : 1) : date;
+/**
+ * `time` on the day `days` from today in Lagos, moved (further from today) to a day whose posted
+ * hours hold that slot: never a Sunday, and a Saturday only for its slots before 2 PM.
+ */
+function slotAt(today: string, days: number, time: TimeSlot): { date: string; time: TimeSlot } {
+  let date = addDays(today, days);
+  while (!isSlotOffered(date, time)) date = addDays(date, days < 0 ? -1 : 1);
+  return { date, time };
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -45,8 +49,7 @@ export function demoBookings(today: string): DemoBooking[] {
   return [
     {
       listing: 0,
-      date: workingDay(today, 5),
-      time: "11:00 AM",
+      ...slotAt(today, 5, "11:00 AM"),
       purpose: "rent",
       bookedDaysAgo: 1,
       path: [],
@@ -54,16 +57,14 @@ export function demoBookings(today: string): DemoBooking[] {
     },
     {
       listing: 1,
-      date: workingDay(today, 9),
-      time: "02:00 PM",
+      ...slotAt(today, 9, "02:00 PM"),
       purpose: "buy",
       bookedDaysAgo: 3,
       path: [{ to: "confirmed", by: "admin", daysAgo: 2 }],
     },
     {
       listing: 2,
-      date: workingDay(today, -20),
-      time: "10:00 AM",
+      ...slotAt(today, -20, "10:00 AM"),
       purpose: "buy",
       bookedDaysAgo: 30,
       path: [
@@ -73,8 +74,7 @@ export function demoBookings(today: string): DemoBooking[] {
     },
     {
       listing: null,
-      date: workingDay(today, -12),
-      time: "03:00 PM",
+      ...slotAt(today, -12, "03:00 PM"),
       purpose: "general",
       bookedDaysAgo: 16,
       path: [{ to: "cancelled", by: "customer", daysAgo: 14 }],
@@ -82,8 +82,7 @@ export function demoBookings(today: string): DemoBooking[] {
     },
     {
       listing: 3,
-      date: workingDay(today, 2),
-      time: "09:00 AM",
+      ...slotAt(today, 2, "09:00 AM"),
       purpose: "rent",
       bookedDaysAgo: 0,
       path: [],
@@ -91,8 +90,7 @@ export function demoBookings(today: string): DemoBooking[] {
     },
     {
       listing: 4,
-      date: workingDay(today, 4),
-      time: "12:00 PM",
+      ...slotAt(today, 4, "12:00 PM"),
       purpose: "buy",
       bookedDaysAgo: 2,
       path: [{ to: "confirmed", by: "admin", daysAgo: 1 }],
@@ -100,8 +98,7 @@ export function demoBookings(today: string): DemoBooking[] {
     },
     {
       listing: null,
-      date: workingDay(today, 7),
-      time: "01:00 PM",
+      ...slotAt(today, 7, "01:00 PM"),
       purpose: "sell",
       bookedDaysAgo: 1,
       path: [],

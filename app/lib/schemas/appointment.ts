@@ -1,12 +1,16 @@
 import { z } from "zod";
 import {
   addDays,
+  formatTimeOfDay,
   hasSlotStarted,
+  isSlotOffered,
   isSunday,
   isTimeSlot,
   lagosToday,
   MAX_DAYS_AHEAD,
+  officeHoursOn,
   parseIsoDate,
+  slotsOn,
   type TimeSlot,
 } from "~/lib/appointment-rules";
 import { isPhoneNumber } from "~/lib/phone";
@@ -53,9 +57,37 @@ export function dateProblem(date: string, now = new Date()): string | undefined 
   return undefined;
 }
 
+const WEEKDAY_NAMES = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
+
+/**
+ * Why a slot outside the posted hours of `date` is refused, naming that day's hours and the
+ * slots it offers: "On Saturdays we are open from 10:00 AM to 2:00 PM. Please choose a time
+ * from 10:00 AM to 01:00 PM." Undefined on a closed day (the date's own message covers it).
+ */
+export function outsideHoursMessage(date: string): string | undefined {
+  const hours = officeHoursOn(date);
+  const slots = slotsOn(date);
+  const weekday = WEEKDAY_NAMES[parseIsoDate(date)?.getUTCDay() ?? -1];
+  if (!hours || !weekday || slots.length === 0) return undefined;
+  return (
+    `On ${weekday}s we are open from ${formatTimeOfDay(hours.opens)} to ` +
+    `${formatTimeOfDay(hours.closes)}. Please choose a time from ${slots[0]} to ${slots.at(-1)}.`
+  );
+}
+
 /** Why `time` on `date` cannot be booked, or undefined when it can. */
 export function timeProblem(date: string, time: string, now = new Date()): string | undefined {
   if (!isTimeSlot(time)) return APPOINTMENT_MESSAGES.timeMissing;
+  // A closed or impossible day is the date's problem (dateProblem), not the time's.
+  if (!isSlotOffered(date, time)) return outsideHoursMessage(date);
   if (hasSlotStarted(date, time, now)) return APPOINTMENT_MESSAGES.timePassed;
   return undefined;
 }

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "~/auth/accounts.server";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, mailOutbox, rateLimits } from "~/db/schema";
-import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
+import { addDays, isSunday, lagosToday, slotsOn, TIME_SLOTS } from "~/lib/appointment-rules";
 import { CANCEL_FAILED_MESSAGE } from "~/lib/schemas/appointment";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { createAppointment, type NewAppointment } from "~/models/appointment.server";
@@ -19,10 +19,11 @@ import { action as listAction, loader as listLoader } from "./appointments";
 
 await setupTestDatabase();
 
-/** A bookable day at least `days` ahead in Lagos (never a Sunday). */
+/** A day at least `days` ahead in Lagos that offers every slot (Monday to Friday). */
 function openDate(days: number) {
-  const date = addDays(lagosToday(), days);
-  return isSunday(date) ? addDays(date, 1) : date;
+  let date = addDays(lagosToday(), days);
+  while (slotsOn(date).length < TIME_SLOTS.length) date = addDays(date, 1);
+  return date;
 }
 function nextSunday() {
   let date = addDays(lagosToday(), 1);

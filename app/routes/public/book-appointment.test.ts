@@ -40,6 +40,11 @@ function nextSunday(): string {
   return day;
 }
 
+/** A Saturday next week or the week after: none of its slots has started yet. */
+function comingSaturday(): string {
+  return addDays(nextSunday(), 6);
+}
+
 function valid(overrides: Record<string, string> = {}): Record<string, string> {
   return {
     fullName: "Amaka Obi",
@@ -204,6 +209,17 @@ describe("booking an appointment", () => {
     await db.delete(users);
   });
 
+  it("books a Saturday slot inside the posted hours (01:00 PM, the last one)", async () => {
+    const outcome = await submit(
+      post(valid({ appointmentDate: comingSaturday(), appointmentTime: "01:00 PM" })),
+    );
+    expect(outcome.status).toBe(302);
+    const { rows } = await stored();
+    expect(rows).toMatchObject([
+      { appointmentDate: comingSaturday(), appointmentTime: "01:00 PM" },
+    ]);
+  });
+
   it("stores optional fields left empty as null", async () => {
     await submit(post(valid({ propertyType: "", propertyLocation: "", purpose: "", message: "" })));
     const { rows } = await stored();
@@ -331,6 +347,12 @@ describe("refused bookings write nothing", () => {
       () => valid({ appointmentTime: "07:00 PM" }),
       "appointmentTime",
       APPOINTMENT_MESSAGES.timeMissing,
+    ],
+    [
+      "a Saturday at 3 PM (the office closes at 2 PM)",
+      () => valid({ appointmentDate: comingSaturday(), appointmentTime: "03:00 PM" }),
+      "appointmentTime",
+      "On Saturdays we are open from 10:00 AM to 2:00 PM. Please choose a time from 10:00 AM to 01:00 PM.",
     ],
     ["an unknown purpose", () => valid({ purpose: "steal" }), "purpose", ""],
   ];

@@ -116,7 +116,9 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
                   )}
                 >
                   {items.map((property, index) => (
-                    <li key={property.id} className="flex">
+                    // A grid cell: the card fills it across (list rows are all as wide as the
+                    // list) and down (grid cards in a row are all as tall).
+                    <li key={property.id} className="grid">
                       <PropertyCard
                         property={property}
                         layout={filters.view}

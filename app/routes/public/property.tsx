@@ -10,7 +10,7 @@ import { getSessionUser } from "~/auth/session.server";
 import { FavoriteButton, SavedFavorites } from "~/components/favorite-button";
 import { MediaImage } from "~/components/media-image";
 import { Badge } from "~/components/ui/badge";
-import { LinkButton } from "~/components/ui/button";
+import { buttonVariants, LinkButton } from "~/components/ui/button";
 import { imageUrl, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
 import { logger } from "~/lib/logger.server";
 import { formatArea, formatNaira, formatPrice } from "~/lib/money";
@@ -167,17 +167,37 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
 
-        <aside className="space-y-6 lg:sticky lg:top-[calc(var(--header-height)+1rem)] lg:self-start">
-          <div className="space-y-3 rounded-lg border border-slate-200 p-5 shadow-sm">
-            <LinkButton to={`/book-appointment?property=${property.id}`} size="tall" fullWidth>
+        {/* Beside the photos on a desktop. On a phone the column comes after the description,
+            so its box dissolves (max-lg:contents) and the actions become a bar stuck to the
+            bottom of the screen until the page reaches their place above Contact Agent. */}
+        <div className="space-y-6 max-lg:contents lg:sticky lg:top-[calc(var(--header-height)+1rem)] lg:self-start">
+          <div className="sticky bottom-0 z-20 -mx-4 flex gap-2 border-t border-slate-200 bg-white px-3 py-3 shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.2)] lg:static lg:mx-0 lg:block lg:space-y-3 lg:rounded-lg lg:border lg:p-5 lg:shadow-sm">
+            <LinkButton
+              to={`/book-appointment?property=${property.id}`}
+              size="tall"
+              fullWidth
+              className="flex-1"
+            >
               <CalendarDays className="size-5" aria-hidden />
               Book Appointment
             </LinkButton>
             <SavedFavorites ids={loaderData.favoriteIds}>
-              <FavoriteButton propertyId={property.id} variant="full" className="w-full" />
+              <FavoriteButton
+                propertyId={property.id}
+                variant="full"
+                className="lg:w-full"
+                labelClassName="max-sm:sr-only"
+              />
             </SavedFavorites>
+            <a
+              href="#contact-agent"
+              className={buttonVariants({ variant: "outline", size: "sm", className: "lg:hidden" })}
+            >
+              <Phone className="size-5" aria-hidden />
+              <span className="max-sm:sr-only">Contact Agent</span>
+            </a>
           </div>
-          <section className="rounded-lg border border-slate-200 p-5 shadow-sm">
+          <section id="contact-agent" className="rounded-lg border border-slate-200 p-5 shadow-sm">
             <h2 className="text-lg font-semibold text-slate-900">Contact Agent</h2>
             <p className="mt-1 text-sm text-slate-600">
               Questions about this property? Our agents at {COMPANY_NAME} will help.
@@ -205,7 +225,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               </li>
             </ul>
           </section>
-        </aside>
+        </div>
       </div>
     </div>
   );
