@@ -38,6 +38,12 @@ export default [
     route("dashboard", "routes/admin/dashboard.tsx"),
     route("search", "routes/admin/search.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    // Accounts and settings (admin part 3): add and edit over the list, or as pages.
+    route("users", "routes/admin/users.tsx", [
+      route("new", "routes/admin/user-new.tsx"),
+      route(":id", "routes/admin/user.tsx"),
+    ]),
+    route("settings", "routes/admin/settings.tsx"),
     // The catalogue (admin part 2).
     route("properties", "routes/admin/properties.tsx", [
       route("new", "routes/admin/property-new.tsx"),
@@ -47,8 +53,6 @@ export default [
       route("import", "routes/admin/properties-import.tsx"),
       route(":id", "routes/admin/property-edit.tsx"),
     ]),
-    // People (admin part 3).
-    route("users", "routes/admin/users.tsx", [route(":id", "routes/admin/user.tsx")]),
     // Appointments and inquiries (admin part 3).
     route("appointments", "routes/admin/appointments.tsx", [
       route(":id", "routes/admin/appointment.tsx"),

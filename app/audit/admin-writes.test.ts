@@ -5,7 +5,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
-import { auditEvents, properties, propertyMedia } from "~/db/schema";
+import { accounts, auditEvents, properties, propertyMedia, users } from "~/db/schema";
 import type { PropertyInput } from "~/lib/schemas/property";
 import {
   addPropertyPhotos,
@@ -19,11 +19,22 @@ import {
   trashProperty,
   updatePropertyByAdmin,
 } from "~/models/admin-properties.server";
-import { updateUserByAdmin } from "~/models/admin-users.server";
+import {
+  addAdminAccount,
+  changeOwnPassword,
+  deleteOwnAccount,
+  removeAdminAccount,
+  updateNotificationSetting,
+} from "~/models/admin-settings.server";
+import {
+  createUserByAdmin,
+  deleteUserByAdmin,
+  updateUserByAdmin,
+} from "~/models/admin-users.server";
 import { createAppointment, setAppointmentStatusByAdmin } from "~/models/appointment.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
-import { createSignedInUser } from "../../tests/setup/accounts";
+import { createSignedInUser, TEST_PASSWORD } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 
@@ -145,6 +156,70 @@ async function newProperty() {
 }
 
 const WRITES: Record<string, WriteCase> = {
+  // Accounts and settings (admin part 3). The super-admin-only writes run as the same admin
+  // with the flag, as requireAdmin would answer for a super admin.
+  async createUserByAdmin(actor) {
+    const input = {
+      email: "invited@example.com",
+      firstName: "Ife",
+      lastName: "Ade",
+      phone: "",
+      role: "tenant" as const,
+    };
+    expect((await createUserByAdmin(actor, input)).ok).toBe(true);
+    return "user.create";
+  },
+  async updateUserByAdmin(actor) {
+    const { id } = await createSignedInUser("edited@example.com", "Bola Ige");
+    const input = {
+      firstName: "Bola",
+      lastName: "Ige-Cole",
+      phone: "",
+      role: "owner" as const,
+      status: "inactive" as const,
+    };
+    expect((await updateUserByAdmin(actor, id, input)).ok).toBe(true);
+    return "user.update";
+  },
+  async deleteUserByAdmin(actor) {
+    const { id } = await createSignedInUser("deleted@example.com", "Uche Obi");
+    expect((await deleteUserByAdmin(actor, id)).ok).toBe(true);
+    return "user.delete";
+  },
+  async updateNotificationSetting(actor) {
+    expect((await updateNotificationSetting(actor, "emailNotifications", false)).ok).toBe(true);
+    return "settings.update";
+  },
+  async changeOwnPassword(actor) {
+    const input = {
+      currentPassword: TEST_PASSWORD,
+      newPassword: "a-new-password-2",
+      keepSessionId: "",
+    };
+    expect((await changeOwnPassword(actor, input)).ok).toBe(true);
+    return "user.password";
+  },
+  async deleteOwnAccount(actor) {
+    // The writer is put back afterwards (same id), for the writes that follow.
+    const [user] = await db.select().from(users).where(eq(users.id, actor.id));
+    const credentials = await db.select().from(accounts).where(eq(accounts.userId, actor.id));
+    expect((await deleteOwnAccount(actor)).ok).toBe(true);
+    if (user) await db.insert(users).values(user);
+    if (credentials.length) await db.insert(accounts).values(credentials);
+    return "user.delete-own";
+  },
+  async addAdminAccount(actor) {
+    const superAdmin = { ...actor, isSuperAdmin: true } as AdminActor;
+    const input = { email: "new-admin@example.com", password: "admin-password-1", fullName: "" };
+    expect((await addAdminAccount(superAdmin, input)).ok).toBe(true);
+    return "user.add-admin";
+  },
+  async removeAdminAccount(actor) {
+    const superAdmin = { ...actor, isSuperAdmin: true } as AdminActor;
+    const other = await createSignedInAdmin("removed-admin@example.com");
+    expect((await removeAdminAccount(superAdmin, other.id)).ok).toBe(true);
+    return "user.remove-admin";
+  },
   async createPropertyByAdmin(actor) {
     expect((await createPropertyByAdmin(actor, PROPERTY)).ok).toBe(true);
     return "property.create";
@@ -194,18 +269,6 @@ const WRITES: Record<string, WriteCase> = {
     const [a] = await photosFor(id, 1);
     expect((await setPropertyPhotoTitle(actor, id, a ?? "", "Front")).ok).toBe(true);
     return "property.photos-title";
-  },
-  async updateUserByAdmin(actor) {
-    const person = await createSignedInUser(`person-${Date.now()}@example.com`, "Person One");
-    const edit = {
-      firstName: "Person",
-      lastName: "One",
-      phone: null,
-      role: "owner" as const,
-      status: "active" as const,
-    };
-    expect((await updateUserByAdmin(actor, person.id, edit)).ok).toBe(true);
-    return "user.update";
   },
   async bulkUpdateProperties(actor) {
     const ids = [await newProperty(), await newProperty()];

@@ -30,6 +30,30 @@ export const FLASH_MESSAGES = {
     title: "Appointment Booked",
     description: "Your appointment has been scheduled. We'll contact you to confirm.",
   },
+  // Users and settings (admin part 3: /admin/users, /admin/settings).
+  userAdded: {
+    type: "success",
+    title: "User added",
+    description: "We have e-mailed them a link to choose their password.",
+  },
+  userUpdated: { type: "success", title: "User updated" },
+  userDeleted: {
+    type: "success",
+    title: "User deleted",
+    description: "Their bookings and inquiries are kept.",
+  },
+  notificationsEnabled: { type: "success", title: "Notifications enabled" },
+  notificationsDisabled: { type: "success", title: "Notifications disabled" },
+  emailNotificationsEnabled: { type: "success", title: "Email notifications enabled" },
+  emailNotificationsDisabled: { type: "success", title: "Email notifications disabled" },
+  adminPasswordUpdated: {
+    type: "success",
+    title: "Password updated",
+    description: "Your other sessions have been signed out.",
+  },
+  adminUserAdded: { type: "success", title: "Admin user added" },
+  adminUserRemoved: { type: "success", title: "Admin user removed" },
+  accountDeleted: { type: "success", title: "Account deleted" },
   appointmentConfirmed: { type: "success", title: "Appointment Confirmed" },
   appointmentCompleted: { type: "success", title: "Appointment Completed" },
   appointmentStatusFailed: {
@@ -48,7 +72,6 @@ export const FLASH_MESSAGES = {
   },
   propertyRestored: { type: "success", title: "Property restored" },
   propertiesUpdated: { type: "success", title: "Properties updated" },
-  userUpdated: { type: "success", title: "User updated successfully" },
   propertiesImported: { type: "success", title: "Properties imported successfully" },
   propertyDeleteFailed: { type: "error", title: "Failed to delete property" },
 } as const satisfies Record<

@@ -1,183 +1,399 @@
-import { and, count, eq, ne, sql } from "drizzle-orm";
-import { auditedWrite } from "~/audit/audit.server";
+import crypto from "node:crypto";
+import { and, count, eq, or, type SQL, sql } from "drizzle-orm";
+import { auditedWrite, type Transaction } from "~/audit/audit.server";
+import { newAuthId, newPasswordResetToken } from "~/auth/passwords.server";
 import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
-import { escapeLike } from "~/db/like.server";
-import { appointments, inquiries, sessions, users } from "~/db/schema";
+import { containsText, escapeLike } from "~/db/like.server";
+import { appointments, inquiries, sessions, users, verifications } from "~/db/schema";
+import type { Outcome } from "~/lib/action-result";
+import { SET_PASSWORD_LINK_DAYS, type UserKind } from "~/lib/admin-users";
 import { pageCountOf } from "~/lib/list-params";
 import type { Role, UserStatus } from "~/lib/roles";
+import type { AddUserInput, EditUserInput, UserRefusal } from "~/lib/schemas/user";
+import { APPOINTMENT_SEARCH_TEXT, INQUIRY_SEARCH_TEXT } from "./admin-search.server";
+import { normalizeEmail } from "./user.server";
 
 // /admin/users: the accounts, and the people who booked or wrote without one ("guests"),
-// derived in SQL from the bookings and inquiries, never stored twice. Editing an account goes
-// through auditedWrite (user.update); deactivating one ends its sessions in the same
-// transaction, so the person is signed out at their next click.
+// derived in SQL from the bookings and inquiries that no account owns (nothing is stored twice:
+// once someone has an account with that e-mail, they are that account, not a guest).
+//
+// The rules of DESIGN.md hold here, whatever the screen: only a super admin grants or removes
+// the admin role (or deactivates or deletes an admin), nobody changes their own role or status
+// or deletes themselves from this screen, and the last active super admin can never be
+// demoted, deactivated, removed or deleted. Deactivating or taking the admin role away ends
+// the account's sessions in the same transaction, so the person is signed out at their next
+// request; deleting keeps their bookings and inquiries, no longer linked.
 
-export type PersonKind = "account" | "guest";
+/** The text an account search matches (name and e-mail), as the users trigram index has it. */
+const USER_SEARCH_TEXT = sql`${users.name} || ' ' || ${users.email}`;
 
-export type PeopleFilters = { q?: string; kind?: PersonKind; role?: Role; status?: UserStatus };
+/** Account ids are made by the auth library (or newAuthId): URL-safe characters. */
+const ACCOUNT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Every person once: accounts, then e-mails seen only on bookings or inquiries. */
-function peopleQuery() {
-  return sql`
-    select 'account' as kind, u.id as id, u.email as email, u.first_name as first_name,
-      u.last_name as last_name, u.name as name, u.role::text as role, u.status::text as status,
-      u.is_super_admin as is_super_admin, u.created_at as first_seen
-    from ${users} u
-    union all
-    select 'guest', null, min(g.email), '', '', max(g.name), null, null, false, min(g.created_at)
-    from (
-      select ${appointments.email} as email, ${appointments.fullName} as name, ${appointments.createdAt} as created_at
-        from ${appointments} where ${appointments.userId} is null
-      union all
-      select ${inquiries.email}, ${inquiries.name}, ${inquiries.createdAt}
-        from ${inquiries} where ${inquiries.userId} is null
-    ) g
-    where not exists (select 1 from ${users} a where lower(a.email) = lower(g.email))
-    group by lower(g.email)
-  `;
+export function isAccountId(value: unknown): value is string {
+  return typeof value === "string" && ACCOUNT_ID.test(value);
 }
 
-function whereOf(filters: PeopleFilters) {
-  const conditions = [sql`true`];
-  if (filters.q) {
-    const pattern = `%${escapeLike(filters.q.toLowerCase())}%`;
-    conditions.push(
-      sql`(lower(p.email) like ${pattern} or lower(p.first_name) like ${pattern} or lower(p.last_name) like ${pattern} or lower(coalesce(p.name, '')) like ${pattern})`,
-    );
-  }
-  if (filters.kind) conditions.push(sql`p.kind = ${filters.kind}`);
-  if (filters.role) conditions.push(sql`p.role = ${filters.role}`);
-  if (filters.status) conditions.push(sql`p.status = ${filters.status}`);
-  return sql.join(conditions, sql` and `);
-}
+export type AdminUserFilters = {
+  /** E-mail, first or last name contains this (case-insensitive). */
+  q?: string;
+  role?: UserKind;
+  status?: UserStatus;
+};
 
-export type PersonRow = {
-  kind: PersonKind;
-  id: string | null;
+export type AdminUserRow = {
+  /** The account id; `guest:<e-mail>` for a guest. */
+  id: string;
   email: string;
   firstName: string;
   lastName: string;
-  name: string | null;
-  role: Role | null;
+  kind: UserKind;
+  /** Null for a guest. */
   status: UserStatus | null;
   isSuperAdmin: boolean;
-  firstSeen: Date;
+  /** When the account was made, or when the guest first booked or wrote. */
+  createdAt: Date;
 };
 
-export async function listPeopleForAdmin(
+type RawRow = {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  kind: UserKind;
+  status: UserStatus | null;
+  is_super_admin: boolean;
+  created_at: Date | string;
+};
+
+/** Everyone the list shows, with the search applied, as one SQL expression (a CTE chain). */
+function peopleQuery(q: string | undefined) {
+  const pattern = q ? `%${escapeLike(q.toLowerCase())}%` : undefined;
+  // With a search, the guests are only worked out for e-mails whose rows can match (the
+  // trigram indexes find those); their name is still the latest of all their rows.
+  const candidates = q
+    ? sql`and c.email in (
+        select lower(${appointments.email}) from ${appointments}
+        where ${appointments.userId} is null and ${containsText(APPOINTMENT_SEARCH_TEXT, q)}
+        union
+        select lower(${inquiries.email}) from ${inquiries}
+        where ${inquiries.userId} is null and ${containsText(INQUIRY_SEARCH_TEXT, q)}
+      )`
+    : sql``;
+  return sql`
+    with contacts as (
+      select lower(${appointments.email}) as email, ${appointments.fullName} as name,
+        ${appointments.createdAt} as at
+      from ${appointments} where ${appointments.userId} is null
+      union all
+      select lower(${inquiries.email}), coalesce(${inquiries.name}, ''), ${inquiries.createdAt}
+      from ${inquiries} where ${inquiries.userId} is null
+    ),
+    guests as (
+      select c.email,
+        coalesce(regexp_replace(trim(
+          (array_agg(c.name order by c.at desc) filter (where trim(c.name) <> ''))[1]
+        ), '\\s+', ' ', 'g'), '') as name,
+        min(c.at) as first_seen
+      from contacts c
+      where not exists (select 1 from ${users} where ${users.email} = c.email) ${candidates}
+      group by c.email
+    ),
+    people as (
+      select ${users.id} as id, ${users.email} as email, ${users.firstName} as first_name,
+        ${users.lastName} as last_name, ${users.role}::text as kind, ${users.status}::text as status,
+        ${users.isSuperAdmin} as is_super_admin, ${users.createdAt} as created_at
+      from ${users}
+      ${q ? sql`where ${containsText(USER_SEARCH_TEXT, q)}` : sql``}
+      union all
+      select 'guest:' || g.email, g.email, split_part(g.name, ' ', 1),
+        trim(substr(g.name, length(split_part(g.name, ' ', 1)) + 1)), 'guest', null, false,
+        g.first_seen
+      from guests g
+      ${pattern ? sql`where lower(g.email || ' ' || g.name) like ${pattern}` : sql``}
+    )`;
+}
+
+function filtersOf(filters: AdminUserFilters): SQL {
+  const conditions: SQL[] = [];
+  if (filters.role) conditions.push(sql`kind = ${filters.role}`);
+  if (filters.status) conditions.push(sql`status = ${filters.status}`);
+  return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+/** One page of the accounts and guests, newest first unless sorted by e-mail. */
+export async function listUsersForAdmin(
   _actor: AdminActor,
-  filters: PeopleFilters,
-  list: { direction: "asc" | "desc"; page: number; pageSize: number },
+  filters: AdminUserFilters,
+  list: {
+    sort: "created" | "email";
+    direction: "asc" | "desc";
+    page: number;
+    pageSize: number;
+  },
 ) {
-  const where = whereOf(filters);
+  const people = peopleQuery(filters.q);
+  const where = filtersOf(filters);
   const totalResult = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from (${peopleQuery()}) p where ${where}`,
+    sql`${people} select count(*)::int as n from people ${where}`,
   );
   const total = Number(totalResult.rows[0]?.n ?? 0);
   const page = Math.min(list.page, pageCountOf(total, list.pageSize));
-  const direction = sql.raw(list.direction === "asc" ? "asc" : "desc");
-  const result = await db.execute<Record<string, unknown>>(
-    sql`select * from (${peopleQuery()}) p where ${where}
-        order by p.first_seen ${direction}, p.email ${direction}
-        limit ${list.pageSize} offset ${(page - 1) * list.pageSize}`,
-  );
-  const rows: PersonRow[] = result.rows.map((r) => ({
-    kind: r.kind as PersonKind,
-    id: (r.id as string | null) ?? null,
-    email: String(r.email),
-    firstName: String(r.first_name ?? ""),
-    lastName: String(r.last_name ?? ""),
-    name: (r.name as string | null) ?? null,
-    role: (r.role as Role | null) ?? null,
-    status: (r.status as UserStatus | null) ?? null,
-    isSuperAdmin: Boolean(r.is_super_admin),
-    firstSeen: new Date(r.first_seen as string),
+  const dir = list.direction === "asc" ? sql`asc` : sql`desc`;
+  const order =
+    list.sort === "email" ? sql`email ${dir}, id ${dir}` : sql`created_at ${dir}, id ${dir}`;
+  const result = await db.execute<RawRow>(sql`${people}
+    select * from people ${where} order by ${order}
+    limit ${list.pageSize} offset ${(page - 1) * list.pageSize}`);
+  const rows: AdminUserRow[] = result.rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name ?? "",
+    lastName: row.last_name ?? "",
+    kind: row.kind,
+    status: row.status,
+    isSuperAdmin: row.is_super_admin === true,
+    createdAt: new Date(row.created_at),
   }));
   return { rows, total, page };
 }
 
-export async function getUserForAdmin(_actor: AdminActor, id: string) {
-  const [user] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      name: users.name,
-      phone: users.phone,
-      role: users.role,
-      status: users.status,
-      isSuperAdmin: users.isSuperAdmin,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(eq(users.id, id));
-  return user;
-}
-
-export type UserEdit = {
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  role: Role;
-  status: UserStatus;
+/** The columns an admin edits, and the ones that decide who may change them. */
+const EDITABLE = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  name: users.name,
+  phone: users.phone,
+  role: users.role,
+  status: users.status,
+  isSuperAdmin: users.isSuperAdmin,
 };
 
-export type UserEditRefusal =
-  | "not-found"
-  | "admin-role-needs-super-admin"
-  | "last-super-admin"
-  | "self";
+/** One account for the edit form, with how many bookings and inquiries it has. */
+export async function getUserForAdmin(_actor: AdminActor, userId: string) {
+  if (!isAccountId(userId)) return undefined;
+  const [user] = await db
+    .select({ id: users.id, email: users.email, createdAt: users.createdAt, ...EDITABLE })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) return undefined;
+  const [[bookings], [messages]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(appointments)
+      .where(
+        or(eq(appointments.userId, userId), sql`lower(${appointments.email}) = ${user.email}`),
+      ),
+    db
+      .select({ n: count() })
+      .from(inquiries)
+      .where(or(eq(inquiries.userId, userId), sql`lower(${inquiries.email}) = ${user.email}`)),
+  ]);
+  return { ...user, bookings: bookings?.n ?? 0, inquiries: messages?.n ?? 0 };
+}
+
+export type AdminUser = NonNullable<Awaited<ReturnType<typeof getUserForAdmin>>>;
 
 /**
- * Changes an account's names, phone, role and status. Only a super admin grants or removes the
- * admin role; a super admin's role and status never change while they are the last active one;
- * no admin deactivates or demotes themselves here.
+ * The active super admins, locked until the transaction ends: two admins demoting each other
+ * at once then run one after the other, and the second sees the first's change.
  */
-export async function updateUserByAdmin(actor: AdminActor, id: string, edit: UserEdit) {
-  return auditedWrite<{ ok: true } | { ok: false; reason: UserEditRefusal }>(
-    actor,
-    "user.update",
-    async (tx) => {
-      const [before] = await tx.select().from(users).where(eq(users.id, id)).for("update");
-      if (!before) return { result: { ok: false, reason: "not-found" } };
-      const roleChanges = before.role !== edit.role;
-      const adminTouched = roleChanges && (before.role === "admin" || edit.role === "admin");
-      if (adminTouched && !actor.isSuperAdmin) {
-        return { result: { ok: false, reason: "admin-role-needs-super-admin" } };
-      }
-      if (before.id === actor.id && (roleChanges || edit.status !== "active")) {
-        return { result: { ok: false, reason: "self" } };
-      }
-      if (before.isSuperAdmin && (roleChanges || edit.status !== "active")) {
-        const [others] = await tx
-          .select({ n: count() })
-          .from(users)
-          .where(and(eq(users.isSuperAdmin, true), eq(users.status, "active"), ne(users.id, id)));
-        if ((others?.n ?? 0) === 0) return { result: { ok: false, reason: "last-super-admin" } };
-      }
-      const name = `${edit.firstName} ${edit.lastName}`.trim() || before.name;
-      await tx
-        .update(users)
-        .set({
-          ...edit,
-          name,
-          // Not an admin any more: not a super admin either.
-          isSuperAdmin: edit.role === "admin" ? before.isSuperAdmin : false,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, id));
-      // A deactivated account is signed out everywhere at once.
-      if (edit.status === "inactive") await tx.delete(sessions).where(eq(sessions.userId, id));
-      const fields = ["firstName", "lastName", "phone", "role", "status"] as const;
-      return {
-        result: { ok: true },
-        audit: {
-          entityId: id,
-          before: Object.fromEntries(fields.map((f) => [f, before[f]])),
-          after: { ...edit },
-        },
-      };
+export async function lockActiveSuperAdmins(tx: Transaction): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.isSuperAdmin, true), eq(users.status, "active")))
+    .for("update");
+  return rows.map((row) => row.id);
+}
+
+/** Whether taking `userId` out of the active super admins would leave none. */
+export async function isLastSuperAdmin(tx: Transaction, userId: string) {
+  const ids = await lockActiveSuperAdmins(tx);
+  return ids.includes(userId) && ids.length <= 1;
+}
+
+/** Ends every session of the account (it is signed out at its next request); answers how many. */
+export async function endSessions(tx: Transaction, userId: string, keepSessionId?: string) {
+  const ended = await tx
+    .delete(sessions)
+    .where(
+      keepSessionId
+        ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`)
+        : eq(sessions.userId, userId),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+function fullNameOf(firstName: string, lastName: string) {
+  return `${firstName} ${lastName}`.trim().replace(/\s+/g, " ");
+}
+
+export type CreatedUser = Outcome<
+  { userId: string; email: string; firstName: string; token: string },
+  Extract<UserRefusal, "exists" | "admin-role">
+>;
+
+/**
+ * Adds an account without a password: it gets a single-use link (valid SET_PASSWORD_LINK_DAYS)
+ * to the /reset-password page, which the caller e-mails. Answers the link's token.
+ */
+export async function createUserByAdmin(
+  actor: AdminActor,
+  input: AddUserInput,
+): Promise<CreatedUser> {
+  if (input.role === "admin" && !actor.isSuperAdmin) return { ok: false, reason: "admin-role" };
+  const email = normalizeEmail(input.email);
+  const { token, identifier } = newPasswordResetToken();
+  return auditedWrite<CreatedUser>(actor, "user.create", async (tx) => {
+    const values = {
+      email,
+      name: fullNameOf(input.firstName, input.lastName),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone || null,
+      role: input.role,
+      status: "active" as const,
+    };
+    const [created] = await tx
+      .insert(users)
+      .values({ id: newAuthId(), ...values })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (!created) return { result: { ok: false, reason: "exists" } };
+    await tx.insert(verifications).values({
+      id: crypto.randomUUID(),
+      identifier,
+      value: created.id,
+      expiresAt: new Date(Date.now() + SET_PASSWORD_LINK_DAYS * 24 * 60 * 60 * 1000),
+    });
+    return {
+      result: { ok: true, userId: created.id, email, firstName: input.firstName, token },
+      audit: { entityId: created.id, after: values },
+    };
+  });
+}
+
+export type UserUpdate = Outcome<{ sessionsEnded: number }, "not-found" | UserRefusal>;
+
+/** Edits an account's names, phone, role and status under the rules above. */
+export async function updateUserByAdmin(
+  actor: AdminActor,
+  userId: string,
+  input: EditUserInput,
+): Promise<UserUpdate> {
+  if (!isAccountId(userId)) return { ok: false, reason: "not-found" };
+  return auditedWrite<UserUpdate>(actor, "user.update", async (tx) => {
+    const [before] = await tx
+      .select(EDITABLE)
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!before) return { result: { ok: false, reason: "not-found" } };
+    const refusal = editRefusal(actor, userId, before, input);
+    if (refusal) return { result: { ok: false, reason: refusal } };
+    const wasActiveSuperAdmin =
+      before.role === "admin" && before.isSuperAdmin && before.status === "active";
+    const staysActiveAdmin = input.role === "admin" && input.status === "active";
+    if (wasActiveSuperAdmin && !staysActiveAdmin && (await isLastSuperAdmin(tx, userId))) {
+      return { result: { ok: false, reason: "last-super-admin" } };
+    }
+    const after = {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      name: fullNameOf(input.firstName, input.lastName),
+      phone: input.phone || null,
+      role: input.role,
+      status: input.status,
+      // The flag means nothing without the admin role; a new grant starts without it.
+      isSuperAdmin: input.role === "admin" && before.role === "admin" && before.isSuperAdmin,
+    };
+    await tx.update(users).set(after).where(eq(users.id, userId));
+    const signOut =
+      (input.status === "inactive" && before.status !== "inactive") ||
+      (before.role === "admin" && input.role !== "admin");
+    const sessionsEnded = signOut ? await endSessions(tx, userId) : 0;
+    // The log shows the sign-out as the sessions going from n to none.
+    const sessionsBefore = sessionsEnded ? { signedInSessions: sessionsEnded } : {};
+    const sessionsAfter = sessionsEnded ? { signedInSessions: 0 } : {};
+    return {
+      result: { ok: true, sessionsEnded },
+      audit: {
+        entityId: userId,
+        before: { ...before, ...sessionsBefore },
+        after: { ...after, ...sessionsAfter },
+      },
+    };
+  });
+}
+
+function editRefusal(
+  actor: AdminActor,
+  userId: string,
+  before: { role: Role; status: UserStatus },
+  input: EditUserInput,
+): UserRefusal | undefined {
+  const changesAdminRole = (before.role === "admin") !== (input.role === "admin");
+  if (changesAdminRole && !actor.isSuperAdmin) return "admin-role";
+  if (before.role === "admin" && before.status !== input.status && !actor.isSuperAdmin) {
+    return "admin-account";
+  }
+  if (userId === actor.id && (before.role !== input.role || before.status !== input.status)) {
+    return "self";
+  }
+  return undefined;
+}
+
+export type UserDeletion = Outcome<{ email: string }, "not-found" | UserRefusal>;
+
+/**
+ * Deletes an account: its sessions, settings and favourites go with it; its bookings and
+ * inquiries stay, no longer linked (the foreign keys set them to null).
+ */
+export async function deleteUserByAdmin(actor: AdminActor, userId: string): Promise<UserDeletion> {
+  if (!isAccountId(userId)) return { ok: false, reason: "not-found" };
+  if (userId === actor.id) return { ok: false, reason: "self-delete" };
+  return auditedWrite<UserDeletion>(actor, "user.delete", async (tx) => {
+    const [target] = await tx
+      .select({ role: users.role, isSuperAdmin: users.isSuperAdmin })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!target) return { result: { ok: false, reason: "not-found" } };
+    if (target.role === "admin" && !actor.isSuperAdmin) {
+      return { result: { ok: false, reason: "admin-account" } };
+    }
+    return deleteAccount(tx, userId);
+  });
+}
+
+/**
+ * Deletes the account in `tx` (refused for the last active super admin); the audit record
+ * keeps who it was and how many bookings and inquiries it leaves behind.
+ */
+export async function deleteAccount(tx: Transaction, userId: string) {
+  if (await isLastSuperAdmin(tx, userId)) {
+    return { result: { ok: false as const, reason: "last-super-admin" as const } };
+  }
+  const [before] = await tx
+    .select({ email: users.email, ...EDITABLE })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!before) return { result: { ok: false as const, reason: "not-found" as const } };
+  const [[bookings], [messages]] = await Promise.all([
+    tx.select({ n: count() }).from(appointments).where(eq(appointments.userId, userId)),
+    tx.select({ n: count() }).from(inquiries).where(eq(inquiries.userId, userId)),
+  ]);
+  await tx.delete(users).where(eq(users.id, userId));
+  return {
+    result: { ok: true as const, email: before.email },
+    audit: {
+      entityId: userId,
+      before: { ...before, bookingsKept: bookings?.n ?? 0, inquiriesKept: messages?.n ?? 0 },
+      after: null,
     },
-  );
+  };
 }

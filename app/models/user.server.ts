@@ -87,8 +87,9 @@ export async function setUserStatus(userId: string, status: "active" | "inactive
 }
 
 /**
- * Admins who get e-mail about appointments: active, and e-mail notifications on in their settings
- * (an admin who never opened the settings has no row there, which means on).
+ * Admins who get e-mail about appointments: active, with both switches of their settings on
+ * ('Notifications', the master switch, and 'Email notifications'); an admin who never opened
+ * the settings has no row there, which means on.
  */
 export async function listAdminsForEmailNotifications(): Promise<
   { email: string; name: string }[]
@@ -101,6 +102,7 @@ export async function listAdminsForEmailNotifications(): Promise<
       and(
         eq(users.role, "admin"),
         eq(users.status, "active"),
+        sql`coalesce(${userSettings.notificationsEnabled}, true)`,
         sql`coalesce(${userSettings.emailNotificationsEnabled}, true)`,
       ),
     )

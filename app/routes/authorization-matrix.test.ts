@@ -321,6 +321,157 @@ const MATRIX: Record<string, Guarded> = {
     path: "/admin/audit",
     entry: () => ({ loader: adminOnly("/admin/audit?entity=appointment&from=2026-01-01") }),
   },
+  // Accounts and settings (admin part 3). The matrix's admin is a plain admin: the
+  // super-admin-only writes (granting the admin role, adding or removing admins) answer 403 and
+  // write nothing. users.test.ts and settings.test.ts run them as a super admin.
+  "routes/admin/users.tsx": {
+    path: "/admin/users",
+    entry: () => ({ loader: adminOnly("/admin/users?q=matrix&role=guest") }),
+  },
+  "routes/admin/user-new.tsx": {
+    path: "/admin/users/new",
+    entry: (): MatrixEntry => {
+      const path = "/admin/users/new";
+      const refused = adminOnly(path).expect;
+      const added = { email: ADDED_EMAIL, firstName: "Added", lastName: "Matrix", phone: "" };
+      const guarded = { reset: resetMatrixAccounts, watch: matrixAccountsState };
+      return {
+        loader: { ...adminOnly(`${path}?email=guest%40matrix.test`), ...guarded },
+        actions: [
+          {
+            url: path,
+            form: { intent: "create", ...added, role: "tenant", back: "/admin/users?role=tenant" },
+            expect: { ...refused, admin: { redirect: "/admin/users?role=tenant" } },
+            writer: "admin",
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "create", ...added, role: "admin" },
+            expect: { ...refused, admin: { status: 403 } },
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "create", ...added, email: "", role: "tenant" },
+            expect: { ...refused, admin: { status: 400 } },
+            ...guarded,
+          },
+        ],
+      };
+    },
+  },
+  "routes/admin/user.tsx": {
+    path: "/admin/users/:id",
+    entry: (): MatrixEntry => {
+      const path = `/admin/users/${MATRIX_TARGET_ID}`;
+      const refused = adminOnly(path).expect;
+      const edit = { intent: "update", firstName: "Target", lastName: "Renamed", phone: "" };
+      const guarded = { reset: resetMatrixAccounts, watch: matrixAccountsState };
+      return {
+        loader: { ...adminOnly(path), ...guarded },
+        actions: [
+          {
+            url: path,
+            form: { ...edit, role: "owner", status: "inactive", back: "/admin/users" },
+            expect: { ...refused, admin: { redirect: "/admin/users" } },
+            writer: "admin",
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { ...edit, role: "admin", status: "active" },
+            expect: { ...refused, admin: { status: 403 } },
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { ...edit, firstName: " ", role: "tenant", status: "active" },
+            expect: { ...refused, admin: { status: 400 } },
+            ...guarded,
+          },
+          {
+            url: `/admin/users/${MATRIX_OTHER_ADMIN_ID}`,
+            form: { intent: "delete", confirmed: "yes" },
+            expect: {
+              ...adminOnly(`/admin/users/${MATRIX_OTHER_ADMIN_ID}`).expect,
+              admin: { status: 403 },
+            },
+            ...guarded,
+          },
+          {
+            url: "/admin/users/no-such-user",
+            form: { ...edit, role: "tenant", status: "active" },
+            expect: { ...adminOnly("/admin/users/no-such-user").expect, admin: { status: 404 } },
+            ...guarded,
+          },
+          // Delete asks 'Are you absolutely sure?' first: nothing is written until the yes.
+          {
+            url: path,
+            form: { intent: "delete" },
+            expect: { ...refused, admin: { ok: true } },
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "delete", confirmed: "yes" },
+            expect: { ...refused, admin: { redirect: "/admin/users" } },
+            writer: "admin",
+            ...guarded,
+          },
+        ],
+      };
+    },
+  },
+  "routes/admin/settings.tsx": {
+    path: "/admin/settings",
+    entry: (): MatrixEntry => {
+      const path = "/admin/settings";
+      const refused = adminOnly(path).expect;
+      const guarded = { reset: resetMatrixAccounts, watch: matrixAccountsState };
+      const wrong = (form: Record<string, string>, status: number): Request_ => ({
+        url: path,
+        form,
+        expect: { ...refused, admin: { status } },
+        ...guarded,
+      });
+      return {
+        loader: { ...adminOnly(`${path}?tab=admins`), ...guarded },
+        actions: [
+          {
+            url: path,
+            form: { intent: "notification", setting: "emailNotifications" },
+            expect: { ...refused, admin: { redirect: "/admin/settings?tab=general" } },
+            writer: "admin",
+            ...guarded,
+          },
+          wrong({ intent: "notification", setting: "sms" }, 400),
+          wrong(
+            {
+              intent: "password",
+              currentPassword: "not-the-password",
+              newPassword: "matrix-new-1",
+              confirmPassword: "matrix-new-1",
+            },
+            400,
+          ),
+          wrong(
+            {
+              intent: "password",
+              currentPassword: "secret-password-1",
+              newPassword: "matrix-new-1",
+              confirmPassword: "matrix-new-2",
+            },
+            400,
+          ),
+          wrong({ intent: "delete-account", confirmation: "delete" }, 400),
+          wrong({ intent: "add-admin", email: "new-admin@matrix.test", password: "secret-1" }, 403),
+          wrong({ intent: "remove-admin", userId: MATRIX_OTHER_ADMIN_ID, confirmed: "yes" }, 403),
+          wrong({ intent: "nothing" }, 400),
+        ],
+      };
+    },
+  },
   // The catalogue (admin part 2).
   "routes/admin/properties.tsx": {
     path: "/admin/properties",
@@ -449,40 +600,6 @@ const MATRIX: Record<string, Guarded> = {
             form: { intent: "photo-up", mediaId: "00000000-0000-4000-8000-000000000000" },
             expect: { ...refused, admin: { status: 404 } },
             ...guarded,
-          },
-        ],
-      };
-    },
-  },
-  // People (admin part 3).
-  "routes/admin/users.tsx": {
-    path: "/admin/users",
-    entry: () => ({ loader: adminOnly("/admin/users?q=matrix&kind=guest") }),
-  },
-  "routes/admin/user.tsx": {
-    path: "/admin/users/:id",
-    entry: (): MatrixEntry => {
-      const path = `/admin/users/${userIds.otherCustomer}`;
-      const refused = adminOnly(path).expect;
-      return {
-        loader: adminOnly(path),
-        actions: [
-          {
-            url: path,
-            form: {
-              firstName: "Other",
-              lastName: "Customer",
-              phone: "",
-              role: "tenant",
-              status: "active",
-            },
-            expect: { ...refused, admin: { redirect: "/admin/users" } },
-            writer: "admin",
-          },
-          {
-            url: path,
-            form: { firstName: "", role: "tenant", status: "active" },
-            expect: { ...refused, admin: { status: 400 } },
           },
         ],
       };
@@ -900,6 +1017,50 @@ async function resetInquiryOfVisitor() {
     .update(schema.inquiries)
     .set({ status: "pending", response: null, respondedAt: null, respondedBy: null })
     .where(eq(schema.inquiries.id, inquiryOfVisitor));
+}
+
+// Accounts for /admin/users and /admin/settings: a customer the admin edits and deletes, and
+// another admin the plain admin may not delete or remove. Made (or put back) before each request.
+const MATRIX_TARGET_ID = "matrixTargetUser01";
+const MATRIX_OTHER_ADMIN_ID = "matrixOtherAdmin01";
+const ADDED_EMAIL = "added@matrix.test";
+
+async function resetMatrixAccounts() {
+  await settleBackgroundMail();
+  await db.delete(schema.users).where(eq(schema.users.email, ADDED_EMAIL));
+  const target = {
+    name: "Target Matrix",
+    firstName: "Target",
+    lastName: "Matrix",
+    phone: null,
+    role: "tenant" as const,
+    status: "active" as const,
+    isSuperAdmin: false,
+  };
+  const other = { ...target, name: "Other Admin", firstName: "Other", lastName: "Admin" };
+  for (const [id, email, values] of [
+    [MATRIX_TARGET_ID, "target@matrix.test", target],
+    [MATRIX_OTHER_ADMIN_ID, "other-admin@matrix.test", { ...other, role: "admin" as const }],
+  ] as const) {
+    await db
+      .insert(schema.users)
+      .values({ id, email, ...values })
+      .onConflictDoUpdate({ target: schema.users.id, set: values });
+  }
+}
+
+/** The accounts a refused request must leave as they were (rows a count misses). */
+async function matrixAccountsState() {
+  return db
+    .select({
+      id: schema.users.id,
+      name: schema.users.name,
+      role: schema.users.role,
+      status: schema.users.status,
+      isSuperAdmin: schema.users.isSuperAdmin,
+    })
+    .from(schema.users)
+    .orderBy(schema.users.id);
 }
 
 // ---------------------------------------------------------------------------------------------

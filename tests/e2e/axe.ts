@@ -6,6 +6,16 @@ import type { Page } from "@playwright/test";
  * each ("url rule (impact): where"), so a failing expectation lists them all.
  */
 export async function violationsOf(page: Page, url: string) {
+  // Colours are judged as they end: a toast or dialog still fading in has half its contrast.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== "running" ||
+          a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     // The map is another site's document.

@@ -11,8 +11,8 @@ export const MIN_PASSWORD_LENGTH = 6;
 /** better-auth's maximum. */
 export const MAX_PASSWORD_LENGTH = 128;
 
-const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
-const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`;
+export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+export const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`;
 
 /** A new password: present (`missing`), not too short, not too long. Never trimmed. */
 function newPassword(missing?: string) {

@@ -1,24 +1,34 @@
-import { Form } from "react-router";
+import { Link, useActionData } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
-import { SubmitButton } from "~/components/ui/button";
-import { SelectField, TextField } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
-import { useIsPending } from "~/hooks/use-is-pending";
+import {
+  DeleteUserForm,
+  RoleBadge,
+  UserForm,
+  UserStatusBadge,
+} from "~/components/admin/user-parts";
 import { failureOf } from "~/lib/action-result";
-import { badRequest, notFound, redirectWithFlash } from "~/lib/http.server";
+import { roleOptions } from "~/lib/admin-users";
+import { formatMoment } from "~/lib/appointment-format";
+import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
+import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
-import { ROLES, USER_STATUSES } from "~/lib/roles";
-import { ADMIN_USER_MESSAGES, adminUserSchema, ROLE_LABELS } from "~/lib/schemas/admin-user";
+import { logger } from "~/lib/logger.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
+import { editUserSchema, USER_MESSAGES, USER_REFUSALS } from "~/lib/schemas/user";
 import { COMPANY_NAME } from "~/lib/site";
-import { statusLabel } from "~/lib/status-tones";
-import { getUserForAdmin, updateUserByAdmin } from "~/models/admin-users.server";
+import {
+  type AdminUser,
+  deleteUserByAdmin,
+  getUserForAdmin,
+  updateUserByAdmin,
+} from "~/models/admin-users.server";
 import type { Route } from "./+types/user";
 
-// Editing an account: first and last name, phone, role (the admin role only by a super admin)
-// and status (inactive signs the person out everywhere at once).
+// One account: edit its names, phone, role and status (deactivating signs it out everywhere at
+// once), or delete it after 'Are you absolutely sure?'. Over the list with JavaScript, a page
+// without. Unknown ids are the admin 404.
 
 const LIST = "/admin/users";
 
@@ -26,113 +36,161 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const user = await getUserForAdmin(actor, args.params.id);
   if (!user) notFound();
-  return { user, canGrantAdmin: actor.isSuperAdmin, isSelf: user.id === actor.id };
+  return { user, viewer: { id: actor.id, isSuperAdmin: actor.isSuperAdmin } };
 }
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
+  const id = args.params.id;
   const form = await args.request.formData();
   const back = listReturnPath(form.get("back"), LIST);
-  const values = Object.fromEntries(
-    ["firstName", "lastName", "phone", "role", "status"].map((k) => [k, String(form.get(k) ?? "")]),
-  );
-  const parsed = adminUserSchema().safeParse(values);
-  if (!parsed.success) {
-    const fields = fieldErrorsOf(parsed.error);
-    return badRequest({
-      error: { title: "Validation Error", message: Object.values(fields)[0] ?? "" },
-      fields,
-      values,
-    });
+  const intent = form.get("intent");
+
+  if (intent === "update") {
+    const values = {
+      firstName: String(form.get("firstName") ?? ""),
+      lastName: String(form.get("lastName") ?? ""),
+      phone: String(form.get("phone") ?? ""),
+      role: String(form.get("role") ?? ""),
+      status: String(form.get("status") ?? ""),
+    };
+    const title = USER_MESSAGES.updateFailed;
+    const parsed = editUserSchema().safeParse(values);
+    if (!parsed.success) {
+      const fields = fieldErrorsOf(parsed.error);
+      const message = Object.values(fields)[0] ?? USER_MESSAGES.tryAgain;
+      return badRequest({ intent, error: { title, message }, fields, values });
+    }
+    let updated: Awaited<ReturnType<typeof updateUserByAdmin>>;
+    try {
+      updated = await updateUserByAdmin(actor, id, parsed.data);
+    } catch (error) {
+      logger.error({ err: error, userId: id }, "Updating a user failed");
+      return failed(500, { intent, error: { title, message: USER_MESSAGES.tryAgain }, values });
+    }
+    if (!updated.ok) {
+      if (updated.reason === "not-found") notFound();
+      const message = USER_REFUSALS[updated.reason];
+      const field = updated.reason === "admin-role" ? "role" : "status";
+      return failed(403, {
+        intent,
+        error: { title, message },
+        fields: { [field]: message },
+        values,
+      });
+    }
+    throw redirectWithFlash(back, "userUpdated");
   }
-  const result = await updateUserByAdmin(actor, args.params.id, parsed.data);
-  if (!result.ok) {
-    if (result.reason === "not-found") notFound();
-    return badRequest({
-      error: { title: "Not changed", message: ADMIN_USER_MESSAGES[result.reason] },
-      values,
-    });
+
+  if (intent === "delete") {
+    if (!isConfirmed(form)) return askToConfirm(form, USER_MESSAGES.deleteQuestion);
+    const title = USER_MESSAGES.deleteFailed;
+    let deleted: Awaited<ReturnType<typeof deleteUserByAdmin>>;
+    try {
+      deleted = await deleteUserByAdmin(actor, id);
+    } catch (error) {
+      logger.error({ err: error, userId: id }, "Deleting a user failed");
+      return failed(500, { intent, error: { title, message: USER_MESSAGES.tryAgain } });
+    }
+    if (!deleted.ok) {
+      if (deleted.reason === "not-found") notFound();
+      return failed(403, { intent, error: { title, message: USER_REFUSALS[deleted.reason] } });
+    }
+    throw redirectWithFlash(back, "userDeleted");
   }
-  throw redirectWithFlash(back, "userUpdated");
+
+  return badRequest({ error: { title: "Error", message: "Unknown action." } });
 }
 
-export default function AdminUserPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, canGrantAdmin, isSelf } = loaderData;
+/** Why this admin may not change the account's role and status, if they may not. */
+function lockedReason(user: AdminUser, viewer: { id: string; isSuperAdmin: boolean }) {
+  if (user.id === viewer.id) return USER_MESSAGES.self;
+  if (user.role === "admin" && !viewer.isSuperAdmin) return USER_MESSAGES.adminAccount;
+  return undefined;
+}
+
+export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
+  const { user, viewer } = loaderData;
   const { back, state } = useRecordBack(LIST);
-  const pending = useIsPending();
+  const actionData = useActionData<typeof action>();
   const failure = failureOf(actionData);
-  const value = (name: "firstName" | "lastName" | "phone" | "role" | "status") =>
-    failure?.values?.[name] ?? String(user[name] ?? "");
-  const roleOptions = ROLES.filter(
-    (r) => canGrantAdmin || r !== "admin" || user.role === "admin",
-  ).map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  // Without JavaScript the delete question comes back from the action: keep its list address.
+  const asked = confirmationFor(actionData, { intent: "delete" });
+  const canDelete = user.id !== viewer.id && (user.role !== "admin" || viewer.isSuperAdmin);
   return (
-    <RecordView list={LIST} listLabel="All users" title={user.email}>
-      <Form method="post" state={state} className="space-y-4" noValidate>
-        <input type="hidden" name="back" value={back} />
-        <FormAlert error={failure?.error} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First Name"
-            name="firstName"
-            defaultValue={value("firstName")}
-            error={failure?.fields?.firstName}
-          />
-          <TextField
-            label="Last Name"
-            name="lastName"
-            optional
-            defaultValue={value("lastName")}
-            error={failure?.fields?.lastName}
-          />
+    <RecordView list={LIST} listLabel="All users" title={`Edit ${name}`}>
+      <div className="space-y-6">
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <RoleBadge kind={user.role} isSuperAdmin={user.isSuperAdmin} />
+          <UserStatusBadge status={user.status} />
+          <span>Account since {formatMoment(user.createdAt)}</span>
+          <span aria-hidden>·</span>
+          <Link
+            to={`/admin/appointments?q=${encodeURIComponent(user.email)}`}
+            className="text-brand-700 hover:underline"
+          >
+            {user.bookings} {user.bookings === 1 ? "booking" : "bookings"}
+          </Link>
+          <span aria-hidden>·</span>
+          <Link
+            to={`/admin/complaints?q=${encodeURIComponent(user.email)}`}
+            className="text-brand-700 hover:underline"
+          >
+            {user.inquiries} {user.inquiries === 1 ? "inquiry" : "inquiries"}
+          </Link>
         </div>
-        <TextField
-          label="Phone"
-          name="phone"
-          type="tel"
-          optional
-          defaultValue={value("phone")}
-          error={failure?.fields?.phone}
+        <UserForm
+          mode="edit"
+          values={{
+            email: user.email,
+            ...(failure?.intent === "update" && failure.values
+              ? failure.values
+              : {
+                  firstName: user.firstName,
+                  lastName: user.lastName,
+                  phone: user.phone ?? "",
+                  role: user.role,
+                  status: user.status,
+                }),
+          }}
+          errors={failure?.intent === "update" ? (failure.fields ?? {}) : {}}
+          error={failure?.intent === "update" ? failure.error : undefined}
+          roles={roleOptions(viewer.isSuperAdmin, user.role)}
+          lockedReason={lockedReason(user, viewer)}
+          back={back}
+          state={state}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Role"
-            name="role"
-            options={roleOptions}
-            defaultValue={value("role")}
-            disabled={isSelf || (!canGrantAdmin && user.role === "admin")}
-            hint={
-              canGrantAdmin ? undefined : "Only a super admin grants or removes the admin role."
-            }
-            error={failure?.fields?.role}
-          />
-          <SelectField
-            label="Status"
-            name="status"
-            options={USER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
-            defaultValue={value("status")}
-            disabled={isSelf}
-            hint="Inactive accounts are signed out at once and cannot sign in."
-            error={failure?.fields?.status}
-          />
-        </div>
-        {/* A disabled select posts nothing: send the current value. */}
-        {isSelf || (!canGrantAdmin && user.role === "admin") ? (
-          <input type="hidden" name="role" value={user.role} />
+        {canDelete || failure?.intent === "delete" ? (
+          <section aria-labelledby="delete-user-heading" className="border-t border-slate-200 pt-4">
+            <h2 id="delete-user-heading" className="text-lg font-semibold text-slate-900">
+              Delete account
+            </h2>
+            <p className="mb-3 text-sm text-slate-600">
+              Their bookings and inquiries are kept, no longer linked to an account.
+            </p>
+            {failure?.intent === "delete" && failure.error ? (
+              <p role="alert" className="mb-3 text-sm text-red-700">
+                {failure.error.title}: {failure.error.message}
+              </p>
+            ) : null}
+            {canDelete ? (
+              <DeleteUserForm
+                userId={user.id}
+                name={name}
+                back={asked?.fields.back ?? back}
+                onOwnPage
+              />
+            ) : null}
+          </section>
         ) : null}
-        {isSelf ? <input type="hidden" name="status" value={user.status} /> : null}
-        <div className="flex justify-end">
-          <SubmitButton pending={pending} pendingLabel="Saving...">
-            Save Changes
-          </SubmitButton>
-        </div>
-      </Form>
+      </div>
     </RecordView>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminRouteError error={error} fallback="Failed to load users data" />;
+  return <AdminRouteError error={error} fallback={USER_MESSAGES.loadFailed} />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `Edit User | Admin | ${COMPANY_NAME}` }];

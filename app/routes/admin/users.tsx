@@ -1,188 +1,190 @@
+import { UserPlus } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
-import { InitialsAvatar } from "~/components/admin/initials-avatar";
 import { useListWithRecord } from "~/components/admin/record-view";
-import { Badge } from "~/components/ui/badge";
+import { DeleteUserForm, RoleBadge, UserStatusBadge } from "~/components/admin/user-parts";
+import { LinkButton } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
-import { formatMoment } from "~/lib/appointment-format";
-import { type ListConfig, parseListParams } from "~/lib/list-params";
+import {
+  roleLabel,
+  USER_KINDS,
+  USER_STATUS_LABELS,
+  USERS_LIST,
+  type UserKind,
+} from "~/lib/admin-users";
+import { parseListParams } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
-import { ROLES, type Role, USER_STATUSES, type UserStatus } from "~/lib/roles";
-import { ROLE_LABELS } from "~/lib/schemas/admin-user";
+import { USER_STATUSES, type UserStatus } from "~/lib/roles";
+import { USER_MESSAGES } from "~/lib/schemas/user";
 import { COMPANY_NAME } from "~/lib/site";
-import { statusLabel } from "~/lib/status-tones";
-import { listPeopleForAdmin, type PersonKind, type PersonRow } from "~/models/admin-users.server";
+import { type AdminUserRow, listUsersForAdmin } from "~/models/admin-users.server";
 import type { Route } from "./+types/users";
 
-// /admin/users: the accounts, and the people who booked or wrote without one (guests, derived
-// from their bookings and inquiries). Search e-mail, first or last name; filter by kind, role
-// and status. An account opens for editing over the list or as a page (./user.tsx).
+// /admin/users: every account, and every person who booked or wrote without one (a guest),
+// newest first; search by e-mail, first or last name; filter by role and status; all in the
+// URL and in SQL. Add and edit open over the list (dialogs, with JavaScript) or as pages of
+// their own (./user-new.tsx, ./user.tsx); delete asks 'Are you absolutely sure?' first.
 
 const LIST = "/admin/users";
-
-export const USERS_LIST: ListConfig<"seen", "kind" | "role" | "status"> = {
-  sorts: ["seen"],
-  defaultSort: "seen",
-  defaultDirection: "desc",
-  filters: {
-    kind: { kind: "choice", values: ["account", "guest"] },
-    role: { kind: "choice", values: ROLES },
-    status: { kind: "choice", values: USER_STATUSES },
-  },
-  pageSize: 25,
-};
-
-export const LOAD_FAILED = "Failed to load users data";
 
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const params = parseListParams(args.request.url, USERS_LIST);
   try {
-    const list = await listPeopleForAdmin(
+    const list = await listUsersForAdmin(
       actor,
       {
         q: params.q,
-        kind: params.filters.kind as PersonKind | undefined,
-        role: params.filters.role as Role | undefined,
+        role: params.filters.role as UserKind | undefined,
         status: params.filters.status as UserStatus | undefined,
       },
       params,
     );
-    return { params: { ...params, page: list.page }, rows: list.rows, total: list.total };
+    return {
+      params: { ...params, page: list.page },
+      rows: list.rows,
+      total: list.total,
+      viewer: { id: actor.id, isSuperAdmin: actor.isSuperAdmin },
+    };
   } catch (error) {
     logger.error({ err: error }, "Could not load the admin users list");
-    throw data(LOAD_FAILED, { status: 500 });
+    throw data(USER_MESSAGES.loadFailed, { status: 500 });
   }
 }
 
-function displayName(row: PersonRow) {
-  return `${row.firstName} ${row.lastName}`.trim() || row.name || row.email;
+type Viewer = Route.ComponentProps["loaderData"]["viewer"];
+
+function fullName(row: AdminUserRow) {
+  return `${row.firstName} ${row.lastName}`.trim() || row.email;
 }
 
-function columns(back: string): DataTableColumn<PersonRow, "seen">[] {
+/** A guest becomes an account from the add form, filled in with what they gave us. */
+function addGuestHref(row: AdminUserRow) {
+  const search = new URLSearchParams({
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+  });
+  return `${LIST}/new?${search}`;
+}
+
+function columns(
+  back: string,
+  viewer: Viewer,
+): DataTableColumn<AdminUserRow, "created" | "email">[] {
   return [
     {
       id: "email",
       header: "Email",
+      sort: "email",
       rowHeader: true,
-      cell: (row) => (
-        <div className="flex items-center gap-3">
-          <InitialsAvatar name={displayName(row)} email={row.email} />
-          {row.id ? (
-            <Link
-              to={`${LIST}/${row.id}`}
-              state={{ back }}
-              className="break-all font-medium text-slate-900 hover:text-brand-700 hover:underline"
-            >
-              {row.email}
-            </Link>
-          ) : (
-            <span className="break-all">{row.email}</span>
-          )}
-        </div>
-      ),
+      className: "break-all",
+      cell: (row) => row.email,
     },
-    {
-      id: "first",
-      header: "First Name",
-      cell: (row) => row.firstName || (row.kind === "guest" ? row.name : "") || "-",
-    },
-    { id: "last", header: "Last Name", cell: (row) => row.lastName || "-" },
+    { id: "firstName", header: "First Name", cell: (row) => row.firstName || "-" },
+    { id: "lastName", header: "Last Name", cell: (row) => row.lastName || "-" },
     {
       id: "role",
       header: "Role",
-      cell: (row) =>
-        row.kind === "guest" ? (
-          <Badge>Guest</Badge>
-        ) : (
-          <Badge tone={row.role === "admin" ? "blue" : "slate"}>
-            {row.role ? ROLE_LABELS[row.role] : "-"}
-            {row.isSuperAdmin ? " (super)" : ""}
-          </Badge>
-        ),
+      cell: (row) => <RoleBadge kind={row.kind} isSuperAdmin={row.isSuperAdmin} />,
     },
     {
       id: "status",
       header: "Status",
       cell: (row) =>
         row.status ? (
-          <Badge tone={row.status === "active" ? "green" : "red"}>{statusLabel(row.status)}</Badge>
+          <UserStatusBadge status={row.status} />
         ) : (
-          <span className="text-xs text-slate-500">No account</span>
+          <span className="whitespace-nowrap text-xs text-slate-500">No account</span>
         ),
-    },
-    {
-      id: "seen",
-      header: "Since",
-      sort: "seen",
-      className: "whitespace-nowrap",
-      cell: (row) => formatMoment(row.firstSeen),
     },
     {
       id: "actions",
       header: "Actions",
-      cell: (row) =>
-        row.id ? (
-          <Link
-            to={`${LIST}/${row.id}`}
-            state={{ back }}
-            className="text-sm font-medium text-brand-700 hover:underline"
-            aria-label={`Edit ${row.email}`}
-          >
-            Edit
-          </Link>
-        ) : null,
+      cell: (row) => <RowActions row={row} back={back} viewer={viewer} />,
     },
   ];
 }
 
+function RowActions({ row, back, viewer }: { row: AdminUserRow; back: string; viewer: Viewer }) {
+  const name = fullName(row);
+  if (row.kind === "guest") {
+    return (
+      <div className="relative flex flex-wrap items-center gap-2">
+        <LinkButton to={addGuestHref(row)} state={{ back }} variant="outline" size="xs">
+          Add as user<span className="sr-only">: {name}</span>
+        </LinkButton>
+        <Link
+          to={`/admin/appointments?q=${encodeURIComponent(row.email)}`}
+          className="text-sm text-brand-700 hover:underline"
+          aria-label={`Bookings of ${name}`}
+        >
+          Bookings
+        </Link>
+      </div>
+    );
+  }
+  // Hidden where the server would refuse: oneself, and admins for a plain admin.
+  const canDelete = row.id !== viewer.id && (row.kind !== "admin" || viewer.isSuperAdmin);
+  return (
+    <div className="relative flex flex-wrap items-center gap-2">
+      <LinkButton
+        to={`${LIST}/${row.id}`}
+        state={{ back }}
+        variant="outline"
+        size="xs"
+        aria-label={`Edit ${name}`}
+      >
+        Edit
+      </LinkButton>
+      {canDelete ? <DeleteUserForm userId={row.id} name={name} back={back} size="xs" /> : null}
+    </div>
+  );
+}
+
 export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
-  const { params, rows, total } = loaderData;
+  const { params, rows, total, viewer } = loaderData;
   const { outlet, recordOnly, back } = useListWithRecord(LIST);
   if (recordOnly) return outlet;
   return (
     <div className="mx-auto max-w-7xl space-y-6 p-4 md:p-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Users ({formatNumber(total)})</h1>
-        <p className="mt-1 text-slate-600">
-          Accounts, and guests: people who booked or wrote without an account.
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Users ({formatNumber(total)})</h1>
+          <p className="mt-1 text-slate-600">
+            Accounts, and the people who booked or wrote without one (guests).
+          </p>
+        </div>
+        <LinkButton to={`${LIST}/new`} state={{ back }} size="md">
+          <UserPlus className="size-4" aria-hidden />
+          Add User
+        </LinkButton>
       </div>
       <DataTable
         caption="Users"
-        columns={columns(back)}
+        columns={columns(back, viewer)}
         rows={rows}
-        rowKey={(row) => row.id ?? `guest:${row.email}`}
+        rowKey={(row) => row.id}
         total={total}
         params={params}
         config={USERS_LIST}
         search={{ label: "Search users", placeholder: "E-mail, first or last name" }}
         filters={[
           {
-            name: "kind",
-            label: "Kind",
-            kind: "choice",
-            allLabel: "Accounts and guests",
-            options: [
-              { value: "account", label: "Accounts" },
-              { value: "guest", label: "Guests" },
-            ],
-          },
-          {
             name: "role",
             label: "Role",
             kind: "choice",
             allLabel: "All roles",
-            options: ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
+            options: USER_KINDS.map((kind) => ({ value: kind, label: roleLabel(kind) })),
           },
           {
             name: "status",
             label: "Status",
             kind: "choice",
             allLabel: "All statuses",
-            options: USER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+            options: USER_STATUSES.map((s) => ({ value: s, label: USER_STATUS_LABELS[s] })),
           },
         ]}
         emptyMessage="No users found"
@@ -193,7 +195,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminRouteError error={error} fallback={LOAD_FAILED} />;
+  return <AdminRouteError error={error} fallback={USER_MESSAGES.loadFailed} />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `Users | Admin | ${COMPANY_NAME}` }];

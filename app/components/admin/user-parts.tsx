@@ -1,0 +1,207 @@
+import { Form } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { LinkButton, SubmitButton } from "~/components/ui/button";
+import { ConfirmForm } from "~/components/ui/confirm-form";
+import { SelectField, TextField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useIsPending } from "~/hooks/use-is-pending";
+import type { FieldErrors, FormMessage } from "~/lib/action-result";
+import {
+  ROLE_TONES,
+  roleLabel,
+  STATUS_OPTIONS,
+  USER_STATUS_LABELS,
+  USER_STATUS_TONES,
+  type UserKind,
+} from "~/lib/admin-users";
+import { PHONE_MAX_LENGTH } from "~/lib/phone";
+import type { UserStatus } from "~/lib/roles";
+import { NAME_MAX_LENGTH, USER_MESSAGES } from "~/lib/schemas/user";
+
+// The pieces /admin/users and its add and edit forms share: the Role and Status badges, the
+// delete question, and the account form.
+
+export function RoleBadge({ kind, isSuperAdmin }: { kind: UserKind; isSuperAdmin: boolean }) {
+  return (
+    <Badge tone={ROLE_TONES[kind]} data-role={kind} className="whitespace-nowrap">
+      {roleLabel(kind, isSuperAdmin)}
+    </Badge>
+  );
+}
+
+export function UserStatusBadge({ status }: { status: UserStatus }) {
+  return (
+    <Badge tone={USER_STATUS_TONES[status]} data-status={status} className="whitespace-nowrap">
+      {USER_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/**
+ * Delete, after the spec's 'Are you absolutely sure?' (an alert dialog with JavaScript; a second
+ * post on the account's page without it). Posts to the account's route; `action` is left out on
+ * that page itself.
+ */
+export function DeleteUserForm({
+  userId,
+  name,
+  back,
+  onOwnPage = false,
+  size = "sm",
+}: {
+  userId: string;
+  name: string;
+  back: string;
+  onOwnPage?: boolean;
+  size?: "xs" | "sm";
+}) {
+  return (
+    <ConfirmForm
+      action={onOwnPage ? undefined : `/admin/users/${userId}`}
+      fields={{ intent: "delete", back }}
+      label={
+        <>
+          Delete<span className="sr-only"> {name}</span>
+        </>
+      }
+      question={USER_MESSAGES.deleteQuestion}
+      description={`This deletes the account of ${name}: they can no longer sign in. Their bookings and inquiries are kept, no longer linked to an account. This cannot be undone.`}
+      confirmLabel="Yes, delete the account"
+      cancelLabel="Cancel"
+      pendingLabel="Deleting..."
+      mode="dialog"
+      size={size}
+    />
+  );
+}
+
+export type UserFormValues = {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  role?: string;
+  status?: string;
+};
+
+/**
+ * The add and edit form. `lockedReason`: the role and status cannot be changed by this admin
+ * (they are shown and posted unchanged, with the reason).
+ */
+export function UserForm({
+  mode,
+  values,
+  errors,
+  error,
+  roles,
+  lockedReason,
+  back,
+  state,
+}: {
+  mode: "add" | "edit";
+  values: UserFormValues;
+  errors: FieldErrors;
+  error?: FormMessage;
+  roles: readonly { value: string; label: string }[];
+  lockedReason?: string;
+  back: string;
+  state: unknown;
+}) {
+  const intent = mode === "add" ? "create" : "update";
+  const pending = useIsPending({ intent });
+  return (
+    <Form method="post" state={state} className="space-y-4" noValidate>
+      <FormAlert error={error} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="back" value={back} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="off"
+        readOnly={mode === "edit"}
+        required={mode === "add"}
+        defaultValue={values.email}
+        error={errors.email}
+        hint={
+          mode === "add"
+            ? "We e-mail this address a link to choose a password."
+            : "The e-mail address is the sign-in name and cannot be changed."
+        }
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First Name"
+          name="firstName"
+          autoComplete="off"
+          required
+          maxLength={NAME_MAX_LENGTH}
+          defaultValue={values.firstName}
+          error={errors.firstName}
+        />
+        <TextField
+          label="Last Name"
+          name="lastName"
+          autoComplete="off"
+          optional
+          maxLength={NAME_MAX_LENGTH}
+          defaultValue={values.lastName}
+          error={errors.lastName}
+        />
+      </div>
+      <TextField
+        label="Phone"
+        name="phone"
+        type="tel"
+        autoComplete="off"
+        optional
+        maxLength={PHONE_MAX_LENGTH}
+        defaultValue={values.phone}
+        error={errors.phone}
+      />
+      {lockedReason ? (
+        <div className="space-y-1">
+          <input type="hidden" name="role" value={values.role} />
+          <input type="hidden" name="status" value={values.status} />
+          <p className="text-sm text-slate-800">
+            <span className="font-medium">Role and status:</span>{" "}
+            {roles.find((r) => r.value === values.role)?.label ?? values.role},{" "}
+            {USER_STATUS_LABELS[values.status as UserStatus] ?? values.status}
+          </p>
+          <p className="text-xs text-slate-500">{lockedReason}</p>
+          {errors.role || errors.status ? (
+            <p className="text-sm text-red-700">{errors.role ?? errors.status}</p>
+          ) : null}
+        </div>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Role"
+            name="role"
+            options={roles}
+            defaultValue={values.role ?? "tenant"}
+            error={errors.role}
+          />
+          {mode === "edit" ? (
+            <SelectField
+              label="Status"
+              name="status"
+              options={STATUS_OPTIONS}
+              defaultValue={values.status ?? "active"}
+              error={errors.status}
+              hint="Inactive accounts are signed out at once and cannot sign in."
+            />
+          ) : null}
+        </div>
+      )}
+      <div className="flex flex-wrap items-center gap-3 pt-2">
+        <SubmitButton pending={pending} pendingLabel={mode === "add" ? "Adding..." : "Saving..."}>
+          {mode === "add" ? "Add User" : "Save Changes"}
+        </SubmitButton>
+        <LinkButton to={back} variant="outline" preventScrollReset>
+          Cancel
+        </LinkButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,273 @@
+import { data } from "react-router";
+import { type AdminActor, getCurrentSession, requireAdmin, signOut } from "~/auth/session.server";
+import { AdminRouteError } from "~/components/admin/admin-route-error";
+import {
+  AdminsPanel,
+  DangerZone,
+  GeneralPanel,
+  PasswordPanel,
+} from "~/components/admin/settings-panels";
+import { selectedTab, UrlTabs } from "~/components/ui/tabs";
+import { failureOf } from "~/lib/action-result";
+import { askToConfirm, isConfirmed } from "~/lib/confirm";
+import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import { logger } from "~/lib/logger.server";
+import {
+  addAdminSchema,
+  adminPasswordSchema,
+  deleteAccountSchema,
+  isNotificationSetting,
+  SETTINGS_MESSAGES,
+} from "~/lib/schemas/admin-settings";
+import { fieldErrorsOf } from "~/lib/schemas/fields";
+import { COMPANY_NAME } from "~/lib/site";
+import {
+  addAdminAccount,
+  changeOwnPassword,
+  countActiveSuperAdmins,
+  deleteOwnAccount,
+  getNotificationSettings,
+  listAdminAccounts,
+  removeAdminAccount,
+  updateNotificationSetting,
+} from "~/models/admin-settings.server";
+import { RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
+import type { Route } from "./+types/settings";
+
+// /admin/settings: General (the admin's two notification switches, which the mail code obeys),
+// Security (their password, and the Danger Zone to delete their account) and, for super admins
+// only, Admins (list, add with e-mail and password, remove). One action, told apart by
+// `intent`; the super-admin-only intents are refused (403, nothing written) for other admins.
+
+const SETTINGS = "/admin/settings";
+
+const TABS = [
+  { id: "general", label: "General" },
+  { id: "security", label: "Security" },
+  { id: "admins", label: "Admins" },
+] as const;
+
+function tabsFor(actor: AdminActor) {
+  return actor.isSuperAdmin ? TABS : TABS.filter((tab) => tab.id !== "admins");
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireAdmin(args);
+  const url = new URL(args.request.url);
+  const tab = selectedTab(url, tabsFor(actor));
+  try {
+    const [settings, admins, superAdmins] = await Promise.all([
+      getNotificationSettings(actor),
+      tab === "admins" ? listAdminAccounts(actor) : Promise.resolve([]),
+      actor.isSuperAdmin ? countActiveSuperAdmins(actor) : Promise.resolve(0),
+    ]);
+    return {
+      tab,
+      tabs: tabsFor(actor),
+      settings,
+      admins,
+      adding: tab === "admins" && url.searchParams.get("add") === "1",
+      viewer: { id: actor.id, isSuperAdmin: actor.isSuperAdmin },
+      lastSuperAdmin: actor.isSuperAdmin && superAdmins <= 1,
+    };
+  } catch (error) {
+    logger.error({ err: error }, "Could not load the admin settings");
+    throw data(tab === "admins" ? SETTINGS_MESSAGES.loadAdminsFailed : "Failed to load settings", {
+      status: 500,
+    });
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireAdmin(args);
+  const form = await args.request.formData();
+  const intent = form.get("intent");
+  switch (intent) {
+    case "notification":
+      return saveNotification(actor, form);
+    case "password":
+      return savePassword(actor, form, args.request);
+    case "delete-account":
+      return deleteAccount(actor, form, args.request);
+    case "add-admin":
+      return addAdmin(actor, form);
+    case "remove-admin":
+      return removeAdmin(actor, form);
+    default:
+      return badRequest({ error: { title: "Error", message: "Unknown action." } });
+  }
+}
+
+async function saveNotification(actor: AdminActor, form: FormData) {
+  const setting = form.get("setting");
+  if (!isNotificationSetting(setting)) {
+    return badRequest({
+      intent: "notification",
+      error: { title: "Error", message: "Unknown setting." },
+    });
+  }
+  const enabled = form.get("enabled") === "on";
+  await updateNotificationSetting(actor, setting, enabled);
+  const flash =
+    setting === "notifications"
+      ? enabled
+        ? "notificationsEnabled"
+        : "notificationsDisabled"
+      : enabled
+        ? "emailNotificationsEnabled"
+        : "emailNotificationsDisabled";
+  throw redirectWithFlash(`${SETTINGS}?tab=general`, flash);
+}
+
+async function savePassword(actor: AdminActor, form: FormData, request: Request) {
+  const intent = "password";
+  const parsed = adminPasswordSchema().safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const fields = fieldErrorsOf(parsed.error);
+    const mismatch = fields.confirmPassword === SETTINGS_MESSAGES.passwordMismatch.message;
+    const error = mismatch
+      ? SETTINGS_MESSAGES.passwordMismatch
+      : {
+          title: SETTINGS_MESSAGES.passwordFailed.title,
+          message: Object.values(fields)[0] ?? SETTINGS_MESSAGES.passwordMissing,
+        };
+    return badRequest({ intent, error, fields });
+  }
+  const limited = await limitAttempt(rateLimitKey("passwordChange", actor.id), RATE_LIMITS.signIn, {
+    intent,
+    title: SETTINGS_MESSAGES.passwordFailed.title,
+  });
+  if (limited) return limited;
+  const current = await getCurrentSession(request);
+  try {
+    const changed = await changeOwnPassword(actor, {
+      currentPassword: parsed.data.currentPassword,
+      newPassword: parsed.data.newPassword,
+      keepSessionId: current?.session.id ?? "",
+    });
+    if (!changed.ok) {
+      const message = SETTINGS_MESSAGES.wrongCurrent;
+      const error = { title: SETTINGS_MESSAGES.passwordFailed.title, message };
+      return badRequest({ intent, error, fields: { currentPassword: message } });
+    }
+  } catch (error) {
+    logger.error({ err: error }, "An admin's password change failed");
+    return failed(500, { intent, error: SETTINGS_MESSAGES.passwordFailed });
+  }
+  throw redirectWithFlash(`${SETTINGS}?tab=security`, "adminPasswordUpdated");
+}
+
+async function deleteAccount(actor: AdminActor, form: FormData, request: Request) {
+  const intent = "delete-account";
+  const values = { confirmation: String(form.get("confirmation") ?? "") };
+  const parsed = deleteAccountSchema().safeParse(values);
+  if (!parsed.success) {
+    const fields = fieldErrorsOf(parsed.error);
+    const error = {
+      title: SETTINGS_MESSAGES.deleteFailed.title,
+      message: SETTINGS_MESSAGES.deleteConfirm,
+    };
+    return badRequest({ intent, error, fields, values });
+  }
+  const deleted = await deleteOwnAccount(actor);
+  if (!deleted.ok) {
+    const message =
+      deleted.reason === "last-super-admin"
+        ? SETTINGS_MESSAGES.lastSuperAdminDelete
+        : SETTINGS_MESSAGES.deleteFailed.message;
+    return failed(409, {
+      intent,
+      error: { title: SETTINGS_MESSAGES.deleteFailed.title, message },
+      values,
+    });
+  }
+  // The sessions went with the account; this clears the browser's cookie.
+  const headers = await signOut(request);
+  throw redirectWithFlash("/admin/login", "accountDeleted", { headers });
+}
+
+/** The 403 of a super-admin-only intent asked by another admin: nothing is written. */
+function superAdminOnly(intent: string, title: string) {
+  return failed(403, { intent, error: { title, message: SETTINGS_MESSAGES.superAdminOnly } });
+}
+
+async function addAdmin(actor: AdminActor, form: FormData) {
+  const intent = "add-admin";
+  const title = SETTINGS_MESSAGES.addAdminFailed.title;
+  if (!actor.isSuperAdmin) return superAdminOnly(intent, title);
+  const values = {
+    email: String(form.get("email") ?? ""),
+    fullName: String(form.get("fullName") ?? ""),
+  };
+  const parsed = addAdminSchema().safeParse({ ...values, password: form.get("password") });
+  if (!parsed.success) {
+    const fields = fieldErrorsOf(parsed.error);
+    const missing = Object.values(fields).includes(SETTINGS_MESSAGES.addAdminMissing.message);
+    const error = missing
+      ? SETTINGS_MESSAGES.addAdminMissing
+      : { title, message: Object.values(fields)[0] ?? SETTINGS_MESSAGES.addAdminFailed.message };
+    return badRequest({ intent, error, fields, values });
+  }
+  try {
+    const added = await addAdminAccount(actor, parsed.data);
+    if (!added.ok) {
+      if (added.reason === "super-admin-only") return superAdminOnly(intent, title);
+      const message = SETTINGS_MESSAGES.exists;
+      return badRequest({ intent, error: { title, message }, fields: { email: message }, values });
+    }
+  } catch (error) {
+    logger.error({ err: error }, "Adding an admin failed");
+    return failed(500, { intent, error: SETTINGS_MESSAGES.addAdminFailed, values });
+  }
+  throw redirectWithFlash(`${SETTINGS}?tab=admins`, "adminUserAdded");
+}
+
+async function removeAdmin(actor: AdminActor, form: FormData) {
+  const intent = "remove-admin";
+  const title = SETTINGS_MESSAGES.removeAdminFailed.title;
+  if (!actor.isSuperAdmin) return superAdminOnly(intent, title);
+  if (!isConfirmed(form)) return askToConfirm(form, "Remove this admin?");
+  const removed = await removeAdminAccount(actor, String(form.get("userId") ?? ""));
+  if (!removed.ok) {
+    const message = {
+      "super-admin-only": SETTINGS_MESSAGES.superAdminOnly,
+      "not-found": SETTINGS_MESSAGES.notAdmin,
+      self: SETTINGS_MESSAGES.removeSelf,
+      "last-super-admin": SETTINGS_MESSAGES.lastSuperAdmin,
+    }[removed.reason];
+    const status = removed.reason === "not-found" ? 404 : 403;
+    return failed(status, { intent, error: { title, message } });
+  }
+  throw redirectWithFlash(`${SETTINGS}?tab=admins`, "adminUserRemoved");
+}
+
+export default function AdminSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab, tabs, settings, admins, adding, viewer, lastSuperAdmin } = loaderData;
+  const failure = failureOf(actionData);
+  const failed = (intent: string) => (failure?.intent === intent ? failure : undefined);
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 p-4 md:p-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
+        <p className="mt-1 text-slate-600">Your notifications, password and account.</p>
+      </div>
+      <UrlTabs tabs={tabs} current={tab} label="Settings sections" />
+      {tab === "general" ? <GeneralPanel settings={settings} /> : null}
+      {tab === "security" ? (
+        <>
+          <PasswordPanel failure={failed("password")} />
+          <DangerZone failure={failed("delete-account")} lastSuperAdmin={lastSuperAdmin} />
+        </>
+      ) : null}
+      {tab === "admins" ? (
+        <AdminsPanel admins={admins} viewerId={viewer.id} adding={adding} failure={failure} />
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} fallback="Failed to load settings" />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Settings | Admin | ${COMPANY_NAME}` }];
