@@ -10,10 +10,12 @@ import {
 } from "./support";
 
 test("a listing card opens the property's detail page", async ({ page }) => {
-  // Houses for sale have bedrooms, bathrooms and an area to show.
+  // Houses for sale have bedrooms, bathrooms and an area to show (a listing another spec added
+  // may have bedrooms only, and be the newest).
   await gotoHydrated(page, "/properties?type=residential&status=sale");
   const card = propertyCards(page)
     .filter({ hasText: /\d+\s*Beds?/ })
+    .filter({ hasText: /\d+\s*Baths?/ })
     .first();
   await expect(card).toBeVisible();
   const cardText = await visibleText(card);
