@@ -7,6 +7,7 @@ import {
   useSearchParams,
 } from "react-router";
 import { getSessionUser } from "~/auth/session.server";
+import { CostCalculator } from "~/components/cost-calculator";
 import { FavoriteButton, SavedFavorites } from "~/components/favorite-button";
 import { MediaImage } from "~/components/media-image";
 import { Badge } from "~/components/ui/badge";
@@ -165,6 +166,8 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               ))}
             </dl>
           </section>
+
+          <CostCalculator key={property.id} property={property} />
         </div>
 
         {/* Beside the photos on a desktop. On a phone the column comes after the description,
