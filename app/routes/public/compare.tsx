@@ -1,0 +1,362 @@
+import { Info, Plus, Scale } from "lucide-react";
+import { data, isRouteErrorResponse, Link, redirect, useNavigate } from "react-router";
+import { wantsSecureCookies } from "~/auth/auth.server";
+import {
+  clearCompare as clearShortlist,
+  removeFromCompare,
+} from "~/components/compare/compare-store";
+import { MediaImage } from "~/components/media-image";
+import { Alert } from "~/components/ui/alert";
+import { buttonVariants, LinkButton } from "~/components/ui/button";
+import { getEnv } from "~/env.server";
+import { useHydrated } from "~/hooks/use-hydrated";
+import {
+  addToShortlist,
+  COMPARE_LIMIT_MESSAGE,
+  type CompareProperty,
+  compareHref,
+  compareRows,
+  MAX_COMPARE,
+  parseCompareIds,
+} from "~/lib/compare";
+import { compareCookie, readCompareCookie } from "~/lib/compare-cookie.server";
+import { isUuid } from "~/lib/ids";
+import { responsiveImage } from "~/lib/images";
+import { pageMeta } from "~/lib/seo";
+import { cn } from "~/lib/utils";
+import { listPropertiesToCompare } from "~/models/compare.server";
+import type { Route } from "./+types/compare";
+
+// /compare?ids=a,b,c: up to four properties side by side. The URL is the comparison, so it
+// works without JavaScript and can be shared; ids that are malformed, unknown or no longer on
+// the site are left out and said so, never an error. The POST action is the Compare buttons
+// without JavaScript (the shortlist kept in a cookie).
+
+const SHOW_DIFFERENCES = "differences";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const parsed = parseCompareIds(url.searchParams.getAll("ids"));
+  const properties = await listPropertiesToCompare(parsed.ids);
+  return {
+    properties,
+    onlyDifferences: url.searchParams.get("show") === SHOW_DIFFERENCES,
+    notices: {
+      // Malformed ids and ids of listings that are gone, together: to a visitor both are links
+      // that no longer lead to a property.
+      unavailable: parsed.malformed + (parsed.ids.length - properties.length),
+      overLimit: parsed.overLimit,
+      full: url.searchParams.get("full") === "1",
+    },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "").toLowerCase();
+  const secure = wantsSecureCookies(getEnv());
+  const keep = (ids: readonly string[], extra?: Record<string, string>) =>
+    redirect(compareHref(ids, extra), { headers: { "Set-Cookie": compareCookie(ids, secure) } });
+
+  if (intent === "clear") return keep([]);
+  if (intent === "remove") {
+    // The page's own list, so removing from a shared comparison works too.
+    if (!isUuid(id)) throw data("Not a property", { status: 400 });
+    const shown = parseCompareIds([String(form.get("ids") ?? "")]).ids;
+    return keep(shown.filter((shownId) => shownId !== id));
+  }
+  if (intent !== "add" || !isUuid(id)) throw data("Not a property", { status: 400 });
+  // The kept list (less listings that have left the site since) and the one to add.
+  const [kept, wanted] = await Promise.all([
+    listPropertiesToCompare(readCompareCookie(request)),
+    listPropertiesToCompare([id]),
+  ]);
+  if (wanted.length === 0) throw data("Property not found", { status: 404 });
+  const result = addToShortlist(
+    kept.map((property) => ({ id: property.id })),
+    { id },
+  );
+  const ids = result.list.map((entry) => entry.id);
+  return result.change === "full" ? keep(ids, { full: "1" }) : keep(ids);
+}
+
+export default function ComparePage({ loaderData }: Route.ComponentProps) {
+  const { properties, onlyDifferences, notices } = loaderData;
+  const ids = properties.map((property) => property.id);
+  const rows = compareRows(properties);
+  const differing = rows.filter((row) => row.differs).length;
+  const shown = onlyDifferences && differing > 0 ? rows.filter((row) => row.differs) : rows;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-500">
+        <Link to="/" className="hover:text-brand-700">
+          Home
+        </Link>{" "}
+        /{" "}
+        <Link to="/properties" className="hover:text-brand-700">
+          Properties
+        </Link>{" "}
+        / <span className="text-slate-700">Compare</span>
+      </nav>
+      <h1 className="flex items-center gap-2 text-2xl font-bold text-slate-900 sm:text-3xl">
+        <Scale className="size-7 text-brand-700" aria-hidden />
+        Compare properties
+      </h1>
+
+      <div className="mt-4 space-y-3">
+        {notices.full ? (
+          <Alert tone="warning" icon={Info}>
+            <p>{COMPARE_LIMIT_MESSAGE}</p>
+          </Alert>
+        ) : null}
+        {notices.unavailable > 0 ? (
+          <Alert tone="warning" icon={Info}>
+            <p>
+              {notices.unavailable === 1
+                ? "One of the properties in this link is no longer listed, so it is left out."
+                : `${notices.unavailable} of the properties in this link are no longer listed, so they are left out.`}
+            </p>
+          </Alert>
+        ) : null}
+        {notices.overLimit > 0 ? (
+          <Alert tone="warning" icon={Info}>
+            <p>
+              Only the first {MAX_COMPARE} properties are compared; {notices.overLimit}{" "}
+              {notices.overLimit === 1 ? "was" : "were"} left out.
+            </p>
+          </Alert>
+        ) : null}
+      </div>
+
+      {properties.length === 0 ? (
+        <section className="mt-8 flex flex-col items-start gap-4 rounded-lg border border-slate-200 p-6">
+          <h2 className="text-xl font-semibold text-slate-900">Nothing to compare yet</h2>
+          <p className="text-slate-600">
+            Choose up to {MAX_COMPARE} properties with the Compare button on their cards or pages,
+            then compare their prices and facts side by side here.
+          </p>
+          <LinkButton to="/properties" size="lg">
+            Browse Properties
+          </LinkButton>
+        </section>
+      ) : (
+        <>
+          <p className="mt-4 max-w-3xl text-slate-600">
+            {properties.length === 1
+              ? "Add another property to see the two side by side."
+              : differing === 0
+                ? "These properties are alike in every fact listed."
+                : `Rows marked "Differs" are where these properties are not the same (${differing} of ${rows.length}).`}{" "}
+            Share this comparison by sharing the page's address.
+          </p>
+          <div className="mt-4 flex flex-wrap items-center gap-2">
+            {properties.length < MAX_COMPARE ? (
+              <LinkButton to="/properties" variant="outline" size="sm">
+                <Plus className="size-4" aria-hidden />
+                Add a property
+              </LinkButton>
+            ) : null}
+            {differing > 0 && rows.length > differing ? (
+              <LinkButton
+                to={
+                  onlyDifferences ? compareHref(ids) : compareHref(ids, { show: SHOW_DIFFERENCES })
+                }
+                variant="outline"
+                size="sm"
+                preventScrollReset
+              >
+                {onlyDifferences ? "Show all rows" : "Show only differences"}
+              </LinkButton>
+            ) : null}
+            <ShortlistForm intent="clear" ids={ids}>
+              Clear comparison
+            </ShortlistForm>
+          </div>
+          <ComparisonTable properties={properties} rows={shown} ids={ids} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ComparisonTable({
+  properties,
+  rows,
+  ids,
+}: {
+  properties: CompareProperty[];
+  rows: ReturnType<typeof compareRows>;
+  ids: string[];
+}) {
+  return (
+    // Scrolls sideways on a narrow screen with the row names kept in view; focusable, so a
+    // keyboard can scroll it too.
+    <section
+      aria-labelledby="comparison-caption"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so keyboards can scroll it (axe scrollable-region-focusable).
+      tabIndex={0}
+      className="mt-4 overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+    >
+      <table className="w-full border-separate border-spacing-0 text-left text-sm">
+        <caption id="comparison-caption" className="sr-only">
+          {properties.length === 1
+            ? "The property to compare"
+            : `${properties.length} properties side by side`}
+        </caption>
+        <thead>
+          <tr>
+            <td className="sticky left-0 z-10 w-28 border-b border-slate-200 bg-white sm:w-40" />
+            {properties.map((property) => (
+              <th
+                key={property.id}
+                scope="col"
+                className="min-w-44 border-b border-l border-slate-200 p-3 align-top font-normal sm:min-w-52"
+              >
+                <div className="aspect-[4/3] overflow-hidden rounded-md bg-slate-100">
+                  <MediaImage
+                    {...responsiveImage(property.imageUrl, "(min-width: 1024px) 280px, 50vw", 640)}
+                    alt=""
+                    loading="lazy"
+                    width={320}
+                    height={240}
+                    className="h-full w-full object-cover"
+                    whenBroken="placeholder"
+                  />
+                </div>
+                <Link
+                  to={`/property/${property.id}`}
+                  className="mt-2 line-clamp-2 block font-semibold text-slate-900 hover:text-brand-700"
+                >
+                  {property.title}
+                </Link>
+                <p className="line-clamp-1 text-xs text-slate-500">
+                  {[property.address, property.city].filter(Boolean).join(", ")}
+                </p>
+                <ShortlistForm intent="remove" ids={ids} id={property.id} small>
+                  Remove<span className="sr-only"> {property.title}</span>
+                </ShortlistForm>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th
+                scope="row"
+                className={cn(
+                  "sticky left-0 z-10 border-b border-slate-200 p-3 align-top font-medium text-slate-700",
+                  row.differs ? "bg-amber-50" : "bg-white",
+                )}
+              >
+                {row.label}
+                {row.differs ? (
+                  <span className="mt-1 block w-fit rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950">
+                    Differs
+                  </span>
+                ) : null}
+              </th>
+              {row.values.map((value, index) => (
+                <td
+                  key={ids[index]}
+                  className={cn(
+                    "border-b border-l border-slate-200 p-3 align-top",
+                    row.differs ? "bg-amber-50 font-semibold text-slate-900" : "text-slate-700",
+                  )}
+                >
+                  {value}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/**
+ * Remove one property, or clear the comparison: a form post that updates the no-JavaScript
+ * shortlist (a cookie) and shows the comparison left. With JavaScript the shortlist in the
+ * browser changes too, and the page moves to the new address without posting.
+ */
+function ShortlistForm({
+  intent,
+  ids,
+  id,
+  small = false,
+  children,
+}: {
+  intent: "remove" | "clear";
+  ids: string[];
+  id?: string;
+  small?: boolean;
+  children: React.ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  return (
+    <form
+      method="post"
+      onSubmit={(event) => {
+        if (!hydrated) return;
+        event.preventDefault();
+        if (intent === "clear") {
+          clearShortlist();
+          navigate("/compare");
+        } else if (id) {
+          removeFromCompare(id);
+          navigate(compareHref(ids.filter((shownId) => shownId !== id)), {
+            preventScrollReset: true,
+          });
+        }
+      }}
+      className={small ? "mt-2" : undefined}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="ids" value={ids.join(",")} />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <button
+        type="submit"
+        className={
+          small
+            ? "text-xs font-medium text-red-700 underline-offset-2 hover:underline"
+            : buttonVariants({ variant: "ghost", size: "sm" })
+        }
+      >
+        {children}
+      </button>
+    </form>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const count = args.loaderData?.properties.length ?? 0;
+  return pageMeta(args, {
+    title: count > 1 ? `Compare ${count} properties` : "Compare properties",
+    description:
+      "Prices in naira, price per square foot, bedrooms, title documents and service charges of your shortlisted properties, side by side.",
+    path: "/compare",
+    // A comparison is a visitor's own shortlist: nothing for a search engine to list.
+    noindex: true,
+  });
+};
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const refused = isRouteErrorResponse(error) && (error.status === 400 || error.status === 404);
+  return (
+    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold text-slate-900">
+        {refused ? "Could not add to the comparison" : "Failed to load the comparison"}
+      </h1>
+      <p className="text-slate-600">
+        {refused ? "That property is not available to compare." : "Please try again in a moment."}
+      </p>
+      <LinkButton to="/compare" size="xl">
+        Back to the comparison
+      </LinkButton>
+    </section>
+  );
+}
