@@ -278,7 +278,7 @@ function CalculatorForm({
       onSubmit={(event) => {
         if (hydrated) event.preventDefault();
       }}
-      className="mt-4 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4"
+      className="mt-4 grid grid-cols-2 items-end gap-x-3 gap-y-4 lg:grid-cols-4"
     >
       {children}
       {hydrated ? null : (
@@ -286,7 +286,7 @@ function CalculatorForm({
           type="submit"
           variant="outline"
           size="lg"
-          className="sm:col-span-2 sm:justify-self-start lg:col-span-4"
+          className="col-span-2 justify-self-start lg:col-span-4"
         >
           Recalculate
         </Button>

@@ -197,7 +197,7 @@ function ComparisonTable({
       aria-labelledby="comparison-caption"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so keyboards can scroll it (axe scrollable-region-focusable).
       tabIndex={0}
-      className="mt-4 overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+      className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
     >
       <table className="w-full border-separate border-spacing-0 text-left text-sm">
         <caption id="comparison-caption" className="sr-only">
