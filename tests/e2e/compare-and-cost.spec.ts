@@ -133,6 +133,14 @@ test.describe("compare with JavaScript", () => {
     // The browser's shortlist lost it too.
     await gotoHydrated(page, "/properties");
     await expect(page.getByRole("complementary", { name: "Compare list" })).toHaveCount(0);
+
+    // A comparison opened from a link becomes the (empty) shortlist, so it can be added to.
+    const ids = await idsOfCards(page.context().browser() as Browser, 2);
+    await gotoHydrated(page, `/compare?ids=${ids.join(",")}`);
+    await expect(comparisonTable(page).getByRole("columnheader")).toHaveCount(2);
+    await main.getByRole("link", { name: "Add a property" }).click();
+    await expect(page).toHaveURL(/\/properties$/);
+    await expect(tray.getByRole("button", { name: "Compare (2 of 4)" })).toBeVisible();
   });
 });
 

@@ -107,6 +107,15 @@ export function removeFromCompare(id: string) {
   announce(`Removed ${item.title} from compare.`);
 }
 
+/**
+ * Makes a comparison opened from a link the shortlist, when the visitor has none yet, so
+ * "Add a property" from it builds on it. Never replaces a list the visitor made.
+ */
+export function adoptShortlistIfEmpty(items: ShortlistItem[]) {
+  if (snapshot().length > 0 || items.length === 0) return;
+  write(normalizeShortlist(items));
+}
+
 export function clearCompare() {
   write(EMPTY);
   announce("The compare list is empty.");

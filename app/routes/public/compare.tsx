@@ -1,7 +1,9 @@
 import { Info, Plus, Scale } from "lucide-react";
+import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useNavigate } from "react-router";
 import { wantsSecureCookies } from "~/auth/auth.server";
 import {
+  adoptShortlistIfEmpty,
   clearCompare as clearShortlist,
   removeFromCompare,
 } from "~/components/compare/compare-store";
@@ -87,6 +89,9 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const rows = compareRows(properties);
   const differing = rows.filter((row) => row.differs).length;
   const shown = onlyDifferences && differing > 0 ? rows.filter((row) => row.differs) : rows;
+  useEffect(() => {
+    adoptShortlistIfEmpty(properties.map(({ id, title }) => ({ id, title })));
+  }, [properties]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
