@@ -71,7 +71,7 @@ export function CompareTray() {
               <button
                 type="button"
                 aria-expanded={open}
-                aria-controls="compare-tray-list"
+                aria-controls={open ? "compare-tray-list" : undefined}
                 onClick={() => setOpen((value) => !value)}
                 className="flex items-center gap-1 rounded px-1 py-2 text-sm font-semibold text-slate-900 hover:text-brand-700"
               >
