@@ -6,6 +6,8 @@ export default [
     index("routes/public/home.tsx"),
     route("properties", "routes/public/properties.tsx"),
     route("property/:id", "routes/public/property.tsx"),
+    // Up to four properties side by side (issue 14): the URL is the comparison.
+    route("compare", "routes/public/compare.tsx"),
     route("services", "routes/public/services.tsx"),
     route("services/:id", "routes/public/service.tsx"),
     route("about", "routes/public/about.tsx"),

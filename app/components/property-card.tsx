@@ -1,5 +1,6 @@
 import { Bath, BedDouble, MapPin, Ruler } from "lucide-react";
 import { Link } from "react-router";
+import { CompareToggle } from "~/components/compare/compare-toggle";
 import { FavoriteButton } from "~/components/favorite-button";
 import { MediaImage } from "~/components/media-image";
 import { LinkButton } from "~/components/ui/button";
@@ -75,6 +76,7 @@ export function PropertyCard({
         {showFavorite ? (
           <FavoriteButton propertyId={property.id} className="absolute right-3 top-3 z-10" />
         ) : null}
+        <CompareToggle property={property} look="card" className="absolute bottom-3 right-3 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-lg font-bold text-brand-800">

@@ -810,6 +810,8 @@ const PUBLIC: Record<string, string> = {
   "routes/public/home.tsx": "/",
   "routes/public/properties.tsx": "/properties",
   "routes/public/property.tsx": "/property/:id",
+  // A shortlist of public listings; the POST keeps the no-JavaScript list in a cookie, no rows.
+  "routes/public/compare.tsx": "/compare",
   "routes/public/services.tsx": "/services",
   "routes/public/service.tsx": "/services/:id",
   "routes/public/about.tsx": "/about",

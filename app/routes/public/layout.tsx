@@ -1,6 +1,7 @@
 import { data, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { consumeFlash } from "~/auth/flash.server";
 import { getCurrentSession } from "~/auth/session.server";
+import { CompareTray } from "~/components/compare/compare-tray";
 import { FlashToast } from "~/components/flash-toast";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -48,6 +49,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter social={loaderData.social} contact={loaderData.contact} />
+      <CompareTray />
     </>
   );
 }

@@ -7,6 +7,8 @@ import {
   useSearchParams,
 } from "react-router";
 import { getSessionUser } from "~/auth/session.server";
+import { CompareToggle } from "~/components/compare/compare-toggle";
+import { CostCalculator } from "~/components/cost-calculator";
 import { FavoriteButton, SavedFavorites } from "~/components/favorite-button";
 import { MediaImage } from "~/components/media-image";
 import { Badge } from "~/components/ui/badge";
@@ -108,9 +110,13 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             {location}
           </p>
         </div>
-        <p className="text-2xl font-bold text-brand-800 md:text-3xl">
-          {formatPrice(property.price, property.purpose, property.rentPeriod)}
-        </p>
+        {/* The compare toggle sits with the price, not in the phone's sticky action bar. */}
+        <div className="flex flex-wrap items-center justify-between gap-3 md:flex-col md:items-end">
+          <p className="text-2xl font-bold text-brand-800 md:text-3xl">
+            {formatPrice(property.price, property.purpose, property.rentPeriod)}
+          </p>
+          <CompareToggle property={property} look="page" />
+        </div>
       </header>
 
       <div className="grid gap-8 lg:grid-cols-3">
@@ -165,13 +171,15 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               ))}
             </dl>
           </section>
+
+          <CostCalculator key={property.id} property={property} />
         </div>
 
         {/* Beside the photos on a desktop. On a phone the column comes after the description,
             so its box dissolves (max-lg:contents) and the actions become a bar stuck to the
             bottom of the screen until the page reaches their place above Contact Agent. */}
         <div className="space-y-6 max-lg:contents lg:sticky lg:top-[calc(var(--header-height)+1rem)] lg:self-start">
-          <div className="sticky bottom-0 z-20 -mx-4 flex gap-2 border-t border-slate-200 bg-white px-3 py-3 shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.2)] lg:static lg:mx-0 lg:block lg:space-y-3 lg:rounded-lg lg:border lg:p-5 lg:shadow-sm">
+          <div className="sticky bottom-[var(--compare-tray-height,0px)] z-20 -mx-4 flex gap-2 border-t border-slate-200 bg-white px-3 py-3 shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.2)] lg:static lg:mx-0 lg:block lg:space-y-3 lg:rounded-lg lg:border lg:p-5 lg:shadow-sm">
             <LinkButton
               to={`/book-appointment?property=${property.id}`}
               size="tall"

@@ -1,0 +1,342 @@
+import { Calculator } from "lucide-react";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { SelectField, TextField } from "~/components/ui/field";
+import { useHydrated } from "~/hooks/use-hydrated";
+import {
+  initialFieldText,
+  MORTGAGE_DEFAULTS,
+  MORTGAGE_FIELDS,
+  MOVE_IN_DEFAULTS,
+  MOVE_IN_FIELDS,
+  mortgageCost,
+  moveInCost,
+  NHF_RATE_PERCENT,
+  RENT_YEARS,
+  readFields,
+  readRentYears,
+} from "~/lib/home-cost";
+import { formatNaira, formatNumber, type RentPeriod } from "~/lib/money";
+import { cn } from "~/lib/utils";
+
+// "Cost in naira" on the property page: a mortgage calculator for a listing for sale, the
+// move-in cost for one for rent. Rendered with the defaults (or the query's values) on the
+// server, so the figures show without JavaScript, where "Recalculate" is a GET form back to
+// this page; with JavaScript the figures follow the fields as the visitor types.
+
+export const COST_SECTION_ID = "cost-in-naira";
+
+type CostProperty = {
+  id: string;
+  purpose: "sale" | "rent";
+  price: number | null;
+  rentPeriod: RentPeriod | null;
+  serviceCharge: number | null;
+};
+
+export function CostCalculator({ property }: { property: CostProperty }) {
+  if (property.price === null || property.price <= 0) return null;
+  const heading = property.purpose === "sale" ? "Mortgage calculator" : "Move-in cost";
+  return (
+    <section
+      id={COST_SECTION_ID}
+      aria-labelledby={`${COST_SECTION_ID}-heading`}
+      className="mt-8 scroll-mt-[calc(var(--header-height)+1rem)] rounded-lg border border-slate-200 p-4 sm:p-5"
+    >
+      <h2
+        id={`${COST_SECTION_ID}-heading`}
+        className="flex items-center gap-2 text-xl font-semibold text-slate-900"
+      >
+        <Calculator className="size-5 text-brand-700" aria-hidden />
+        {heading}
+      </h2>
+      {property.purpose === "sale" ? (
+        <MortgageCalculator propertyId={property.id} price={property.price} />
+      ) : (
+        <MoveInCalculator
+          propertyId={property.id}
+          rent={property.price}
+          rentPeriod={property.rentPeriod ?? "month"}
+          serviceCharge={property.serviceCharge}
+        />
+      )}
+    </section>
+  );
+}
+
+function MortgageCalculator({ propertyId, price }: { propertyId: string; price: number }) {
+  const [searchParams] = useSearchParams();
+  const [text, setText] = useState(() => initialFieldText(MORTGAGE_FIELDS, searchParams));
+  const [edited, setEdited] = useState(false);
+  const read = readFields(MORTGAGE_FIELDS, text);
+  const cost = read.values
+    ? mortgageCost({
+        price,
+        depositPercent: read.values.deposit,
+        annualRatePercent: read.values.rate,
+        termYears: read.values.term,
+      })
+    : null;
+
+  function update(key: keyof typeof MORTGAGE_FIELDS) {
+    return (event: React.ChangeEvent<HTMLInputElement>) => {
+      setText((current) => ({ ...current, [key]: event.target.value }));
+      setEdited(true);
+    };
+  }
+
+  return (
+    <>
+      <p className="mt-2 text-sm text-slate-600">
+        What a mortgage on {formatNaira(price)} would cost each month. Assumptions you can change: a{" "}
+        {MORTGAGE_DEFAULTS.depositPercent}% deposit, {MORTGAGE_DEFAULTS.annualRatePercent}% a year
+        (Nigerian commercial lenders charge about 18-22%) over {MORTGAGE_DEFAULTS.termYears} years
+        (they lend for up to 15-20).
+      </p>
+      <CalculatorForm propertyId={propertyId}>
+        <TextField
+          label="Deposit (%)"
+          name="deposit"
+          inputMode="decimal"
+          autoComplete="off"
+          value={text.deposit}
+          onChange={update("deposit")}
+          error={read.errors.deposit}
+        />
+        <TextField
+          label="Interest rate (% a year)"
+          name="rate"
+          inputMode="decimal"
+          autoComplete="off"
+          value={text.rate}
+          onChange={update("rate")}
+          error={read.errors.rate}
+        />
+        <TextField
+          label="Term (years)"
+          name="term"
+          inputMode="numeric"
+          autoComplete="off"
+          value={text.term}
+          onChange={update("term")}
+          error={read.errors.term}
+        />
+      </CalculatorForm>
+      <Results
+        lines={[
+          ["Deposit", cost?.deposit],
+          ["Loan", cost?.loan],
+          [
+            cost ? `Total of ${formatNumber(cost.months)} repayments` : "Total of repayments",
+            cost?.totalRepaid,
+          ],
+          ["Interest", cost?.totalInterest],
+          ["Total paid (deposit and repayments)", cost?.totalPaid],
+        ]}
+        headline={["Monthly repayment", cost?.monthly]}
+        announcement={
+          edited && cost
+            ? `Monthly repayment ${formatNaira(cost.monthly)}. Total paid ${formatNaira(cost.totalPaid)}.`
+            : ""
+        }
+      />
+      <p className="mt-4 text-sm text-slate-600">
+        National Housing Fund (NHF) contributors can borrow through the Federal Mortgage Bank of
+        Nigeria at about {NHF_RATE_PERCENT}% a year: enter {NHF_RATE_PERCENT} as the rate to see it.
+        An estimate, not an offer: lenders add their own fees and insurance.
+      </p>
+    </>
+  );
+}
+
+function MoveInCalculator({
+  propertyId,
+  rent,
+  rentPeriod,
+  serviceCharge,
+}: {
+  propertyId: string;
+  rent: number;
+  rentPeriod: RentPeriod;
+  serviceCharge: number | null;
+}) {
+  const [searchParams] = useSearchParams();
+  const [text, setText] = useState(() => initialFieldText(MOVE_IN_FIELDS, searchParams));
+  const [years, setYears] = useState(() => readRentYears(searchParams.get("years")));
+  const [edited, setEdited] = useState(false);
+  const read = readFields(MOVE_IN_FIELDS, text);
+  const cost = read.values
+    ? moveInCost({
+        rent,
+        rentPeriod,
+        serviceChargePerYear: serviceCharge,
+        years,
+        agencyPercent: read.values.agency,
+        legalPercent: read.values.legal,
+        cautionPercent: read.values.caution,
+      })
+    : null;
+
+  function update(key: keyof typeof MOVE_IN_FIELDS) {
+    return (event: React.ChangeEvent<HTMLInputElement>) => {
+      setText((current) => ({ ...current, [key]: event.target.value }));
+      setEdited(true);
+    };
+  }
+  const period = years === 1 ? "1 year" : `${years} years`;
+
+  return (
+    <>
+      <p className="mt-2 text-sm text-slate-600">
+        Landlords in Nigeria usually ask for a year's rent (often two) up front, plus fees. What
+        moving in would cost, with assumptions you can change: an agency fee and a legal fee of{" "}
+        {MOVE_IN_DEFAULTS.agencyPercent}% each and a caution deposit of{" "}
+        {MOVE_IN_DEFAULTS.cautionPercent}% (refundable when you leave), all of the rent paid; the
+        service charge is the listing's.
+      </p>
+      <CalculatorForm propertyId={propertyId}>
+        <SelectField
+          label="Rent paid for"
+          name="years"
+          value={String(years)}
+          onChange={(event) => {
+            setYears(readRentYears(event.target.value));
+            setEdited(true);
+          }}
+          options={RENT_YEARS.map((y) => ({
+            value: String(y),
+            label: y === 1 ? "1 year" : `${y} years`,
+          }))}
+        />
+        <TextField
+          label="Agency fee (% of rent)"
+          name="agency"
+          inputMode="decimal"
+          autoComplete="off"
+          value={text.agency}
+          onChange={update("agency")}
+          error={read.errors.agency}
+        />
+        <TextField
+          label="Legal fee (% of rent)"
+          name="legal"
+          inputMode="decimal"
+          autoComplete="off"
+          value={text.legal}
+          onChange={update("legal")}
+          error={read.errors.legal}
+        />
+        <TextField
+          label="Caution deposit (% of rent)"
+          name="caution"
+          inputMode="decimal"
+          autoComplete="off"
+          value={text.caution}
+          onChange={update("caution")}
+          error={read.errors.caution}
+        />
+      </CalculatorForm>
+      <Results
+        lines={[
+          [`Rent for ${period}`, cost?.rent],
+          [
+            `Service charge for ${period}`,
+            serviceCharge === null ? "Not stated for this listing" : cost?.serviceCharge,
+          ],
+          ["Agency fee", cost?.agencyFee],
+          ["Legal fee", cost?.legalFee],
+          ["Caution deposit", cost?.cautionDeposit],
+        ]}
+        headline={["Total to move in", cost?.total]}
+        announcement={edited && cost ? `Total to move in ${formatNaira(cost.total)}.` : ""}
+      />
+      <p className="mt-4 text-sm text-slate-600">
+        An estimate: agree every fee in writing before you pay, and pay into an account in a
+        company's or the landlord's name.
+      </p>
+    </>
+  );
+}
+
+/**
+ * The fields in a GET form back to this page. Without JavaScript 'Recalculate' reloads the page
+ * with the values in the query (the server computes them); with it there is nothing to send.
+ */
+function CalculatorForm({
+  propertyId,
+  children,
+}: {
+  propertyId: string;
+  children: React.ReactNode;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <form
+      method="get"
+      action={`/property/${propertyId}#${COST_SECTION_ID}`}
+      onSubmit={(event) => {
+        if (hydrated) event.preventDefault();
+      }}
+      className="mt-4 grid grid-cols-2 items-end gap-x-3 gap-y-4 lg:grid-cols-4"
+    >
+      {children}
+      {hydrated ? null : (
+        <Button
+          type="submit"
+          variant="outline"
+          size="lg"
+          className="col-span-2 justify-self-start lg:col-span-4"
+        >
+          Recalculate
+        </Button>
+      )}
+    </form>
+  );
+}
+
+type Amount = number | string | undefined;
+
+function Results({
+  headline,
+  lines,
+  announcement,
+}: {
+  headline: [string, Amount];
+  lines: [string, Amount][];
+  announcement: string;
+}) {
+  return (
+    <div className="mt-5">
+      <dl className="rounded-md bg-brand-50 p-4">
+        <dt className="text-sm font-medium text-brand-900">{headline[0]}</dt>
+        <dd className="text-2xl font-bold text-brand-900">{showAmount(headline[1])}</dd>
+      </dl>
+      <dl className="mt-3 divide-y divide-slate-100 text-sm">
+        {lines.map(([label, amount]) => (
+          <div key={label} className="flex flex-wrap justify-between gap-x-4 py-2">
+            <dt className="text-slate-600">{label}</dt>
+            <dd
+              className={cn(
+                "font-semibold text-slate-900",
+                typeof amount === "string" && "font-normal text-slate-600",
+              )}
+            >
+              {showAmount(amount)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {/* Read out once the visitor changes a field (the figures above are not a live region,
+          so each keystroke does not read the whole list). */}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+function showAmount(amount: Amount) {
+  if (amount === undefined) return "Check the fields above";
+  return typeof amount === "string" ? amount : formatNaira(amount);
+}
