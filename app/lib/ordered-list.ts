@@ -6,6 +6,13 @@
 // cannot move up and the last cannot move down. Dragging (mouse, touch or keyboard) drops an item
 // at a position: the items between shift by one.
 
+import type { FlashKey } from "~/auth/flash";
+
+/** What the list's fetchers get back from a move or a switch: `flash` names the toast to show. */
+export type OrderedListAnswer =
+  | { ok: true; intent: "move" | "active"; flash?: FlashKey }
+  | { ok: false; intent?: string; error: { title: string; message: string } };
+
 /** Up or down one place, or to a 0-based position (a drop). */
 export type MoveTarget = "up" | "down" | number;
 
