@@ -119,8 +119,14 @@ const COLUMNS: readonly OrderedColumn<AdminSlide>[] = [
   {
     id: "link",
     header: "Link",
-    className: "break-all",
-    cell: (slide) => slide.linkUrl ?? <span className="text-slate-500">-</span>,
+    cell: (slide) =>
+      slide.linkUrl ? (
+        <span className="block max-w-[12rem] truncate" title={slide.linkUrl}>
+          {slide.linkUrl}
+        </span>
+      ) : (
+        <span className="text-slate-500">-</span>
+      ),
   },
 ];
 
