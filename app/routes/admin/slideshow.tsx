@@ -146,7 +146,7 @@ export default function AdminSlideshowPage({ loaderData }: Route.ComponentProps)
               href="/#gallery"
               target="_blank"
               rel="noreferrer"
-              className="text-brand-700 hover:underline"
+              className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
             >
               View the gallery
               <ExternalLink className="ml-1 inline size-3.5" aria-hidden />

@@ -105,7 +105,7 @@ export default function AdminTeamPage({ loaderData }: Route.ComponentProps) {
               href="/team"
               target="_blank"
               rel="noreferrer"
-              className="text-brand-700 hover:underline"
+              className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
             >
               View the Team page
               <ExternalLink className="ml-1 inline size-3.5" aria-hidden />

@@ -125,7 +125,7 @@ export default function AdminVideosPage({ loaderData }: Route.ComponentProps) {
               href="/#videos"
               target="_blank"
               rel="noreferrer"
-              className="text-brand-700 hover:underline"
+              className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
             >
               View the home page
               <ExternalLink className="ml-1 inline size-3.5" aria-hidden />
