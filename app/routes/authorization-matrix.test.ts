@@ -266,16 +266,14 @@ async function resetOrderedLists() {
     .values(
       MEMBER_IDS.map((id, i) => ({ id, name: `Member ${i}`, position: "Agent", sortOrder: i })),
     );
-  await db
-    .insert(slideshowItems)
-    .values(
-      SLIDE_IDS.map((id, i) => ({
-        id,
-        title: `Slide ${i}`,
-        mediaUrl: "/media/x.webp",
-        sortOrder: i,
-      })),
-    );
+  await db.insert(slideshowItems).values(
+    SLIDE_IDS.map((id, i) => ({
+      id,
+      title: `Slide ${i}`,
+      mediaUrl: "/media/x.webp",
+      sortOrder: i,
+    })),
+  );
   await db.insert(videos).values(
     VIDEO_IDS.map((id, i) => ({
       id,
