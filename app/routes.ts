@@ -62,6 +62,20 @@ export default [
     route("complaints", "routes/admin/complaints.tsx", [
       route(":id", "routes/admin/complaint.tsx"),
     ]),
+    // Team, gallery slides and featured videos (admin part 4): ordered lists, add and edit
+    // over the list or as pages.
+    route("team", "routes/admin/team.tsx", [
+      route("new", "routes/admin/team-new.tsx"),
+      route(":id", "routes/admin/team-member.tsx"),
+    ]),
+    route("slideshow", "routes/admin/slideshow.tsx", [
+      route("new", "routes/admin/slide-new.tsx"),
+      route(":id", "routes/admin/slide.tsx"),
+    ]),
+    route("videos", "routes/admin/videos.tsx", [
+      route("new", "routes/admin/video-new.tsx"),
+      route(":id", "routes/admin/video.tsx"),
+    ]),
     route("sidebar", "routes/admin/sidebar.ts"),
     route("*", "routes/admin/not-found.tsx"),
   ]),

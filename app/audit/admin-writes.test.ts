@@ -5,7 +5,16 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
-import { accounts, auditEvents, properties, propertyMedia, users } from "~/db/schema";
+import {
+  accounts,
+  auditEvents,
+  properties,
+  propertyMedia,
+  slideshowItems,
+  teamMembers,
+  users,
+  videos,
+} from "~/db/schema";
 import type { PropertyInput } from "~/lib/schemas/property";
 import {
   addPropertyPhotos,
@@ -27,10 +36,31 @@ import {
   updateNotificationSetting,
 } from "~/models/admin-settings.server";
 import {
+  createSlide,
+  deleteSlide,
+  moveSlide,
+  setSlideActive,
+  updateSlide,
+} from "~/models/admin-slideshow.server";
+import {
+  createTeamMember,
+  deleteTeamMember,
+  moveTeamMember,
+  setTeamMemberActive,
+  updateTeamMember,
+} from "~/models/admin-team.server";
+import {
   createUserByAdmin,
   deleteUserByAdmin,
   updateUserByAdmin,
 } from "~/models/admin-users.server";
+import {
+  createVideo,
+  deleteVideo,
+  moveVideo,
+  setVideoActive,
+  updateVideo,
+} from "~/models/admin-videos.server";
 import { createAppointment, setAppointmentStatusByAdmin } from "~/models/appointment.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
@@ -155,7 +185,114 @@ async function newProperty() {
   return row?.id ?? "";
 }
 
+// Team, slides and videos (admin part 4): rows straight in the tables, then one write each.
+const MEMBER = {
+  name: "Audited Member",
+  position: "Agent",
+  bio: "",
+  email: "",
+  phone: "",
+  imageUrl: null,
+  isActive: true,
+};
+const SLIDE = {
+  title: "Audited slide",
+  description: "",
+  mediaUrl: "/media/uploads/slide.webp",
+  mediaType: "image" as const,
+  linkUrl: null,
+  category: "finished" as const,
+  isActive: true,
+};
+const VIDEO = {
+  title: "Audited video",
+  description: "",
+  videoUrl: "https://player.vimeo.com/video/76979871",
+  isActive: true,
+};
+
+async function newMember() {
+  const [row] = await db.insert(teamMembers).values(MEMBER).returning({ id: teamMembers.id });
+  return row?.id ?? "";
+}
+
+async function newSlide() {
+  const [row] = await db.insert(slideshowItems).values(SLIDE).returning({ id: slideshowItems.id });
+  return row?.id ?? "";
+}
+
+async function newVideo() {
+  const [row] = await db.insert(videos).values(VIDEO).returning({ id: videos.id });
+  return row?.id ?? "";
+}
+
 const WRITES: Record<string, WriteCase> = {
+  async createTeamMember(actor) {
+    expect((await createTeamMember(actor, MEMBER)).ok).toBe(true);
+    return "team-member.create";
+  },
+  async updateTeamMember(actor) {
+    const result = await updateTeamMember(actor, await newMember(), { ...MEMBER, bio: "New" });
+    expect(result.ok).toBe(true);
+    return "team-member.update";
+  },
+  async deleteTeamMember(actor) {
+    expect((await deleteTeamMember(actor, await newMember())).ok).toBe(true);
+    return "team-member.delete";
+  },
+  async moveTeamMember(actor) {
+    await newMember();
+    expect((await moveTeamMember(actor, await newMember(), "up")).ok).toBe(true);
+    return "team-member.move";
+  },
+  async setTeamMemberActive(actor) {
+    expect((await setTeamMemberActive(actor, await newMember(), false)).ok).toBe(true);
+    return "team-member.active";
+  },
+  async createSlide(actor) {
+    expect((await createSlide(actor, SLIDE)).ok).toBe(true);
+    return "slide.create";
+  },
+  async updateSlide(actor) {
+    const result = await updateSlide(actor, await newSlide(), { ...SLIDE, category: "finished" });
+    expect(result.ok).toBe(true);
+    return "slide.update";
+  },
+  async deleteSlide(actor) {
+    expect((await deleteSlide(actor, await newSlide())).ok).toBe(true);
+    return "slide.delete";
+  },
+  async moveSlide(actor) {
+    await newSlide();
+    expect((await moveSlide(actor, await newSlide(), 0)).ok).toBe(true);
+    return "slide.move";
+  },
+  async setSlideActive(actor) {
+    expect((await setSlideActive(actor, await newSlide(), false)).ok).toBe(true);
+    return "slide.active";
+  },
+  async createVideo(actor) {
+    expect((await createVideo(actor, VIDEO)).ok).toBe(true);
+    return "video.create";
+  },
+  async updateVideo(actor) {
+    const result = await updateVideo(actor, await newVideo(), { ...VIDEO, title: "Renamed" });
+    expect(result.ok).toBe(true);
+    return "video.update";
+  },
+  async deleteVideo(actor) {
+    expect((await deleteVideo(actor, await newVideo())).ok).toBe(true);
+    return "video.delete";
+  },
+  async moveVideo(actor) {
+    await newVideo();
+    expect((await moveVideo(actor, await newVideo(), "up")).ok).toBe(true);
+    return "video.move";
+  },
+  async setVideoActive(actor) {
+    expect((await setVideoActive(actor, await newVideo(), false)).ok).toBe(true);
+    return "video.active";
+  },
   // Accounts and settings (admin part 3). The super-admin-only writes run as the same admin
   // with the flag, as requireAdmin would answer for a super admin.
   async createUserByAdmin(actor) {

@@ -74,6 +74,22 @@ export const FLASH_MESSAGES = {
   propertiesUpdated: { type: "success", title: "Properties updated" },
   propertiesImported: { type: "success", title: "Properties imported successfully" },
   propertyDeleteFailed: { type: "error", title: "Failed to delete property" },
+  // Team, gallery slides and featured videos (admin part 4).
+  teamMemberAdded: { type: "success", title: "Team member added successfully" },
+  teamMemberUpdated: { type: "success", title: "Team member updated successfully" },
+  teamMemberDeleted: { type: "success", title: "Team member deleted successfully" },
+  teamMemberDeleteFailed: { type: "error", title: "Failed to delete team member" },
+  teamReorderFailed: { type: "error", title: "Failed to reorder team members" },
+  slideAdded: { type: "success", title: "Slide added successfully" },
+  slideUpdated: { type: "success", title: "Slide updated successfully" },
+  slideDeleted: { type: "success", title: "Slide deleted successfully" },
+  slideDeleteFailed: { type: "error", title: "Failed to delete slide" },
+  slidesReorderFailed: { type: "error", title: "Failed to reorder slides" },
+  videoAdded: { type: "success", title: "Video added successfully" },
+  videoUpdated: { type: "success", title: "Video updated successfully" },
+  videoDeleted: { type: "success", title: "Video deleted successfully" },
+  videoDeleteFailed: { type: "error", title: "Failed to delete video" },
+  videosReorderFailed: { type: "error", title: "Failed to reorder videos" },
 } as const satisfies Record<
   string,
   { type: "success" | "error"; title: string; description?: string }

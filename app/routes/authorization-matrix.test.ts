@@ -142,6 +142,158 @@ function refusedForAll(path: string, form: Record<string, string>): Request_ {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The ordered lists (admin part 4: team, gallery slides, featured videos): each has a list route
+// (move, active switch), an add route and a record route (edit, delete). Two rows of each are
+// put back before every request; the second one is moved up, the first switched off or deleted.
+
+type OrderedScreen = {
+  list: string;
+  files: { list: string; add: string; record: string };
+  /** The fixture rows' ids (fixed, so the entries can name them before beforeAll). */
+  first: string;
+  second: string;
+  /** A valid add or edit form, and one the action refuses with 400. */
+  valid: Record<string, string>;
+  invalid: Record<string, string>;
+};
+
+const UNKNOWN_ID = "00000000-0000-4000-8000-00000000ffff";
+
+function orderedScreens(screen: OrderedScreen): Record<string, Guarded> {
+  const { list, first, second } = screen;
+  const guarded = { reset: resetOrderedLists, watch: orderedListsState };
+  const refused = (path: string) => adminOnly(path).expect;
+  const request = (path: string, form: Record<string, string>, admin: Expect, write = false) => ({
+    url: path,
+    form,
+    expect: { ...refused(path), admin },
+    ...(write ? { writer: "admin" as const } : {}),
+    ...guarded,
+  });
+  const record = `${list}/${first}`;
+  return {
+    [screen.files.list]: {
+      path: list,
+      entry: (): MatrixEntry => ({
+        loader: { ...adminOnly(list), ...guarded },
+        actions: [
+          request(
+            list,
+            { intent: "move", id: second, to: "up", back: list },
+            { redirect: list },
+            true,
+          ),
+          request(list, { intent: "move", id: first, to: "1", js: "1" }, { ok: true }, true),
+          request(list, { intent: "active", id: first, active: "false" }, { redirect: list }, true),
+          request(
+            list,
+            { intent: "active", id: first, active: "true", js: "1" },
+            { ok: true },
+            true,
+          ),
+          request(list, { intent: "move", id: second, to: "sideways" }, { status: 400 }),
+          request(list, { intent: "active", id: first, active: "maybe" }, { status: 400 }),
+          request(list, { intent: "move", id: UNKNOWN_ID, to: "up" }, { status: 404 }),
+          request(list, { intent: "active", id: "not-an-id", active: "true" }, { status: 404 }),
+          request(list, { intent: "nothing" }, { status: 400 }),
+        ],
+      }),
+    },
+    [screen.files.add]: {
+      path: `${list}/new`,
+      entry: (): MatrixEntry => {
+        const path = `${list}/new`;
+        return {
+          loader: { ...adminOnly(path), ...guarded },
+          actions: [
+            request(
+              path,
+              { intent: "create", ...screen.valid, back: list },
+              { redirect: list },
+              true,
+            ),
+            request(path, { intent: "create", ...screen.invalid }, { status: 400 }),
+          ],
+        };
+      },
+    },
+    [screen.files.record]: {
+      path: `${list}/:id`,
+      entry: (): MatrixEntry => ({
+        loader: { ...adminOnly(record), ...guarded },
+        actions: [
+          request(
+            record,
+            { intent: "update", ...screen.valid, back: list },
+            { redirect: list },
+            true,
+          ),
+          request(record, { intent: "update", ...screen.invalid }, { status: 400 }),
+          request(`${list}/${UNKNOWN_ID}`, { intent: "update", ...screen.valid }, { status: 404 }),
+          // Delete asks first: nothing is written until the yes.
+          request(record, { intent: "delete" }, { ok: true }),
+          request(record, { intent: "delete", confirmed: "yes" }, { redirect: list }, true),
+          request(`${list}/${UNKNOWN_ID}`, { intent: "delete", confirmed: "yes" }, { status: 404 }),
+          request(record, { intent: "nothing" }, { status: 400 }),
+        ],
+      }),
+    },
+  };
+}
+
+const MEMBER_IDS = [
+  "00000000-0000-4000-8000-00000000a001",
+  "00000000-0000-4000-8000-00000000a002",
+] as const;
+const SLIDE_IDS = [
+  "00000000-0000-4000-8000-00000000b001",
+  "00000000-0000-4000-8000-00000000b002",
+] as const;
+const VIDEO_IDS = [
+  "00000000-0000-4000-8000-00000000c001",
+  "00000000-0000-4000-8000-00000000c002",
+] as const;
+
+/** Two team members, two slides and two videos, active, in their first order; nothing else. */
+async function resetOrderedLists() {
+  const { teamMembers, slideshowItems, videos } = schema;
+  await db.delete(teamMembers);
+  await db.delete(slideshowItems);
+  await db.delete(videos);
+  await db
+    .insert(teamMembers)
+    .values(
+      MEMBER_IDS.map((id, i) => ({ id, name: `Member ${i}`, position: "Agent", sortOrder: i })),
+    );
+  await db.insert(slideshowItems).values(
+    SLIDE_IDS.map((id, i) => ({
+      id,
+      title: `Slide ${i}`,
+      mediaUrl: "/media/x.webp",
+      sortOrder: i,
+    })),
+  );
+  await db.insert(videos).values(
+    VIDEO_IDS.map((id, i) => ({
+      id,
+      title: `Video ${i}`,
+      videoUrl: "https://player.vimeo.com/video/76979871",
+      sortOrder: i,
+    })),
+  );
+}
+
+/** Rows a count misses (a move, a switch, an edit): the same after a refused request. */
+async function orderedListsState() {
+  const { teamMembers, slideshowItems, videos } = schema;
+  return {
+    team: await db.select().from(teamMembers).orderBy(teamMembers.id),
+    slides: await db.select().from(slideshowItems).orderBy(slideshowItems.id),
+    videos: await db.select().from(videos).orderBy(videos.id),
+  };
+}
+
 const MATRIX: Record<string, Guarded> = {
   "routes/dashboard/layout.tsx": {
     path: "/dashboard",
@@ -750,6 +902,42 @@ const MATRIX: Record<string, Guarded> = {
     path: "/website-editor",
     entry: () => ({ loader: adminOnly("/website-editor") }),
   },
+  ...orderedScreens({
+    list: "/admin/team",
+    files: {
+      list: "routes/admin/team.tsx",
+      add: "routes/admin/team-new.tsx",
+      record: "routes/admin/team-member.tsx",
+    },
+    first: MEMBER_IDS[0],
+    second: MEMBER_IDS[1],
+    valid: { name: "Matrix Member", position: "Surveyor", isActive: "on" },
+    invalid: { name: "", position: "Surveyor" },
+  }),
+  ...orderedScreens({
+    list: "/admin/slideshow",
+    files: {
+      list: "routes/admin/slideshow.tsx",
+      add: "routes/admin/slide-new.tsx",
+      record: "routes/admin/slide.tsx",
+    },
+    first: SLIDE_IDS[0],
+    second: SLIDE_IDS[1],
+    valid: { mediaType: "image", mediaUrl: "/media/uploads/matrix.webp", category: "finished" },
+    invalid: { mediaType: "image", mediaUrl: "", category: "finished" },
+  }),
+  ...orderedScreens({
+    list: "/admin/videos",
+    files: {
+      list: "routes/admin/videos.tsx",
+      add: "routes/admin/video-new.tsx",
+      record: "routes/admin/video.tsx",
+    },
+    first: VIDEO_IDS[0],
+    second: VIDEO_IDS[1],
+    valid: { title: "Matrix video", videoUrl: "https://youtu.be/dQw4w9WgXcQ", isActive: "on" },
+    invalid: { videoUrl: "javascript:alert(1)" },
+  }),
   "routes/resources/favorites.ts": {
     path: "/favorites",
     entry: (): MatrixEntry => ({

@@ -3,12 +3,13 @@ import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/utils";
 import { describeVideo, withAutoplay } from "~/lib/video-url";
 
-const PROVIDER_LABEL = { youtube: "YouTube", vimeo: "Vimeo", file: "Video", embed: "Video" };
+const PROVIDER_LABEL = { youtube: "YouTube", vimeo: "Vimeo", file: "Video", link: "Video" };
 
 /**
  * A "lite embed": a poster drawn by the page (no thumbnail, no player, nothing from another
  * site) until the visitor presses play; only then the player is inserted. Without JavaScript
- * the poster is a plain link to the video.
+ * the poster is a plain link to the video. Only YouTube's and Vimeo's players (built by
+ * describeVideo from the video's id) are ever framed; any other link stays a link out.
  *
  * Pass `active`/`onActivate` to let a parent keep a single player open at a time.
  */
@@ -52,7 +53,7 @@ export function LiteVideo({
     );
   }
 
-  if (active) {
+  if (active && video.kind !== "link") {
     return (
       <div className={frame}>
         {video.kind === "file" ? (
@@ -82,10 +83,17 @@ export function LiteVideo({
   }
 
   const href =
-    "watchUrl" in video ? video.watchUrl : video.kind === "file" ? video.src : video.embedUrl;
+    "watchUrl" in video ? video.watchUrl : video.kind === "file" ? video.src : video.href;
   function play(event: MouseEvent<HTMLAnchorElement>) {
-    // Modified clicks (new tab) keep the link's own behaviour.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    // Modified clicks (new tab) keep the link's own behaviour; another site's page opens there.
+    if (
+      video.kind === "link" ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    ) {
       return;
     }
     event.preventDefault();

@@ -49,6 +49,11 @@ export function optionalPhone(invalid: string = FIELD_MESSAGES.phone) {
   return trimmedText().pipe(z.string().refine((v) => v === "" || isPhoneNumber(v), invalid));
 }
 
+/** A posted checkbox: on when it says "on" or "true" (an unchecked box posts nothing). */
+export function checkbox() {
+  return z.preprocess((value) => value === "on" || value === "true", z.boolean());
+}
+
 /** The first message for each field (a form-level issue goes under "form"). */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};

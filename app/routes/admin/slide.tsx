@@ -1,0 +1,126 @@
+import { requireAdmin } from "~/auth/session.server";
+import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { RecordView, useRecordBack } from "~/components/admin/record-view";
+import { SlideForm } from "~/components/admin/slide-form";
+import { ConfirmForm } from "~/components/ui/confirm-form";
+import { failureOf } from "~/lib/action-result";
+import { discardUploadedPhoto } from "~/lib/admin-photo.server";
+import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
+import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import { listReturnPath } from "~/lib/list-params";
+import { logger } from "~/lib/logger.server";
+import { SLIDE_MESSAGES } from "~/lib/schemas/slide";
+import { COMPANY_NAME } from "~/lib/site";
+import { readSlideForm } from "~/lib/slide-form.server";
+import { deleteSlide, getSlideForAdmin, updateSlide } from "~/models/admin-slideshow.server";
+import type { Route } from "./+types/slide";
+
+// One gallery slide: edit (every field but its place, spec §7), or delete after 'Are you sure
+// you want to delete this slide?'. Over the list with JavaScript, a page without. Unknown ids
+// are the admin 404.
+
+const LIST = "/admin/slideshow";
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireAdmin(args);
+  const slide = await getSlideForAdmin(actor, args.params.id);
+  if (!slide) notFound();
+  return { slide };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireAdmin(args);
+  const id = args.params.id;
+  const form = await args.request.formData();
+  const back = listReturnPath(form.get("back"), LIST);
+  const intent = form.get("intent");
+
+  if (intent === "delete") {
+    if (!isConfirmed(form)) return askToConfirm(form, SLIDE_MESSAGES.deleteQuestion);
+    let deleted: Awaited<ReturnType<typeof deleteSlide>>;
+    try {
+      deleted = await deleteSlide(actor, id);
+    } catch (error) {
+      logger.error({ err: error, id }, "Deleting a slide failed");
+      throw redirectWithFlash(back, "slideDeleteFailed");
+    }
+    if (!deleted.ok) notFound();
+    throw redirectWithFlash(back, "slideDeleted");
+  }
+
+  if (intent !== "update") {
+    return badRequest({ error: { title: "Error", message: "Unknown action." } });
+  }
+  if (!(await getSlideForAdmin(actor, id))) notFound();
+  const title = SLIDE_MESSAGES.updateFailed;
+  const read = await readSlideForm(form, title);
+  if (!read.ok) return read.response;
+  let updated: Awaited<ReturnType<typeof updateSlide>>;
+  try {
+    updated = await updateSlide(actor, id, read.input);
+  } catch (error) {
+    logger.error({ err: error, id }, "Updating a slide failed");
+    await discardUploadedPhoto(read.photo);
+    return failed(500, { error: { title, message: SLIDE_MESSAGES.tryAgain }, values: read.values });
+  }
+  if (!updated.ok) {
+    await discardUploadedPhoto(read.photo);
+    notFound();
+  }
+  throw redirectWithFlash(back, "slideUpdated");
+}
+
+export default function EditSlidePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { slide } = loaderData;
+  const { back, state } = useRecordBack(LIST);
+  const failure = failureOf(actionData);
+  const asked = confirmationFor(actionData, { intent: "delete" });
+  const values = failure?.values ?? {
+    title: slide.title ?? "",
+    description: slide.description ?? "",
+    mediaType: slide.mediaType,
+    mediaUrl: slide.mediaUrl,
+    linkUrl: slide.linkUrl ?? "",
+    category: slide.category,
+    isActive: String(slide.isActive),
+  };
+  const name = slide.title || "Untitled slide";
+  return (
+    <RecordView list={LIST} listLabel="All slides" title={`Edit Slide: ${name}`}>
+      <div className="space-y-6">
+        <SlideForm
+          mode="edit"
+          values={values}
+          errors={failure?.fields ?? {}}
+          error={failure?.error}
+          back={back}
+          state={state}
+        />
+        <section aria-labelledby="delete-slide-heading" className="border-t border-slate-200 pt-4">
+          <h2 id="delete-slide-heading" className="text-lg font-semibold text-slate-900">
+            Delete slide
+          </h2>
+          <p className="mb-3 text-sm text-slate-600">
+            To take it out of the gallery for a while, switch Active off instead.
+          </p>
+          <ConfirmForm
+            fields={{ intent: "delete", back: asked?.fields.back ?? back }}
+            label="Delete Slide"
+            question={SLIDE_MESSAGES.deleteQuestion}
+            description="The slide leaves the home page gallery and this list. This cannot be undone."
+            confirmLabel="Yes, delete"
+            cancelLabel="Cancel"
+            pendingLabel="Deleting..."
+            mode="dialog"
+          />
+        </section>
+      </div>
+    </RecordView>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} fallback={SLIDE_MESSAGES.loadFailed} />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Edit Slide | Admin | ${COMPANY_NAME}` }];

@@ -1,0 +1,134 @@
+import { requireAdmin } from "~/auth/session.server";
+import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { RecordView, useRecordBack } from "~/components/admin/record-view";
+import { TeamMemberForm } from "~/components/admin/team-form";
+import { ConfirmForm } from "~/components/ui/confirm-form";
+import { failureOf } from "~/lib/action-result";
+import { discardUploadedPhoto } from "~/lib/admin-photo.server";
+import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
+import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import { listReturnPath } from "~/lib/list-params";
+import { logger } from "~/lib/logger.server";
+import { TEAM_MESSAGES } from "~/lib/schemas/team";
+import { COMPANY_NAME } from "~/lib/site";
+import { readTeamMemberForm } from "~/lib/team-form.server";
+import {
+  deleteTeamMember,
+  getTeamMemberForAdmin,
+  updateTeamMember,
+} from "~/models/admin-team.server";
+import type { Route } from "./+types/team-member";
+
+// One team member: edit (a new photo replaces the old one, or the old one is removed), or
+// delete after 'Are you sure you want to delete this team member?'. Over the list with
+// JavaScript, a page without. Unknown ids are the admin 404.
+
+const LIST = "/admin/team";
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireAdmin(args);
+  const member = await getTeamMemberForAdmin(actor, args.params.id);
+  if (!member) notFound();
+  return { member };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireAdmin(args);
+  const id = args.params.id;
+  const form = await args.request.formData();
+  const back = listReturnPath(form.get("back"), LIST);
+  const intent = form.get("intent");
+
+  if (intent === "delete") {
+    if (!isConfirmed(form)) return askToConfirm(form, TEAM_MESSAGES.deleteQuestion);
+    let deleted: Awaited<ReturnType<typeof deleteTeamMember>>;
+    try {
+      deleted = await deleteTeamMember(actor, id);
+    } catch (error) {
+      logger.error({ err: error, id }, "Deleting a team member failed");
+      throw redirectWithFlash(back, "teamMemberDeleteFailed");
+    }
+    if (!deleted.ok) notFound();
+    throw redirectWithFlash(back, "teamMemberDeleted");
+  }
+
+  if (intent !== "update") {
+    return badRequest({ error: { title: "Error", message: "Unknown action." } });
+  }
+  const existing = await getTeamMemberForAdmin(actor, id);
+  if (!existing) notFound();
+  const title = TEAM_MESSAGES.updateFailed;
+  const read = await readTeamMemberForm(form, title);
+  if (!read.ok) return read.response;
+  const { removePhoto, ...input } = read.form;
+  const imageUrl = read.photo?.url ?? (removePhoto ? null : existing.imageUrl);
+  let updated: Awaited<ReturnType<typeof updateTeamMember>>;
+  try {
+    updated = await updateTeamMember(actor, id, { ...input, imageUrl });
+  } catch (error) {
+    logger.error({ err: error, id }, "Updating a team member failed");
+    await discardUploadedPhoto(read.photo);
+    return failed(500, { error: { title, message: TEAM_MESSAGES.tryAgain }, values: read.values });
+  }
+  if (!updated.ok) {
+    await discardUploadedPhoto(read.photo);
+    notFound();
+  }
+  throw redirectWithFlash(back, "teamMemberUpdated");
+}
+
+export default function EditTeamMemberPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { member } = loaderData;
+  const { back, state } = useRecordBack(LIST);
+  const failure = failureOf(actionData);
+  const asked = confirmationFor(actionData, { intent: "delete" });
+  const values = failure?.values ?? {
+    name: member.name,
+    position: member.position,
+    bio: member.bio ?? "",
+    email: member.email ?? "",
+    phone: member.phone ?? "",
+    isActive: String(member.isActive),
+  };
+  return (
+    <RecordView list={LIST} listLabel="All team members" title={`Edit ${member.name}`}>
+      <div className="space-y-6">
+        <TeamMemberForm
+          mode="edit"
+          values={values}
+          photo={member.imageUrl}
+          errors={failure?.fields ?? {}}
+          error={failure?.error}
+          back={back}
+          state={state}
+        />
+        <section aria-labelledby="delete-member-heading" className="border-t border-slate-200 pt-4">
+          <h2 id="delete-member-heading" className="text-lg font-semibold text-slate-900">
+            Delete team member
+          </h2>
+          <p className="mb-3 text-sm text-slate-600">
+            To take {member.name} off the Team page for a while, switch Active off instead.
+          </p>
+          <ConfirmForm
+            fields={{ intent: "delete", back: asked?.fields.back ?? back }}
+            label="Delete Team Member"
+            question={TEAM_MESSAGES.deleteQuestion}
+            description={`${member.name} is removed from the Team page and from this list. This cannot be undone.`}
+            confirmLabel="Yes, delete"
+            cancelLabel="Cancel"
+            pendingLabel="Deleting..."
+            mode="dialog"
+          />
+        </section>
+      </div>
+    </RecordView>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} fallback={TEAM_MESSAGES.loadFailed} />;
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Edit Team Member | Admin | ${COMPANY_NAME}` },
+];
