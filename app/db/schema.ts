@@ -487,7 +487,21 @@ export const websiteContent = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Outgoing e-mail. The default transport stores messages here instead of sending them.
+// Outgoing e-mail: a transactional outbox (app/mail/outbox.server.ts, ADR 11). A message is
+// inserted 'pending' in the same transaction as the write that causes it; the sender
+// (app/mail/mail-sender.server.ts) claims due rows with a lease, delivers them through the
+// configured transport (SMTP, or the log when SMTP_URL is unset) and marks them 'sent', or
+// retries with backoff and finally marks them 'failed'. `error` is the last attempt's error.
+
+export type OutboxAttachment = {
+  filename: string;
+  contentType: string;
+  /** The bytes, as text (utf8) or base64 (`encoding: "base64"`). */
+  content: string;
+  encoding?: "base64";
+};
+
+export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
 
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -497,13 +511,26 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
-    attachments: jsonb("attachments").$type<{ filename: string; contentType: string }[]>(),
-    transport: text("transport").notNull(),
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>(),
+    /** Extra headers (List-Unsubscribe, ...). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
+    /** Delivery attempts started (counted when claimed, so a crash mid-send counts too). */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The claim of the sender delivering it now; another sender may take it after this. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    claimedBy: text("claimed_by"),
+    /** 'outbox' (log only, SMTP_URL unset) or 'smtp': set when delivered. */
+    transport: text("transport"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     error: text("error"),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("mail_outbox_created_idx").on(t.createdAt.desc()),
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 // ---------------------------------------------------------------------------
