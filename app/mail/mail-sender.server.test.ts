@@ -120,7 +120,8 @@ describe("a booking whose process dies before sending", () => {
 
   it("a sender that died while sending: the lease ends and another sender delivers it", async () => {
     await enqueueMail(db, { to: "kemi@example.ng", subject: "Hello", text: "Hi" });
-    const start = new Date();
+    // A second ahead of the database's clock, so the row (queued at its now()) is due.
+    const start = new Date(Date.now() + 1_000);
     // The first sender claims the message and never comes back (killed mid-send).
     const hung: MailTransport = { name: "smtp", deliver: () => new Promise<void>(() => {}) };
     void deliverDueMail({ transport: hung, now: () => start });

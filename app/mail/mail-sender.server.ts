@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { mailOutbox, type OutboxAttachment } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
@@ -23,8 +23,8 @@ import {
 //   delivers it again. That window is the few milliseconds between the SMTP answer and the
 //   UPDATE. Nothing else sends a row twice.
 //
-// Times are the sender's clock (`now`), not the database's, so tests can move it; instances are
-// expected to keep their clocks in sync (NTP), and the lease is far longer than any skew.
+// Times are the database's clock (`now()`), the one clock every instance shares; a test may pass
+// a clock of its own (`now`) to move time.
 
 export const MAIL_MAX_ATTEMPTS = 8;
 /** First retry after this; each further one waits twice as long, up to MAIL_RETRY_MAX_MS. */
@@ -43,6 +43,7 @@ export function mailRetryDelayMs(attempts: number): number {
 
 export type DeliverOptions = {
   transport?: MailTransport;
+  /** The time; the database's `now()` when absent. */
   now?: () => Date;
   batchSize?: number;
   leaseMs?: number;
@@ -53,11 +54,22 @@ export type DeliveryReport = { claimed: number; sent: number; retrying: number; 
 
 type ClaimedRow = OutgoingMail & { attempts: number };
 
-/** Claims up to `batchSize` due rows for `claim` until `leaseUntil`. */
+/** SQL for "now plus `offsetMs`", by the given clock or the database's. */
+type Clock = (offsetMs?: number) => SQL;
+
+function clockOf(now: (() => Date) | undefined): Clock {
+  if (now) {
+    return (offsetMs = 0) =>
+      sql`${new Date(now().getTime() + offsetMs).toISOString()}::timestamptz`;
+  }
+  return (offsetMs = 0) => sql`(now() + ${offsetMs} * interval '1 millisecond')`;
+}
+
+/** Claims up to `batchSize` due rows for `claim`, leased for `leaseMs`. */
 async function claimDueMail(
   claim: string,
-  now: Date,
-  leaseUntil: Date,
+  clock: Clock,
+  leaseMs: number,
   batchSize: number,
 ): Promise<ClaimedRow[]> {
   const result = await db.execute<{
@@ -72,13 +84,13 @@ async function claimDueMail(
   }>(sql`
     update ${mailOutbox}
     set attempts = attempts + 1,
-        lease_until = ${leaseUntil.toISOString()}::timestamptz,
+        lease_until = ${clock(leaseMs)},
         claimed_by = ${claim}
     where id in (
       select id from ${mailOutbox}
       where status = 'pending'
-        and next_attempt_at <= ${now.toISOString()}::timestamptz
-        and (lease_until is null or lease_until <= ${now.toISOString()}::timestamptz)
+        and next_attempt_at <= ${clock()}
+        and (lease_until is null or lease_until <= ${clock()})
       order by next_attempt_at, created_at
       limit ${batchSize}
       for update skip locked
@@ -102,14 +114,13 @@ function parseJson<T>(value: T | string | null): T | null {
  */
 export async function deliverDueMail(options: DeliverOptions = {}): Promise<DeliveryReport> {
   const transport = options.transport ?? mailTransportFor();
-  const clock = options.now ?? (() => new Date());
+  const clock = clockOf(options.now);
   const maxAttempts = options.maxAttempts ?? MAIL_MAX_ATTEMPTS;
   const claim = crypto.randomUUID();
-  const now = clock();
   const rows = await claimDueMail(
     claim,
-    now,
-    new Date(now.getTime() + (options.leaseMs ?? MAIL_LEASE_MS)),
+    clock,
+    options.leaseMs ?? MAIL_LEASE_MS,
     options.batchSize ?? MAIL_BATCH_SIZE,
   );
   const report: DeliveryReport = { claimed: rows.length, sent: 0, retrying: 0, failed: 0 };
@@ -124,7 +135,7 @@ async function deliverOne(
   row: ClaimedRow,
   claim: string,
   transport: MailTransport,
-  clock: () => Date,
+  clock: Clock,
   maxAttempts: number,
 ): Promise<"sent" | "retrying" | "failed"> {
   const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimedBy, claim));
@@ -144,13 +155,13 @@ async function deliverOne(
       );
       return "failed";
     }
-    const next = new Date(clock().getTime() + mailRetryDelayMs(row.attempts));
+    const delayMs = mailRetryDelayMs(row.attempts);
     await db
       .update(mailOutbox)
-      .set({ error: message, nextAttemptAt: next, leaseUntil: null })
+      .set({ error: message, nextAttemptAt: clock(delayMs), leaseUntil: null })
       .where(mine);
     logger.warn(
-      { err: error, mail: { ...mail, nextAttemptAt: next.toISOString() } },
+      { err: error, mail: { ...mail, retryInMs: delayMs } },
       `Could not send e-mail to ${row.to} (attempt ${row.attempts}), will retry: ${row.subject}`,
     );
     return "retrying";
