@@ -11,6 +11,7 @@ import { createCspNonce, securityHeaders } from "~/lib/security-headers.server";
 import { settleQueuedMail } from "~/mail/mail.server";
 import { startMailSender, stopMailSender } from "~/mail/mail-sender.server";
 import { closeMailTransports } from "~/mail/mail-transport.server";
+import { startSearchAlertJob, stopSearchAlertJob } from "~/mail/search-alert-mail.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
 
 export { logger };
@@ -74,6 +75,8 @@ export async function startApp() {
   }
   // Delivers the outbox: mail left pending by a crash or a stop goes out now (ADR 11).
   startMailSender();
+  // Saved-search alerts: a run now catches up with what came due while the server was down.
+  startSearchAlertJob();
   return { port: env.port };
 }
 
@@ -81,6 +84,7 @@ export async function stopApp() {
   // Mail being composed just before the stop (a password reset) still reaches the outbox; the
   // sender finishes the message it is sending, and what is left pending goes out at the next
   // start (or from another instance).
+  await stopSearchAlertJob();
   await settleQueuedMail();
   await stopMailSender();
   closeMailTransports();
