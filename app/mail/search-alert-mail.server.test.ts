@@ -149,12 +149,10 @@ describe("the matching query", () => {
       frequency: "off",
     });
     if (!saved.ok) throw new Error("not saved");
-    await db
-      .update(savedSearches)
-      .set({
-        alertedUntil: sql`now() - interval '1 day'`,
-        createdAt: sql`now() - interval '1 day'`,
-      });
+    await db.update(savedSearches).set({
+      alertedUntil: sql`now() - interval '1 day'`,
+      createdAt: sql`now() - interval '1 day'`,
+    });
     await addListing("Added while off", "Lagos", HOUR);
     await setSavedSearchFrequency("ada", saved.id, "instant");
     await makeDue();

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import type { Executor } from "~/db/transaction.server";
 import { containsText } from "~/db/like.server";
 import { properties } from "~/db/schema";
+import type { Executor } from "~/db/transaction.server";
 import type { ListingFilters } from "~/lib/listing-filters";
 import { LISTING_PAGE_SIZE } from "~/lib/property-options";
 import {
