@@ -31,9 +31,12 @@ export function filtersOfSavedSearch(query: string): ListingFilters {
   return parseListingFilters(new URLSearchParams(query));
 }
 
-/** How long after a run the job looks at a search again. */
+/**
+ * How long after a run the job looks at a search again. Instant searches are looked at on every
+ * run of the job (each SEARCH_ALERT_TICK_MS, app/mail/search-alert-mail.server.ts).
+ */
 export const ALERT_INTERVAL_MS: Record<Exclude<AlertFrequency, "off">, number> = {
-  instant: 60_000,
+  instant: 0,
   daily: 24 * 60 * 60_000,
   weekly: 7 * 24 * 60 * 60_000,
 };
@@ -273,8 +276,12 @@ export async function processDueSearchAlerts(
 ): Promise<AlertRunReport> {
   const report: AlertRunReport = { searches: 0, alerts: 0, listings: 0 };
   const limit = options.limit ?? 1_000;
+  // Due by the time the run started: a search this run handled is due again only after it
+  // (an instant one at once), so it waits for the next run.
+  const started = await db.execute<{ now: string }>(sql`select now()::text as now`);
+  const runStart = started.rows[0]?.now ?? new Date().toISOString();
   while (report.searches < limit) {
-    const done = await db.transaction(async (tx) => processOneDueSearch(tx, queueAlert));
+    const done = await db.transaction(async (tx) => processOneDueSearch(tx, queueAlert, runStart));
     if (!done) break;
     report.searches += 1;
     if (done.listings > 0) {
@@ -285,7 +292,7 @@ export async function processDueSearchAlerts(
   return report;
 }
 
-async function processOneDueSearch(tx: Transaction, queueAlert: QueueAlert) {
+async function processOneDueSearch(tx: Transaction, queueAlert: QueueAlert, runStart: string) {
   // The search whose turn it is, unless another runner holds it. Its owner must be active.
   const [search] = await tx
     .select({
@@ -303,7 +310,10 @@ async function processOneDueSearch(tx: Transaction, queueAlert: QueueAlert) {
     .from(savedSearches)
     .innerJoin(users, eq(users.id, savedSearches.userId))
     .where(
-      and(sql`${savedSearches.frequency} <> 'off'`, sql`${savedSearches.nextAlertAt} <= now()`),
+      and(
+        sql`${savedSearches.frequency} <> 'off'`,
+        sql`${savedSearches.nextAlertAt} <= ${runStart}::timestamptz`,
+      ),
     )
     .orderBy(asc(savedSearches.nextAlertAt), asc(savedSearches.id))
     .limit(1)
