@@ -276,8 +276,10 @@ export async function processDueSearchAlerts(
 ): Promise<AlertRunReport> {
   const report: AlertRunReport = { searches: 0, alerts: 0, listings: 0 };
   const limit = options.limit ?? 1_000;
-  // Due by the time the run started: a search this run handled is due again only after it
-  // (an instant one at once), so it waits for the next run.
+  // Due before the run started: a search this run handled is due again only after it (an
+  // instant one at once), so it waits for the next run. Strictly before: the embedded
+  // database's clock has millisecond steps, and a search handled within the run's first
+  // millisecond must not be picked up again.
   const started = await db.execute<{ now: string }>(sql`select now()::text as now`);
   const runStart = started.rows[0]?.now ?? new Date().toISOString();
   while (report.searches < limit) {
@@ -312,7 +314,7 @@ async function processOneDueSearch(tx: Transaction, queueAlert: QueueAlert, runS
     .where(
       and(
         sql`${savedSearches.frequency} <> 'off'`,
-        sql`${savedSearches.nextAlertAt} <= ${runStart}::timestamptz`,
+        sql`${savedSearches.nextAlertAt} < ${runStart}::timestamptz`,
       ),
     )
     .orderBy(asc(savedSearches.nextAlertAt), asc(savedSearches.id))
