@@ -84,7 +84,7 @@ describe("the matching query", () => {
     const [mail, ...others] = await alertMails();
     expect(others).toEqual([]);
     expect(mail?.to).toBe("ada@example.ng");
-    expect(mail?.subject).toBe('1 new listing matches "Lagos 3 beds"');
+    expect(mail?.subject).toBe("Lagos 3 beds: 1 new listing");
     expect(mail?.text).toContain("New Ikoyi flat");
     expect(mail?.text).toContain(`/property/${fresh}`);
     expect(mail?.text).toContain("₦3,500,000/year");
@@ -126,8 +126,8 @@ describe("the matching query", () => {
     // 'off' is never looked at; the inactive owner's search runs but sends nothing.
     expect(report).toMatchObject({ searches: 3, alerts: 2 });
     expect((await alertMails()).map((m) => m.subject).sort()).toEqual([
-      '1 new listing matches "instant"',
-      '1 new listing matches "weekly"',
+      "instant: 1 new listing",
+      "weekly: 1 new listing",
     ]);
     const next = await db
       .select({
@@ -183,7 +183,7 @@ describe("after downtime", () => {
     expect(await runSearchAlerts()).toMatchObject({ searches: 0 });
     const mails = await alertMails();
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe('2 new listings match "Abuja"');
+    expect(mails[0]?.subject).toBe("Abuja: 2 new listings");
   });
 });
 

@@ -61,7 +61,8 @@ export function searchAlertEmail({
 }): SearchAlertEmail {
   const total = listings.length + more;
   const noun = total === 1 ? "listing matches" : "listings match";
-  const subject = `${total} new ${noun} "${searchName}"`;
+  // No quotation marks: mail servers would carry the subject MIME-encoded.
+  const subject = `${searchName}: ${total} new ${total === 1 ? "listing" : "listings"}`;
   const greeting = firstName?.trim() ? `Hello ${firstName.trim()},` : "Hello,";
   const intro = `${total} new ${noun} your saved search "${searchName}" on ${COMPANY_NAME}.`;
   const moreLine = more > 0 ? `And ${more} more: see them all on the site.` : undefined;
