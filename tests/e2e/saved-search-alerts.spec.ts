@@ -174,7 +174,7 @@ test("save a search, get the alert for a new listing, unsubscribe from its link"
   expect(mail.to).toEqual([CUSTOMER.email]);
   expect(mail.decoded).toContain(TITLE);
   expect(mail.raw).toMatch(
-    /List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/searches\/unsubscribe\?token=/,
+    /List-Unsubscribe:\s+<http:\/\/127\.0\.0\.1:\d+\/searches\/unsubscribe\?token=/,
   );
   const link = new RegExp(`${baseUrl}/searches/unsubscribe\\?token=[A-Za-z0-9_.-]+`).exec(
     mail.decoded,
