@@ -20,6 +20,8 @@ export default [
     route("reset-password", "routes/auth/reset-password.tsx"),
     route("admin/login", "routes/auth/admin-login.tsx"),
     route("verify-email", "routes/auth/verify-email.tsx"),
+    // A saved-search alert's unsubscribe link (signed token, works signed out).
+    route("searches/unsubscribe", "routes/public/search-unsubscribe.tsx"),
     route("dashboard", "routes/dashboard/layout.tsx", [
       index("routes/dashboard/index.tsx"),
       route("properties", "routes/dashboard/properties.tsx"),
@@ -27,6 +29,8 @@ export default [
       route("appointments/:id", "routes/dashboard/appointment.tsx"),
       route("complaints", "routes/dashboard/complaints.tsx"),
       route("profile", "routes/dashboard/profile.tsx"),
+      route("searches", "routes/dashboard/searches.tsx"),
+      route("searches/new", "routes/dashboard/search-new.tsx"),
     ]),
     // Admins only (its own middleware), inside the site layout.
     route("website-editor", "routes/admin/website-editor.tsx"),

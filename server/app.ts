@@ -8,7 +8,10 @@ import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { createRequestContext } from "~/lib/request-context.server";
 import { createCspNonce, securityHeaders } from "~/lib/security-headers.server";
-import { closeMailTransports, settleBackgroundMail } from "~/mail/mail.server";
+import { settleQueuedMail } from "~/mail/mail.server";
+import { startMailSender, stopMailSender } from "~/mail/mail-sender.server";
+import { closeMailTransports } from "~/mail/mail-transport.server";
+import { startSearchAlertJob, stopSearchAlertJob } from "~/mail/search-alert-mail.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
 
 export { logger };
@@ -70,12 +73,20 @@ export async function startApp() {
       logger.info(`Demo accounts created (change or remove them before going live): ${accounts}`);
     }
   }
+  // Delivers the outbox: mail left pending by a crash or a stop goes out now (ADR 11).
+  startMailSender();
+  // Saved-search alerts: a run now catches up with what came due while the server was down.
+  startSearchAlertJob();
   return { port: env.port };
 }
 
 export async function stopApp() {
-  // Mail queued just before the stop (a password reset) still goes out and is recorded.
-  await settleBackgroundMail();
+  // Mail being composed just before the stop (a password reset) still reaches the outbox; the
+  // sender finishes the message it is sending, and what is left pending goes out at the next
+  // start (or from another instance).
+  await stopSearchAlertJob();
+  await settleQueuedMail();
+  await stopMailSender();
   closeMailTransports();
   // View counts still in memory are written before the database closes.
   await flushPropertyViews().catch(() => undefined);

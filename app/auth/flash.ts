@@ -90,6 +90,16 @@ export const FLASH_MESSAGES = {
   videoDeleted: { type: "success", title: "Video deleted successfully" },
   videoDeleteFailed: { type: "error", title: "Failed to delete video" },
   videosReorderFailed: { type: "error", title: "Failed to reorder videos" },
+  // Saved searches (/dashboard/searches).
+  searchSaved: {
+    type: "success",
+    title: "Search saved",
+    description: "We'll e-mail you new listings that match it.",
+  },
+  searchSavedNoAlerts: { type: "success", title: "Search saved" },
+  searchRenamed: { type: "success", title: "Search renamed" },
+  searchDeleted: { type: "success", title: "Search deleted" },
+  searchAlertsUpdated: { type: "success", title: "Alerts updated" },
 } as const satisfies Record<
   string,
   { type: "success" | "error"; title: string; description?: string }

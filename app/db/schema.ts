@@ -487,7 +487,73 @@ export const websiteContent = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Outgoing e-mail. The default transport stores messages here instead of sending them.
+// Saved searches with e-mail alerts (issue 14). `query` is the listing's canonical query string
+// (filters only: no sort, view or page). The alert job (app/models/saved-search.server.ts)
+// claims due searches (next_alert_at <= now) FOR UPDATE SKIP LOCKED, e-mails the matching
+// listings created since `alerted_until` that saved_search_alerts does not hold yet, and
+// records them there: each listing at most once per search, whichever instance runs the job.
+
+export const ALERT_FREQUENCY = ["instant", "daily", "weekly", "off"] as const;
+
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    query: text("query").notNull(),
+    frequency: text("frequency", { enum: ALERT_FREQUENCY }).notNull(),
+    /** Listings created after this (less a small overlap) are new to the alerts. */
+    alertedUntil: timestamp("alerted_until", { withTimezone: true }).notNull().defaultNow(),
+    /** When the job next looks at it (alerts on). */
+    nextAlertAt: timestamp("next_alert_at", { withTimezone: true }).notNull().defaultNow(),
+    lastAlertAt: timestamp("last_alert_at", { withTimezone: true }),
+    /** The dashboard counts listings created after this as new matches. */
+    lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("saved_searches_user_idx").on(t.userId, t.createdAt),
+    index("saved_searches_due_idx").on(t.nextAlertAt).where(sql`${t.frequency} <> 'off'`),
+  ],
+);
+
+/** The listings an alert has announced, once per search. */
+export const savedSearchAlerts = pgTable(
+  "saved_search_alerts",
+  {
+    savedSearchId: uuid("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    /** The outbox row of the e-mail that carried it. */
+    mailId: uuid("mail_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.savedSearchId, t.propertyId] })],
+);
+
+// ---------------------------------------------------------------------------
+// Outgoing e-mail: a transactional outbox (app/mail/outbox.server.ts, ADR 11). A message is
+// inserted 'pending' in the same transaction as the write that causes it; the sender
+// (app/mail/mail-sender.server.ts) claims due rows with a lease, delivers them through the
+// configured transport (SMTP, or the log when SMTP_URL is unset) and marks them 'sent', or
+// retries with backoff and finally marks them 'failed'. `error` is the last attempt's error.
+
+export type OutboxAttachment = {
+  filename: string;
+  contentType: string;
+  /** The bytes, as text (utf8) or base64 (`encoding: "base64"`). */
+  content: string;
+  encoding?: "base64";
+};
+
+export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
 
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -497,13 +563,26 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
-    attachments: jsonb("attachments").$type<{ filename: string; contentType: string }[]>(),
-    transport: text("transport").notNull(),
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>(),
+    /** Extra headers (List-Unsubscribe, ...). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
+    /** Delivery attempts started (counted when claimed, so a crash mid-send counts too). */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The claim of the sender delivering it now; another sender may take it after this. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    claimedBy: text("claimed_by"),
+    /** 'outbox' (log only, SMTP_URL unset) or 'smtp': set when delivered. */
+    transport: text("transport"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     error: text("error"),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("mail_outbox_created_idx").on(t.createdAt.desc()),
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 // ---------------------------------------------------------------------------

@@ -30,5 +30,6 @@ export const DASHBOARD_NAV = [
   { label: "My Properties", to: "/dashboard/properties", end: false },
   { label: "Appointments", to: "/dashboard/appointments", end: false },
   { label: "Inquiries", to: "/dashboard/complaints", end: false },
+  { label: "Saved Searches", to: "/dashboard/searches", end: false },
   { label: "Profile", to: "/dashboard/profile", end: false },
 ] as const;

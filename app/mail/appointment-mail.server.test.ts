@@ -12,9 +12,9 @@ import { actorFor } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
   calendarFile,
-  notifyAdminsOfAppointment,
-  sendAppointmentStatusEmail,
-  sendBookingConfirmation,
+  queueAdminAppointmentNotices,
+  queueAppointmentStatusEmail,
+  queueBookingConfirmation,
 } from "./appointment-mail.server";
 import { settleBackgroundMail } from "./mail.server";
 
@@ -62,10 +62,10 @@ beforeEach(async () => {
   await db.delete(appointments);
 });
 
-describe("sendBookingConfirmation", () => {
+describe("queueBookingConfirmation", () => {
   it("sends the customer one e-mail with the details, escaped, and an .ics file", async () => {
     const id = await book();
-    sendBookingConfirmation(id);
+    await queueBookingConfirmation(db, id);
     await settleBackgroundMail();
     const rows = await outbox();
     expect(rows).toHaveLength(1);
@@ -78,28 +78,32 @@ describe("sendBookingConfirmation", () => {
     expect(mail?.html).toContain("Hello Ngozi &lt;b&gt;Okafor&lt;/b&gt;,");
     expect(mail?.html).not.toContain("<b>Okafor</b>");
     expect(mail?.attachments).toEqual([
-      { filename: "appointment.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH" },
+      {
+        filename: "appointment.ics",
+        contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+        content: expect.stringContaining("BEGIN:VCALENDAR"),
+      },
     ]);
   });
 
   it("links a signed-in customer's booking to their dashboard", async () => {
     await addUser("cust");
     const id = await book({ userId: "cust" });
-    sendBookingConfirmation(id);
+    await queueBookingConfirmation(db, id);
     await settleBackgroundMail();
     const [mail] = await outbox();
     expect(mail?.text).toContain(`/dashboard/appointments/${id}`);
   });
 
   it("sends nothing for an unknown or malformed id, without throwing", async () => {
-    sendBookingConfirmation("00000000-0000-4000-8000-000000000000");
-    sendBookingConfirmation("not-a-uuid");
+    await queueBookingConfirmation(db, "00000000-0000-4000-8000-000000000000");
+    await queueBookingConfirmation(db, "not-a-uuid");
     await settleBackgroundMail();
     expect(await outbox()).toHaveLength(0);
   });
 });
 
-describe("notifyAdminsOfAppointment", () => {
+describe("queueAdminAppointmentNotices", () => {
   it("writes to each active admin who opted in (no settings row = opted in) and nobody else", async () => {
     await addUser("admin-default", { role: "admin" });
     await addUser("admin-on", { role: "admin" }, true);
@@ -108,7 +112,7 @@ describe("notifyAdminsOfAppointment", () => {
     await addUser("tenant", { role: "tenant" }, true);
     const id = await book();
 
-    notifyAdminsOfAppointment(id, "booked");
+    await queueAdminAppointmentNotices(db, id, "booked");
     await settleBackgroundMail();
     const rows = await outbox();
     expect(rows.map((r) => r.to)).toEqual(["admin-default@example.ng", "admin-on@example.ng"]);
@@ -120,14 +124,14 @@ describe("notifyAdminsOfAppointment", () => {
     expect(rows[0]?.html).not.toContain("<b>Okafor</b>");
 
     await db.delete(mailOutbox);
-    notifyAdminsOfAppointment(id, "rescheduled");
+    await queueAdminAppointmentNotices(db, id, "rescheduled");
     await settleBackgroundMail();
     const [moved] = await outbox();
     expect(moved?.subject).toMatch(/^Appointment rescheduled: .*, now Monday, 7 January 2030/);
   });
 });
 
-describe("sendAppointmentStatusEmail", () => {
+describe("queueAppointmentStatusEmail", () => {
   it("tells the customer the new status, with a calendar update unless completed", async () => {
     const id = await book();
     for (const [status, subject, attached] of [
@@ -137,7 +141,7 @@ describe("sendAppointmentStatusEmail", () => {
     ] as const) {
       await db.update(appointments).set({ status }).where(eq(appointments.id, id));
       await db.delete(mailOutbox);
-      sendAppointmentStatusEmail(id);
+      await queueAppointmentStatusEmail(db, id);
       await settleBackgroundMail();
       const rows = await outbox();
       expect(rows).toHaveLength(1);
@@ -147,12 +151,11 @@ describe("sendAppointmentStatusEmail", () => {
     }
   });
 
-  it("follows an admin's change the way an admin action sends it: only when it was made", async () => {
+  it("follows an admin's change in the change's transaction: only when it was made", async () => {
     await addUser("boss", { role: "admin" });
     const id = await book();
     for (const to of ["confirmed", "confirmed"] as const) {
-      const change = await setAppointmentStatusByAdmin(BOSS, id, to);
-      if (change.ok) sendAppointmentStatusEmail(id);
+      await setAppointmentStatusByAdmin(BOSS, id, to, (tx) => queueAppointmentStatusEmail(tx, id));
     }
     await settleBackgroundMail();
     const rows = await outbox();
@@ -166,7 +169,7 @@ describe("sendAppointmentStatusEmail", () => {
 
   it("sends nothing while the appointment is still pending", async () => {
     const id = await book();
-    sendAppointmentStatusEmail(id);
+    await queueAppointmentStatusEmail(db, id);
     await settleBackgroundMail();
     expect(await outbox()).toHaveLength(0);
   });

@@ -1,3 +1,4 @@
+import type { Executor } from "~/db/transaction.server";
 import { getEnv } from "~/env.server";
 import { shortId } from "~/lib/appointment-format";
 import { isTimeSlot } from "~/lib/appointment-rules";
@@ -7,7 +8,7 @@ import { COMPANY_NAME } from "~/lib/site";
 import { type AppointmentForMail, getAppointmentForMail } from "~/models/appointment.server";
 import { getContactDetails } from "~/models/site-content.server";
 import { listAdminsForEmailNotifications } from "~/models/user.server";
-import { type MailAttachment, runMailTaskInBackground, sendMail } from "./mail.server";
+import { enqueueMail, type MailAttachment } from "./mail.server";
 import {
   type AdminSetStatus,
   adminAppointmentNoticeEmail,
@@ -16,86 +17,87 @@ import {
   purposeLabel,
 } from "./templates/appointment";
 
-// The e-mails around an appointment. Each function returns at once and sends after the
-// response: a booking (or an admin's change) must never fail, or wait, because of the mail
-// server. Failures are logged and recorded in mail_outbox by sendMail; tests wait for the
-// sends with settleBackgroundMail().
+// The e-mails around an appointment. Each is composed and put in the outbox through `tx`, the
+// transaction of the write that causes it (createAppointment, rescheduleAppointmentForUser,
+// setAppointmentStatusByAdmin take these as their InTransaction hook), so the e-mail exists
+// exactly when the change does; the sender delivers it (ADR 11). The caller kicks the sender
+// after the commit.
+
+/** A new booking: the customer's confirmation and the admins' notice. */
+export async function queueBookingMails(tx: Executor, appointmentId: string): Promise<void> {
+  await queueBookingConfirmation(tx, appointmentId);
+  await queueAdminAppointmentNotices(tx, appointmentId, "booked");
+}
 
 /** To the customer: the booking as received, with an .ics calendar file. */
-export function sendBookingConfirmation(appointmentId: string): void {
-  runMailTaskInBackground(async () => {
-    const appointment = await loadAppointment(appointmentId);
-    if (!appointment) return;
-    const contact = await getContactDetails();
-    const email = bookingConfirmationEmail({
-      appointment,
-      dashboardUrl: customerUrl(appointment),
-      contact,
-    });
-    await send({
-      to: appointment.email,
-      ...email,
-      attachments: [calendarFile(appointment, contact.address, "TENTATIVE")],
-    });
+export async function queueBookingConfirmation(tx: Executor, appointmentId: string): Promise<void> {
+  const appointment = await loadAppointment(tx, appointmentId);
+  if (!appointment) return;
+  const contact = await getContactDetails(tx);
+  const email = bookingConfirmationEmail({
+    appointment,
+    dashboardUrl: customerUrl(appointment),
+    contact,
+  });
+  await enqueueMail(tx, {
+    to: appointment.email,
+    ...email,
+    attachments: [calendarFile(appointment, contact.address, "TENTATIVE")],
   });
 }
 
 /** To every active admin with e-mail notifications on: a booking was made or moved. */
-export function notifyAdminsOfAppointment(
+export async function queueAdminAppointmentNotices(
+  tx: Executor,
   appointmentId: string,
   kind: "booked" | "rescheduled",
-): void {
-  runMailTaskInBackground(async () => {
-    const [appointment, admins] = await Promise.all([
-      loadAppointment(appointmentId),
-      listAdminsForEmailNotifications(),
-    ]);
-    if (!appointment || admins.length === 0) return;
-    const contact = await getContactDetails();
-    const email = adminAppointmentNoticeEmail({
-      appointment,
-      kind,
-      adminUrl: `${getEnv().siteUrl}/admin/dashboard`,
-      contact,
-    });
-    // One message per admin, so no admin's address is shown to the others and one bad address
-    // does not stop the rest.
-    await Promise.all(admins.map((admin) => send({ to: admin.email, ...email })));
+): Promise<void> {
+  const appointment = await loadAppointment(tx, appointmentId);
+  const admins = await listAdminsForEmailNotifications(tx);
+  if (!appointment || admins.length === 0) return;
+  const contact = await getContactDetails(tx);
+  const email = adminAppointmentNoticeEmail({
+    appointment,
+    kind,
+    adminUrl: `${getEnv().siteUrl}/admin/dashboard`,
+    contact,
   });
+  // One message per admin, so no admin's address is shown to the others and one bad address
+  // does not stop the rest.
+  await enqueueMail(
+    tx,
+    admins.map((admin) => ({ to: admin.email, ...email })),
+  );
 }
 
 /** To the customer after an admin confirmed, completed or cancelled the appointment. */
-export function sendAppointmentStatusEmail(appointmentId: string): void {
-  runMailTaskInBackground(async () => {
-    const appointment = await loadAppointment(appointmentId);
-    if (!appointment) return;
-    const status = appointment.status;
-    if (status === "pending") {
-      logger.warn({ appointmentId }, "No status e-mail for a pending appointment");
-      return;
-    }
-    const contact = await getContactDetails();
-    const email = appointmentStatusEmail({
-      appointment,
-      status,
-      dashboardUrl: customerUrl(appointment),
-      contact,
-    });
-    const attachments =
-      status === "completed" ? [] : [calendarFile(appointment, contact.address, icsStatus(status))];
-    await send({ to: appointment.email, ...email, attachments });
+export async function queueAppointmentStatusEmail(
+  tx: Executor,
+  appointmentId: string,
+): Promise<void> {
+  const appointment = await loadAppointment(tx, appointmentId);
+  if (!appointment) return;
+  const status = appointment.status;
+  if (status === "pending") {
+    logger.warn({ appointmentId }, "No status e-mail for a pending appointment");
+    return;
+  }
+  const contact = await getContactDetails(tx);
+  const email = appointmentStatusEmail({
+    appointment,
+    status,
+    dashboardUrl: customerUrl(appointment),
+    contact,
   });
+  const attachments =
+    status === "completed" ? [] : [calendarFile(appointment, contact.address, icsStatus(status))];
+  await enqueueMail(tx, { to: appointment.email, ...email, attachments });
 }
 
-async function loadAppointment(id: string): Promise<AppointmentForMail | undefined> {
-  const appointment = await getAppointmentForMail(id);
+async function loadAppointment(tx: Executor, id: string): Promise<AppointmentForMail | undefined> {
+  const appointment = await getAppointmentForMail(id, tx);
   if (!appointment) logger.warn({ appointmentId: id }, "No e-mail: unknown appointment");
   return appointment;
-}
-
-async function send(message: Parameters<typeof sendMail>[0]) {
-  // sendMail has logged and recorded a failure; the other recipients still get theirs.
-  await sendMail(message).catch(() => undefined);
 }
 
 function customerUrl(appointment: AppointmentForMail): string | undefined {

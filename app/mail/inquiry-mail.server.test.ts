@@ -5,11 +5,11 @@ import { inquiries, mailOutbox, users } from "~/db/schema";
 import { createInquiry, respondToInquiry } from "~/models/inquiry.server";
 import { actorFor } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
-import { sendInquiryResponseEmail } from "./inquiry-mail.server";
+import { queueInquiryResponseEmail } from "./inquiry-mail.server";
 import { settleBackgroundMail } from "./mail.server";
 
-// The response e-mail's template, made to fail on demand: a failed e-mail must not undo the
-// response.
+// The response e-mail's template, made to fail on demand: the response and its e-mail are
+// stored together or not at all.
 const template = vi.hoisted(() => ({ failNext: false }));
 vi.mock("~/mail/templates/inquiry-response", async (importOriginal) => {
   const actual = await importOriginal<typeof import("~/mail/templates/inquiry-response")>();
@@ -51,19 +51,19 @@ function complaint() {
   });
 }
 
-/** What an admin action does: store the response, then e-mail it when that succeeded. */
+/** What the admin action does: store the response and queue its e-mail in one transaction. */
 async function respondAndNotify(id: string, input: Parameters<typeof respondToInquiry>[2]) {
   const result = await respondToInquiry(
     actorFor({ id: ADMIN, email: "staff@naijahomes.ng" }),
     id,
     input,
+    (tx) => queueInquiryResponseEmail(tx, id),
   );
-  if (result.ok) sendInquiryResponseEmail(id);
   await settleBackgroundMail();
   return result;
 }
 
-describe("sendInquiryResponseEmail", () => {
+describe("queueInquiryResponseEmail", () => {
   it("e-mails the stored response to the sender, escaped, with the dashboard link", async () => {
     const { id } = await complaint();
     await respondAndNotify(id, { response: "  A technician will visit on Tuesday <morning>.  " });
@@ -100,19 +100,24 @@ describe("sendInquiryResponseEmail", () => {
     expect(await db.select().from(mailOutbox)).toHaveLength(1);
 
     const unanswered = await complaint();
-    sendInquiryResponseEmail(unanswered.id);
-    sendInquiryResponseEmail(crypto.randomUUID());
+    await expect(queueInquiryResponseEmail(db, unanswered.id)).rejects.toThrow(/no response/);
+    await expect(queueInquiryResponseEmail(db, crypto.randomUUID())).rejects.toThrow();
     await settleBackgroundMail();
     expect(await db.select().from(mailOutbox)).toHaveLength(1);
   });
 
-  it("keeps the response when the e-mail cannot be built", async () => {
+  it("stores neither the response nor an e-mail when the e-mail cannot be built", async () => {
     const { id } = await complaint();
     template.failNext = true;
-    const result = await respondAndNotify(id, { response: "We are on it." });
-    expect(result.ok).toBe(true);
+    await expect(respondAndNotify(id, { response: "We are on it." })).rejects.toThrow(
+      /template exploded/,
+    );
     const [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
-    expect(row).toMatchObject({ status: "answered", response: "We are on it." });
+    expect(row).toMatchObject({ status: "pending", response: null, respondedAt: null });
     expect(await db.select().from(mailOutbox)).toHaveLength(0);
+
+    // Answered again, both are stored.
+    await respondAndNotify(id, { response: "We are on it." });
+    expect(await db.select().from(mailOutbox)).toHaveLength(1);
   });
 });

@@ -6,19 +6,18 @@ import { parseEnv } from "~/env.server";
 import { startSmtpTestServer } from "../../tests/setup/smtp-test-server";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { emailLayout } from "./email-layout";
-import {
-  closeMailTransports,
-  DEFAULT_MAIL_FROM,
-  sendMail,
-  sendMailInBackground,
-  settleBackgroundMail,
-} from "./mail.server";
+import { enqueueMail, queueMailInBackground, settleQueuedMail } from "./mail.server";
+import { deliverAllDueMail } from "./mail-sender.server";
+import { closeMailTransports, DEFAULT_MAIL_FROM, mailTransportFor } from "./mail-transport.server";
+
+// The outbox and the two transports. The sender's retries, leases and races are in
+// mail-sender.server.test.ts.
 
 await setupTestDatabase();
 afterAll(() => closeMailTransports());
 
 const RESET_LINK = "http://localhost:3000/reset-password?token=AbCdEf0123456789xyzLONGtoken";
-const OUTBOX = { smtpUrl: undefined, from: DEFAULT_MAIL_FROM };
+const LOG_ONLY = mailTransportFor({ smtpUrl: undefined, from: DEFAULT_MAIL_FROM });
 
 function message() {
   return {
@@ -40,38 +39,73 @@ beforeEach(async () => {
   await db.delete(mailOutbox);
 });
 
-describe("outbox transport (SMTP_URL unset)", () => {
-  it("stores exactly one row with the message", async () => {
-    const sent = await sendMail(
-      {
-        ...message(),
-        attachments: [
-          { filename: "viewing.ics", content: "BEGIN:VCALENDAR", contentType: "text/calendar" },
-        ],
-      },
-      OUTBOX,
-    );
-
+describe("enqueueMail", () => {
+  it("stores the message pending, with its attachments' content and its headers", async () => {
+    const [id] = await enqueueMail(db, {
+      ...message(),
+      attachments: [
+        { filename: "viewing.ics", content: "BEGIN:VCALENDAR", contentType: "text/calendar" },
+        { filename: "logo.png", content: Buffer.from([137, 80, 78, 71]), contentType: "image/png" },
+      ],
+      headers: { "List-Unsubscribe": "<https://example.ng/u>" },
+    });
     const rows = await outboxRows();
     expect(rows).toHaveLength(1);
-    const [row] = rows;
-    expect(row).toMatchObject({
-      id: sent.outboxId,
+    expect(rows[0]).toMatchObject({
+      id,
       to: "ada@example.com",
       subject: "Reset your password",
-      transport: "outbox",
+      status: "pending",
+      attempts: 0,
+      transport: null,
       sentAt: null,
       error: null,
-      attachments: [{ filename: "viewing.ics", contentType: "text/calendar" }],
+      headers: { "List-Unsubscribe": "<https://example.ng/u>" },
+      attachments: [
+        { filename: "viewing.ics", contentType: "text/calendar", content: "BEGIN:VCALENDAR" },
+        { filename: "logo.png", contentType: "image/png", content: "iVBORw==", encoding: "base64" },
+      ],
     });
-    expect(row?.text).toContain(RESET_LINK);
-    expect(row?.html).toContain("NaijaHomes Realty");
+    expect(rows[0]?.text).toContain(RESET_LINK);
+    expect(rows[0]?.html).toContain("NaijaHomes Realty");
   });
 
-  it("is the default when SMTP_URL is not configured", async () => {
-    const sent = await sendMail(message());
-    expect(sent.transport).toBe("outbox");
-    expect(await outboxRows()).toHaveLength(1);
+  it("commits and rolls back with the transaction it is given", async () => {
+    await db.transaction(async (tx) => {
+      await enqueueMail(tx, [message(), { ...message(), to: "bola@example.com" }]);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueueMail(tx, { ...message(), to: "lost@example.com" });
+        throw new Error("the write failed after queuing its mail");
+      }),
+    ).rejects.toThrow(/write failed/);
+    expect((await outboxRows()).map((r) => r.to).sort()).toEqual([
+      "ada@example.com",
+      "bola@example.com",
+    ]);
+  });
+
+  it("queues in the background what a builder answers, and logs a builder's failure", async () => {
+    queueMailInBackground(async () => message());
+    queueMailInBackground(async () => undefined);
+    queueMailInBackground(async () => {
+      throw new Error("template exploded");
+    });
+    await settleQueuedMail();
+    expect((await outboxRows()).map((r) => r.to)).toEqual(["ada@example.com"]);
+  });
+});
+
+describe("log-only transport (SMTP_URL unset)", () => {
+  it("is the default, and marks the message sent by the 'outbox' transport", async () => {
+    expect(mailTransportFor().name).toBe("outbox");
+    await enqueueMail(db, message());
+    expect(await deliverAllDueMail({ transport: LOG_ONLY })).toMatchObject({ claimed: 1, sent: 1 });
+    const [row] = await outboxRows();
+    expect(row).toMatchObject({ status: "sent", transport: "outbox", attempts: 1, error: null });
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(row?.leaseUntil).toBeNull();
   });
 });
 
@@ -79,8 +113,10 @@ describe("SMTP transport", () => {
   it("delivers to a real SMTP server and records the message as sent", async () => {
     const smtp = await startSmtpTestServer();
     try {
-      const sent = await sendMail(message(), { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM });
-      expect(sent.transport).toBe("smtp");
+      await enqueueMail(db, message());
+      await deliverAllDueMail({
+        transport: mailTransportFor({ smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM }),
+      });
 
       expect(smtp.messages).toHaveLength(1);
       const [mail] = smtp.messages;
@@ -95,47 +131,63 @@ describe("SMTP transport", () => {
 
       const rows = await outboxRows();
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ transport: "smtp", error: null, to: "ada@example.com" });
+      expect(rows[0]).toMatchObject({
+        status: "sent",
+        transport: "smtp",
+        error: null,
+        to: "ada@example.com",
+      });
       expect(rows[0]?.sentAt).toBeInstanceOf(Date);
     } finally {
       await smtp.close();
     }
   });
 
-  it("sends attachments with their content type", async () => {
+  it("sends attachments with their content type, and the message's own headers", async () => {
     const smtp = await startSmtpTestServer();
     try {
-      await sendMail(
-        {
-          ...message(),
-          attachments: [
-            {
-              filename: "viewing.ics",
-              content: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n",
-              contentType: "text/calendar",
-            },
-          ],
+      await enqueueMail(db, {
+        ...message(),
+        attachments: [
+          {
+            filename: "viewing.ics",
+            content: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n",
+            contentType: "text/calendar",
+          },
+        ],
+        headers: {
+          "List-Unsubscribe": "<https://naijahomes.example/unsubscribe?token=abc>",
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         },
-        { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM },
+      });
+      await deliverAllDueMail({
+        transport: mailTransportFor({ smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM }),
+      });
+      const raw = smtp.messages[0]?.raw ?? "";
+      expect(raw).toMatch(/Content-Type: text\/calendar; name=viewing\.ics/);
+      // The content went along (nodemailer base64-encodes it).
+      expect(raw).toContain(Buffer.from("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n").toString("base64"));
+      expect(raw).toMatch(
+        /List-Unsubscribe: <https:\/\/naijahomes\.example\/unsubscribe\?token=abc>/,
       );
-      expect(smtp.messages[0]?.raw).toMatch(/Content-Type: text\/calendar; name=viewing\.ics/);
+      expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     } finally {
       await smtp.close();
     }
   });
 
-  it("records the error and rethrows when the server refuses the message", async () => {
+  it("records the server's refusal and keeps the message for another attempt", async () => {
     const smtp = await startSmtpTestServer({ rejectRecipients: true });
     try {
-      await expect(
-        sendMail(message(), { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM }),
-      ).rejects.toThrow(/550/);
+      await enqueueMail(db, message());
+      const report = await deliverAllDueMail({
+        transport: mailTransportFor({ smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM }),
+      });
+      expect(report).toMatchObject({ claimed: 1, sent: 0, retrying: 1 });
       expect(smtp.messages).toHaveLength(0);
-
-      const rows = await outboxRows();
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ transport: "smtp", sentAt: null });
-      expect(rows[0]?.error).toMatch(/550|Mailbox unavailable/);
+      const [row] = await outboxRows();
+      expect(row).toMatchObject({ status: "pending", attempts: 1, sentAt: null, transport: null });
+      expect(row?.error).toMatch(/550|Mailbox unavailable/);
     } finally {
       await smtp.close();
     }
@@ -145,27 +197,13 @@ describe("SMTP transport", () => {
     const smtp = await startSmtpTestServer();
     const url = smtp.url;
     await smtp.close();
-    await expect(sendMail(message(), { smtpUrl: url, from: DEFAULT_MAIL_FROM })).rejects.toThrow();
-    const rows = await outboxRows();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.error).toMatch(/ECONNREFUSED/);
-  });
-});
-
-describe("background sending", () => {
-  it("keeps a failure from the caller but still records it", async () => {
-    const smtp = await startSmtpTestServer({ rejectRecipients: true });
-    try {
-      expect(() =>
-        sendMailInBackground(message(), { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM }),
-      ).not.toThrow();
-      await settleBackgroundMail();
-      const rows = await outboxRows();
-      expect(rows).toHaveLength(1);
-      expect(rows[0]?.error).toBeTruthy();
-    } finally {
-      await smtp.close();
-    }
+    await enqueueMail(db, message());
+    await deliverAllDueMail({
+      transport: mailTransportFor({ smtpUrl: url, from: DEFAULT_MAIL_FROM }),
+    });
+    const [row] = await outboxRows();
+    expect(row?.error).toMatch(/ECONNREFUSED/);
+    expect(row?.status).toBe("pending");
   });
 });
 

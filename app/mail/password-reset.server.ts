@@ -1,6 +1,6 @@
 import { logger } from "~/lib/logger.server";
 import { getContactDetails } from "~/models/site-content.server";
-import { sendMailInBackground } from "./mail.server";
+import { queueMailInBackground } from "./mail.server";
 import { passwordResetEmail } from "./templates/password-reset";
 import { tokenLink } from "./token-link.server";
 
@@ -22,8 +22,10 @@ export type ResetMailUser = {
 };
 
 /**
- * Queues the reset e-mail and returns at once: the request-a-reset answer must take as long for
- * a registered e-mail as for an unknown one, and must not fail when the mail server does.
+ * Queues the reset e-mail after the response and returns at once: the request-a-reset answer
+ * must take as long for a registered e-mail as for an unknown one, and must not fail when the
+ * mail server does. better-auth has already stored the token, outside any transaction of ours,
+ * so the message is queued on its own (mail.server.ts: queueMailInBackground).
  * A deactivated account gets no e-mail (it could not sign in with the new password anyway).
  */
 export function queuePasswordResetEmail({ user, token }: { user: ResetMailUser; token: string }) {
@@ -35,7 +37,7 @@ export function queuePasswordResetEmail({ user, token }: { user: ResetMailUser; 
     return;
   }
   const link = passwordResetLink(token);
-  sendMailInBackground(async () => {
+  queueMailInBackground(async () => {
     const contact = await getContactDetails();
     const email = passwordResetEmail({
       firstName: user.firstName ?? undefined,

@@ -6,6 +6,7 @@ import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { containsText, escapeLike } from "~/db/like.server";
 import { appointments, inquiries, sessions, users, verifications } from "~/db/schema";
+import type { InTransaction } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import { SET_PASSWORD_LINK_DAYS, type UserKind } from "~/lib/admin-users";
 import { pageCountOf } from "~/lib/list-params";
@@ -239,11 +240,13 @@ export type CreatedUser = Outcome<
 
 /**
  * Adds an account without a password: it gets a single-use link (valid SET_PASSWORD_LINK_DAYS)
- * to the /reset-password page, which the caller e-mails. Answers the link's token.
+ * to the /reset-password page, which the caller e-mails: it queues the invite in
+ * `alsoInTransaction`, so the account and its e-mail commit together. Answers the link's token.
  */
 export async function createUserByAdmin(
   actor: AdminActor,
   input: AddUserInput,
+  alsoInTransaction?: InTransaction<{ email: string; firstName: string; token: string }>,
 ): Promise<CreatedUser> {
   if (input.role === "admin" && !actor.isSuperAdmin) return { ok: false, reason: "admin-role" };
   const email = normalizeEmail(input.email);
@@ -270,6 +273,7 @@ export async function createUserByAdmin(
       value: created.id,
       expiresAt: new Date(Date.now() + SET_PASSWORD_LINK_DAYS * 24 * 60 * 60 * 1000),
     });
+    await alsoInTransaction?.(tx, { email, firstName: input.firstName, token });
     return {
       result: { ok: true, userId: created.id, email, firstName: input.firstName, token },
       audit: { entityId: created.id, after: values },

@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
+import type { InTransaction } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import { formatAppointmentDate } from "~/lib/appointment-format";
 import type { TimeSlot } from "~/lib/appointment-rules";
@@ -118,12 +119,14 @@ export type RescheduleInput = { appointmentDate: string; appointmentTime: TimeSl
 /**
  * Moves the customer's pending appointment to another date and slot; it stays pending and the
  * history notes the old and new date and time. "unchanged": the same date and slot as now.
- * Sends nothing: on success the caller tells the admins (notifyAdminsOfAppointment).
+ * Sends nothing: the caller queues the admins' notice in `alsoInTransaction`
+ * (queueAdminAppointmentNotices), which runs only when the appointment moved.
  */
 export async function rescheduleAppointmentForUser(
   userId: string,
   id: string,
   { appointmentDate, appointmentTime }: RescheduleInput,
+  alsoInTransaction?: InTransaction<{ appointmentId: string }>,
 ): Promise<Outcome<RescheduleInput, ChangeRefusal | "unchanged">> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
   const outcome = await db.transaction(async (tx) => {
@@ -149,6 +152,7 @@ export async function rescheduleAppointmentForUser(
       toStatus: "pending",
       note: `Rescheduled by the customer from ${formatAppointmentDate(current.date)}, ${current.time} to ${formatAppointmentDate(appointmentDate)}, ${appointmentTime}`,
     });
+    await alsoInTransaction?.(tx, { appointmentId: row.id });
     return "rescheduled" as const;
   });
 

@@ -3,6 +3,7 @@ import { auditedWrite } from "~/audit/audit.server";
 import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
+import type { Executor, InTransaction } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import {
   ACTION_STATUS,
@@ -35,8 +36,16 @@ export type NewAppointment = {
   propertyId: string | null;
 };
 
-/** Stores a new pending appointment and the first entry of its history, together. */
-export async function createAppointment(input: NewAppointment) {
+export type CreatedAppointment = { id: string; createdAt: Date };
+
+/**
+ * Stores a new pending appointment and the first entry of its history, together, with whatever
+ * `alsoInTransaction` adds (the caller queues the booking's e-mails there).
+ */
+export async function createAppointment(
+  input: NewAppointment,
+  alsoInTransaction?: InTransaction<CreatedAppointment>,
+): Promise<CreatedAppointment> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(appointments)
@@ -50,6 +59,7 @@ export async function createAppointment(input: NewAppointment) {
       toStatus: "pending",
       note: "Booked",
     });
+    await alsoInTransaction?.(tx, row);
     return row;
   });
 }
@@ -147,9 +157,12 @@ export const appointmentDetailColumns = {
 };
 
 /** Everything the appointment e-mails show, or undefined for an unknown id. */
-export async function getAppointmentForMail(id: string): Promise<AppointmentForMail | undefined> {
+export async function getAppointmentForMail(
+  id: string,
+  executor: Executor = db,
+): Promise<AppointmentForMail | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db
+  const [row] = await executor
     .select({
       ...appointmentDetailColumns,
       userId: appointments.userId,
@@ -219,14 +232,15 @@ const ADMIN_STATUS_ACTIONS = {
 /**
  * An admin confirms, completes or cancels an appointment: status, updated_at, a history entry
  * and the audit row (appointment.confirm | complete | cancel) in one transaction. A refused
- * transition or an unknown id changes nothing and is answered, not thrown. Sends nothing: on
- * success the caller e-mails the customer (sendAppointmentStatusEmail in
- * ~/mail/appointment-mail.server).
+ * transition or an unknown id changes nothing and is answered, not thrown. Sends nothing: the
+ * caller queues the customer's e-mail in `alsoInTransaction` (queueAppointmentStatusEmail in
+ * ~/mail/appointment-mail.server), which runs only when the change is made.
  */
 export async function setAppointmentStatusByAdmin(
   actor: AdminActor,
   appointmentId: string,
   to: AdminAppointmentStatus,
+  alsoInTransaction?: InTransaction<{ appointmentId: string; to: AdminAppointmentStatus }>,
 ): Promise<AdminStatusChange> {
   if (!isUuid(appointmentId)) return { ok: false, reason: "not-found" };
   return auditedWrite<AdminStatusChange>(actor, ADMIN_STATUS_ACTIONS[to], async (tx) => {
@@ -251,6 +265,7 @@ export async function setAppointmentStatusByAdmin(
       toStatus: to,
       note: ADMIN_STATUS_NOTES[to],
     });
+    await alsoInTransaction?.(tx, { appointmentId, to });
     return {
       result: { ok: true, from: current.status, to },
       audit: { entityId: appointmentId, before: { status: current.status }, after: { status: to } },

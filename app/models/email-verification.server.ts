@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, gt, isNull, like, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appointments, users, verifications } from "~/db/schema";
+import type { InTransaction } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 
 // E-mail confirmation. A confirmed address proves the account's owner reads that inbox, so the
@@ -20,17 +21,24 @@ function identifierOf(token: string) {
   return `${PREFIX}${crypto.createHash("sha256").update(token).digest("base64url")}`;
 }
 
-/** A fresh single-use token for the user's current e-mail address (earlier ones keep working). */
+/**
+ * A fresh single-use token for the user's current e-mail address (earlier ones keep working),
+ * stored with whatever `alsoInTransaction` adds (the caller queues the e-mail with the link).
+ */
 export async function createEmailVerificationToken(
   userId: string,
   now: Date = new Date(),
+  alsoInTransaction?: InTransaction<{ token: string }>,
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
-  await db.insert(verifications).values({
-    id: crypto.randomUUID(),
-    identifier: identifierOf(token),
-    value: userId,
-    expiresAt: new Date(now.getTime() + EMAIL_VERIFICATION_TOKEN_HOURS * 60 * 60 * 1000),
+  await db.transaction(async (tx) => {
+    await tx.insert(verifications).values({
+      id: crypto.randomUUID(),
+      identifier: identifierOf(token),
+      value: userId,
+      expiresAt: new Date(now.getTime() + EMAIL_VERIFICATION_TOKEN_HOURS * 60 * 60 * 1000),
+    });
+    await alsoInTransaction?.(tx, { token });
   });
   return token;
 }

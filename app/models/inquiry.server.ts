@@ -3,6 +3,7 @@ import { auditedWrite } from "~/audit/audit.server";
 import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { inquiries } from "~/db/schema";
+import type { Executor, InTransaction } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
@@ -114,13 +115,14 @@ function isResponseStatus(value: unknown): value is ResponseStatus {
  * the text, who and when. A response, once given, is read-only: a second one is refused, even
  * when two admins answer at the same moment (the update only matches an unanswered row).
  * A refusal's message is INQUIRY_RESPONSE_MESSAGES[reason] (~/lib/schemas/inquiry). Sends
- * nothing: on success the caller e-mails the sender (sendInquiryResponseEmail in
- * ~/mail/inquiry-mail.server).
+ * nothing: the caller queues the e-mail to the sender in `alsoInTransaction`
+ * (queueInquiryResponseEmail in ~/mail/inquiry-mail.server), run only when it was stored.
  */
 export async function respondToInquiry(
   actor: AdminActor,
   inquiryId: string,
   input: { response: string; status?: ResponseStatus },
+  alsoInTransaction?: InTransaction<{ inquiryId: string }>,
 ): Promise<RespondResult> {
   if (!isUuid(inquiryId)) return refused("not-found");
   const response = input.response.trim();
@@ -153,6 +155,7 @@ export async function respondToInquiry(
       });
     if (!row) return { result: refused("already-answered") };
 
+    await alsoInTransaction?.(tx, { inquiryId });
     logger.info({ inquiryId, adminUserId: actor.id, status }, "Inquiry answered");
     return {
       result: {
@@ -180,11 +183,14 @@ export type InquiryForMail = {
 };
 
 /** What the response e-mail shows about one inquiry, or undefined for an unknown id. */
-export async function getInquiryForMail(id: string): Promise<InquiryForMail | undefined> {
+export async function getInquiryForMail(
+  id: string,
+  executor: Executor = db,
+): Promise<InquiryForMail | undefined> {
   if (!isUuid(id)) return undefined;
   const { source, name, email, subject, description, response, userId } =
     getTableColumns(inquiries);
-  const [row] = await db
+  const [row] = await executor
     .select({ id: inquiries.id, source, name, email, subject, description, response, userId })
     .from(inquiries)
     .where(eq(inquiries.id, id))

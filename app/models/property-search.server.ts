@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
 import { properties } from "~/db/schema";
+import type { Executor } from "~/db/transaction.server";
 import type { ListingFilters } from "~/lib/listing-filters";
 import { LISTING_PAGE_SIZE } from "~/lib/property-options";
 import {
@@ -53,8 +54,11 @@ function squash(text: string) {
  * its statistics. Spaces are ignored on both sides, so the home page's `portHarcourt` finds
  * Port Harcourt as `harcourt` and `port harcourt` do.
  */
-export async function resolveLocations(locations: string[]): Promise<string[]> {
-  const rows = await db.execute<{ v: string }>(sql`
+export async function resolveLocations(
+  locations: string[],
+  executor: Executor = db,
+): Promise<string[]> {
+  const rows = await executor.execute<{ v: string }>(sql`
     with recursive c(v) as (
       (select lower(city) from properties order by lower(city) limit 1)
       union all

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactInfo, socialLinks, websiteContent } from "~/db/schema";
+import type { Executor } from "~/db/transaction.server";
 import { logger } from "~/lib/logger.server";
 import { DEFAULT_CONTACT, DEFAULT_SOCIAL_LINKS, type SocialLinks } from "~/lib/site";
 
@@ -25,9 +26,9 @@ export async function getSocialLinks(): Promise<Required<SocialLinks>> {
 export type ContactDetails = { address: string; phones: string[]; email: string; hours: string[] };
 
 /** Address, phones, e-mail and hours from the contact-info records, with the spec's defaults. */
-export async function getContactDetails(): Promise<ContactDetails> {
+export async function getContactDetails(executor: Executor = db): Promise<ContactDetails> {
   try {
-    const rows = await db
+    const rows = await executor
       .select({ type: contactInfo.type, value: contactInfo.value })
       .from(contactInfo)
       .where(eq(contactInfo.section, "contact"))

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { accounts, userSettings, users } from "~/db/schema";
+import type { Executor } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import type { Role, UserStatus } from "~/lib/roles";
 
@@ -91,10 +92,10 @@ export async function setUserStatus(userId: string, status: "active" | "inactive
  * ('Notifications', the master switch, and 'Email notifications'); an admin who never opened
  * the settings has no row there, which means on.
  */
-export async function listAdminsForEmailNotifications(): Promise<
-  { email: string; name: string }[]
-> {
-  return db
+export async function listAdminsForEmailNotifications(
+  executor: Executor = db,
+): Promise<{ email: string; name: string }[]> {
+  return executor
     .select({ email: users.email, name: users.name })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))

@@ -451,6 +451,76 @@ const MATRIX: Record<string, Guarded> = {
       ],
     }),
   },
+  // Saved searches (issue 14): A's search is A's alone; a search is saved for the poster.
+  "routes/dashboard/searches.tsx": {
+    path: "/dashboard/searches",
+    entry: (): MatrixEntry => {
+      const path = "/dashboard/searches";
+      const guarded = { reset: resetSearchOfA, watch: searchOfAState };
+      const onlyA = (a: Expect): Request_["expect"] => ({
+        anonymous: toSignIn(path),
+        customer: a,
+        otherCustomer: { status: 404 },
+        admin: { status: 404 },
+      });
+      const ofA = (form: Record<string, string>, a: Expect): Request_ => ({
+        url: path,
+        form: { id: searchOfA, ...form },
+        expect: onlyA(a),
+        writer: "customer",
+        ...guarded,
+      });
+      return {
+        loader: { ...userOnly(path), ...guarded },
+        actions: [
+          ofA({ intent: "rename", name: "Renamed by someone" }, { redirect: path }),
+          ofA({ intent: "alerts", frequency: "off" }, { redirect: path }),
+          ofA({ intent: "open" }, { redirect: "/properties?location=Abuja" }),
+          ofA({ intent: "delete", confirmed: "yes" }, { redirect: path }),
+          { ...refusedForAll(path, { intent: "rename", id: searchOfA, name: " " }), ...guarded },
+          {
+            ...refusedForAll(path, { intent: "alerts", id: searchOfA, frequency: "hourly" }),
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "rename", id: "not-an-id", name: "Whatever" },
+            expect: {
+              anonymous: toSignIn(path),
+              customer: { status: 404 },
+              otherCustomer: { status: 404 },
+              admin: { status: 404 },
+            },
+            ...guarded,
+          },
+        ],
+      };
+    },
+  },
+  "routes/dashboard/search-new.tsx": {
+    path: "/dashboard/searches/new",
+    entry: (): MatrixEntry => {
+      const path = "/dashboard/searches/new?location=Abuja&beds=3";
+      return {
+        loader: userOnly(path),
+        actions: [
+          // Saved for the poster: a forged user id never files it under A's name.
+          {
+            url: path,
+            form: { name: "Matrix homes", frequency: "weekly", userId: userIds.customer ?? "" },
+            expect: {
+              anonymous: toSignIn(path),
+              customer: { redirect: "/dashboard/searches" },
+              otherCustomer: { redirect: "/dashboard/searches" },
+              admin: { redirect: "/dashboard/searches" },
+            },
+            ownRows: true,
+          },
+          refusedForAll(path, { name: "", frequency: "daily" }),
+        ],
+      };
+    },
+  },
   "routes/admin/layout.tsx": { path: "/admin", entry: () => ({ loader: adminOnly("/admin") }) },
   "routes/admin/index.ts": {
     path: "/admin",
@@ -1007,6 +1077,8 @@ const PUBLIC: Record<string, string> = {
   "routes/public/contact.tsx": "/contact",
   "routes/public/book-appointment.tsx": "/book-appointment",
   "routes/auth/verify-email.tsx": "/verify-email",
+  // The signed token in the address is the key (saved-searches.test.ts); no session is read.
+  "routes/public/search-unsubscribe.tsx": "/searches/unsubscribe",
   "routes/public/not-found.tsx": "/*",
   "routes/auth/signin.tsx": "/signin",
   "routes/auth/signup.tsx": "/signup",
@@ -1110,7 +1182,40 @@ async function rowsOfCustomerA() {
       .where(eq(sessions.userId, userId))
       .orderBy(sessions.id),
     favorites: await favoritesOf("customer"),
+    savedSearches: await db
+      .select()
+      .from(schema.savedSearches)
+      .where(eq(schema.savedSearches.userId, userId))
+      .orderBy(schema.savedSearches.id),
   };
+}
+
+// Customer A's saved search; filled in by beforeAll, put back by resetSearchOfA.
+let searchOfA = "";
+const SEARCH_OF_A_TIME = new Date("2026-01-05T10:00:00Z");
+
+async function searchOfAState() {
+  return db.select().from(schema.savedSearches).where(eq(schema.savedSearches.id, searchOfA));
+}
+
+/** A's saved search as first stored, whatever the previous request did (deleted included). */
+async function resetSearchOfA() {
+  const values = {
+    userId: userIds.customer ?? "",
+    name: "Homes in Abuja",
+    query: "location=Abuja",
+    frequency: "daily" as const,
+    alertedUntil: SEARCH_OF_A_TIME,
+    nextAlertAt: SEARCH_OF_A_TIME,
+    lastViewedAt: SEARCH_OF_A_TIME,
+    createdAt: SEARCH_OF_A_TIME,
+    updatedAt: SEARCH_OF_A_TIME,
+  };
+  await db
+    .insert(schema.savedSearches)
+    .values({ id: searchOfA, ...values })
+    .onConflictDoUpdate({ target: schema.savedSearches.id, set: values });
+  // Searches the other actors saved through /dashboard/searches/new are not A's concern here.
 }
 
 /** Puts customer A's saved favourite back, whatever the previous request did. */
@@ -1157,6 +1262,8 @@ beforeAll(async () => {
     propertyId: null,
   });
   appointmentOfA = booked.id;
+  searchOfA = crypto.randomUUID();
+  await resetSearchOfA();
   const [property] = await db
     .insert(schema.properties)
     .values({

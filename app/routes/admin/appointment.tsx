@@ -13,7 +13,8 @@ import { badRequest, notFound, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { COMPANY_NAME } from "~/lib/site";
-import { sendAppointmentStatusEmail } from "~/mail/appointment-mail.server";
+import { queueAppointmentStatusEmail } from "~/mail/appointment-mail.server";
+import { kickMailSender } from "~/mail/mail-sender.server";
 import { getAppointmentForAdmin } from "~/models/admin-appointments.server";
 import { setAppointmentStatusByAdmin } from "~/models/appointment.server";
 import type { Route } from "./+types/appointment";
@@ -49,7 +50,10 @@ export async function action(args: Route.ActionArgs) {
   }
   let change: Awaited<ReturnType<typeof setAppointmentStatusByAdmin>>;
   try {
-    change = await setAppointmentStatusByAdmin(actor, args.params.id, ACTION_STATUS[intent]);
+    // The customer's e-mail is queued with the change, in its transaction.
+    change = await setAppointmentStatusByAdmin(actor, args.params.id, ACTION_STATUS[intent], (tx) =>
+      queueAppointmentStatusEmail(tx, args.params.id),
+    );
   } catch (error) {
     logger.error({ err: error, appointmentId: args.params.id }, "Admin status change failed");
     throw redirectWithFlash(back, "appointmentStatusFailed");
@@ -58,8 +62,7 @@ export async function action(args: Route.ActionArgs) {
     if (change.reason === "not-found") notFound();
     throw redirectWithFlash(back, "appointmentStatusFailed");
   }
-  // The customer hears of it; a mail failure is logged and kept in the outbox.
-  sendAppointmentStatusEmail(args.params.id);
+  kickMailSender();
   throw redirectWithFlash(back, DONE[intent]);
 }
 

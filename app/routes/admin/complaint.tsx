@@ -24,7 +24,8 @@ import {
 } from "~/lib/schemas/inquiry";
 import { COMPANY_NAME } from "~/lib/site";
 import { APPOINTMENT_STATUS_TONES, INQUIRY_STATUS_TONES, statusLabel } from "~/lib/status-tones";
-import { sendInquiryResponseEmail } from "~/mail/inquiry-mail.server";
+import { queueInquiryResponseEmail } from "~/mail/inquiry-mail.server";
+import { kickMailSender } from "~/mail/mail-sender.server";
 import { type AdminInquiry, getInquiryForAdmin } from "~/models/admin-inquiries.server";
 import { type InquiryStatus, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
 import type { Route } from "./+types/complaint";
@@ -59,7 +60,10 @@ export async function action(args: Route.ActionArgs) {
     const values = { response };
     let result: Awaited<ReturnType<typeof respondToInquiry>>;
     try {
-      result = await respondToInquiry(actor, id, { response });
+      // The e-mail to the sender is stored with the response, in its transaction.
+      result = await respondToInquiry(actor, id, { response }, (tx) =>
+        queueInquiryResponseEmail(tx, id),
+      );
     } catch (error) {
       logger.error({ err: error, inquiryId: id }, "Storing an inquiry response failed");
       return failed(500, { intent, error: SEND_FAILED, values });
@@ -71,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
         ? badRequest({ intent, error: { title: SEND_FAILED.title, message }, values })
         : badRequest({ intent, fields: { response: message }, values });
     }
-    sendInquiryResponseEmail(id);
+    kickMailSender();
     throw redirectWithFlash(back, "responseSent");
   }
 

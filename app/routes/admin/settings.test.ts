@@ -4,7 +4,7 @@ import { signInWithPassword } from "~/auth/accounts.server";
 import { getCurrentSession } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { appointments, auditEvents, mailOutbox, sessions, userSettings, users } from "~/db/schema";
-import { notifyAdminsOfAppointment } from "~/mail/appointment-mail.server";
+import { queueAdminAppointmentNotices } from "~/mail/appointment-mail.server";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { removeAdminAccount } from "~/models/admin-settings.server";
 import { listAdminsForEmailNotifications } from "~/models/user.server";
@@ -128,7 +128,7 @@ describe("General: the notification switches", () => {
         appointmentTime: "10:00 AM",
       })
       .returning({ id: appointments.id });
-    notifyAdminsOfAppointment(booking?.id ?? "", "booked");
+    await queueAdminAppointmentNotices(db, booking?.id ?? "", "booked");
     await settleBackgroundMail();
     expect((await db.select({ to: mailOutbox.to }).from(mailOutbox)).map((m) => m.to)).toEqual([
       staff.email,

@@ -10,7 +10,8 @@ import { logger } from "~/lib/logger.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { addUserSchema, USER_MESSAGES, USER_REFUSALS } from "~/lib/schemas/user";
 import { COMPANY_NAME } from "~/lib/site";
-import { sendAccountInvite } from "~/mail/account-invite.server";
+import { queueAccountInvite } from "~/mail/account-invite.server";
+import { kickMailSender } from "~/mail/mail-sender.server";
 import { createUserByAdmin } from "~/models/admin-users.server";
 import type { Route } from "./+types/user-new";
 
@@ -50,7 +51,8 @@ export async function action(args: Route.ActionArgs) {
   }
   let created: Awaited<ReturnType<typeof createUserByAdmin>>;
   try {
-    created = await createUserByAdmin(actor, parsed.data);
+    // The invitation is queued with the account, in its transaction.
+    created = await createUserByAdmin(actor, parsed.data, queueAccountInvite);
   } catch (error) {
     logger.error({ err: error }, "Adding a user failed");
     return failed(500, { error: { title, message: USER_MESSAGES.tryAgain }, values });
@@ -61,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
     const status = created.reason === "exists" ? 400 : 403;
     return failed(status, { error: { title, message }, fields: { [field]: message }, values });
   }
-  sendAccountInvite(created);
+  kickMailSender();
   throw redirectWithFlash(back, "userAdded");
 }
 

@@ -19,7 +19,8 @@ import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.serv
 import { RESCHEDULE_MESSAGES, rescheduleSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
-import { notifyAdminsOfAppointment } from "~/mail/appointment-mail.server";
+import { queueAdminAppointmentNotices } from "~/mail/appointment-mail.server";
+import { kickMailSender } from "~/mail/mail-sender.server";
 import {
   getAppointmentForUser,
   rescheduleAppointmentForUser,
@@ -50,9 +51,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     };
     const parsed = rescheduleSchema().safeParse(values);
     if (!parsed.success) return badRequest({ fields: fieldErrorsOf(parsed.error), values });
-    const result = await rescheduleAppointmentForUser(user.id, params.id, parsed.data);
+    // The admins' notice is queued with the move, in its transaction.
+    const result = await rescheduleAppointmentForUser(user.id, params.id, parsed.data, (tx) =>
+      queueAdminAppointmentNotices(tx, params.id, "rescheduled"),
+    );
     if (result.ok) {
-      notifyAdminsOfAppointment(params.id, "rescheduled");
+      kickMailSender();
       throw redirectWithFlash(here, "appointmentRescheduled");
     }
     switch (result.reason) {

@@ -203,8 +203,14 @@ describe("booking an appointment", () => {
     const confirmation = mails.find((m) => m.to === "amaka@example.ng");
     expect(confirmation?.subject).toMatch(/^Appointment request received: /);
     expect(confirmation?.attachments).toEqual([
-      { filename: "appointment.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH" },
+      {
+        filename: "appointment.ics",
+        contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+        content: expect.stringContaining("STATUS:TENTATIVE"),
+      },
     ]);
+    // Delivered by the sender (what the server does moments after the commit).
+    expect(mails.map((m) => m.status)).toEqual(["sent", "sent", "sent"]);
     expect(mails.filter((m) => m.subject.startsWith("New appointment: Amaka Obi"))).toHaveLength(2);
     await db.delete(users);
   });

@@ -17,7 +17,8 @@ import { propertyTypeLabel } from "~/lib/property-options";
 import { APPOINTMENT_MESSAGES, bookingSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
-import { notifyAdminsOfAppointment, sendBookingConfirmation } from "~/mail/appointment-mail.server";
+import { queueBookingMails } from "~/mail/appointment-mail.server";
+import { kickMailSender } from "~/mail/mail-sender.server";
 import { createAppointment, findPropertyForBooking } from "~/models/appointment.server";
 import { findVerifiedUserIdByEmail } from "~/models/user.server";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
@@ -88,22 +89,25 @@ export async function action(args: Route.ActionArgs) {
   const user = await getSessionUser(args.request);
   const userId = user?.id ?? (await findVerifiedUserIdByEmail(parsed.data.email)) ?? null;
   const input = parsed.data;
-  let appointmentId: string;
   try {
-    const row = await createAppointment({
-      fullName: input.fullName,
-      email: input.email,
-      phone: input.phone,
-      appointmentDate: input.appointmentDate,
-      appointmentTime: input.appointmentTime,
-      propertyType: input.propertyType || null,
-      propertyLocation: input.propertyLocation || null,
-      purpose: input.purpose || null,
-      message: input.message || null,
-      userId,
-      propertyId: property?.id ?? null,
-    });
-    appointmentId = row.id;
+    // The confirmation and the admins' notices are queued in the booking's transaction: a
+    // process that dies right after the commit still has them in the outbox (ADR 11).
+    await createAppointment(
+      {
+        fullName: input.fullName,
+        email: input.email,
+        phone: input.phone,
+        appointmentDate: input.appointmentDate,
+        appointmentTime: input.appointmentTime,
+        propertyType: input.propertyType || null,
+        propertyLocation: input.propertyLocation || null,
+        purpose: input.purpose || null,
+        message: input.message || null,
+        userId,
+        propertyId: property?.id ?? null,
+      },
+      (tx, row) => queueBookingMails(tx, row.id),
+    );
   } catch (error) {
     logger.error({ err: error }, "Could not store an appointment");
     return failed(500, {
@@ -113,8 +117,7 @@ export async function action(args: Route.ActionArgs) {
     });
   }
 
-  sendBookingConfirmation(appointmentId);
-  notifyAdminsOfAppointment(appointmentId, "booked");
+  kickMailSender();
   throw booked;
 }
 

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { BellPlus, Search } from "lucide-react";
 import { redirect, useNavigation } from "react-router";
 import { getSessionUser } from "~/auth/session.server";
 import { SavedFavorites } from "~/components/favorite-button";
@@ -22,6 +22,7 @@ import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
 import { listFavoriteIds } from "~/models/favorite.server";
 import { searchProperties } from "~/models/property-search.server";
+import { savedSearchQuery } from "~/models/saved-search.server";
 import type { Route } from "./+types/properties";
 
 /** Cards in the first row (three on desktop) load at once; the rest as they scroll into view. */
@@ -47,12 +48,25 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     user?.id,
     result.items.map((p) => p.id),
   );
-  return { filters, pageSize: LISTING_PAGE_SIZE, favoriteIds, ...result };
+  // Save search: signed out, the dashboard sends the visitor to sign in and back here, the
+  // search kept in the address.
+  const saveQuery = savedSearchQuery(filters);
+  const saveSearchHref = `/dashboard/searches/new${saveQuery ? `?${saveQuery}` : ""}`;
+  return { filters, pageSize: LISTING_PAGE_SIZE, favoriteIds, saveSearchHref, ...result };
 }
 
 export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
-  const { filters, items, total, totalIsExact, page, pageCount, pageSize, favoriteIds } =
-    loaderData;
+  const {
+    filters,
+    items,
+    total,
+    totalIsExact,
+    page,
+    pageCount,
+    pageSize,
+    favoriteIds,
+    saveSearchHref,
+  } = loaderData;
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.location?.pathname === "/properties";
   const formKey = listingHref(filters, { sort: "newest", view: "grid", page: 1 });
@@ -98,7 +112,13 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
                   ? "No results"
                   : resultsLine(page, pageSize, items.length, total, totalIsExact)}
               </p>
-              <ListingToolbar filters={filters} />
+              <div className="flex flex-wrap items-center gap-3">
+                <LinkButton to={saveSearchHref} variant="secondary" size="sm" rel="nofollow">
+                  <BellPlus className="size-4" aria-hidden />
+                  Save search
+                </LinkButton>
+                <ListingToolbar filters={filters} />
+              </div>
             </div>
 
             <div
