@@ -74,6 +74,19 @@ export const FLASH_MESSAGES = {
   propertiesUpdated: { type: "success", title: "Properties updated" },
   propertiesImported: { type: "success", title: "Properties imported successfully" },
   propertyDeleteFailed: { type: "error", title: "Failed to delete property" },
+  // Site content (admin part 4: /admin/social-media, /admin/contact-info, /website-editor).
+  socialLinkAdded: { type: "success", title: "Social media link added successfully" },
+  socialLinkUpdated: { type: "success", title: "Social media link updated successfully" },
+  socialLinkDeleted: { type: "success", title: "Social media link deleted successfully" },
+  contactInfoUpdated: {
+    type: "success",
+    title: "Success",
+    description: "contact information updated",
+  },
+  contentUpdated: { type: "success", title: "Content updated successfully" },
+  imageUploaded: { type: "success", title: "Image uploaded successfully" },
+  heroImageRemoved: { type: "success", title: "Image removed" },
+  heroImageMoved: { type: "success", title: "Image moved" },
 } as const satisfies Record<
   string,
   { type: "success" | "error"; title: string; description?: string }

@@ -23,6 +23,7 @@ import {
   type HomeSectionInput,
   MAX_HERO_IMAGES,
   REQUIRED_CONTACT_TYPES,
+  SINGLE_CONTACT_TYPES,
   SOCIAL_PLATFORMS,
   type SocialPlatform,
 } from "~/lib/schemas/site-content";
@@ -129,7 +130,7 @@ export async function deleteSocialLink(actor: AdminActor, platform: SocialPlatfo
 
 // ---------------------------------------------------------------------------------------------
 // Contact information: labelled items (section 'contact'). The type is fixed once an item
-// exists; at most one WhatsApp number; the last address, phone, e-mail or hours line can be
+// exists; one address and at most one WhatsApp number; the last address, phone, e-mail or hours line can be
 // edited but not deleted (the site always has one to show).
 
 export type ContactItem = {
@@ -157,10 +158,7 @@ export async function listContactItemsForAdmin(_actor: AdminActor): Promise<Cont
   return rows.sort((a, b) => rank(a.type) - rank(b.type));
 }
 
-type ContactOutcome = Outcome<
-  object,
-  "not-found" | "label-taken" | "one-whatsapp" | "last-of-type"
->;
+type ContactOutcome = Outcome<object, "not-found" | "label-taken" | "single" | "last-of-type">;
 
 async function labelTaken(tx: Transaction, label: string, exceptId?: string) {
   const [row] = await tx
@@ -190,8 +188,8 @@ export async function addContactItem(actor: AdminActor, input: ContactItemInput)
   return writeContent<ContactOutcome>(actor, "contact-info.add", async (tx) => {
     await lockContent(tx, "contact");
     if (await labelTaken(tx, input.label)) return { result: { ok: false, reason: "label-taken" } };
-    if (input.type === "whatsapp" && (await countOfType(tx, "whatsapp")) > 0)
-      return { result: { ok: false, reason: "one-whatsapp" } };
+    if (SINGLE_CONTACT_TYPES.includes(input.type) && (await countOfType(tx, input.type)) > 0)
+      return { result: { ok: false, reason: "single" } };
     const [last] = await tx
       .select({ n: max(contactInfo.sortOrder) })
       .from(contactInfo)

@@ -113,6 +113,9 @@ export const REQUIRED_CONTACT_TYPES: readonly ContactType[] = [
   "hours",
 ];
 
+/** Types the site shows one of: a second cannot be added. */
+export const SINGLE_CONTACT_TYPES: readonly ContactType[] = ["address", "whatsapp"];
+
 export const CONTACT_LIMITS = { label: 60, value: 300 } as const;
 
 export const CONTACT_MESSAGES = {
@@ -122,7 +125,7 @@ export const CONTACT_MESSAGES = {
   whatsapp: "Please enter the WhatsApp number with its country code, e.g. +234 803 123 4567",
   unknownType: "Please choose a type",
   labelTaken: "Another item already uses this label",
-  oneWhatsapp: "There is already a WhatsApp number: edit it instead",
+  single: "There can be only one of these: edit it instead",
   lastOfType: "The site needs at least one of these: edit it instead of deleting it",
   loadFailed: "Failed to load contact information",
   failed: { title: "Error", message: "Failed to update contact information" },
