@@ -207,12 +207,15 @@ describe("editing and deleting a link", () => {
   });
 });
 
-let shown: Page["body"] | undefined;
+let shown: Page | undefined;
 
 /** The page with the data a test loaded (module level, as React wants components). */
 function PageWithData() {
   if (!shown) throw new Error("no data");
-  return <SocialMediaPage {...({ loaderData: shown, actionData: undefined } as never)} />;
+  const props = { loaderData: shown, actionData: undefined } as unknown as Parameters<
+    typeof SocialMediaPage
+  >[0];
+  return <SocialMediaPage {...props} />;
 }
 
 describe("the page", () => {
