@@ -178,7 +178,14 @@ function ItemForm({
     maxLength: CONTACT_LIMITS.value,
   };
   return (
-    <Form method="post" action={PAGE} className="space-y-3" noValidate preventScrollReset>
+    <Form
+      method="post"
+      action={PAGE}
+      className="space-y-3"
+      noValidate
+      preventScrollReset
+      aria-label={item ? `Edit ${item.label}` : ADD_LABELS[type]}
+    >
       {intent === "add" ? <FormAlert error={failure?.error} /> : null}
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="type" value={type} />

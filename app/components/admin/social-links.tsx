@@ -108,7 +108,13 @@ function EditLinkForm({ link, failure }: { link: Row; failure: Failure }) {
   const pending = useIsPending({ intent: "update" });
   const label = socialPlatformLabel(link.platform);
   return (
-    <Form method="post" action={PAGE} className="space-y-3" noValidate>
+    <Form
+      method="post"
+      action={PAGE}
+      className="space-y-3"
+      noValidate
+      aria-label={`Edit the ${label} link`}
+    >
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="platform" value={link.platform} />
       <TextField
