@@ -172,10 +172,12 @@ test.describe("WhatsApp on a 360 x 740 phone", () => {
   }) => {
     const page = await visitorPage(browser, { width: 360, height: 740 });
     await gotoHydrated(page, "/properties");
-    await propertyCards(page).first().getByRole("link").first().click();
+    const card = propertyCards(page).first();
+    const title = ((await card.getByRole("heading").first().textContent()) ?? "").trim();
+    await card.getByRole("link").first().click();
     await expect(page).toHaveURL(/\/property\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     const id = page.url().split("/").at(-1) ?? "";
-    const title = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
     const main = page.getByRole("main");
 
     const chat = main.getByRole("link", { name: "Chat on WhatsApp" });
