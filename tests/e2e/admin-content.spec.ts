@@ -221,3 +221,35 @@ test.describe("WhatsApp on a 360 x 740 phone", () => {
     expect(await violationsOf(page, "/contact at 360 px")).toEqual([]);
   });
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, storageState: ADMIN_STATE });
+
+  test("the editor saves a section and says so in the page; a refused one keeps the text", async ({
+    page,
+  }) => {
+    await page.goto("/website-editor");
+    const about = page.getByRole("region", { name: "About Section" });
+    const original = await about.getByLabel("Subtitle").inputValue();
+    const subtitle = `Saved without JavaScript ${Date.now()}`;
+    try {
+      await about.getByLabel("Subtitle").fill(subtitle);
+      await about.getByRole("button", { name: "Save About" }).click();
+      await expect(page).toHaveURL(/\/website-editor#about$/);
+      await expect(page.getByRole("status")).toContainText("Content updated successfully");
+      await expect(about.getByLabel("Subtitle")).toHaveValue(subtitle);
+
+      await about.getByLabel("Title", { exact: true }).fill("");
+      await about.getByRole("button", { name: "Save About" }).click();
+      await expect(about.getByRole("alert")).toContainText("Please enter a title");
+
+      await page.goto("/");
+      await expect(page.getByRole("heading", { level: 2, name: subtitle })).toBeVisible();
+    } finally {
+      await page.goto("/website-editor");
+      await about.getByLabel("Subtitle").fill(original);
+      await about.getByRole("button", { name: "Save About" }).click();
+      await expect(page.getByRole("status")).toContainText("Content updated successfully");
+    }
+  });
+});
