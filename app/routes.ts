@@ -80,6 +80,9 @@ export default [
       route("new", "routes/admin/video-new.tsx"),
       route(":id", "routes/admin/video.tsx"),
     ]),
+    // Site content (admin part 4): the footer's links and the company's contact details.
+    route("social-media", "routes/admin/social-media.tsx"),
+    route("contact-info", "routes/admin/contact-info.tsx"),
     route("sidebar", "routes/admin/sidebar.ts"),
     route("*", "routes/admin/not-found.tsx"),
   ]),

@@ -8,9 +8,12 @@ import { db } from "~/db/client.server";
 import {
   accounts,
   auditEvents,
+  contactInfo,
+  heroImages,
   properties,
   propertyMedia,
   slideshowItems,
+  socialLinks,
   teamMembers,
   users,
   videos,
@@ -35,6 +38,18 @@ import {
   removeAdminAccount,
   updateNotificationSetting,
 } from "~/models/admin-settings.server";
+import {
+  addContactItem,
+  addHeroImage,
+  addSocialLink,
+  deleteContactItem,
+  deleteSocialLink,
+  moveHeroImage,
+  removeHeroImage,
+  updateContactItem,
+  updateHomeSection,
+  updateSocialLink,
+} from "~/models/admin-site-content.server";
 import {
   createSlide,
   deleteSlide,
@@ -226,6 +241,23 @@ async function newVideo() {
   return row?.id ?? "";
 }
 
+/** A contact item straight in the table (not through an audited write). */
+async function contactItem(type: "phone" | "email", key: string, value: string) {
+  const [row] = await db
+    .insert(contactInfo)
+    .values({ type, key, value })
+    .returning({ id: contactInfo.id });
+  return row?.id ?? "";
+}
+
+async function heroImage(n: number) {
+  const [row] = await db
+    .insert(heroImages)
+    .values({ mediaUrl: `/media/uploads/hero-${n}.webp`, width: 1920, height: 1080, sortOrder: n })
+    .returning({ id: heroImages.id });
+  return row?.id ?? "";
+}
+
 const WRITES: Record<string, WriteCase> = {
   async createTeamMember(actor) {
     expect((await createTeamMember(actor, MEMBER)).ok).toBe(true);
@@ -292,6 +324,60 @@ const WRITES: Record<string, WriteCase> = {
   async setVideoActive(actor) {
     expect((await setVideoActive(actor, await newVideo(), false)).ok).toBe(true);
     return "video.active";
+  },
+  // Site content (admin part 4).
+  async addSocialLink(actor) {
+    expect((await addSocialLink(actor, "facebook", "https://facebook.com/audited")).ok).toBe(true);
+    return "social-links.add";
+  },
+  async updateSocialLink(actor) {
+    await db.delete(socialLinks);
+    await db.insert(socialLinks).values({ instagram: "https://instagram.com/before" });
+    const result = await updateSocialLink(actor, "instagram", "https://instagram.com/after");
+    expect(result.ok).toBe(true);
+    return "social-links.update";
+  },
+  async deleteSocialLink(actor) {
+    await db.delete(socialLinks);
+    await db.insert(socialLinks).values({ twitter: "https://twitter.com/before" });
+    expect((await deleteSocialLink(actor, "twitter")).ok).toBe(true);
+    return "social-links.delete";
+  },
+  async addContactItem(actor) {
+    const input = { type: "phone" as const, label: "Audited line", value: "+234 803 555 0000" };
+    expect((await addContactItem(actor, input)).ok).toBe(true);
+    return "contact-info.add";
+  },
+  async updateContactItem(actor) {
+    const id = await contactItem("email", "Audited email", "before@naijahomes.ng");
+    const input = { type: "email" as const, label: "Sales", value: "after@naijahomes.ng" };
+    expect((await updateContactItem(actor, id, input)).ok).toBe(true);
+    return "contact-info.update";
+  },
+  async deleteContactItem(actor) {
+    await contactItem("phone", "Kept line", "+234 803 555 1111");
+    const id = await contactItem("phone", "Deleted line", "+234 803 555 2222");
+    expect((await deleteContactItem(actor, id)).ok).toBe(true);
+    return "contact-info.delete";
+  },
+  async updateHomeSection(actor) {
+    const input = { title: "Audited", subtitle: "", description: "Text." };
+    expect((await updateHomeSection(actor, "about", input)).ok).toBe(true);
+    return "website-content.update";
+  },
+  async addHeroImage(actor) {
+    const image = { mediaUrl: "/media/uploads/hero-new.webp", width: 1920, height: 1080 };
+    expect((await addHeroImage(actor, image)).ok).toBe(true);
+    return "website-content.hero-add";
+  },
+  async removeHeroImage(actor) {
+    expect((await removeHeroImage(actor, await heroImage(1))).ok).toBe(true);
+    return "website-content.hero-remove";
+  },
+  async moveHeroImage(actor) {
+    await heroImage(2);
+    expect((await moveHeroImage(actor, await heroImage(3), "up")).ok).toBe(true);
+    return "website-content.hero-move";
   },
   // Accounts and settings (admin part 3). The super-admin-only writes run as the same admin
   // with the flag, as requireAdmin would answer for a super admin.

@@ -100,6 +100,19 @@ export const FLASH_MESSAGES = {
   searchRenamed: { type: "success", title: "Search renamed" },
   searchDeleted: { type: "success", title: "Search deleted" },
   searchAlertsUpdated: { type: "success", title: "Alerts updated" },
+  // Site content (admin part 4: /admin/social-media, /admin/contact-info, /website-editor).
+  socialLinkAdded: { type: "success", title: "Social media link added successfully" },
+  socialLinkUpdated: { type: "success", title: "Social media link updated successfully" },
+  socialLinkDeleted: { type: "success", title: "Social media link deleted successfully" },
+  contactInfoUpdated: {
+    type: "success",
+    title: "Success",
+    description: "contact information updated",
+  },
+  contentUpdated: { type: "success", title: "Content updated successfully" },
+  imageUploaded: { type: "success", title: "Image uploaded successfully" },
+  heroImageRemoved: { type: "success", title: "Image removed" },
+  heroImageMoved: { type: "success", title: "Image moved" },
 } as const satisfies Record<
   string,
   { type: "success" | "error"; title: string; description?: string }

@@ -45,6 +45,29 @@ export function LinkedinIcon({ className }: IconProps) {
   );
 }
 
+/** WhatsApp's mark: a speech bubble around a handset (drawn here: nothing loads from WhatsApp). */
+export function WhatsAppIcon({ className }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden
+    >
+      <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" />
+      <path
+        transform="translate(7.2 7.2) scale(0.4)"
+        strokeWidth="4.5"
+        d="M22 16.92v3a2 2 0 0 1-2.18 2 19.79 19.79 0 0 1-8.63-3.07 19.5 19.5 0 0 1-6-6 19.79 19.79 0 0 1-3.07-8.67A2 2 0 0 1 4.11 2h3a2 2 0 0 1 2 1.72 12.84 12.84 0 0 0 .7 2.81 2 2 0 0 1-.45 2.11L8.09 9.91a16 16 0 0 0 6 6l1.27-1.27a2 2 0 0 1 2.11-.45 12.84 12.84 0 0 0 2.81.7A2 2 0 0 1 22 16.92z"
+      />
+    </svg>
+  );
+}
+
 /** The networks of the social-links record, in display order, with their marks. */
 export const SOCIAL_NETWORKS = [
   { key: "facebook", label: "Facebook", Icon: FacebookIcon },
@@ -70,7 +93,8 @@ export function SocialLinkList({
     <ul className={className} aria-label="Social media">
       {SOCIAL_NETWORKS.map(({ key, label, Icon }) => {
         const href = social[key];
-        return href ? (
+        // Only web addresses are ever links (never javascript: or data:).
+        return href && /^https?:\/\//i.test(href) ? (
           <li key={key}>
             <a
               href={href}

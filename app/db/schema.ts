@@ -457,7 +457,15 @@ export const socialLinks = pgTable("social_links", {
   updatedAt: updatedAt(),
 });
 
-export const contactInfoType = pgEnum("contact_info_type", ["address", "phone", "email", "hours"]);
+export const contactInfoType = pgEnum("contact_info_type", [
+  "address",
+  "phone",
+  "email",
+  "hours",
+  // The number customers reach on WhatsApp (click-to-chat links on the property and contact
+  // pages); at most one, checked by the model.
+  "whatsapp",
+]);
 
 export const contactInfo = pgTable(
   "contact_info",
@@ -484,6 +492,21 @@ export const websiteContent = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("website_content_section_key_idx").on(t.section, t.key)],
+);
+
+// The home page's hero backgrounds uploaded from /website-editor, in the order they rotate.
+// None: the built-in pictures are shown.
+export const heroImages = pgTable(
+  "hero_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    mediaUrl: text("media_url").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("hero_images_sort_idx").on(t.sortOrder)],
 );
 
 // ---------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import {
 } from "./schemas/appointment";
 import { fieldErrorsOf } from "./schemas/fields";
 import { DEFAULT_CONTACT } from "./site";
-import { OPENING_HOURS } from "./structured-data";
+import { openingHoursOf } from "./structured-data";
 
 // Wednesday 2026-11-25, 23:30 UTC: already Thursday the 26th, 00:30, in Lagos.
 const LATE_WEDNESDAY_UTC = new Date("2026-11-25T23:30:00Z");
@@ -165,7 +165,7 @@ describe("slots inside the posted hours, per weekday", () => {
     ]);
     const hhmm = (minutes: number) =>
       `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-    expect(OPENING_HOURS).toEqual([
+    expect(openingHoursOf(DEFAULT_CONTACT.hours)).toEqual([
       `Mo-Fr ${hhmm(weekdays.opens)}-${hhmm(weekdays.closes)}`,
       `Sa ${hhmm(saturday.opens)}-${hhmm(saturday.closes)}`,
     ]);

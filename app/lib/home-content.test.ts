@@ -19,6 +19,14 @@ describe("resolveHomeContent", () => {
     expect(content.services_title).toBe(HOME_CONTENT_DEFAULTS.services_title);
     expect(content).not.toHaveProperty("unrelated");
   });
+
+  it("keeps a subtitle or description saved empty, and falls back for missing ones", () => {
+    const content = resolveHomeContent({ hero_subtitle: "", about_description: "  " });
+    expect(content.hero_subtitle).toBe("");
+    expect(content.about_description).toBe("");
+    expect(content.services_subtitle).toBe(HOME_CONTENT_DEFAULTS.services_subtitle);
+    expect(content.contact_title).toBe(HOME_CONTENT_DEFAULTS.contact_title);
+  });
 });
 
 describe("parseFeaturedFilter", () => {

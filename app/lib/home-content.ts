@@ -46,17 +46,26 @@ export const HOME_CONTENT_DEFAULTS = {
   services_description:
     "Whether you are buying your first home, letting out a property or developing an estate, our " +
     "specialists guide every step.",
+  contact_title: "Get In Touch",
+  contact_subtitle: "Talk to an agent today",
+  contact_description:
+    "Call, e-mail or visit our office, or chat with us on WhatsApp: we answer every inquiry " +
+    "within one working day.",
 } as const;
 
 export type HomeContentKey = keyof typeof HOME_CONTENT_DEFAULTS;
 export type HomeContent = Record<HomeContentKey, string>;
 
-/** The stored texts of section 'home' over the defaults; blank values fall back too. */
+/**
+ * The stored texts of section 'home' over the defaults. Missing keys and blank titles fall back;
+ * a subtitle or description saved empty stays empty (staff removed it on purpose).
+ */
 export function resolveHomeContent(stored: Record<string, string | null | undefined>): HomeContent {
   const content = { ...HOME_CONTENT_DEFAULTS } as HomeContent;
   for (const key of Object.keys(HOME_CONTENT_DEFAULTS) as HomeContentKey[]) {
     const value = stored[key]?.trim();
     if (value) content[key] = value;
+    else if (value === "" && !key.endsWith("_title")) content[key] = "";
   }
   return content;
 }

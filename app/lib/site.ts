@@ -13,6 +13,9 @@ export const DEFAULT_CONTACT = {
   hours: ["Monday-Friday 9:00 AM-5:00 PM", "Saturday 10:00 AM-2:00 PM"],
 } as const;
 
+/** The demo seed's WhatsApp number (an install without one shows no chat links). */
+export const DEMO_WHATSAPP = "+234 803 123 4567";
+
 /**
  * Where the office is (the default address, Gwarinpa Estate, Abuja), for the map on /contact.
  * An OpenStreetMap embed needs no API key.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CONTACT, DEFAULT_SOCIAL_LINKS } from "./site";
-import { propertyOfferJsonLd, realEstateAgentJsonLd } from "./structured-data";
+import { openingHoursOf, propertyOfferJsonLd, realEstateAgentJsonLd } from "./structured-data";
 
 const SITE = "https://naijahomes.example";
 const contact = {
@@ -46,6 +46,30 @@ describe("realEstateAgentJsonLd", () => {
     });
     expect(json.sameAs).toEqual(["https://facebook.com/x"]);
     expect("sameAs" in realEstateAgentJsonLd(contact, SITE, {})).toBe(false);
+  });
+});
+
+describe("openingHoursOf", () => {
+  it("reads the business-hours lines staff write, and leaves out the others", () => {
+    expect(
+      openingHoursOf([
+        "Monday-Friday 9:00 AM-5:00 PM",
+        "Saturday 10:00 AM - 2:00 PM",
+        "Sun: 12pm to 4.30pm",
+        "Public holidays: closed",
+        "Mon - Fri 8am-12:30pm",
+      ]),
+    ).toEqual(["Mo-Fr 09:00-17:00", "Sa 10:00-14:00", "Su 12:00-16:30", "Mo-Fr 08:00-12:30"]);
+  });
+
+  it("gives no openingHours when no line can be read, and one-line addresses", () => {
+    const json = realEstateAgentJsonLd(
+      { ...contact, address: "Plot 5\nWuse 2", hours: ["By appointment"] },
+      SITE,
+      {},
+    );
+    expect("openingHours" in json).toBe(false);
+    expect(json.address).toMatchObject({ streetAddress: "Plot 5, Wuse 2" });
   });
 });
 

@@ -7,21 +7,51 @@ import { COMPANY_DESCRIPTION, COMPANY_NAME, type SocialLinks } from "./site";
 
 type JsonLd = Record<string, unknown>;
 
-/** Office hours as schema.org openingHours (the spec's Monday-Friday 9-5, Saturday 10-2). */
-export const OPENING_HOURS = ["Mo-Fr 09:00-17:00", "Sa 10:00-14:00"] as const;
+const DAYS = ["mo", "tu", "we", "th", "fr", "sa", "su"] as const;
+const DAY = "(mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?";
+const TIME = "(\\d{1,2})(?:[:.](\\d{2}))?\\s*(am|pm)";
+const HOURS_LINE = new RegExp(
+  `^\\s*${DAY}(?:\\s*(?:-|–|to)\\s*${DAY})?[\\s:,]+${TIME}\\s*(?:-|–|to)\\s*${TIME}\\s*$`,
+  "i",
+);
+
+function clock(hour: string, minute: string | undefined, half: string) {
+  const h = (Number(hour) % 12) + (half.toLowerCase() === "pm" ? 12 : 0);
+  return `${String(h).padStart(2, "0")}:${minute ?? "00"}`;
+}
+
+function dayCode(day: string) {
+  const code = day.slice(0, 2).toLowerCase() as (typeof DAYS)[number];
+  return code.charAt(0).toUpperCase() + code.charAt(1);
+}
+
+/**
+ * The business-hours lines staff keep in contact info ("Monday-Friday 9:00 AM-5:00 PM") as
+ * schema.org openingHours ("Mo-Fr 09:00-17:00"); a line written some other way is left out.
+ */
+export function openingHoursOf(lines: readonly string[]): string[] {
+  return lines.flatMap((line) => {
+    const m = HOURS_LINE.exec(line);
+    if (!m) return [];
+    const [, from = "", to, h1 = "", m1, p1 = "", h2 = "", m2, p2 = ""] = m;
+    const days = to ? `${dayCode(from)}-${dayCode(to)}` : dayCode(from);
+    return [`${days} ${clock(h1, m1, p1)}-${clock(h2, m2, p2)}`];
+  });
+}
 
 /**
  * The company as a RealEstateAgent (home and contact pages). `address` is the office line from
  * the contact details; the office is in Abuja, FCT.
  */
 export function realEstateAgentJsonLd(
-  contact: ContactDetails,
+  contact: Pick<ContactDetails, "address" | "phones" | "email" | "hours">,
   siteUrl: string,
   social: SocialLinks,
 ): JsonLd {
   const sameAs = (["facebook", "instagram", "twitter", "linkedin"] as const)
     .map((network) => social[network])
     .filter((link): link is string => typeof link === "string" && /^https?:\/\//.test(link));
+  const openingHours = openingHoursOf(contact.hours);
   return {
     "@context": "https://schema.org",
     "@type": "RealEstateAgent",
@@ -35,13 +65,13 @@ export function realEstateAgentJsonLd(
     email: contact.email,
     address: {
       "@type": "PostalAddress",
-      streetAddress: contact.address,
+      streetAddress: contact.address.replace(/\s*\n\s*/g, ", "),
       addressLocality: "Abuja",
       addressRegion: "FCT",
       addressCountry: "NG",
     },
     areaServed: { "@type": "Country", name: "Nigeria" },
-    openingHours: [...OPENING_HOURS],
+    ...(openingHours.length > 0 ? { openingHours } : {}),
     ...(sameAs.length > 0 ? { sameAs } : {}),
   };
 }

@@ -9,6 +9,8 @@ export type EmailContact = {
   address: string;
   phones: readonly string[];
   email: string;
+  /** The company's WhatsApp number, when staff gave one (contact info). */
+  whatsapp?: string | null;
 };
 
 const BRAND_COLOR = "#065f46";
@@ -60,7 +62,7 @@ ${bodyHtml}
 ${escapeHtml(COMPANY_NAME)}<br>
 ${escapeHtml(contact.address)}<br>
 ${phones}<br>
-<a href="mailto:${escapeHtml(contact.email)}" style="color:${BRAND_COLOR}">${escapeHtml(contact.email)}</a>
+${contact.whatsapp ? `WhatsApp: ${escapeHtml(contact.whatsapp)}<br>\n` : ""}<a href="mailto:${escapeHtml(contact.email)}" style="color:${BRAND_COLOR}">${escapeHtml(contact.email)}</a>
 </td></tr>
 </table>
 </td></tr>
@@ -71,7 +73,12 @@ ${phones}<br>
 
 /** The plain-text counterpart of the HTML footer. */
 export function textFooter(contact: EmailContact = DEFAULT_CONTACT): string {
-  return ["--", COMPANY_NAME, contact.address, contact.phones.join(" / "), contact.email].join(
-    "\n",
-  );
+  return [
+    "--",
+    COMPANY_NAME,
+    contact.address,
+    contact.phones.join(" / "),
+    ...(contact.whatsapp ? [`WhatsApp: ${contact.whatsapp}`] : []),
+    contact.email,
+  ].join("\n");
 }

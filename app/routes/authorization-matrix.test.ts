@@ -928,6 +928,90 @@ const MATRIX: Record<string, Guarded> = {
       };
     },
   },
+  // Site content (admin part 4). Each request starts from the same rows (reset) and a refused
+  // one must leave them as they were (watch).
+  "routes/admin/social-media.tsx": {
+    path: "/admin/social-media",
+    entry: (): MatrixEntry => {
+      const path = "/admin/social-media";
+      const refused = adminOnly(path).expect;
+      const guarded = { reset: resetMatrixSocialLinks, watch: matrixSocialLinksState };
+      const done = (form: Record<string, string>): Request_ => ({
+        url: path,
+        form,
+        expect: { ...refused, admin: { redirect: path } },
+        writer: "admin",
+        ...guarded,
+      });
+      const wrong = (form: Record<string, string>, status: number): Request_ => ({
+        url: path,
+        form,
+        expect: { ...refused, admin: { status } },
+        ...guarded,
+      });
+      return {
+        loader: { ...adminOnly(`${path}?edit=facebook`), ...guarded },
+        actions: [
+          done({ intent: "add", platform: "linkedin", url: "https://linkedin.com/company/m" }),
+          done({ intent: "update", platform: "facebook", url: "https://facebook.com/matrix-2" }),
+          done({ intent: "delete", platform: "facebook", confirmed: "yes" }),
+          wrong({ intent: "add", platform: "linkedin", url: "" }, 400),
+          wrong({ intent: "add", platform: "linkedin", url: "javascript:alert(1)" }, 400),
+          wrong({ intent: "add", platform: "facebook", url: "https://facebook.com/other" }, 400),
+          wrong({ intent: "update", platform: "myspace", url: "https://myspace.com/m" }, 404),
+          wrong({ intent: "delete", platform: "instagram", confirmed: "yes" }, 404),
+        ],
+      };
+    },
+  },
+  "routes/admin/contact-info.tsx": {
+    path: "/admin/contact-info",
+    entry: (): MatrixEntry => {
+      const path = "/admin/contact-info";
+      const refused = adminOnly(path).expect;
+      const guarded = { reset: resetMatrixContactInfo, watch: matrixContactInfoState };
+      const done = (form: Record<string, string>): Request_ => ({
+        url: path,
+        form,
+        expect: { ...refused, admin: { redirect: path } },
+        writer: "admin",
+        ...guarded,
+      });
+      const wrong = (form: Record<string, string>, status: number): Request_ => ({
+        url: path,
+        form,
+        expect: { ...refused, admin: { status } },
+        ...guarded,
+      });
+      const phone = { type: "phone", id: MATRIX_PHONE_ID };
+      return {
+        loader: { ...adminOnly(`${path}?edit=${MATRIX_PHONE_ID}`), ...guarded },
+        actions: [
+          done({ intent: "add", type: "whatsapp", label: "WhatsApp", value: "+234 803 000 0000" }),
+          done({ intent: "update", ...phone, label: "Main line", value: "+234 809 000 0000" }),
+          done({ intent: "delete", id: MATRIX_PHONE_ID, confirmed: "yes" }),
+          wrong({ intent: "add", type: "email", label: "Sales", value: "not-an-email" }, 400),
+          wrong({ intent: "update", ...phone, label: "", value: "+234 809 000 0000" }, 400),
+          wrong({ intent: "add", type: "address", label: "Second office", value: "Lagos" }, 400),
+          wrong({ intent: "delete", id: MATRIX_ADDRESS_ID, confirmed: "yes" }, 400),
+          wrong(
+            {
+              intent: "update",
+              type: "phone",
+              id: MATRIX_MISSING_ID,
+              label: "X",
+              value: "0803 000 0000",
+            },
+            404,
+          ),
+          wrong(
+            { intent: "update", type: "email", id: MATRIX_PHONE_ID, label: "X", value: "a@b.ng" },
+            404,
+          ),
+        ],
+      };
+    },
+  },
   // The sidebar's no-JavaScript toggle: sets a preference cookie, writes no row.
   "routes/admin/sidebar.ts": {
     path: "/admin/sidebar",
@@ -970,7 +1054,42 @@ const MATRIX: Record<string, Guarded> = {
   },
   "routes/admin/website-editor.tsx": {
     path: "/website-editor",
-    entry: () => ({ loader: adminOnly("/website-editor") }),
+    entry: (): MatrixEntry => {
+      const path = "/website-editor";
+      const refused = adminOnly(path).expect;
+      const guarded = { reset: resetMatrixHomeContent, watch: matrixHomeContentState };
+      const wrong = (form: Record<string, string>, status: number): Request_ => ({
+        url: path,
+        form,
+        expect: { ...refused, admin: { status } },
+        ...guarded,
+      });
+      const texts = { title: "Matrix homes", subtitle: "", description: "Plain text." };
+      return {
+        loader: { ...adminOnly(path), ...guarded },
+        actions: [
+          {
+            url: path,
+            form: { intent: "save", section: "hero", ...texts },
+            expect: { ...refused, admin: { redirect: `${path}#hero` } },
+            writer: "admin",
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "image-down", id: MATRIX_HERO_IMAGE_ID },
+            expect: { ...refused, admin: { redirect: `${path}#images` } },
+            writer: "admin",
+            ...guarded,
+          },
+          wrong({ intent: "save", section: "hero", ...texts, title: "  " }, 400),
+          wrong({ intent: "save", section: "footer", ...texts }, 404),
+          wrong({ intent: "image-upload" }, 400),
+          wrong({ intent: "image-up", id: MATRIX_MISSING_ID }, 404),
+          wrong({ intent: "image-remove", id: "not-an-id", confirmed: "yes" }, 404),
+        ],
+      };
+    },
   },
   ...orderedScreens({
     list: "/admin/team",
@@ -1360,6 +1479,70 @@ async function matrixAccountsState() {
     .orderBy(schema.users.id);
 }
 
+// Site content: one social-links record, contact items with known ids, the home texts and two
+// hero pictures, put back before each request.
+const MATRIX_ADDRESS_ID = "00000000-0000-4000-8000-00000000c0a1";
+const MATRIX_PHONE_ID = "00000000-0000-4000-8000-00000000c0b1";
+const MATRIX_MISSING_ID = "00000000-0000-4000-8000-00000000dead";
+const MATRIX_HERO_IMAGE_ID = "00000000-0000-4000-8000-00000000e001";
+
+async function resetMatrixSocialLinks() {
+  await db.delete(schema.socialLinks);
+  await db
+    .insert(schema.socialLinks)
+    .values({ facebook: "https://facebook.com/matrix", website: "https://matrix.example" });
+}
+
+async function matrixSocialLinksState() {
+  return db.select().from(schema.socialLinks);
+}
+
+async function resetMatrixContactInfo() {
+  await db.delete(schema.contactInfo);
+  await db.insert(schema.contactInfo).values([
+    { id: MATRIX_ADDRESS_ID, key: "Office", type: "address", value: "Plot 1, Matrix Close" },
+    { id: MATRIX_PHONE_ID, key: "Phone", type: "phone", value: "+234 803 111 2222", sortOrder: 1 },
+    { key: "Other phone", type: "phone", value: "+234 803 333 4444", sortOrder: 2 },
+    { key: "Email", type: "email", value: "matrix@naijahomes.ng", sortOrder: 3 },
+  ]);
+}
+
+async function matrixContactInfoState() {
+  return db
+    .select({
+      id: schema.contactInfo.id,
+      key: schema.contactInfo.key,
+      value: schema.contactInfo.value,
+    })
+    .from(schema.contactInfo)
+    .orderBy(schema.contactInfo.key);
+}
+
+async function resetMatrixHomeContent() {
+  await db.delete(schema.websiteContent);
+  await db
+    .insert(schema.websiteContent)
+    .values({ section: "home", key: "hero_title", value: "Matrix title" });
+  await db.delete(schema.heroImages);
+  await db.insert(schema.heroImages).values([
+    { id: MATRIX_HERO_IMAGE_ID, mediaUrl: "/media/uploads/a.webp", width: 1920, height: 1080 },
+    { mediaUrl: "/media/uploads/b.webp", width: 1920, height: 1080, sortOrder: 1 },
+  ]);
+}
+
+async function matrixHomeContentState() {
+  return {
+    texts: await db
+      .select({ key: schema.websiteContent.key, value: schema.websiteContent.value })
+      .from(schema.websiteContent)
+      .orderBy(schema.websiteContent.key),
+    images: await db
+      .select({ id: schema.heroImages.id, sortOrder: schema.heroImages.sortOrder })
+      .from(schema.heroImages)
+      .orderBy(schema.heroImages.id),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Running a route the way React Router does: parent middleware around the handler.
 
@@ -1549,7 +1732,7 @@ describe.each(Object.keys(MATRIX))("%s", (file) => {
           if (!aMayWrite) expect(await rowsOfCustomerA()).toEqual(aRowsBefore);
           if (isWriter || (spec.ownRows && actor !== "anonymous")) continue;
           expect(await spec.watch?.()).toEqual(watched);
-          if (spec.form?.intent === "add" && actor !== "anonymous") {
+          if (spec.url === "/favorites" && spec.form?.intent === "add" && actor !== "anonymous") {
             // Saves for the poster only: A's rows are untouched.
             expect(await favoritesOf("customer")).toEqual(aBefore);
             expect(await favoritesOf(actor)).toEqual([savedPropertyId]);

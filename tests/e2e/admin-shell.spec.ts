@@ -37,6 +37,7 @@ const SIDEBAR_LINKS = [
   "Videos",
   "Social Media",
   "Contact Info",
+  "Website Editor",
   "Settings",
   "Audit Log",
 ];

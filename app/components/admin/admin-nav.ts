@@ -7,6 +7,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   MessageSquareWarning,
+  PanelsTopLeft,
   Settings,
   Share2,
   UserRound,
@@ -14,8 +15,8 @@ import {
   Video,
 } from "lucide-react";
 
-// The admin sidebar, in the spec's order (dashboard-and-admin §2), plus the audit log. One list
-// for the desktop sidebar, the phone sheet, the no-JavaScript menu and the tests.
+// The admin sidebar, in the spec's order (dashboard-and-admin §2), plus the website editor and
+// the audit log. One list for the desktop sidebar, the phone sheet, the no-JavaScript menu and the tests.
 
 export type AdminNavItem = { label: string; to: string; icon: LucideIcon };
 
@@ -30,6 +31,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: "Videos", to: "/admin/videos", icon: Video },
   { label: "Social Media", to: "/admin/social-media", icon: Share2 },
   { label: "Contact Info", to: "/admin/contact-info", icon: Contact },
+  // The home page's texts and hero pictures (spec §2: /website-editor, outside /admin).
+  { label: "Website Editor", to: "/website-editor", icon: PanelsTopLeft },
   { label: "Settings", to: "/admin/settings", icon: Settings },
   { label: "Audit Log", to: "/admin/audit", icon: History },
 ];

@@ -1,32 +1,57 @@
 import { Clock, ExternalLink, Mail, MapPin, Phone, Share2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { SocialLinkList } from "~/components/social-icons";
-import { OFFICE_LOCATION, type SocialLinks } from "~/lib/site";
+import { SocialLinkList, WhatsAppIcon } from "~/components/social-icons";
+import { WhatsAppLink } from "~/components/whatsapp-link";
+import { OFFICE_LOCATION, type SocialLinks, telHref } from "~/lib/site";
+import { GENERAL_CHAT_MESSAGE, whatsappChatUrl } from "~/lib/whatsapp";
 
 // The information column of /contact and the office map.
 
-type Contact = { address: string; phones: string[]; email: string; hours: string[] };
+type Contact = {
+  address: string;
+  phones: string[];
+  email: string;
+  emails?: string[];
+  hours: string[];
+  whatsapp?: string | null;
+};
 
 export function ContactDetails({ contact, social }: { contact: Contact; social: SocialLinks }) {
+  const chat = contact.whatsapp
+    ? whatsappChatUrl(contact.whatsapp, GENERAL_CHAT_MESSAGE)
+    : undefined;
+  const emails = contact.emails?.length ? contact.emails : [contact.email];
   return (
     <ul className="space-y-6">
       <Detail icon={<MapPin className="size-5" aria-hidden />} title="Our Location">
-        <address className="not-italic">{contact.address}</address>
+        <address className="whitespace-pre-line not-italic">{contact.address}</address>
       </Detail>
       <Detail icon={<Phone className="size-5" aria-hidden />} title="Phone">
         {contact.phones.map((phone) => (
           <p key={phone}>
-            <a href={`tel:${phone.replace(/\s+/g, "")}`} className="hover:text-brand-700">
+            <a href={telHref(phone)} className="hover:text-brand-700">
               {phone}
             </a>
           </p>
         ))}
       </Detail>
       <Detail icon={<Mail className="size-5" aria-hidden />} title="Email">
-        <a href={`mailto:${contact.email}`} className="break-all hover:text-brand-700">
-          {contact.email}
-        </a>
+        {emails.map((email) => (
+          <p key={email}>
+            <a href={`mailto:${email}`} className="break-all hover:text-brand-700">
+              {email}
+            </a>
+          </p>
+        ))}
       </Detail>
+      {chat && contact.whatsapp ? (
+        <Detail icon={<WhatsAppIcon className="size-5" />} title="WhatsApp">
+          <p>{contact.whatsapp}</p>
+          <WhatsAppLink href={chat} size="sm" className="mt-2">
+            Chat on WhatsApp
+          </WhatsAppLink>
+        </Detail>
+      ) : null}
       <Detail icon={<Clock className="size-5" aria-hidden />} title="Business Hours">
         {contact.hours.map((line) => (
           <p key={line}>{line}</p>

@@ -41,6 +41,19 @@ export const HERO_SLIDES: readonly HeroSlide[] = HERO_IMAGES.map((url, index) =>
   portrait: responsiveImage(HERO_PORTRAIT_IMAGES[index], HERO_SIZES, HERO_PORTRAIT_WIDTH),
 }));
 
+/**
+ * The slides for the backgrounds staff uploaded (/website-editor): no tall variant was drawn
+ * for them, so a phone held upright gets the same picture, narrower and cropped to the box.
+ * None uploaded: the built-in pictures.
+ */
+export function heroSlidesFor(images: readonly { mediaUrl: string }[]): readonly HeroSlide[] {
+  if (images.length === 0) return HERO_SLIDES;
+  return images.map(({ mediaUrl }) => ({
+    landscape: responsiveImage(mediaUrl, HERO_SIZES),
+    portrait: responsiveImage(mediaUrl, HERO_SIZES, HERO_PORTRAIT_WIDTH),
+  }));
+}
+
 /** The variant the hero's <picture> shows in this window: the same media query as its <source>. */
 export function heroVariant(slide: HeroSlide, matchMedia: (query: string) => { matches: boolean }) {
   return matchMedia(HERO_PORTRAIT_MEDIA).matches ? slide.portrait : slide.landscape;
@@ -52,7 +65,13 @@ export function heroVariant(slide: HeroSlide, matchMedia: (query: string) => { m
  * first paint downloads a single hero image and a visitor who scrolls on fetches no more.
  * Nothing rotates for reduced-motion or data-saver visitors, off screen or in a background tab.
  */
-export function Hero({ content }: { content: HomeContent }) {
+export function Hero({
+  content,
+  slides = HERO_SLIDES,
+}: {
+  content: HomeContent;
+  slides?: readonly HeroSlide[];
+}) {
   const [current, setCurrent] = useState(0);
   // Images whose <img> is in the page: the first, and each one once it has been preloaded.
   const [ready, setReady] = useState<ReadonlySet<number>>(() => new Set([0]));
@@ -66,12 +85,12 @@ export function Hero({ content }: { content: HomeContent }) {
   const saveData = useSaveData();
   const pageLoaded = usePageLoaded();
   const rotating = inView && visible && !reducedMotion && !saveData;
-  const next = (current + 1) % HERO_SLIDES.length;
+  const next = (current + 1) % slides.length;
 
   // The first picture is the page's LCP element: announce both variants in the <head>, each
   // only for the screens whose <picture> would show it, so a browser fetches exactly one.
   // (React adds no preload of its own for an <img> inside a <picture>.)
-  const first = HERO_SLIDES[0];
+  const first = slides[0];
   if (first) {
     for (const [image, media] of [
       [first.portrait, HERO_PORTRAIT_MEDIA],
@@ -88,7 +107,7 @@ export function Hero({ content }: { content: HomeContent }) {
   }
 
   useEffect(() => {
-    const slide = HERO_SLIDES[next];
+    const slide = slides[next];
     if (!rotating || !pageLoaded || ready.has(next) || !slide) return;
     let cancelled = false;
     const timer = window.setTimeout(() => {
@@ -104,7 +123,7 @@ export function Hero({ content }: { content: HomeContent }) {
       cancelled = true;
       window.clearTimeout(timer);
     };
-  }, [rotating, pageLoaded, next, ready]);
+  }, [rotating, pageLoaded, next, ready, slides]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new image restarts its turn.
   useEffect(() => {
@@ -130,7 +149,7 @@ export function Hero({ content }: { content: HomeContent }) {
       className="relative isolate overflow-hidden bg-brand-900"
     >
       <div aria-hidden className="absolute inset-0 -z-10">
-        {HERO_SLIDES.map(({ landscape, portrait }, index) =>
+        {slides.map(({ landscape, portrait }, index) =>
           ready.has(index) || index === current ? (
             // The <img> is positioned against this div, so the <picture> around it needs no
             // box of its own; the <source> picks the file, the <img> shows (and hides) it.
@@ -163,15 +182,7 @@ export function Hero({ content }: { content: HomeContent }) {
       </div>
 
       <div className="mx-auto flex min-h-[560px] max-w-5xl flex-col items-center justify-center px-4 pb-16 pt-12 text-center text-white sm:min-h-[620px] sm:pt-16">
-        <p className="mb-3 text-balance text-xs font-semibold uppercase tracking-wider text-accent-400 sm:text-sm">
-          {content.hero_subtitle}
-        </p>
-        <h1 id="hero-title" className="text-balance text-3xl font-bold sm:text-5xl">
-          {content.hero_title}
-        </h1>
-        <p className="mt-4 max-w-2xl text-pretty text-base text-slate-100 sm:text-lg">
-          {content.hero_description}
-        </p>
+        <HeroText content={content} />
         <div className="mt-8 w-full">
           <HeroSearchForm />
         </div>
@@ -179,14 +190,47 @@ export function Hero({ content }: { content: HomeContent }) {
 
       <CarouselDots
         className="absolute inset-x-0 bottom-3 flex justify-center gap-1"
-        items={HERO_SLIDES.map(({ landscape }, index) => ({
+        items={slides.map(({ landscape }, index) => ({
           key: landscape.src,
-          label: `Show background image ${index + 1} of ${HERO_SLIDES.length}`,
+          label: `Show background image ${index + 1} of ${slides.length}`,
         }))}
         current={current}
         onSelect={show}
         tone="light"
       />
     </section>
+  );
+}
+
+/**
+ * The hero's texts, always as text (React escapes them): the home page and the editor's preview
+ * share it. `headingAs` lets the preview keep its page's heading outline.
+ */
+export function HeroText({
+  content,
+  headingAs: Heading = "h1",
+}: {
+  content: Pick<HomeContent, "hero_title" | "hero_subtitle" | "hero_description">;
+  headingAs?: "h1" | "p";
+}) {
+  return (
+    <>
+      {content.hero_subtitle ? (
+        <p className="mb-3 text-balance text-xs font-semibold uppercase tracking-wider text-accent-400 sm:text-sm">
+          {content.hero_subtitle}
+        </p>
+      ) : null}
+      <Heading
+        id={Heading === "h1" ? "hero-title" : undefined}
+        className="text-balance text-3xl font-bold sm:text-5xl"
+      >
+        {content.hero_title}
+      </Heading>
+      {content.hero_description ? (
+        <p className="mt-4 max-w-2xl whitespace-pre-line text-pretty text-base text-slate-100 sm:text-lg">
+          {content.hero_description}
+        </p>
+      ) : null}
+    </>
   );
 }

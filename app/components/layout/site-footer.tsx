@@ -1,15 +1,26 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { SocialLinkList } from "~/components/social-icons";
+import { SocialLinkList, WhatsAppIcon } from "~/components/social-icons";
 import { FOOTER_QUICK_LINKS } from "~/lib/navigation";
-import { COMPANY_DESCRIPTION, COMPANY_NAME, type SocialLinks } from "~/lib/site";
+import { COMPANY_DESCRIPTION, COMPANY_NAME, type SocialLinks, telHref } from "~/lib/site";
+import { GENERAL_CHAT_MESSAGE, whatsappChatUrl } from "~/lib/whatsapp";
 
 type FooterProps = {
   social: SocialLinks;
-  contact: { address: string; phones: string[]; email: string };
+  contact: {
+    address: string;
+    phones: string[];
+    email: string;
+    emails?: string[];
+    whatsapp?: string | null;
+  };
 };
 
 export function SiteFooter({ social, contact }: FooterProps) {
+  const emails = contact.emails?.length ? contact.emails : [contact.email];
+  const chat = contact.whatsapp
+    ? whatsappChatUrl(contact.whatsapp, GENERAL_CHAT_MESSAGE)
+    : undefined;
   return (
     <footer className="bg-brand-900 text-brand-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
@@ -40,22 +51,37 @@ export function SiteFooter({ social, contact }: FooterProps) {
           <ul className="mt-3 space-y-3 text-sm text-brand-100">
             <li className="flex gap-2">
               <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
-              <span>{contact.address}</span>
+              <span className="whitespace-pre-line">{contact.address}</span>
             </li>
             {contact.phones.map((phone) => (
               <li key={phone} className="flex gap-2">
                 <Phone className="mt-0.5 size-4 shrink-0" aria-hidden />
-                <a href={`tel:${phone.replace(/\s+/g, "")}`} className="hover:text-white">
+                <a href={telHref(phone)} className="hover:text-white">
                   {phone}
                 </a>
               </li>
             ))}
-            <li className="flex gap-2">
-              <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
-              <a href={`mailto:${contact.email}`} className="hover:text-white">
-                {contact.email}
-              </a>
-            </li>
+            {emails.map((email) => (
+              <li key={email} className="flex gap-2">
+                <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <a href={`mailto:${email}`} className="break-all hover:text-white">
+                  {email}
+                </a>
+              </li>
+            ))}
+            {chat ? (
+              <li className="flex gap-2">
+                <WhatsAppIcon className="mt-0.5 size-4 shrink-0" />
+                <a
+                  href={chat}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="hover:text-white"
+                >
+                  WhatsApp: {contact.whatsapp}
+                </a>
+              </li>
+            ) : null}
           </ul>
         </div>
       </div>

@@ -27,6 +27,8 @@ export const BUTTON_VARIANTS = {
   /** Pale red, for a toggle that is on (Saved to Favorites). */
   "destructive-soft": "border border-red-200 bg-red-50 text-red-700 hover:bg-red-100",
   link: "text-brand-700 hover:underline",
+  /** WhatsApp's green (dark text keeps it readable): chat and share links. */
+  whatsapp: "bg-[#25d366] text-slate-950 hover:bg-[#1faa52]",
 } as const;
 
 export const BUTTON_SIZES = {

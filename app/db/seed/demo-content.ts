@@ -2,7 +2,7 @@
 // links and the home page's texts. Pure data; the values match the site's built-in defaults.
 
 import { portraitImageUrl, slideImageUrl } from "~/demo/media/scene-spec";
-import { COMPANY_NAME, DEFAULT_CONTACT, DEFAULT_SOCIAL_LINKS } from "~/lib/site";
+import { COMPANY_NAME, DEFAULT_CONTACT, DEFAULT_SOCIAL_LINKS, DEMO_WHATSAPP } from "~/lib/site";
 
 type TeamMember = {
   name: string;
@@ -236,6 +236,7 @@ export function demoContactInfo() {
     { key: "Email", value: DEFAULT_CONTACT.email, type: "email" as const },
     { key: "Weekdays", value: weekdays, type: "hours" as const },
     { key: "Saturday", value: saturday, type: "hours" as const },
+    { key: "WhatsApp", value: DEMO_WHATSAPP, type: "whatsapp" as const },
   ];
   return rows.map((row, index) => ({
     ...row,

@@ -13,7 +13,7 @@ import {
   videos,
   websiteContent,
 } from "~/db/schema";
-import { DEFAULT_CONTACT, DEFAULT_SOCIAL_LINKS } from "~/lib/site";
+import { DEFAULT_CONTACT, DEFAULT_SOCIAL_LINKS, DEMO_WHATSAPP } from "~/lib/site";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { seedDemoData } from "./seed.server";
 
@@ -97,6 +97,7 @@ describe("seedDemoData", () => {
     expect(of("phone")).toEqual([...DEFAULT_CONTACT.phones]);
     expect(of("email")).toEqual([DEFAULT_CONTACT.email]);
     expect(of("hours")).toEqual(["Monday-Friday 9:00 AM-5:00 PM", "Saturday 10:00 AM-2:00 PM"]);
+    expect(of("whatsapp")).toEqual([DEMO_WHATSAPP]);
   });
 
   it("writes every home text, slides in both categories, one inactive team member", async () => {

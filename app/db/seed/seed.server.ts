@@ -10,6 +10,7 @@ import {
   videos,
   websiteContent,
 } from "~/db/schema";
+import { clearSiteContentCache } from "~/models/site-content.server";
 import {
   demoContactInfo,
   demoSlides,
@@ -120,6 +121,8 @@ async function seedUnlocked(options: { onlyIfEmpty: boolean }): Promise<SeedCoun
   });
   // Outside the content transaction: the auth library hashes and writes through its own
   // queries. `users` appears in the counts only when the demo accounts were created.
+  // Pages read these texts through a cache: show what was just written.
+  clearSiteContentCache();
   const users = await seedDemoUsers();
   if (users.length === 0) return counts;
   return { ...counts, users: users.length };

@@ -1,31 +1,212 @@
-import { adminMiddleware, requireAdmin } from "~/auth/session.server";
-import { SignedInCard } from "~/components/auth/signed-in-card";
+import { data, useRouteLoaderData } from "react-router";
+import type { Flash } from "~/auth/flash";
+import { type AdminActor, adminMiddleware, requireAdmin } from "~/auth/session.server";
+import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { HeroImagesPanel, SectionEditor, textsOf } from "~/components/admin/website-editor-parts";
+import { ResultNotice } from "~/components/dashboard/result-toast";
+import { LinkButton } from "~/components/ui/button";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { failureOf } from "~/lib/action-result";
+import { askToConfirm, isConfirmed } from "~/lib/confirm";
+import { HERO_IMAGES, resolveHomeContent } from "~/lib/home-content";
+import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import { logger } from "~/lib/logger.server";
+import { fieldErrorsOf } from "~/lib/schemas/fields";
+import {
+  EDITOR_MESSAGES,
+  HOME_SECTIONS,
+  homeSectionSchema,
+  isHomeSection,
+} from "~/lib/schemas/site-content";
 import { COMPANY_NAME } from "~/lib/site";
+import { acceptPhoto, discardPhotos, MAX_PHOTO_BYTES } from "~/media/images.server";
+import {
+  addHeroImage,
+  getHomeContentForAdmin,
+  isUploadInUse,
+  listHeroImagesForAdmin,
+  moveHeroImage,
+  removeHeroImage,
+  updateHomeSection,
+} from "~/models/admin-site-content.server";
 import type { Route } from "./+types/website-editor";
 
-// The content editor (spec: dashboard-and-admin §2) is admins only, like /admin/*; checked
-// before the loader runs and again in it. Until the editor screen is built it shows who is
-// signed in, as the other guarded landing pages do.
+// /website-editor (spec: dashboard-and-admin §2, §7, §8): the home page's Hero, About, Services
+// and Contact texts, each a title, subtitle and description with a live preview, and the hero
+// background pictures (uploaded through app/media, re-encoded, EXIF removed). Admins only,
+// like /admin/*: checked before the loader runs and again in every handler. The texts are
+// stored as plain text and rendered by React as text, never as HTML.
+
+const PAGE = "/website-editor";
+/** Room for the form's other fields around one photo; a larger body is refused unread. */
+const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
+
 export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
 export async function loader(args: Route.LoaderArgs) {
-  const admin = await requireAdmin(args);
-  return {
-    admin: {
-      name: admin.name,
-      email: admin.email,
-      role: "admin" as const,
-      isSuperAdmin: admin.isSuperAdmin,
-    },
-  };
+  const actor = await requireAdmin(args);
+  try {
+    const [stored, images] = await Promise.all([
+      getHomeContentForAdmin(actor),
+      listHeroImagesForAdmin(actor),
+    ]);
+    return {
+      content: resolveHomeContent(stored),
+      images: images.map(({ id, mediaUrl }) => ({ id, mediaUrl })),
+      builtIn: HERO_IMAGES,
+    };
+  } catch (error) {
+    logger.error({ err: error }, "Could not load the website content");
+    throw data(EDITOR_MESSAGES.loadFailed, { status: 500 });
+  }
 }
 
-export default function WebsiteEditorPage({ loaderData }: Route.ComponentProps) {
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireAdmin(args);
+  const length = Number(args.request.headers.get("content-length") ?? 0);
+  if (length > MAX_PHOTO_BYTES + UPLOAD_OVERHEAD_BYTES) {
+    const message = "Each photo must be 10 MB or smaller.";
+    return failed(413, {
+      intent: "image-upload",
+      error: { title: EDITOR_MESSAGES.uploadFailed, message },
+    });
+  }
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "save") return saveSection(actor, form);
+  if (intent === "image-upload") return uploadImage(actor, form);
+  if (intent === "image-remove") return removeImage(actor, form);
+  if (intent === "image-up" || intent === "image-down") return moveImage(actor, form, intent);
+  return badRequest({ error: { title: "Error", message: "Unknown action." } });
+}
+
+async function saveSection(actor: AdminActor, form: FormData) {
+  const intent = "save";
+  const section = form.get("section");
+  if (!isHomeSection(section)) notFound();
+  const values = {
+    section,
+    title: String(form.get("title") ?? ""),
+    subtitle: String(form.get("subtitle") ?? ""),
+    description: String(form.get("description") ?? ""),
+  };
+  const parsed = homeSectionSchema().safeParse(values);
+  if (!parsed.success) {
+    const fields = fieldErrorsOf(parsed.error);
+    const message = Object.values(fields)[0] ?? EDITOR_MESSAGES.titleMissing;
+    const error = { title: EDITOR_MESSAGES.updateFailed, message };
+    return badRequest({ intent, error, fields, values });
+  }
+  try {
+    await updateHomeSection(actor, section, parsed.data);
+  } catch (error) {
+    logger.error({ err: error, section }, "Saving website content failed");
+    const message = "Please try again.";
+    return failed(500, { intent, error: { title: EDITOR_MESSAGES.updateFailed, message }, values });
+  }
+  throw redirectWithFlash(`${PAGE}#${section}`, "contentUpdated");
+}
+
+async function uploadImage(actor: AdminActor, form: FormData) {
+  const intent = "image-upload";
+  const refuse = (message: string) =>
+    badRequest({ intent, error: { title: EDITOR_MESSAGES.uploadFailed, message } });
+  const file = form.get("image");
+  if (!(file instanceof File) || file.size === 0) return refuse("Please choose a picture.");
+  const accepted = await acceptPhoto(Buffer.from(await file.arrayBuffer()));
+  if (!accepted.ok) return refuse(accepted.message);
+  const { key, url, width, height } = accepted.photo;
+  let added: Awaited<ReturnType<typeof addHeroImage>> | undefined;
+  try {
+    added = await addHeroImage(actor, { mediaUrl: url, width, height });
+  } catch (error) {
+    logger.error({ err: error }, "Saving an uploaded hero image failed");
+  }
+  if (!added?.ok) {
+    // Nothing points at the file written for this upload, unless another picture shares it.
+    await discardPhotos([key], (k) => isUploadInUse(`/media/${k}`));
+    if (added?.reason === "too-many") return refuse(EDITOR_MESSAGES.tooManyImages);
+    return failed(500, {
+      intent,
+      error: { title: EDITOR_MESSAGES.uploadFailed, message: "Please try again." },
+    });
+  }
+  throw redirectWithFlash(`${PAGE}#images`, "imageUploaded");
+}
+
+async function removeImage(actor: AdminActor, form: FormData) {
+  if (!isConfirmed(form)) return askToConfirm(form, EDITOR_MESSAGES.confirmRemove);
+  const removed = await removeHeroImage(actor, String(form.get("id") ?? ""));
+  if (!removed.ok) notFound();
+  if (removed.mediaUrl?.startsWith("/media/")) {
+    const key = removed.mediaUrl.slice("/media/".length);
+    await discardPhotos([key], (k) => isUploadInUse(`/media/${k}`));
+  }
+  throw redirectWithFlash(`${PAGE}#images`, "heroImageRemoved");
+}
+
+async function moveImage(actor: AdminActor, form: FormData, intent: "image-up" | "image-down") {
+  const direction = intent === "image-up" ? "up" : "down";
+  const moved = await moveHeroImage(actor, String(form.get("id") ?? ""), direction);
+  if (!moved.ok) notFound();
+  throw redirectWithFlash(`${PAGE}#images`, "heroImageMoved");
+}
+
+export default function WebsiteEditorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { content, images, builtIn } = loaderData;
+  const failure = failureOf(actionData);
+  const hydrated = useHydrated();
+  // The site layout shows the toast a save left; without JavaScript it is shown here.
+  const layout = useRouteLoaderData("routes/public/layout") as { flash?: Flash | null } | undefined;
+  const previewImage = images[0]?.mediaUrl ?? builtIn[0] ?? "";
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
-      <SignedInCard title="Website Editor" user={loaderData.admin} />
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Website Editor</h1>
+          <p className="mt-1 text-slate-600">
+            The home page's texts and background pictures. Each section saves on its own and shows
+            on the site at once.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <LinkButton to="/" variant="outline" size="sm" target="_blank">
+            View the home page
+          </LinkButton>
+          <LinkButton to="/admin/dashboard" variant="outline" size="sm">
+            Admin dashboard
+          </LinkButton>
+        </div>
+      </div>
+      {layout?.flash && !hydrated ? <ResultNotice message={layout.flash} /> : null}
+      {HOME_SECTIONS.map(({ id }) => {
+        const sectionFailure =
+          failure?.intent === "save" && failure.values?.section === id ? failure : undefined;
+        return (
+          <SectionEditor
+            // A saved change gives the form its new values.
+            key={`${id}:${JSON.stringify(textsOf(content, id))}`}
+            section={id}
+            saved={textsOf(content, id)}
+            failure={sectionFailure}
+            previewImage={previewImage}
+          />
+        );
+      })}
+      <HeroImagesPanel
+        images={images}
+        builtIn={builtIn}
+        failure={failure?.intent?.startsWith("image") ? failure : undefined}
+      />
     </div>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Website Editor | ${COMPANY_NAME}` }];
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} fallback={EDITOR_MESSAGES.loadFailed} />;
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Website Editor | ${COMPANY_NAME}` },
+  { name: "robots", content: "noindex" },
+];

@@ -1,10 +1,10 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import { getSessionUser } from "~/auth/session.server";
 import { SavedFavorites } from "~/components/favorite-button";
 import { FeaturedGallery } from "~/components/home/featured-gallery";
 import { FeaturedProperties } from "~/components/home/featured-properties";
-import { Hero } from "~/components/home/hero";
-import { AboutTeaser, CallToAction, ServicesTeaser } from "~/components/home/home-teasers";
+import { Hero, heroSlidesFor } from "~/components/home/hero";
+import { AboutTeaser, ContactTeaser, ServicesTeaser } from "~/components/home/home-teasers";
 import { VideoCarousel } from "~/components/home/video-carousel";
 import { parseFeaturedFilter, resolveHomeContent } from "~/lib/home-content";
 import { logger } from "~/lib/logger.server";
@@ -14,15 +14,17 @@ import { realEstateAgentJsonLd } from "~/lib/structured-data";
 import { describeVideo } from "~/lib/video-url";
 import { listFavoriteIds } from "~/models/favorite.server";
 import { listFeaturedProperties, type PropertyCardData } from "~/models/property.server";
-import { getSectionContent } from "~/models/site-content.server";
+import { getContactDetails, getSectionContent, listHeroImages } from "~/models/site-content.server";
 import { listActiveSlides } from "~/models/slideshow.server";
 import { listActiveVideos } from "~/models/video.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const featured = parseFeaturedFilter(new URL(request.url).searchParams.get("featured"));
-  const [stored, slides, videos, properties, user] = await Promise.all([
+  const [stored, heroImages, contact, slides, videos, properties, user] = await Promise.all([
     getSectionContent("home"),
+    listHeroImages(),
+    getContactDetails(),
     listActiveSlides(),
     listActiveVideos(),
     listFeaturedProperties(featured === "all" ? undefined : featured).catch(
@@ -42,6 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     favoriteIds,
     content: resolveHomeContent(stored),
+    heroImages: heroImages.map((image) => ({ mediaUrl: image.mediaUrl })),
+    contact: { phones: contact.phones, email: contact.email, whatsapp: contact.whatsapp },
     slides,
     // A link that can never play (not http(s)) is left out rather than shown broken.
     videos: videos.filter((video) => describeVideo(video.videoUrl).kind !== "invalid"),
@@ -51,10 +55,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { content, slides, videos, featured, properties, favoriteIds } = loaderData;
+  const { content, slides, videos, featured, properties, favoriteIds, heroImages } = loaderData;
+  const heroSlides = useMemo(() => heroSlidesFor(heroImages), [heroImages]);
   return (
     <SavedFavorites ids={favoriteIds}>
-      <Hero content={content} />
+      <Hero content={content} slides={heroSlides} />
 
       <Section
         id="gallery"
@@ -96,9 +101,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="cta-title" className="py-16 sm:py-20">
+      <section id="contact" aria-labelledby="contact-title" className="py-16 sm:py-20">
         <div className="mx-auto max-w-5xl px-4">
-          <CallToAction />
+          <ContactTeaser content={content} contact={loaderData.contact} />
         </div>
       </section>
     </SavedFavorites>

@@ -117,7 +117,9 @@ describe("/contact", () => {
       address: DEFAULT_CONTACT.address,
       phones: [...DEFAULT_CONTACT.phones],
       email: DEFAULT_CONTACT.email,
+      emails: [DEFAULT_CONTACT.email],
       hours: ["Monday-Friday 9:00 AM-5:00 PM", "Saturday 10:00 AM-2:00 PM"],
+      whatsapp: null,
     });
     expect(data.social.facebook).toMatch(/^https:\/\/facebook\.com\//);
     expect(data.prefill).toEqual({ name: "", email: "", subject: "" });

@@ -11,8 +11,11 @@ import { CompareToggle } from "~/components/compare/compare-toggle";
 import { CostCalculator } from "~/components/cost-calculator";
 import { FavoriteButton, SavedFavorites } from "~/components/favorite-button";
 import { MediaImage } from "~/components/media-image";
+import { WhatsAppIcon } from "~/components/social-icons";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants, LinkButton } from "~/components/ui/button";
+import { WhatsAppLink } from "~/components/whatsapp-link";
+import { getEnv } from "~/env.server";
 import { imageUrl, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
 import { logger } from "~/lib/logger.server";
 import { formatArea, formatNaira, formatPrice } from "~/lib/money";
@@ -23,10 +26,16 @@ import {
   purposeLabel,
   titleDocumentLabel,
 } from "~/lib/property-options";
-import { pageMeta, siteUrlFrom } from "~/lib/seo";
+import { absoluteUrl, pageMeta, siteUrlFrom } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
 import { propertyOfferJsonLd } from "~/lib/structured-data";
 import { cn } from "~/lib/utils";
+import {
+  listingChatMessage,
+  listingShareMessage,
+  whatsappChatUrl,
+  whatsappShareUrl,
+} from "~/lib/whatsapp";
 import { listFavoriteIds } from "~/models/favorite.server";
 import { getPropertyWithMedia, type PropertyWithMedia } from "~/models/property.server";
 import { countPropertyView } from "~/models/property-stats.server";
@@ -57,7 +66,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     clientAddress: getClientIp({ request, context }),
     userAgent: request.headers.get("user-agent"),
   });
-  return { property, contact, favoriteIds };
+  // WhatsApp: a chat with the company about this listing (when staff gave a number) and a
+  // share link, both naming the listing and its address on the site.
+  const url = absoluteUrl(getEnv().siteUrl, `/property/${property.id}`);
+  const price = formatPrice(property.price, property.purpose, property.rentPeriod);
+  const whatsapp = {
+    chat: contact.whatsapp
+      ? whatsappChatUrl(contact.whatsapp, listingChatMessage(property.title, url))
+      : undefined,
+    share: whatsappShareUrl(listingShareMessage(property.title, price, url)),
+  };
+  return { property, contact, favoriteIds, whatsapp };
 }
 
 // Picking a photo only changes ?photo=; the property itself has not changed.
@@ -116,6 +135,15 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             {formatPrice(property.price, property.purpose, property.rentPeriod)}
           </p>
           <CompareToggle property={property} look="page" />
+          <a
+            href={loaderData.whatsapp.share}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonVariants({ variant: "outline", size: "xs" })}
+          >
+            <WhatsAppIcon className="size-4 text-[#128c7e]" />
+            Share on WhatsApp
+          </a>
         </div>
       </header>
 
@@ -232,6 +260,11 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
                 </a>
               </li>
             </ul>
+            {loaderData.whatsapp.chat ? (
+              <WhatsAppLink href={loaderData.whatsapp.chat} fullWidth className="mt-4">
+                Chat on WhatsApp
+              </WhatsAppLink>
+            ) : null}
           </section>
         </div>
       </div>

@@ -1,0 +1,407 @@
+import { and, asc, count, eq, inArray, max, ne, sql } from "drizzle-orm";
+import { auditedWrite, type Transaction } from "~/audit/audit.server";
+import type { AdminActor } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import {
+  contactInfo,
+  heroImages,
+  properties,
+  propertyMedia,
+  slideshowItems,
+  socialLinks,
+  teamMembers,
+  websiteContent,
+} from "~/db/schema";
+import type { Outcome } from "~/lib/action-result";
+import { HOME_CONTENT_DEFAULTS } from "~/lib/home-content";
+import { isUuid } from "~/lib/ids";
+import {
+  CONTACT_TYPES,
+  type ContactItemInput,
+  type ContactType,
+  type HomeSection,
+  type HomeSectionInput,
+  MAX_HERO_IMAGES,
+  REQUIRED_CONTACT_TYPES,
+  SINGLE_CONTACT_TYPES,
+  SOCIAL_PLATFORMS,
+  type SocialPlatform,
+} from "~/lib/schemas/site-content";
+import { clearSiteContentCache } from "./site-content.server";
+
+// The admin side of the site's content: social links (/admin/social-media), contact details
+// (/admin/contact-info), the home page's texts and hero backgrounds (/website-editor). Every
+// write goes through auditedWrite and, once committed, clears the public pages' cache
+// (site-content.server.ts), so the next page shows it.
+
+/** Serialises writes to one kind of content (the checks read, then write). */
+async function lockContent(tx: Transaction, name: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`site-content:${name}`}))`);
+}
+
+/** Runs an audited write and clears the public cache when it succeeded. */
+async function writeContent<Result extends { ok: boolean }>(
+  ...args: Parameters<typeof auditedWrite<Result>>
+): Promise<Result> {
+  const result = await auditedWrite<Result>(...args);
+  if (result.ok) clearSiteContentCache();
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Social links: one record, a column per platform. Adding or editing sets that column, deleting
+// sets it to null (the spec); the record is made on the first add.
+
+export type SocialLinkRow = { platform: SocialPlatform; url: string | null };
+
+/** Every platform with its link (null: not set), in display order. */
+export async function getSocialLinksForAdmin(_actor: AdminActor): Promise<SocialLinkRow[]> {
+  const [row] = await db.select().from(socialLinks).limit(1);
+  return SOCIAL_PLATFORMS.map(({ value }) => ({ platform: value, url: row?.[value] ?? null }));
+}
+
+type SocialOutcome = Outcome<object, "taken" | "not-found">;
+
+async function socialRecord(tx: Transaction) {
+  await lockContent(tx, "social");
+  const [row] = await tx.select().from(socialLinks).limit(1);
+  return row;
+}
+
+/** A link for a platform that has none yet ('taken' when it has one: edit that instead). */
+export async function addSocialLink(actor: AdminActor, platform: SocialPlatform, url: string) {
+  return writeContent<SocialOutcome>(actor, "social-links.add", async (tx) => {
+    const row = await socialRecord(tx);
+    if (row?.[platform]) return { result: { ok: false, reason: "taken" } };
+    let id = row?.id;
+    if (row) {
+      await tx
+        .update(socialLinks)
+        .set({ [platform]: url })
+        .where(eq(socialLinks.id, row.id));
+    } else {
+      // The first link ever saved: the record starts empty, so the defaults are gone with it.
+      const [created] = await tx
+        .insert(socialLinks)
+        .values({ [platform]: url })
+        .returning({ id: socialLinks.id });
+      id = created?.id;
+    }
+    return {
+      result: { ok: true },
+      audit: { entityId: id ?? null, before: { [platform]: null }, after: { [platform]: url } },
+    };
+  });
+}
+
+/** A new URL for a platform's link; the platform itself never changes. */
+export async function updateSocialLink(actor: AdminActor, platform: SocialPlatform, url: string) {
+  return writeContent<SocialOutcome>(actor, "social-links.update", async (tx) => {
+    const row = await socialRecord(tx);
+    const before = row?.[platform];
+    if (!row || !before) return { result: { ok: false, reason: "not-found" } };
+    await tx
+      .update(socialLinks)
+      .set({ [platform]: url })
+      .where(eq(socialLinks.id, row.id));
+    return {
+      result: { ok: true },
+      audit: { entityId: row.id, before: { [platform]: before }, after: { [platform]: url } },
+    };
+  });
+}
+
+/** Clears a platform's link (the spec: the platform field set to null). */
+export async function deleteSocialLink(actor: AdminActor, platform: SocialPlatform) {
+  return writeContent<SocialOutcome>(actor, "social-links.delete", async (tx) => {
+    const row = await socialRecord(tx);
+    const before = row?.[platform];
+    if (!row || !before) return { result: { ok: false, reason: "not-found" } };
+    await tx
+      .update(socialLinks)
+      .set({ [platform]: null })
+      .where(eq(socialLinks.id, row.id));
+    return {
+      result: { ok: true },
+      audit: { entityId: row.id, before: { [platform]: before }, after: { [platform]: null } },
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contact information: labelled items (section 'contact'). The type is fixed once an item
+// exists; one address and at most one WhatsApp number; the last address, phone, e-mail or hours line can be
+// edited but not deleted (the site always has one to show).
+
+export type ContactItem = {
+  id: string;
+  type: ContactType;
+  label: string;
+  value: string;
+};
+
+const CONTACT_SECTION = "contact";
+
+/** The items grouped in the order of CONTACT_TYPES, each type's items in their order. */
+export async function listContactItemsForAdmin(_actor: AdminActor): Promise<ContactItem[]> {
+  const rows = await db
+    .select({
+      id: contactInfo.id,
+      type: contactInfo.type,
+      label: contactInfo.key,
+      value: contactInfo.value,
+    })
+    .from(contactInfo)
+    .where(eq(contactInfo.section, CONTACT_SECTION))
+    .orderBy(asc(contactInfo.sortOrder), asc(contactInfo.key));
+  const rank = (type: ContactType) => CONTACT_TYPES.findIndex((t) => t.value === type);
+  return rows.sort((a, b) => rank(a.type) - rank(b.type));
+}
+
+type ContactOutcome = Outcome<object, "not-found" | "label-taken" | "single" | "last-of-type">;
+
+async function labelTaken(tx: Transaction, label: string, exceptId?: string) {
+  const [row] = await tx
+    .select({ id: contactInfo.id })
+    .from(contactInfo)
+    .where(
+      and(
+        eq(contactInfo.section, CONTACT_SECTION),
+        sql`lower(${contactInfo.key}) = lower(${label})`,
+        exceptId ? ne(contactInfo.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+async function countOfType(tx: Transaction, type: ContactType) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(contactInfo)
+    .where(and(eq(contactInfo.section, CONTACT_SECTION), eq(contactInfo.type, type)));
+  return row?.n ?? 0;
+}
+
+/** A new item, after the others. */
+export async function addContactItem(actor: AdminActor, input: ContactItemInput) {
+  return writeContent<ContactOutcome>(actor, "contact-info.add", async (tx) => {
+    await lockContent(tx, "contact");
+    if (await labelTaken(tx, input.label)) return { result: { ok: false, reason: "label-taken" } };
+    if (SINGLE_CONTACT_TYPES.includes(input.type) && (await countOfType(tx, input.type)) > 0)
+      return { result: { ok: false, reason: "single" } };
+    const [last] = await tx
+      .select({ n: max(contactInfo.sortOrder) })
+      .from(contactInfo)
+      .where(eq(contactInfo.section, CONTACT_SECTION));
+    const values = { type: input.type, key: input.label, value: input.value };
+    const [row] = await tx
+      .insert(contactInfo)
+      .values({ ...values, section: CONTACT_SECTION, sortOrder: (last?.n ?? -1) + 1 })
+      .returning({ id: contactInfo.id });
+    return { result: { ok: true }, audit: { entityId: row?.id ?? null, after: values } };
+  });
+}
+
+/** A new label and value for an item; `input.type` must be the item's own (it never changes). */
+export async function updateContactItem(actor: AdminActor, id: string, input: ContactItemInput) {
+  if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
+  return writeContent<ContactOutcome>(actor, "contact-info.update", async (tx) => {
+    await lockContent(tx, "contact");
+    const [row] = await tx
+      .select({ type: contactInfo.type, key: contactInfo.key, value: contactInfo.value })
+      .from(contactInfo)
+      .where(and(eq(contactInfo.id, id), eq(contactInfo.section, CONTACT_SECTION)));
+    if (!row || row.type !== input.type) return { result: { ok: false, reason: "not-found" } };
+    if (await labelTaken(tx, input.label, id))
+      return { result: { ok: false, reason: "label-taken" } };
+    await tx
+      .update(contactInfo)
+      .set({ key: input.label, value: input.value, updatedAt: new Date() })
+      .where(eq(contactInfo.id, id));
+    return {
+      result: { ok: true },
+      audit: {
+        entityId: id,
+        before: { label: row.key, value: row.value },
+        after: { label: input.label, value: input.value },
+      },
+    };
+  });
+}
+
+export async function deleteContactItem(actor: AdminActor, id: string) {
+  if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
+  return writeContent<ContactOutcome>(actor, "contact-info.delete", async (tx) => {
+    await lockContent(tx, "contact");
+    const [row] = await tx
+      .select({ type: contactInfo.type, key: contactInfo.key, value: contactInfo.value })
+      .from(contactInfo)
+      .where(and(eq(contactInfo.id, id), eq(contactInfo.section, CONTACT_SECTION)));
+    if (!row) return { result: { ok: false, reason: "not-found" } };
+    if (REQUIRED_CONTACT_TYPES.includes(row.type) && (await countOfType(tx, row.type)) <= 1)
+      return { result: { ok: false, reason: "last-of-type" } };
+    await tx.delete(contactInfo).where(eq(contactInfo.id, id));
+    return {
+      result: { ok: true },
+      audit: {
+        entityId: id,
+        before: { type: row.type, label: row.key, value: row.value },
+        after: null,
+      },
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The home page's texts: website_content rows (section 'home') keyed <section>_<field>.
+
+const HOME = "home";
+const HOME_FIELDS = ["title", "subtitle", "description"] as const;
+
+/** The stored texts of section 'home' (key -> value); missing keys show the defaults. */
+export async function getHomeContentForAdmin(_actor: AdminActor): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ key: websiteContent.key, value: websiteContent.value })
+    .from(websiteContent)
+    .where(eq(websiteContent.section, HOME));
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
+/** Saves one section's title, subtitle and description (one audit row for the three). */
+export async function updateHomeSection(
+  actor: AdminActor,
+  section: HomeSection,
+  input: HomeSectionInput,
+) {
+  const keys = HOME_FIELDS.map((field) => `${section}_${field}` as const);
+  return writeContent<{ ok: true }>(actor, "website-content.update", async (tx) => {
+    const current = await tx
+      .select({ key: websiteContent.key, value: websiteContent.value })
+      .from(websiteContent)
+      .where(and(eq(websiteContent.section, HOME), inArray(websiteContent.key, keys)))
+      .for("update");
+    const before: Record<string, string> = {};
+    const after: Record<string, string> = {};
+    for (const field of HOME_FIELDS) {
+      const key = `${section}_${field}` as keyof typeof HOME_CONTENT_DEFAULTS;
+      before[key] = current.find((r) => r.key === key)?.value ?? HOME_CONTENT_DEFAULTS[key];
+      after[key] = input[field];
+      await tx
+        .insert(websiteContent)
+        .values({ section: HOME, key, value: input[field] })
+        .onConflictDoUpdate({
+          target: [websiteContent.section, websiteContent.key],
+          set: { value: input[field], updatedAt: new Date() },
+        });
+    }
+    return { result: { ok: true }, audit: { entityId: section, before, after } };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hero backgrounds: uploaded pictures (through app/media) in rotation order.
+
+export async function listHeroImagesForAdmin(_actor: AdminActor) {
+  return db
+    .select({
+      id: heroImages.id,
+      mediaUrl: heroImages.mediaUrl,
+      width: heroImages.width,
+      height: heroImages.height,
+    })
+    .from(heroImages)
+    .orderBy(asc(heroImages.sortOrder), asc(heroImages.createdAt));
+}
+
+type HeroOutcome = Outcome<{ mediaUrl?: string }, "not-found" | "too-many">;
+
+/** A stored picture joins the rotation, last; at most MAX_HERO_IMAGES. */
+export async function addHeroImage(
+  actor: AdminActor,
+  image: { mediaUrl: string; width: number; height: number },
+) {
+  return writeContent<HeroOutcome>(actor, "website-content.hero-add", async (tx) => {
+    await lockContent(tx, "hero");
+    const rows = await tx.select({ sortOrder: heroImages.sortOrder }).from(heroImages);
+    if (rows.length >= MAX_HERO_IMAGES) return { result: { ok: false, reason: "too-many" } };
+    const sortOrder = Math.max(-1, ...rows.map((r) => r.sortOrder)) + 1;
+    const [row] = await tx
+      .insert(heroImages)
+      .values({ ...image, sortOrder })
+      .returning({ id: heroImages.id });
+    return {
+      result: { ok: true },
+      audit: { entityId: row?.id ?? null, after: { mediaUrl: image.mediaUrl } },
+    };
+  });
+}
+
+/** Takes a picture out of the rotation; answers its URL so the caller may discard the file. */
+export async function removeHeroImage(actor: AdminActor, id: string) {
+  if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
+  return writeContent<HeroOutcome>(actor, "website-content.hero-remove", async (tx) => {
+    await lockContent(tx, "hero");
+    const [removed] = await tx
+      .delete(heroImages)
+      .where(eq(heroImages.id, id))
+      .returning({ mediaUrl: heroImages.mediaUrl });
+    if (!removed) return { result: { ok: false, reason: "not-found" } };
+    return {
+      result: { ok: true, mediaUrl: removed.mediaUrl },
+      audit: { entityId: id, before: { mediaUrl: removed.mediaUrl }, after: null },
+    };
+  });
+}
+
+/** Swaps a picture with its neighbour; the first cannot go up, the last cannot go down. */
+export async function moveHeroImage(actor: AdminActor, id: string, direction: "up" | "down") {
+  if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
+  return writeContent<HeroOutcome>(actor, "website-content.hero-move", async (tx) => {
+    await lockContent(tx, "hero");
+    const rows = await tx
+      .select({ id: heroImages.id })
+      .from(heroImages)
+      .orderBy(asc(heroImages.sortOrder), asc(heroImages.createdAt));
+    const order = rows.map((r) => r.id);
+    const index = order.indexOf(id);
+    if (index < 0) return { result: { ok: false, reason: "not-found" } };
+    const other = direction === "up" ? index - 1 : index + 1;
+    const moved = [...order];
+    if (other >= 0 && other < order.length) {
+      [moved[index], moved[other]] = [order[other] ?? id, id];
+      // Renumbered 0..n-1, so equal sort orders never leave the order ambiguous.
+      for (const [position, rowId] of moved.entries()) {
+        await tx.update(heroImages).set({ sortOrder: position }).where(eq(heroImages.id, rowId));
+      }
+    }
+    return {
+      result: { ok: true },
+      audit: { entityId: id, before: { order }, after: { order: moved } },
+    };
+  });
+}
+
+/**
+ * Whether anything on the site still shows a stored picture (the same photo uploaded twice is
+ * stored once, so a listing or a team member may share a hero's file).
+ */
+export async function isUploadInUse(mediaUrl: string): Promise<boolean> {
+  const checks = [
+    db.select({ id: heroImages.id }).from(heroImages).where(eq(heroImages.mediaUrl, mediaUrl)),
+    db
+      .select({ id: propertyMedia.id })
+      .from(propertyMedia)
+      .where(eq(propertyMedia.mediaUrl, mediaUrl)),
+    db.select({ id: properties.id }).from(properties).where(eq(properties.imageUrl, mediaUrl)),
+    db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.imageUrl, mediaUrl)),
+    db
+      .select({ id: slideshowItems.id })
+      .from(slideshowItems)
+      .where(eq(slideshowItems.mediaUrl, mediaUrl)),
+  ];
+  for (const check of checks) {
+    if ((await check.limit(1)).length > 0) return true;
+  }
+  return false;
+}

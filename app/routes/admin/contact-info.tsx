@@ -1,0 +1,143 @@
+import { data } from "react-router";
+import { type AdminActor, requireAdmin } from "~/auth/session.server";
+import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { ContactTypeGroup } from "~/components/admin/contact-items";
+import { failureOf } from "~/lib/action-result";
+import { askToConfirm, isConfirmed } from "~/lib/confirm";
+import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import { logger } from "~/lib/logger.server";
+import { fieldErrorsOf } from "~/lib/schemas/fields";
+import { CONTACT_MESSAGES, CONTACT_TYPES, contactItemSchema } from "~/lib/schemas/site-content";
+import { COMPANY_NAME } from "~/lib/site";
+import {
+  addContactItem,
+  deleteContactItem,
+  listContactItemsForAdmin,
+  updateContactItem,
+} from "~/models/admin-site-content.server";
+import { defaultContactDetails } from "~/models/site-content.server";
+import type { Route } from "./+types/contact-info";
+
+// /admin/contact-info: the address (multi-line), phone numbers, e-mail addresses, business
+// hours and the WhatsApp number, each an item with a label (spec §3, §5, §7). The footer, the
+// contact page, the property page's Contact Agent block, the e-mails and the JSON-LD read them
+// from the next page on. Edit in the row (?edit=<id>, a plain link), add per type, delete asks.
+
+const PAGE = "/admin/contact-info";
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireAdmin(args);
+  try {
+    const items = await listContactItemsForAdmin(actor);
+    const edit = new URL(args.request.url).searchParams.get("edit");
+    const editing = items.find((item) => item.id === edit)?.id ?? null;
+    return { items, editing, defaults: defaultContactDetails() };
+  } catch (error) {
+    logger.error({ err: error }, "Could not load the contact information");
+    throw data(CONTACT_MESSAGES.loadFailed, { status: 500 });
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireAdmin(args);
+  const form = await args.request.formData();
+  const intent = form.get("intent");
+  if (intent === "add" || intent === "update") return save(actor, form, intent);
+  if (intent === "delete") return remove(actor, form);
+  return badRequest({ error: { title: "Error", message: "Unknown action." } });
+}
+
+const REFUSALS = {
+  "label-taken": { field: "label", message: CONTACT_MESSAGES.labelTaken },
+  single: { field: "value", message: CONTACT_MESSAGES.single },
+} as const;
+
+async function save(actor: AdminActor, form: FormData, intent: "add" | "update") {
+  const id = String(form.get("id") ?? "");
+  const values = {
+    type: String(form.get("type") ?? ""),
+    label: String(form.get("label") ?? ""),
+    value: String(form.get("value") ?? ""),
+  };
+  const parsed = contactItemSchema().safeParse(values);
+  if (!parsed.success) {
+    const fields = fieldErrorsOf(parsed.error);
+    // A type that is not one of the five comes from a tampered form, not from a person.
+    if (fields.type) notFound();
+    const message = Object.values(fields)[0] ?? CONTACT_MESSAGES.missing;
+    const error = { title: "Validation Error", message };
+    return badRequest({ intent, error, fields, values: { ...values, id } });
+  }
+  let result: Awaited<ReturnType<typeof addContactItem>>;
+  try {
+    result =
+      intent === "add"
+        ? await addContactItem(actor, parsed.data)
+        : await updateContactItem(actor, id, parsed.data);
+  } catch (error) {
+    logger.error({ err: error, intent }, "Saving contact information failed");
+    return failed(500, { intent, error: CONTACT_MESSAGES.failed, values: { ...values, id } });
+  }
+  if (!result.ok) {
+    if (result.reason === "not-found") notFound();
+    const refusal = REFUSALS[result.reason === "label-taken" ? "label-taken" : "single"];
+    return badRequest({
+      intent,
+      error: { title: CONTACT_MESSAGES.failed.message, message: refusal.message },
+      fields: { [refusal.field]: refusal.message },
+      values: { ...values, id },
+    });
+  }
+  throw redirectWithFlash(PAGE, "contactInfoUpdated");
+}
+
+async function remove(actor: AdminActor, form: FormData) {
+  const intent = "delete";
+  const id = String(form.get("id") ?? "");
+  if (!isConfirmed(form)) return askToConfirm(form, CONTACT_MESSAGES.confirmDelete);
+  let result: Awaited<ReturnType<typeof deleteContactItem>>;
+  try {
+    result = await deleteContactItem(actor, id);
+  } catch (error) {
+    logger.error({ err: error }, "Deleting a contact item failed");
+    return failed(500, { intent, error: CONTACT_MESSAGES.failed, values: { id } });
+  }
+  if (!result.ok) {
+    if (result.reason === "not-found") notFound();
+    const error = { title: CONTACT_MESSAGES.failed.message, message: CONTACT_MESSAGES.lastOfType };
+    return badRequest({ intent, error, values: { id } });
+  }
+  throw redirectWithFlash(PAGE, "contactInfoUpdated");
+}
+
+export default function ContactInfoPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, editing, defaults } = loaderData;
+  const failure = failureOf(actionData);
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 p-4 md:p-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Contact Info</h1>
+        <p className="mt-1 text-slate-600">
+          Shown in the site's footer, on the contact page, beside every property, in e-mails and to
+          search engines. The first phone number and e-mail address are the main ones.
+        </p>
+      </div>
+      {CONTACT_TYPES.map((type) => (
+        <ContactTypeGroup
+          key={type.value}
+          type={type.value}
+          items={items.filter((item) => item.type === type.value)}
+          editing={editing}
+          failure={failure}
+          defaults={defaults}
+        />
+      ))}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} fallback={CONTACT_MESSAGES.loadFailed} />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Contact Info | Admin | ${COMPANY_NAME}` }];
