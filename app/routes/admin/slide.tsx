@@ -1,8 +1,8 @@
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { RecordDeleteSection } from "~/components/admin/record-delete";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { SlideForm } from "~/components/admin/slide-form";
-import { ConfirmForm } from "~/components/ui/confirm-form";
 import { failureOf } from "~/lib/action-result";
 import { discardUploadedPhoto } from "~/lib/admin-photo.server";
 import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
@@ -96,24 +96,15 @@ export default function EditSlidePage({ loaderData, actionData }: Route.Componen
           back={back}
           state={state}
         />
-        <section aria-labelledby="delete-slide-heading" className="border-t border-slate-200 pt-4">
-          <h2 id="delete-slide-heading" className="text-lg font-semibold text-slate-900">
-            Delete slide
-          </h2>
-          <p className="mb-3 text-sm text-slate-600">
-            To take it out of the gallery for a while, switch Active off instead.
-          </p>
-          <ConfirmForm
-            fields={{ intent: "delete", back: asked?.fields.back ?? back }}
-            label="Delete Slide"
-            question={SLIDE_MESSAGES.deleteQuestion}
-            description="The slide leaves the home page gallery and this list. This cannot be undone."
-            confirmLabel="Yes, delete"
-            cancelLabel="Cancel"
-            pendingLabel="Deleting..."
-            mode="dialog"
-          />
-        </section>
+        <RecordDeleteSection
+          headingId="delete-slide-heading"
+          heading="Delete slide"
+          hint="To take it out of the gallery for a while, switch Active off instead."
+          label="Delete Slide"
+          back={asked?.fields.back ?? back}
+          question={SLIDE_MESSAGES.deleteQuestion}
+          description="The slide leaves the home page gallery and this list. This cannot be undone."
+        />
       </div>
     </RecordView>
   );

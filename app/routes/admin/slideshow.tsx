@@ -3,11 +3,11 @@ import { data } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { type OrderedColumn, OrderedTable } from "~/components/admin/ordered-list";
+import { RecordRowActions } from "~/components/admin/record-delete";
 import { useListWithRecord } from "~/components/admin/record-view";
 import { MediaImage } from "~/components/media-image";
 import { Badge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
-import { ConfirmForm } from "~/components/ui/confirm-form";
 import { badRequest } from "~/lib/http.server";
 import { responsiveImage } from "~/lib/images";
 import { logger } from "~/lib/logger.server";
@@ -165,33 +165,13 @@ export default function AdminSlideshowPage({ loaderData }: Route.ComponentProps)
         columns={COLUMNS}
         itemLabel={slideName}
         actions={(slide) => (
-          <div className="flex flex-wrap items-center gap-2">
-            <LinkButton
-              to={`${LIST}/${slide.id}`}
-              state={{ back }}
-              variant="outline"
-              size="xs"
-              aria-label={`Edit ${slideName(slide)}`}
-            >
-              Edit
-            </LinkButton>
-            <ConfirmForm
-              action={`${LIST}/${slide.id}`}
-              fields={{ intent: "delete", back }}
-              label={
-                <>
-                  Delete<span className="sr-only"> {slideName(slide)}</span>
-                </>
-              }
-              question={SLIDE_MESSAGES.deleteQuestion}
-              description="The slide leaves the home page gallery and this list. This cannot be undone."
-              confirmLabel="Yes, delete"
-              cancelLabel="Cancel"
-              pendingLabel="Deleting..."
-              mode="dialog"
-              size="xs"
-            />
-          </div>
+          <RecordRowActions
+            href={`${LIST}/${slide.id}`}
+            name={slideName(slide)}
+            back={back}
+            question={SLIDE_MESSAGES.deleteQuestion}
+            description="The slide leaves the home page gallery and this list. This cannot be undone."
+          />
         )}
         action={LIST}
         back={back}

@@ -1,8 +1,8 @@
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { RecordDeleteSection } from "~/components/admin/record-delete";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { TeamMemberForm } from "~/components/admin/team-form";
-import { ConfirmForm } from "~/components/ui/confirm-form";
 import { failureOf } from "~/lib/action-result";
 import { discardUploadedPhoto } from "~/lib/admin-photo.server";
 import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
@@ -102,24 +102,15 @@ export default function EditTeamMemberPage({ loaderData, actionData }: Route.Com
           back={back}
           state={state}
         />
-        <section aria-labelledby="delete-member-heading" className="border-t border-slate-200 pt-4">
-          <h2 id="delete-member-heading" className="text-lg font-semibold text-slate-900">
-            Delete team member
-          </h2>
-          <p className="mb-3 text-sm text-slate-600">
-            To take {member.name} off the Team page for a while, switch Active off instead.
-          </p>
-          <ConfirmForm
-            fields={{ intent: "delete", back: asked?.fields.back ?? back }}
-            label="Delete Team Member"
-            question={TEAM_MESSAGES.deleteQuestion}
-            description={`${member.name} is removed from the Team page and from this list. This cannot be undone.`}
-            confirmLabel="Yes, delete"
-            cancelLabel="Cancel"
-            pendingLabel="Deleting..."
-            mode="dialog"
-          />
-        </section>
+        <RecordDeleteSection
+          headingId="delete-member-heading"
+          heading="Delete team member"
+          hint={`To take ${member.name} off the Team page for a while, switch Active off instead.`}
+          label="Delete Team Member"
+          back={asked?.fields.back ?? back}
+          question={TEAM_MESSAGES.deleteQuestion}
+          description={`${member.name} is removed from the Team page and from this list. This cannot be undone.`}
+        />
       </div>
     </RecordView>
   );

@@ -3,10 +3,10 @@ import { data } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { type OrderedColumn, OrderedTable } from "~/components/admin/ordered-list";
+import { RecordRowActions } from "~/components/admin/record-delete";
 import { useListWithRecord } from "~/components/admin/record-view";
 import { MediaImage } from "~/components/media-image";
 import { LinkButton } from "~/components/ui/button";
-import { ConfirmForm } from "~/components/ui/confirm-form";
 import { badRequest } from "~/lib/http.server";
 import { PLACEHOLDER_PORTRAIT, responsiveImage } from "~/lib/images";
 import { logger } from "~/lib/logger.server";
@@ -124,33 +124,13 @@ export default function AdminTeamPage({ loaderData }: Route.ComponentProps) {
         columns={COLUMNS}
         itemLabel={(member) => member.name}
         actions={(member) => (
-          <div className="flex flex-wrap items-center gap-2">
-            <LinkButton
-              to={`${LIST}/${member.id}`}
-              state={{ back }}
-              variant="outline"
-              size="xs"
-              aria-label={`Edit ${member.name}`}
-            >
-              Edit
-            </LinkButton>
-            <ConfirmForm
-              action={`${LIST}/${member.id}`}
-              fields={{ intent: "delete", back }}
-              label={
-                <>
-                  Delete<span className="sr-only"> {member.name}</span>
-                </>
-              }
-              question={TEAM_MESSAGES.deleteQuestion}
-              description={`${member.name} is removed from the Team page and from this list. This cannot be undone.`}
-              confirmLabel="Yes, delete"
-              cancelLabel="Cancel"
-              pendingLabel="Deleting..."
-              mode="dialog"
-              size="xs"
-            />
-          </div>
+          <RecordRowActions
+            href={`${LIST}/${member.id}`}
+            name={member.name}
+            back={back}
+            question={TEAM_MESSAGES.deleteQuestion}
+            description={`${member.name} is removed from the Team page and from this list. This cannot be undone.`}
+          />
         )}
         action={LIST}
         back={back}

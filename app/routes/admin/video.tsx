@@ -1,8 +1,8 @@
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { RecordDeleteSection } from "~/components/admin/record-delete";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { VideoForm } from "~/components/admin/video-form";
-import { ConfirmForm } from "~/components/ui/confirm-form";
 import { failureOf } from "~/lib/action-result";
 import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
 import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
@@ -90,24 +90,15 @@ export default function EditVideoPage({ loaderData, actionData }: Route.Componen
           back={back}
           state={state}
         />
-        <section aria-labelledby="delete-video-heading" className="border-t border-slate-200 pt-4">
-          <h2 id="delete-video-heading" className="text-lg font-semibold text-slate-900">
-            Delete video
-          </h2>
-          <p className="mb-3 text-sm text-slate-600">
-            To take it off the home page for a while, switch Active off instead.
-          </p>
-          <ConfirmForm
-            fields={{ intent: "delete", back: asked?.fields.back ?? back }}
-            label="Delete Video"
-            question={VIDEO_MESSAGES.deleteQuestion}
-            description="The video leaves the home page and this list. This cannot be undone."
-            confirmLabel="Yes, delete"
-            cancelLabel="Cancel"
-            pendingLabel="Deleting..."
-            mode="dialog"
-          />
-        </section>
+        <RecordDeleteSection
+          headingId="delete-video-heading"
+          heading="Delete video"
+          hint="To take it off the home page for a while, switch Active off instead."
+          label="Delete Video"
+          back={asked?.fields.back ?? back}
+          question={VIDEO_MESSAGES.deleteQuestion}
+          description="The video leaves the home page and this list. This cannot be undone."
+        />
       </div>
     </RecordView>
   );

@@ -3,9 +3,9 @@ import { data } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { type OrderedColumn, OrderedTable } from "~/components/admin/ordered-list";
+import { RecordRowActions } from "~/components/admin/record-delete";
 import { useListWithRecord } from "~/components/admin/record-view";
 import { LinkButton } from "~/components/ui/button";
-import { ConfirmForm } from "~/components/ui/confirm-form";
 import { badRequest } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { orderedListAction } from "~/lib/ordered-list-action.server";
@@ -144,33 +144,13 @@ export default function AdminVideosPage({ loaderData }: Route.ComponentProps) {
         columns={COLUMNS}
         itemLabel={videoName}
         actions={(video) => (
-          <div className="flex flex-wrap items-center gap-2">
-            <LinkButton
-              to={`${LIST}/${video.id}`}
-              state={{ back }}
-              variant="outline"
-              size="xs"
-              aria-label={`Edit ${videoName(video)}`}
-            >
-              Edit
-            </LinkButton>
-            <ConfirmForm
-              action={`${LIST}/${video.id}`}
-              fields={{ intent: "delete", back }}
-              label={
-                <>
-                  Delete<span className="sr-only"> {videoName(video)}</span>
-                </>
-              }
-              question={VIDEO_MESSAGES.deleteQuestion}
-              description="The video leaves the home page and this list. This cannot be undone."
-              confirmLabel="Yes, delete"
-              cancelLabel="Cancel"
-              pendingLabel="Deleting..."
-              mode="dialog"
-              size="xs"
-            />
-          </div>
+          <RecordRowActions
+            href={`${LIST}/${video.id}`}
+            name={videoName(video)}
+            back={back}
+            question={VIDEO_MESSAGES.deleteQuestion}
+            description="The video leaves the home page and this list. This cannot be undone."
+          />
         )}
         action={LIST}
         back={back}
