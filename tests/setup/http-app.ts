@@ -23,7 +23,7 @@ type ConfigEntry = {
   children?: ConfigEntry[];
 };
 
-type RouteModule = ServerBuild["routes"][string]["module"];
+type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
 
 const MODULES = import.meta.glob<RouteModule>(
   ["../../app/routes/**/*.{ts,tsx}", "../../app/root.tsx", "!../../app/routes/**/*.test.{ts,tsx}"],

@@ -12,6 +12,7 @@ import { failureOf } from "~/lib/action-result";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import {
   addAdminSchema,
   adminPasswordSchema,
@@ -80,7 +81,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = form.get("intent");
   switch (intent) {
     case "notification":

@@ -8,6 +8,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import { readForm } from "~/lib/read-form.server";
 import { SIGN_IN_MESSAGES, signInSchema } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Unknown e-mail, wrong password and a non-admin account get the same answer. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "/admin/dashboard");
   if (isHoneypotTripped(form)) throw redirect(redirectTo);
   const values = { email: String(form.get("email") ?? "") };

@@ -11,13 +11,14 @@ import { useIsPending } from "~/hooks/use-is-pending";
 import { failureOf } from "~/lib/action-result";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { badRequest, limitAttempt } from "~/lib/http.server";
+import { readForm } from "~/lib/read-form.server";
 import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const values = { email: String(form.get("email") ?? "") };
   // A bot gets the answer a person would get, and nothing is sent.
   if (isHoneypotTripped(form)) return { ok: true as const };

@@ -8,6 +8,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import { readForm } from "~/lib/read-form.server";
 import { SIGN_IN_MESSAGES, signInSchema } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "/dashboard");
   // A bot is sent on as if it had signed in; the guard then sends it back here.
   if (isHoneypotTripped(form)) throw redirect(redirectTo);

@@ -9,6 +9,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { badRequest, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import { readForm } from "~/lib/read-form.server";
 import { SIGN_UP_MESSAGES, signUpSchema } from "~/lib/schemas/account";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = {
     firstName: String(form.get("firstName") ?? ""),
     lastName: String(form.get("lastName") ?? ""),

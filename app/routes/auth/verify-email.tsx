@@ -7,6 +7,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { failureOf } from "~/lib/action-result";
 import { badRequest, limitAttempt } from "~/lib/http.server";
+import { readForm } from "~/lib/read-form.server";
 import { EMAIL_VERIFICATION_MESSAGES } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const limited = await limitAttempt(
     rateLimitKey("publicForm", "verifyEmail", getClientIp(args)),
     RATE_LIMITS.publicForm,

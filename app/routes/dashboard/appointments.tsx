@@ -9,6 +9,7 @@ import { failureOf } from "~/lib/action-result";
 import { cancelAppointmentAction } from "~/lib/appointment-actions.server";
 import { badRequest, failed, limitAttempt } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import { EMAIL_VERIFICATION_MESSAGES } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import {
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
 
   if (intent === "cancel") {

@@ -9,6 +9,7 @@ import { useIsPending } from "~/hooks/use-is-pending";
 import { failureOf, noticeOf } from "~/lib/action-result";
 import { badRequest, failed, limitAttempt } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import { COMPLAINT_MESSAGES, complaintSchema } from "~/lib/schemas/inquiry";
 import { pageMeta } from "~/lib/seo";
 import { createInquiry, listInquiriesForUser } from "~/models/inquiry.server";
@@ -35,7 +36,7 @@ const SUBMITTED = { title: COMPLAINT_MESSAGES.submitted };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { description: String(form.get("description") ?? "") };
   const parsed = complaintSchema().safeParse(values);
   if (!parsed.success) {

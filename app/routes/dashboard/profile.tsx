@@ -9,6 +9,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { failureOf, noticeOf } from "~/lib/action-result";
 import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import {
   PASSWORD_MESSAGES,
   PROFILE_MESSAGES,
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "profile") return saveProfile(user.id, form);
   if (intent === "password") return savePassword(user.id, form, request.headers);

@@ -14,6 +14,7 @@ import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { propertyTypeLabel } from "~/lib/property-options";
+import { readForm } from "~/lib/read-form.server";
 import { APPOINTMENT_MESSAGES, bookingSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
@@ -54,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const values = Object.fromEntries(
     BOOKING_FIELDS.map((name) => [name, String(form.get(name) ?? "")]),
   ) as BookingValues;

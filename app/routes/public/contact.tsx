@@ -2,6 +2,7 @@ import { getSessionUser } from "~/auth/session.server";
 import { ContactDetails, OfficeMap } from "~/components/contact/contact-details";
 import { InquiryForm } from "~/components/inquiry/inquiry-form";
 import { submitInquiryForm } from "~/lib/inquiry-submit.server";
+import { readForm } from "~/lib/read-form.server";
 import {
   CONTACT_MESSAGES,
   contactSchema,
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   return submitInquiryForm(args, form, {
     formName: "contact",
     fields: ["name", "email", "phone", "subject", "message"],

@@ -13,6 +13,7 @@ import {
 import { LinkButton } from "~/components/ui/button";
 import { responsiveImage } from "~/lib/images";
 import { submitInquiryForm } from "~/lib/inquiry-submit.server";
+import { readForm } from "~/lib/read-form.server";
 import {
   parseInquiryForm,
   SERVICE_INQUIRY_MESSAGES,
@@ -54,7 +55,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const serviceId = serviceIdOrRedirect(args.params.id);
   const service = getService(serviceId);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   return submitInquiryForm(args, form, {
     formName: "serviceInquiry",
     fields: ["name", "email", "phone", "message"],
