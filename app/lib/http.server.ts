@@ -4,7 +4,9 @@ import { flashCookie } from "~/auth/flash.server";
 import type { ActionFailure, FieldErrors, FormMessage } from "~/lib/action-result";
 import {
   consumeRateLimit,
+  RATE_LIMITS,
   type RateLimitRule,
+  rateLimitKey,
   TOO_MANY_ATTEMPTS_MESSAGE,
 } from "~/rate-limit/rate-limit.server";
 
@@ -85,6 +87,23 @@ export async function limitAttempt<const F extends TooManyAttempts>(
 ) {
   const { allowed, retryAfterSeconds } = await consumeRateLimit(key, rule);
   return allowed ? undefined : tooManyAttempts(retryAfterSeconds, failure);
+}
+
+/**
+ * The limits of a sign-in attempt (the customer form, or the admin login with "adminLogin"):
+ * first the client address's, whatever the e-mail (password spraying), then the address and
+ * e-mail's. Answers the 429 to return, or undefined.
+ */
+export async function limitSignIn(
+  ip: string,
+  values: { email: string },
+  rule: "signIn" | "adminLogin" = "signIn",
+) {
+  return (
+    (await limitAttempt(rateLimitKey("signInPerAddress", ip), RATE_LIMITS.signInPerAddress, {
+      values,
+    })) ?? (await limitAttempt(rateLimitKey(rule, ip, values.email), RATE_LIMITS[rule], { values }))
+  );
 }
 
 /** A redirect that shows one of the catalogue's toasts on the next page (`init.headers` kept). */

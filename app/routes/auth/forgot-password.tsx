@@ -30,11 +30,20 @@ export async function action(args: Route.ActionArgs) {
   }
 
   const { email } = parsed.data;
-  const limited = await limitAttempt(
-    rateLimitKey("passwordReset", getClientIp(args), email),
-    RATE_LIMITS.passwordReset,
-    { values, title: "Too many attempts" },
-  );
+  const ip = getClientIp(args);
+  const failure = { values, title: "Too many attempts" };
+  // Per address whatever the e-mail (one address mailing many inboxes), then per e-mail.
+  const limited =
+    (await limitAttempt(
+      rateLimitKey("passwordResetPerAddress", ip),
+      RATE_LIMITS.passwordResetPerAddress,
+      failure,
+    )) ??
+    (await limitAttempt(
+      rateLimitKey("passwordReset", ip, email),
+      RATE_LIMITS.passwordReset,
+      failure,
+    ));
   if (limited) return limited;
 
   await requestPasswordReset(email);

@@ -7,12 +7,12 @@ import { SubmitButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import { badRequest, failed, limitSignIn, redirectWithFlash } from "~/lib/http.server";
 import { readForm } from "~/lib/read-form.server";
 import { SIGN_IN_MESSAGES, signInSchema } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
-import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
+import { getClientIp } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/signin";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -27,17 +27,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isHoneypotTripped(form)) throw redirect(redirectTo);
   const parsed = signInSchema().safeParse(Object.fromEntries(form));
   const values = { email: String(form.get("email") ?? "") };
-  const limited = await limitAttempt(
-    rateLimitKey("signIn", getClientIp({ request, context }), values.email),
-    RATE_LIMITS.signIn,
-    { values },
-  );
+  const limited = await limitSignIn(getClientIp({ request, context }), values);
   if (limited) return limited;
   if (!parsed.success) return badRequest({ error: SIGN_IN_MESSAGES.missing, values });
   const result = await signInWithPassword({
     email: parsed.data.email,
     password: parsed.data.password,
     requestHeaders: request.headers,
+    customersOnly: true,
   });
   if (!result.ok) return failed(401, { error: SIGN_IN_MESSAGES.invalid, values });
   throw redirectWithFlash(redirectTo, "signedIn", { headers: result.headers });

@@ -13,6 +13,7 @@ import { readForm } from "~/lib/read-form.server";
 import { SIGN_UP_MESSAGES, signUpSchema } from "~/lib/schemas/account";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
+import { queueSignUpAttemptEmail } from "~/mail/sign-up-attempt.server";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/signup";
 
@@ -45,7 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return badRequest({ error, fields, values });
   }
   const result = await registerAccount(parsed.data, request.headers);
-  throw redirectWithFlash("/signin", result.ok ? "accountCreated" : "accountExists");
+  // The same answer for an address that has an account (who has one is nobody else's
+  // business); its owner is told by e-mail instead.
+  if (!result.ok) queueSignUpAttemptEmail(parsed.data.email);
+  throw redirectWithFlash("/signin", "accountCreated");
 }
 
 const TEXT_FIELDS = {
