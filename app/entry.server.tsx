@@ -20,7 +20,6 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  keepRetryAfter(responseStatusCode, responseHeaders, routerContext);
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -79,22 +78,4 @@ export default function handleRequest(
       },
     );
   });
-}
-
-/**
- * A page answered 429 by an action or loader (tooManyAttempts in app/lib/http.server.ts) keeps
- * its Retry-After. React Router builds a document's headers from the routes' `headers` exports
- * and keeps only the cookies of what the handlers answered; rather than a `headers` export in
- * every rate-limited route, the one header a 429 must carry is copied here.
- */
-function keepRetryAfter(status: number, headers: Headers, context: EntryContext) {
-  if (status !== 429 || headers.has("Retry-After")) return;
-  const { actionHeaders, loaderHeaders } = context.staticHandlerContext;
-  for (const answered of [...Object.values(actionHeaders), ...Object.values(loaderHeaders)]) {
-    const retryAfter = answered?.get("Retry-After");
-    if (retryAfter) {
-      headers.set("Retry-After", retryAfter);
-      return;
-    }
-  }
 }

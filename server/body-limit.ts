@@ -47,10 +47,22 @@ export function refuseLargeBodies(req: Request, res: Response, next: NextFunctio
 /**
  * The request body as the action will read it, cut off past the limit: the stream fails with
  * BodyTooLargeError, the client gets 413 and its connection is closed (Connection: close).
+ * A body the route answered without reading (a redirect to sign in, a refused form) is read
+ * to its end and thrown away, still counted, so the connection can serve the next request.
  */
 export function limitedBody(req: Request, res: Response): Transform {
   const limit = requestBodyLimit(req);
   let received = 0;
+  res.on("finish", () => {
+    if (req.complete || req.destroyed) return;
+    req.unpipe(counted);
+    counted.destroy();
+    req.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) req.socket.destroy();
+    });
+    req.resume();
+  });
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;

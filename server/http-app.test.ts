@@ -190,13 +190,18 @@ describe("body limits", () => {
     expect(upload.status).toBe(302);
     expect(upload.headers.get("location")).toMatch(/^\/admin\/login/);
     // The same size as a form, or as multipart anywhere else: 413.
-    const asForm = await post(
-      "/admin/properties/import",
-      `csv=${"a".repeat(FORM_BODY_LIMIT_BYTES * 2)}`,
-      FORM,
-    );
+    const size = String(FORM_BODY_LIMIT_BYTES * 2);
+    const asForm = await rawRequest({
+      path: "/admin/properties/import",
+      headers: { ...FORM, "Content-Length": size },
+      chunks: [Buffer.from("csv=a")],
+    });
     expect(asForm.status).toBe(413);
-    const elsewhere = await post("/contact", big);
+    const elsewhere = await rawRequest({
+      path: "/contact",
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": size },
+      chunks: [Buffer.from("--x\r\n")],
+    });
     expect(elsewhere.status).toBe(413);
   });
 });
@@ -237,7 +242,7 @@ describe("bad bodies are a 400 with a message, and nothing is written", () => {
       contactForm({ email: "nul@example.com", message: "Hello\u0000 there\u0007" }),
       FORM,
     );
-    expect(stored.status).toBe(302);
+    expect(stored.status).toBe(200);
     const [row] = await db
       .select({ description: inquiries.description })
       .from(inquiries)
@@ -253,23 +258,13 @@ describe("bad bodies are a 400 with a message, and nothing is written", () => {
     expect(await inquiryCount()).toBe(before + 1);
   });
 
-  it("answers a NUL in the search, a dead token and an odd return address without a 500", async () => {
+  it("answers a NUL in the search and a malformed token without a 500", async () => {
     expect((await fetch(`${server.origin}/properties?q=%00`)).status).toBe(200);
     const reset = await fetch(`${server.origin}/reset-password?token=abc%00def`);
     expect(reset.status).toBe(200);
     expect(await reset.text()).toContain("invalid or has expired");
     const verify = await fetch(`${server.origin}/verify-email?token=%0d%0a`);
     expect(verify.status).toBe(200);
-    const signin = await post(
-      "/signin",
-      new URLSearchParams({
-        email: "x@example.com",
-        password: "",
-        redirectTo: "/é\u0000",
-      }).toString(),
-      FORM,
-    );
-    expect(signin.status).toBe(400);
   });
 });
 

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, type HeadersArgs, redirect } from "react-router";
 import type { FlashKey } from "~/auth/flash";
 import { flashCookie } from "~/auth/flash.server";
 import type { ActionFailure, FieldErrors, FormMessage } from "~/lib/action-result";
@@ -104,6 +104,22 @@ export async function limitSignIn(
       values,
     })) ?? (await limitAttempt(rateLimitKey(rule, ip, values.email), RATE_LIMITS[rule], { values }))
   );
+}
+
+/**
+ * The `headers` export of every route whose action or loader can answer 429:
+ *
+ *   export const headers = retryAfterHeaders;
+ *
+ * React Router builds a page's (and a data request's) headers from the routes' `headers`
+ * exports and keeps only the cookies of what the handlers answered, so without it the
+ * Retry-After of tooManyAttempts would be lost (app/lib/http.server.test.ts checks the routes).
+ */
+export function retryAfterHeaders({ actionHeaders, loaderHeaders, parentHeaders }: HeadersArgs) {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 /** A redirect that shows one of the catalogue's toasts on the next page (`init.headers` kept). */

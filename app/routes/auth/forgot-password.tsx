@@ -10,12 +10,15 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { failureOf } from "~/lib/action-result";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { badRequest, limitAttempt } from "~/lib/http.server";
+import { badRequest, limitAttempt, retryAfterHeaders } from "~/lib/http.server";
 import { readForm } from "~/lib/read-form.server";
 import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
+
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);

@@ -7,7 +7,13 @@ import { SubmitButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { badRequest, failed, limitSignIn, redirectWithFlash } from "~/lib/http.server";
+import {
+  badRequest,
+  failed,
+  limitSignIn,
+  redirectWithFlash,
+  retryAfterHeaders,
+} from "~/lib/http.server";
 import { readForm } from "~/lib/read-form.server";
 import { SIGN_IN_MESSAGES, signInSchema } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
@@ -19,6 +25,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionUser(request)) throw redirect("/dashboard");
   return null;
 }
+
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);

@@ -8,7 +8,7 @@ import { TextField, type TextFieldSpec } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { badRequest, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import { badRequest, limitAttempt, redirectWithFlash, retryAfterHeaders } from "~/lib/http.server";
 import { readForm } from "~/lib/read-form.server";
 import { SIGN_UP_MESSAGES, signUpSchema } from "~/lib/schemas/account";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
@@ -21,6 +21,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionUser(request)) throw redirect("/dashboard");
   return null;
 }
+
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);

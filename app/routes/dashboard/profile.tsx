@@ -7,7 +7,13 @@ import { ResultNotice, useResultToast } from "~/components/dashboard/result-toas
 import { selectedTab, UrlTabs } from "~/components/ui/tabs";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { failureOf, noticeOf } from "~/lib/action-result";
-import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import {
+  badRequest,
+  failed,
+  limitAttempt,
+  redirectWithFlash,
+  retryAfterHeaders,
+} from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
 import {
@@ -39,6 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     phone: user.phone ?? "",
   };
 }
+
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);

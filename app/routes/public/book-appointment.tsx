@@ -11,7 +11,13 @@ import {
 import { useIsPending } from "~/hooks/use-is-pending";
 import { failureOf } from "~/lib/action-result";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import {
+  badRequest,
+  failed,
+  limitAttempt,
+  redirectWithFlash,
+  retryAfterHeaders,
+} from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { propertyTypeLabel } from "~/lib/property-options";
 import { readForm } from "~/lib/read-form.server";
@@ -53,6 +59,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       : null,
   };
 }
+
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);

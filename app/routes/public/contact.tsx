@@ -1,6 +1,7 @@
 import { getSessionUser } from "~/auth/session.server";
 import { ContactDetails, OfficeMap } from "~/components/contact/contact-details";
 import { InquiryForm } from "~/components/inquiry/inquiry-form";
+import { retryAfterHeaders } from "~/lib/http.server";
 import { submitInquiryForm } from "~/lib/inquiry-submit.server";
 import { readForm } from "~/lib/read-form.server";
 import {
@@ -39,6 +40,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     prefill: { name: user?.name ?? "", email: user?.email ?? "", subject },
   };
 }
+
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);

@@ -11,6 +11,7 @@ import {
   ServiceDescription,
 } from "~/components/services/service-detail";
 import { LinkButton } from "~/components/ui/button";
+import { retryAfterHeaders } from "~/lib/http.server";
 import { responsiveImage } from "~/lib/images";
 import { submitInquiryForm } from "~/lib/inquiry-submit.server";
 import { readForm } from "~/lib/read-form.server";
@@ -51,6 +52,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     prefill: user ? { name: user.name, email: user.email } : {},
   };
 }
+
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const serviceId = serviceIdOrRedirect(args.params.id);
