@@ -57,8 +57,11 @@ const HOSTILE = [
   "",
 ];
 
-/** Tried in each field or parameter alone, the others keeping their normal value. */
-const PER_FIELD = ["a\u0000b", HUGE];
+/**
+ * Tried in each field alone, the others keeping their normal value: a NUL (which the database
+ * cannot store) in a value far longer than any field allows.
+ */
+const PER_FIELD = [`a\u0000b${HUGE}`];
 const PER_PARAM = ["a\u0000b"];
 
 /** In every query, with the parameters found (they cost nothing when a page ignores them). */
@@ -380,6 +383,9 @@ async function freshCookie(actor: Actor) {
   return signInCookie(actor === "admin" ? ADMIN : CUSTOMER);
 }
 
+/** Actions (by path) that already had the whole-body variants. */
+const bodiesSent = new Set<string>();
+
 async function fuzzForm(page: Page, form: FoundForm) {
   const label = `form on ${page.url} -> ${form.action}`;
   const cookie = await freshCookie(page.actor);
@@ -413,18 +419,21 @@ async function fuzzForm(page: Page, form: FoundForm) {
   }
   // Every field twice (an array where one value is expected).
   tasks.push(post(encode([...form.fields, ...form.fields]), type));
-  // Whole bodies: none, empty, JSON, text, broken or empty multipart, odd names, invalid UTF-8.
+  // Whole bodies, once per action: none, JSON, text, broken multipart, invalid UTF-8.
   const body = urlencoded(form.fields);
-  tasks.push(
-    post(undefined),
-    post(JSON.stringify(Object.fromEntries(form.fields)), { "Content-Type": "application/json" }),
-    post(body, { "Content-Type": "text/plain" }, form.action),
-    post('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', {
-      "Content-Type": "multipart/form-data; boundary=x",
-    }),
-    post(body, { "Content-Type": "multipart/form-data" }),
-    post(Buffer.from([0xff, 0xfe, 0x00, 0x61, 0x3d, 0xc3, 0x28]), urlencodedType),
-  );
+  if (!bodiesSent.has(target.pathname)) {
+    bodiesSent.add(target.pathname);
+    tasks.push(
+      post(undefined),
+      post(JSON.stringify(Object.fromEntries(form.fields)), { "Content-Type": "application/json" }),
+      post(body, { "Content-Type": "text/plain" }, form.action),
+      post('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', {
+        "Content-Type": "multipart/form-data; boundary=x",
+      }),
+      post(body, { "Content-Type": "multipart/form-data" }),
+      post(Buffer.from([0xff, 0xfe, 0x00, 0x61, 0x3d, 0xc3, 0x28]), urlencodedType),
+    );
+  }
   await inBatches(tasks);
 }
 
