@@ -57,13 +57,25 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Oops! Page not found" : "Something went wrong";
+  // A refused request (400 unreadable form, 403, 413 too large, 429) says why, in its own words.
+  const refused =
+    isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && !notFound;
+  const status = notFound ? 404 : refused ? error.status : 500;
+  const title = notFound
+    ? "Oops! Page not found"
+    : refused
+      ? "We could not accept that request"
+      : "Something went wrong";
   const detail = notFound
     ? "The page you are looking for does not exist or has been moved."
-    : "An unexpected error occurred. Please try again in a moment.";
+    : refused && typeof error.data === "string" && error.data
+      ? error.data
+      : refused
+        ? "Please go back, check what you sent and try again."
+        : "An unexpected error occurred. Please try again in a moment.";
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
-      <p className="text-6xl font-bold text-brand-700">{notFound ? 404 : 500}</p>
+      <p className="text-6xl font-bold text-brand-700">{status}</p>
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="text-slate-600">{detail}</p>
       <LinkButton to="/" size="md">

@@ -1,61 +1,19 @@
-import { createRequestHandler } from "@react-router/express";
-import express from "express";
 import { closeDatabase } from "~/db/client.server";
 import { openDatabaseFromEnv } from "~/db/open-from-env.server";
 import { DEMO_USERS } from "~/db/seed/demo-users";
 import { seedDemoData } from "~/db/seed/seed.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
-import { createRequestContext } from "~/lib/request-context.server";
-import { createCspNonce, securityHeaders } from "~/lib/security-headers.server";
 import { settleQueuedMail } from "~/mail/mail.server";
 import { startMailSender, stopMailSender } from "~/mail/mail-sender.server";
 import { closeMailTransports } from "~/mail/mail-transport.server";
 import { startSearchAlertJob, stopSearchAlertJob } from "~/mail/search-alert-mail.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
+import { createHttpApp } from "./http-app";
 
 export { logger };
 
-export const app = express();
-app.disable("x-powered-by");
-
-app.use((_req, res, next) => {
-  // A new nonce per response: entry.server and root put it on every inline script they render.
-  const nonce = createCspNonce();
-  res.locals.cspNonce = nonce;
-  const env = getEnv();
-  const headers = securityHeaders({
-    nonce,
-    development: env.nodeEnv === "development",
-    httpsProduction: env.nodeEnv === "production" && env.siteUrl.startsWith("https://"),
-  });
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  next();
-});
-
-app.use((req, res, next) => {
-  const started = process.hrtime.bigint();
-  res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    logger.info(
-      { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-      "request",
-    );
-  });
-  next();
-});
-
-app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    // What routes cannot read from the Request: the peer address (getClientIp) and the nonce.
-    getLoadContext: (req, res) =>
-      createRequestContext({
-        socketAddress: req.socket.remoteAddress,
-        cspNonce: String(res.locals.cspNonce ?? ""),
-      }),
-  }),
-);
+export const app = createHttpApp(() => import("virtual:react-router/server-build"));
 
 /** Opens (and locks) the database, applies migrations, seeds demo data into an empty database. */
 export async function startApp() {

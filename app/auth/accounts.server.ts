@@ -8,6 +8,7 @@ import {
   type UserSummary,
 } from "~/models/user.server";
 import { getAuth } from "./auth.server";
+import { ADMIN_SESSION_HOURS } from "./session.server";
 
 // Sign-up and sign-in on top of better-auth, with our rules: inactive accounts cannot sign in,
 // the admin login signs in only admins, and a refused sign-in never creates a session.
@@ -34,16 +35,24 @@ export async function verifyCredentials(
 
 /**
  * Signs in with e-mail and password. `adminOnly` (the admin login) refuses every account that
- * is not an admin exactly like a wrong password. Answers the Set-Cookie headers to forward.
+ * is not an admin, and `customersOnly` (/signin) every admin account, exactly like a wrong
+ * password: an admin's password is only ever tried under the admin login's stricter limit.
+ * Answers the Set-Cookie headers to forward; an admin's cookie lasts as long as an admin
+ * session (ADMIN_SESSION_HOURS), not the customers' 30 days.
  */
 export async function signInWithPassword(input: {
   email: string;
   password: string;
   requestHeaders: Headers;
   adminOnly?: boolean;
+  customersOnly?: boolean;
 }): Promise<SignInResult> {
   const user = await verifyCredentials(input.email, input.password);
-  if (user?.status !== "active" || (input.adminOnly && user.role !== "admin")) {
+  if (
+    user?.status !== "active" ||
+    (input.adminOnly && user.role !== "admin") ||
+    (input.customersOnly && user.role === "admin")
+  ) {
     return { ok: false, reason: "invalid" };
   }
   try {
@@ -52,6 +61,7 @@ export async function signInWithPassword(input: {
       headers: forwardedHeaders(input.requestHeaders),
       returnHeaders: true,
     });
+    if (user.role === "admin") limitCookieLifetime(headers, ADMIN_SESSION_HOURS * 60 * 60);
     return { ok: true, user, headers };
   } catch (error) {
     if (error instanceof APIError) return { ok: false, reason: "invalid" };
@@ -66,12 +76,18 @@ export type NewAccount = {
   password: string;
 };
 
-/** Creates a customer account (role tenant). "exists" when the e-mail is already registered. */
+/**
+ * Creates a customer account (role tenant). "exists" when the e-mail is already registered,
+ * after hashing the password all the same, so the answer takes as long either way.
+ */
 export async function registerAccount(
   input: NewAccount,
   requestHeaders?: Headers,
 ): Promise<Outcome<{ userId: string }, "exists">> {
-  if (await findUserByEmail(input.email)) return { ok: false, reason: "exists" };
+  if (await findUserByEmail(input.email)) {
+    await (await getAuth().$context).password.hash(input.password);
+    return { ok: false, reason: "exists" };
+  }
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
   let createdId: string;
@@ -159,6 +175,29 @@ export async function changePassword(input: {
   } catch (error) {
     if (error instanceof APIError) return { ok: false, reason: "invalid" };
     throw error;
+  }
+}
+
+/**
+ * Rewrites the lifetime of the cookies being set (Max-Age, and Expires where present) to at most
+ * `seconds`; cookies being cleared are left alone.
+ */
+export function limitCookieLifetime(headers: Headers, seconds: number) {
+  const cookies = headers.getSetCookie();
+  if (cookies.length === 0) return;
+  headers.delete("Set-Cookie");
+  const expires = new Date(Date.now() + seconds * 1000).toUTCString();
+  for (const cookie of cookies) {
+    const maxAge = /;\s*max-age=(-?\d+)/i.exec(cookie);
+    if (maxAge && Number(maxAge[1]) <= seconds) {
+      headers.append("Set-Cookie", cookie);
+      continue;
+    }
+    const parts = cookie
+      .split(";")
+      .map((part) => part.trim())
+      .filter((part) => !/^(max-age|expires)=/i.test(part));
+    headers.append("Set-Cookie", [...parts, `Max-Age=${seconds}`, `Expires=${expires}`].join("; "));
   }
 }
 

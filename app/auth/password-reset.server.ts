@@ -1,6 +1,7 @@
 import { APIError } from "better-auth/api";
 import type { Outcome } from "~/lib/action-result";
 import { logger } from "~/lib/logger.server";
+import { isWellFormedToken } from "~/lib/tokens";
 import { getAuth } from "./auth.server";
 
 // Forgot-password and reset-password on top of better-auth. The library stores the single-use
@@ -21,7 +22,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
 
 /** Whether a reset link is still usable (exists, unused, unexpired). Reads only. */
 export async function isResetTokenUsable(token: string): Promise<boolean> {
-  if (!token) return false;
+  if (!isWellFormedToken(token)) return false;
   const context = await getAuth().$context;
   const verification = await context.internalAdapter.findVerificationValue(
     `reset-password:${token}`,
@@ -37,6 +38,7 @@ export async function resetPasswordWithToken(
   token: string,
   newPassword: string,
 ): Promise<Outcome<object, "invalid-token">> {
+  if (!isWellFormedToken(token)) return { ok: false, reason: "invalid-token" };
   try {
     await getAuth().api.resetPassword({ body: { token, newPassword } });
     return { ok: true };

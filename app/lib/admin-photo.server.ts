@@ -1,9 +1,20 @@
-import { type AcceptedPhoto, acceptPhoto, discardPhotos } from "~/media/images.server";
+import {
+  type AcceptedPhoto,
+  acceptPhoto,
+  discardPhotos,
+  MAX_PHOTO_BYTES,
+} from "~/media/images.server";
 import { isMediaUrlInUse } from "~/models/media-usage.server";
 
 // One photo posted with an admin form (a team member's portrait, a gallery slide), through the
 // upload pipeline (app/media/images.server.ts: checked by content, re-encoded, stored under its
 // hash). The form's other fields are checked first, so a refused form stores no file.
+
+/**
+ * The largest body of a form with one photo: the photo's own cap and room for the other fields.
+ * Passed to readForm, so a larger post is refused (413) before it is read into memory.
+ */
+export const ONE_PHOTO_FORM_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
 
 /** The posted file of `name`, if one was chosen (an empty file input posts a nameless empty file). */
 export function postedFile(form: FormData, name: string): File | undefined {

@@ -59,3 +59,32 @@ describe("the shared answers", () => {
     ]);
   });
 });
+
+describe("Retry-After on every 429", () => {
+  it("is kept by retryAfterHeaders, with the parent's headers and nothing else", () => {
+    const headers = http.retryAfterHeaders({
+      actionHeaders: new Headers({ "Retry-After": "120", "X-Other": "1" }),
+      loaderHeaders: new Headers(),
+      parentHeaders: new Headers({ "Cache-Control": "no-cache" }),
+      errorHeaders: undefined,
+    });
+    expect(headers.get("Retry-After")).toBe("120");
+    expect(headers.get("Cache-Control")).toBe("no-cache");
+    expect(headers.get("X-Other")).toBeNull();
+  });
+
+  it("is exported as `headers` by every route that can answer 429", () => {
+    const sources = import.meta.glob<string>(
+      ["../routes/**/*.{ts,tsx}", "!../routes/**/*.test.{ts,tsx}"],
+      { query: "?raw", import: "default", eager: true },
+    );
+    const limited = Object.entries(sources).filter(([, source]) =>
+      /\b(limitAttempt|limitSignIn|tooManyAttempts|submitInquiryForm)\(/.test(source),
+    );
+    expect(limited.length).toBeGreaterThan(10);
+    const missing = limited
+      .filter(([, source]) => !/export const headers = retryAfterHeaders;/.test(source))
+      .map(([file]) => file);
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,10 +1,12 @@
-import { data, redirect } from "react-router";
+import { data, type HeadersArgs, redirect } from "react-router";
 import type { FlashKey } from "~/auth/flash";
 import { flashCookie } from "~/auth/flash.server";
 import type { ActionFailure, FieldErrors, FormMessage } from "~/lib/action-result";
 import {
   consumeRateLimit,
+  RATE_LIMITS,
   type RateLimitRule,
+  rateLimitKey,
   TOO_MANY_ATTEMPTS_MESSAGE,
 } from "~/rate-limit/rate-limit.server";
 
@@ -85,6 +87,39 @@ export async function limitAttempt<const F extends TooManyAttempts>(
 ) {
   const { allowed, retryAfterSeconds } = await consumeRateLimit(key, rule);
   return allowed ? undefined : tooManyAttempts(retryAfterSeconds, failure);
+}
+
+/**
+ * The limits of a sign-in attempt (the customer form, or the admin login with "adminLogin"):
+ * first the client address's, whatever the e-mail (password spraying), then the address and
+ * e-mail's. Answers the 429 to return, or undefined.
+ */
+export async function limitSignIn(
+  ip: string,
+  values: { email: string },
+  rule: "signIn" | "adminLogin" = "signIn",
+) {
+  return (
+    (await limitAttempt(rateLimitKey("signInPerAddress", ip), RATE_LIMITS.signInPerAddress, {
+      values,
+    })) ?? (await limitAttempt(rateLimitKey(rule, ip, values.email), RATE_LIMITS[rule], { values }))
+  );
+}
+
+/**
+ * The `headers` export of every route whose action or loader can answer 429:
+ *
+ *   export const headers = retryAfterHeaders;
+ *
+ * React Router builds a page's (and a data request's) headers from the routes' `headers`
+ * exports and keeps only the cookies of what the handlers answered, so without it the
+ * Retry-After of tooManyAttempts would be lost (app/lib/http.server.test.ts checks the routes).
+ */
+export function retryAfterHeaders({ actionHeaders, loaderHeaders, parentHeaders }: HeadersArgs) {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 /** A redirect that shows one of the catalogue's toasts on the next page (`init.headers` kept). */

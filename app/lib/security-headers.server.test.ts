@@ -15,6 +15,16 @@ describe("security headers", () => {
     expect(policy).not.toContain("upgrade-insecure-requests");
   });
 
+  it("loads images and clips from this site only, and frames only the players and the map", () => {
+    const policy = contentSecurityPolicy(base);
+    expect(policy).toContain("img-src 'self' data: blob:;");
+    expect(policy).toContain("media-src 'self' blob:;");
+    expect(policy).not.toMatch(/(img|media)-src[^;]*https:/);
+    expect(policy).toContain(
+      "frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://www.openstreetmap.org;",
+    );
+  });
+
   it("allows the dev server's hot-reload socket only in development", () => {
     expect(contentSecurityPolicy({ ...base, development: true })).toContain(
       "connect-src 'self' ws: wss:",

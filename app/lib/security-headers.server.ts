@@ -32,8 +32,11 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
     ["default-src", "'self'"],
     ["script-src", "'self'", `'nonce-${options.nonce}'`],
     ["style-src", "'self'", "'unsafe-inline'"],
-    ["img-src", "'self'", "data:", "blob:", "https:"],
-    ["media-src", "'self'", "https:"],
+    // Every photo and clip is served from /media/* on this site (uploads, generated pictures);
+    // the video players come in frames (frame-src). data: for inline placeholders, blob: for
+    // an upload's preview. An image or clip host added later must be listed here.
+    ["img-src", "'self'", "data:", "blob:"],
+    ["media-src", "'self'", "blob:"],
     ["frame-src", ...FRAME_SOURCES],
     ["connect-src", "'self'", ...(options.development ? ["ws:", "wss:"] : [])],
     ["font-src", "'self'"],

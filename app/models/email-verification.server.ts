@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { appointments, users, verifications } from "~/db/schema";
 import type { InTransaction } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
+import { isWellFormedToken } from "~/lib/tokens";
 
 // E-mail confirmation. A confirmed address proves the account's owner reads that inbox, so the
 // bookings made with it before the account existed (user_id null) become the account's.
@@ -45,7 +46,7 @@ export async function createEmailVerificationToken(
 
 /** Whether a confirmation link is still usable (exists, unused, unexpired). Reads only. */
 export async function isEmailVerificationTokenUsable(token: string): Promise<boolean> {
-  if (!token) return false;
+  if (!isWellFormedToken(token)) return false;
   const [row] = await db
     .select({ id: verifications.id })
     .from(verifications)
@@ -70,7 +71,7 @@ export type ConfirmEmailResult = Outcome<
  */
 export async function confirmEmailWithToken(token: string): Promise<ConfirmEmailResult> {
   const invalid = { ok: false, reason: "invalid-token" } as const;
-  if (!token) return invalid;
+  if (!isWellFormedToken(token)) return invalid;
   return db.transaction(async (tx): Promise<ConfirmEmailResult> => {
     // The DELETE is the single use: of two concurrent confirmations only one gets the row.
     const [spent] = await tx

@@ -6,6 +6,7 @@ import { parseEnv } from "~/env.server";
 import { createRequestContext } from "~/lib/request-context.server";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
+  addressGroup,
   clientIp,
   consumeRateLimit,
   deleteExpiredRateLimits,
@@ -138,5 +139,29 @@ describe("clientIp", () => {
     const context = createRequestContext({ socketAddress: "::ffff:41.58.0.3", cspNonce: "n" });
     expect(getClientIp({ request, context })).toBe("41.58.0.3");
     expect(getClientIp({ request, context: new RouterContextProvider() })).toBe("unknown");
+  });
+});
+
+describe("addressGroup", () => {
+  it("counts an IPv6 address by its /64 and leaves IPv4 addresses and e-mails alone", () => {
+    expect(addressGroup("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:0db8:0001:0002:ffff:eeee:dddd:cccc")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:db8::7")).toBe("2001:db8:0:0::/64");
+    expect(addressGroup("::1")).toBe("0:0:0:0::/64");
+    expect(addressGroup("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressGroup("203.0.113.9")).toBe("203.0.113.9");
+    expect(addressGroup("ada@example.com")).toBe("ada@example.com");
+  });
+
+  it("gives every address of one /64 the same rate-limit key", () => {
+    expect(rateLimitKey("signInPerAddress", "2001:db8:1:2::1")).toBe(
+      rateLimitKey("signInPerAddress", "2001:DB8:1:2:abcd:1:2:3"),
+    );
+    expect(rateLimitKey("signIn", "2001:db8:1:2::1", "Ada@Example.com")).toBe(
+      "signIn:2001:db8:1:2::/64:ada@example.com",
+    );
+    expect(rateLimitKey("signIn", "2001:db8:1:3::1")).not.toBe(
+      rateLimitKey("signIn", "2001:db8:1:2::1"),
+    );
   });
 });

@@ -111,7 +111,7 @@ test.describe("without JavaScript", () => {
   test("the sign-in form posts and signs in; a signed-out heart leads to sign in", async ({
     page,
   }) => {
-    if (!demoAdmin) throw new Error("no demo admin");
+    if (!demoAdmin || !demoCustomer) throw new Error("no demo accounts");
     await page.goto("/");
     await page
       .locator("#featured")
@@ -122,12 +122,19 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/signin\?redirectTo=%2F$/);
 
     // Errors come back beside the form, the e-mail kept.
-    await page.getByLabel("Email").fill(demoAdmin.email);
+    await page.getByLabel("Email").fill(demoCustomer.email);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("Please enter both email and password");
-    await expect(page.getByLabel("Email")).toHaveValue(demoAdmin.email);
+    await expect(page.getByLabel("Email")).toHaveValue(demoCustomer.email);
 
+    // An admin account signs in at /admin/login only: here its password is refused.
+    await page.getByLabel("Email").fill(demoAdmin.email);
     await page.getByLabel("Password", { exact: true }).fill(demoAdmin.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+
+    await page.getByLabel("Email").fill(demoCustomer.email);
+    await page.getByLabel("Password", { exact: true }).fill(demoCustomer.password);
     await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "password");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FIELD_MESSAGES, optionalPhone, requiredText, text, trimmedText } from "./fields";
+import { FIELD_MESSAGES, optionalPhone, requiredLine, text, trimmedText } from "./fields";
 
 // Accounts: sign-up, sign-in (customer and admin), the password reset, the e-mail confirmation,
 // and the customer's own profile and password. The zod schemas the actions parse with and the
@@ -32,6 +32,9 @@ export const SIGN_IN_MESSAGES = {
   invalid: { title: "Authentication Error", message: "Invalid email or password" },
 } as const;
 
+/** A first or last name at sign-up (the admin's user form allows the same). */
+export const SIGN_UP_NAME_MAX_LENGTH = 60;
+
 export const SIGN_UP_MESSAGES = {
   missing: "Please fill in all fields",
   email: FIELD_MESSAGES.email,
@@ -50,8 +53,8 @@ export function signInSchema() {
 export function signUpSchema() {
   return z
     .object({
-      firstName: requiredText(SIGN_UP_MESSAGES.missing),
-      lastName: requiredText(SIGN_UP_MESSAGES.missing),
+      firstName: requiredLine(SIGN_UP_MESSAGES.missing, { max: SIGN_UP_NAME_MAX_LENGTH }),
+      lastName: requiredLine(SIGN_UP_MESSAGES.missing, { max: SIGN_UP_NAME_MAX_LENGTH }),
       email: trimmedText().pipe(
         z.string().min(1, SIGN_UP_MESSAGES.missing).pipe(z.email(SIGN_UP_MESSAGES.email)),
       ),

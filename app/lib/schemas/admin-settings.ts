@@ -5,7 +5,7 @@ import {
   PASSWORD_TOO_LONG,
   PASSWORD_TOO_SHORT,
 } from "./account";
-import { FIELD_MESSAGES, optionalText, text, trimmedText } from "./fields";
+import { FIELD_MESSAGES, optionalLine, text, trimmedText } from "./fields";
 
 // /admin/settings: the notification switches, the admin's own password and account, and the
 // admin accounts (super admins only). The spec's words (dashboard-and-admin §5, §8) and the
@@ -110,7 +110,7 @@ export function addAdminSchema() {
         .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
         .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
     ),
-    fullName: optionalText(120),
+    fullName: optionalLine(120),
   });
 }
 

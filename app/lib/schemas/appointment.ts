@@ -14,7 +14,7 @@ import {
   type TimeSlot,
 } from "~/lib/appointment-rules";
 import { isPhoneNumber } from "~/lib/phone";
-import { FIELD_MESSAGES, optionalText, requiredText, trimmedText } from "./fields";
+import { FIELD_MESSAGES, optionalLine, optionalText, requiredLine, trimmedText } from "./fields";
 
 // Appointments: booking (public and signed in), the customer's reschedule and cancel. The zod
 // schemas the actions parse with and the spec's messages the pages show, in one place; safe to
@@ -122,15 +122,15 @@ function withSlot<T extends { appointmentTime: string }>(value: T) {
 export function bookingSchema(now: () => Date = () => new Date()) {
   return z
     .object({
-      fullName: requiredText(BOOKING_FIELD_MESSAGES.fullName, {
+      fullName: requiredLine(BOOKING_FIELD_MESSAGES.fullName, {
         max: 120,
         message: BOOKING_FIELD_MESSAGES.fullName,
       }),
       email: trimmedText().pipe(z.email(BOOKING_FIELD_MESSAGES.email).max(254)),
       phone: trimmedText().pipe(z.string().refine(isPhoneNumber, BOOKING_FIELD_MESSAGES.phone)),
       ...slotShape(now),
-      propertyType: optionalText(100),
-      propertyLocation: optionalText(200),
+      propertyType: optionalLine(100),
+      propertyLocation: optionalLine(200),
       purpose: trimmedText().pipe(z.enum(["", "buy", "sell", "rent", "general"])),
       message: optionalText(2000),
     })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FieldErrors } from "~/lib/action-result";
+import { hasLineBreak, stripControlCharacters } from "~/lib/control-characters";
 import { isPhoneNumber } from "~/lib/phone";
 
 // The pieces every form's schema is built from, and the messages several forms share. Each
@@ -21,14 +22,31 @@ export function tooLongMessage(max: number) {
   return `Please keep this under ${max} characters`;
 }
 
-/** A posted value as a string; "" when the field is missing or is a file. Never trimmed. */
+/** A name or subject with a line break (only a forged request sends one: header injection). */
+export const LINE_BREAK_MESSAGE = "Please keep this on one line";
+
+/**
+ * A posted value as a string; "" when the field is missing or is a file. Never trimmed.
+ * Control characters other than tab and line breaks are removed (a NUL would fail the query).
+ */
 export function text() {
-  return z.preprocess((value) => (typeof value === "string" ? value : ""), z.string());
+  return z.preprocess(
+    (value) => (typeof value === "string" ? stripControlCharacters(value) : ""),
+    z.string(),
+  );
 }
 
-/** A posted value as a trimmed string ("" when missing). */
+/** A posted value as a trimmed string ("" when missing), without control characters. */
 export function trimmedText() {
-  return z.preprocess((value) => (typeof value === "string" ? value.trim() : ""), z.string());
+  return z.preprocess(
+    (value) => (typeof value === "string" ? stripControlCharacters(value).trim() : ""),
+    z.string(),
+  );
+}
+
+/** One line: trimmed, and refused when it holds a line break (names, subjects, titles). */
+export function lineText() {
+  return trimmedText().pipe(z.string().refine((v) => !hasLineBreak(v), LINE_BREAK_MESSAGE));
 }
 
 /** Trimmed, not empty (`missing` otherwise) and, with `max`, at most that long. */
@@ -42,6 +60,19 @@ export function requiredText(missing: string, limit?: { max: number; message?: s
 /** Trimmed, may be empty, at most `max` characters. */
 export function optionalText(max: number) {
   return trimmedText().pipe(z.string().max(max, tooLongMessage(max)));
+}
+
+/** requiredText on one line (a name, a subject): a line break is refused. */
+export function requiredLine(missing: string, limit?: { max: number; message?: string }) {
+  const filled = z.string().min(1, missing);
+  return lineText().pipe(
+    limit ? filled.max(limit.max, limit.message ?? tooLongMessage(limit.max)) : filled,
+  );
+}
+
+/** optionalText on one line. */
+export function optionalLine(max: number) {
+  return lineText().pipe(z.string().max(max, tooLongMessage(max)));
 }
 
 /** Trimmed; empty, or a phone number (lib/phone.ts). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ActionFailure, FormMessage } from "~/lib/action-result";
 import { isPhoneNumber } from "~/lib/phone";
-import { FIELD_MESSAGES, optionalPhone, requiredText, trimmedText } from "./fields";
+import { FIELD_MESSAGES, optionalPhone, requiredLine, requiredText, trimmedText } from "./fields";
 
 // Inquiries: the contact form, the service inquiry form and the customer's complaints (all
 // stored as inquiries, DESIGN.md), and the staff's response. The zod schemas the actions parse
@@ -56,7 +56,7 @@ export function inquiryValuesOf(form: FormData, fields: readonly InquiryField[])
 }
 
 function nameField() {
-  return requiredText(INQUIRY_FIELD_MESSAGES.nameMissing, { max: INQUIRY_LIMITS.name });
+  return requiredLine(INQUIRY_FIELD_MESSAGES.nameMissing, { max: INQUIRY_LIMITS.name });
 }
 
 function emailField() {
@@ -96,7 +96,7 @@ export function contactSchema() {
     name: nameField(),
     email: emailField(),
     phone: optionalPhone(INQUIRY_FIELD_MESSAGES.phoneInvalid),
-    subject: requiredText(INQUIRY_FIELD_MESSAGES.subjectMissing, { max: INQUIRY_LIMITS.subject }),
+    subject: requiredLine(INQUIRY_FIELD_MESSAGES.subjectMissing, { max: INQUIRY_LIMITS.subject }),
     message: messageField(),
   });
 }

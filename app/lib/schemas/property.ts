@@ -7,7 +7,7 @@ import {
   TITLE_DOCUMENTS,
   valuesOf,
 } from "~/lib/property-options";
-import { optionalText, requiredText, trimmedText } from "./fields";
+import { optionalLine, optionalText, requiredLine, trimmedText } from "./fields";
 
 // The admin property form (dashboard-and-admin.md §5): title, price and location required
 // ('Please fill in all required fields'), whole naira, counts as whole numbers; and the facts
@@ -78,7 +78,7 @@ const checkbox = () => z.preprocess((value) => value === "on" || value === "true
 export function propertySchema() {
   return z
     .object({
-      title: requiredText(PROPERTY_MESSAGES.title, { max: PROPERTY_LIMITS.title }),
+      title: requiredLine(PROPERTY_MESSAGES.title, { max: PROPERTY_LIMITS.title }),
       purpose: choice(["sale", "rent"], "Please choose For Sale or For Rent"),
       price: naira(true),
       rentPeriod: optionalChoice(["year", "month"]),
@@ -86,7 +86,7 @@ export function propertySchema() {
       category: choice(["residential", "commercial"], "Please choose a category"),
       isNewDevelopment: checkbox(),
       city: choice(ADMIN_CITIES, PROPERTY_MESSAGES.city),
-      address: optionalText(PROPERTY_LIMITS.address),
+      address: optionalLine(PROPERTY_LIMITS.address),
       description: optionalText(PROPERTY_LIMITS.description),
       beds: count(100),
       baths: count(100),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES, USER_STATUSES } from "~/lib/roles";
-import { FIELD_MESSAGES, optionalPhone, optionalText, requiredText, trimmedText } from "./fields";
+import { FIELD_MESSAGES, optionalLine, optionalPhone, requiredLine, trimmedText } from "./fields";
 
 // /admin/users: adding and editing accounts. The schemas the actions parse with and the words
 // the pages show, for both sides (see fields.ts for why the schemas are functions).
@@ -43,8 +43,8 @@ export type UserRefusal = keyof typeof USER_REFUSALS;
 
 function names() {
   return {
-    firstName: requiredText(USER_MESSAGES.firstName, { max: NAME_MAX_LENGTH }),
-    lastName: optionalText(NAME_MAX_LENGTH),
+    firstName: requiredLine(USER_MESSAGES.firstName, { max: NAME_MAX_LENGTH }),
+    lastName: optionalLine(NAME_MAX_LENGTH),
     phone: optionalPhone(USER_MESSAGES.phone),
     role: trimmedText().pipe(z.enum(ROLES, USER_MESSAGES.role)),
   };

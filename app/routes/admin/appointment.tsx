@@ -12,6 +12,7 @@ import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { badRequest, notFound, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import { COMPANY_NAME } from "~/lib/site";
 import { queueAppointmentStatusEmail } from "~/mail/appointment-mail.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
@@ -39,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = form.get("intent");
   const back = listReturnPath(form.get("back"), LIST);
   if (!isAdminAppointmentAction(intent)) {

@@ -17,6 +17,7 @@ import { badRequest } from "~/lib/http.server";
 import { type ListConfig, parseListParams } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
+import { readForm } from "~/lib/read-form.server";
 import { COMPANY_NAME } from "~/lib/site";
 import { APPOINTMENT_STATUS_TONES, statusLabel } from "~/lib/status-tones";
 import {
@@ -78,7 +79,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** Makes (or remakes, after asking) the admin's calendar address; answers it once. */
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   if (form.get("intent") !== "calendar-reset") {
     return badRequest({ error: { title: "Error", message: "Unknown action." } });
   }

@@ -17,6 +17,7 @@ import {
 import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import {
   INQUIRY_RESPONSE_MAX_LENGTH,
   INQUIRY_RESPONSE_MESSAGES,
@@ -51,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const id = args.params.id;
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const back = listReturnPath(form.get("back"), LIST);
   const intent = form.get("intent");
 

@@ -6,6 +6,7 @@ import { failureOf } from "~/lib/action-result";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { CONTACT_MESSAGES, CONTACT_TYPES, contactItemSchema } from "~/lib/schemas/site-content";
 import { COMPANY_NAME } from "~/lib/site";
@@ -40,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = form.get("intent");
   if (intent === "add" || intent === "update") return save(actor, form, intent);
   if (intent === "delete") return remove(actor, form);

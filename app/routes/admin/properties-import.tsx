@@ -10,6 +10,7 @@ import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
 import { type ImportProblem, MAX_IMPORT_ROWS, readPropertyCsv } from "~/lib/property-import";
+import { readForm } from "~/lib/read-form.server";
 import { COMPANY_NAME } from "~/lib/site";
 import { importPropertiesByAdmin } from "~/models/admin-properties.server";
 import type { Route } from "./+types/properties-import";
@@ -22,6 +23,8 @@ const LIST = "/admin/properties";
 
 /** A CSV of 2,000 listings with long descriptions stays well under this. */
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
+/** The file, or the file's text again on the confirm step, and a few small fields. */
+const MAX_FORM_BYTES = 2 * MAX_FILE_BYTES + 64 * 1024;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
@@ -39,7 +42,7 @@ async function csvText(form: FormData): Promise<string | { message: string }> {
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request, { maxBytes: MAX_FORM_BYTES });
   const back = listReturnPath(form.get("back"), LIST);
   const text = await csvText(form);
   if (typeof text !== "string") {
@@ -118,7 +121,13 @@ export default function ImportPropertiesPage({ actionData }: Route.ComponentProp
           </div>
         ) : null}
         {ready ? (
-          <Form method="post" state={state} className="space-y-3 rounded-md bg-green-50 p-4">
+          <Form
+            method="post"
+            state={state}
+            // Multipart like the upload: the file's text is larger than a form's limit.
+            encType="multipart/form-data"
+            className="space-y-3 rounded-md bg-green-50 p-4"
+          >
             <p role="status" className="font-medium text-green-900">
               {formatNumber(ready.ready)} {ready.ready === 1 ? "listing is" : "listings are"} ready
               to import.

@@ -20,6 +20,7 @@ import { listReturnPath, listSearch, parseListParams } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { formatNaira, formatNumber } from "~/lib/money";
 import { LISTING_STATUSES, PROPERTY_TYPES, propertyTypeLabel } from "~/lib/property-options";
+import { readForm } from "~/lib/read-form.server";
 import { ADMIN_CITIES } from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
 import {
@@ -71,7 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const back = listReturnPath(form.get("back"), LIST);
   const intent = form.get("intent");
   if (intent === "restore") {

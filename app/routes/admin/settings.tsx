@@ -10,8 +10,15 @@ import {
 import { selectedTab, UrlTabs } from "~/components/ui/tabs";
 import { failureOf } from "~/lib/action-result";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
-import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import {
+  badRequest,
+  failed,
+  limitAttempt,
+  redirectWithFlash,
+  retryAfterHeaders,
+} from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import {
   addAdminSchema,
   adminPasswordSchema,
@@ -78,9 +85,12 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
+
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = form.get("intent");
   switch (intent) {
     case "notification":

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { requireAdmin, safeRedirectPath } from "~/auth/session.server";
 import { sidebarCookie } from "~/components/admin/admin-nav";
+import { readForm } from "~/lib/read-form.server";
 import type { Route } from "./+types/sidebar";
 
 // The sidebar's collapse button without JavaScript: stores the state in its cookie and goes back
@@ -12,7 +13,7 @@ export function loader() {
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const open = form.get("open") !== "false";
   const back = safeRedirectPath(form.get("redirectTo"), "/admin/dashboard");
   throw redirect(back.startsWith("/admin") ? back : "/admin/dashboard", {

@@ -3,10 +3,11 @@ import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { SlideForm } from "~/components/admin/slide-form";
 import { failureOf } from "~/lib/action-result";
-import { discardUploadedPhoto } from "~/lib/admin-photo.server";
+import { discardUploadedPhoto, ONE_PHOTO_FORM_BYTES } from "~/lib/admin-photo.server";
 import { failed, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import { SLIDE_MESSAGES } from "~/lib/schemas/slide";
 import { COMPANY_NAME } from "~/lib/site";
 import { readSlideForm } from "~/lib/slide-form.server";
@@ -25,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request, { maxBytes: ONE_PHOTO_FORM_BYTES });
   const back = listReturnPath(form.get("back"), LIST);
   const title = SLIDE_MESSAGES.addFailed;
   const read = await readSlideForm(form, title);

@@ -4,11 +4,12 @@ import { RecordDeleteSection } from "~/components/admin/record-delete";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { SlideForm } from "~/components/admin/slide-form";
 import { failureOf } from "~/lib/action-result";
-import { discardUploadedPhoto } from "~/lib/admin-photo.server";
+import { discardUploadedPhoto, ONE_PHOTO_FORM_BYTES } from "~/lib/admin-photo.server";
 import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
 import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import { SLIDE_MESSAGES } from "~/lib/schemas/slide";
 import { COMPANY_NAME } from "~/lib/site";
 import { readSlideForm } from "~/lib/slide-form.server";
@@ -31,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const id = args.params.id;
-  const form = await args.request.formData();
+  const form = await readForm(args.request, { maxBytes: ONE_PHOTO_FORM_BYTES });
   const back = listReturnPath(form.get("back"), LIST);
   const intent = form.get("intent");
 

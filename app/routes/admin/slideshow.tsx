@@ -12,6 +12,7 @@ import { badRequest } from "~/lib/http.server";
 import { responsiveImage } from "~/lib/images";
 import { logger } from "~/lib/logger.server";
 import { orderedListAction } from "~/lib/ordered-list-action.server";
+import { readForm } from "~/lib/read-form.server";
 import { SLIDE_CATEGORIES, SLIDE_MESSAGES } from "~/lib/schemas/slide";
 import { COMPANY_NAME } from "~/lib/site";
 import {
@@ -42,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const answer = await orderedListAction(form, {
     list: LIST,
     move: (id, to) => moveSlide(actor, id, to),

@@ -7,6 +7,7 @@ import { roleOptions } from "~/lib/admin-users";
 import { badRequest, failed, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { addUserSchema, USER_MESSAGES, USER_REFUSALS } from "~/lib/schemas/user";
 import { COMPANY_NAME } from "~/lib/site";
@@ -33,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const back = listReturnPath(form.get("back"), LIST);
   const values = {
     email: String(form.get("email") ?? ""),

@@ -15,6 +15,7 @@ import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
 import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { editUserSchema, USER_MESSAGES, USER_REFUSALS } from "~/lib/schemas/user";
 import { COMPANY_NAME } from "~/lib/site";
@@ -42,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const id = args.params.id;
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const back = listReturnPath(form.get("back"), LIST);
   const intent = form.get("intent");
 

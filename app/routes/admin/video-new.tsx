@@ -6,6 +6,7 @@ import { failureOf } from "~/lib/action-result";
 import { failed, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import { VIDEO_MESSAGES } from "~/lib/schemas/video";
 import { COMPANY_NAME } from "~/lib/site";
 import { readVideoForm } from "~/lib/video-form.server";
@@ -24,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const back = listReturnPath(form.get("back"), LIST);
   const title = VIDEO_MESSAGES.addFailed;
   const read = readVideoForm(form, title);

@@ -9,6 +9,7 @@ import { LinkButton } from "~/components/ui/button";
 import { badRequest } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { orderedListAction } from "~/lib/ordered-list-action.server";
+import { readForm } from "~/lib/read-form.server";
 import { VIDEO_MESSAGES } from "~/lib/schemas/video";
 import { COMPANY_NAME } from "~/lib/site";
 import { describeVideo } from "~/lib/video-url";
@@ -38,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const answer = await orderedListAction(form, {
     list: LIST,
     move: (id, to) => moveVideo(actor, id, to),

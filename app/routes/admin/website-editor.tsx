@@ -7,10 +7,12 @@ import { ResultNotice } from "~/components/dashboard/result-toast";
 import { LinkButton } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { failureOf } from "~/lib/action-result";
+import { ONE_PHOTO_FORM_BYTES } from "~/lib/admin-photo.server";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { HERO_IMAGES, resolveHomeContent } from "~/lib/home-content";
 import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import {
   EDITOR_MESSAGES,
@@ -19,7 +21,7 @@ import {
   isHomeSection,
 } from "~/lib/schemas/site-content";
 import { COMPANY_NAME } from "~/lib/site";
-import { acceptPhoto, discardPhotos, MAX_PHOTO_BYTES } from "~/media/images.server";
+import { acceptPhoto, discardPhotos } from "~/media/images.server";
 import {
   addHeroImage,
   getHomeContentForAdmin,
@@ -38,8 +40,6 @@ import type { Route } from "./+types/website-editor";
 // stored as plain text and rendered by React as text, never as HTML.
 
 const PAGE = "/website-editor";
-/** Room for the form's other fields around one photo; a larger body is refused unread. */
-const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
 
 export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
@@ -64,14 +64,14 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const length = Number(args.request.headers.get("content-length") ?? 0);
-  if (length > MAX_PHOTO_BYTES + UPLOAD_OVERHEAD_BYTES) {
+  if (length > ONE_PHOTO_FORM_BYTES) {
     const message = "Each photo must be 10 MB or smaller.";
     return failed(413, {
       intent: "image-upload",
       error: { title: EDITOR_MESSAGES.uploadFailed, message },
     });
   }
-  const form = await args.request.formData();
+  const form = await readForm(args.request, { maxBytes: ONE_PHOTO_FORM_BYTES });
   const intent = String(form.get("intent") ?? "");
   if (intent === "save") return saveSection(actor, form);
   if (intent === "image-upload") return uploadImage(actor, form);

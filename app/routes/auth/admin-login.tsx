@@ -7,10 +7,17 @@ import { SubmitButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import {
+  badRequest,
+  failed,
+  limitSignIn,
+  redirectWithFlash,
+  retryAfterHeaders,
+} from "~/lib/http.server";
+import { readForm } from "~/lib/read-form.server";
 import { SIGN_IN_MESSAGES, signInSchema } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
-import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
+import { getClientIp } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/admin-login";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,16 +27,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Unknown e-mail, wrong password and a non-admin account get the same answer. */
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "/admin/dashboard");
   if (isHoneypotTripped(form)) throw redirect(redirectTo);
   const values = { email: String(form.get("email") ?? "") };
-  const limited = await limitAttempt(
-    rateLimitKey("adminLogin", getClientIp({ request, context }), values.email),
-    RATE_LIMITS.adminLogin,
-    { values },
-  );
+  const limited = await limitSignIn(getClientIp({ request, context }), values, "adminLogin");
   if (limited) return limited;
   const parsed = signInSchema().safeParse(Object.fromEntries(form));
   if (!parsed.success) return badRequest({ error: SIGN_IN_MESSAGES.missing, values });

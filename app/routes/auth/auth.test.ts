@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "~/auth/accounts.server";
 import { ADMIN_SESSION_HOURS } from "~/auth/session.server";
 import { db } from "~/db/client.server";
-import { sessions, users } from "~/db/schema";
+import { mailOutbox, sessions, users } from "~/db/schema";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { socketAddressContext } from "~/lib/request-context.server";
+import { settleBackgroundMail } from "~/mail/mail.server";
 import { cookieHeader } from "../../../tests/setup/accounts";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as adminLayoutLoader, middleware as adminMiddleware } from "../admin/layout";
@@ -124,14 +125,33 @@ describe("sign up", () => {
     ).toEqual([]);
   });
 
-  it("says the account exists for a registered e-mail", async () => {
+  it("answers a registered e-mail like a new one, and tells its owner by e-mail", async () => {
     await signUp("twice@example.com");
-    const again = await signUp("twice@example.com");
+    await settleBackgroundMail();
+    const again = await signUp("twice@example.com", "another1");
+    expect(again.status).toBe(302);
     expect(again.location).toBe("/signin");
-    expect(again.cookies.join()).toContain("flash=accountExists");
+    expect(again.cookies.join()).toContain("flash=accountCreated");
     expect(await db.select().from(users).where(eq(users.email, "twice@example.com"))).toHaveLength(
       1,
     );
+    await settleBackgroundMail();
+    const mail = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "twice@example.com"));
+    expect(mail.map((m) => m.subject)).toEqual([
+      "Someone tried to sign up with your address at NaijaHomes Realty",
+    ]);
+    expect(mail[0]?.text).toContain("no new one was made");
+    expect(mail[0]?.text).toContain("/forgot-password");
+    // The account keeps its own password.
+    expect((await signIn("twice@example.com", "secret1")).location).toBe("/dashboard");
+  });
+
+  it("mails the owner of a taken address at most three times a day", async () => {
+    await signUp("often@example.com");
+    for (let i = 0; i < 5; i++) await signUp("often@example.com");
+    await settleBackgroundMail();
+    const mail = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "often@example.com"));
+    expect(mail).toHaveLength(3);
   });
 
   it("gives the spec's messages and keeps the values, never the password", async () => {
@@ -271,6 +291,31 @@ describe("abuse protection", () => {
     });
   });
 
+  it("caps sign-in attempts per address whatever the e-mail (password spraying)", async () => {
+    const spray = (i: number, address: string) =>
+      run(
+        signInAction,
+        post("/signin", { email: `victim-${i}@example.com`, password: "" }),
+        address,
+      );
+    // No password: nothing to hash, but every attempt counts.
+    for (let i = 0; i < 50; i++) expect((await spray(i, "198.51.100.9")).status).toBe(400);
+    const refused = await spray(50, "198.51.100.9");
+    expect(refused.status).toBe(429);
+    // Another address is not affected.
+    expect((await spray(51, "198.51.100.10")).status).toBe(400);
+  });
+
+  it("counts an IPv6 client by its /64: a new address in it does not start over", async () => {
+    const attempt = (address: string) =>
+      run(signInAction, post("/signin", { email: "six@example.com", password: "" }), address);
+    for (let i = 1; i <= 10; i++) {
+      expect((await attempt(`2001:db8:7:7::${i.toString(16)}`)).status).toBe(400);
+    }
+    expect((await attempt("2001:db8:7:7:ffff:1:2:3")).status).toBe(429);
+    expect((await attempt("2001:db8:7:8::1")).status).toBe(400);
+  });
+
   it("stores nothing when the honeypot is filled, but answers like a success", async () => {
     const result = await run(
       signUpAction,
@@ -316,6 +361,48 @@ describe("admin login", () => {
         .select()
         .from(sessions)
         .where(eq(sessions.userId, customer?.id ?? "")),
+    ).toEqual([]);
+  });
+
+  it("gives the admin a cookie that lasts as long as the 24-hour session", async () => {
+    await createOrPromoteAdmin({
+      email: "day@example.com",
+      password: "admin123",
+      superAdmin: false,
+    });
+    const ok = await run(
+      adminLoginAction,
+      post("/admin/login", { email: "day@example.com", password: "admin123" }),
+    );
+    const session = ok.cookies.find((c) => c.includes("session_token="));
+    expect(session).toContain(`Max-Age=${ADMIN_SESSION_HOURS * 60 * 60}`);
+    const expires = Date.parse(/Expires=([^;]+)/.exec(session ?? "")?.[1] ?? "");
+    expect(expires - Date.now()).toBeLessThanOrEqual(ADMIN_SESSION_HOURS * 3600 * 1000 + 5000);
+    // A customer's cookie keeps the 30 days.
+    await signUp("month@example.com");
+    const customer = await signIn("month@example.com");
+    expect(customer.cookies.find((c) => c.includes("session_token="))).toContain(
+      `Max-Age=${30 * 24 * 60 * 60}`,
+    );
+  });
+
+  it("refuses an admin account at /signin like a wrong password, without a session", async () => {
+    await createOrPromoteAdmin({
+      email: "chief@example.com",
+      password: "admin123",
+      superAdmin: true,
+    });
+    const refused = await signIn("chief@example.com", "admin123");
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({
+      error: { title: "Authentication Error", message: "Invalid email or password" },
+    });
+    const [admin] = await db.select().from(users).where(eq(users.email, "chief@example.com"));
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, admin?.id ?? "")),
     ).toEqual([]);
   });
 });

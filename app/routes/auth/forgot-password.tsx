@@ -10,14 +10,18 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { failureOf } from "~/lib/action-result";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { badRequest, limitAttempt } from "~/lib/http.server";
+import { badRequest, limitAttempt, retryAfterHeaders } from "~/lib/http.server";
+import { readForm } from "~/lib/read-form.server";
 import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
+
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const values = { email: String(form.get("email") ?? "") };
   // A bot gets the answer a person would get, and nothing is sent.
   if (isHoneypotTripped(form)) return { ok: true as const };
@@ -29,11 +33,20 @@ export async function action(args: Route.ActionArgs) {
   }
 
   const { email } = parsed.data;
-  const limited = await limitAttempt(
-    rateLimitKey("passwordReset", getClientIp(args), email),
-    RATE_LIMITS.passwordReset,
-    { values, title: "Too many attempts" },
-  );
+  const ip = getClientIp(args);
+  const failure = { values, title: "Too many attempts" };
+  // Per address whatever the e-mail (one address mailing many inboxes), then per e-mail.
+  const limited =
+    (await limitAttempt(
+      rateLimitKey("passwordResetPerAddress", ip),
+      RATE_LIMITS.passwordResetPerAddress,
+      failure,
+    )) ??
+    (await limitAttempt(
+      rateLimitKey("passwordReset", ip, email),
+      RATE_LIMITS.passwordReset,
+      failure,
+    ));
   if (limited) return limited;
 
   await requestPasswordReset(email);

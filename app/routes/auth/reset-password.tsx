@@ -5,6 +5,7 @@ import { SubmitButton } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { failureOf } from "~/lib/action-result";
 import { badRequest, redirectWithFlash } from "~/lib/http.server";
+import { readForm } from "~/lib/read-form.server";
 import {
   MIN_PASSWORD_LENGTH,
   PASSWORD_RESET_MESSAGES,
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = resetPasswordSchema().safeParse({
     ...Object.fromEntries(form),
     token: form.get("token") || tokenOf(request),

@@ -7,11 +7,18 @@ import { SubmitButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import {
+  badRequest,
+  failed,
+  limitSignIn,
+  redirectWithFlash,
+  retryAfterHeaders,
+} from "~/lib/http.server";
+import { readForm } from "~/lib/read-form.server";
 import { SIGN_IN_MESSAGES, signInSchema } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
-import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
+import { getClientIp } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/signin";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,24 +26,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "/dashboard");
   // A bot is sent on as if it had signed in; the guard then sends it back here.
   if (isHoneypotTripped(form)) throw redirect(redirectTo);
   const parsed = signInSchema().safeParse(Object.fromEntries(form));
   const values = { email: String(form.get("email") ?? "") };
-  const limited = await limitAttempt(
-    rateLimitKey("signIn", getClientIp({ request, context }), values.email),
-    RATE_LIMITS.signIn,
-    { values },
-  );
+  const limited = await limitSignIn(getClientIp({ request, context }), values);
   if (limited) return limited;
   if (!parsed.success) return badRequest({ error: SIGN_IN_MESSAGES.missing, values });
   const result = await signInWithPassword({
     email: parsed.data.email,
     password: parsed.data.password,
     requestHeaders: request.headers,
+    customersOnly: true,
   });
   if (!result.ok) return failed(401, { error: SIGN_IN_MESSAGES.invalid, values });
   throw redirectWithFlash(redirectTo, "signedIn", { headers: result.headers });

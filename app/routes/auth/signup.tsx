@@ -8,10 +8,12 @@ import { TextField, type TextFieldSpec } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { badRequest, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import { badRequest, limitAttempt, redirectWithFlash, retryAfterHeaders } from "~/lib/http.server";
+import { readForm } from "~/lib/read-form.server";
 import { SIGN_UP_MESSAGES, signUpSchema } from "~/lib/schemas/account";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
+import { queueSignUpAttemptEmail } from "~/mail/sign-up-attempt.server";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/signup";
 
@@ -20,8 +22,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = {
     firstName: String(form.get("firstName") ?? ""),
     lastName: String(form.get("lastName") ?? ""),
@@ -44,7 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return badRequest({ error, fields, values });
   }
   const result = await registerAccount(parsed.data, request.headers);
-  throw redirectWithFlash("/signin", result.ok ? "accountCreated" : "accountExists");
+  // The same answer for an address that has an account (who has one is nobody else's
+  // business); its owner is told by e-mail instead.
+  if (!result.ok) queueSignUpAttemptEmail(parsed.data.email);
+  throw redirectWithFlash("/signin", "accountCreated");
 }
 
 const TEXT_FIELDS = {

@@ -6,7 +6,8 @@ import { LinkButton, SubmitButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { failureOf } from "~/lib/action-result";
-import { badRequest, limitAttempt } from "~/lib/http.server";
+import { badRequest, limitAttempt, retryAfterHeaders } from "~/lib/http.server";
+import { readForm } from "~/lib/read-form.server";
 import { EMAIL_VERIFICATION_MESSAGES } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
@@ -29,8 +30,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { token, usable: await isEmailVerificationTokenUsable(token) };
 }
 
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
+
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const limited = await limitAttempt(
     rateLimitKey("publicForm", "verifyEmail", getClientIp(args)),
     RATE_LIMITS.publicForm,

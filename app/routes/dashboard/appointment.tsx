@@ -16,6 +16,7 @@ import { failureOf } from "~/lib/action-result";
 import { cancelAppointmentAction } from "~/lib/appointment-actions.server";
 import { formatAppointmentDate, shortId } from "~/lib/appointment-format";
 import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import { readForm } from "~/lib/read-form.server";
 import { RESCHEDULE_MESSAGES, rescheduleSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
@@ -39,7 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   // Not theirs (or no such id): 404 whatever the intent, before anything is read from the form.
   if (!(await getAppointmentForUser(user.id, params.id))) notFound();
   const here = `/dashboard/appointments/${params.id}`;
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
 
   if (intent === "cancel") return cancelAppointmentAction(user.id, params.id, here);

@@ -7,8 +7,9 @@ import { LinkButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { failureOf } from "~/lib/action-result";
 import { cancelAppointmentAction } from "~/lib/appointment-actions.server";
-import { badRequest, failed, limitAttempt } from "~/lib/http.server";
+import { badRequest, failed, limitAttempt, retryAfterHeaders } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import { EMAIL_VERIFICATION_MESSAGES } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
 import {
@@ -29,9 +30,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { appointments, verified, email: user.email };
 }
 
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
 
   if (intent === "cancel") {

@@ -7,8 +7,9 @@ import { SubmitButton } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { failureOf, noticeOf } from "~/lib/action-result";
-import { badRequest, failed, limitAttempt } from "~/lib/http.server";
+import { badRequest, failed, limitAttempt, retryAfterHeaders } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import { COMPLAINT_MESSAGES, complaintSchema } from "~/lib/schemas/inquiry";
 import { pageMeta } from "~/lib/seo";
 import { createInquiry, listInquiriesForUser } from "~/models/inquiry.server";
@@ -33,9 +34,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** What the page says when a complaint was stored (a toast, and in the page). */
 const SUBMITTED = { title: COMPLAINT_MESSAGES.submitted };
 
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { description: String(form.get("description") ?? "") };
   const parsed = complaintSchema().safeParse(values);
   if (!parsed.success) {

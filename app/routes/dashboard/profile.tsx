@@ -7,8 +7,15 @@ import { ResultNotice, useResultToast } from "~/components/dashboard/result-toas
 import { selectedTab, UrlTabs } from "~/components/ui/tabs";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { failureOf, noticeOf } from "~/lib/action-result";
-import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import {
+  badRequest,
+  failed,
+  limitAttempt,
+  redirectWithFlash,
+  retryAfterHeaders,
+} from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import {
   PASSWORD_MESSAGES,
   PROFILE_MESSAGES,
@@ -39,9 +46,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "profile") return saveProfile(user.id, form);
   if (intent === "password") return savePassword(user.id, form, request.headers);

@@ -10,6 +10,7 @@ import { failureOf } from "~/lib/action-result";
 import { badRequest, failed, redirectWithFlash } from "~/lib/http.server";
 import { describeListing, listingHref, parseListingFilters } from "~/lib/listing-filters";
 import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import {
   ALERT_FREQUENCIES,
@@ -48,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   // The search is the page's address, as the listing sent it; the form only names it.
   const { query } = searchOf(new URL(request.url));
   const values = {

@@ -7,6 +7,7 @@ import { failureOf } from "~/lib/action-result";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { badRequest, notFound, redirectWithFlash } from "~/lib/http.server";
 import { describeListing } from "~/lib/listing-filters";
+import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import {
   alertFrequencySchema,
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
 

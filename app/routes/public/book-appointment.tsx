@@ -11,9 +11,16 @@ import {
 import { useIsPending } from "~/hooks/use-is-pending";
 import { failureOf } from "~/lib/action-result";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/lib/http.server";
+import {
+  badRequest,
+  failed,
+  limitAttempt,
+  redirectWithFlash,
+  retryAfterHeaders,
+} from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { propertyTypeLabel } from "~/lib/property-options";
+import { readForm } from "~/lib/read-form.server";
 import { APPOINTMENT_MESSAGES, bookingSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
@@ -54,8 +61,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
+
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const values = Object.fromEntries(
     BOOKING_FIELDS.map((name) => [name, String(form.get(name) ?? "")]),
   ) as BookingValues;

@@ -17,6 +17,7 @@ import {
 } from "~/lib/compare";
 import { compareCookie, readCompareCookie } from "~/lib/compare-cookie.server";
 import { isUuid } from "~/lib/ids";
+import { readForm } from "~/lib/read-form.server";
 import { pageMeta } from "~/lib/seo";
 import { listPropertiesToCompare } from "~/models/compare.server";
 import type { Route } from "./+types/compare";
@@ -46,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "").toLowerCase();
   const secure = wantsSecureCookies(getEnv());

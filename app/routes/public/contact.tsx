@@ -1,7 +1,9 @@
 import { getSessionUser } from "~/auth/session.server";
 import { ContactDetails, OfficeMap } from "~/components/contact/contact-details";
 import { InquiryForm } from "~/components/inquiry/inquiry-form";
+import { retryAfterHeaders } from "~/lib/http.server";
 import { submitInquiryForm } from "~/lib/inquiry-submit.server";
+import { readForm } from "~/lib/read-form.server";
 import {
   CONTACT_MESSAGES,
   contactSchema,
@@ -39,8 +41,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
+
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   return submitInquiryForm(args, form, {
     formName: "contact",
     fields: ["name", "email", "phone", "subject", "message"],

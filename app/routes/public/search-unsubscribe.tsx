@@ -6,6 +6,7 @@ import { LinkButton, SubmitButton } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { failureOf } from "~/lib/action-result";
 import { badRequest } from "~/lib/http.server";
+import { readForm } from "~/lib/read-form.server";
 import { alertFrequencyLabel, SAVED_SEARCH_MESSAGES } from "~/lib/schemas/saved-search";
 import { pageMeta } from "~/lib/seo";
 import { verifyUnsubscribeToken } from "~/mail/unsubscribe-token.server";
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get("token") ?? "") || tokenOf(request);
   const searchId = verifyUnsubscribeToken(token);
   const result = searchId ? await unsubscribeSavedSearch(searchId) : undefined;

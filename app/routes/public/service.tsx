@@ -11,8 +11,10 @@ import {
   ServiceDescription,
 } from "~/components/services/service-detail";
 import { LinkButton } from "~/components/ui/button";
+import { retryAfterHeaders } from "~/lib/http.server";
 import { responsiveImage } from "~/lib/images";
 import { submitInquiryForm } from "~/lib/inquiry-submit.server";
+import { readForm } from "~/lib/read-form.server";
 import {
   parseInquiryForm,
   SERVICE_INQUIRY_MESSAGES,
@@ -51,10 +53,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
+
 export async function action(args: Route.ActionArgs) {
   const serviceId = serviceIdOrRedirect(args.params.id);
   const service = getService(serviceId);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   return submitInquiryForm(args, form, {
     formName: "serviceInquiry",
     fields: ["name", "email", "phone", "message"],

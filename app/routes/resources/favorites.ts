@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
 import { badRequest, failed } from "~/lib/http.server";
+import { readForm } from "~/lib/read-form.server";
 import { favoriteSchema } from "~/lib/schemas/favorite";
 import { setFavorite } from "~/models/favorite.server";
 import type { Route } from "./+types/favorites";
@@ -13,7 +14,7 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = safeRedirectPath(form.get("redirectTo"), "/properties");
   const wantsJson = form.get("js") === "1";
   const user = await getSessionUser(request);

@@ -1,0 +1,68 @@
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { getEnv } from "~/env.server";
+import { logger } from "~/lib/logger.server";
+import { createRequestContext } from "~/lib/request-context.server";
+import { createCspNonce, securityHeaders } from "~/lib/security-headers.server";
+import { refuseLargeBodies } from "./body-limit";
+import { refuseForeignOrigins } from "./origin-check";
+import { markPrivateResponses } from "./private-responses";
+import { createRequestHandler } from "./request-handler";
+
+/**
+ * The HTTP app in front of React Router: security headers, the request log, the Origin check,
+ * body limits and the no-store rule, then the routes. server/app.ts serves it with the built
+ * routes; the tests (tests/setup/http-app.ts) with the route modules themselves.
+ */
+export function createHttpApp(build: ServerBuild | (() => Promise<ServerBuild>)) {
+  const app = express();
+  app.disable("x-powered-by");
+
+  app.use((_req, res, next) => {
+    // A new nonce per response: entry.server and root put it on every inline script they render.
+    const nonce = createCspNonce();
+    res.locals.cspNonce = nonce;
+    const env = getEnv();
+    const headers = securityHeaders({
+      nonce,
+      development: env.nodeEnv === "development",
+      httpsProduction: env.nodeEnv === "production" && env.siteUrl.startsWith("https://"),
+    });
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    next();
+  });
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info(
+        {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        },
+        "request",
+      );
+    });
+    next();
+  });
+
+  app.use(markPrivateResponses);
+  app.use(refuseForeignOrigins(() => getEnv().siteUrl));
+  app.use(refuseLargeBodies);
+
+  app.use(
+    createRequestHandler({
+      build,
+      // What routes cannot read from the Request: the peer address (getClientIp) and the nonce.
+      getLoadContext: (req, res) =>
+        createRequestContext({
+          socketAddress: req.socket.remoteAddress,
+          cspNonce: String(res.locals.cspNonce ?? ""),
+        }),
+    }),
+  );
+  return app;
+}
