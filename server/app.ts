@@ -9,6 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { createRequestContext } from "~/lib/request-context.server";
 import { createCspNonce, securityHeaders } from "~/lib/security-headers.server";
 import { closeMailTransports, settleBackgroundMail } from "~/mail/mail.server";
+import { purgeTrash } from "~/models/admin-properties.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
 
 export { logger };
@@ -70,10 +71,35 @@ export async function startApp() {
       logger.info(`Demo accounts created (change or remove them before going live): ${accounts}`);
     }
   }
+  startTrashPurge();
   return { port: env.port };
 }
 
+/** How often listings trashed 30 days ago are purged with their unused files (also on opening the trash). */
+const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
+/** The first purge waits for the start-up to settle. */
+const FIRST_PURGE_AFTER_MS = 60 * 1000;
+
+let purgeTimer: NodeJS.Timeout | undefined;
+let purging: Promise<unknown> | undefined;
+
+function startTrashPurge() {
+  const run = () => {
+    purging ??= purgeTrash()
+      .catch((error) => logger.error({ err: error }, "Purging the trash failed"))
+      .finally(() => {
+        purging = undefined;
+      });
+    purgeTimer = setTimeout(run, PURGE_EVERY_MS);
+    purgeTimer.unref();
+  };
+  purgeTimer = setTimeout(run, FIRST_PURGE_AFTER_MS);
+  purgeTimer.unref();
+}
+
 export async function stopApp() {
+  clearTimeout(purgeTimer);
+  await purging;
   // Mail queued just before the stop (a password reset) still goes out and is recorded.
   await settleBackgroundMail();
   closeMailTransports();
