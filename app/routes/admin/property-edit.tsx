@@ -167,11 +167,18 @@ export default function EditPropertyPage({ loaderData, actionData }: Route.Compo
           pendingLabel="Saving..."
           back={back}
           state={state}
-        />
-        <PropertyPhotos
-          photos={property.media}
-          state={state}
-          error={failure?.intent === "photos-upload" ? failure.error?.message : undefined}
+          media={{
+            inForm: false,
+            content: (
+              <PropertyPhotos
+                photos={property.media}
+                uploadUrl={`/admin/properties/${property.id}/photos`}
+                state={state}
+                error={failure?.intent === "photos-upload" ? failure.error?.message : undefined}
+                urlError={failure?.intent === "photo-url" ? failure.error?.message : undefined}
+              />
+            ),
+          }}
         />
         <section aria-labelledby="views-heading" className="space-y-2">
           <h2 id="views-heading" className="text-lg font-semibold text-slate-900">

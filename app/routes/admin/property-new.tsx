@@ -1,7 +1,9 @@
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { PhotoPicker } from "~/components/admin/photo-drop";
 import { PropertyForm } from "~/components/admin/property-form";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
+import { TextField } from "~/components/ui/field";
 import { failureOf } from "~/lib/action-result";
 import { badRequest, failed, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
@@ -87,6 +89,23 @@ export default function AddPropertyPage({ actionData }: Route.ComponentProps) {
         pendingLabel="Adding..."
         back={back}
         state={state}
+        media={{
+          inForm: true,
+          content: (
+            <>
+              <PhotoPicker error={failure?.fields?.photos} />
+              <TextField
+                label="Or add a photo by URL"
+                name="photoUrl"
+                type="url"
+                optional
+                placeholder="https://..."
+                hint="A photo on a public website is downloaded and checked like an upload."
+                error={failure?.fields?.photoUrl}
+              />
+            </>
+          ),
+        }}
       />
     </RecordView>
   );
