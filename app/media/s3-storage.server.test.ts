@@ -21,6 +21,16 @@ const { createS3Storage, S3Error } = await import("./s3-storage.server");
 const { acceptPhoto } = await import("./images.server");
 const { removeMediaFile } = await import("./media-store.server");
 const { loader } = await import("~/routes/resources/media");
+const { action: editAction } = await import("~/routes/admin/property-edit");
+const { setupTestDatabase } = await import("../../tests/setup/test-database");
+const { createProperty, routeArgs, run } = await import("../../tests/setup/accounts");
+const { createSignedInAdmin } = await import("../../tests/setup/admin");
+const { db } = await import("~/db/client.server");
+const { propertyMedia } = await import("~/db/schema");
+const { eq } = await import("drizzle-orm");
+
+await setupTestDatabase();
+const admin = await createSignedInAdmin("s3-photos@example.com");
 
 afterAll(async () => {
   if (started.ok) await started.server.close();
@@ -136,5 +146,49 @@ describe.skipIf(!started.ok)("media in an S3-compatible bucket", () => {
     expect(response.status).toBe(200);
     expect((await sharp(await bytesOf(response)).metadata()).format).toBe("webp");
     expect(await getMediaStorage().stat(key)).toBeDefined();
+  });
+
+  it("runs an admin's upload and removal of a listing photo on the bucket", async () => {
+    const id = await createProperty("Bucket house");
+    const body = new FormData();
+    body.set("intent", "photos-upload");
+    const jpeg = await sharp({
+      create: { width: 320, height: 240, channels: 3, background: "#135" },
+    })
+      .jpeg()
+      .toBuffer();
+    body.append("photos", new File([new Uint8Array(jpeg)], "front.jpg", { type: "image/jpeg" }));
+    const post = (request: Request) => {
+      const args = routeArgs(`/admin/properties/${id}`, { cookie: admin.cookie, params: { id } });
+      return run(async () => editAction({ ...args, request } as never));
+    };
+    const url = `http://localhost/admin/properties/${id}`;
+    const uploaded = await post(
+      new Request(url, { method: "POST", headers: { cookie: admin.cookie }, body }),
+    );
+    expect(uploaded.status).toBe(200);
+    const [row] = await db
+      .select({ id: propertyMedia.id, url: propertyMedia.mediaUrl })
+      .from(propertyMedia)
+      .where(eq(propertyMedia.propertyId, id));
+    const key = (row?.url ?? "").replace("/media/", "");
+    expect(await getMediaStorage().stat(key)).toBeDefined();
+    expect((await get(key, "?w=160")).status).toBe(200);
+
+    const removal = new URLSearchParams({
+      intent: "photo-remove",
+      mediaId: row?.id ?? "",
+      confirmed: "yes",
+    });
+    const removed = await post(
+      new Request(url, {
+        method: "POST",
+        headers: { cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: removal.toString(),
+      }),
+    );
+    expect(removed.status).toBe(200);
+    expect(await getMediaStorage().stat(key)).toBeUndefined();
+    expect((await get(key, "?w=160")).status).toBe(404);
   });
 });
