@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { AwsClient } from "aws4fetch";
 import type { S3Config } from "~/env.server";
-import type { MediaStorage } from "./storage.server";
+import type { MediaStorage } from "./storage-types";
 
 // Stored media in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2, DigitalOcean
 // Spaces...), spoken to over plain fetch with SigV4 signatures from aws4fetch (a few kB, where

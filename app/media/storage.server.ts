@@ -4,6 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { getEnv } from "~/env.server";
 import { createS3Storage } from "./s3-storage.server";
+import type { MediaStorage } from "./storage-types";
 
 // Where stored originals live (uploaded photos, and demo pictures drawn on their first request):
 // the disk under DATA_DIR/media by default, an S3-compatible bucket when S3_BUCKET is set (what
@@ -11,27 +12,7 @@ import { createS3Storage } from "./s3-storage.server";
 // variants and sharing cards are derived, rebuildable copies: each instance keeps them in its own
 // DATA_DIR/media-cache (see ./media-store.server.ts), never in the bucket.
 
-/** What a stored object is, without its bytes. */
-export type StoredInfo = {
-  size: number;
-  /** When it was written (milliseconds); variants made before it are stale. */
-  modifiedMs: number;
-};
-
-export type MediaStorage = {
-  /** "disk" or "s3", for logs and the README's checks. */
-  readonly kind: "disk" | "s3";
-  /** Writes `data` under `key`, replacing what was there; readers never see half a file. */
-  put(key: string, data: Buffer, contentType: string): Promise<void>;
-  /** Its size and time, or undefined when nothing is stored under `key`. */
-  stat(key: string): Promise<StoredInfo | undefined>;
-  /** All its bytes (for resizing), or undefined when missing. */
-  read(key: string): Promise<Buffer | undefined>;
-  /** Its bytes from `start` to `end` inclusive, as a stream for a response body. */
-  stream(key: string, start: number, end: number): Promise<ReadableStream<Uint8Array> | undefined>;
-  /** Removes it; a missing key is not an error. */
-  remove(key: string): Promise<void>;
-};
+export type { MediaStorage, StoredInfo } from "./storage-types";
 
 // A segment starts with a letter or digit (so never ".", ".." or a hidden temp file) and holds
 // only letters, digits, dot, dash and underscore: no slashes, backslashes, percent signs or NULs.
