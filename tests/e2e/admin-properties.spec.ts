@@ -141,6 +141,7 @@ test("a listing added with two photos, reordered, repriced and deleted, as the p
   const chosen = dialog.getByRole("list", { name: "Chosen photos" }).getByRole("listitem");
   await expect(chosen).toHaveCount(2);
   await dialog.getByLabel("Title of 22aa22.jpg").fill("The garden");
+  expect(await violationsOf(admin, "Add Property, Media tab")).toEqual([]);
   await dialog.getByRole("button", { name: "Add Property" }).click();
   await expect(toasts(admin).filter({ hasText: "Property added successfully" })).toBeVisible();
 
@@ -154,6 +155,7 @@ test("a listing added with two photos, reordered, repriced and deleted, as the p
   const photos = edit.getByRole("list", { name: "Photos of this listing" }).getByRole("listitem");
   await expect(photos).toHaveCount(2);
   await expect(edit.getByLabel("Title of photo 2")).toHaveValue("The garden");
+  expect(await violationsOf(admin, "Edit Property, Media tab")).toEqual([]);
   const secondSrc = await photos.nth(1).getByRole("img").getAttribute("src");
   // Reordered from the keyboard: the second photo's handle, arrow up.
   await edit.getByRole("button", { name: "Reorder photo 2" }).press("ArrowUp");
