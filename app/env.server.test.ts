@@ -23,3 +23,49 @@ describe("configuration", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
   });
 });
+
+describe("object storage settings", () => {
+  const bucket = {
+    S3_BUCKET: "naija-media",
+    S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+    S3_SECRET_ACCESS_KEY: "secret",
+  };
+
+  it("stores media on disk when no S3 variable is set", () => {
+    expect(parseEnv({}).s3).toBeUndefined();
+    expect(parseEnv({ S3_BUCKET: "", S3_ENDPOINT: "" }).s3).toBeUndefined();
+  });
+
+  it("uses the bucket when S3_BUCKET and the keys are set (AWS in us-east-1 by default)", () => {
+    expect(parseEnv(bucket).s3).toEqual({
+      bucket: "naija-media",
+      endpoint: "https://s3.us-east-1.amazonaws.com",
+      region: "us-east-1",
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "secret",
+      forcePathStyle: false,
+    });
+    const minio = parseEnv({
+      ...bucket,
+      S3_ENDPOINT: "http://127.0.0.1:9000/",
+      S3_REGION: "eu-west-1",
+      S3_FORCE_PATH_STYLE: "1",
+    }).s3;
+    expect(minio).toMatchObject({
+      endpoint: "http://127.0.0.1:9000",
+      region: "eu-west-1",
+      forcePathStyle: true,
+    });
+  });
+
+  it("refuses a half-configured bucket with a message naming what is missing", () => {
+    expect(() => parseEnv({ S3_BUCKET: "naija-media" })).toThrow(
+      "S3_BUCKET is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be too",
+    );
+    expect(() => parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(
+      /S3_ENDPOINT set without S3_BUCKET/,
+    );
+    expect(() => parseEnv({ ...bucket, S3_ENDPOINT: "ftp://files" })).toThrow(/S3_ENDPOINT/);
+    expect(() => parseEnv({ ...bucket, S3_BUCKET: "Not A Bucket" })).toThrow(/S3_BUCKET/);
+  });
+});

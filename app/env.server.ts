@@ -42,7 +42,41 @@ const EnvSchema = z.object({
     .min(3)
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Object storage for uploads (unset S3_BUCKET = the disk under DATA_DIR).
+  S3_BUCKET: optionalText(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "S3_BUCKET must be a bucket name (a-z, 0-9, . and -)",
+      ),
+  ),
+  S3_ENDPOINT: optionalText(
+    z.url({ protocol: /^https?$/, error: "S3_ENDPOINT must be an http:// or https:// URL" }),
+  ),
+  S3_REGION: optionalText(
+    z.string().regex(/^[a-z0-9-]+$/, "S3_REGION must be a region name like us-east-1"),
+  ),
+  S3_ACCESS_KEY_ID: optionalText(z.string()),
+  S3_SECRET_ACCESS_KEY: optionalText(z.string()),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
 });
+
+/** A text setting where empty means unset. */
+function optionalText<T extends z.ZodType<string>>(schema: T) {
+  return schema.optional().or(z.literal("").transform(() => undefined));
+}
+
+/** Where uploads go when S3_BUCKET is set. */
+export type S3Config = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** https://endpoint/bucket/key instead of https://bucket.endpoint/key (MinIO and most self-hosted stores). */
+  forcePathStyle: boolean;
+};
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -60,6 +94,8 @@ export type Env = {
   smtpUrl: string | undefined;
   /** The From header of outgoing e-mail; unset = the company name at no-reply@naijahomes.ng. */
   mailFrom: string | undefined;
+  /** Unset: stored media on the disk under DATA_DIR/media. */
+  s3: S3Config | undefined;
 };
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -69,6 +105,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = result.data;
+  const s3 = s3ConfigOf(e);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -82,6 +119,43 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     trustProxyHops: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    s3,
+  };
+}
+
+/** The bucket settings, all or none: a half-configured bucket stops the server with a message. */
+function s3ConfigOf(e: z.infer<typeof EnvSchema>): S3Config | undefined {
+  const given = [
+    e.S3_ENDPOINT && "S3_ENDPOINT",
+    e.S3_REGION && "S3_REGION",
+    e.S3_ACCESS_KEY_ID && "S3_ACCESS_KEY_ID",
+    e.S3_SECRET_ACCESS_KEY && "S3_SECRET_ACCESS_KEY",
+    e.S3_FORCE_PATH_STYLE !== undefined && "S3_FORCE_PATH_STYLE",
+  ].filter((name): name is string => Boolean(name));
+  if (!e.S3_BUCKET) {
+    if (given.length === 0) return undefined;
+    throw new Error(
+      `Invalid configuration: ${given.join(", ")} set without S3_BUCKET; set S3_BUCKET to store uploads in a bucket, or unset them to store them under DATA_DIR`,
+    );
+  }
+  const missing = [
+    !e.S3_ACCESS_KEY_ID && "S3_ACCESS_KEY_ID",
+    !e.S3_SECRET_ACCESS_KEY && "S3_SECRET_ACCESS_KEY",
+  ].filter(Boolean);
+  if (missing.length > 0 || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+    throw new Error(
+      `Invalid configuration: S3_BUCKET is set, so ${missing.join(" and ")} must be too`,
+    );
+  }
+  const region = e.S3_REGION ?? "us-east-1";
+  return {
+    bucket: e.S3_BUCKET,
+    // Without an endpoint: AWS S3 itself, in the region.
+    endpoint: (e.S3_ENDPOINT ?? `https://s3.${region}.amazonaws.com`).replace(/\/$/, ""),
+    region,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
   };
 }
 

@@ -58,6 +58,8 @@ export default [
       route("template.csv", "routes/admin/properties-template.ts"),
       route("import", "routes/admin/properties-import.tsx"),
       route(":id", "routes/admin/property-edit.tsx"),
+      // The edit page's photo uploader with JavaScript: one photo per request, JSON back.
+      route(":id/photos", "routes/admin/property-photos-upload.ts"),
     ]),
     // Appointments and inquiries (admin part 3).
     route("appointments", "routes/admin/appointments.tsx", [

@@ -8,6 +8,7 @@ import { settleQueuedMail } from "~/mail/mail.server";
 import { startMailSender, stopMailSender } from "~/mail/mail-sender.server";
 import { closeMailTransports } from "~/mail/mail-transport.server";
 import { startSearchAlertJob, stopSearchAlertJob } from "~/mail/search-alert-mail.server";
+import { purgeTrash } from "~/models/admin-properties.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
 import { createHttpApp } from "./http-app";
 
@@ -35,10 +36,35 @@ export async function startApp() {
   startMailSender();
   // Saved-search alerts: a run now catches up with what came due while the server was down.
   startSearchAlertJob();
+  startTrashPurge();
   return { port: env.port };
 }
 
+/** How often listings trashed 30 days ago are purged with their unused files (also on opening the trash). */
+const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
+/** The first purge waits for the start-up to settle. */
+const FIRST_PURGE_AFTER_MS = 60 * 1000;
+
+let purgeTimer: NodeJS.Timeout | undefined;
+let purging: Promise<unknown> | undefined;
+
+function startTrashPurge() {
+  const run = () => {
+    purging ??= purgeTrash()
+      .catch((error) => logger.error({ err: error }, "Purging the trash failed"))
+      .finally(() => {
+        purging = undefined;
+      });
+    purgeTimer = setTimeout(run, PURGE_EVERY_MS);
+    purgeTimer.unref();
+  };
+  purgeTimer = setTimeout(run, FIRST_PURGE_AFTER_MS);
+  purgeTimer.unref();
+}
+
 export async function stopApp() {
+  clearTimeout(purgeTimer);
+  await purging;
   // Mail being composed just before the stop (a password reset) still reaches the outbox; the
   // sender finishes the message it is sending, and what is left pending goes out at the next
   // start (or from another instance).

@@ -19,6 +19,7 @@ import {
   videos,
 } from "~/db/schema";
 import type { PropertyInput } from "~/lib/schemas/property";
+import { attachPhotos } from "~/media/property-uploads.server";
 import {
   addPropertyPhotos,
   bulkUpdateProperties,
@@ -26,6 +27,7 @@ import {
   importPropertiesByAdmin,
   movePropertyPhoto,
   removePropertyPhoto,
+  reorderPropertyPhotos,
   restoreProperty,
   setPropertyPhotoTitle,
   trashProperty,
@@ -479,6 +481,17 @@ const WRITES: Record<string, WriteCase> = {
     const [a, b] = await photosFor(id, 2);
     expect((await movePropertyPhoto(actor, id, b ?? "", "up")).ok).toBe(true);
     expect(a).toBeDefined();
+    return "property.photos-move";
+  },
+  async attachPhotos(actor) {
+    const id = await newProperty();
+    expect((await attachPhotos(actor, id, [{ url: "/media/uploads/b.webp" }])).ok).toBe(true);
+    return "property.photos-add";
+  },
+  async reorderPropertyPhotos(actor) {
+    const id = await newProperty();
+    const [a, b] = await photosFor(id, 2);
+    expect((await reorderPropertyPhotos(actor, id, [b ?? "", a ?? ""])).ok).toBe(true);
     return "property.photos-move";
   },
   async removePropertyPhoto(actor) {

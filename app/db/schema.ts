@@ -227,7 +227,11 @@ export const propertyMedia = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("property_media_property_idx").on(t.propertyId, t.sortOrder)],
+  (t) => [
+    index("property_media_property_idx").on(t.propertyId, t.sortOrder),
+    // Whether a stored file is still shown anywhere, before it is removed.
+    index("property_media_url_idx").on(t.mediaUrl),
+  ],
 );
 
 /**

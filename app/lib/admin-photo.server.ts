@@ -1,10 +1,5 @@
-import {
-  type AcceptedPhoto,
-  acceptPhoto,
-  discardPhotos,
-  MAX_PHOTO_BYTES,
-} from "~/media/images.server";
-import { isMediaUrlInUse } from "~/models/media-usage.server";
+import { type AcceptedPhoto, acceptPhoto, MAX_PHOTO_BYTES } from "~/media/images.server";
+import { removeUnreferencedUploads } from "~/models/media-references.server";
 
 // One photo posted with an admin form (a team member's portrait, a gallery slide), through the
 // upload pipeline (app/media/images.server.ts: checked by content, re-encoded, stored under its
@@ -31,5 +26,5 @@ export async function storeUploadedPhoto(
 /** Removes a photo stored for a save that then failed, unless a row uses the same file. */
 export async function discardUploadedPhoto(photo: AcceptedPhoto | undefined) {
   if (!photo) return;
-  await discardPhotos([photo.key], (key) => isMediaUrlInUse(`/media/${key}`));
+  await removeUnreferencedUploads([photo.url]);
 }

@@ -2,6 +2,8 @@
 // action reads it (server/body-limit.ts); readForm (app/lib/form.server.ts) answers the same
 // when an action is called some other way. Documented in the README (Security).
 
+import { MAX_PHOTOS_PER_UPLOAD } from "./admin-properties";
+
 const KIB = 1024;
 const MIB = 1024 * KIB;
 
@@ -12,11 +14,15 @@ const MIB = 1024 * KIB;
  */
 export const FORM_BODY_LIMIT_BYTES = 256 * KIB;
 
+/** One uploaded photo, before it is re-encoded (app/media/images.server.ts checks it). */
+export const MAX_PHOTO_BYTES = 10 * MIB;
+
 /**
- * multipart/form-data posted under UPLOAD_ROUTE_PREFIXES: several photos of at most 10 MB each
- * (their own caps are checked by the upload parser, app/media), or a CSV import of 2 MB.
+ * multipart/form-data posted under UPLOAD_ROUTE_PREFIXES: every photo of one upload at its cap
+ * and room for the text fields beside them (the streamed parser, app/media/upload-form.server.ts,
+ * holds the same limit while it reads), or a CSV import of 2 MB.
  */
-export const UPLOAD_BODY_LIMIT_BYTES = 60 * MIB;
+export const UPLOAD_BODY_LIMIT_BYTES = MAX_PHOTOS_PER_UPLOAD * MAX_PHOTO_BYTES + MIB;
 
 /**
  * Where multipart uploads are posted: the admin catalogue (photos, CSV import), team portraits,

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import sharp, { type OutputInfo } from "sharp";
-import { logger } from "~/lib/logger.server";
-import { removeMediaFile, saveMediaFile } from "./media-store.server";
+import { saveMediaFile } from "./media-store.server";
 
 // Photos staff upload: accepted by what they decode to, never by their name or declared type
 // (JPEG, PNG, WebP, AVIF, HEIC; SVG and everything else refused), size- and pixel-capped so a
@@ -10,10 +9,11 @@ import { removeMediaFile, saveMediaFile } from "./media-store.server";
 // under the hash of the result (uploads/<sha256>.webp), so the same photo is stored once. The
 // /media route serves the responsive widths from it.
 
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export { MAX_PHOTOS_PER_UPLOAD } from "~/lib/admin-properties";
+export { MAX_PHOTO_BYTES } from "~/lib/body-limits";
 
 import { MAX_PHOTOS_PER_UPLOAD } from "~/lib/admin-properties";
+import { MAX_PHOTO_BYTES } from "~/lib/body-limits";
 /** 40 megapixels: above any phone camera, far below a bomb's billions. */
 export const MAX_PHOTO_PIXELS = 40_000_000;
 /** The longest side stored; the site never shows more. */
@@ -76,40 +76,4 @@ export async function acceptPhoto(data: Buffer): Promise<PhotoResult> {
     ok: true,
     photo: { key, url: `/media/${key}`, width: output.info.width, height: output.info.height },
   };
-}
-
-/**
- * Accepts every file or none: the first refused one names its file and nothing written for
- * the others stays behind.
- */
-export async function acceptPhotos(
-  files: readonly { name: string; data: Buffer }[],
-): Promise<{ ok: true; photos: AcceptedPhoto[] } | { ok: false; message: string }> {
-  if (files.length === 0) return { ok: false, message: PHOTO_MESSAGES.none };
-  if (files.length > MAX_PHOTOS_PER_UPLOAD) return { ok: false, message: PHOTO_MESSAGES.tooMany };
-  const photos: AcceptedPhoto[] = [];
-  for (const file of files) {
-    const result = await acceptPhoto(file.data);
-    if (!result.ok) {
-      await discardPhotos(photos.map((p) => p.key));
-      return { ok: false, message: `${file.name}: ${result.message}` };
-    }
-    photos.push(result.photo);
-  }
-  return { ok: true, photos };
-}
-
-/** Removes stored photos a failed save no longer needs (a key another listing uses is kept). */
-export async function discardPhotos(
-  keys: readonly string[],
-  stillUsed?: (key: string) => Promise<boolean>,
-) {
-  for (const key of keys) {
-    try {
-      if (stillUsed && (await stillUsed(key))) continue;
-      await removeMediaFile(key);
-    } catch (error) {
-      logger.warn({ err: error, key }, "Could not remove an unused photo");
-    }
-  }
 }

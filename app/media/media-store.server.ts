@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -6,9 +5,12 @@ import sharp from "sharp";
 import { getEnv } from "~/env.server";
 import { IMAGE_WIDTHS, SHARE_IMAGE } from "~/lib/images";
 import { logger } from "~/lib/logger.server";
+import { getMediaStorage, isSafeKey, resolveInside, writeFileAtomically } from "./storage.server";
 
-// Files stored by the site live under DATA_DIR/media/<key> and are answered at /media/<key>.
-// `?w=<width>` answers a WebP of that width, made once and kept under DATA_DIR/media-cache.
+// Files stored by the site live in the media storage (./storage.server.ts: DATA_DIR/media, or a
+// bucket) under <key> and are answered at /media/<key>. `?w=<width>` answers a WebP of that
+// width, made once and kept in this instance's DATA_DIR/media-cache (derived copies are never
+// written to the bucket: any instance rebuilds them from the original).
 // `?format=jpeg` answers a 1200x630 JPEG for sharing cards (og:image): WhatsApp and Facebook
 // previews want JPEG or PNG, and that frame is the one they show.
 // A MediaGenerator (the demo photos, app/demo/media) may draw pictures that are not stored yet:
@@ -42,77 +44,49 @@ const SHARE_JPEG_QUALITY = 82;
 /** Most renders or resizes at once: the rest wait, so a burst of new images cannot starve pages. */
 const MAX_CONCURRENT_JOBS = 2;
 
-export function mediaRoot() {
-  return path.join(getEnv().dataDir, "media");
-}
-
 export function mediaCacheRoot() {
   return path.join(getEnv().dataDir, "media-cache");
 }
 
-// A segment starts with a letter or digit (so never ".", ".." or a hidden temp file) and holds
-// only letters, digits, dot, dash and underscore: no slashes, backslashes, percent signs or NULs.
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-const MAX_KEY_LENGTH = 512;
-
 /** The key if it is a safe relative path of plain segments with a known file type. */
 export function parseMediaKey(raw: string): { key: string; extension: string } | undefined {
-  if (!raw || raw.length > MAX_KEY_LENGTH) return undefined;
-  const segments = raw.split("/");
-  if (!segments.every((segment) => SEGMENT.test(segment))) return undefined;
+  if (!isSafeKey(raw)) return undefined;
   const extension = path.extname(raw).slice(1).toLowerCase();
   if (!(extension in CONTENT_TYPES)) return undefined;
   return { key: raw, extension };
 }
 
-/** The absolute path of `relative` inside `root`, or undefined if it would leave the root. */
-function resolveInside(root: string, relative: string) {
-  const resolved = path.resolve(root, relative);
-  return resolved.startsWith(root + path.sep) ? resolved : undefined;
-}
-
-/** Where a stored file lives on disk, for code that writes uploads. */
-export function mediaPath(key: string) {
-  const parsed = parseMediaKey(key);
-  const file = parsed && resolveInside(mediaRoot(), parsed.key);
-  if (!file) throw new Error(`Not a valid media key: ${key}`);
-  return file;
-}
-
-/**
- * Writes a file so that no reader ever sees half of it: into a hidden temp file beside the
- * target, then renamed over it (atomic on one file system).
- */
-export async function writeFileAtomically(file: string, data: Buffer) {
-  const dir = path.dirname(file);
-  await fs.promises.mkdir(dir, { recursive: true });
-  const temp = path.join(
-    dir,
-    `.${path.basename(file)}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`,
-  );
-  try {
-    await fs.promises.writeFile(temp, data);
-    await fs.promises.rename(temp, file);
-  } catch (error) {
-    await fs.promises.rm(temp, { force: true });
-    throw error;
-  }
+function contentTypeOf(key: string) {
+  return CONTENT_TYPES[path.extname(key).slice(1).toLowerCase()] ?? "application/octet-stream";
 }
 
 /** Stores a file under a media key (for uploads) and drops any resized copies of an older one. */
 export async function saveMediaFile(key: string, data: Buffer) {
-  await writeFileAtomically(mediaPath(key), data);
+  if (!parseMediaKey(key)) throw new Error(`Not a valid media key: ${key}`);
+  await getMediaStorage().put(key, data, contentTypeOf(key));
   await removeCachedVariants(key);
 }
 
+/** Removes a stored file and this instance's resized copies of it. */
 export async function removeMediaFile(key: string) {
-  await fs.promises.rm(mediaPath(key), { force: true });
+  if (!parseMediaKey(key)) throw new Error(`Not a valid media key: ${key}`);
+  await getMediaStorage().remove(key);
   await removeCachedVariants(key);
+}
+
+/** Whether a file is stored under `key` (a drawn picture not drawn yet is not). */
+export async function isMediaStored(key: string) {
+  return parseMediaKey(key) ? Boolean(await getMediaStorage().stat(key)) : false;
+}
+
+/** The stored bytes of `key`, or undefined. */
+export async function readMediaFile(key: string) {
+  return parseMediaKey(key) ? getMediaStorage().read(key) : undefined;
 }
 
 async function removeCachedVariants(key: string) {
   await Promise.all(
-    [...IMAGE_WIDTHS.map((width) => `${width}/${key}.webp`), shareVariantPath(key)].map(
+    [...IMAGE_WIDTHS.map((width) => variantPath(width, key)), shareVariantPath(key)].map(
       (relative) => {
         const file = resolveInside(mediaCacheRoot(), relative);
         return file ? fs.promises.rm(file, { force: true }) : undefined;
@@ -121,13 +95,17 @@ async function removeCachedVariants(key: string) {
   );
 }
 
+function variantPath(width: number, key: string) {
+  return `${width}/${key}.webp`;
+}
+
 function shareVariantPath(key: string) {
   return `share/${key}.jpg`;
 }
 
 // ---------------------------------------------------------------------------
-// One render or resize per target file at a time in this process (later callers share the
-// first one's promise), and at most MAX_CONCURRENT_JOBS of them running at once.
+// One render or resize per target at a time in this process (later callers share the first
+// one's promise), and at most MAX_CONCURRENT_JOBS of them running at once.
 
 const inFlight = new Map<string, Promise<void>>();
 let running = 0;
@@ -144,12 +122,10 @@ async function withJobSlot<T>(job: () => Promise<T>): Promise<T> {
   }
 }
 
-function produceOnce(target: string, produce: () => Promise<Buffer>) {
+function produceOnce(target: string, produce: () => Promise<void>) {
   let pending = inFlight.get(target);
   if (!pending) {
-    pending = withJobSlot(async () => writeFileAtomically(target, await produce())).finally(() =>
-      inFlight.delete(target),
-    );
+    pending = withJobSlot(produce).finally(() => inFlight.delete(target));
     inFlight.set(target, pending);
   }
   return pending;
@@ -165,12 +141,26 @@ async function statFile(file: string) {
   }
 }
 
-type Found = { file: string; stat: fs.Stats };
+/** Something to answer: its size and time, and its bytes on demand. */
+type Found = {
+  size: number;
+  modifiedMs: number;
+  open(start: number, end: number): Promise<ReadableStream<Uint8Array> | undefined>;
+};
+
+function cachedFile(file: string, stat: fs.Stats): Found {
+  return {
+    size: stat.size,
+    modifiedMs: stat.mtimeMs,
+    open: async (start, end) =>
+      Readable.toWeb(fs.createReadStream(file, { start, end })) as ReadableStream<Uint8Array>,
+  };
+}
 
 async function findStored(key: string): Promise<Found | undefined> {
-  const file = resolveInside(mediaRoot(), key);
-  const stat = file && (await statFile(file));
-  return file && stat ? { file, stat } : undefined;
+  const storage = getMediaStorage();
+  const info = await storage.stat(key);
+  return info && { ...info, open: (start, end) => storage.stream(key, start, end) };
 }
 
 /** A picture drawn on request: an SVG at a pixel size. */
@@ -178,9 +168,11 @@ export type DrawnPicture = { svg: string; width: number; height: number };
 
 /**
  * Draws pictures that are not stored yet. `draw` answers undefined for keys it may not draw:
- * each drawn key stays on disk, so an open-ended set would let anyone fill it.
+ * each drawn key stays stored, so an open-ended set would let anyone fill the storage.
  */
 export type MediaGenerator = {
+  /** Whether `key` is a picture it draws (cheap: no drawing). */
+  knows(key: string): boolean;
   /** The picture of `key`, `width` pixels wide (its natural size when omitted). */
   draw(key: string, width?: number): DrawnPicture | undefined;
 };
@@ -189,7 +181,7 @@ function toWebp(svg: string) {
   return sharp(Buffer.from(svg)).webp({ quality: WEBP_QUALITY, effort: 4 }).toBuffer();
 }
 
-/** The stored original of a key, rendering a generated picture on its first request. */
+/** The stored original of a key, rendering a generated picture (and storing it) on its first request. */
 async function findOriginal(
   key: string,
   generator: MediaGenerator | undefined,
@@ -197,75 +189,88 @@ async function findOriginal(
   const stored = await findStored(key);
   if (stored) return stored;
   const drawn = generator?.draw(key);
-  const file = resolveInside(mediaRoot(), key);
-  if (!drawn || !file) return undefined;
-  await produceOnce(file, () => toWebp(drawn.svg));
+  if (!drawn) return undefined;
+  await produceOnce(`original:${key}`, async () =>
+    getMediaStorage().put(key, await toWebp(drawn.svg), "image/webp"),
+  );
   return findStored(key);
 }
 
 /**
- * The WebP of a key at a width, made on first request (and again if the original changes).
- * A stored original is resized; a picture not yet stored is drawn straight at that width, which is sharper and several times faster than drawing it full size first.
+ * A derived file in this instance's cache (a width, a sharing card): used while it is newer than
+ * the stored original; made again when the original changed; dropped when the original is gone
+ * (removed on another instance) unless the generator draws the key without storing it.
  */
-async function findVariant(
+async function findDerived(
   key: string,
-  width: number,
+  relative: string,
   generator: MediaGenerator | undefined,
+  fromOriginal: (original: Buffer) => Promise<Buffer>,
+  /** How to draw it when nothing is stored, or undefined when the key is not drawn. */
+  fromDrawing: () => (() => Promise<Buffer>) | undefined,
 ): Promise<Found | undefined> {
-  const file = resolveInside(mediaCacheRoot(), `${width}/${key}.webp`);
+  const file = resolveInside(mediaCacheRoot(), relative);
   if (!file) return undefined;
-  const original = await findStored(key);
-  const cached = await statFile(file);
-  if (cached && (!original || cached.mtimeMs >= original.stat.mtimeMs))
-    return { file, stat: cached };
+  const [original, cached] = await Promise.all([getMediaStorage().stat(key), statFile(file)]);
+  if (cached && (original ? cached.mtimeMs >= original.modifiedMs : generator?.knows(key))) {
+    return cachedFile(file, cached);
+  }
   if (original) {
-    await produceOnce(file, () =>
-      sharp(original.file)
+    await produceOnce(file, async () => {
+      const bytes = await getMediaStorage().read(key);
+      if (!bytes) throw new Error(`Stored media vanished while resizing: ${key}`);
+      await writeFileAtomically(file, await fromOriginal(bytes));
+    });
+  } else {
+    if (cached) await fs.promises.rm(file, { force: true });
+    const drawing = fromDrawing();
+    if (!drawing) return undefined;
+    await produceOnce(file, async () => writeFileAtomically(file, await drawing()));
+  }
+  const made = await statFile(file);
+  return made && cachedFile(file, made);
+}
+
+/**
+ * The WebP of a key at a width, made on first request (and again if the original changes).
+ * A stored original is resized; a picture not yet stored is drawn straight at that width, which
+ * is sharper and several times faster than drawing it full size first.
+ */
+function findVariant(key: string, width: number, generator: MediaGenerator | undefined) {
+  return findDerived(
+    key,
+    variantPath(width, key),
+    generator,
+    (original) =>
+      sharp(original)
         .rotate()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: WEBP_QUALITY, effort: 4 })
         .toBuffer(),
-    );
-  } else {
-    const drawn = generator?.draw(key, width);
-    if (!drawn) return undefined;
-    await produceOnce(file, () => toWebp(drawn.svg));
-  }
-  const made = await statFile(file);
-  return made && { file, stat: made };
+    () => {
+      const drawn = generator?.draw(key, width);
+      return drawn && (() => toWebp(drawn.svg));
+    },
+  );
 }
 
 /**
  * The sharing-card JPEG of a key (1200x630, cropped to fill), made on first request and again
  * if the original changes. A picture not yet stored is drawn at 1200 wide first.
  */
-async function findShareVariant(
-  key: string,
-  generator: MediaGenerator | undefined,
-): Promise<Found | undefined> {
-  const file = resolveInside(mediaCacheRoot(), shareVariantPath(key));
-  if (!file) return undefined;
-  const original = await findStored(key);
-  const cached = await statFile(file);
-  if (cached && (!original || cached.mtimeMs >= original.stat.mtimeMs))
-    return { file, stat: cached };
+function findShareVariant(key: string, generator: MediaGenerator | undefined) {
   const { width, height } = SHARE_IMAGE;
-  const toJpeg = (input: Buffer | string) =>
+  const toJpeg = (input: Buffer) =>
     sharp(input)
       .rotate()
       .resize({ width, height, fit: "cover" })
       .flatten({ background: "#ffffff" })
       .jpeg({ quality: SHARE_JPEG_QUALITY, mozjpeg: true })
       .toBuffer();
-  if (original) {
-    await produceOnce(file, () => toJpeg(original.file));
-  } else {
+  return findDerived(key, shareVariantPath(key), generator, toJpeg, () => {
     const drawn = generator?.draw(key, width);
-    if (!drawn) return undefined;
-    await produceOnce(file, () => toJpeg(Buffer.from(drawn.svg)));
-  }
-  const made = await statFile(file);
-  return made && { file, stat: made };
+    return drawn && (() => toJpeg(Buffer.from(drawn.svg)));
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -295,8 +300,8 @@ function parseFormat(url: URL): typeof SHARE_IMAGE.format | undefined | null {
   return values.length === 1 && values[0] === SHARE_IMAGE.format ? SHARE_IMAGE.format : null;
 }
 
-function etagOf(stat: fs.Stats) {
-  return `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+function etagOf(found: Found) {
+  return `"${found.size.toString(16)}-${Math.floor(found.modifiedMs).toString(16)}"`;
 }
 
 function matchesEtag(header: string | null, etag: string) {
@@ -326,18 +331,14 @@ function parseRange(
   return start <= end && start < size ? { start, end } : null;
 }
 
-function fileResponse(
-  request: Request,
-  found: { file: string; stat: fs.Stats },
-  contentType: string,
-) {
-  const { file, stat } = found;
-  const etag = etagOf(stat);
+async function fileResponse(request: Request, found: Found, contentType: string) {
+  const { size } = found;
+  const etag = etagOf(found);
   const headers = new Headers({
     "Content-Type": contentType,
     "Cache-Control": MEDIA_CACHE_CONTROL,
     ETag: etag,
-    "Last-Modified": stat.mtime.toUTCString(),
+    "Last-Modified": new Date(found.modifiedMs).toUTCString(),
     "Accept-Ranges": "bytes",
     "X-Content-Type-Options": "nosniff",
   });
@@ -351,19 +352,20 @@ function fileResponse(
   if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers });
   }
-  const range = parseRange(request.headers.get("Range"), stat.size);
+  const range = parseRange(request.headers.get("Range"), size);
   if (range === null) {
-    headers.set("Content-Range", `bytes */${stat.size}`);
+    headers.set("Content-Range", `bytes */${size}`);
     return new Response(null, { status: 416, headers });
   }
   const start = range?.start ?? 0;
-  const end = range?.end ?? stat.size - 1;
-  headers.set("Content-Length", String(stat.size === 0 ? 0 : end - start + 1));
-  if (range) headers.set("Content-Range", `bytes ${start}-${end}/${stat.size}`);
-  const body =
-    request.method === "HEAD" || stat.size === 0
-      ? null
-      : (Readable.toWeb(fs.createReadStream(file, { start, end })) as ReadableStream<Uint8Array>);
+  const end = range?.end ?? size - 1;
+  headers.set("Content-Length", String(size === 0 ? 0 : end - start + 1));
+  if (range) headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
+  let body: ReadableStream<Uint8Array> | null = null;
+  if (request.method !== "HEAD" && size > 0) {
+    body = (await found.open(start, end)) ?? null;
+    if (!body) return plain(404, "Not found");
+  }
   return new Response(body, { status: range ? 206 : 200, headers });
 }
 
@@ -391,20 +393,16 @@ export async function serveMedia(
     if (format) {
       const share = await findShareVariant(parsed.key, generator);
       if (!share) return plain(404, "Not found");
-      return fileResponse(request, share, "image/jpeg");
+      return await fileResponse(request, share, "image/jpeg");
     }
     if (width === undefined || !RESIZABLE.has(parsed.extension)) {
       const original = await findOriginal(parsed.key, generator);
       if (!original) return plain(404, "Not found");
-      return fileResponse(
-        request,
-        original,
-        CONTENT_TYPES[parsed.extension] ?? "application/octet-stream",
-      );
+      return await fileResponse(request, original, contentTypeOf(parsed.key));
     }
     const variant = await findVariant(parsed.key, width, generator);
     if (!variant) return plain(404, "Not found");
-    return fileResponse(request, variant, "image/webp");
+    return await fileResponse(request, variant, "image/webp");
   } catch (error) {
     logger.error({ err: error, key: parsed.key, width }, "Failed to serve media");
     return plain(500, "Could not produce this image");

@@ -28,6 +28,7 @@ import { pageCountOf } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import type { ListingStatusValue } from "~/lib/property-options";
 import type { PropertyInput } from "~/lib/schemas/property";
+import { removeUnreferencedUploads } from "./media-references.server";
 
 // /admin/properties: the catalogue for staff. Lists search title or location and filter in SQL;
 // every write goes through auditedWrite (property.create, .update, .delete, .restore, .bulk).
@@ -188,34 +189,78 @@ async function liveProperty(tx: Tx, id: string) {
 
 type PhotoOutcome = { ok: true } | { ok: false; reason: "not-found" };
 
+/** A photo already accepted and stored, to be shown on a listing. */
+export type NewPhoto = { url: string; title?: string | null };
+
+/** Adds photo rows after the listing's others and makes the first one the cover. */
+async function insertPhotos(tx: Tx, propertyId: string, photos: readonly NewPhoto[]) {
+  if (photos.length === 0) return;
+  const [last] = await tx
+    .select({ n: sql<number>`coalesce(max(${propertyMedia.sortOrder}), -1)::int` })
+    .from(propertyMedia)
+    .where(eq(propertyMedia.propertyId, propertyId));
+  const start = (last?.n ?? -1) + 1;
+  await tx.insert(propertyMedia).values(
+    photos.map((photo, i) => ({
+      propertyId,
+      mediaUrl: photo.url,
+      title: photo.title || null,
+      mediaType: "image",
+      sortOrder: start + i,
+    })),
+  );
+  await syncCover(tx, propertyId);
+}
+
 /** Adds photos (already accepted and stored) after the listing's others. */
 export async function addPropertyPhotos(
   actor: AdminActor,
   propertyId: string,
-  photos: readonly { url: string; title?: string | null }[],
+  photos: readonly NewPhoto[],
 ) {
   if (!isUuid(propertyId)) return { ok: false as const, reason: "not-found" as const };
   return auditedWrite<PhotoOutcome>(actor, "property.photos-add", async (tx) => {
     if (!(await liveProperty(tx, propertyId)))
       return { result: { ok: false, reason: "not-found" } };
-    const [last] = await tx
-      .select({ n: sql<number>`coalesce(max(${propertyMedia.sortOrder}), -1)::int` })
-      .from(propertyMedia)
-      .where(eq(propertyMedia.propertyId, propertyId));
-    const start = (last?.n ?? -1) + 1;
-    await tx.insert(propertyMedia).values(
-      photos.map((photo, i) => ({
-        propertyId,
-        mediaUrl: photo.url,
-        title: photo.title ?? null,
-        mediaType: "image",
-        sortOrder: start + i,
-      })),
-    );
-    await syncCover(tx, propertyId);
+    await insertPhotos(tx, propertyId, photos);
     return {
       result: { ok: true },
       audit: { entityId: propertyId, before: null, after: { photos: photos.map((p) => p.url) } },
+    };
+  });
+}
+
+/**
+ * Puts the listing's photos in the order given (drag and drop, the keyboard): `order` must
+ * name each of its photos once, else nothing changes ("not-found": the page was stale).
+ */
+export async function reorderPropertyPhotos(
+  actor: AdminActor,
+  propertyId: string,
+  order: readonly string[],
+) {
+  if (!isUuid(propertyId)) return { ok: false as const, reason: "not-found" as const };
+  return auditedWrite<PhotoOutcome>(actor, "property.photos-move", async (tx) => {
+    if (!(await liveProperty(tx, propertyId)))
+      return { result: { ok: false, reason: "not-found" } };
+    const photos = await tx
+      .select({ id: propertyMedia.id })
+      .from(propertyMedia)
+      .where(eq(propertyMedia.propertyId, propertyId))
+      .orderBy(asc(propertyMedia.sortOrder), asc(propertyMedia.id));
+    const before = photos.map((p) => p.id);
+    const same =
+      order.length === before.length &&
+      new Set(order).size === order.length &&
+      order.every((id) => before.includes(id));
+    if (!same) return { result: { ok: false, reason: "not-found" } };
+    for (const [position, id] of order.entries()) {
+      await tx.update(propertyMedia).set({ sortOrder: position }).where(eq(propertyMedia.id, id));
+    }
+    await syncCover(tx, propertyId);
+    return {
+      result: { ok: true },
+      audit: { entityId: propertyId, before: { order: before }, after: { order: [...order] } },
     };
   });
 }
@@ -263,23 +308,32 @@ export async function movePropertyPhoto(
   });
 }
 
+/** Takes a photo off a listing; answers its URL, for the caller to remove the file if unused. */
 export async function removePropertyPhoto(actor: AdminActor, propertyId: string, mediaId: string) {
   if (!isUuid(propertyId) || !isUuid(mediaId))
     return { ok: false as const, reason: "not-found" as const };
-  return auditedWrite<PhotoOutcome>(actor, "property.photos-remove", async (tx) => {
-    if (!(await liveProperty(tx, propertyId)))
-      return { result: { ok: false, reason: "not-found" } };
-    const [removed] = await tx
-      .delete(propertyMedia)
-      .where(and(eq(propertyMedia.id, mediaId), eq(propertyMedia.propertyId, propertyId)))
-      .returning({ mediaUrl: propertyMedia.mediaUrl });
-    if (!removed) return { result: { ok: false, reason: "not-found" } };
-    await syncCover(tx, propertyId);
-    return {
-      result: { ok: true },
-      audit: { entityId: propertyId, before: { photo: removed.mediaUrl }, after: { photo: null } },
-    };
-  });
+  return auditedWrite<{ ok: true; removedUrl: string } | { ok: false; reason: "not-found" }>(
+    actor,
+    "property.photos-remove",
+    async (tx) => {
+      if (!(await liveProperty(tx, propertyId)))
+        return { result: { ok: false, reason: "not-found" } };
+      const [removed] = await tx
+        .delete(propertyMedia)
+        .where(and(eq(propertyMedia.id, mediaId), eq(propertyMedia.propertyId, propertyId)))
+        .returning({ mediaUrl: propertyMedia.mediaUrl });
+      if (!removed) return { result: { ok: false, reason: "not-found" } };
+      await syncCover(tx, propertyId);
+      return {
+        result: { ok: true, removedUrl: removed.mediaUrl },
+        audit: {
+          entityId: propertyId,
+          before: { photo: removed.mediaUrl },
+          after: { photo: null },
+        },
+      };
+    },
+  );
 }
 
 export async function setPropertyPhotoTitle(
@@ -311,16 +365,6 @@ export async function setPropertyPhotoTitle(
   });
 }
 
-/** Whether any listing still shows this stored photo (before its file is removed). */
-export async function isPhotoInUse(url: string) {
-  const [row] = await db
-    .select({ id: propertyMedia.id })
-    .from(propertyMedia)
-    .where(eq(propertyMedia.mediaUrl, url))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** The stored fields of a form's input (the audit log compares these). */
 function columnsOf(input: PropertyInput) {
   return {
@@ -348,14 +392,24 @@ function columnsOf(input: PropertyInput) {
   } satisfies Partial<typeof properties.$inferInsert>;
 }
 
-export async function createPropertyByAdmin(actor: AdminActor, input: PropertyInput) {
+/** Stores a new listing and its photos (already accepted and stored) in one transaction. */
+export async function createPropertyByAdmin(
+  actor: AdminActor,
+  input: PropertyInput,
+  photos: readonly NewPhoto[] = [],
+) {
   const values = columnsOf(input);
   return auditedWrite(actor, "property.create", async (tx) => {
     const [row] = await tx.insert(properties).values(values).returning({ id: properties.id });
     if (!row) throw new Error("property insert returned nothing");
+    await insertPhotos(tx, row.id, photos);
     return {
       result: { ok: true as const, id: row.id },
-      audit: { entityId: row.id, before: null, after: values },
+      audit: {
+        entityId: row.id,
+        before: null,
+        after: photos.length ? { ...values, photos: photos.map((p) => p.url) } : values,
+      },
     };
   });
 }
@@ -483,8 +537,8 @@ export async function bulkUpdateProperties(actor: AdminActor, ids: string[], act
 
 /**
  * Deletes for good the listings trashed more than TRASH_DAYS ago (their media rows go with
- * them, by the foreign key); answers their stored image keys for the caller to remove. Not an
- * admin's write: the server runs it on a timer.
+ * them, by the foreign key), then removes their uploaded files that no other row shows. Not an
+ * admin's write: the server runs it on a timer (server/app.ts) and when the trash is opened.
  */
 export async function purgeTrash(now = new Date()) {
   const cutoff = new Date(now.getTime() - TRASH_DAYS * 24 * 60 * 60 * 1000);
@@ -493,15 +547,21 @@ export async function purgeTrash(now = new Date()) {
       .select({ id: properties.id, imageUrl: properties.imageUrl })
       .from(properties)
       .where(lt(properties.deletedAt, cutoff));
-    if (old.length === 0) return [];
+    if (old.length === 0) return { listings: 0, urls: [] };
     const ids = old.map((p) => p.id);
     const media = await tx
       .select({ mediaUrl: propertyMedia.mediaUrl })
       .from(propertyMedia)
       .where(inArray(propertyMedia.propertyId, ids));
     await tx.delete(properties).where(inArray(properties.id, ids));
-    return [...old.map((p) => p.imageUrl), ...media.map((m) => m.mediaUrl)];
+    return {
+      listings: ids.length,
+      urls: [...old.map((p) => p.imageUrl), ...media.map((m) => m.mediaUrl)],
+    };
   });
-  if (purged.length) logger.info({ files: purged.length }, "Purged trashed listings");
-  return purged.filter((url): url is string => Boolean(url));
+  if (purged.listings === 0) return { listings: 0, files: 0 };
+  // After the commit: a file is removed only once no row points at it.
+  const files = await removeUnreferencedUploads(purged.urls);
+  logger.info({ listings: purged.listings, files }, "Purged trashed listings");
+  return { listings: purged.listings, files };
 }

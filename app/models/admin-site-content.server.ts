@@ -2,16 +2,7 @@ import { and, asc, count, eq, inArray, max, ne, sql } from "drizzle-orm";
 import { auditedWrite, type Transaction } from "~/audit/audit.server";
 import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
-import {
-  contactInfo,
-  heroImages,
-  properties,
-  propertyMedia,
-  slideshowItems,
-  socialLinks,
-  teamMembers,
-  websiteContent,
-} from "~/db/schema";
+import { contactInfo, heroImages, socialLinks, websiteContent } from "~/db/schema";
 import type { Outcome } from "~/lib/action-result";
 import { HOME_CONTENT_DEFAULTS } from "~/lib/home-content";
 import { isUuid } from "~/lib/ids";
@@ -380,28 +371,4 @@ export async function moveHeroImage(actor: AdminActor, id: string, direction: "u
       audit: { entityId: id, before: { order }, after: { order: moved } },
     };
   });
-}
-
-/**
- * Whether anything on the site still shows a stored picture (the same photo uploaded twice is
- * stored once, so a listing or a team member may share a hero's file).
- */
-export async function isUploadInUse(mediaUrl: string): Promise<boolean> {
-  const checks = [
-    db.select({ id: heroImages.id }).from(heroImages).where(eq(heroImages.mediaUrl, mediaUrl)),
-    db
-      .select({ id: propertyMedia.id })
-      .from(propertyMedia)
-      .where(eq(propertyMedia.mediaUrl, mediaUrl)),
-    db.select({ id: properties.id }).from(properties).where(eq(properties.imageUrl, mediaUrl)),
-    db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.imageUrl, mediaUrl)),
-    db
-      .select({ id: slideshowItems.id })
-      .from(slideshowItems)
-      .where(eq(slideshowItems.mediaUrl, mediaUrl)),
-  ];
-  for (const check of checks) {
-    if ((await check.limit(1)).length > 0) return true;
-  }
-  return false;
 }

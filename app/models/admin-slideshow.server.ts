@@ -88,7 +88,9 @@ export async function createSlide(actor: AdminActor, input: SlideInput) {
 export async function updateSlide(actor: AdminActor, id: string, input: SlideInput) {
   if (!isUuid(id)) return NOT_FOUND;
   const values = columnsOf(input);
-  return auditedWrite<Outcome<{ id: string }, "not-found">>(actor, "slide.update", async (tx) => {
+  // `formerMediaUrl`: the picture the slide no longer shows (its file may now be unused).
+  type Updated = Outcome<{ id: string; formerMediaUrl: string | null }, "not-found">;
+  return auditedWrite<Updated>(actor, "slide.update", async (tx) => {
     const [before] = await tx
       .select(ROW)
       .from(slideshowItems)
@@ -96,19 +98,27 @@ export async function updateSlide(actor: AdminActor, id: string, input: SlideInp
       .for("update");
     if (!before) return { result: NOT_FOUND };
     await tx.update(slideshowItems).set(values).where(eq(slideshowItems.id, id));
-    return { result: { ok: true, id }, audit: { entityId: id, before, after: values } };
+    const formerMediaUrl = before.mediaUrl !== values.mediaUrl ? before.mediaUrl : null;
+    return {
+      result: { ok: true, id, formerMediaUrl },
+      audit: { entityId: id, before, after: values },
+    };
   });
 }
 
 export async function deleteSlide(actor: AdminActor, id: string) {
   if (!isUuid(id)) return NOT_FOUND;
-  return auditedWrite<Outcome<object, "not-found">>(actor, "slide.delete", async (tx) => {
+  type Deleted = Outcome<{ formerMediaUrl: string }, "not-found">;
+  return auditedWrite<Deleted>(actor, "slide.delete", async (tx) => {
     const [removed] = await tx
       .delete(slideshowItems)
       .where(eq(slideshowItems.id, id))
       .returning(ROW);
     if (!removed) return { result: NOT_FOUND };
-    return { result: { ok: true }, audit: { entityId: id, before: removed, after: null } };
+    return {
+      result: { ok: true, formerMediaUrl: removed.mediaUrl },
+      audit: { entityId: id, before: removed, after: null },
+    };
   });
 }
 

@@ -89,7 +89,8 @@ export async function createTeamMember(actor: AdminActor, input: TeamMemberInput
 export async function updateTeamMember(actor: AdminActor, id: string, input: TeamMemberInput) {
   if (!isUuid(id)) return NOT_FOUND;
   const values = columnsOf(input);
-  return auditedWrite<Outcome<{ id: string }, "not-found">>(
+  // `formerImageUrl`: the photo the member no longer shows (its file may now be unused).
+  return auditedWrite<Outcome<{ id: string; formerImageUrl: string | null }, "not-found">>(
     actor,
     "team-member.update",
     async (tx) => {
@@ -100,17 +101,25 @@ export async function updateTeamMember(actor: AdminActor, id: string, input: Tea
         .for("update");
       if (!before) return { result: NOT_FOUND };
       await tx.update(teamMembers).set(values).where(eq(teamMembers.id, id));
-      return { result: { ok: true, id }, audit: { entityId: id, before, after: values } };
+      const formerImageUrl = before.imageUrl !== values.imageUrl ? before.imageUrl : null;
+      return {
+        result: { ok: true, id, formerImageUrl },
+        audit: { entityId: id, before, after: values },
+      };
     },
   );
 }
 
 export async function deleteTeamMember(actor: AdminActor, id: string) {
   if (!isUuid(id)) return NOT_FOUND;
-  return auditedWrite<Outcome<object, "not-found">>(actor, "team-member.delete", async (tx) => {
+  type Deleted = Outcome<{ formerImageUrl: string | null }, "not-found">;
+  return auditedWrite<Deleted>(actor, "team-member.delete", async (tx) => {
     const [removed] = await tx.delete(teamMembers).where(eq(teamMembers.id, id)).returning(ROW);
     if (!removed) return { result: NOT_FOUND };
-    return { result: { ok: true }, audit: { entityId: id, before: removed, after: null } };
+    return {
+      result: { ok: true, formerImageUrl: removed.imageUrl },
+      audit: { entityId: id, before: removed, after: null },
+    };
   });
 }
 

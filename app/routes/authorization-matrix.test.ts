@@ -827,6 +827,22 @@ const MATRIX: Record<string, Guarded> = {
       };
     },
   },
+  "routes/admin/property-photos-upload.ts": {
+    path: "/admin/properties/:id/photos",
+    entry: (): MatrixEntry => {
+      const path = `/admin/properties/${adminPropertyId}/photos`;
+      return {
+        actions: [
+          // No photo in the post: refused, nothing written.
+          {
+            url: path,
+            form: { photoTitle: "Front" },
+            expect: { ...adminOnly(path).expect, admin: { status: 400 } },
+          },
+        ],
+      };
+    },
+  },
   // Appointments (admin part 3): any booking, for staff only.
   "routes/admin/appointments.tsx": {
     path: "/admin/appointments",

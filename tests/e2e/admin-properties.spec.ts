@@ -117,7 +117,7 @@ test("a CSV import is checked first, its bad row shown, then the fixed file impo
   await admin.context().close();
 });
 
-test("two uploaded photos, reordered: the public page opens on the second", async ({
+test("a listing added with two photos, reordered, repriced and deleted, as the public sees it", async ({
   browser,
   page,
 }) => {
@@ -130,11 +130,19 @@ test("two uploaded photos, reordered: the public page opens on the second", asyn
       .toBuffer(),
   });
   const admin = await adminPage(browser);
-  await admin.goto("/admin/properties/new");
-  await admin.getByLabel("Title", { exact: true }).fill(title);
-  await admin.getByLabel("Price (₦)").fill("250000000");
-  await admin.getByLabel("Location").selectOption("Abuja");
-  await admin.getByRole("button", { name: "Add Property" }).click();
+  await gotoHydrated(admin, "/admin/properties");
+  await admin.getByRole("link", { name: "Add Property" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Add Property" });
+  await dialog.getByLabel("Title", { exact: true }).fill(title);
+  await dialog.getByLabel("Price (₦)").fill("250000000");
+  await dialog.getByLabel("Location").selectOption("Abuja");
+  await dialog.getByRole("tab", { name: "Media" }).click();
+  await dialog.getByLabel("Photos").setInputFiles([await photo("#aa2222"), await photo("#22aa22")]);
+  const chosen = dialog.getByRole("list", { name: "Chosen photos" }).getByRole("listitem");
+  await expect(chosen).toHaveCount(2);
+  await dialog.getByLabel("Title of 22aa22.jpg").fill("The garden");
+  expect(await violationsOf(admin, "Add Property, Media tab")).toEqual([]);
+  await dialog.getByRole("button", { name: "Add Property" }).click();
   await expect(toasts(admin).filter({ hasText: "Property added successfully" })).toBeVisible();
 
   await admin.getByLabel("Search properties").fill(title);
@@ -143,17 +151,43 @@ test("two uploaded photos, reordered: the public page opens on the second", asyn
     .getByRole("link", { name: `Edit ${title}` })
     .click();
   const edit = admin.getByRole("dialog", { name: `Edit: ${title}` });
-  await edit
-    .getByLabel("Add photos")
-    .setInputFiles([await photo("#aa2222"), await photo("#22aa22")]);
-  await edit.getByRole("button", { name: "Upload photos" }).click();
-  const photos = edit.getByRole("region", { name: "Photos" }).getByRole("listitem");
+  await edit.getByRole("tab", { name: "Media" }).click();
+  const photos = edit.getByRole("list", { name: "Photos of this listing" }).getByRole("listitem");
   await expect(photos).toHaveCount(2);
+  await expect(edit.getByLabel("Title of photo 2")).toHaveValue("The garden");
+  expect(await violationsOf(admin, "Edit Property, Media tab")).toEqual([]);
   const secondSrc = await photos.nth(1).getByRole("img").getAttribute("src");
-  await edit.getByRole("button", { name: "Move photo 2 up" }).click();
+  // Reordered from the keyboard: the second photo's handle, arrow up.
+  await edit.getByRole("button", { name: "Reorder photo 2" }).press("ArrowUp");
   await expect(photos.nth(0).getByRole("img")).toHaveAttribute("src", secondSrc ?? "");
-  // Still in the dialog over the list.
-  await expect(edit).toBeVisible();
+  await expect(edit.getByLabel("Title of photo 1")).toHaveValue("The garden");
+  // Saved: still first after a reload of the data.
+  await admin.reload();
+  await admin.getByRole("tab", { name: "Media" }).click();
+  await expect(
+    admin
+      .getByRole("list", { name: "Photos of this listing" })
+      .getByRole("listitem")
+      .first()
+      .getByRole("img"),
+  ).toHaveAttribute("src", secondSrc ?? "");
+
+  // A third photo through the uploader: its own progress bar, then in the list.
+  await admin.getByLabel("Add photos").setInputFiles([await photo("#2222aa")]);
+  const uploads = admin.getByRole("list", { name: "Uploads" });
+  await expect(uploads.getByRole("progressbar", { name: "Upload of 2222aa.jpg" })).toBeVisible();
+  await expect(uploads).toContainText("Uploaded");
+  await expect(
+    admin.getByRole("list", { name: "Photos of this listing" }).getByRole("listitem"),
+  ).toHaveCount(3);
+  // A file that is not a photo: refused with its reason, nothing added.
+  await admin
+    .getByLabel("Add photos")
+    .setInputFiles([{ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("hello") }]);
+  await expect(uploads.getByRole("alert")).toContainText("notes.jpg: This file is not a photo");
+  await expect(
+    admin.getByRole("list", { name: "Photos of this listing" }).getByRole("listitem"),
+  ).toHaveCount(3);
 
   await gotoHydrated(page, `/properties?q=${encodeURIComponent(title)}`);
   const card = page.getByRole("article").filter({ hasText: title });
@@ -161,8 +195,30 @@ test("two uploaded photos, reordered: the public page opens on the second", asyn
   expect(cardSrc?.split("?")[0]).toBe(secondSrc?.split("?")[0]);
   await card.getByRole("link", { name: title }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  const publicUrl = page.url();
   const hero = page.getByRole("main").getByRole("img").first();
   expect((await hero.getAttribute("src"))?.split("?")[0]).toBe(secondSrc?.split("?")[0]);
+  const image = await page.request.get(secondSrc?.split("?")[0] ?? "");
+  expect(image.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+  // A new price, shown in the public listing.
+  await admin.getByRole("tab", { name: "Basic Info" }).click();
+  await admin.getByLabel("Price (₦)").fill("240000000");
+  await admin.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toasts(admin).filter({ hasText: "Property updated successfully" })).toBeVisible();
+  await gotoHydrated(page, `/properties?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole("article").filter({ hasText: title })).toContainText("₦240,000,000");
+
+  // Deleted: its page answers 404 at once.
+  await admin.getByLabel("Search properties").fill(title);
+  await admin.getByLabel("Search properties").press("Enter");
+  await rowOf(admin, title)
+    .getByRole("link", { name: `Edit ${title}` })
+    .click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Delete Property" }).click();
+  await admin.getByRole("alertdialog").getByRole("button", { name: "Yes, delete it" }).click();
+  await expect(toasts(admin).filter({ hasText: "Property deleted successfully" })).toBeVisible();
+  expect((await page.goto(publicUrl))?.status()).toBe(404);
   await admin.context().close();
 });
 
@@ -188,6 +244,43 @@ test.describe("without JavaScript", () => {
     await admin.getByRole("button", { name: "Apply to selected" }).click();
     await admin.goto(`/admin/properties?q=${encodeURIComponent(title)}`);
     await expect(rowOf(admin, title)).toContainText("Sold");
+    await admin.context().close();
+  });
+
+  test("photos are uploaded with the plain form and ordered with the up and down buttons", async ({
+    browser,
+  }) => {
+    const title = `Plain-photo duplex ${Date.now()}`;
+    const jpeg = (colour: string) =>
+      sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
+    const admin = await adminPage(browser, false);
+    await admin.goto("/admin/properties/new");
+    await admin.getByLabel("Title", { exact: true }).fill(title);
+    await admin.getByLabel("Price (₦)").fill("60000000");
+    await admin.getByLabel("Location").selectOption("Lagos");
+    await admin
+      .getByLabel("Photos")
+      .setInputFiles([{ name: "one.jpg", mimeType: "image/jpeg", buffer: await jpeg("#884422") }]);
+    await admin.getByRole("button", { name: "Add Property" }).click();
+    await expect(admin).toHaveURL(/\/admin\/properties$/);
+    await admin.goto(`/admin/properties?q=${encodeURIComponent(title)}`);
+    await rowOf(admin, title)
+      .getByRole("link", { name: `Edit ${title}` })
+      .click();
+    const photos = admin
+      .getByRole("list", { name: "Photos of this listing" })
+      .getByRole("listitem");
+    await expect(photos).toHaveCount(1);
+    await admin
+      .getByLabel("Add photos")
+      .setInputFiles([{ name: "two.jpg", mimeType: "image/jpeg", buffer: await jpeg("#224488") }]);
+    await admin.getByRole("button", { name: "Upload photos" }).click();
+    await expect(photos).toHaveCount(2);
+    const second = await photos.nth(1).getByRole("img").getAttribute("src");
+    await admin.getByRole("button", { name: "Move photo 2 up" }).click();
+    await expect(photos.nth(0).getByRole("img")).toHaveAttribute("src", second ?? "");
     await admin.context().close();
   });
 });

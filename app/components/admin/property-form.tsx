@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/ui/button";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
@@ -16,10 +16,12 @@ import {
 import { ADMIN_CITIES, PROPERTY_LIMITS, type PropertyFormValues } from "~/lib/schemas/property";
 import { cn } from "~/lib/utils";
 
-// The add and edit form of a listing, in the spec's tabs (Basic Info, Details) plus the
+// The add and edit form of a listing, in the spec's tabs (Basic Info, Details, Media) plus the
 // Nigerian facts. One form: with JavaScript the tabs show one section at a time (all stay in the
 // form, so switching loses nothing, and a refusal opens the tab of the first wrong field);
-// without it, the sections follow each other.
+// without it, the sections follow each other. Media is part of the form when adding (the photos
+// go with the listing, so the form is multipart); when editing it is a section after the form,
+// whose photo changes are saved at once by forms of their own.
 
 const TABS = [
   {
@@ -44,6 +46,7 @@ const TABS = [
       "furnishing",
     ],
   },
+  { id: "media", label: "Media", fields: ["photos", "photoUrl"] },
 ] as const;
 
 type TabId = (typeof TABS)[number]["id"];
@@ -60,6 +63,7 @@ export function PropertyForm({
   pendingLabel,
   back,
   state,
+  media,
 }: {
   /** What the form shows: the listing's values, or what was typed before a refusal. */
   values: PropertyFormValues;
@@ -69,6 +73,8 @@ export function PropertyForm({
   pendingLabel: string;
   back: string;
   state?: unknown;
+  /** The Media tab: inside the form (adding) or after it (editing). */
+  media: { inForm: boolean; content: ReactNode };
 }) {
   const hydrated = useHydrated();
   const pending = useIsPending();
@@ -84,10 +90,25 @@ export function PropertyForm({
   const checked = (name: keyof PropertyFormValues, fallback: boolean) =>
     values[name] === undefined ? fallback : values[name] === "on";
 
+  const mediaPanel = (
+    <section
+      id="panel-media"
+      role={hydrated ? "tabpanel" : undefined}
+      aria-labelledby={hydrated ? "tab-media" : undefined}
+      hidden={!shown("media")}
+      className="space-y-4"
+    >
+      {hydrated || !media.inForm ? null : (
+        <h2 className="text-lg font-semibold text-slate-900">Media</h2>
+      )}
+      {media.content}
+    </section>
+  );
+  // Editing on the Media tab: the form's fields are hidden, and so is its Save button.
+  const formHidden = hydrated && tab === "media" && !media.inForm;
+
   return (
-    <Form method="post" state={state} className="space-y-5" noValidate>
-      <input type="hidden" name="back" value={back} />
-      <FormAlert error={error} />
+    <div className="space-y-5">
       {hydrated ? (
         <div
           role="tablist"
@@ -123,199 +144,213 @@ export function PropertyForm({
           ))}
         </div>
       ) : null}
-
-      <section
-        id="panel-basic"
-        role={hydrated ? "tabpanel" : undefined}
-        aria-labelledby={hydrated ? "tab-basic" : undefined}
-        hidden={!shown("basic")}
-        className="space-y-4"
+      <Form
+        method="post"
+        state={state}
+        className="space-y-5"
+        noValidate
+        encType={media.inForm ? "multipart/form-data" : undefined}
+        hidden={formHidden}
       >
-        {hydrated ? null : <h2 className="text-lg font-semibold text-slate-900">Basic Info</h2>}
-        <TextField
-          label="Title"
-          name="title"
-          maxLength={PROPERTY_LIMITS.title}
-          defaultValue={v("title")}
-          error={fields.title}
-        />
-        <fieldset>
-          <legend className="mb-1 block text-sm font-medium text-slate-700">Purpose</legend>
-          <div className="inline-flex rounded-md border border-slate-300 p-0.5">
-            {(["sale", "rent"] as const).map((value) => (
-              <label
-                key={value}
-                className="cursor-pointer rounded px-4 py-1.5 text-sm font-medium text-slate-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
-              >
-                <input
-                  type="radio"
-                  name="purpose"
-                  value={value}
-                  defaultChecked={(values.purpose ?? "sale") === value}
-                  onChange={() => setPurpose(value)}
-                  className="sr-only"
-                />
-                {value === "sale" ? "For Sale" : "For Rent"}
-              </label>
+        <input type="hidden" name="back" value={back} />
+        <FormAlert error={error} />
+
+        <section
+          id="panel-basic"
+          role={hydrated ? "tabpanel" : undefined}
+          aria-labelledby={hydrated ? "tab-basic" : undefined}
+          hidden={!shown("basic")}
+          className="space-y-4"
+        >
+          {hydrated ? null : <h2 className="text-lg font-semibold text-slate-900">Basic Info</h2>}
+          <TextField
+            label="Title"
+            name="title"
+            maxLength={PROPERTY_LIMITS.title}
+            defaultValue={v("title")}
+            error={fields.title}
+          />
+          <fieldset>
+            <legend className="mb-1 block text-sm font-medium text-slate-700">Purpose</legend>
+            <div className="inline-flex rounded-md border border-slate-300 p-0.5">
+              {(["sale", "rent"] as const).map((value) => (
+                <label
+                  key={value}
+                  className="cursor-pointer rounded px-4 py-1.5 text-sm font-medium text-slate-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+                >
+                  <input
+                    type="radio"
+                    name="purpose"
+                    value={value}
+                    defaultChecked={(values.purpose ?? "sale") === value}
+                    onChange={() => setPurpose(value)}
+                    className="sr-only"
+                  />
+                  {value === "sale" ? "For Sale" : "For Rent"}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Price (₦)"
+              name="price"
+              inputMode="numeric"
+              placeholder="e.g. 45000000"
+              hint="Whole naira."
+              defaultValue={v("price")}
+              error={fields.price}
+            />
+            {purpose === "rent" || !hydrated ? (
+              <SelectField
+                label="Rent is paid"
+                name="rentPeriod"
+                hint={hydrated ? undefined : "For rentals only."}
+                options={RENT_PERIODS}
+                defaultValue={v("rentPeriod") || "year"}
+                error={fields.rentPeriod}
+              />
+            ) : null}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Location"
+              name="city"
+              placeholder="Select a city"
+              options={ADMIN_CITIES.map((city) => ({ value: city, label: city }))}
+              defaultValue={v("city")}
+              error={fields.city}
+            />
+            <TextField
+              label="Address"
+              name="address"
+              optional
+              maxLength={PROPERTY_LIMITS.address}
+              placeholder="e.g. 12 Admiralty Way, Lekki Phase 1"
+              defaultValue={v("address")}
+              error={fields.address}
+            />
+          </div>
+          <TextAreaField
+            label="Description"
+            name="description"
+            optional
+            rows={6}
+            maxLength={PROPERTY_LIMITS.description}
+            defaultValue={v("description")}
+            error={fields.description}
+          />
+        </section>
+
+        <section
+          id="panel-details"
+          role={hydrated ? "tabpanel" : undefined}
+          aria-labelledby={hydrated ? "tab-details" : undefined}
+          hidden={!shown("details")}
+          className="space-y-4"
+        >
+          {hydrated ? null : <h2 className="text-lg font-semibold text-slate-900">Details</h2>}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Property type"
+              name="propertyType"
+              options={PROPERTY_TYPES}
+              defaultValue={v("propertyType") || "house"}
+              error={fields.propertyType}
+            />
+            <SelectField
+              label="Category"
+              name="category"
+              options={[
+                { value: "residential", label: "Residential" },
+                { value: "commercial", label: "Commercial" },
+              ]}
+              defaultValue={v("category") || "residential"}
+              error={fields.category}
+            />
+          </div>
+          <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+            {(
+              [
+                ["beds", "Bedrooms"],
+                ["baths", "Bathrooms"],
+                ["toilets", "Toilets"],
+                ["parkingSpaces", "Parking spaces"],
+                ["sqft", "Square feet"],
+              ] as const
+            ).map(([name, label]) => (
+              <TextField
+                key={name}
+                label={label}
+                name={name}
+                optional
+                inputMode="numeric"
+                defaultValue={v(name)}
+                error={fields[name]}
+              />
             ))}
           </div>
-        </fieldset>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Price (₦)"
-            name="price"
-            inputMode="numeric"
-            placeholder="e.g. 45000000"
-            hint="Whole naira."
-            defaultValue={v("price")}
-            error={fields.price}
-          />
-          {purpose === "rent" || !hydrated ? (
+          <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
-              label="Rent is paid"
-              name="rentPeriod"
-              hint={hydrated ? undefined : "For rentals only."}
-              options={RENT_PERIODS}
-              defaultValue={v("rentPeriod") || "year"}
-              error={fields.rentPeriod}
+              label="Status"
+              name="status"
+              options={LISTING_STATUSES}
+              defaultValue={v("status") || "available"}
+              error={fields.status}
             />
-          ) : null}
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Location"
-            name="city"
-            placeholder="Select a city"
-            options={ADMIN_CITIES.map((city) => ({ value: city, label: city }))}
-            defaultValue={v("city")}
-            error={fields.city}
-          />
-          <TextField
-            label="Address"
-            name="address"
-            optional
-            maxLength={PROPERTY_LIMITS.address}
-            placeholder="e.g. 12 Admiralty Way, Lekki Phase 1"
-            defaultValue={v("address")}
-            error={fields.address}
-          />
-        </div>
-        <TextAreaField
-          label="Description"
-          name="description"
-          optional
-          rows={6}
-          maxLength={PROPERTY_LIMITS.description}
-          defaultValue={v("description")}
-          error={fields.description}
-        />
-      </section>
-
-      <section
-        id="panel-details"
-        role={hydrated ? "tabpanel" : undefined}
-        aria-labelledby={hydrated ? "tab-details" : undefined}
-        hidden={!shown("details")}
-        className="space-y-4"
-      >
-        {hydrated ? null : <h2 className="text-lg font-semibold text-slate-900">Details</h2>}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Property type"
-            name="propertyType"
-            options={PROPERTY_TYPES}
-            defaultValue={v("propertyType") || "house"}
-            error={fields.propertyType}
-          />
-          <SelectField
-            label="Category"
-            name="category"
-            options={[
-              { value: "residential", label: "Residential" },
-              { value: "commercial", label: "Commercial" },
-            ]}
-            defaultValue={v("category") || "residential"}
-            error={fields.category}
-          />
-        </div>
-        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-          {(
-            [
-              ["beds", "Bedrooms"],
-              ["baths", "Bathrooms"],
-              ["toilets", "Toilets"],
-              ["parkingSpaces", "Parking spaces"],
-              ["sqft", "Square feet"],
-            ] as const
-          ).map(([name, label]) => (
+            <SelectField
+              label="Title document"
+              name="titleDocument"
+              placeholder="Not stated"
+              options={TITLE_DOCUMENTS}
+              defaultValue={v("titleDocument")}
+              error={fields.titleDocument}
+            />
             <TextField
-              key={name}
-              label={label}
-              name={name}
+              label="Service charge per year (₦)"
+              name="serviceCharge"
               optional
               inputMode="numeric"
-              defaultValue={v(name)}
-              error={fields[name]}
+              defaultValue={v("serviceCharge")}
+              error={fields.serviceCharge}
             />
-          ))}
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Status"
-            name="status"
-            options={LISTING_STATUSES}
-            defaultValue={v("status") || "available"}
-            error={fields.status}
-          />
-          <SelectField
-            label="Title document"
-            name="titleDocument"
-            placeholder="Not stated"
-            options={TITLE_DOCUMENTS}
-            defaultValue={v("titleDocument")}
-            error={fields.titleDocument}
-          />
-          <TextField
-            label="Service charge per year (₦)"
-            name="serviceCharge"
-            optional
-            inputMode="numeric"
-            defaultValue={v("serviceCharge")}
-            error={fields.serviceCharge}
-          />
-          <SelectField
-            label="Furnishing"
-            name="furnishing"
-            placeholder="Not stated"
-            options={FURNISHING}
-            defaultValue={v("furnishing")}
-            error={fields.furnishing}
-          />
-        </div>
-        <div className="flex flex-wrap gap-x-6 gap-y-3">
-          <CheckboxField
-            label="Featured"
-            name="featured"
-            defaultChecked={checked("featured", true)}
-          />
-          <CheckboxField
-            label="New development"
-            name="isNewDevelopment"
-            defaultChecked={checked("isNewDevelopment", false)}
-          />
-          <CheckboxField
-            label="Serviced"
-            name="serviced"
-            defaultChecked={checked("serviced", false)}
-          />
-        </div>
-      </section>
+            <SelectField
+              label="Furnishing"
+              name="furnishing"
+              placeholder="Not stated"
+              options={FURNISHING}
+              defaultValue={v("furnishing")}
+              error={fields.furnishing}
+            />
+          </div>
+          <div className="flex flex-wrap gap-x-6 gap-y-3">
+            <CheckboxField
+              label="Featured"
+              name="featured"
+              defaultChecked={checked("featured", true)}
+            />
+            <CheckboxField
+              label="New development"
+              name="isNewDevelopment"
+              defaultChecked={checked("isNewDevelopment", false)}
+            />
+            <CheckboxField
+              label="Serviced"
+              name="serviced"
+              defaultChecked={checked("serviced", false)}
+            />
+          </div>
+        </section>
 
-      <div className="flex justify-end border-t border-slate-200 pt-4">
-        <SubmitButton pending={pending} pendingLabel={pendingLabel}>
-          {submitLabel}
-        </SubmitButton>
-      </div>
-    </Form>
+        {media.inForm ? mediaPanel : null}
+
+        <div className="flex justify-end border-t border-slate-200 pt-4">
+          <SubmitButton pending={pending} pendingLabel={pendingLabel}>
+            {submitLabel}
+          </SubmitButton>
+        </div>
+      </Form>
+      {media.inForm ? null : mediaPanel}
+    </div>
   );
 }

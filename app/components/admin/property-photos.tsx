@@ -1,28 +1,65 @@
-import { ArrowDown, ArrowUp } from "lucide-react";
-import { Form } from "react-router";
+import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, useFetcher } from "react-router";
 import { MediaImage } from "~/components/media-image";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { MAX_PHOTOS_PER_UPLOAD } from "~/lib/admin-properties";
 import { responsiveImage } from "~/lib/images";
+import { PHOTO_ACCEPT, PHOTO_HINT, PhotoUploader } from "./photo-drop";
 
-// A listing's photos on its edit page: upload several (a plain multiple file input, so it works
-// without JavaScript), a title each, order with up/down buttons (plain posts), remove. The first
-// is the featured photo and the card image.
+// A listing's photos on its edit page: upload several (a plain multiple file input without
+// JavaScript; with it, picked or dropped files go one by one with a progress bar each), add one
+// by its web address, a title each, order with up/down buttons (plain posts) or, with
+// JavaScript, by dragging or with the arrow keys on a photo's handle, remove. The first is the
+// featured photo and the card image.
 
 export type PhotoRow = { id: string; mediaUrl: string; title: string | null };
 
+/** The order after moving the photo at `from` to `to`. */
+function moved<T>(list: readonly T[], from: number, to: number) {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(Math.max(0, Math.min(to, next.length)), 0, item);
+  return next;
+}
+
 export function PropertyPhotos({
-  photos,
+  photos: stored,
+  uploadUrl,
   state,
   error,
+  urlError,
 }: {
   photos: readonly PhotoRow[];
+  uploadUrl: string;
   state?: unknown;
   error?: string;
+  urlError?: string;
 }) {
+  const hydrated = useHydrated();
   const uploading = useIsPending({ intent: "photos-upload" });
+  const adding = useIsPending({ intent: "photo-url" });
+  const reorder = useFetcher();
+  // The order shown: the stored one, or the one just dragged while it is being saved.
+  const [photos, setPhotos] = useState(stored);
+  useEffect(() => setPhotos(stored), [stored]);
+  const [dragged, setDragged] = useState<number>();
+  const [announcement, setAnnouncement] = useState("");
+
+  function saveOrder(next: readonly PhotoRow[], focusId?: string) {
+    setPhotos(next);
+    const form = new FormData();
+    form.set("intent", "photo-order");
+    for (const photo of next) form.append("order", photo.id);
+    reorder.submit(form, { method: "post" });
+    if (focusId) {
+      const position = next.findIndex((p) => p.id === focusId) + 1;
+      setAnnouncement(`Photo moved to position ${position} of ${next.length}.`);
+      requestAnimationFrame(() => document.getElementById(`photo-handle-${focusId}`)?.focus());
+    }
+  }
   return (
     <section aria-labelledby="photos-heading" className="space-y-4">
       <h2 id="photos-heading" className="text-lg font-semibold text-slate-900">
@@ -31,12 +68,55 @@ export function PropertyPhotos({
       {photos.length === 0 ? (
         <p className="text-sm text-slate-600">No photos yet: the site shows a placeholder.</p>
       ) : (
-        <ol className="space-y-3">
+        <ol aria-label="Photos of this listing" className="space-y-3">
           {photos.map((photo, index) => (
             <li
               key={photo.id}
-              className="flex flex-wrap items-start gap-3 rounded-md border border-slate-200 p-2"
+              className={
+                dragged === index
+                  ? "flex flex-wrap items-start gap-3 rounded-md border border-brand-600 bg-brand-50 p-2"
+                  : "flex flex-wrap items-start gap-3 rounded-md border border-slate-200 p-2"
+              }
+              draggable={hydrated}
+              onDragStart={(event) => {
+                setDragged(index);
+                event.dataTransfer.effectAllowed = "move";
+                event.dataTransfer.setData("text/plain", photo.id);
+              }}
+              onDragOver={(event) => {
+                if (dragged === undefined) return;
+                event.preventDefault();
+              }}
+              onDrop={(event) => {
+                if (dragged === undefined) return;
+                event.preventDefault();
+                if (dragged !== index) saveOrder(moved(photos, dragged, index));
+                setDragged(undefined);
+              }}
+              onDragEnd={() => setDragged(undefined)}
             >
+              {hydrated ? (
+                <button
+                  type="button"
+                  id={`photo-handle-${photo.id}`}
+                  className="cursor-grab self-center rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600"
+                  aria-label={`Reorder photo ${index + 1}`}
+                  aria-describedby="photo-reorder-help"
+                  onKeyDown={(event) => {
+                    const to =
+                      event.key === "ArrowUp"
+                        ? index - 1
+                        : event.key === "ArrowDown"
+                          ? index + 1
+                          : -1;
+                    if (to < 0 || to >= photos.length) return;
+                    event.preventDefault();
+                    saveOrder(moved(photos, index, to), photo.id);
+                  }}
+                >
+                  <GripVertical className="size-5" aria-hidden />
+                </button>
+              ) : null}
               <MediaImage
                 {...responsiveImage(photo.mediaUrl, "8rem", 480)}
                 alt={photo.title ?? `Photo ${index + 1}`}
@@ -100,36 +180,93 @@ export function PropertyPhotos({
           ))}
         </ol>
       )}
-      <Form
-        method="post"
-        state={state}
-        encType="multipart/form-data"
-        className="space-y-2 rounded-md border border-dashed border-slate-300 p-3"
-      >
-        <input type="hidden" name="intent" value="photos-upload" />
-        <label className="block text-sm">
-          <span className="mb-1 block font-medium text-slate-700">Add photos</span>
-          <input
-            type="file"
-            name="photos"
-            multiple
-            accept="image/jpeg,image/png,image/webp,image/avif,image/heic"
-            aria-describedby="photos-hint"
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2"
-          />
-        </label>
-        <p id="photos-hint" className="text-xs text-slate-500">
-          JPEG, PNG, WebP, AVIF or HEIC, up to 10 MB each, {MAX_PHOTOS_PER_UPLOAD} at a time.
-          Location data is removed from every photo.
+      {hydrated && photos.length > 1 ? (
+        <p id="photo-reorder-help" className="text-xs text-slate-500">
+          Drag a photo to reorder it, or focus its handle and press the up or down arrow key.
         </p>
-        {error ? (
+      ) : null}
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      <PhotoUploader uploadUrl={uploadUrl}>
+        {({ onFiles }) => (
+          <Form method="post" state={state} encType="multipart/form-data" className="space-y-2">
+            <input type="hidden" name="intent" value="photos-upload" />
+            <label className="block text-sm">
+              <span className="mb-1 block font-medium text-slate-700">Add photos</span>
+              <input
+                type="file"
+                name="photos"
+                multiple
+                accept={PHOTO_ACCEPT}
+                aria-describedby="photos-hint"
+                onChange={
+                  hydrated
+                    ? (event) => {
+                        const files = [...(event.currentTarget.files ?? [])];
+                        event.currentTarget.value = "";
+                        onFiles(files);
+                      }
+                    : undefined
+                }
+                className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2"
+              />
+            </label>
+            <p id="photos-hint" className="text-xs text-slate-500">
+              {PHOTO_HINT}
+              {hydrated ? " Each photo is uploaded as soon as it is chosen." : ""}
+            </p>
+            {error ? (
+              <p role="alert" className="text-sm text-red-700">
+                {error}
+              </p>
+            ) : null}
+            {hydrated ? null : (
+              <SubmitButton pending={uploading} pendingLabel="Uploading..." size="sm">
+                Upload photos
+              </SubmitButton>
+            )}
+          </Form>
+        )}
+      </PhotoUploader>
+      <Form method="post" state={state} className="space-y-2">
+        <input type="hidden" name="intent" value="photo-url" />
+        <div className="grid gap-2 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+          <label className="block text-sm">
+            <span className="mb-1 block font-medium text-slate-700">
+              Add a photo by its address
+            </span>
+            <input
+              type="url"
+              name="photoUrl"
+              required
+              placeholder="https://..."
+              aria-describedby="photo-url-hint"
+              aria-invalid={urlError ? true : undefined}
+              className="h-10 w-full rounded-md border border-slate-300 px-2 text-sm"
+            />
+          </label>
+          <label className="block text-sm">
+            <span className="mb-1 block font-medium text-slate-700">Title (optional)</span>
+            <input
+              name="title"
+              maxLength={150}
+              className="h-10 w-full rounded-md border border-slate-300 px-2 text-sm"
+            />
+          </label>
+          <SubmitButton pending={adding} pendingLabel="Adding..." size="sm" variant="outline">
+            Add by URL
+          </SubmitButton>
+        </div>
+        <p id="photo-url-hint" className="text-xs text-slate-500">
+          A photo on a public website is downloaded and checked like an upload; a photo already on
+          this site is reused.
+        </p>
+        {urlError ? (
           <p role="alert" className="text-sm text-red-700">
-            {error}
+            {urlError}
           </p>
         ) : null}
-        <SubmitButton pending={uploading} pendingLabel="Uploading..." size="sm">
-          Upload photos
-        </SubmitButton>
       </Form>
     </section>
   );

@@ -8,6 +8,9 @@ import { renderScene } from "./scenes";
  * (the demo catalogue, gallery, team and hero keys) are drawn: each drawn key stays on disk.
  */
 export const demoMediaGenerator: MediaGenerator = {
+  knows(key: string) {
+    return knownGeneratedKeys().has(key);
+  },
   draw(key: string, width?: number): DrawnPicture | undefined {
     if (!knownGeneratedKeys().has(key)) return undefined;
     const spec = parseGeneratedKey(key);

@@ -18,17 +18,25 @@ import {
   propertyFormValues,
 } from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
-import { acceptPhotos, discardPhotos } from "~/media/images.server";
+import { PHOTO_MESSAGES } from "~/media/images.server";
 import {
-  addPropertyPhotos,
+  attachPhotos,
+  cleanPhotoTitle,
+  discardUploads,
+  photoFromUrl,
+  photosWithTitles,
+} from "~/media/property-uploads.server";
+import { readUploadForm, type UploadedPhoto } from "~/media/upload-form.server";
+import {
   getPropertyForAdmin,
-  isPhotoInUse,
   movePropertyPhoto,
   removePropertyPhoto,
+  reorderPropertyPhotos,
   setPropertyPhotoTitle,
   trashProperty,
   updatePropertyByAdmin,
 } from "~/models/admin-properties.server";
+import { removeUnreferencedUploads } from "~/models/media-references.server";
 import { getDailyViews } from "~/models/property-stats.server";
 import type { Route } from "./+types/property-edit";
 
@@ -47,13 +55,22 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const id = args.params.id;
-  const form = await args.request.formData();
+  // The photo upload is multipart, read as a stream with its caps; other posts are small forms.
+  const read = await readUploadForm(args.request, { discard: discardUploads });
+  if (!read.ok) {
+    return failed(read.status, {
+      intent: "photos-upload",
+      error: { title: "Upload failed", message: read.message },
+    });
+  }
+  const form = read.form;
   const back = listReturnPath(form.get("back"), LIST);
-
   const intent = String(form.get("intent") ?? "");
-  if (intent.startsWith("photo")) return photoAction(actor, id, intent, form);
+  // Files only count for an upload: any sent with another post are not kept.
+  if (intent !== "photos-upload" && read.photos.length) await discardUploads(read.photos);
+  if (intent.startsWith("photo")) return photoAction(args.request, actor, id, intent, read);
 
-  if (form.get("intent") === "delete") {
+  if (intent === "delete") {
     if (!isConfirmed(form)) return askToConfirm(form, PROPERTY_MESSAGES.confirmDelete);
     try {
       const result = await trashProperty(actor, id);
@@ -66,11 +83,11 @@ export async function action(args: Route.ActionArgs) {
     throw redirectWithFlash(back, "propertyDeleted");
   }
 
-  const read = readPropertyForm(form);
-  if (!read.ok) return read.response;
+  const checked = readPropertyForm(form);
+  if (!checked.ok) return checked.response;
   let result: Awaited<ReturnType<typeof updatePropertyByAdmin>>;
   try {
-    result = await updatePropertyByAdmin(actor, id, read.input);
+    result = await updatePropertyByAdmin(actor, id, checked.input);
   } catch (error) {
     logger.error({ err: error, propertyId: id }, "Updating a property failed");
     return failed(500, {
@@ -82,47 +99,43 @@ export async function action(args: Route.ActionArgs) {
   throw redirectWithFlash(back, "propertyUpdated");
 }
 
-/** Upload, reorder, retitle and remove photos; answers (no redirect) so the form stays open. */
-async function photoAction(actor: AdminActor, id: string, intent: string, form: FormData) {
+/**
+ * Upload, add by URL, reorder, retitle and remove photos; answers (no redirect) so the form
+ * stays open.
+ */
+async function photoAction(
+  request: Request,
+  actor: AdminActor,
+  id: string,
+  intent: string,
+  read: { form: FormData; photos: UploadedPhoto[] },
+) {
+  const { form } = read;
   const mediaId = String(form.get("mediaId") ?? "");
+  const refuse = (message: string) =>
+    badRequest({ intent, error: { title: "Upload failed", message } });
   let result: { ok: boolean; reason?: string };
   if (intent === "photos-upload") {
-    const files = form.getAll("photos").filter((f): f is File => f instanceof File && f.size > 0);
-    const accepted = await acceptPhotos(
-      await Promise.all(
-        files.map(async (f) => ({ name: f.name, data: Buffer.from(await f.arrayBuffer()) })),
-      ),
-    );
-    if (!accepted.ok)
-      return badRequest({ intent, error: { title: "Upload failed", message: accepted.message } });
-    try {
-      result = await addPropertyPhotos(
-        actor,
-        id,
-        accepted.photos.map((p) => ({ url: p.url })),
-      );
-    } catch (error) {
-      result = { ok: false };
-      logger.error({ err: error, propertyId: id }, "Saving uploaded photos failed");
-    }
-    if (!result.ok) {
-      // Nothing points at the files written for this upload: remove them.
-      await discardPhotos(
-        accepted.photos.map((p) => p.key),
-        (key) => isPhotoInUse(`/media/${key}`),
-      );
-    }
+    if (read.photos.length === 0) return refuse(PHOTO_MESSAGES.none);
+    result = await attachPhotos(actor, id, photosWithTitles(read.photos, form));
+  } else if (intent === "photo-url") {
+    const fetched = await photoFromUrl(request, String(form.get("photoUrl") ?? ""));
+    if (!fetched.ok) return refuse(fetched.message);
+    result = await attachPhotos(actor, id, [
+      { url: fetched.photo.url, title: cleanPhotoTitle(form.get("title")) || null },
+    ]);
   } else if (intent === "photo-up" || intent === "photo-down") {
     result = await movePropertyPhoto(actor, id, mediaId, intent === "photo-up" ? "up" : "down");
+  } else if (intent === "photo-order") {
+    const order = form.getAll("order").filter((v): v is string => typeof v === "string");
+    result = await reorderPropertyPhotos(actor, id, order);
   } else if (intent === "photo-remove") {
     if (!isConfirmed(form)) return askToConfirm(form, "Remove this photo?");
-    result = await removePropertyPhoto(actor, id, mediaId);
+    const removed = await removePropertyPhoto(actor, id, mediaId);
+    if (removed.ok) await removeUnreferencedUploads([removed.removedUrl]);
+    result = removed;
   } else if (intent === "photo-title") {
-    const title = String(form.get("title") ?? "")
-      .replace(/\p{Cc}/gu, " ")
-      .trim()
-      .slice(0, 150);
-    result = await setPropertyPhotoTitle(actor, id, mediaId, title);
+    result = await setPropertyPhotoTitle(actor, id, mediaId, cleanPhotoTitle(form.get("title")));
   } else {
     return badRequest({ error: { title: "Error", message: "Unknown action." } });
   }
@@ -154,11 +167,18 @@ export default function EditPropertyPage({ loaderData, actionData }: Route.Compo
           pendingLabel="Saving..."
           back={back}
           state={state}
-        />
-        <PropertyPhotos
-          photos={property.media}
-          state={state}
-          error={failure?.intent === "photos-upload" ? failure.error?.message : undefined}
+          media={{
+            inForm: false,
+            content: (
+              <PropertyPhotos
+                photos={property.media}
+                uploadUrl={`/admin/properties/${property.id}/photos`}
+                state={state}
+                error={failure?.intent === "photos-upload" ? failure.error?.message : undefined}
+                urlError={failure?.intent === "photo-url" ? failure.error?.message : undefined}
+              />
+            ),
+          }}
         />
         <section aria-labelledby="views-heading" className="space-y-2">
           <h2 id="views-heading" className="text-lg font-semibold text-slate-900">

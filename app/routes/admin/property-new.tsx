@@ -1,9 +1,11 @@
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { PhotoPicker } from "~/components/admin/photo-drop";
 import { PropertyForm } from "~/components/admin/property-form";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
+import { TextField } from "~/components/ui/field";
 import { failureOf } from "~/lib/action-result";
-import { failed, redirectWithFlash } from "~/lib/http.server";
+import { badRequest, failed, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { readPropertyForm } from "~/lib/property-form.server";
@@ -13,6 +15,8 @@ import {
   postedPropertyValues,
 } from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
+import { discardUploads, photoFromUrl, photosWithTitles } from "~/media/property-uploads.server";
+import { readUploadForm } from "~/media/upload-form.server";
 import { createPropertyByAdmin } from "~/models/admin-properties.server";
 import type { Route } from "./+types/property-new";
 
@@ -27,14 +31,43 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await args.request.formData();
+  // With photos the form is multipart: read as a stream, each photo checked and stored as it
+  // arrives (./media/upload-form.server.ts); the listing and its photo rows are then written in
+  // one transaction, and the files go again if that fails.
+  const read = await readUploadForm(args.request, { discard: discardUploads });
+  if (!read.ok) {
+    return failed(read.status, {
+      error: { title: PROPERTY_MESSAGES.addFailed, message: read.message },
+      fields: { photos: read.message },
+      values: postedPropertyValues(read.form),
+    });
+  }
+  const form = read.form;
   const back = listReturnPath(form.get("back"), LIST);
-  const read = readPropertyForm(form);
-  if (!read.ok) return read.response;
+  const checked = readPropertyForm(form);
+  if (!checked.ok) {
+    await discardUploads(read.photos);
+    return checked.response;
+  }
+  const photos = photosWithTitles(read.photos, form);
+  const photoUrl = String(form.get("photoUrl") ?? "").trim();
+  if (photoUrl) {
+    const fetched = await photoFromUrl(args.request, photoUrl);
+    if (!fetched.ok) {
+      await discardUploads(read.photos);
+      return badRequest({
+        error: { title: PROPERTY_MESSAGES.addFailed, message: fetched.message },
+        fields: { photoUrl: fetched.message },
+        values: postedPropertyValues(form),
+      });
+    }
+    photos.push({ url: fetched.photo.url, title: null });
+  }
   try {
-    await createPropertyByAdmin(actor, read.input);
+    await createPropertyByAdmin(actor, checked.input, photos);
   } catch (error) {
     logger.error({ err: error }, "Adding a property failed");
+    await discardUploads(photos);
     return failed(500, {
       error: { title: PROPERTY_MESSAGES.addFailed, message: "Please try again." },
       values: postedPropertyValues(form),
@@ -56,6 +89,23 @@ export default function AddPropertyPage({ actionData }: Route.ComponentProps) {
         pendingLabel="Adding..."
         back={back}
         state={state}
+        media={{
+          inForm: true,
+          content: (
+            <>
+              <PhotoPicker error={failure?.fields?.photos} />
+              <TextField
+                label="Or add a photo by URL"
+                name="photoUrl"
+                type="url"
+                optional
+                placeholder="https://..."
+                hint="A photo on a public website is downloaded and checked like an upload."
+                error={failure?.fields?.photoUrl}
+              />
+            </>
+          ),
+        }}
       />
     </RecordView>
   );

@@ -4,9 +4,19 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import {
+  jpegWithGps,
+  plainJpeg,
+  png,
+  pngClaiming,
+  SVG_WITH_SCRIPT,
+  truncatedJpeg,
+} from "../../../tests/setup/photo-fixtures";
 
-// Photos on the edit page: uploaded several at once (checked by content), ordered, titled and
-// removed; the first is the listing's card image. Files go to a throw-away DATA_DIR.
+// Photos on the edit page: uploaded several at once through the streaming multipart reader
+// (checked by content, capped in size and count), added by URL, ordered, titled and removed; the
+// first is the listing's card image. Every refusal stores nothing: no row and no file. Files go
+// to a throw-away DATA_DIR.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "property-photos-"));
 process.env.DATA_DIR = dataDir;
 const { db } = await import("~/db/client.server");
@@ -15,33 +25,69 @@ const { createProperty, routeArgs, run } = await import("../../../tests/setup/ac
 const { createSignedInAdmin } = await import("../../../tests/setup/admin");
 const { setupTestDatabase } = await import("../../../tests/setup/test-database");
 const { action } = await import("./property-edit");
+const { action: uploadAction } = await import("./property-photos-upload");
+const { action: addAction } = await import("./property-new");
+const { purgeTrash, TRASH_DAYS } = await import("~/models/admin-properties.server");
+const { MAX_UPLOAD_BODY_BYTES } = await import("~/media/upload-form.server");
 
 await setupTestDatabase();
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const admin = await createSignedInAdmin("photos@example.com");
 
-function photo(colour: string) {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer();
-}
+const photo = (colour: string) => plainJpeg(colour);
 
-async function upload(id: string, files: { name: string; data: Buffer }[]) {
+type FileSpec = { name: string; data: Buffer };
+
+function multipart(fields: Record<string, string>, files: FileSpec[]) {
   const body = new FormData();
-  body.set("intent", "photos-upload");
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
   for (const file of files)
     body.append("photos", new File([new Uint8Array(file.data)], file.name, { type: "image/jpeg" }));
-  const args = routeArgs(`/admin/properties/${id}`, { cookie: admin.cookie, params: { id } });
-  const request = new Request(args.request.url, {
-    method: "POST",
-    headers: { cookie: admin.cookie },
-    body,
-  });
-  return run<{ ok: boolean; error?: { message: string } }>(() =>
-    action({ ...args, request } as never),
+  return body;
+}
+
+type Answered = {
+  ok: boolean;
+  message?: string;
+  error?: { message: string };
+  fields?: Record<string, string>;
+  values?: Record<string, string>;
+};
+
+/** Posts a multipart body to a route as the admin (the edit page, its uploader, Add). */
+function postMultipart(
+  route: (args: never) => unknown,
+  url: string,
+  params: Record<string, string>,
+  body: FormData | { stream: ReadableStream<Uint8Array>; headers: Record<string, string> },
+) {
+  const args = routeArgs(url, { cookie: admin.cookie, params });
+  const request =
+    body instanceof FormData
+      ? new Request(args.request.url, { method: "POST", headers: { cookie: admin.cookie }, body })
+      : new Request(args.request.url, {
+          method: "POST",
+          headers: { cookie: admin.cookie, ...body.headers },
+          body: body.stream,
+          duplex: "half",
+        } as RequestInit);
+  return run<Answered>(async () => route({ ...args, request } as never));
+}
+
+function upload(id: string, files: FileSpec[], fields: Record<string, string> = {}) {
+  return postMultipart(
+    action as never,
+    `/admin/properties/${id}`,
+    { id },
+    multipart({ intent: "photos-upload", ...fields }, files),
   );
 }
+
+const uploadsDir = path.join(dataDir, "media", "uploads");
+const storedFiles = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).sort() : []);
+const fileOf = (url: string | null | undefined) =>
+  path.join(dataDir, "media", (url ?? "").replace(/^\/media\//, ""));
 
 function post(id: string, form: Record<string, string>) {
   return run(() =>
@@ -134,5 +180,340 @@ describe("a listing's photos", () => {
         })
       ).status,
     ).toBe(404);
+  });
+});
+
+describe("the upload pipeline, through the streaming multipart reader", () => {
+  it("stores a phone JPEG without its EXIF and GPS, and takes a PNG named .jpg by its content", async () => {
+    const id = await createProperty("Phone photo house");
+    const gps = await jpegWithGps();
+    expect((await sharp(gps).metadata()).exif?.toString("latin1")).toContain("Tecno");
+    const answer = await upload(id, [
+      { name: "IMG_0042.jpg", data: gps },
+      { name: "floor-plan.jpg", data: await png("#eee") },
+    ]);
+    expect(answer.status).toBe(200);
+    const [first, second] = await photosOf(id);
+    const stored = await sharp(fs.readFileSync(fileOf(first?.url))).metadata();
+    expect(stored.format).toBe("webp");
+    expect(stored.exif).toBeUndefined();
+    // Orientation 6 applied: portrait now, and nothing left to say which way it was.
+    expect([stored.width, stored.height]).toEqual([480, 640]);
+    expect(fs.readFileSync(fileOf(first?.url)).includes("Tecno")).toBe(false);
+    expect((await sharp(fs.readFileSync(fileOf(second?.url))).metadata()).format).toBe("webp");
+  });
+
+  it.each([
+    [
+      "notes.jpg",
+      async () => Buffer.from("just some text, named like a photo"),
+      400,
+      /^notes\.jpg: This file is not a photo/,
+    ],
+    ["logo.jpg", async () => SVG_WITH_SCRIPT, 400, /^logo\.jpg: This file is not a photo/],
+    ["cut.jpg", truncatedJpeg, 400, /^cut\.jpg: This photo could not be read/],
+    [
+      "bomb.png",
+      () => pngClaiming(60_000, 60_000),
+      400,
+      /^bomb\.png: This photo has too many pixels/,
+    ],
+    [
+      "huge.jpg",
+      async () => Buffer.alloc(12 * 1024 * 1024, 0xff),
+      413,
+      /^Each photo must be 10 MB or smaller\.$/,
+    ],
+  ] as const)(
+    "refuses %s with a clear message, storing nothing from the upload",
+    async (name, make, status, message) => {
+      const id = await createProperty(`Refusing ${name}`);
+      const before = storedFiles();
+      // A good photo first: it is stored as it arrives, then removed with the refusal.
+      const answer = await upload(id, [
+        { name: "good.jpg", data: await photo("#4a4a10") },
+        { name, data: await make() },
+      ]);
+      expect(answer.status).toBe(status);
+      expect(answer.body.error?.message).toMatch(message);
+      expect(await photosOf(id)).toEqual([]);
+      expect(storedFiles()).toEqual(before);
+    },
+  );
+
+  it("refuses more photos than one upload takes, and an upload with no photo", async () => {
+    const id = await createProperty("Too many photos");
+    const before = storedFiles();
+    const files = await Promise.all(
+      Array.from({ length: 11 }, async (_, i) => ({
+        name: `p${i}.jpg`,
+        data: await photo(`#${(i * 20 + 16).toString(16).padStart(2, "0")}3344`),
+      })),
+    );
+    const answer = await upload(id, files);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.message).toBe("You can upload at most 10 photos at once.");
+    expect(await photosOf(id)).toEqual([]);
+    expect(storedFiles()).toEqual(before);
+    const none = await upload(id, []);
+    expect(none.status).toBe(400);
+    expect(none.body.error?.message).toBe("Please choose at least one photo.");
+  });
+
+  it("answers 413 to a body declared over the total cap without reading a byte of it", async () => {
+    const id = await createProperty("Huge body");
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const answer = await postMultipart(
+      action as never,
+      `/admin/properties/${id}`,
+      { id },
+      {
+        stream,
+        headers: {
+          "Content-Type": "multipart/form-data; boundary=----x",
+          "Content-Length": String(MAX_UPLOAD_BODY_BYTES + 1),
+        },
+      },
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.body.error?.message).toMatch(/^This upload is too large/);
+    // The stream was never asked for more than what it queues on its own before any read.
+    expect(pulled).toBeLessThanOrEqual(1);
+  });
+
+  it("answers 413 to a body that grows past the cap without declaring its length", async () => {
+    const id = await createProperty("Endless body");
+    const boundary = "----endless";
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nphotos-upload\r\n--${boundary}\r\nContent-Disposition: form-data; name="notes"\r\n\r\n`,
+    );
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(head);
+        sent += 1;
+        // A text field of endless "a"s: refused once it passes the 10 MB part cap.
+        if (sent > 4000) controller.close();
+        else controller.enqueue(new Uint8Array(64 * 1024).fill(97));
+      },
+    });
+    const answer = await postMultipart(
+      action as never,
+      `/admin/properties/${id}`,
+      { id },
+      {
+        stream,
+        headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      },
+    );
+    expect(answer.status).toBe(413);
+    expect(await photosOf(id)).toEqual([]);
+  });
+
+  it("removes the files of an upload whose listing is gone (the save failed)", async () => {
+    const id = await createProperty("Vanishing house");
+    await db.update(properties).set({ deletedAt: new Date() }).where(eq(properties.id, id));
+    const before = storedFiles();
+    const answer = await upload(id, [{ name: "late.jpg", data: await photo("#778899") }]);
+    expect(answer.status).toBe(404);
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it("keeps a file another listing still shows when a failed upload or a removal lets go of it", async () => {
+    const shared = await photo("#010203");
+    const a = await createProperty("Shows it");
+    await upload(a, [{ name: "shared.jpg", data: shared }]);
+    const [kept] = await photosOf(a);
+    const b = await createProperty("Also shows it");
+    await upload(b, [{ name: "shared.jpg", data: shared }]);
+    const [onB] = await photosOf(b);
+    expect(onB?.url).toBe(kept?.url);
+    // A failed upload with the same photo (the second file is refused) leaves it in place.
+    await upload(b, [
+      { name: "shared.jpg", data: shared },
+      { name: "bad.jpg", data: Buffer.from("nope") },
+    ]);
+    expect(fs.existsSync(fileOf(kept?.url))).toBe(true);
+    // Removed from B: still on A, so the file stays; removed from A too: the file goes.
+    await post(b, { intent: "photo-remove", mediaId: onB?.id ?? "", confirmed: "yes" });
+    expect(fs.existsSync(fileOf(kept?.url))).toBe(true);
+    await post(a, { intent: "photo-remove", mediaId: kept?.id ?? "", confirmed: "yes" });
+    expect(fs.existsSync(fileOf(kept?.url))).toBe(false);
+  });
+
+  it("uploads one photo with its title through the JSON endpoint the page's script uses", async () => {
+    const id = await createProperty("Scripted upload");
+    const send = async (form: FormData) => {
+      const args = routeArgs(`/admin/properties/${id}/photos`, {
+        cookie: admin.cookie,
+        params: { id },
+      });
+      const request = new Request(args.request.url, {
+        method: "POST",
+        headers: { cookie: admin.cookie },
+        body: form,
+      });
+      const response = (await uploadAction({ ...args, request } as never)) as Response;
+      return { status: response.status, body: await response.json() };
+    };
+    const answer = await send(
+      multipart({ photoTitle: "Living room" }, [
+        { name: "living.jpg", data: await photo("#335577") },
+      ]),
+    );
+    expect(answer).toEqual({ status: 200, body: { ok: true, count: 1 } });
+    expect((await photosOf(id)).map((p) => p.title)).toEqual(["Living room"]);
+    const refused = await send(multipart({}, [{ name: "x.jpg", data: SVG_WITH_SCRIPT }]));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ ok: false, message: expect.stringMatching(/^x\.jpg: /) });
+    expect(await photosOf(id)).toHaveLength(1);
+  });
+});
+
+describe("ordering, adding by URL, adding with the listing, purging", () => {
+  it("puts the photos in a dragged order; a stale order changes nothing", async () => {
+    const id = await createProperty("Dragged house");
+    await upload(id, [
+      { name: "a.jpg", data: await photo("#110000") },
+      { name: "b.jpg", data: await photo("#001100") },
+      { name: "c.jpg", data: await photo("#000011") },
+    ]);
+    const [a, b, c] = await photosOf(id);
+    const order = async (ids: (string | undefined)[]) => {
+      const body = new URLSearchParams({ intent: "photo-order" });
+      for (const one of ids) body.append("order", one ?? "");
+      const args = routeArgs(`/admin/properties/${id}`, { cookie: admin.cookie, params: { id } });
+      const request = new Request(args.request.url, {
+        method: "POST",
+        headers: { cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: body.toString(),
+      });
+      return run(() => action({ ...args, request } as never));
+    };
+    expect((await order([c?.id, a?.id, b?.id])).status).toBe(200);
+    expect((await photosOf(id)).map((p) => p.id)).toEqual([c?.id, a?.id, b?.id]);
+    expect(await coverOf(id)).toBe(c?.url);
+    expect((await order([a?.id, b?.id])).status).toBe(404);
+    expect((await photosOf(id)).map((p) => p.id)).toEqual([c?.id, a?.id, b?.id]);
+  });
+
+  it("adds the site's own stored photo by URL, and refuses private, local and non-web addresses", async () => {
+    const source = await createProperty("Source house");
+    await upload(source, [{ name: "src.jpg", data: await photo("#abcdef") }]);
+    const [original] = await photosOf(source);
+    const id = await createProperty("Linked house");
+    const added = await post(id, {
+      intent: "photo-url",
+      photoUrl: `http://localhost${original?.url}`,
+      title: "Same view",
+    });
+    expect(added.status).toBe(200);
+    expect(await photosOf(id)).toMatchObject([{ url: original?.url, title: "Same view" }]);
+
+    for (const [photoUrl, message] of [
+      [
+        "http://127.0.0.1:9/a.jpg",
+        "This address cannot be used: it points inside a private network.",
+      ],
+      [
+        "http://169.254.169.254/latest/meta-data",
+        "This address cannot be used: it points inside a private network.",
+      ],
+      ["http://[::1]/a.jpg", "This address cannot be used: it points inside a private network."],
+      ["http://10.1.2.3/a.jpg", "This address cannot be used: it points inside a private network."],
+      [
+        "http://0x7f000001/a.jpg",
+        "This address cannot be used: it points inside a private network.",
+      ],
+      ["file:///etc/passwd", "Please enter a web address starting with http:// or https://."],
+      ["/media/uploads/missing.webp", "This photo is not stored on the site any more."],
+    ] as const) {
+      const refused = await post(id, { intent: "photo-url", photoUrl });
+      expect(refused.status, photoUrl).toBe(400);
+      expect((refused.body as Answered).error?.message, photoUrl).toBe(message);
+    }
+    expect(await photosOf(id)).toHaveLength(1);
+  });
+
+  it("adds a listing with its photos in one go; a refused photo or field writes nothing", async () => {
+    const fields = {
+      title: "Photographed on arrival",
+      purpose: "sale",
+      price: "120000000",
+      city: "Lagos",
+      propertyType: "house",
+      category: "residential",
+      status: "available",
+    };
+    const before = storedFiles();
+    const bad = await postMultipart(
+      addAction as never,
+      "/admin/properties/new",
+      {},
+      multipart(fields, [
+        { name: "front.jpg", data: await photo("#102030") },
+        { name: "virus.jpg", data: Buffer.from("MZ") },
+      ]),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.message).toMatch(/^virus\.jpg: /);
+    expect(bad.body.values?.title).toBe(fields.title);
+    const missingPrice = await postMultipart(
+      addAction as never,
+      "/admin/properties/new",
+      {},
+      multipart({ ...fields, price: "" }, [{ name: "front.jpg", data: await photo("#102030") }]),
+    );
+    expect(missingPrice.status).toBe(400);
+    expect(missingPrice.body.error?.message).toBe("Please fill in all required fields");
+    expect(await db.select().from(properties).where(eq(properties.title, fields.title))).toEqual(
+      [],
+    );
+    expect(storedFiles()).toEqual(before);
+
+    const added = await postMultipart(
+      addAction as never,
+      "/admin/properties/new",
+      {},
+      multipart({ ...fields, photoTitle: "Front" }, [
+        { name: "front.jpg", data: await photo("#102030") },
+        { name: "back.jpg", data: await photo("#302010") },
+      ]),
+    );
+    expect(added.status).toBe(302);
+    const [row] = await db
+      .select({ id: properties.id, imageUrl: properties.imageUrl })
+      .from(properties)
+      .where(eq(properties.title, fields.title));
+    const photos = await photosOf(row?.id ?? "");
+    expect(photos.map((p) => p.title)).toEqual(["Front", null]);
+    expect(row?.imageUrl).toBe(photos[0]?.url);
+  });
+
+  it("purges a listing trashed 30 days ago with the files no other row shows", async () => {
+    const kept = await createProperty("Keeps the shared photo");
+    const doomed = await createProperty("Purged with its photos");
+    const shared = await photo("#0f0f0f");
+    await upload(kept, [{ name: "shared.jpg", data: shared }]);
+    await upload(doomed, [
+      { name: "shared.jpg", data: shared },
+      { name: "own.jpg", data: await photo("#f0f0f0") },
+    ]);
+    const [sharedRow, ownRow] = await photosOf(doomed);
+    await db
+      .update(properties)
+      .set({ deletedAt: new Date(Date.now() - (TRASH_DAYS + 1) * 86_400_000) })
+      .where(eq(properties.id, doomed));
+    const purged = await purgeTrash();
+    expect(purged.listings).toBeGreaterThanOrEqual(1);
+    expect(await photosOf(doomed)).toEqual([]);
+    expect(fs.existsSync(fileOf(ownRow?.url))).toBe(false);
+    expect(fs.existsSync(fileOf(sharedRow?.url))).toBe(true);
   });
 });

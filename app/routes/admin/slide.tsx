@@ -14,6 +14,7 @@ import { SLIDE_MESSAGES } from "~/lib/schemas/slide";
 import { COMPANY_NAME } from "~/lib/site";
 import { readSlideForm } from "~/lib/slide-form.server";
 import { deleteSlide, getSlideForAdmin, updateSlide } from "~/models/admin-slideshow.server";
+import { removeUnreferencedUploads } from "~/models/media-references.server";
 import type { Route } from "./+types/slide";
 
 // One gallery slide: edit (every field but its place, spec §7), or delete after 'Are you sure
@@ -46,6 +47,7 @@ export async function action(args: Route.ActionArgs) {
       throw redirectWithFlash(back, "slideDeleteFailed");
     }
     if (!deleted.ok) notFound();
+    await removeUnreferencedUploads([deleted.formerMediaUrl]);
     throw redirectWithFlash(back, "slideDeleted");
   }
 
@@ -68,6 +70,7 @@ export async function action(args: Route.ActionArgs) {
     await discardUploadedPhoto(read.photo);
     notFound();
   }
+  await removeUnreferencedUploads([updated.formerMediaUrl]);
   throw redirectWithFlash(back, "slideUpdated");
 }
 

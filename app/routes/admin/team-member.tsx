@@ -18,6 +18,7 @@ import {
   getTeamMemberForAdmin,
   updateTeamMember,
 } from "~/models/admin-team.server";
+import { removeUnreferencedUploads } from "~/models/media-references.server";
 import type { Route } from "./+types/team-member";
 
 // One team member: edit (a new photo replaces the old one, or the old one is removed), or
@@ -50,6 +51,7 @@ export async function action(args: Route.ActionArgs) {
       throw redirectWithFlash(back, "teamMemberDeleteFailed");
     }
     if (!deleted.ok) notFound();
+    await removeUnreferencedUploads([deleted.formerImageUrl]);
     throw redirectWithFlash(back, "teamMemberDeleted");
   }
 
@@ -75,6 +77,7 @@ export async function action(args: Route.ActionArgs) {
     await discardUploadedPhoto(read.photo);
     notFound();
   }
+  await removeUnreferencedUploads([updated.formerImageUrl]);
   throw redirectWithFlash(back, "teamMemberUpdated");
 }
 

@@ -12,6 +12,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-team-"));
 process.env.DATA_DIR = dataDir;
 const { db } = await import("~/db/client.server");
 const { auditEvents, teamMembers } = await import("~/db/schema");
+const { isMediaStored } = await import("~/media/media-store.server");
 const { routeArgs, run } = await import("../../../tests/setup/accounts");
 const { createSignedInAdmin } = await import("../../../tests/setup/admin");
 const { setupTestDatabase } = await import("../../../tests/setup/test-database");
@@ -38,6 +39,11 @@ function portrait(colour = "#885533") {
   return sharp({ create: { width: 80, height: 100, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();
+}
+
+/** Whether the file behind a /media/ URL is still stored. */
+function isStored(url: string | null | undefined) {
+  return isMediaStored((url ?? "").replace(/^\/media\//, ""));
 }
 
 /** A multipart post, as the browser sends the form (with an optional photo). */
@@ -220,6 +226,23 @@ describe("editing and deleting", () => {
       isActive: "on",
     });
     expect((await rows())[0]?.imageUrl).toBeNull();
+    // Nothing shows the removed photo any more: its file is gone too.
+    expect(await isStored(withPhoto?.imageUrl)).toBe(false);
+  });
+
+  it("deletes a member's photo file with the member, unless another row shows it", async () => {
+    const [one = "", two = ""] = await seedMembers("Dayo", "Efe");
+    const photo = { name: "shared.jpg", data: await portrait("#445566") };
+    const fields = { intent: "update", position: "Agent", isActive: "on" };
+    await editMember(one, { ...fields, name: "Dayo" }, photo);
+    await editMember(two, { ...fields, name: "Efe" }, photo);
+    const [url] = [...new Set((await rows()).map((r) => r.imageUrl))];
+    expect(url).toMatch(/^\/media\/uploads\//);
+
+    await editMember(one, { intent: "delete", confirmed: "yes", back: LIST });
+    expect(await isStored(url)).toBe(true);
+    await editMember(two, { intent: "delete", confirmed: "yes", back: LIST });
+    expect(await isStored(url)).toBe(false);
   });
 
   it("refuses a missing name on edit with the spec's message, changing nothing", async () => {

@@ -16,7 +16,7 @@ const { auditEvents, heroImages, propertyMedia, websiteContent } = await import(
 const { HeroText } = await import("~/components/home/hero");
 const { AboutText } = await import("~/components/home/home-teasers");
 const { HERO_IMAGES, HOME_CONTENT_DEFAULTS } = await import("~/lib/home-content");
-const { mediaPath } = await import("~/media/media-store.server");
+const { isMediaStored } = await import("~/media/media-store.server");
 const { createProperty, routeArgs, run } = await import("../../../tests/setup/accounts");
 const { createSignedInAdmin } = await import("../../../tests/setup/admin");
 const { setupTestDatabase } = await import("../../../tests/setup/test-database");
@@ -77,8 +77,9 @@ async function stored() {
     .orderBy(asc(heroImages.sortOrder));
 }
 
-function fileOf(mediaUrl: string) {
-  return mediaPath(mediaUrl.replace(/^\/media\//, ""));
+/** Whether the file behind a /media/ URL is in the media storage. */
+function isStored(mediaUrl: string) {
+  return isMediaStored(mediaUrl.replace(/^\/media\//, ""));
 }
 
 const HERO = {
@@ -186,7 +187,7 @@ describe("the hero backgrounds", () => {
     expect(images).toHaveLength(2);
     for (const image of images) {
       expect(image.mediaUrl).toMatch(/^\/media\/uploads\/[0-9a-f]{64}\.webp$/);
-      expect(fs.existsSync(fileOf(image.mediaUrl))).toBe(true);
+      expect(await isStored(image.mediaUrl)).toBe(true);
     }
     expect((await home()).heroImages.map((i) => i.mediaUrl)).toEqual(images.map((i) => i.mediaUrl));
     expect((await page()).body.images.map((i) => i.id)).toEqual(images.map((i) => i.id));
@@ -251,9 +252,9 @@ describe("the hero backgrounds", () => {
 
     const removed = await post({ intent: "image-remove", id: one.id, confirmed: "yes" });
     expect(removed.cookies.join()).toContain("flash=heroImageRemoved");
-    expect(fs.existsSync(fileOf(one.mediaUrl))).toBe(false);
+    expect(await isStored(one.mediaUrl)).toBe(false);
     await post({ intent: "image-remove", id: two.id, confirmed: "yes" });
-    expect(fs.existsSync(fileOf(two.mediaUrl))).toBe(true);
+    expect(await isStored(two.mediaUrl)).toBe(true);
     expect(await stored()).toEqual([]);
     // None left: the home page is back to the built-in pictures.
     expect((await home()).heroImages).toEqual([]);

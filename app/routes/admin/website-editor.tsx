@@ -21,16 +21,16 @@ import {
   isHomeSection,
 } from "~/lib/schemas/site-content";
 import { COMPANY_NAME } from "~/lib/site";
-import { acceptPhoto, discardPhotos } from "~/media/images.server";
+import { acceptPhoto } from "~/media/images.server";
 import {
   addHeroImage,
   getHomeContentForAdmin,
-  isUploadInUse,
   listHeroImagesForAdmin,
   moveHeroImage,
   removeHeroImage,
   updateHomeSection,
 } from "~/models/admin-site-content.server";
+import { removeUnreferencedUploads } from "~/models/media-references.server";
 import type { Route } from "./+types/website-editor";
 
 // /website-editor (spec: dashboard-and-admin §2, §7, §8): the home page's Hero, About, Services
@@ -115,7 +115,7 @@ async function uploadImage(actor: AdminActor, form: FormData) {
   if (!(file instanceof File) || file.size === 0) return refuse("Please choose a picture.");
   const accepted = await acceptPhoto(Buffer.from(await file.arrayBuffer()));
   if (!accepted.ok) return refuse(accepted.message);
-  const { key, url, width, height } = accepted.photo;
+  const { url, width, height } = accepted.photo;
   let added: Awaited<ReturnType<typeof addHeroImage>> | undefined;
   try {
     added = await addHeroImage(actor, { mediaUrl: url, width, height });
@@ -124,7 +124,7 @@ async function uploadImage(actor: AdminActor, form: FormData) {
   }
   if (!added?.ok) {
     // Nothing points at the file written for this upload, unless another picture shares it.
-    await discardPhotos([key], (k) => isUploadInUse(`/media/${k}`));
+    await removeUnreferencedUploads([url]);
     if (added?.reason === "too-many") return refuse(EDITOR_MESSAGES.tooManyImages);
     return failed(500, {
       intent,
@@ -138,10 +138,7 @@ async function removeImage(actor: AdminActor, form: FormData) {
   if (!isConfirmed(form)) return askToConfirm(form, EDITOR_MESSAGES.confirmRemove);
   const removed = await removeHeroImage(actor, String(form.get("id") ?? ""));
   if (!removed.ok) notFound();
-  if (removed.mediaUrl?.startsWith("/media/")) {
-    const key = removed.mediaUrl.slice("/media/".length);
-    await discardPhotos([key], (k) => isUploadInUse(`/media/${k}`));
-  }
+  await removeUnreferencedUploads([removed.mediaUrl]);
   throw redirectWithFlash(`${PAGE}#images`, "heroImageRemoved");
 }
 

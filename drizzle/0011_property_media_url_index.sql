@@ -1,0 +1,1 @@
+CREATE INDEX "property_media_url_idx" ON "property_media" USING btree ("media_url");

@@ -1,0 +1,68 @@
+import sharp from "sharp";
+
+// Files an admin might upload, real and hostile: the upload tests' fixtures.
+
+/** A phone photo: JPEG with the maker, the model and a GPS position in Lagos, turned 90°. */
+export function jpegWithGps(width = 640, height = 480) {
+  return sharp({ create: { width, height, channels: 3, background: "#3a7" } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "Tecno", Model: "Camon 20" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "6/1 27/1 0/1",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "3/1 24/1 0/1",
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+export function plainJpeg(colour: string, width = 64, height = 48) {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+}
+
+export function png(colour = "#fff", width = 50, height = 40) {
+  return sharp({ create: { width, height, channels: 4, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+export const SVG_WITH_SCRIPT = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>',
+);
+
+function crc32(bytes: Uint8Array) {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A real JPEG cut off half-way: the header reads, the picture does not. */
+export async function truncatedJpeg() {
+  const noise = Buffer.alloc(200 * 200 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
+  const jpeg = await sharp(noise, { raw: { width: 200, height: 200, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+  return jpeg.subarray(0, Math.floor(jpeg.length / 2));
+}
+
+/** A tiny PNG whose header claims huge dimensions: a decompression bomb's opening. */
+export async function pngClaiming(width: number, height: number) {
+  const bytes = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer(),
+  );
+  bytes.writeUInt32BE(width, 16);
+  bytes.writeUInt32BE(height, 20);
+  bytes.writeUInt32BE(crc32(bytes.subarray(12, 29)), 29);
+  return bytes;
+}
