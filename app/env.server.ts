@@ -42,6 +42,8 @@ const EnvSchema = z.object({
     .min(3)
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // The anonymous page cache (app/page-cache/); default on in production only.
+  PAGE_CACHE: booleanFlag.optional(),
 });
 
 export type Env = {
@@ -60,6 +62,8 @@ export type Env = {
   smtpUrl: string | undefined;
   /** The From header of outgoing e-mail; unset = the company name at no-reply@naijahomes.ng. */
   mailFrom: string | undefined;
+  /** Serve anonymous visitors' public pages from memory (app/page-cache/). */
+  pageCache: boolean;
 };
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -82,6 +86,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     trustProxyHops: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    pageCache: e.PAGE_CACHE ?? e.NODE_ENV === "production",
   };
 }
 

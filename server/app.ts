@@ -10,6 +10,8 @@ import { createRequestContext } from "~/lib/request-context.server";
 import { createCspNonce, securityHeaders } from "~/lib/security-headers.server";
 import { closeMailTransports, settleBackgroundMail } from "~/mail/mail.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
+import { listenForContentChanges } from "~/page-cache/content-generation.server";
+import { createPageCache } from "~/page-cache/page-cache.server";
 
 export { logger };
 
@@ -42,6 +44,10 @@ app.use((req, res, next) => {
   next();
 });
 
+// Anonymous visitors' public pages from memory (ADR 11); after the nonce, before the router.
+export const pageCache = createPageCache({ enabled: getEnv().pageCache });
+app.use(pageCache.middleware);
+
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
@@ -50,6 +56,7 @@ app.use(
       createRequestContext({
         socketAddress: req.socket.remoteAddress,
         cspNonce: String(res.locals.cspNonce ?? ""),
+        pageNotes: res.locals.pageNotes,
       }),
   }),
 );
@@ -58,6 +65,10 @@ app.use(
 export async function startApp() {
   const env = getEnv();
   const handle = await openDatabaseFromEnv(env);
+  // Other instances on the same PostgreSQL announce their content changes (page cache).
+  if (handle.kind === "postgres" && env.databaseUrl) {
+    stopContentListener = listenForContentChanges(env.databaseUrl);
+  }
   logger.info(
     { database: handle.kind, dataDir: env.dataDir },
     handle.kind === "pglite" ? `Embedded database in ${env.dataDir}` : "PostgreSQL database",
@@ -73,7 +84,11 @@ export async function startApp() {
   return { port: env.port };
 }
 
+let stopContentListener: (() => Promise<void>) | undefined;
+
 export async function stopApp() {
+  await stopContentListener?.();
+  pageCache.close();
   // Mail queued just before the stop (a password reset) still goes out and is recorded.
   await settleBackgroundMail();
   closeMailTransports();
