@@ -10,6 +10,7 @@ import {
   type PropertyCardData,
   propertyCardColumns,
 } from "~/models/property.server";
+import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
 
 // The listing's search: filters, sort, count and page all run in the database on indexes
 // (see bench/README.md for the plans and numbers behind each choice).
@@ -54,6 +55,13 @@ function squash(text: string) {
  * Port Harcourt as `harcourt` and `port harcourt` do.
  */
 export async function resolveLocations(locations: string[]): Promise<string[]> {
+  const needles = locations.map(squash);
+  const cities = await listCities();
+  return cities.filter((city) => needles.some((n) => squash(city).includes(n)));
+}
+
+/** Every city of a listing, lower-case; kept until an admin changes something. */
+const listCities = cachedUntilContentChanges(async () => {
   const rows = await db.execute<{ v: string }>(sql`
     with recursive c(v) as (
       (select lower(city) from properties order by lower(city) limit 1)
@@ -62,9 +70,8 @@ export async function resolveLocations(locations: string[]): Promise<string[]> {
       from c where c.v is not null
     )
     select v from c where v is not null`);
-  const needles = locations.map(squash);
-  return rows.rows.map((r) => r.v).filter((city) => needles.some((n) => squash(city).includes(n)));
-}
+  return rows.rows.map((r) => r.v);
+});
 
 /**
  * The WHERE clause for a filter set; sort, view and page do not narrow. `cities` are the
