@@ -1,3 +1,4 @@
+import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { closeDatabase } from "~/db/client.server";
@@ -50,7 +51,9 @@ app.use(pageCache.middleware);
 
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // The build itself in production: given a function, React Router rebuilds its route
+    // tables on every request (for the dev server, which reloads it).
+    build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
     // What routes cannot read from the Request: the peer address (getClientIp) and the nonce.
     getLoadContext: (req, res) =>
       createRequestContext({

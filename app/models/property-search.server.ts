@@ -184,6 +184,23 @@ export async function searchProperties(
   filters: ListingFilters,
   options: ListingSearchOptions = {},
 ): Promise<ListingSearchResult> {
+  // An exact count on request (the benchmark) is never kept.
+  if (options.countLookahead === Number.POSITIVE_INFINITY) return runSearch(filters, options);
+  return readSearch({ filters, options });
+}
+
+// The same search answers the same until an admin changes something: kept, a few hundred
+// searches at most (app/page-cache/reference-data.server.ts).
+const readSearch = cachedUntilContentChanges(
+  ({ filters, options }: { filters: ListingFilters; options: ListingSearchOptions }) =>
+    runSearch(filters, options),
+  { key: (search) => JSON.stringify(search), maxKeys: 500 },
+);
+
+async function runSearch(
+  filters: ListingFilters,
+  options: ListingSearchOptions,
+): Promise<ListingSearchResult> {
   const pageSize = options.pageSize ?? LISTING_PAGE_SIZE;
   const lookahead = options.countLookahead ?? COUNT_LOOKAHEAD;
   const cities = filters.locations.length > 0 ? await resolveLocations(filters.locations) : [];

@@ -74,7 +74,7 @@ export async function getSectionContent(section: string): Promise<Record<string,
 }
 
 // Keyed by the section's name (a handful, fixed in the code).
-const readSectionContent = cachedUntilContentChanges(async (section) => {
+const readSectionContent = cachedUntilContentChanges(async (section: string) => {
   const rows = await db
     .select({ key: websiteContent.key, value: websiteContent.value })
     .from(websiteContent)

@@ -234,31 +234,33 @@ describe("one visitor's page never reaches another", () => {
 });
 
 describe("what is never kept", () => {
-  it("a 404 is not cached: the page exists as soon as the listing does", async () => {
+  it("a 404 is not kept: each request renders it again", async () => {
     const id = "0a6f1c9e-7d3b-4c61-9f1e-3b2a9c8d7e6f";
-    const missing = await get(`/property/${id}`);
-    expect(missing.status).toBe(404);
-    expect(missing.headers["x-page-cache"]).toBeUndefined();
-    // Written straight to the table: no generation change tells the cache.
-    await db.insert(properties).values({ ...LISTING, id, title: "Late Bungalow in Enugu" });
-    const found = await get(`/property/${id}`);
-    expect(found.status).toBe(200);
-    expect(found.text).toContain("Late Bungalow in Enugu");
+    for (let i = 0; i < 2; i++) {
+      const missing = await get(`/property/${id}`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers["x-page-cache"]).toBeUndefined();
+      expect(missing.headers.etag).toBeUndefined();
+    }
   });
 
-  it("a response that sets a cookie is not cached (a route of the cache's own app)", async () => {
+  it("a response that sets a cookie, a 404, a redirect or an error is rendered every time", async () => {
+    // A small app with the cache in front, whose routes answer each of these.
     const cache = createPageCache({ enabled: true });
     const app = express();
-    let renders = 0;
+    const renders = new Map<string, number>();
     app.use((_req, res, next) => {
       res.locals.cspNonce = "abc";
       next();
     });
     app.use(cache.middleware);
-    app.get("/about", (_req, res) => {
-      renders += 1;
-      res.setHeader("Set-Cookie", `visitor=${renders}; Path=/`);
-      res.type("html").send(`<html><script nonce="abc">${renders}</script></html>`);
+    app.get(["/about", "/team", "/contact", "/services", "/"], (req, res) => {
+      const count = (renders.get(req.path) ?? 0) + 1;
+      renders.set(req.path, count);
+      if (req.path === "/about") res.setHeader("Set-Cookie", `visitor=${count}; Path=/`);
+      if (req.path === "/contact") return res.redirect("/about");
+      res.status(req.path === "/team" ? 404 : req.path === "/services" ? 500 : 200);
+      res.type("html").send(`<html><script nonce="abc">${count}</script></html>`);
     });
     const local = http.createServer(app);
     await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
@@ -270,8 +272,25 @@ describe("what is never kept", () => {
       expect(first.headers["set-cookie"]).toEqual(["visitor=1; Path=/"]);
       expect(second.headers["set-cookie"]).toEqual(["visitor=2; Path=/"]);
       expect(second.headers["x-page-cache"]).toBeUndefined();
-      expect(renders).toBe(2);
-      expect(cache.stats().entries).toBe(0);
+      for (const path of ["/team", "/contact", "/services"]) {
+        const a = await get(path);
+        const b = await get(path);
+        expect([a.status, b.status], path).toEqual(
+          path === "/team" ? [404, 404] : path === "/contact" ? [302, 302] : [500, 500],
+        );
+        expect(b.headers["x-page-cache"], path).toBeUndefined();
+      }
+      // The same app does keep a plain page.
+      await get("/");
+      expect((await get("/")).headers["x-page-cache"]).toBe("HIT");
+      expect(Object.fromEntries(renders)).toEqual({
+        "/": 1,
+        "/about": 2,
+        "/team": 2,
+        "/contact": 2,
+        "/services": 2,
+      });
+      expect(cache.stats().entries).toBe(1);
     } finally {
       baseUrl = saved;
       cache.close();
