@@ -1,23 +1,23 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, resolveChromium } from "./tests/e2e/browser";
 
-// End-to-end tests drive Debian's Chromium (Playwright's own browser download cannot work on
-// these machines) against the real production build, started on a fresh throw-away database for
-// every run by tests/e2e/start-server.ts.
+// End-to-end tests drive Debian's Chromium when it is installed, else the Chromium inside the
+// `@sparticuz/chromium` npm package (tests/e2e/browser.ts; Playwright's own browser download
+// cannot work on these machines), against the real production build, started on a fresh
+// throw-away database for every run by tests/e2e/start-server.ts.
 
 const CI = Boolean(process.env.CI);
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
+const BROWSER = await resolveChromium();
+if (!process.env.TEST_WORKER_INDEX) {
+  console.log(`[e2e] Chromium: ${BROWSER.kind} (${BROWSER.executablePath})`);
+}
 const CHROMIUM_LAUNCH_OPTIONS = {
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  executablePath: BROWSER.executablePath,
+  args: CHROMIUM_ARGS,
+  ...(BROWSER.env ? { env: { ...process.env, ...BROWSER.env } } : {}),
 };
 
 export default defineConfig({

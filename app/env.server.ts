@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText(z.string()),
   S3_SECRET_ACCESS_KEY: optionalText(z.string()),
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  // The anonymous page cache (app/page-cache/); default on in production only.
+  PAGE_CACHE: booleanFlag.optional(),
 });
 
 /** A text setting where empty means unset. */
@@ -96,6 +98,8 @@ export type Env = {
   mailFrom: string | undefined;
   /** Unset: stored media on the disk under DATA_DIR/media. */
   s3: S3Config | undefined;
+  /** Serve anonymous visitors' public pages from memory (app/page-cache/). */
+  pageCache: boolean;
 };
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -120,6 +124,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     s3,
+    pageCache: e.PAGE_CACHE ?? e.NODE_ENV === "production",
   };
 }
 

@@ -1,3 +1,4 @@
+import * as serverBuild from "virtual:react-router/server-build";
 import { closeDatabase } from "~/db/client.server";
 import { openDatabaseFromEnv } from "~/db/open-from-env.server";
 import { DEMO_USERS } from "~/db/seed/demo-users";
@@ -10,16 +11,30 @@ import { closeMailTransports } from "~/mail/mail-transport.server";
 import { startSearchAlertJob, stopSearchAlertJob } from "~/mail/search-alert-mail.server";
 import { purgeTrash } from "~/models/admin-properties.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
+import { listenForContentChanges } from "~/page-cache/content-generation.server";
+import { createPageCache } from "~/page-cache/page-cache.server";
 import { createHttpApp } from "./http-app";
 
 export { logger };
 
-export const app = createHttpApp(() => import("virtual:react-router/server-build"));
+// Anonymous visitors' public pages from memory (ADR 15).
+export const pageCache = createPageCache({ enabled: getEnv().pageCache });
+
+export const app = createHttpApp(
+  // The build itself in production: given a function, React Router rebuilds its route tables
+  // on every request (for the dev server, which reloads it).
+  import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
+  { pageCache: pageCache.middleware },
+);
 
 /** Opens (and locks) the database, applies migrations, seeds demo data into an empty database. */
 export async function startApp() {
   const env = getEnv();
   const handle = await openDatabaseFromEnv(env);
+  // Other instances on the same PostgreSQL announce their content changes (page cache).
+  if (handle.kind === "postgres" && env.databaseUrl) {
+    stopContentListener = listenForContentChanges(env.databaseUrl);
+  }
   logger.info(
     { database: handle.kind, dataDir: env.dataDir },
     handle.kind === "pglite" ? `Embedded database in ${env.dataDir}` : "PostgreSQL database",
@@ -62,7 +77,11 @@ function startTrashPurge() {
   purgeTimer.unref();
 }
 
+let stopContentListener: (() => Promise<void>) | undefined;
+
 export async function stopApp() {
+  await stopContentListener?.();
+  pageCache.close();
   clearTimeout(purgeTimer);
   await purging;
   // Mail being composed just before the stop (a password reset) still reaches the outbox; the

@@ -1,4 +1,4 @@
-import express from "express";
+import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
@@ -11,10 +11,14 @@ import { createRequestHandler } from "./request-handler";
 
 /**
  * The HTTP app in front of React Router: security headers, the request log, the Origin check,
- * body limits and the no-store rule, then the routes. server/app.ts serves it with the built
- * routes; the tests (tests/setup/http-app.ts) with the route modules themselves.
+ * body limits and the no-store rule, the page cache when given, then the routes. server/app.ts
+ * serves it with the built routes; the tests (tests/setup/http-app.ts) with the route modules
+ * themselves.
  */
-export function createHttpApp(build: ServerBuild | (() => Promise<ServerBuild>)) {
+export function createHttpApp(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  options: { pageCache?: RequestHandler } = {},
+) {
   const app = express();
   app.disable("x-powered-by");
 
@@ -52,6 +56,9 @@ export function createHttpApp(build: ServerBuild | (() => Promise<ServerBuild>))
   app.use(markPrivateResponses);
   app.use(refuseForeignOrigins(() => getEnv().siteUrl));
   app.use(refuseLargeBodies);
+  // Anonymous visitors' public pages from memory (app/page-cache/): after the nonce, which it
+  // splices into a cached page, and before the router.
+  if (options.pageCache) app.use(options.pageCache);
 
   app.use(
     createRequestHandler({
@@ -61,6 +68,7 @@ export function createHttpApp(build: ServerBuild | (() => Promise<ServerBuild>))
         createRequestContext({
           socketAddress: req.socket.remoteAddress,
           cspNonce: String(res.locals.cspNonce ?? ""),
+          pageNotes: res.locals.pageNotes,
         }),
     }),
   );

@@ -1,4 +1,5 @@
-// `npm start`: build when the build is missing or older than the sources, then serve it.
+// `npm start`: build when the build is missing or older than the sources, then serve it
+// (server/cluster.js: one process, or several workers on PostgreSQL).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -36,4 +37,6 @@ if (built < sources) {
 }
 
 process.env.NODE_ENV ??= "production";
-await import("./main.js");
+// One process, or with DATABASE_URL and WEB_CONCURRENCY several workers on one port.
+const { startServer } = await import("./cluster.js");
+await startServer();

@@ -2,6 +2,7 @@ import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { type AuditChanges, auditEvents } from "~/db/schema";
 import type { AuditAction, AuditEntity } from "~/lib/audit";
+import { announceContentChange, contentChanged } from "~/page-cache/content-generation.server";
 
 // Every change an admin makes goes through auditedWrite: the change and its audit row commit
 // together or not at all, and a write that reports success without saying what it changed is a
@@ -73,7 +74,7 @@ export async function auditedWrite<Result extends { ok: boolean }>(
   work: (tx: Transaction) => Promise<{ result: Result; audit?: AuditRecord }>,
 ): Promise<Result> {
   try {
-    return await db.transaction(async (tx) => {
+    const committed = await db.transaction(async (tx) => {
       const { result, audit } = await work(tx);
       if (!result.ok) throw new RolledBack(result);
       if (!audit) throw new Error(`${action}: an admin write must say what it changed`);
@@ -87,8 +88,13 @@ export async function auditedWrite<Result extends { ok: boolean }>(
         changes: changedFields(audit.before, audit.after),
         clientAddress: actor.clientAddress || null,
       });
+      // Public pages may show what changed: other instances hear of it at commit.
+      await announceContentChange(tx);
       return result;
     });
+    // Cached public pages and reference data are stale from now on (app/page-cache/).
+    contentChanged();
+    return committed;
   } catch (error) {
     if (error instanceof RolledBack) return error.result as Result;
     throw error;

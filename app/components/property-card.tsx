@@ -23,6 +23,7 @@ export function PropertyCard({
   showFavorite = true,
   imageLoading = "lazy",
   viewDetails = false,
+  headingLevel = 3,
 }: {
   property: CardProperty;
   layout?: "grid" | "list";
@@ -30,7 +31,10 @@ export function PropertyCard({
   imageLoading?: "lazy" | "eager";
   /** A 'View Details' button under the facts (the dashboard's cards). */
   viewDetails?: boolean;
+  /** The title's heading level: one below the section the cards are listed in. */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const image = responsiveImage(
     property.imageUrl,
     layout === "list" ? "(min-width: 640px) 320px, 100vw" : GRID_SIZES,
@@ -82,12 +86,12 @@ export function PropertyCard({
         <p className="text-lg font-bold text-brand-800">
           {formatPrice(property.price, property.purpose, property.rentPeriod)}
         </p>
-        <h3 className="line-clamp-2 font-semibold text-slate-900">
+        <Heading className="line-clamp-2 font-semibold text-slate-900">
           {/* The whole card is clickable through this link's stretched overlay. */}
           <Link to={`/property/${property.id}`} className="after:absolute after:inset-0">
             {property.title}
           </Link>
-        </h3>
+        </Heading>
         <p className="flex items-start gap-1 text-sm text-slate-600">
           <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span className="line-clamp-1">{location}</span>

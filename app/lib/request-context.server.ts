@@ -9,12 +9,26 @@ export const socketAddressContext = createContext<string>("");
 /** The Content-Security-Policy nonce of this response ("" when no policy was set). */
 export const cspNonceContext = createContext<string>("");
 
-export type RequestContextValues = { socketAddress: string | undefined; cspNonce: string };
+/**
+ * What a page's loader asks to be repeated when the page cache later serves the page without
+ * running it (app/page-cache/): today, counting a view of a listing.
+ */
+export type PageNotes = { propertyView?: string };
+
+/** This request's page notes (a fresh object per request; see PageNotes). */
+export const pageNotesContext = createContext<PageNotes | null>(null);
+
+export type RequestContextValues = {
+  socketAddress: string | undefined;
+  cspNonce: string;
+  pageNotes?: PageNotes;
+};
 
 /** The load context for one request, as server/app.ts passes it to React Router. */
 export function createRequestContext(values: RequestContextValues): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(socketAddressContext, values.socketAddress ?? "");
   context.set(cspNonceContext, values.cspNonce);
+  context.set(pageNotesContext, values.pageNotes ?? {});
   return context;
 }

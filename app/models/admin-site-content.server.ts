@@ -18,26 +18,19 @@ import {
   SOCIAL_PLATFORMS,
   type SocialPlatform,
 } from "~/lib/schemas/site-content";
-import { clearSiteContentCache } from "./site-content.server";
 
 // The admin side of the site's content: social links (/admin/social-media), contact details
 // (/admin/contact-info), the home page's texts and hero backgrounds (/website-editor). Every
-// write goes through auditedWrite and, once committed, clears the public pages' cache
-// (site-content.server.ts), so the next page shows it.
+// write goes through auditedWrite, which once committed moves the content generation: the
+// cached pages and reads of site-content.server.ts are dropped, so the next page shows it.
 
 /** Serialises writes to one kind of content (the checks read, then write). */
 async function lockContent(tx: Transaction, name: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`site-content:${name}`}))`);
 }
 
-/** Runs an audited write and clears the public cache when it succeeded. */
-async function writeContent<Result extends { ok: boolean }>(
-  ...args: Parameters<typeof auditedWrite<Result>>
-): Promise<Result> {
-  const result = await auditedWrite<Result>(...args);
-  if (result.ok) clearSiteContentCache();
-  return result;
-}
+/** An audited write; once committed it moves the content generation, so caches drop it. */
+const writeContent = auditedWrite;
 
 // ---------------------------------------------------------------------------------------------
 // Social links: one record, a column per platform. Adding or editing sets that column, deleting

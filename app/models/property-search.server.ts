@@ -11,6 +11,7 @@ import {
   type PropertyCardData,
   propertyCardColumns,
 } from "~/models/property.server";
+import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
 
 // The listing's search: filters, sort, count and page all run in the database on indexes
 // (see bench/README.md for the plans and numbers behind each choice).
@@ -58,6 +59,14 @@ export async function resolveLocations(
   locations: string[],
   executor: Executor = db,
 ): Promise<string[]> {
+  const needles = locations.map(squash);
+  // Inside a transaction (the alert job) the cities are read through it, uncached.
+  const cities = executor === db ? await listCachedCities() : await listCities(executor);
+  return cities.filter((city) => needles.some((n) => squash(city).includes(n)));
+}
+
+/** Every city of a listing, lower-case. */
+async function listCities(executor: Executor): Promise<string[]> {
   const rows = await executor.execute<{ v: string }>(sql`
     with recursive c(v) as (
       (select lower(city) from properties order by lower(city) limit 1)
@@ -66,9 +75,11 @@ export async function resolveLocations(
       from c where c.v is not null
     )
     select v from c where v is not null`);
-  const needles = locations.map(squash);
-  return rows.rows.map((r) => r.v).filter((city) => needles.some((n) => squash(city).includes(n)));
+  return rows.rows.map((r) => r.v);
 }
+
+/** The cities, kept until an admin changes something. */
+const listCachedCities = cachedUntilContentChanges(() => listCities(db));
 
 /**
  * The WHERE clause for a filter set; sort, view and page do not narrow. `cities` are the
@@ -180,6 +191,23 @@ async function fetchPage(
 export async function searchProperties(
   filters: ListingFilters,
   options: ListingSearchOptions = {},
+): Promise<ListingSearchResult> {
+  // An exact count on request (the benchmark) is never kept.
+  if (options.countLookahead === Number.POSITIVE_INFINITY) return runSearch(filters, options);
+  return readSearch({ filters, options });
+}
+
+// The same search answers the same until an admin changes something: kept, a few hundred
+// searches at most (app/page-cache/reference-data.server.ts).
+const readSearch = cachedUntilContentChanges(
+  ({ filters, options }: { filters: ListingFilters; options: ListingSearchOptions }) =>
+    runSearch(filters, options),
+  { key: (search) => JSON.stringify(search), maxKeys: 500 },
+);
+
+async function runSearch(
+  filters: ListingFilters,
+  options: ListingSearchOptions,
 ): Promise<ListingSearchResult> {
   const pageSize = options.pageSize ?? LISTING_PAGE_SIZE;
   const lookahead = options.countLookahead ?? COUNT_LOOKAHEAD;

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { properties, propertyMedia } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { FEATURED_COUNT, type PurposeValue } from "~/lib/property-options";
+import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
 
 /** Listings on the site: not in the trash (a deleted listing's page is gone at once). */
 export const ON_SITE: SQL = isNull(properties.deletedAt);
@@ -50,42 +51,57 @@ export type PropertyCardData = {
  * spec's fallback). `purpose` narrows both to For Sale or For Rent.
  */
 export async function listFeaturedProperties(purpose?: PurposeValue): Promise<PropertyCardData[]> {
-  const byPurpose: SQL | undefined = purpose ? eq(properties.purpose, purpose) : undefined;
-  const featured = await db
-    .select(propertyCardColumns)
-    .from(properties)
-    .where(and(OFFERED, eq(properties.featured, true), byPurpose))
-    .orderBy(desc(properties.createdAt), asc(properties.id))
-    .limit(FEATURED_COUNT);
-  if (featured.length > 0) return featured;
-  return db
-    .select(propertyCardColumns)
-    .from(properties)
-    .where(and(OFFERED, byPurpose))
-    .orderBy(desc(properties.createdAt), asc(properties.id))
-    .limit(FEATURED_COUNT);
+  return readFeatured(purpose ?? "");
 }
+
+// Public content, the same for every visitor: kept until an admin changes something
+// (app/page-cache/reference-data.server.ts). Callers share the answers: never modify them.
+const readFeatured = cachedUntilContentChanges(
+  async (purpose: PurposeValue | ""): Promise<PropertyCardData[]> => {
+    const byPurpose: SQL | undefined = purpose ? eq(properties.purpose, purpose) : undefined;
+    const featured = await db
+      .select(propertyCardColumns)
+      .from(properties)
+      .where(and(OFFERED, eq(properties.featured, true), byPurpose))
+      .orderBy(desc(properties.createdAt), asc(properties.id))
+      .limit(FEATURED_COUNT);
+    if (featured.length > 0) return featured;
+    return db
+      .select(propertyCardColumns)
+      .from(properties)
+      .where(and(OFFERED, byPurpose))
+      .orderBy(desc(properties.createdAt), asc(properties.id))
+      .limit(FEATURED_COUNT);
+  },
+);
 
 /** One property with its media in display order, or undefined for an unknown or malformed id. */
 export async function getPropertyWithMedia(id: string) {
   if (!isUuid(id)) return undefined;
-  const [property] = await db
-    .select(getTableColumns(properties))
-    .from(properties)
-    .where(and(ON_SITE, eq(properties.id, id)))
-    .limit(1);
-  if (!property) return undefined;
-  const media = await db
-    .select({
-      id: propertyMedia.id,
-      mediaUrl: propertyMedia.mediaUrl,
-      title: propertyMedia.title,
-      description: propertyMedia.description,
-    })
-    .from(propertyMedia)
-    .where(eq(propertyMedia.propertyId, id))
-    .orderBy(asc(propertyMedia.sortOrder), asc(propertyMedia.id));
-  return { ...property, media };
+  return readPropertyWithMedia(id);
 }
+
+const readPropertyWithMedia = cachedUntilContentChanges(
+  async (id: string) => {
+    const [property] = await db
+      .select(getTableColumns(properties))
+      .from(properties)
+      .where(and(ON_SITE, eq(properties.id, id)))
+      .limit(1);
+    if (!property) return undefined;
+    const media = await db
+      .select({
+        id: propertyMedia.id,
+        mediaUrl: propertyMedia.mediaUrl,
+        title: propertyMedia.title,
+        description: propertyMedia.description,
+      })
+      .from(propertyMedia)
+      .where(eq(propertyMedia.propertyId, id))
+      .orderBy(asc(propertyMedia.sortOrder), asc(propertyMedia.id));
+    return { ...property, media };
+  },
+  { maxKeys: 2_000 },
+);
 
 export type PropertyWithMedia = NonNullable<Awaited<ReturnType<typeof getPropertyWithMedia>>>;

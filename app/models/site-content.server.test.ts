@@ -1,28 +1,26 @@
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { contactInfo, socialLinks, websiteContent } from "~/db/schema";
+import { REFERENCE_DATA_MAX_AGE_MS } from "~/page-cache/reference-data.server";
 import { actorFor, createSignedInAdmin } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { addContactItem, updateHomeSection } from "./admin-site-content.server";
-import {
-  getContactDetails,
-  getSectionContent,
-  getSocialLinks,
-  SITE_CONTENT_CACHE_MS,
-  setSiteContentCacheMs,
-} from "./site-content.server";
+import { getContactDetails, getSectionContent, getSocialLinks } from "./site-content.server";
 
-// The public pages read contact details, links and texts through a cache; an admin's save
-// through the admin model clears it, and anything else is seen once the entry expires.
+// The public pages read contact details, links and texts through a cache (on with PAGE_CACHE,
+// as in production); an admin's save through the admin model moves the content generation and
+// so empties it, and anything else is seen once the entry is a minute old.
+
+vi.hoisted(() => {
+  process.env.PAGE_CACHE = "1";
+});
 
 await setupTestDatabase();
-afterAll(() => setSiteContentCacheMs(0));
 
 const admin = await createSignedInAdmin("cache@example.com");
 
 describe("the site-content cache", () => {
-  it("answers from memory until an admin's save clears it", async () => {
-    setSiteContentCacheMs(60_000);
+  it("answers from memory until an admin's save moves the generation", async () => {
     await db
       .insert(contactInfo)
       .values({ key: "Phone", type: "phone", value: "+234 803 000 0001" });
@@ -43,15 +41,14 @@ describe("the site-content cache", () => {
     expect(await getSocialLinks()).toEqual({ facebook: "https://facebook.com/cached" });
   });
 
-  it("shows other writers' changes once the entry expires, and a refused save clears nothing", async () => {
+  it("shows other writers' changes once the entry expires, and a refused save moves nothing", async () => {
     // Only the clock is faked (the database needs real timers).
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      setSiteContentCacheMs(SITE_CONTENT_CACHE_MS);
       await db.insert(websiteContent).values({ section: "home", key: "hero_title", value: "One" });
       expect((await getSectionContent("home")).hero_title).toBe("One");
       await db.update(websiteContent).set({ value: "Two" });
-      vi.setSystemTime(Date.now() + SITE_CONTENT_CACHE_MS - 1);
+      vi.setSystemTime(Date.now() + REFERENCE_DATA_MAX_AGE_MS - 1);
       expect((await getSectionContent("home")).hero_title).toBe("One");
       vi.setSystemTime(Date.now() + 2);
       expect((await getSectionContent("home")).hero_title).toBe("Two");
@@ -59,7 +56,6 @@ describe("the site-content cache", () => {
       vi.useRealTimers();
     }
 
-    setSiteContentCacheMs(60_000);
     expect((await getSectionContent("home")).hero_title).toBe("Two");
     await db.update(websiteContent).set({ value: "Three" });
     const refused = await addContactItem(actorFor(admin), {

@@ -3,12 +3,13 @@ import { db } from "~/db/client.server";
 import { slideshowItems } from "~/db/schema";
 import { DEFAULT_SLIDES, type GallerySlide } from "~/lib/home-content";
 import { logger } from "~/lib/logger.server";
+import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
 
 /**
  * The home gallery's slides: active items in sort order. When there are none, or the table
  * cannot be read, the six built-in slides (the spec's fallback; a failure is logged only).
  */
-export async function listActiveSlides(): Promise<GallerySlide[]> {
+async function readActiveSlides(): Promise<GallerySlide[]> {
   try {
     const rows = await db
       .select({
@@ -33,3 +34,6 @@ export async function listActiveSlides(): Promise<GallerySlide[]> {
     return [...DEFAULT_SLIDES];
   }
 }
+
+/** Kept until an admin changes something (app/page-cache/reference-data.server.ts). */
+export const listActiveSlides = cachedUntilContentChanges(readActiveSlides);

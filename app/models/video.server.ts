@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { videos } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
+import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
 
 export type FeaturedVideo = {
   id: string;
@@ -11,7 +12,7 @@ export type FeaturedVideo = {
 };
 
 /** Active videos in sort order for the home carousel; a failed read is logged and shows none. */
-export async function listActiveVideos(): Promise<FeaturedVideo[]> {
+async function readActiveVideos(): Promise<FeaturedVideo[]> {
   try {
     return await db
       .select({
@@ -28,3 +29,6 @@ export async function listActiveVideos(): Promise<FeaturedVideo[]> {
     return [];
   }
 }
+
+/** Kept until an admin changes something (app/page-cache/reference-data.server.ts). */
+export const listActiveVideos = cachedUntilContentChanges(readActiveVideos);

@@ -28,6 +28,10 @@ import { startBaselineServer } from "./baseline-server";
 import { generatePropertiesSql } from "./generate";
 import { filterSortPage, readAllRows } from "./read-all";
 
+// The search itself is measured: searchProperties must not answer from its per-generation memo
+// (app/page-cache/reference-data.server.ts), which follows PAGE_CACHE.
+process.env.PAGE_CACHE = "0";
+
 const PAGE_SIZE = 6;
 
 /** A realistic mix: what the header, the home search and visitors' filtering ask for. */
@@ -296,6 +300,8 @@ async function benchTarget(target: Target, size: number, rows: Row[], perQueryRo
         ...target.serverEnv,
         NODE_ENV: "production",
         SEED_DEMO: "0",
+        // This measures the search itself: no page cache, no kept search results (ADR 15).
+        PAGE_CACHE: "0",
         PORT: String(port),
         LOG_LEVEL: "warn",
       },

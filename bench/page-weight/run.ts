@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS, resolveChromium } from "../../tests/e2e/browser";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "../..");
@@ -375,16 +376,11 @@ async function main() {
   let browser: Browser | undefined;
   try {
     await waitForHealthy(server);
+    const resolved = await resolveChromium();
     browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: resolved.executablePath,
+      args: CHROMIUM_ARGS,
+      ...(resolved.env ? { env: { ...process.env, ...resolved.env } } : {}),
     });
 
     const propertyPath = await findPropertyPath(browser);

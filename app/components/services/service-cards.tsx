@@ -36,12 +36,14 @@ export function ServiceCards({
             <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">
               {service.description}
             </p>
+            {/* The words people see stay first in the link's text; the hidden rest says where
+                it leads (screen readers, and search engines, which find "Learn More" alone
+                says nothing). */}
             <Link
               to={service.to}
-              aria-label={`Learn More about ${service.title}`}
               className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 after:absolute after:inset-0 hover:underline"
             >
-              Learn More
+              Learn More<span className="sr-only"> about {service.title}</span>
               <ArrowRight className="size-4" aria-hidden />
             </Link>
           </li>

@@ -10,7 +10,7 @@ import {
   videos,
   websiteContent,
 } from "~/db/schema";
-import { clearSiteContentCache } from "~/models/site-content.server";
+import { announceContentChange, contentChanged } from "~/page-cache/content-generation.server";
 import {
   demoContactInfo,
   demoSlides,
@@ -49,7 +49,16 @@ const DEMO_TABLES = [
 export function seedDemoData(options: { onlyIfEmpty: boolean }): Promise<SeedCounts | undefined> {
   // Several instances may start at once against one PostgreSQL: seed one at a time, accounts
   // included, so the later ones find the listings and the accounts and skip.
-  return getDatabase().withExclusiveLock(SEED_LOCK_KEY, () => seedUnlocked(options));
+  return getDatabase().withExclusiveLock(SEED_LOCK_KEY, async () => {
+    const counts = await seedUnlocked(options);
+    // New demo content: cached public pages are stale, here and (PostgreSQL) in the running
+    // servers, which LISTEN for this.
+    if (counts) {
+      await announceContentChange(db);
+      contentChanged();
+    }
+    return counts;
+  });
 }
 
 async function seedUnlocked(options: { onlyIfEmpty: boolean }): Promise<SeedCounts | undefined> {
@@ -121,8 +130,6 @@ async function seedUnlocked(options: { onlyIfEmpty: boolean }): Promise<SeedCoun
   });
   // Outside the content transaction: the auth library hashes and writes through its own
   // queries. `users` appears in the counts only when the demo accounts were created.
-  // Pages read these texts through a cache: show what was just written.
-  clearSiteContentCache();
   const users = await seedDemoUsers();
   if (users.length === 0) return counts;
   return { ...counts, users: users.length };

@@ -143,6 +143,8 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
                         property={property}
                         layout={filters.view}
                         imageLoading={index < EAGER_IMAGES ? "eager" : "lazy"}
+                        // The results come right under the page's h1.
+                        headingLevel={2}
                       />
                     </li>
                   ))}

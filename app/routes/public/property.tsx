@@ -26,6 +26,7 @@ import {
   purposeLabel,
   titleDocumentLabel,
 } from "~/lib/property-options";
+import { pageNotesContext } from "~/lib/request-context.server";
 import { absoluteUrl, pageMeta, siteUrlFrom } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
 import { propertyOfferJsonLd } from "~/lib/structured-data";
@@ -60,7 +61,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         )
       : undefined,
   ]);
-  // Buffered in memory and written later: counting never slows the page.
+  // Buffered in memory and written later: counting never slows the page. The page cache
+  // counts it again each time it serves this page without running the loader.
+  const notes = context.get(pageNotesContext);
+  if (notes) notes.propertyView = property.id;
   countPropertyView({
     propertyId: property.id,
     clientAddress: getClientIp({ request, context }),

@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { getDatabase } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
+
+// The content generation: one number that changes whenever something a public page shows may
+// have changed (a listing, its photos, the site's texts, team, slides, videos, contact details,
+// social links). The page cache and the reference-data cache keep what they computed together
+// with the generation they started at, and use it only while the generation is unchanged.
+//
+// Writers call `contentChanged()` after their transaction committed: every admin write
+// (auditedWrite) and the demo seed. Page-view counts and visitors' bookings and messages do
+// not: no public page shows them. On PostgreSQL the writer also sends a NOTIFY inside its
+// transaction (delivered at commit, only if it commits), and every instance LISTENs, so
+// instances behind one database drop their caches within milliseconds of each other.
+//
+// The counter lives on globalThis: the dev server reloads modules, and tests load the server
+// through Vite beside their own copy of the models; both must see one generation.
+
+export const CONTENT_CHANNEL = "naija_content_changed";
+
+type State = { generation: number; listeners: Set<() => void> };
+const STATE_KEY = Symbol.for("naija-homes.content-generation");
+
+function state(): State {
+  const holder = globalThis as typeof globalThis & { [STATE_KEY]?: State };
+  holder[STATE_KEY] ??= { generation: 1, listeners: new Set() };
+  return holder[STATE_KEY];
+}
+
+/** The current generation; compare it with the one a cached value was computed at. */
+export function contentGeneration(): number {
+  return state().generation;
+}
+
+/** Something public pages show may have changed: every cached page and value is now stale. */
+export function contentChanged(): void {
+  const current = state();
+  current.generation += 1;
+  for (const listener of current.listeners) listener();
+}
+
+/** Calls `listener` after every change (the caches drop their entries to free memory). */
+export function onContentChanged(listener: () => void): () => void {
+  state().listeners.add(listener);
+  return () => state().listeners.delete(listener);
+}
+
+type Executor = { execute: (query: ReturnType<typeof sql>) => Promise<unknown> };
+
+/**
+ * Inside a writer's transaction: tells the other instances (PostgreSQL NOTIFY, sent when the
+ * transaction commits and dropped if it rolls back). Nothing to tell on the embedded database,
+ * which one process owns.
+ */
+export async function announceContentChange(tx: Executor): Promise<void> {
+  if (getDatabase().kind !== "postgres") return;
+  await tx.execute(sql`select pg_notify(${CONTENT_CHANNEL}, '')`);
+}
+
+const RECONNECT_DELAY_MS = 1_000;
+
+/**
+ * Listens for other instances' changes on PostgreSQL (a connection of its own, outside the
+ * pool). A lost connection is reopened, and the caches are dropped when it is, since a change
+ * may have been missed meanwhile. Answers the function that stops listening.
+ */
+export function listenForContentChanges(databaseUrl: string): () => Promise<void> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    client = next;
+    next.on("notification", (message) => {
+      if (message.channel === CONTENT_CHANNEL) contentChanged();
+    });
+    const reopen = (error?: Error) => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      if (error) logger.warn({ err: error }, "content-change listener lost its connection");
+      next.end().catch(() => undefined);
+      retry = setTimeout(() => void connect(), RECONNECT_DELAY_MS);
+      retry.unref?.();
+    };
+    next.on("error", reopen);
+    next.on("end", () => reopen());
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CONTENT_CHANNEL}`);
+      // Whatever changed while we were not listening.
+      contentChanged();
+    } catch (error) {
+      reopen(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+  void connect();
+
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = undefined;
+    await current?.end().catch(() => undefined);
+  };
+}

@@ -1,0 +1,343 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import express from "express";
+import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { properties } from "~/db/schema";
+import type { PropertyInput } from "~/lib/schemas/property";
+import { updatePropertyByAdmin } from "~/models/admin-properties.server";
+import { PRIVATE_CACHE_CONTROL as SIGNED_IN_CACHE_CONTROL } from "../../server/private-responses";
+import { createSignedInUser } from "../../tests/setup/accounts";
+import { createSignedInAdmin, type SignedInAdmin } from "../../tests/setup/admin";
+import { setupTestDatabase } from "../../tests/setup/test-database";
+import { contentChanged, contentGeneration } from "./content-generation.server";
+import {
+  CACHEABLE_CACHE_CONTROL,
+  createPageCache,
+  OWN_PAGE_CACHE_CONTROL,
+} from "./page-cache.server";
+
+// The page cache in front of the real server handler (server/app.ts loaded through Vite, as
+// `npm run dev` does, with the cache switched on), over HTTP, on this file's own database.
+
+process.env.PAGE_CACHE = "1";
+const database = await setupTestDatabase();
+
+const LISTING: PropertyInput = {
+  title: "Cached Terrace in Yaba",
+  purpose: "sale",
+  price: 50_000_000,
+  rentPeriod: null,
+  propertyType: "terrace",
+  category: "residential",
+  isNewDevelopment: false,
+  city: "Lagos",
+  address: "12 Herbert Macaulay Way",
+  description: "",
+  beds: 3,
+  baths: 2,
+  toilets: null,
+  parkingSpaces: null,
+  sqft: null,
+  featured: true,
+  status: "available",
+  titleDocument: null,
+  serviceCharge: null,
+  furnishing: null,
+  serviced: false,
+};
+
+type Answer = {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  raw: Buffer;
+  /** The body as text, gunzipped when it came compressed. */
+  text: string;
+};
+
+let vite: ViteDevServer;
+let server: http.Server;
+let baseUrl: string;
+let admin: SignedInAdmin;
+let propertyId: string;
+
+function get(path: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<Answer>((resolve, reject) => {
+    const request = http.request(`${baseUrl}${path}`, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        const text =
+          response.headers["content-encoding"] === "gzip"
+            ? zlib.gunzipSync(raw).toString("utf8")
+            : raw.toString("utf8");
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, text });
+      });
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** The nonce of the response's Content-Security-Policy. */
+function policyNonce(answer: Answer) {
+  return /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1] ?? "";
+}
+
+/** Every non-empty nonce attribute in the page. */
+function pageNonces(text: string) {
+  return [...text.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
+}
+
+beforeAll(async () => {
+  const [row] = await db.insert(properties).values(LISTING).returning({ id: properties.id });
+  propertyId = row?.id ?? "";
+  admin = await createSignedInAdmin("cache-admin@example.com");
+  vite = await createServer({
+    server: { middlewareMode: true, hmr: false },
+    appType: "custom",
+    logLevel: "silent",
+  });
+  const { app } = (await vite.ssrLoadModule("./server/app.ts")) as { app: express.Express };
+  server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await vite?.close();
+  void database;
+});
+
+describe("anonymous visitors", () => {
+  it("get the second request from the cache, with a new nonce in the policy and the page", async () => {
+    const first = await get("/team");
+    expect(first.status).toBe(200);
+    expect(first.headers["x-page-cache"]).toBe("MISS");
+    expect(first.headers["cache-control"]).toBe(CACHEABLE_CACHE_CONTROL);
+    const second = await get("/team");
+    expect(second.status).toBe(200);
+    expect(second.headers["x-page-cache"]).toBe("HIT");
+    expect(second.headers["cache-control"]).toBe(CACHEABLE_CACHE_CONTROL);
+    expect(second.headers.vary).toMatch(/Cookie/);
+
+    const nonces = [policyNonce(first), policyNonce(second)];
+    expect(nonces[0]).not.toBe("");
+    expect(nonces[1]).not.toBe(nonces[0]);
+    // Every script nonce in each page is that response's own.
+    expect(pageNonces(first.text).length).toBeGreaterThan(0);
+    expect(new Set(pageNonces(first.text))).toEqual(new Set([nonces[0]]));
+    expect(new Set(pageNonces(second.text))).toEqual(new Set([nonces[1]]));
+    // Otherwise the same page.
+    expect(second.text.replaceAll(nonces[1] ?? "", "N")).toBe(
+      first.text.replaceAll(nonces[0] ?? "", "N"),
+    );
+    const third = await get("/team");
+    expect(policyNonce(third)).not.toBe(nonces[1]);
+    expect(new Set(pageNonces(third.text))).toEqual(new Set([policyNonce(third)]));
+  });
+
+  it("get gzip when they accept it and plain HTML otherwise, both valid", async () => {
+    await get("/about");
+    const zipped = await get("/about", { "Accept-Encoding": "gzip, deflate, br" });
+    expect(zipped.headers["x-page-cache"]).toBe("HIT");
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(Number(zipped.headers["content-length"])).toBe(zipped.raw.length);
+    expect(zipped.raw.length).toBeLessThan(zipped.text.length / 2);
+    const plain = await get("/about", { "Accept-Encoding": "gzip;q=0, identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(Number(plain.headers["content-length"])).toBe(plain.raw.length);
+    expect(plain.text.replaceAll(policyNonce(plain), "N")).toBe(
+      zipped.text.replaceAll(policyNonce(zipped), "N"),
+    );
+    expect(zipped.text).toContain("</html>");
+  });
+
+  it("revalidate with the ETag: 304 without a policy while the page is unchanged", async () => {
+    await get("/services");
+    const cached = await get("/services");
+    const etag = String(cached.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    const revalidated = await get("/services", { "If-None-Match": etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.raw.length).toBe(0);
+    expect(revalidated.headers.etag).toBe(etag);
+    // The browser keeps the page it has, with that page's own nonce and policy.
+    expect(revalidated.headers["content-security-policy"]).toBeUndefined();
+    const other = await get("/services", { "If-None-Match": 'W/"something-else"' });
+    expect(other.status).toBe(200);
+  });
+});
+
+describe("one visitor's page never reaches another", () => {
+  it("a signed-in visitor after an anonymous one gets their own page, and is not cached", async () => {
+    const user = await createSignedInUser("zainab@example.com", "Zainab Cachetest");
+    await get("/contact");
+    expect((await get("/contact")).headers["x-page-cache"]).toBe("HIT");
+
+    const signedIn = await get("/contact", { Cookie: user.cookie });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers["x-page-cache"]).toBeUndefined();
+    // Signed in: not even the browser keeps it (server/private-responses.ts).
+    expect(signedIn.headers["cache-control"]).toBe(SIGNED_IN_CACHE_CONTROL);
+    expect(signedIn.text).toContain("Zainab Cachetest");
+    expect(signedIn.text).toContain("Sign Out");
+
+    const anonymous = await get("/contact");
+    expect(anonymous.headers["x-page-cache"]).toBe("HIT");
+    expect(anonymous.text).not.toContain("Zainab Cachetest");
+    expect(anonymous.text).not.toContain("zainab@example.com");
+    expect(anonymous.text).not.toContain("Sign Out");
+  });
+
+  it("an anonymous visitor after a signed-in one gets the anonymous page", async () => {
+    const user = await createSignedInUser("kunle@example.com", "Kunle Firstvisit");
+    const path = `/property/${propertyId}`;
+    const signedIn = await get(path, { Cookie: user.cookie });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.text).toContain("Kunle Firstvisit");
+    const again = await get(path, { Cookie: user.cookie });
+    expect(again.headers["x-page-cache"]).toBeUndefined();
+
+    const anonymous = await get(path);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers["x-page-cache"]).toBe("MISS");
+    expect(anonymous.text).not.toContain("Kunle Firstvisit");
+    expect(anonymous.text).not.toContain("Sign Out");
+    expect(anonymous.text).toContain("Cached Terrace in Yaba");
+  });
+
+  it("any cookie (a toast, a stale session) gets a page of its own", async () => {
+    await get("/services/property-sales");
+    const withToast = await get("/services/property-sales", { Cookie: "flash=signed-out" });
+    expect(withToast.headers["x-page-cache"]).toBeUndefined();
+    expect(withToast.headers["cache-control"]).toBe(OWN_PAGE_CACHE_CONTROL);
+    // The toast is shown and its cookie cleared, which a cached page could not do.
+    expect(withToast.headers["set-cookie"]?.join()).toMatch(/flash=;/);
+  });
+
+  it("the dashboard, admin, editor and account pages are never cached", async () => {
+    for (const path of [
+      "/dashboard",
+      "/admin/dashboard",
+      "/website-editor",
+      "/signin",
+      "/signup",
+    ]) {
+      await get(path);
+      const again = await get(path);
+      expect(again.headers["x-page-cache"], path).toBeUndefined();
+      expect(again.headers.etag, path).toBeUndefined();
+    }
+  });
+});
+
+describe("what is never kept", () => {
+  it("a 404 is not kept: each request renders it again", async () => {
+    const id = "0a6f1c9e-7d3b-4c61-9f1e-3b2a9c8d7e6f";
+    for (let i = 0; i < 2; i++) {
+      const missing = await get(`/property/${id}`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers["x-page-cache"]).toBeUndefined();
+      expect(missing.headers.etag).toBeUndefined();
+    }
+  });
+
+  it("a response that sets a cookie, a 404, a redirect or an error is rendered every time", async () => {
+    // A small app with the cache in front, whose routes answer each of these.
+    const cache = createPageCache({ enabled: true });
+    const app = express();
+    const renders = new Map<string, number>();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = "abc";
+      next();
+    });
+    app.use(cache.middleware);
+    app.get(["/about", "/team", "/contact", "/services", "/"], (req, res) => {
+      const count = (renders.get(req.path) ?? 0) + 1;
+      renders.set(req.path, count);
+      if (req.path === "/about") res.setHeader("Set-Cookie", `visitor=${count}; Path=/`);
+      if (req.path === "/contact") return res.redirect("/about");
+      res.status(req.path === "/team" ? 404 : req.path === "/services" ? 500 : 200);
+      res.type("html").send(`<html><script nonce="abc">${count}</script></html>`);
+    });
+    const local = http.createServer(app);
+    await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
+    const saved = baseUrl;
+    baseUrl = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+    try {
+      const first = await get("/about");
+      const second = await get("/about");
+      expect(first.headers["set-cookie"]).toEqual(["visitor=1; Path=/"]);
+      expect(second.headers["set-cookie"]).toEqual(["visitor=2; Path=/"]);
+      expect(second.headers["x-page-cache"]).toBeUndefined();
+      for (const path of ["/team", "/contact", "/services"]) {
+        const a = await get(path);
+        const b = await get(path);
+        expect([a.status, b.status], path).toEqual(
+          path === "/team" ? [404, 404] : path === "/contact" ? [302, 302] : [500, 500],
+        );
+        expect(b.headers["x-page-cache"], path).toBeUndefined();
+      }
+      // The same app does keep a plain page.
+      await get("/");
+      expect((await get("/")).headers["x-page-cache"]).toBe("HIT");
+      expect(Object.fromEntries(renders)).toEqual({
+        "/": 1,
+        "/about": 2,
+        "/team": 2,
+        "/contact": 2,
+        "/services": 2,
+      });
+      expect(cache.stats().entries).toBe(1);
+    } finally {
+      baseUrl = saved;
+      cache.close();
+      await new Promise((resolve) => local.close(resolve));
+    }
+  });
+});
+
+describe("invalidation", () => {
+  it("an admin's price change shows on the next anonymous request, listing and page", async () => {
+    const path = `/property/${propertyId}`;
+    await get(path);
+    await get("/properties");
+    const before = await get(path);
+    expect(before.headers["x-page-cache"]).toBe("HIT");
+    expect(before.text).toContain("50,000,000");
+    const etag = String(before.headers.etag);
+    expect((await get("/properties")).headers["x-page-cache"]).toBe("HIT");
+
+    const generation = contentGeneration();
+    const result = await updatePropertyByAdmin(admin.actor, propertyId, {
+      ...LISTING,
+      price: 65_000_000,
+    });
+    expect(result.ok).toBe(true);
+    expect(contentGeneration()).toBeGreaterThan(generation);
+
+    const after = await get(path);
+    expect(after.headers["x-page-cache"]).toBe("MISS");
+    expect(after.text).toContain("65,000,000");
+    expect(after.text).not.toContain("50,000,000");
+    const listing = await get("/properties");
+    expect(listing.text).toContain("65,000,000");
+    // The browser's copy is stale: a full page, not a 304.
+    const revalidated = await get(path, { "If-None-Match": etag });
+    expect(revalidated.status).toBe(200);
+    expect(revalidated.text).toContain("65,000,000");
+  });
+
+  it("a page rendered while the content changed is not kept", async () => {
+    await get("/book-appointment");
+    // A change between two requests: the entry made before it is never served after it.
+    contentChanged();
+    const next = await get("/book-appointment");
+    expect(next.headers["x-page-cache"]).toBe("MISS");
+  });
+});

@@ -1,0 +1,355 @@
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { isbot } from "isbot";
+import type { PageNotes } from "~/lib/request-context.server";
+import { countPropertyView } from "~/models/property-stats.server";
+import { clientIp } from "~/rate-limit/rate-limit.server";
+import { contentGeneration, onContentChanged } from "./content-generation.server";
+import {
+  createPageTemplate,
+  type PageTemplate,
+  plainLength,
+  renderGzip,
+  renderPlain,
+} from "./page-template.server";
+
+// The page cache for anonymous visitors (ADR 15, docs/decisions/0015-anonymous-page-cache.md).
+//
+// What: GET and HEAD of the public pages in PUBLIC_PAGES, asked by a request with no cookie
+// and no Authorization header; only a 200 HTML response that sets no cookie and that the route
+// did not mark private or no-store. Kept in memory, per instance, keyed by the whole URL (host,
+// path, query) and by whether the visitor is a crawler (crawlers get the page in one piece).
+// Until: the content generation changes (any admin write, the seed: content-generation.server)
+// or CACHE_TTL_MS passes, whichever is first.
+// Served: with this response's CSP nonce written into it (page-template.server), as gzip when
+// the visitor accepts it and as plain HTML otherwise, with an ETag so a browser (or a CDN,
+// which must revalidate: `no-cache`) gets a 304 while the page is unchanged.
+
+/** The backstop for changes nothing announces (the time of day, a missed notification). */
+export const CACHE_TTL_MS = 60_000;
+/** Memory for cached pages per instance; the least recently served go first. */
+export const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** A page larger than this is not kept. */
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+/** How long a request waits for the same page that another request is rendering. */
+const COALESCE_WAIT_MS = 5_000;
+
+/**
+ * The pages that may be cached: the same for every anonymous visitor. Everything else (the
+ * dashboard, the admin area, the website editor, sign-in and the other account pages, resource
+ * routes, data requests) is never cached, whatever it answers.
+ */
+export const PUBLIC_PAGES: readonly RegExp[] = [
+  /^\/$/,
+  /^\/properties$/,
+  /^\/property\/[^/]+$/,
+  /^\/services$/,
+  /^\/services\/[^/]+$/,
+  /^\/about$/,
+  /^\/team$/,
+  /^\/contact$/,
+  /^\/book-appointment$/,
+];
+
+export const CACHEABLE_CACHE_CONTROL = "public, no-cache";
+/**
+ * A public page asked with a cookie (a toast, a compare list): the visitor's own, kept by their
+ * browser only. A signed-in visitor's gets `private, no-store` instead (server/private-responses).
+ */
+export const OWN_PAGE_CACHE_CONTROL = "private, no-cache";
+
+/** Response headers never replayed from a cached page (set per response, or per encoding). */
+const NOT_STORED = new Set([
+  "set-cookie",
+  "content-security-policy",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "content-encoding",
+  "etag",
+  "cache-control",
+  "vary",
+  "x-page-cache",
+]);
+
+type Entry = {
+  generation: number;
+  expiresAt: number;
+  etag: string;
+  headers: [string, string | number | string[]][];
+  template: PageTemplate;
+  notes: PageNotes;
+  bytes: number;
+};
+
+export function isPublicPagePath(path: string): boolean {
+  return PUBLIC_PAGES.some((pattern) => pattern.test(path));
+}
+
+function isCacheableRequest(req: Request): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  return isPublicPagePath(req.path);
+}
+
+/** Any cookie may be a session or a toast: such a visitor always gets a page of their own. */
+function isAnonymous(req: Request): boolean {
+  return !req.headers.cookie && !req.headers.authorization;
+}
+
+function cacheKey(req: Request): string {
+  const crawler = isbot(req.headers["user-agent"] ?? "") ? "crawler" : "browser";
+  return `${crawler} ${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}`;
+}
+
+/** True when the Accept-Encoding header allows gzip (q > 0, directly or through *). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let wildcard = false;
+  for (const part of header.toLowerCase().split(",")) {
+    const [coding = "", ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const allowed = !q || Number(q.slice(2)) > 0;
+    if (coding.trim() === "gzip") return allowed;
+    if (coding.trim() === "*") wildcard = allowed;
+  }
+  return wildcard;
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
+}
+
+function appendVary(res: Response, field: string) {
+  const current = String(res.getHeader("Vary") ?? "");
+  const fields = current.split(",").map((f) => f.trim().toLowerCase());
+  if (!fields.includes(field.toLowerCase())) {
+    res.setHeader("Vary", current ? `${current}, ${field}` : field);
+  }
+}
+
+/** The cache of one server process. `createPageCache().middleware` goes before the router. */
+export function createPageCache(options: { enabled: boolean; ttlMs?: number; maxBytes?: number }) {
+  const ttlMs = options.ttlMs ?? CACHE_TTL_MS;
+  const maxBytes = options.maxBytes ?? CACHE_MAX_BYTES;
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<void>>();
+  let totalBytes = 0;
+  const stats = { hits: 0, misses: 0, stored: 0, notModified: 0 };
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    totalBytes -= entry.bytes;
+  };
+  const clear = () => {
+    entries.clear();
+    totalBytes = 0;
+  };
+  const stopListening = options.enabled ? onContentChanged(clear) : () => false;
+
+  const lookup = (key: string): Entry | undefined => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.generation !== contentGeneration() || entry.expiresAt <= Date.now()) {
+      drop(key);
+      return undefined;
+    }
+    // Most recently used last: eviction takes from the front.
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  };
+
+  const store = (key: string, entry: Entry) => {
+    drop(key);
+    entries.set(key, entry);
+    totalBytes += entry.bytes;
+    stats.stored += 1;
+    for (const [oldest] of entries) {
+      if (totalBytes <= maxBytes) break;
+      drop(oldest);
+    }
+  };
+
+  function serve(req: Request, res: Response, entry: Entry) {
+    stats.hits += 1;
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("Cache-Control", CACHEABLE_CACHE_CONTROL);
+    res.setHeader("ETag", entry.etag);
+    appendVary(res, "Accept-Encoding");
+    appendVary(res, "Cookie");
+    res.setHeader("X-Page-Cache", "HIT");
+    if (entry.notes.propertyView) {
+      countPropertyView({
+        propertyId: entry.notes.propertyView,
+        clientAddress: clientIp(
+          {
+            headers: { get: (name: string) => req.get(name) ?? null },
+          } as unknown as globalThis.Request,
+          req.socket.remoteAddress,
+        ),
+        userAgent: req.headers["user-agent"] ?? null,
+      });
+    }
+    if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
+      stats.notModified += 1;
+      // The browser keeps the page it has, nonce included: a new policy here would replace
+      // the stored one and block that page's scripts.
+      res.removeHeader("Content-Security-Policy");
+      res.removeHeader("Content-Type");
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const nonce = String(res.locals.cspNonce ?? "");
+    const gzip = acceptsGzip(req.headers["accept-encoding"]);
+    res.statusCode = 200;
+    if (req.method === "HEAD") {
+      if (gzip) res.setHeader("Content-Encoding", "gzip");
+      else res.setHeader("Content-Length", plainLength(entry.template));
+      res.end();
+      return;
+    }
+    const body = gzip ? renderGzip(entry.template, nonce) : renderPlain(entry.template, nonce);
+    if (gzip) res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
+  }
+
+  function renderAndKeep(req: Request, res: Response, next: NextFunction, key: string) {
+    stats.misses += 1;
+    const generation = contentGeneration();
+    const nonce = String(res.locals.cspNonce ?? "");
+    const notes: PageNotes = {};
+    res.locals.pageNotes = notes;
+    let finished: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    // HEAD answers carry no page to keep; they do not hold other requests back.
+    const keep = req.method === "GET";
+    if (keep) rendering.set(key, done);
+
+    let decided = false;
+    let storable = false;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const decide = () => {
+      if (decided) return;
+      decided = true;
+      const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+      storable =
+        keep &&
+        res.statusCode === 200 &&
+        !res.hasHeader("Set-Cookie") &&
+        /^text\/html/i.test(String(res.getHeader("Content-Type") ?? "")) &&
+        !/private|no-store/i.test(cacheControl);
+      if (storable) {
+        res.setHeader("Cache-Control", CACHEABLE_CACHE_CONTROL);
+        appendVary(res, "Cookie");
+        res.setHeader("X-Page-Cache", "MISS");
+      }
+    };
+    const capture = (chunk: unknown, encoding: unknown) => {
+      if (!storable || chunk == null || typeof chunk === "function") return;
+      const buffer =
+        typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : Buffer.from(chunk as Uint8Array);
+      size += buffer.length;
+      if (size > MAX_PAGE_BYTES) {
+        storable = false;
+        chunks.length = 0;
+        return;
+      }
+      chunks.push(buffer);
+    };
+
+    const write = res.write;
+    const end = res.end;
+    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+      decide();
+      capture(chunk, rest[0]);
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as Response["write"];
+    res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+      decide();
+      capture(chunk, rest[0]);
+      return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+    } as Response["end"];
+
+    const settle = () => {
+      if (keep && rendering.get(key) === done) rendering.delete(key);
+      finished();
+    };
+    res.once("finish", () => {
+      try {
+        // Not kept: a page rendered while the content changed may show the old content, and a
+        // cookie set late (after the body started) would otherwise slip through.
+        if (
+          storable &&
+          !res.hasHeader("Set-Cookie") &&
+          contentGeneration() === generation &&
+          chunks.length > 0
+        ) {
+          const template = createPageTemplate(Buffer.concat(chunks), nonce);
+          const headers = Object.entries(res.getHeaders())
+            .filter(([name, value]) => !NOT_STORED.has(name.toLowerCase()) && value !== undefined)
+            .map(([name, value]) => [name, value] as Entry["headers"][number]);
+          store(key, {
+            generation,
+            expiresAt: Date.now() + ttlMs,
+            etag: `W/"${template.hash}"`,
+            headers,
+            template,
+            notes,
+            bytes: template.bytes + 512,
+          });
+        }
+      } finally {
+        settle();
+      }
+    });
+    res.once("close", settle);
+    next();
+  }
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if (!options.enabled || !isCacheableRequest(req)) return next();
+    if (!isAnonymous(req)) {
+      // A page of the visitor's own: no shared cache may keep it or give it to someone else.
+      res.setHeader("Cache-Control", OWN_PAGE_CACHE_CONTROL);
+      appendVary(res, "Cookie");
+      return next();
+    }
+    const key = cacheKey(req);
+    const entry = lookup(key);
+    if (entry) return serve(req, res, entry);
+    const pending = rendering.get(key);
+    if (!pending) return renderAndKeep(req, res, next, key);
+    // The same page is being rendered: wait for it rather than render it again (a shared link
+    // opened by many at once right after a change).
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, COALESCE_WAIT_MS).unref());
+    void Promise.race([pending, timeout]).then(() => {
+      if (res.writableEnded || res.destroyed) return;
+      const ready = lookup(key);
+      if (ready) serve(req, res, ready);
+      else renderAndKeep(req, res, next, key);
+    });
+  };
+
+  return {
+    middleware,
+    stats: () => ({ ...stats, entries: entries.size, bytes: totalBytes }),
+    clear,
+    close: () => {
+      stopListening();
+      clear();
+    },
+  };
+}
