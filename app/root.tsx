@@ -11,7 +11,7 @@ import { LinkButton } from "~/components/ui/button";
 import { getEnv } from "~/env.server";
 import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -36,9 +36,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#065f46" />
         <Meta />
-        {/* Stylesheets come from our origin (style-src 'self') and need no nonce; "" keeps
-            ServerRouter's default off them, which the browser would keep visible on <link> and
-            hydration would then report as a mismatch. */}
+        {/* The one stylesheet, with a precedence: React then sends it before the script
+            modulepreloads (which it hoists into the head), so on a slow link the CSS, which
+            blocks the first paint, is not queued behind a dozen scripts. From our origin
+            (style-src 'self'): no nonce. */}
+        <link rel="stylesheet" href={appStylesheet} precedence="default" />
+        {/* "" keeps ServerRouter's default nonce off the page links, which the browser would
+            keep visible on <link> and hydration would then report as a mismatch. */}
         <Links nonce="" />
       </head>
       <body className="min-h-screen">

@@ -832,6 +832,14 @@ const MATRIX: Record<string, Guarded> = {
     entry: (): MatrixEntry => {
       const path = `/admin/properties/${adminPropertyId}/photos`;
       return {
+        // Opened as a page: the listing's edit page, for admins only.
+        loader: {
+          url: path,
+          expect: {
+            ...adminOnly(path).expect,
+            admin: { redirect: `/admin/properties/${adminPropertyId}` },
+          },
+        },
         actions: [
           // No photo in the post: refused, nothing written.
           {

@@ -11,9 +11,10 @@ import type { Route } from "./+types/property-photos-upload";
 // page's plain form posts to the edit route instead; both read the body as a stream with the
 // same caps and checks.
 
-/** Opened in a browser (a bookmarked or typed address): the listing's edit page. */
-export function loader({ params }: Route.LoaderArgs) {
-  throw redirect(`/admin/properties/${encodeURIComponent(params.id)}`);
+/** Opened in a browser (a bookmarked or typed address): the listing's edit page, for admins. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  throw redirect(`/admin/properties/${encodeURIComponent(args.params.id)}`);
 }
 
 export async function action(args: Route.ActionArgs) {
