@@ -19,6 +19,8 @@ import {
   type SocialPlatform,
 } from "~/lib/schemas/site-content";
 
+import { readHeroImageRows } from "./site-content.server";
+
 // The admin side of the site's content: social links (/admin/social-media), contact details
 // (/admin/contact-info), the home page's texts and hero backgrounds (/website-editor). Every
 // write goes through auditedWrite, which once committed moves the content generation: the
@@ -287,15 +289,7 @@ export async function updateHomeSection(
 // Hero backgrounds: uploaded pictures (through app/media) in rotation order.
 
 export async function listHeroImagesForAdmin(_actor: AdminActor) {
-  return db
-    .select({
-      id: heroImages.id,
-      mediaUrl: heroImages.mediaUrl,
-      width: heroImages.width,
-      height: heroImages.height,
-    })
-    .from(heroImages)
-    .orderBy(asc(heroImages.sortOrder), asc(heroImages.createdAt));
+  return readHeroImageRows();
 }
 
 type HeroOutcome = Outcome<{ mediaUrl?: string }, "not-found" | "too-many">;

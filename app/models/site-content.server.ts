@@ -131,18 +131,20 @@ export async function getSectionContent(section: string): Promise<Record<string,
 
 export type HeroImage = { id: string; mediaUrl: string; width: number; height: number };
 
-const readHeroImages = cachedUntilContentChanges(
-  (): Promise<HeroImage[]> =>
-    db
-      .select({
-        id: heroImages.id,
-        mediaUrl: heroImages.mediaUrl,
-        width: heroImages.width,
-        height: heroImages.height,
-      })
-      .from(heroImages)
-      .orderBy(asc(heroImages.sortOrder), asc(heroImages.createdAt)),
-);
+/** The uploaded hero backgrounds in rotation order, read now (the admin screen reads these). */
+export function readHeroImageRows(): Promise<HeroImage[]> {
+  return db
+    .select({
+      id: heroImages.id,
+      mediaUrl: heroImages.mediaUrl,
+      width: heroImages.width,
+      height: heroImages.height,
+    })
+    .from(heroImages)
+    .orderBy(asc(heroImages.sortOrder), asc(heroImages.createdAt));
+}
+
+const readHeroImages = cachedUntilContentChanges(readHeroImageRows);
 
 /** The uploaded hero backgrounds in order; none (or a failed read): the built-in pictures. */
 export async function listHeroImages(): Promise<HeroImage[]> {
