@@ -6,7 +6,7 @@ import { seedDemoData } from "~/db/seed/seed.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { settleQueuedMail } from "~/mail/mail.server";
-import { startMailSender, stopMailSender } from "~/mail/mail-sender.server";
+import { pruneMailOutbox, startMailSender, stopMailSender } from "~/mail/mail-sender.server";
 import { closeMailTransports } from "~/mail/mail-transport.server";
 import { startSearchAlertJob, stopSearchAlertJob } from "~/mail/search-alert-mail.server";
 import { purgeTrash } from "~/models/admin-properties.server";
@@ -51,30 +51,40 @@ export async function startApp() {
   startMailSender();
   // Saved-search alerts: a run now catches up with what came due while the server was down.
   startSearchAlertJob();
-  startTrashPurge();
+  startUpkeep();
   return { port: env.port };
 }
 
-/** How often listings trashed 30 days ago are purged with their unused files (also on opening the trash). */
-const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
-/** The first purge waits for the start-up to settle. */
-const FIRST_PURGE_AFTER_MS = 60 * 1000;
+/**
+ * How often the upkeep runs: listings trashed 30 days ago purged with their unused files (also
+ * on opening the trash), and old delivered or failed mail pruned from the outbox.
+ */
+const UPKEEP_EVERY_MS = 6 * 60 * 60 * 1000;
+/** The first run waits for the start-up to settle. */
+const FIRST_UPKEEP_AFTER_MS = 60 * 1000;
 
-let purgeTimer: NodeJS.Timeout | undefined;
-let purging: Promise<unknown> | undefined;
+let upkeepTimer: NodeJS.Timeout | undefined;
+let upkeep: Promise<unknown> | undefined;
 
-function startTrashPurge() {
+async function runUpkeep() {
+  await purgeTrash().catch((error) => logger.error({ err: error }, "Purging the trash failed"));
+  const pruned = await pruneMailOutbox().catch((error) => {
+    logger.error({ err: error }, "Pruning the mail outbox failed");
+    return 0;
+  });
+  if (pruned > 0) logger.info({ pruned }, "Pruned old messages from the mail outbox");
+}
+
+function startUpkeep() {
   const run = () => {
-    purging ??= purgeTrash()
-      .catch((error) => logger.error({ err: error }, "Purging the trash failed"))
-      .finally(() => {
-        purging = undefined;
-      });
-    purgeTimer = setTimeout(run, PURGE_EVERY_MS);
-    purgeTimer.unref();
+    upkeep ??= runUpkeep().finally(() => {
+      upkeep = undefined;
+    });
+    upkeepTimer = setTimeout(run, UPKEEP_EVERY_MS);
+    upkeepTimer.unref();
   };
-  purgeTimer = setTimeout(run, FIRST_PURGE_AFTER_MS);
-  purgeTimer.unref();
+  upkeepTimer = setTimeout(run, FIRST_UPKEEP_AFTER_MS);
+  upkeepTimer.unref();
 }
 
 let stopContentListener: (() => Promise<void>) | undefined;
@@ -82,8 +92,8 @@ let stopContentListener: (() => Promise<void>) | undefined;
 export async function stopApp() {
   await stopContentListener?.();
   pageCache.close();
-  clearTimeout(purgeTimer);
-  await purging;
+  clearTimeout(upkeepTimer);
+  await upkeep;
   // Mail being composed just before the stop (a password reset) still reaches the outbox; the
   // sender finishes the message it is sending, and what is left pending goes out at the next
   // start (or from another instance).

@@ -17,6 +17,7 @@ import {
   MAIL_LEASE_MS,
   MAIL_RETRY_BASE_MS,
   mailRetryDelayMs,
+  pruneMailOutbox,
   startMailSender,
   stopMailSender,
 } from "./mail-sender.server";
@@ -265,5 +266,39 @@ describe("a failed write", () => {
     ).rejects.toThrow(/connection lost/);
     expect(await db.select().from(appointments)).toEqual([]);
     expect(await rows()).toEqual([]);
+  });
+});
+
+describe("pruning", () => {
+  it("deletes delivered mail after 30 days and failed mail after 90, never pending mail", async () => {
+    const now = new Date("2026-11-23T12:00:00Z");
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    const row = (subject: string, extra: Partial<typeof mailOutbox.$inferInsert>) => ({
+      to: "ada@example.com",
+      subject,
+      text: "Hello",
+      ...extra,
+    });
+    await db
+      .insert(mailOutbox)
+      .values([
+        row("sent 31 days ago", { status: "sent", sentAt: daysAgo(31), createdAt: daysAgo(31) }),
+        row("sent 29 days ago", { status: "sent", sentAt: daysAgo(29), createdAt: daysAgo(29) }),
+        row("failed 91 days ago", { status: "failed", createdAt: daysAgo(91) }),
+        row("failed 60 days ago", { status: "failed", createdAt: daysAgo(60) }),
+        row("pending for 200 days", { status: "pending", createdAt: daysAgo(200) }),
+      ]);
+
+    expect(await pruneMailOutbox(now)).toBe(2);
+    const left = await db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .orderBy(asc(mailOutbox.subject));
+    expect(left.map((r) => r.subject)).toEqual([
+      "failed 60 days ago",
+      "pending for 200 days",
+      "sent 29 days ago",
+    ]);
+    expect(await pruneMailOutbox(now)).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, lt, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { mailOutbox, type OutboxAttachment } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
@@ -286,4 +286,32 @@ export async function stopMailSender(): Promise<void> {
   clearTimeout(state.timer);
   await state.running;
   (globalThis as GlobalWithSender)[SENDER_KEY] = undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pruning. A delivered row is only a record once sent (what went to whom, for a support
+// question); a failed one is kept longer, for someone to look into. The server prunes with its
+// other periodic upkeep (server/app.ts); pending rows are never touched.
+
+/** Days a delivered message stays in the outbox. */
+export const SENT_MAIL_KEEP_DAYS = 30;
+/** Days a message that could not be delivered stays in the outbox. */
+export const FAILED_MAIL_KEEP_DAYS = 90;
+
+/** Deletes delivered and failed messages past their keeping time; answers how many. */
+export async function pruneMailOutbox(now: Date = new Date()): Promise<number> {
+  const daysBefore = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  const removed = await db
+    .delete(mailOutbox)
+    .where(
+      or(
+        and(eq(mailOutbox.status, "sent"), lt(mailOutbox.sentAt, daysBefore(SENT_MAIL_KEEP_DAYS))),
+        and(
+          eq(mailOutbox.status, "failed"),
+          lt(mailOutbox.createdAt, daysBefore(FAILED_MAIL_KEEP_DAYS)),
+        ),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return removed.length;
 }
