@@ -21,13 +21,11 @@ import {
 // A form that may carry photos (the Add Property form, the photo upload), read as a stream:
 // each part is held only up to its cap (10 MB a file), so the bytes of a bigger file are never
 // kept; each photo is checked and stored as soon as it has arrived, so at most one is in memory;
-// the body as a whole is capped (MAX_UPLOAD_BODY_BYTES: a Content-Length above it is refused
+// the body as a whole is capped (UPLOAD_BODY_LIMIT_BYTES: a Content-Length above it is refused
 // before a byte is read, a chunked body when it passes it). The first refusal stops the reading
 // and removes what this request stored; the fields read until then come back so the form keeps
 // what was typed.
 
-/** The whole body of one upload: every photo at its cap, plus the fields (app/lib/body-limits). */
-export const MAX_UPLOAD_BODY_BYTES = UPLOAD_BODY_LIMIT_BYTES;
 /** Parts (fields and files) one form may have: far above the admin forms' few dozen. */
 const MAX_PARTS = 200;
 
@@ -63,7 +61,7 @@ async function drainBody(request: Request) {
       setTimeout(() => resolve({ done: true, value: undefined }), ms).unref(),
     );
   try {
-    while (read <= MAX_UPLOAD_BODY_BYTES && Date.now() < deadline) {
+    while (read <= UPLOAD_BODY_LIMIT_BYTES && Date.now() < deadline) {
       const chunk = await Promise.race([reader.read(), timeout(deadline - Date.now())]);
       if (chunk.done) break;
       read += chunk.value.byteLength;
@@ -105,7 +103,7 @@ export async function readUploadForm(
   }
   const form = new FormData();
   const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
-  if (declared > MAX_UPLOAD_BODY_BYTES) {
+  if (declared > UPLOAD_BODY_LIMIT_BYTES) {
     // Refused before reading: the body is never taken in.
     return { ok: false, status: 413, message: UPLOAD_MESSAGES.bodyTooLarge, form };
   }
@@ -114,7 +112,7 @@ export async function readUploadForm(
   try {
     for await (const part of parseMultipartRequest(request, {
       maxFileSize: MAX_PHOTO_BYTES,
-      maxTotalSize: MAX_UPLOAD_BODY_BYTES,
+      maxTotalSize: UPLOAD_BODY_LIMIT_BYTES,
       maxParts: MAX_PARTS,
     })) {
       const name = part.name;

@@ -31,9 +31,6 @@ async function lockContent(tx: Transaction, name: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`site-content:${name}`}))`);
 }
 
-/** An audited write; once committed it moves the content generation, so caches drop it. */
-const writeContent = auditedWrite;
-
 // ---------------------------------------------------------------------------------------------
 // Social links: one record, a column per platform. Adding or editing sets that column, deleting
 // sets it to null (the spec); the record is made on the first add.
@@ -56,7 +53,7 @@ async function socialRecord(tx: Transaction) {
 
 /** A link for a platform that has none yet ('taken' when it has one: edit that instead). */
 export async function addSocialLink(actor: AdminActor, platform: SocialPlatform, url: string) {
-  return writeContent<SocialOutcome>(actor, "social-links.add", async (tx) => {
+  return auditedWrite<SocialOutcome>(actor, "social-links.add", async (tx) => {
     const row = await socialRecord(tx);
     if (row?.[platform]) return { result: { ok: false, reason: "taken" } };
     let id = row?.id;
@@ -82,7 +79,7 @@ export async function addSocialLink(actor: AdminActor, platform: SocialPlatform,
 
 /** A new URL for a platform's link; the platform itself never changes. */
 export async function updateSocialLink(actor: AdminActor, platform: SocialPlatform, url: string) {
-  return writeContent<SocialOutcome>(actor, "social-links.update", async (tx) => {
+  return auditedWrite<SocialOutcome>(actor, "social-links.update", async (tx) => {
     const row = await socialRecord(tx);
     const before = row?.[platform];
     if (!row || !before) return { result: { ok: false, reason: "not-found" } };
@@ -99,7 +96,7 @@ export async function updateSocialLink(actor: AdminActor, platform: SocialPlatfo
 
 /** Clears a platform's link (the spec: the platform field set to null). */
 export async function deleteSocialLink(actor: AdminActor, platform: SocialPlatform) {
-  return writeContent<SocialOutcome>(actor, "social-links.delete", async (tx) => {
+  return auditedWrite<SocialOutcome>(actor, "social-links.delete", async (tx) => {
     const row = await socialRecord(tx);
     const before = row?.[platform];
     if (!row || !before) return { result: { ok: false, reason: "not-found" } };
@@ -171,7 +168,7 @@ async function countOfType(tx: Transaction, type: ContactType) {
 
 /** A new item, after the others. */
 export async function addContactItem(actor: AdminActor, input: ContactItemInput) {
-  return writeContent<ContactOutcome>(actor, "contact-info.add", async (tx) => {
+  return auditedWrite<ContactOutcome>(actor, "contact-info.add", async (tx) => {
     await lockContent(tx, "contact");
     if (await labelTaken(tx, input.label)) return { result: { ok: false, reason: "label-taken" } };
     if (SINGLE_CONTACT_TYPES.includes(input.type) && (await countOfType(tx, input.type)) > 0)
@@ -192,7 +189,7 @@ export async function addContactItem(actor: AdminActor, input: ContactItemInput)
 /** A new label and value for an item; `input.type` must be the item's own (it never changes). */
 export async function updateContactItem(actor: AdminActor, id: string, input: ContactItemInput) {
   if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
-  return writeContent<ContactOutcome>(actor, "contact-info.update", async (tx) => {
+  return auditedWrite<ContactOutcome>(actor, "contact-info.update", async (tx) => {
     await lockContent(tx, "contact");
     const [row] = await tx
       .select({ type: contactInfo.type, key: contactInfo.key, value: contactInfo.value })
@@ -218,7 +215,7 @@ export async function updateContactItem(actor: AdminActor, id: string, input: Co
 
 export async function deleteContactItem(actor: AdminActor, id: string) {
   if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
-  return writeContent<ContactOutcome>(actor, "contact-info.delete", async (tx) => {
+  return auditedWrite<ContactOutcome>(actor, "contact-info.delete", async (tx) => {
     await lockContent(tx, "contact");
     const [row] = await tx
       .select({ type: contactInfo.type, key: contactInfo.key, value: contactInfo.value })
@@ -261,7 +258,7 @@ export async function updateHomeSection(
   input: HomeSectionInput,
 ) {
   const keys = HOME_FIELDS.map((field) => `${section}_${field}` as const);
-  return writeContent<{ ok: true }>(actor, "website-content.update", async (tx) => {
+  return auditedWrite<{ ok: true }>(actor, "website-content.update", async (tx) => {
     const current = await tx
       .select({ key: websiteContent.key, value: websiteContent.value })
       .from(websiteContent)
@@ -299,7 +296,7 @@ export async function addHeroImage(
   actor: AdminActor,
   image: { mediaUrl: string; width: number; height: number },
 ) {
-  return writeContent<HeroOutcome>(actor, "website-content.hero-add", async (tx) => {
+  return auditedWrite<HeroOutcome>(actor, "website-content.hero-add", async (tx) => {
     await lockContent(tx, "hero");
     const rows = await tx.select({ sortOrder: heroImages.sortOrder }).from(heroImages);
     if (rows.length >= MAX_HERO_IMAGES) return { result: { ok: false, reason: "too-many" } };
@@ -318,7 +315,7 @@ export async function addHeroImage(
 /** Takes a picture out of the rotation; answers its URL so the caller may discard the file. */
 export async function removeHeroImage(actor: AdminActor, id: string) {
   if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
-  return writeContent<HeroOutcome>(actor, "website-content.hero-remove", async (tx) => {
+  return auditedWrite<HeroOutcome>(actor, "website-content.hero-remove", async (tx) => {
     await lockContent(tx, "hero");
     const [removed] = await tx
       .delete(heroImages)
@@ -335,7 +332,7 @@ export async function removeHeroImage(actor: AdminActor, id: string) {
 /** Swaps a picture with its neighbour; the first cannot go up, the last cannot go down. */
 export async function moveHeroImage(actor: AdminActor, id: string, direction: "up" | "down") {
   if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
-  return writeContent<HeroOutcome>(actor, "website-content.hero-move", async (tx) => {
+  return auditedWrite<HeroOutcome>(actor, "website-content.hero-move", async (tx) => {
     await lockContent(tx, "hero");
     const rows = await tx
       .select({ id: heroImages.id })

@@ -28,7 +28,7 @@ const { action } = await import("./property-edit");
 const { action: uploadAction } = await import("./property-photos-upload");
 const { action: addAction } = await import("./property-new");
 const { purgeTrash, TRASH_DAYS } = await import("~/models/admin-properties.server");
-const { MAX_UPLOAD_BODY_BYTES } = await import("~/media/upload-form.server");
+const { UPLOAD_BODY_LIMIT_BYTES } = await import("~/lib/body-limits");
 
 await setupTestDatabase();
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -277,7 +277,7 @@ describe("the upload pipeline, through the streaming multipart reader", () => {
         stream,
         headers: {
           "Content-Type": "multipart/form-data; boundary=----x",
-          "Content-Length": String(MAX_UPLOAD_BODY_BYTES + 1),
+          "Content-Length": String(UPLOAD_BODY_LIMIT_BYTES + 1),
         },
       },
     );
