@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditEvents, properties } from "~/db/schema";
+import { contentGeneration } from "~/page-cache/content-generation.server";
 import { createProperty } from "../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
@@ -77,6 +78,26 @@ describe("auditedWrite", () => {
       changes: { title: { before: "Audited house", after: "Renamed house" } },
     });
     expect(row?.clientAddress).toMatch(/^10\.7\./);
+  });
+
+  it("empties the public page cache only for records public pages show", async () => {
+    const id = await createProperty("Cached house");
+    const write = (action: "property.update" | "appointment.confirm" | "user.update") =>
+      auditedWrite(admin.actor, action, async () => ({
+        result: { ok: true },
+        audit: { entityId: id, before: { note: "a" }, after: { note: "b" } },
+      }));
+
+    let generation = contentGeneration();
+    await write("appointment.confirm");
+    await write("user.update");
+    expect(contentGeneration()).toBe(generation);
+
+    await write("property.update");
+    expect(contentGeneration()).toBe(generation + 1);
+    generation = contentGeneration();
+    await write("appointment.confirm");
+    expect(contentGeneration()).toBe(generation);
   });
 
   it("rolls back a refused write and logs nothing", async () => {

@@ -57,6 +57,24 @@ export function changedFields(before: Fields | null | undefined, after: Fields |
   return changes;
 }
 
+/**
+ * Records no public page shows: their writes leave the page cache and reference data alone
+ * (confirming a viewing must not re-render every cached page). Anything not listed here is
+ * taken to be public, so a new kind of record empties the cache until someone says otherwise.
+ */
+const PRIVATE_ENTITIES: ReadonlySet<AuditEntity> = new Set<AuditEntity>([
+  "appointment",
+  "inquiry",
+  "user",
+  "calendar-feed",
+]);
+
+/** Whether a write of this kind may change what public pages show. */
+export function changesPublicContent(action: AuditAction): boolean {
+  const [entityType] = action.split(".") as [AuditEntity];
+  return !PRIVATE_ENTITIES.has(entityType);
+}
+
 class RolledBack extends Error {
   constructor(readonly result: unknown) {
     super("admin write refused: rolled back");
@@ -89,11 +107,11 @@ export async function auditedWrite<Result extends { ok: boolean }>(
         clientAddress: actor.clientAddress || null,
       });
       // Public pages may show what changed: other instances hear of it at commit.
-      await announceContentChange(tx);
+      if (changesPublicContent(action)) await announceContentChange(tx);
       return result;
     });
     // Cached public pages and reference data are stale from now on (app/page-cache/).
-    contentChanged();
+    if (changesPublicContent(action)) contentChanged();
     return committed;
   } catch (error) {
     if (error instanceof RolledBack) return error.result as Result;
