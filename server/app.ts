@@ -56,8 +56,9 @@ export async function startApp() {
 }
 
 /**
- * How often the upkeep runs: listings trashed 30 days ago purged with their unused files (also
- * on opening the trash), and old delivered or failed mail pruned from the outbox.
+ * How often the upkeep runs: listings trashed 30 days ago purged with their unused files (the
+ * only place they are: loaders never write), and old delivered or failed mail pruned from the
+ * outbox.
  */
 const UPKEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 /** The first run waits for the start-up to settle. */

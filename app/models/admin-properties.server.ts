@@ -5,6 +5,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  gte,
   inArray,
   isNotNull,
   isNull,
@@ -68,9 +69,18 @@ const ROW = {
   deletedAt: properties.deletedAt,
 };
 
+/** When a listing trashed before this moment is due to go for good (purgeTrash). */
+function purgeCutoff(now = new Date()) {
+  return new Date(now.getTime() - TRASH_DAYS * 24 * 60 * 60 * 1000);
+}
+
 function whereOf(filters: AdminPropertyFilters): SQL | undefined {
   const conditions: SQL[] = [
-    filters.trash ? isNotNull(properties.deletedAt) : isNull(properties.deletedAt),
+    // The trash shows what can still be restored: a listing past TRASH_DAYS waits only for the
+    // upkeep timer to delete it (a GET never writes).
+    filters.trash
+      ? (and(isNotNull(properties.deletedAt), gte(properties.deletedAt, purgeCutoff())) as SQL)
+      : isNull(properties.deletedAt),
   ];
   if (filters.q) {
     // The expression of properties_search_trgm_idx: the trigram index answers it.
@@ -538,10 +548,11 @@ export async function bulkUpdateProperties(actor: AdminActor, ids: string[], act
 /**
  * Deletes for good the listings trashed more than TRASH_DAYS ago (their media rows go with
  * them, by the foreign key), then removes their uploaded files that no other row shows. Not an
- * admin's write: the server runs it on a timer (server/app.ts) and when the trash is opened.
+ * admin's write: the server runs it on a timer (server/app.ts); the trash list leaves such
+ * listings out meanwhile.
  */
 export async function purgeTrash(now = new Date()) {
-  const cutoff = new Date(now.getTime() - TRASH_DAYS * 24 * 60 * 60 * 1000);
+  const cutoff = purgeCutoff(now);
   const purged = await db.transaction(async (tx) => {
     const old = await tx
       .select({ id: properties.id, imageUrl: properties.imageUrl })

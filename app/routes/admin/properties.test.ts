@@ -203,6 +203,12 @@ describe("editing and deleting", () => {
       .update(properties)
       .set({ deletedAt: new Date(now - 86_400_000) })
       .where(eq(properties.id, recent));
+    // Opening the trash shows only what can be restored, and deletes nothing itself.
+    const trash = await list("?view=trash");
+    expect(trash.body.rows.map((r) => r.title)).toEqual(["Recent trash"]);
+    const before = await db.select({ title: properties.title }).from(properties);
+    expect(before.map((r) => r.title).sort()).toEqual(["Old trash", "Recent trash"]);
+
     await purgeTrash();
     const left = await db.select({ title: properties.title }).from(properties);
     expect(left.map((r) => r.title)).toEqual(["Recent trash"]);

@@ -26,7 +26,6 @@ import { COMPANY_NAME } from "~/lib/site";
 import {
   bulkUpdateProperties,
   listPropertiesForAdmin,
-  purgeTrash,
   restoreProperty,
 } from "~/models/admin-properties.server";
 import { getViewsByProperty } from "~/models/property-stats.server";
@@ -55,8 +54,6 @@ export async function loader(args: Route.LoaderArgs) {
   const params = parseListParams(args.request.url, PROPERTIES_LIST);
   const trash = params.filters.view === "trash";
   try {
-    // Listings trashed longer than TRASH_DAYS go for good before the trash is shown.
-    if (trash) await purgeTrash();
     const list = await listPropertiesForAdmin(actor, propertyFiltersOf(params), params);
     const views = await getViewsByProperty(
       actor,
