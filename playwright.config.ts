@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, resolveChromium } from "./tests/e2e/browser";
+import { CHROMIUM_ARGS, type ResolvedBrowser, resolveChromium } from "./tests/e2e/browser";
 
 // End-to-end tests drive Debian's Chromium when it is installed, else the Chromium inside the
 // `@sparticuz/chromium` npm package (tests/e2e/browser.ts; Playwright's own browser download
@@ -11,14 +11,24 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 const BROWSER = await resolveChromium();
+const launchOptions = (browser: ResolvedBrowser) => ({
+  executablePath: browser.executablePath,
+  args: CHROMIUM_ARGS,
+  ...(browser.env ? { env: { ...process.env, ...browser.env } } : {}),
+});
+const CHROMIUM_LAUNCH_OPTIONS = launchOptions(BROWSER);
+
+// With Debian's Chromium present, one spec also runs in the npm package's Chromium (the
+// "npm-chromium" project), sharing this run's server: proof that `npm test` needs nothing but
+// Node and npm on a machine without it. E2E_NPM_BROWSER=0 leaves it out.
+const NPM_BROWSER =
+  BROWSER.kind === "system" && process.env.E2E_NPM_BROWSER !== "0"
+    ? await resolveChromium("npm")
+    : undefined;
 if (!process.env.TEST_WORKER_INDEX) {
   console.log(`[e2e] Chromium: ${BROWSER.kind} (${BROWSER.executablePath})`);
+  if (NPM_BROWSER) console.log(`[e2e] npm-chromium project: ${NPM_BROWSER.executablePath}`);
 }
-const CHROMIUM_LAUNCH_OPTIONS = {
-  executablePath: BROWSER.executablePath,
-  args: CHROMIUM_ARGS,
-  ...(BROWSER.env ? { env: { ...process.env, ...BROWSER.env } } : {}),
-};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -28,6 +38,8 @@ export default defineConfig({
   // Two cores: the server, its database and the browsers share them.
   workers: 2,
   reporter: "list",
+  // Per port, like the saved sign-ins: two runs at once must not clear each other's results.
+  outputDir: `test-results/${PORT}`,
   // Generous: the first request for each generated image renders it.
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -56,6 +68,16 @@ export default defineConfig({
       dependencies: ["setup", "exclusive"],
       use: { ...devices["Desktop Chrome"] },
     },
+    ...(NPM_BROWSER
+      ? [
+          {
+            name: "npm-chromium",
+            testMatch: /home-search\.spec\.ts$/,
+            dependencies: ["setup", "exclusive"],
+            use: { ...devices["Desktop Chrome"], launchOptions: launchOptions(NPM_BROWSER) },
+          },
+        ]
+      : []),
   ],
   webServer: {
     // Builds, creates the database (temp DATA_DIR or a new PostgreSQL database), starts

@@ -1,14 +1,104 @@
-import { defineConfig } from "vitest/config";
+import fs from "node:fs";
+import path from "node:path";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+// Three projects, so most files share one module graph per worker instead of re-importing the
+// app and PGlite for every file (that import was ~40% of the run):
+//  - "pure": files that touch no database; run once, whatever DATABASE_URL says.
+//  - "database": files that call setupTestDatabase(); CI runs them on PGlite and on PostgreSQL
+//    (`TEST_SCOPE=database npm test`, see scripts/test.js).
+//  - "isolated": the files below, which need a fresh module graph of their own; each is also a
+//    "database" file or not, and the database scope includes the ones that are.
+// A file's project follows from its text, so a new test file needs no entry here unless it
+// needs isolation.
+
+/**
+ * Files that must not share modules with the files run before them, and why. Everything else
+ * runs with `isolate: false`.
+ */
+const ISOLATED: Record<string, string> = {
+  // vi.mock / vi.doMock replace a module for the whole graph.
+  "app/mail/inquiry-mail.server.test.ts": "mocks a module",
+  "app/routes/public/book-appointment.failure.test.ts": "mocks a module",
+  "app/routes/public/inquiry-forms.test.ts": "mocks a module",
+  "app/routes/public/property-view-failure.test.ts": "mocks a module",
+  "app/auth/flash.server.test.ts": "mocks a module",
+  // DATA_DIR, S3_* and SMTP_* are read once when the storage, mail and auth modules load.
+  "app/db/backup.server.test.ts": "opens PGlite data directories of its own",
+  "app/media/images.server.test.ts": "sets DATA_DIR before the storage loads",
+  "app/media/remote-image.server.test.ts": "sets DATA_DIR before the storage loads",
+  "app/media/s3-storage.server.test.ts": "sets S3_* before the storage loads",
+  "app/routes/resources/media.test.ts": "sets DATA_DIR before the storage loads",
+  "app/routes/admin/property-photos.test.ts": "sets DATA_DIR before the storage loads",
+  "app/routes/admin/team.test.ts": "sets DATA_DIR before the storage loads",
+  "app/routes/auth/password-reset-smtp.test.ts": "sets SMTP_* before the mailer loads",
+  // In-process caches that must start empty (the content generation, reference data).
+  "app/models/site-content.server.test.ts": "counts reads of the content cache",
+  "app/page-cache/reference-data.server.test.ts": "counts reads of the reference-data cache",
+};
+
+const ROOTS = ["app", "server", "scripts"];
+
+function testFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : testFiles(file);
+    return /\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+const files = ROOTS.filter((root) => fs.existsSync(root)).flatMap(testFiles);
+const usesDatabase = (file: string) =>
+  fs.readFileSync(file, "utf8").includes("setupTestDatabase()");
+const isolated = files.filter((file) => file in ISOLATED);
+const shared = files.filter((file) => !(file in ISOLATED));
+
+for (const file of Object.keys(ISOLATED)) {
+  if (!files.includes(file))
+    throw new Error(`vitest.config.ts: ${file} is listed as isolated but does not exist`);
+}
+
+const project = (
+  name: string,
+  include: string[],
+  isolate: boolean,
+  database: boolean,
+): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    include: include.length ? include : ["no-such-file"],
+    isolate,
+    // Migrates once per project: a PGlite dump or a PostgreSQL template database to clone.
+    globalSetup: database ? ["tests/setup/global-setup.ts"] : [],
+  },
+});
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
-    globalSetup: ["tests/setup/global-setup.ts"],
     environment: "node",
     pool: "forks",
+    // Both cores: PGlite runs on each worker's main thread, so the work is CPU-bound.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+    projects: [
+      project(
+        "pure",
+        shared.filter((file) => !usesDatabase(file)),
+        false,
+        false,
+      ),
+      project("database", shared.filter(usesDatabase), false, true),
+      project(
+        "isolated-pure",
+        isolated.filter((file) => !usesDatabase(file)),
+        true,
+        false,
+      ),
+      project("isolated-database", isolated.filter(usesDatabase), true, true),
+    ],
   },
 });

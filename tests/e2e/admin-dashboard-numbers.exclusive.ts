@@ -126,7 +126,10 @@ test("the dashboard shows exactly what the seed wrote", async ({ page }, testInf
   ).not.toHaveCount(0);
 });
 
-test("a booking, a message and a sign-up each add exactly one", async ({ page, browser }) => {
+test("a booking, a message and a sign-up each add exactly one", { tag: "@smoke" }, async ({
+  page,
+  browser,
+}) => {
   const before = await readDashboard(page);
 
   // A signed-out visitor of its own, without JavaScript: the plain form posts.

@@ -27,9 +27,9 @@ function rowOf(page: Page, subject: string) {
   return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: subject }) });
 }
 
-test("an admin answers a contact message; the answer is stored and shown read-only", async ({
-  browser,
-}) => {
+test("an admin answers a contact message; the answer is stored and shown read-only", {
+  tag: "@smoke",
+}, async ({ browser }) => {
   const email = freshEmail("inquiry");
   const subject = `Ikoyi flat ${Date.now()}`;
   await visitorWrites(browser, email, subject);

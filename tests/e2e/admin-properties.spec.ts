@@ -18,7 +18,10 @@ function rowOf(page: Page, title: string) {
   return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: title }) });
 }
 
-test("add, find on the site, reprice, delete and restore a listing", async ({ browser, page }) => {
+test("add, find on the site, reprice, delete and restore a listing", { tag: "@smoke" }, async ({
+  browser,
+  page,
+}) => {
   const title = `Ocean-view terrace ${Date.now()}`;
   const admin = await adminPage(browser);
   await gotoHydrated(admin, "/admin/properties");

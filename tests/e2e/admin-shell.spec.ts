@@ -288,9 +288,9 @@ test.describe("on a desktop", () => {
     });
   });
 
-  test("the header's search finds a seeded listing and a booking on a results page", async ({
-    page,
-  }) => {
+  test("the header's search finds a seeded listing and a booking on a results page", {
+    tag: "@smoke",
+  }, async ({ page }) => {
     const [property] = uniquelyTitledProperties();
     const guest = seededGuests()[1];
     if (!property || !guest) throw new Error("nothing seeded to search for");

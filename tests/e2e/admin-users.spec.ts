@@ -34,7 +34,9 @@ async function searchFor(page: Page, text: string) {
   await expect(page).toHaveURL(/\?q=/);
 }
 
-test("an admin adds, edits and deletes a user in dialogs over the list", async ({ browser }) => {
+test("an admin adds, edits and deletes a user in dialogs over the list", { tag: "@smoke" }, async ({
+  browser,
+}) => {
   const email = freshEmail("added-user");
   const admin = await adminPage(browser);
   await gotoHydrated(admin, "/admin/users");

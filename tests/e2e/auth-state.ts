@@ -6,7 +6,12 @@ import { fileURLToPath } from "node:url";
 // gitignored: the files hold live session cookies of the run's throw-away database, so they
 // are only good for the run that wrote them (setup runs first in every run).
 
-const AUTH_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), ".auth");
+// One folder per port: two runs at once (CI's embedded and PostgreSQL passes) each keep their own.
+const AUTH_DIR = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  ".auth",
+  process.env.E2E_PORT ?? "3210",
+);
 
 /** The demo super admin (admin@naijahomes.ng), signed in through /admin/login. */
 export const ADMIN_STATE = path.join(AUTH_DIR, "admin.json");

@@ -8,7 +8,7 @@ import { asNewVisitor, freshEmail, gotoHydrated, signInAsAdmin, toasts } from ".
 
 const [demoAdmin, demoCustomer] = DEMO_USERS;
 
-test("sign up, sign in, favourite a property and sign out", async ({ page }) => {
+test("sign up, sign in, favourite a property and sign out", { tag: "@smoke" }, async ({ page }) => {
   const email = freshEmail("auth");
   await asNewVisitor(page);
   await gotoHydrated(page, "/signup");

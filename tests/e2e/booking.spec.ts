@@ -230,7 +230,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("booking from a property page carries the property", async ({ page }) => {
+test("booking from a property page carries the property", { tag: "@smoke" }, async ({ page }) => {
   await gotoHydrated(page, "/properties");
   const card = page.getByRole("main").getByRole("article").first();
   const title = ((await card.getByRole("heading").textContent()) ?? "").trim();

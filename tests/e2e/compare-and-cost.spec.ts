@@ -44,9 +44,9 @@ function idsIn(url: string) {
 }
 
 test.describe("compare with JavaScript", () => {
-  test("three properties from the listing side by side, the fifth refused, the list kept", async ({
-    page,
-  }) => {
+  test("three properties from the listing side by side, the fifth refused, the list kept", {
+    tag: "@smoke",
+  }, async ({ page }) => {
     await gotoHydrated(page, "/properties?sort=price-desc");
     const cards = propertyCards(page);
     const titles: string[] = [];

@@ -78,7 +78,9 @@ test.describe("with JavaScript", () => {
     );
   });
 
-  test("sends a message: 'Sending...', the toast, and a cleared form", async ({ page }) => {
+  test("sends a message: 'Sending...', the toast, and a cleared form", { tag: "@smoke" }, async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/contact");
     await fillMessage(page, MESSAGE);
     // Hold the answer a moment so the pending state can be seen.

@@ -52,7 +52,9 @@ function appointmentRows(page: Page) {
   return page.getByRole("list", { name: "Appointments" }).getByRole("listitem");
 }
 
-test("book while signed in, see it, reschedule it, cancel it", async ({ page }) => {
+test("book while signed in, see it, reschedule it, cancel it", { tag: "@smoke" }, async ({
+  page,
+}) => {
   const email = freshEmail("js");
   await signUpAndSignIn(page, { email: email, js: true });
   const date = openDate(3);

@@ -20,9 +20,9 @@ import {
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
 
-test("a customer's dashboard: viewed and saved properties, a complaint, a new password", async ({
-  page,
-}) => {
+test("a customer's dashboard: viewed and saved properties, a complaint, a new password", {
+  tag: "@smoke",
+}, async ({ page }) => {
   const email = freshEmail("dashboard");
   await signUpAndSignIn(page, { email, firstName: "Chiamaka", lastName: "Okafor" });
   await gotoHydrated(page, "/dashboard");

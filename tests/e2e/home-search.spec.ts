@@ -17,9 +17,9 @@ function heroSearch(page: Page) {
     .first();
 }
 
-test("the hero search carries only the chosen filters to the listing, and the results match", async ({
-  page,
-}) => {
+test("the hero search carries only the chosen filters to the listing, and the results match", {
+  tag: "@smoke",
+}, async ({ page }) => {
   await gotoHydrated(page, "/");
   const form = heroSearch(page);
   await chooseOption(page, form.getByLabel(/property type/i), "Residential");

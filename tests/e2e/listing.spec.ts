@@ -34,7 +34,7 @@ async function expectRentalsWithBeds(page: Page, minBeds: number) {
   }
 }
 
-test("filters, sort and pagination live in the URL", async ({ page }) => {
+test("filters, sort and pagination live in the URL", { tag: "@smoke" }, async ({ page }) => {
   await gotoHydrated(page, "/properties");
   const all = await readResultsLine(page);
   const filterQuery = { status: "rent", beds: String(MIN_BEDS) };

@@ -9,7 +9,7 @@ import {
   visibleText,
 } from "./support";
 
-test("a listing card opens the property's detail page", async ({ page }) => {
+test("a listing card opens the property's detail page", { tag: "@smoke" }, async ({ page }) => {
   // Houses for sale have bedrooms, bathrooms and an area to show (a listing another spec added
   // may have bedrooms only, and be the newest).
   await gotoHydrated(page, "/properties?type=residential&status=sale");

@@ -115,9 +115,9 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("save a search, get the alert for a new listing, unsubscribe from its link", async ({
-  page,
-}) => {
+test("save a search, get the alert for a new listing, unsubscribe from its link", {
+  tag: "@smoke",
+}, async ({ page }) => {
   test.setTimeout(300_000);
   // Signed out, Save search leads to sign in and back, the search kept.
   await gotoHydrated(page, `${baseUrl}/properties?q=Sapphire&location=Lagos`);

@@ -96,7 +96,9 @@ test("sign-in and unknown pages ask not to be indexed", async ({ page }) => {
   expect(await metaContent(page, "name", "robots")).toBe("noindex");
 });
 
-test("sitemap.xml is valid XML listing the public pages and the properties", async ({ page }) => {
+test("sitemap.xml is valid XML listing the public pages and the properties", {
+  tag: "@smoke",
+}, async ({ page }) => {
   const response = await page.request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/xml");

@@ -74,7 +74,9 @@ test("an unknown service id lands on Property Sales", async ({ page }) => {
 });
 
 test.describe("with JavaScript", () => {
-  test("a service page has its sections, and an inquiry is sent with a toast", async ({ page }) => {
+  test("a service page has its sections, and an inquiry is sent with a toast", {
+    tag: "@smoke",
+  }, async ({ page }) => {
     await gotoHydrated(page, "/services/property-rentals");
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1, name: "Property Rentals" })).toBeVisible();

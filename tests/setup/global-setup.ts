@@ -26,10 +26,14 @@ function migrationsHash() {
   return hash.digest("hex").slice(0, 16);
 }
 
+const suffixFor = (project: TestProject) => project.name.replace(/[^a-z0-9]+/gi, "_");
+
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const template = `${new URL(url).pathname.slice(1) || "postgres"}_test_template`;
+    // One template per Vitest project: the projects set up at the same time.
+    const suffix = suffixFor(project).toLowerCase();
+    const template = `${new URL(url).pathname.slice(1) || "postgres"}_test_template_${suffix}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
@@ -58,8 +62,10 @@ export default async function setup(project: TestProject) {
     // biome-ignore lint/suspicious/noExplicitAny: reach the PGlite client behind Drizzle.
     const client = (handle.db as any).$client as InstanceType<typeof PGlite>;
     const file = await client.dumpDataDir("gzip");
-    fs.writeFileSync(`${dump}.tmp`, Buffer.from(await file.arrayBuffer()));
-    fs.renameSync(`${dump}.tmp`, dump);
+    // Two projects may write it at once: each through a file of its own, renamed into place.
+    const partial = `${dump}.${process.pid}.${suffixFor(project)}.tmp`;
+    fs.writeFileSync(partial, Buffer.from(await file.arrayBuffer()));
+    fs.renameSync(partial, dump);
     await handle.close();
   }
   project.provide("testDatabase", { kind: "pglite", dump });
