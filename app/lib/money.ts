@@ -33,3 +33,43 @@ export function formatPrice(
   const amount = formatNaira(price);
   return purpose === "rent" ? `${amount}/${rentPeriod ?? "month"}` : amount;
 }
+
+/** The largest amount a price field takes (₦1 trillion): beyond any listing, inside bigint. */
+export const MAX_NAIRA = 1_000_000_000_000;
+
+const MULTIPLIERS: Record<string, number> = {
+  k: 1_000,
+  thousand: 1_000,
+  m: 1_000_000,
+  mn: 1_000_000,
+  million: 1_000_000,
+  b: 1_000_000_000,
+  bn: 1_000_000_000,
+  billion: 1_000_000_000,
+};
+
+/**
+ * An amount as people type it, in whole naira: "45000000", "45,000,000", "₦45,000,000",
+ * "N 45 000 000", "NGN45,000,000", "#45,000,000" (the keyboard's stand-in for ₦),
+ * "45,000,000.00", "45m", "1.5 million", "850k". Empty is null; anything else (kobo, words,
+ * a negative amount, more than ₦1 trillion) is undefined.
+ */
+export function parseNaira(text: string): number | null | undefined {
+  let value = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s\u00a0\u202f,_]/g, "");
+  if (value === "") return null;
+  value = value.replace(/^(₦|ngn|n|#)/, "").replace(/(ngn|naira)$/, "");
+  const match = /^(\d+(?:\.\d+)?)(k|thousand|mn|m|million|bn|b|billion)?$/.exec(value);
+  if (!match?.[1]) return undefined;
+  const [whole = "", fraction = ""] = match[1].split(".");
+  const multiplier = MULTIPLIERS[match[2] ?? ""] ?? 1;
+  // Exact arithmetic on the digits: 1.15m is 1,150,000, not 1,149,999.9999.
+  const scale = 10 ** fraction.length;
+  const scaled = BigInt(whole + fraction) * BigInt(multiplier);
+  if (scaled % BigInt(scale) !== 0n) return undefined;
+  const amount = scaled / BigInt(scale);
+  if (amount > BigInt(MAX_NAIRA)) return undefined;
+  return Number(amount);
+}
