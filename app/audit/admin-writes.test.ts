@@ -89,7 +89,8 @@ import { createSignedInUser, TEST_PASSWORD } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 
-// Every admin write leaves exactly one audit row. The functions are found in the source: any
+// Every admin write leaves one audit row per record it changes (each case below changes one, so
+// exactly one; a CSV import writes one per listing added or changed). The functions are found in the source: any
 // exported function under app/ whose first parameter is an AdminActor (the helper itself aside).
 // Those named like reads (get, list, search, count, find) are reads, served by GET loaders that
 // the authorization matrix checks write nothing; every other one must be in WRITES below, and

@@ -160,8 +160,32 @@ export type DecodedCsv =
   | { ok: true; text: string; encoding: CsvEncoding }
   | { ok: false; message: string };
 
-/** Bytes of Windows-1252 that stand for no character (decoders turn them into C1 controls). */
-const UNDEFINED_1252 = /[\u0080-\u009f]/;
+/**
+ * Windows-1252's characters for the bytes 0x80-0x9F (0 where it defines none); every other byte
+ * is the Latin-1 character of the same number. By hand: Node's TextDecoder reads
+ * "windows-1252" as plain Latin-1, so € and curly quotes would come out as control characters.
+ */
+const WINDOWS_1252_HIGH = [
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152,
+  0, 0x017d, 0, 0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161,
+  0x203a, 0x0153, 0, 0x017e, 0x0178,
+];
+
+/** The text of Windows-1252 bytes, or undefined when a byte stands for no character. */
+function decodeWindows1252(bytes: Uint8Array): string | undefined {
+  const codes = new Array<number>(bytes.length);
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i] ?? 0;
+    const code = byte >= 0x80 && byte <= 0x9f ? (WINDOWS_1252_HIGH[byte - 0x80] ?? 0) : byte;
+    if (code === 0) return undefined;
+    codes[i] = code;
+  }
+  let text = "";
+  for (let i = 0; i < codes.length; i += 8192) {
+    text += String.fromCharCode(...codes.slice(i, i + 8192));
+  }
+  return text;
+}
 
 /**
  * A CSV file's bytes as text. UTF-8 (with or without a byte-order mark) and UTF-16 with its
@@ -185,8 +209,7 @@ export function decodeCsvBytes(bytes: Uint8Array): DecodedCsv {
     const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
     return { ok: true, text, encoding: "UTF-8" };
   } catch {
-    const text = new TextDecoder("windows-1252").decode(bytes);
-    if (UNDEFINED_1252.test(text)) return refusal;
-    return { ok: true, text, encoding: "Windows-1252" };
+    const text = decodeWindows1252(bytes);
+    return text === undefined ? refusal : { ok: true, text, encoding: "Windows-1252" };
   }
 }

@@ -37,22 +37,11 @@ export function formatPrice(
 /** The largest amount a price field takes (₦1 trillion): beyond any listing, inside bigint. */
 export const MAX_NAIRA = 1_000_000_000_000;
 
-const MULTIPLIERS: Record<string, number> = {
-  k: 1_000,
-  thousand: 1_000,
-  m: 1_000_000,
-  mn: 1_000_000,
-  million: 1_000_000,
-  b: 1_000_000_000,
-  bn: 1_000_000_000,
-  billion: 1_000_000_000,
-};
-
 /**
  * An amount as people type it, in whole naira: "45000000", "45,000,000", "₦45,000,000",
- * "N 45 000 000", "NGN45,000,000", "#45,000,000" (the keyboard's stand-in for ₦),
- * "45,000,000.00", "45m", "1.5 million", "850k". Empty is null; anything else (kobo, words,
- * a negative amount, more than ₦1 trillion) is undefined.
+ * "N 45 000 000", "NGN45,000,000", "#45,000,000" (the keyboard's stand-in for ₦) or
+ * "45,000,000.00". Empty is null; anything else (kobo, words, "45m", a negative amount, more
+ * than ₦1 trillion) is undefined.
  */
 export function parseNaira(text: string): number | null | undefined {
   let value = text
@@ -61,15 +50,8 @@ export function parseNaira(text: string): number | null | undefined {
     .replace(/[\s\u00a0\u202f,_]/g, "");
   if (value === "") return null;
   value = value.replace(/^(₦|ngn|n|#)/, "").replace(/(ngn|naira)$/, "");
-  const match = /^(\d+(?:\.\d+)?)(k|thousand|mn|m|million|bn|b|billion)?$/.exec(value);
+  const match = /^(\d{1,13})(?:\.0+)?$/.exec(value);
   if (!match?.[1]) return undefined;
-  const [whole = "", fraction = ""] = match[1].split(".");
-  const multiplier = MULTIPLIERS[match[2] ?? ""] ?? 1;
-  // Exact arithmetic on the digits: 1.15m is 1,150,000, not 1,149,999.9999.
-  const scale = 10 ** fraction.length;
-  const scaled = BigInt(whole + fraction) * BigInt(multiplier);
-  if (scaled % BigInt(scale) !== 0n) return undefined;
-  const amount = scaled / BigInt(scale);
-  if (amount > BigInt(MAX_NAIRA)) return undefined;
-  return Number(amount);
+  const amount = Number(match[1]);
+  return amount > MAX_NAIRA ? undefined : amount;
 }

@@ -191,7 +191,7 @@ export const ALLOWED: Record<PropertyColumn | "id", string> = {
   id: "an id from this site's export (that listing is updated), or empty to add a new listing",
   title: `one line of up to ${PROPERTY_LIMITS.title} characters`,
   purpose: "For Sale or For Rent",
-  price: "whole naira, e.g. 45000000, 45,000,000, ₦45,000,000 or 45m",
+  price: "whole naira, e.g. 45000000, 45,000,000 or ₦45,000,000",
   rent_period: "yearly (per year, per annum), monthly (per month), or empty",
   property_type: labels(PROPERTY_TYPES),
   category: "Residential or Commercial",
