@@ -77,8 +77,7 @@ export function ImportPlanView({ preview }: { preview: ImportPreview }) {
                     <li key={c.field} className="break-words">
                       <span className="text-slate-600">{c.label}: </span>
                       <del className="text-slate-500">{c.before}</del>
-                      <span aria-hidden> → </span>
-                      <span className="sr-only"> becomes </span>
+                      {" → "}
                       <ins className="font-medium text-slate-900 no-underline">{c.after}</ins>
                     </li>
                   ))}
