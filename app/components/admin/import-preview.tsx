@@ -72,7 +72,7 @@ export function ImportPlanView({ preview }: { preview: ImportPreview }) {
                   <span className="text-slate-500 tabular-nums">Row {u.row}: </span>
                   {u.title}
                 </p>
-                <ul className="mt-1 space-y-0.5">
+                <ul className="mt-1 space-y-0.5" aria-label={`Changes to ${u.title}`}>
                   {u.changes.map((c) => (
                     <li key={c.field} className="break-words">
                       <span className="text-slate-600">{c.label}: </span>
