@@ -218,6 +218,13 @@ describe("refusals name the row, the column, the value and what is allowed", () 
     });
   });
 
+  it("for a file whose columns are separated by semicolons or tabs", () => {
+    expect(problemsOf("title;purpose;price\nA;sale;1")[0]?.message).toMatch(
+      /^The columns are separated by semicolons\. Allowed: commas/,
+    );
+    expect(problemsOf("title\tpurpose\nA\tsale")[0]?.message).toMatch(/separated by tabs/);
+  });
+
   it("for a broken quote, an empty file and a row with more cells than the header", () => {
     expect(problemsOf(`${HEADER}\n"Unclosed,sale`)[0]?.message).toMatch(/not a valid CSV/);
     expect(problemsOf(HEADER)[0]?.message).toBe("The file has no listings.");

@@ -284,6 +284,21 @@ export function readPropertyCsv(text: string): SheetReading {
     );
   }
   const [header = [], ...lines] = table;
+  const separator = header.length === 1 ? /[;\t]/.exec(header[0] ?? "")?.[0] : undefined;
+  if (separator) {
+    // A spreadsheet set to another locale, or "Unicode text": one column that holds them all.
+    return problemsOnly(
+      [
+        {
+          row: 1,
+          column: "",
+          value: (header[0] ?? "").slice(0, 60),
+          message: `The columns are separated by ${separator === ";" ? "semicolons" : "tabs"}. Allowed: commas; in your spreadsheet, save the file as "CSV UTF-8 (Comma delimited)".`,
+        },
+      ],
+      lines.length,
+    );
+  }
   const names = header.map(columnName);
   const known = new Set<string>(["id", ...PROPERTY_CSV_COLUMNS]);
   const problems: ImportProblem[] = [];
