@@ -83,29 +83,39 @@ class RolledBack extends Error {
 
 /**
  * Runs an admin's write in one transaction with its audit row. `work` answers the outcome and,
- * when it succeeded, what it changed. A refused outcome (`ok: false`) rolls everything back and
- * writes no audit row; a success without an audit record throws.
+ * when it succeeded, what it changed: one record, or one per record changed when a write
+ * changes several that each keep their own history (a CSV import). A refused outcome
+ * (`ok: false`) rolls everything back and writes no audit row; a success without an audit
+ * record throws.
  */
 export async function auditedWrite<Result extends { ok: boolean }>(
   actor: AdminActor,
   action: AuditAction,
-  work: (tx: Transaction) => Promise<{ result: Result; audit?: AuditRecord }>,
+  work: (tx: Transaction) => Promise<{ result: Result; audit?: AuditRecord | AuditRecord[] }>,
 ): Promise<Result> {
   try {
     const committed = await db.transaction(async (tx) => {
       const { result, audit } = await work(tx);
       if (!result.ok) throw new RolledBack(result);
-      if (!audit) throw new Error(`${action}: an admin write must say what it changed`);
+      const records = audit === undefined ? [] : Array.isArray(audit) ? audit : [audit];
+      if (records.length === 0) {
+        throw new Error(`${action}: an admin write must say what it changed`);
+      }
       const [entityType] = action.split(".") as [AuditEntity];
-      await tx.insert(auditEvents).values({
-        actorUserId: actor.id,
-        actorEmail: actor.email,
-        action,
-        entityType,
-        entityId: audit.entityId,
-        changes: changedFields(audit.before, audit.after),
-        clientAddress: actor.clientAddress || null,
-      });
+      // In slices: one INSERT's parameters stay far below PostgreSQL's limit of 65,535.
+      for (let start = 0; start < records.length; start += 1000) {
+        await tx.insert(auditEvents).values(
+          records.slice(start, start + 1000).map((record) => ({
+            actorUserId: actor.id,
+            actorEmail: actor.email,
+            action,
+            entityType,
+            entityId: record.entityId,
+            changes: changedFields(record.before, record.after),
+            clientAddress: actor.clientAddress || null,
+          })),
+        );
+      }
       // Public pages may show what changed: other instances hear of it at commit.
       if (changesPublicContent(action)) await announceContentChange(tx);
       return result;

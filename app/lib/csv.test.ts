@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvCell, parseCsv, toCsv } from "./csv";
+import { CSV_BOM, csvCell, decodeCsvBytes, parseCsv, toCsv, unguardCell } from "./csv";
 
 describe("csv", () => {
   it("quotes what needs quoting and writes values plainly", () => {
@@ -45,5 +45,64 @@ describe("parseCsv", () => {
       ["1", "2"],
     ]);
     expect(() => parseCsv('a,"b\n1,2')).toThrow();
+  });
+});
+
+describe("decodeCsvBytes", () => {
+  const utf8 = (text: string) => new TextEncoder().encode(text);
+
+  it("reads UTF-8 with or without a byte-order mark", () => {
+    expect(decodeCsvBytes(utf8("title\nVilla ₦ Ikoyi"))).toEqual({
+      ok: true,
+      text: "title\nVilla ₦ Ikoyi",
+      encoding: "UTF-8",
+    });
+    expect(decodeCsvBytes(utf8(`${CSV_BOM}title\nCafé`))).toMatchObject({ text: "title\nCafé" });
+  });
+
+  it("reads a Windows-1252 (Latin-1) file's accents and € as they were, and says so", () => {
+    // "Résidence Ère, €", as Excel's plain "CSV" writes it on Windows.
+    const bytes = Uint8Array.from([
+      0x52, 0xe9, 0x73, 0x69, 0x64, 0x65, 0x6e, 0x63, 0x65, 0x20, 0xc8, 0x72, 0x65, 0x2c, 0x20,
+      0x80,
+    ]);
+    expect(decodeCsvBytes(bytes)).toEqual({
+      ok: true,
+      text: "Résidence Ère, €",
+      encoding: "Windows-1252",
+    });
+  });
+
+  it("reads UTF-16 with its mark", () => {
+    const text = "title\nCafé";
+    const bytes = new Uint8Array(2 + text.length * 2);
+    bytes.set([0xff, 0xfe]);
+    for (let i = 0; i < text.length; i++) bytes[2 + i * 2] = text.charCodeAt(i);
+    expect(decodeCsvBytes(bytes)).toEqual({ ok: true, text, encoding: "UTF-16" });
+  });
+
+  it("refuses what is neither, with a message saying so, instead of replacement characters", () => {
+    // 0x81 is no character in Windows-1252; a NUL is UTF-16 without its mark.
+    for (const bytes of [
+      Uint8Array.from([0x41, 0x81, 0x42]),
+      Uint8Array.from([0x41, 0, 0x42, 0]),
+    ]) {
+      const decoded = decodeCsvBytes(bytes);
+      expect(decoded.ok).toBe(false);
+      expect(decoded.ok ? "" : decoded.message).toMatch(/not UTF-8 or Windows-1252 \(Latin-1\)/);
+    }
+  });
+});
+
+describe("unguardCell and kept blank lines", () => {
+  it("undoes exactly the apostrophe csvCell adds", () => {
+    for (const text of ["=1", "'=1", "''+2", "'plain", "plain", "-", "@x"]) {
+      const cell = csvCell(text).replace(/^"|"$/g, "").replace(/""/g, '"');
+      expect(unguardCell(cell), text).toBe(text);
+    }
+  });
+
+  it("keeps blank lines when asked, so rows keep their numbers", () => {
+    expect(parseCsv("a\n\nb\n", { keepBlankLines: true })).toEqual([["a"], [""], ["b"]]);
   });
 });

@@ -7,20 +7,30 @@
 export const CSV_BOM = "\uFEFF";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** Apostrophes before a formula start: guarded too, so reading back undoes exactly one. */
+const GUARDED_START = /^'+[=+\-@\t\r]/;
 
-/** One cell as text: numbers as written, booleans as yes/no, dates as ISO, nothing as "". */
+function needsGuard(text: string) {
+  return FORMULA_START.test(text) || GUARDED_START.test(text);
+}
+
+/** A cell's text as the export meant it: the apostrophe csvCell put before a formula removed. */
+export function unguardCell(text: string): string {
+  return text.startsWith("'") && needsGuard(text.slice(1)) ? text.slice(1) : text;
+}
+
+/** A value as a cell's text: numbers as written, booleans as yes/no, dates as ISO, nothing as "". */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return String(value);
+}
+
+/** One cell as written to the file: cellText, guarded against formulas, quoted when needed. */
 export function csvCell(value: unknown): string {
-  let text =
-    value === null || value === undefined
-      ? ""
-      : value instanceof Date
-        ? value.toISOString()
-        : typeof value === "boolean"
-          ? value
-            ? "yes"
-            : "no"
-          : String(value);
-  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
+  let text = cellText(value);
+  if (typeof value === "string" && needsGuard(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -96,9 +106,10 @@ export const PROPERTY_CSV_EXAMPLE = [
 /**
  * Parses CSV text (RFC 4180: quoted fields with "" for a quote and line breaks inside quotes;
  * CRLF or LF line ends; a leading byte-order mark ignored) into rows of cells. Blank lines are
- * dropped. Throws on an unterminated quoted field.
+ * dropped, or kept as `[""]` with `keepBlankLines` (so rows keep the numbers a spreadsheet
+ * shows). Throws on an unterminated quoted field.
  */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, options: { keepBlankLines?: boolean } = {}): string[][] {
   const input = text.startsWith(CSV_BOM) ? text.slice(1) : text;
   const rows: string[][] = [];
   let row: string[] = [];
@@ -107,7 +118,7 @@ export function parseCsv(text: string): string[][] {
   let i = 0;
   const endRow = () => {
     row.push(cell);
-    if (row.length > 1 || row[0] !== "") rows.push(row);
+    if (options.keepBlankLines || row.length > 1 || row[0] !== "") rows.push(row);
     row = [];
     cell = "";
   };
@@ -140,4 +151,65 @@ export function parseCsv(text: string): string[][] {
   if (quoted) throw new Error("unterminated quoted field");
   if (cell !== "" || row.length > 0) endRow();
   return rows;
+}
+
+/** The encodings a CSV file may come in, as the import reports them. */
+export type CsvEncoding = "UTF-8" | "UTF-16" | "Windows-1252";
+
+export type DecodedCsv =
+  | { ok: true; text: string; encoding: CsvEncoding }
+  | { ok: false; message: string };
+
+/**
+ * Windows-1252's characters for the bytes 0x80-0x9F (0 where it defines none); every other byte
+ * is the Latin-1 character of the same number. By hand: Node's TextDecoder reads
+ * "windows-1252" as plain Latin-1, so € and curly quotes would come out as control characters.
+ */
+const WINDOWS_1252_HIGH = [
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152,
+  0, 0x017d, 0, 0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161,
+  0x203a, 0x0153, 0, 0x017e, 0x0178,
+];
+
+/** The text of Windows-1252 bytes, or undefined when a byte stands for no character. */
+function decodeWindows1252(bytes: Uint8Array): string | undefined {
+  const codes = new Array<number>(bytes.length);
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i] ?? 0;
+    const code = byte >= 0x80 && byte <= 0x9f ? (WINDOWS_1252_HIGH[byte - 0x80] ?? 0) : byte;
+    if (code === 0) return undefined;
+    codes[i] = code;
+  }
+  let text = "";
+  for (let i = 0; i < codes.length; i += 8192) {
+    text += String.fromCharCode(...codes.slice(i, i + 8192));
+  }
+  return text;
+}
+
+/**
+ * A CSV file's bytes as text. UTF-8 (with or without a byte-order mark) and UTF-16 with its
+ * mark are read as such. A file that is not valid UTF-8 is what Excel's plain "CSV" writes on
+ * Windows: Windows-1252 (Latin-1 with € and curly quotes), read as that. Anything else (a byte
+ * Windows-1252 does not define, a NUL of an unmarked UTF-16 file) is refused with a message,
+ * never read with replacement characters.
+ */
+export function decodeCsvBytes(bytes: Uint8Array): DecodedCsv {
+  const refusal = {
+    ok: false as const,
+    message:
+      'The file is not UTF-8 or Windows-1252 (Latin-1) text, so its letters cannot be read reliably. In your spreadsheet, save it as "CSV UTF-8" and try again.',
+  };
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    const text = new TextDecoder(bytes[0] === 0xff ? "utf-16le" : "utf-16be").decode(bytes);
+    return { ok: true, text: text.replace(/^\uFEFF/, ""), encoding: "UTF-16" };
+  }
+  if (bytes.includes(0)) return refusal;
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+    return { ok: true, text, encoding: "UTF-8" };
+  } catch {
+    const text = decodeWindows1252(bytes);
+    return text === undefined ? refusal : { ok: true, text, encoding: "Windows-1252" };
+  }
 }

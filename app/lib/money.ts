@@ -33,3 +33,25 @@ export function formatPrice(
   const amount = formatNaira(price);
   return purpose === "rent" ? `${amount}/${rentPeriod ?? "month"}` : amount;
 }
+
+/** The largest amount a price field takes (₦1 trillion): beyond any listing, inside bigint. */
+export const MAX_NAIRA = 1_000_000_000_000;
+
+/**
+ * An amount as people type it, in whole naira: "45000000", "45,000,000", "₦45,000,000",
+ * "N 45 000 000", "NGN45,000,000", "#45,000,000" (the keyboard's stand-in for ₦) or
+ * "45,000,000.00". Empty is null; anything else (kobo, words, "45m", a negative amount, more
+ * than ₦1 trillion) is undefined.
+ */
+export function parseNaira(text: string): number | null | undefined {
+  let value = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s\u00a0\u202f,_]/g, "");
+  if (value === "") return null;
+  value = value.replace(/^(₦|ngn|n|#)/, "").replace(/(ngn|naira)$/, "");
+  const match = /^(\d{1,13})(?:\.0+)?$/.exec(value);
+  if (!match?.[1]) return undefined;
+  const amount = Number(match[1]);
+  return amount > MAX_NAIRA ? undefined : amount;
+}

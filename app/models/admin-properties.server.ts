@@ -424,24 +424,6 @@ export async function createPropertyByAdmin(
   });
 }
 
-/** Stores every listing of an import, or none (one transaction, one audit row). */
-export async function importPropertiesByAdmin(actor: AdminActor, inputs: PropertyInput[]) {
-  return auditedWrite(actor, "property.import", async (tx) => {
-    const rows = await tx
-      .insert(properties)
-      .values(inputs.map(columnsOf))
-      .returning({ id: properties.id });
-    return {
-      result: { ok: true as const, count: rows.length },
-      audit: {
-        entityId: null,
-        before: null,
-        after: { imported: rows.length, ids: rows.map((r) => r.id) },
-      },
-    };
-  });
-}
-
 export async function updatePropertyByAdmin(actor: AdminActor, id: string, input: PropertyInput) {
   if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
   const values = columnsOf(input);

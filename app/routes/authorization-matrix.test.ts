@@ -3,11 +3,14 @@ import { PgTable } from "drizzle-orm/pg-core";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
+import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
+import { readPropertyCsv } from "~/lib/property-import";
 import { socketAddressContext } from "~/lib/request-context.server";
 import { settleBackgroundMail } from "~/mail/mail.server";
+import { getPropertyImportPlan } from "~/models/admin-property-import.server";
 import { createAppointment } from "~/models/appointment.server";
 import { cookieHeader } from "../../tests/setup/accounts";
 import { setupTestDatabase } from "../../tests/setup/test-database";
@@ -115,6 +118,15 @@ function adminOnly(path: string): Request_ {
     },
   };
 }
+
+/** A CSV of one new listing, and the fingerprint of its plan (it reads no rows, so it is fixed). */
+const MATRIX_IMPORT_CSV =
+  "title,purpose,price,property_type,category,city\nMatrix import,sale,1000,house,residential,Kano";
+const MATRIX_IMPORT_FINGERPRINT = await (async () => {
+  const reading = readPropertyCsv(MATRIX_IMPORT_CSV);
+  if (!reading.ok) throw new Error("the matrix's CSV should read");
+  return (await getPropertyImportPlan({} as AdminActor, reading.sheet)).fingerprint;
+})();
 
 // The property customer A has saved; filled in by beforeAll.
 let savedPropertyId = "";
@@ -734,8 +746,7 @@ const MATRIX: Record<string, Guarded> = {
     entry: (): MatrixEntry => {
       const path = "/admin/properties/import";
       const refused = adminOnly(path).expect;
-      const csv =
-        "title,purpose,price,property_type,category,city\nMatrix import,sale,1000,house,residential,Kano";
+      const csv = MATRIX_IMPORT_CSV;
       return {
         loader: adminOnly(path),
         actions: [
@@ -746,7 +757,8 @@ const MATRIX: Record<string, Guarded> = {
           },
           {
             url: path,
-            form: { intent: "import", csv },
+            // The plan the check showed: the import applies only that one.
+            form: { intent: "import", csv, fingerprint: MATRIX_IMPORT_FINGERPRINT },
             expect: { ...refused, admin: { redirect: "/admin/properties" } },
             writer: "admin",
           },

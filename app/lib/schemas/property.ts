@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseNaira } from "~/lib/money";
 import {
   CITIES,
   FURNISHING,
@@ -33,19 +34,17 @@ export const ADMIN_CITIES = CITIES;
 
 export const PROPERTY_LIMITS = { title: 150, address: 200, description: 5000 } as const;
 
-/** The largest price the form takes (₦1 trillion): beyond any listing, inside bigint. */
-const MAX_NAIRA = 1_000_000_000_000;
-
-/** "₦ 45,000,000" or "45000000" as whole naira; anything else fails. */
+/** Whole naira as people type it (lib/money.ts parseNaira: "₦45,000,000", "45m"); anything else fails. */
 function naira(required: boolean) {
   return trimmedText().pipe(
     z
       .string()
-      .transform((value) => value.replace(/[₦,\s]/g, ""))
-      .refine((value) => (required ? value !== "" : true), PROPERTY_MESSAGES.price)
-      .refine((value) => value === "" || /^\d{1,13}$/.test(value), PROPERTY_MESSAGES.price)
-      .transform((value) => (value === "" ? null : Number(value)))
-      .refine((value) => value === null || value <= MAX_NAIRA, PROPERTY_MESSAGES.price),
+      .transform((value) => parseNaira(value))
+      .refine(
+        (value) => value !== undefined && (value !== null || !required),
+        PROPERTY_MESSAGES.price,
+      )
+      .transform((value) => value ?? null),
   );
 }
 

@@ -1,23 +1,43 @@
-import { Form } from "react-router";
+import { data, Form } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import {
+  ImportPlanView,
+  type ImportPreview,
+  ImportProblems,
+  importSummary,
+} from "~/components/admin/import-preview";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { badRequest, failed, redirectWithFlash } from "~/lib/http.server";
+import type { FormMessage } from "~/lib/action-result";
+import { type CsvEncoding, decodeCsvBytes } from "~/lib/csv";
+import { failed, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
-import { type ImportProblem, MAX_IMPORT_ROWS, readPropertyCsv } from "~/lib/property-import";
+import {
+  displayValue,
+  FIELD_LABELS,
+  type ImportProblem,
+  MAX_IMPORT_ROWS,
+  readPropertyCsv,
+} from "~/lib/property-import";
 import { readForm } from "~/lib/read-form.server";
 import { COMPANY_NAME } from "~/lib/site";
-import { importPropertiesByAdmin } from "~/models/admin-properties.server";
+import {
+  getPropertyImportPlan,
+  type ImportPlan,
+  importPropertiesByAdmin,
+} from "~/models/admin-property-import.server";
 import type { Route } from "./+types/properties-import";
 
-// Import listings from a CSV (the export's or the template's columns). First a dry run: every
-// row is checked and each problem listed with its row, column and message; nothing is stored.
-// Then, for a file without problems, Import stores all its listings in one transaction.
+// Import listings from a CSV (the export's or the template's columns). A row with a listing's
+// id updates that listing, a row without one adds a listing. First the check: every row read,
+// each problem listed with its row, column, value and what is allowed, or else what the import
+// will do ("3 new, 1 updated, 70 unchanged", with the changed fields of each updated listing);
+// nothing is stored. Then Import applies exactly that, in one transaction.
 
 const LIST = "/admin/properties";
 
@@ -31,54 +51,114 @@ export async function loader(args: Route.LoaderArgs) {
   return null;
 }
 
-async function csvText(form: FormData): Promise<string | { message: string }> {
+type CsvInput = { ok: true; text: string; encoding?: CsvEncoding } | { ok: false; message: string };
+
+/** The file's text: a chosen file decoded (or refused), or the text the check step sent back. */
+async function csvText(form: FormData): Promise<CsvInput> {
   const pasted = form.get("csv");
-  if (typeof pasted === "string" && pasted) return pasted;
+  if (typeof pasted === "string" && pasted) return { ok: true, text: pasted };
   const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return { message: "Please choose a CSV file." };
-  if (file.size > MAX_FILE_BYTES) return { message: "The file is too large (2 MB at most)." };
-  return file.text();
+  if (!(file instanceof File) || file.size === 0) {
+    return { ok: false, message: "Please choose a CSV file." };
+  }
+  if (file.size > MAX_FILE_BYTES) {
+    return { ok: false, message: "The file is too large (2 MB at most)." };
+  }
+  return decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
+}
+
+const NOTHING_IMPORTED: FormMessage = {
+  title: "Nothing imported",
+  message: "Please fix these rows and try again.",
+};
+
+function refused(problems: ImportProblem[], status = 400) {
+  return data({ ok: false as const, error: NOTHING_IMPORTED, problems }, { status });
+}
+
+/** The plan with its values as the admin shows them. */
+function previewOf(plan: ImportPlan): ImportPreview {
+  return {
+    created: plan.created.map(({ row, title }) => ({ row, title })),
+    updated: plan.updated.map(({ row, id, title, changes }) => ({
+      row,
+      id,
+      title,
+      changes: changes.map((c) => ({
+        field: c.field,
+        label: FIELD_LABELS[c.field],
+        before: displayValue(c.field, c.before),
+        after: displayValue(c.field, c.after),
+      })),
+    })),
+    unchanged: plan.unchanged,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const form = await readForm(args.request, { maxBytes: MAX_FORM_BYTES });
   const back = listReturnPath(form.get("back"), LIST);
-  const text = await csvText(form);
-  if (typeof text !== "string") {
-    return badRequest({ error: { title: "No file", message: text.message } });
+  const input = await csvText(form);
+  if (!input.ok) {
+    return failed(400, { error: { title: "Nothing imported", message: input.message } });
   }
-  const reading = readPropertyCsv(text);
-  if (!reading.ok) {
-    return badRequest({
-      error: { title: "Nothing imported", message: "Please fix these rows and try again." },
-      problems: reading.problems,
-      rows: reading.rows,
-    });
-  }
+  const reading = readPropertyCsv(input.text);
+  if (!reading.ok) return refused(reading.problems);
+  const { sheet } = reading;
+  const checked = (plan: ImportPlan) => ({
+    preview: previewOf(plan),
+    fingerprint: plan.fingerprint,
+    csv: input.text,
+    encoding: input.encoding,
+    ignored: sheet.ignored,
+  });
+
   if (form.get("intent") !== "import") {
-    // The dry run: what would be imported, and the file again for the second step.
-    return { ok: true as const, ready: reading.inputs.length, csv: text };
+    const plan = await getPropertyImportPlan(actor, sheet);
+    if (plan.problems.length) return refused(plan.problems);
+    return { ok: true as const, ...checked(plan) };
   }
+  let outcome: Awaited<ReturnType<typeof importPropertiesByAdmin>>;
   try {
-    const result = await importPropertiesByAdmin(actor, reading.inputs);
-    logger.info({ count: result.count }, "Properties imported");
+    outcome = await importPropertiesByAdmin(actor, sheet, String(form.get("fingerprint") ?? ""));
   } catch (error) {
     logger.error({ err: error }, "Importing properties failed");
     return failed(500, {
       error: { title: "Import failed", message: "Nothing was imported. Please try again." },
     });
   }
-  throw redirectWithFlash(back, "propertiesImported");
+  if (outcome.ok) {
+    logger.info({ created: outcome.created, updated: outcome.updated }, "Properties imported");
+    throw redirectWithFlash(back, "propertiesImported");
+  }
+  if (outcome.reason === "problems") return refused(outcome.plan.problems);
+  if (outcome.reason === "stale") {
+    // Another admin saved a listing of the file since the check: show what it would do now.
+    return data(
+      {
+        ok: false as const,
+        error: {
+          title: "Nothing imported",
+          message:
+            "The catalogue changed after this file was checked. Please look at what the import would do now.",
+        },
+        ...checked(outcome.plan),
+      },
+      { status: 409 },
+    );
+  }
+  return { ok: true as const, ...checked(outcome.plan) };
 }
 
 export default function ImportPropertiesPage({ actionData }: Route.ComponentProps) {
   const { back, state } = useRecordBack(LIST);
   const pending = useIsPending();
-  const ready = actionData && "ready" in actionData ? actionData : undefined;
-  const refused = actionData && actionData.ok === false ? actionData : undefined;
-  const problems =
-    refused && "problems" in refused ? (refused.problems as ImportProblem[]) : undefined;
+  const checked = actionData && "preview" in actionData ? actionData : undefined;
+  const error = actionData && actionData.ok === false ? actionData.error : undefined;
+  const problems = actionData && "problems" in actionData ? actionData.problems : undefined;
+  const preview = checked?.preview;
+  const changes = preview ? preview.created.length + preview.updated.length : 0;
   return (
     <RecordView list={LIST} listLabel="All properties" title="Import Properties">
       <div className="space-y-5 text-sm text-slate-700">
@@ -87,59 +167,56 @@ export default function ImportPropertiesPage({ actionData }: Route.ComponentProp
           <LinkButton to={`${LIST}/template.csv`} reloadDocument variant="link" size="inline">
             template
           </LinkButton>{" "}
-          (up to {formatNumber(MAX_IMPORT_ROWS)} listings). Every row is checked first and nothing
-          is stored until the whole file is right.
+          or of an export (up to {formatNumber(MAX_IMPORT_ROWS)} listings). A row with a
+          listing&apos;s id updates that listing and keeps its photos and the columns the file
+          leaves out; a row without an id adds a listing. Every row is checked first and nothing is
+          stored until the whole file is right.
         </p>
-        <FormAlert error={refused?.error} />
-        {problems?.length ? (
-          <div className="max-h-72 overflow-y-auto rounded-md border border-red-200">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Problems found in the file</caption>
-              <thead className="bg-red-50 text-xs uppercase text-red-900">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Row
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Column
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Problem
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-red-100">
-                {problems.map((p, i) => (
-                  <tr key={`${p.row}-${p.column}-${i}`}>
-                    <td className="px-3 py-2 tabular-nums">{p.row || "-"}</td>
-                    <td className="px-3 py-2 font-mono text-xs">{p.column || "-"}</td>
-                    <td className="px-3 py-2">{p.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+        <FormAlert error={error} />
+        {problems?.length ? <ImportProblems problems={problems} /> : null}
+        {checked && preview ? (
+          <div className="space-y-4 rounded-md border border-slate-200 bg-slate-50 p-4">
+            <p role="status" className="text-base font-semibold text-slate-900">
+              {importSummary(preview)}
+            </p>
+            {checked.encoding && checked.encoding !== "UTF-8" ? (
+              <p>
+                The file was read as{" "}
+                {checked.encoding === "UTF-16" ? "UTF-16" : "Windows-1252 (Latin-1)"} text.
+              </p>
+            ) : null}
+            {checked.ignored.length ? (
+              <p>Columns not imported (not listing fields): {checked.ignored.join(", ")}.</p>
+            ) : null}
+            <ImportPlanView preview={preview} />
+            {changes ? (
+              <Form
+                method="post"
+                state={state}
+                encType="multipart/form-data"
+                className="flex flex-wrap items-center gap-3"
+              >
+                <input type="hidden" name="intent" value="import" />
+                <input type="hidden" name="back" value={back} />
+                <input type="hidden" name="fingerprint" value={checked.fingerprint} />
+                {/* Multipart like the upload: the file's text is larger than a form's limit. */}
+                <textarea name="csv" defaultValue={checked.csv} hidden readOnly aria-hidden />
+                <SubmitButton pending={pending} pendingLabel="Importing...">
+                  Import {formatNumber(preview.created.length)} new,{" "}
+                  {formatNumber(preview.updated.length)} updated
+                </SubmitButton>
+                <LinkButton to={`${LIST}/import`} state={state} variant="outline">
+                  Choose another file
+                </LinkButton>
+              </Form>
+            ) : (
+              <p>
+                Nothing to import: every listing in the file is already in the catalogue as written.
+              </p>
+            )}
           </div>
         ) : null}
-        {ready ? (
-          <Form
-            method="post"
-            state={state}
-            // Multipart like the upload: the file's text is larger than a form's limit.
-            encType="multipart/form-data"
-            className="space-y-3 rounded-md bg-green-50 p-4"
-          >
-            <p role="status" className="font-medium text-green-900">
-              {formatNumber(ready.ready)} {ready.ready === 1 ? "listing is" : "listings are"} ready
-              to import.
-            </p>
-            <input type="hidden" name="intent" value="import" />
-            <input type="hidden" name="back" value={back} />
-            <textarea name="csv" defaultValue={ready.csv} hidden readOnly aria-hidden />
-            <SubmitButton pending={pending} pendingLabel="Importing...">
-              Import {formatNumber(ready.ready)} {ready.ready === 1 ? "listing" : "listings"}
-            </SubmitButton>
-          </Form>
-        ) : (
+        {!checked || !changes ? (
           <Form method="post" state={state} encType="multipart/form-data" className="space-y-3">
             <input type="hidden" name="intent" value="preview" />
             <input type="hidden" name="back" value={back} />
@@ -156,7 +233,7 @@ export default function ImportPropertiesPage({ actionData }: Route.ComponentProp
               Check the file
             </SubmitButton>
           </Form>
-        )}
+        ) : null}
       </div>
     </RecordView>
   );

@@ -9,7 +9,6 @@ import { createSignedInAdmin } from "../../../tests/setup/admin";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as listAction, loader as listLoader } from "./properties";
 import { loader as exportLoader } from "./properties-export";
-import { action as importAction } from "./properties-import";
 import { loader as templateLoader } from "./properties-template";
 import { action as editAction, loader as editLoader } from "./property-edit";
 import { action as newAction } from "./property-new";
@@ -308,85 +307,5 @@ describe("the CSV export and template", () => {
     const [header, example] = (await response.text()).trimEnd().split("\r\n");
     expect(header?.split(",")).toHaveLength(22);
     expect(example).toContain("3 Bedroom Flat in Yaba,rent,3500000,year,apartment");
-  });
-});
-
-describe("importing a CSV", () => {
-  const HEADER =
-    "title,purpose,price,rent_period,property_type,category,city,beds,title_document,featured";
-  const GOOD = [
-    'Imported flat,rent,"2,400,000",year,apartment,residential,lagos,2,,no',
-    "Imported land,sale,15000000,,land,residential,Abuja,,excision,yes",
-  ];
-
-  function send(form: Record<string, string>) {
-    return run<Record<string, unknown>>(() =>
-      importAction(routeArgs("/admin/properties/import", { cookie: admin.cookie, form }) as never),
-    );
-  }
-
-  it("checks the whole file first, then stores every row in one go", async () => {
-    const csv = [HEADER, ...GOOD].join("\r\n");
-    const preview = await send({ intent: "preview", csv });
-    expect(preview.status).toBe(200);
-    expect(preview.body).toMatchObject({ ok: true, ready: 2 });
-    expect(await db.select().from(properties)).toEqual([]);
-
-    const imported = await send({ intent: "import", csv, back: "/admin/properties" });
-    expect(imported.status).toBe(302);
-    expect(imported.cookies.join(";")).toContain("propertiesImported");
-    expect(await stored("Imported flat")).toMatchObject({
-      city: "Lagos",
-      price: 2_400_000,
-      rentPeriod: "year",
-      featured: false,
-    });
-    expect(await stored("Imported land")).toMatchObject({
-      titleDocument: "excision",
-      featured: true,
-      beds: null,
-    });
-    const [audit] = await db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.action, "property.import"));
-    expect(audit?.changes).toMatchObject({ imported: { after: 2 } });
-  });
-
-  it("lists each bad row with its row number, column and message, and stores nothing", async () => {
-    const csv = [
-      HEADER,
-      GOOD[0],
-      "No price,sale,,,house,residential,Lagos,3,,no",
-      "Bad city,sale,100,,villa,residential,Atlantis,two,forged,no",
-    ].join("\n");
-    for (const intent of ["preview", "import"]) {
-      const answer = await send({ intent, csv });
-      expect(answer.status).toBe(400);
-      expect(answer.body.problems).toEqual(
-        expect.arrayContaining([
-          { row: 3, column: "price", message: "Please enter the price in whole naira" },
-          { row: 4, column: "city", message: "Please choose a city" },
-          { row: 4, column: "beds", message: "Please enter a whole number" },
-          expect.objectContaining({ row: 4, column: "title_document" }),
-        ]),
-      );
-    }
-    expect(await db.select().from(properties)).toEqual([]);
-  });
-
-  it("refuses a file without the required columns or with a broken quote", async () => {
-    const noCity = await send({ intent: "preview", csv: "title,purpose,price\nA,sale,1" });
-    expect(noCity.body.problems).toEqual([
-      {
-        row: 1,
-        column: "city, property_type, category",
-        message: "These columns are missing from the header.",
-      },
-    ]);
-    const broken = await send({ intent: "preview", csv: `${HEADER}\n"Unclosed,sale` });
-    expect(broken.status).toBe(400);
-    const empty = await send({ intent: "preview" });
-    expect(empty.status).toBe(400);
   });
 });

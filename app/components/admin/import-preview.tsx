@@ -1,0 +1,107 @@
+import { formatNumber } from "~/lib/money";
+import type { ImportProblem } from "~/lib/property-import";
+
+// The two answers of the CSV import's check (routes/admin/properties-import.tsx): the file's
+// problems, each with its row, column and value, or what the import will do, row by row.
+
+/** The import's plan as the page shows it (values already as the admin shows them). */
+export type ImportPreview = {
+  created: { row: number; title: string }[];
+  updated: {
+    row: number;
+    id: string;
+    title: string;
+    changes: { field: string; label: string; before: string; after: string }[];
+  }[];
+  unchanged: number;
+};
+
+/** "3 new, 1 updated, 70 unchanged": the preview's first line, also on the confirm button. */
+export function importSummary(preview: ImportPreview) {
+  return `${formatNumber(preview.created.length)} new, ${formatNumber(preview.updated.length)} updated, ${formatNumber(preview.unchanged)} unchanged`;
+}
+
+export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
+  return (
+    <div className="max-h-96 overflow-y-auto rounded-md border border-red-200">
+      <table className="w-full table-fixed text-left text-sm">
+        <caption className="sr-only">Problems found in the file</caption>
+        <thead className="bg-red-50 text-xs uppercase text-red-900">
+          <tr>
+            <th scope="col" className="w-14 px-3 py-2">
+              Row
+            </th>
+            <th scope="col" className="w-32 px-3 py-2">
+              Column
+            </th>
+            <th scope="col" className="w-40 px-3 py-2">
+              Value
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Problem
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-red-100">
+          {problems.map((p, i) => (
+            <tr key={`${p.row}-${p.column}-${i}`} className="align-top">
+              <td className="px-3 py-2 tabular-nums">{p.row || "-"}</td>
+              <td className="break-words px-3 py-2 font-mono text-xs">{p.column || "-"}</td>
+              <td className="break-words px-3 py-2">{p.value ? `"${p.value}"` : "(empty)"}</td>
+              <td className="break-words px-3 py-2">{p.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ImportPlanView({ preview }: { preview: ImportPreview }) {
+  return (
+    <div className="space-y-3">
+      {preview.updated.length ? (
+        <section aria-labelledby="import-updated">
+          <h3 id="import-updated" className="mb-1 font-semibold text-slate-900">
+            Updated listings
+          </h3>
+          <ul className="max-h-96 divide-y divide-slate-200 overflow-y-auto rounded-md border border-slate-200">
+            {preview.updated.map((u) => (
+              <li key={u.id} className="px-3 py-2">
+                <p className="font-medium text-slate-900">
+                  <span className="text-slate-500 tabular-nums">Row {u.row}: </span>
+                  {u.title}
+                </p>
+                <ul className="mt-1 space-y-0.5" aria-label={`Changes to ${u.title}`}>
+                  {u.changes.map((c) => (
+                    <li key={c.field} className="break-words">
+                      <span className="text-slate-600">{c.label}: </span>
+                      <del className="text-slate-500">{c.before}</del>
+                      {" → "}
+                      <ins className="font-medium text-slate-900 no-underline">{c.after}</ins>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {preview.created.length ? (
+        <section aria-labelledby="import-created">
+          <h3 id="import-created" className="mb-1 font-semibold text-slate-900">
+            New listings
+          </h3>
+          <ul className="max-h-60 divide-y divide-slate-200 overflow-y-auto rounded-md border border-slate-200">
+            {preview.created.map((c) => (
+              <li key={c.row} className="break-words px-3 py-2">
+                <span className="text-slate-500 tabular-nums">Row {c.row}: </span>
+                {c.title}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import fs from "node:fs/promises";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { parseCsv, toCsv, unguardCell } from "../../app/lib/csv";
+import { ADMIN_STATE } from "./auth-state";
+import { violationsOf } from "./axe";
+import { gotoHydrated, toasts } from "./support";
+
+// The CSV round trip as the office does it: export the listings, change one price in the file
+// (typed the way a spreadsheet shows it, with ₦ and commas), import it. The check says what will
+// happen before anything is written ("0 new, 1 updated, N unchanged", with the changed price);
+// Import updates that listing: the catalogue keeps its size and the site shows the new price.
+// The listings of one city (Owerri) keep the counts exact while other specs add listings.
+
+const CITY_LIST = "/admin/properties?city=Owerri";
+
+// Two downloads, uploads and axe checks each: more than the default minute on a busy machine.
+test.beforeEach(() => {
+  test.slow();
+});
+
+async function adminPage(browser: Browser) {
+  const context = await browser.newContext({ storageState: ADMIN_STATE });
+  return context.newPage();
+}
+
+/** Clicks Export CSV on the list and answers the file's rows (header first), cells as meant. */
+async function exportRows(admin: Page) {
+  const download = admin.waitForEvent("download");
+  await admin.getByRole("link", { name: "Export CSV" }).click();
+  const file = await (await download).path();
+  const text = await fs.readFile(file, "utf8");
+  return parseCsv(text).map((row) => row.map(unguardCell));
+}
+
+async function listedCount(admin: Page) {
+  const heading = admin.getByRole("heading", { level: 1, name: /^Properties \(\d+\)$/ });
+  const text = (await heading.textContent()) ?? "";
+  return Number(/\((\d+)\)/.exec(text)?.[1]);
+}
+
+test("export, change a price in the file, import: that listing is updated, nothing added", async ({
+  browser,
+  page,
+}) => {
+  const admin = await adminPage(browser);
+  await gotoHydrated(admin, CITY_LIST);
+  const listed = await listedCount(admin);
+  expect(listed).toBeGreaterThan(1);
+
+  const [header = [], ...rows] = await exportRows(admin);
+  expect(rows).toHaveLength(listed);
+  const at = (column: string) => header.indexOf(column);
+  const edited = rows[0] ?? [];
+  const id = edited[at("id")] ?? "";
+  const title = edited[at("title")] ?? "";
+  const oldPrice = Number(edited[at("price")]);
+  const newPrice = oldPrice + 1_250_000;
+  const naira = (n: number) => `₦${n.toLocaleString("en-NG")}`;
+  // As a spreadsheet user types it.
+  edited[at("price")] = naira(newPrice);
+  const file = toCsv(header, rows);
+
+  await admin.getByRole("link", { name: "Import CSV" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Import Properties" });
+  await dialog
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "owerri.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+  await dialog.getByRole("button", { name: "Check the file" }).click();
+
+  await expect(dialog.getByRole("status")).toHaveText(`0 new, 1 updated, ${listed - 1} unchanged`);
+  const updated = dialog.getByRole("region", { name: "Updated listings" });
+  await expect(updated).toContainText(title);
+  // The one change: the price, before and after, as the admin shows prices.
+  await expect(
+    updated.getByRole("list", { name: `Changes to ${title}` }).getByRole("listitem"),
+  ).toHaveText([`Price (₦): ${naira(oldPrice)} → ${naira(newPrice)}`]);
+  await expect(dialog.getByRole("region", { name: "New listings" })).toHaveCount(0);
+
+  await dialog.getByRole("button", { name: "Import 0 new, 1 updated" }).click();
+  await expect(toasts(admin).filter({ hasText: "Properties imported successfully" })).toBeVisible();
+  await expect(admin).toHaveURL(/\/admin\/properties\?city=Owerri$/);
+  await expect(admin.getByRole("heading", { level: 1 })).toHaveText(`Properties (${listed})`);
+
+  // The catalogue kept its size, and the file again is now "0 new, 0 updated, all unchanged".
+  const [, ...after] = await exportRows(admin);
+  expect(after).toHaveLength(listed);
+  expect(after.find((row) => row[at("id")] === id)?.[at("price")]).toBe(String(newPrice));
+
+  // The site shows the new price.
+  await gotoHydrated(page, `/property/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByRole("main")).toContainText(naira(newPrice));
+  await admin.context().close();
+});
+
+test("a Windows-1252 file typed with labels: each problem named, then imported", async ({
+  browser,
+}) => {
+  const stamp = Date.now();
+  const villa = `Résidence Étoile ${stamp}`;
+  const flat = `Calabar flat ${stamp}`;
+  const header = "Title,Purpose,Price,Rent period,Property type,Category,City,Status,Featured";
+  const good = [
+    `${villa},For Sale,"N45,000,000",,Villa,Residential,calabar,Available,Yes`,
+    `${flat},for rent,"1,800,000",per annum,Apartment,Residential,Calabar,Under Offer,no`,
+  ];
+  const bad = `Bad row ${stamp},Sell,call us,,Castle,Residential,Calabar,Available,no`;
+  // As Excel's plain "CSV" saves it on Windows: one byte per character, é as 0xE9.
+  const latin1 = (lines: string[]) => Buffer.from(`${lines.join("\r\n")}\r\n`, "latin1");
+
+  const admin = await adminPage(browser);
+  await gotoHydrated(admin, "/admin/properties/import");
+  await admin.getByLabel("CSV file").setInputFiles({
+    name: "new.csv",
+    mimeType: "text/csv",
+    buffer: latin1([header, ...good, bad]),
+  });
+  await admin.getByRole("button", { name: "Check the file" }).click();
+  await expect(admin.getByRole("alert").first()).toContainText("Nothing imported");
+  const problems = admin.getByRole("table", { name: "Problems found in the file" });
+  const problemRows = problems.getByRole("row");
+  // The header row, then one row per problem: row, column, the value and what is allowed.
+  await expect(problemRows).toHaveCount(4);
+  await expect(problemRows.nth(1)).toHaveText(
+    /^4purpose"Sell"Not one of the choices\. Allowed: For Sale or For Rent\.$/,
+  );
+  await expect(problemRows.nth(2)).toContainText('price"call us"Not an amount in whole naira');
+  await expect(problemRows.nth(3)).toContainText('property_type"Castle"');
+  await expect(problemRows.nth(3)).toContainText("Allowed: House, Apartment, Duplex");
+  expect(await violationsOf(admin, "/admin/properties/import (problems)")).toEqual([]);
+
+  await admin
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "new.csv", mimeType: "text/csv", buffer: latin1([header, ...good]) });
+  await admin.getByRole("button", { name: "Check the file" }).click();
+  await expect(admin.getByRole("status")).toHaveText("2 new, 0 updated, 0 unchanged");
+  await expect(admin.getByText("The file was read as Windows-1252 (Latin-1) text.")).toBeVisible();
+  await expect(admin.getByRole("region", { name: "New listings" })).toContainText(villa);
+  expect(await violationsOf(admin, "/admin/properties/import (plan)")).toEqual([]);
+  await admin.getByRole("button", { name: "Import 2 new, 0 updated" }).click();
+  await expect(toasts(admin).filter({ hasText: "Properties imported successfully" })).toBeVisible();
+
+  await gotoHydrated(admin, `/admin/properties?q=${encodeURIComponent(String(stamp))}`);
+  await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Properties (2)");
+  await expect(admin.getByRole("main")).toContainText(villa);
+  await expect(admin.getByRole("main")).toContainText("₦45,000,000");
+  await expect(admin.getByRole("main")).toContainText("₦1,800,000");
+  await admin.context().close();
+});
