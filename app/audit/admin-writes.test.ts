@@ -20,6 +20,7 @@ import {
 } from "~/db/schema";
 import type { PropertyInput } from "~/lib/schemas/property";
 import { attachPhotos } from "~/media/property-uploads.server";
+import { rescheduleAppointmentByStaff } from "~/models/admin-appointments.server";
 import {
   addPropertyPhotos,
   bulkUpdateProperties,
@@ -78,7 +79,11 @@ import {
   setVideoActive,
   updateVideo,
 } from "~/models/admin-videos.server";
-import { createAppointment, setAppointmentStatusByAdmin } from "~/models/appointment.server";
+import {
+  createAppointment,
+  createAppointmentByStaff,
+  setAppointmentStatusByAdmin,
+} from "~/models/appointment.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
 import { createSignedInUser, TEST_PASSWORD } from "../../tests/setup/accounts";
@@ -519,6 +524,31 @@ const WRITES: Record<string, WriteCase> = {
     );
     expect(result.ok).toBe(true);
     return "appointment.confirm";
+  },
+  async createAppointmentByStaff(actor) {
+    const result = await createAppointmentByStaff(actor, {
+      fullName: "Ngozi Okafor",
+      email: "ngozi@example.com",
+      phone: "08031234567",
+      appointmentDate: "2030-01-08",
+      appointmentTime: "11:00 AM",
+      propertyType: null,
+      propertyLocation: null,
+      purpose: "rent",
+      message: null,
+      userId: null,
+      propertyId: null,
+    });
+    expect(result.ok).toBe(true);
+    return "appointment.create";
+  },
+  async rescheduleAppointmentByStaff(actor) {
+    const result = await rescheduleAppointmentByStaff(actor, await pendingAppointment(), {
+      appointmentDate: "2030-01-09",
+      appointmentTime: "02:00 PM",
+    });
+    expect(result.ok).toBe(true);
+    return "appointment.reschedule";
   },
   async respondToInquiry(actor) {
     const result = await respondToInquiry(actor, await contactMessage(), {
