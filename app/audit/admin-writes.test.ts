@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import type { AdminActor } from "~/auth/session.server";
@@ -29,6 +29,7 @@ import {
   movePropertyPhoto,
   removePropertyPhoto,
   reorderPropertyPhotos,
+  restoreProperties,
   restoreProperty,
   setPropertyPhotoTitle,
   trashProperty,
@@ -514,6 +515,12 @@ const WRITES: Record<string, WriteCase> = {
   async bulkUpdateProperties(actor) {
     const ids = [await newProperty(), await newProperty()];
     expect((await bulkUpdateProperties(actor, ids, "unfeature")).ok).toBe(true);
+    return "property.bulk";
+  },
+  async restoreProperties(actor) {
+    const ids = [await newProperty(), await newProperty()];
+    await db.update(properties).set({ deletedAt: new Date() }).where(inArray(properties.id, ids));
+    expect((await restoreProperties(actor, ids)).ok).toBe(true);
     return "property.bulk";
   },
   async setAppointmentStatusByAdmin(actor) {

@@ -704,10 +704,18 @@ const MATRIX: Record<string, Guarded> = {
       return {
         loader: adminOnly("/admin/properties?q=matrix&purpose=sale&view=trash"),
         actions: [
+          // A bulk change asks with the count first: nothing written until the yes, then the
+          // report is answered in the page.
           {
             url: path,
             form: { intent: "bulk", bulkAction: "feature", ids: adminPropertyId },
-            expect: { ...refused, admin: { redirect: path } },
+            expect: { ...refused, admin: { ok: true } },
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "bulk", bulkAction: "feature", ids: adminPropertyId, confirmed: "yes" },
+            expect: { ...refused, admin: { ok: true } },
             writer: "admin",
             ...guarded,
           },
