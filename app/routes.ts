@@ -63,6 +63,8 @@ export default [
     ]),
     // Appointments and inquiries (admin part 3).
     route("appointments", "routes/admin/appointments.tsx", [
+      // Staff book for a caller (issue 23): before :id, so "new" is not read as an id.
+      route("new", "routes/admin/appointment-new.tsx"),
       route(":id", "routes/admin/appointment.tsx"),
     ]),
     route("complaints", "routes/admin/complaints.tsx", [

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import type { AdminActor } from "~/auth/session.server";
@@ -21,6 +21,7 @@ import {
 import { readPropertyCsv } from "~/lib/property-import";
 import type { PropertyInput } from "~/lib/schemas/property";
 import { attachPhotos } from "~/media/property-uploads.server";
+import { rescheduleAppointmentByStaff } from "~/models/admin-appointments.server";
 import {
   addPropertyPhotos,
   bulkUpdateProperties,
@@ -28,6 +29,7 @@ import {
   movePropertyPhoto,
   removePropertyPhoto,
   reorderPropertyPhotos,
+  restoreProperties,
   restoreProperty,
   setPropertyPhotoTitle,
   trashProperty,
@@ -82,7 +84,11 @@ import {
   setVideoActive,
   updateVideo,
 } from "~/models/admin-videos.server";
-import { createAppointment, setAppointmentStatusByAdmin } from "~/models/appointment.server";
+import {
+  createAppointment,
+  createAppointmentByStaff,
+  setAppointmentStatusByAdmin,
+} from "~/models/appointment.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
 import { createSignedInUser, TEST_PASSWORD } from "../../tests/setup/accounts";
@@ -523,6 +529,12 @@ const WRITES: Record<string, WriteCase> = {
     expect((await bulkUpdateProperties(actor, ids, "unfeature")).ok).toBe(true);
     return "property.bulk";
   },
+  async restoreProperties(actor) {
+    const ids = [await newProperty(), await newProperty()];
+    await db.update(properties).set({ deletedAt: new Date() }).where(inArray(properties.id, ids));
+    expect((await restoreProperties(actor, ids)).ok).toBe(true);
+    return "property.bulk";
+  },
   async setAppointmentStatusByAdmin(actor) {
     const result = await setAppointmentStatusByAdmin(
       actor,
@@ -531,6 +543,31 @@ const WRITES: Record<string, WriteCase> = {
     );
     expect(result.ok).toBe(true);
     return "appointment.confirm";
+  },
+  async createAppointmentByStaff(actor) {
+    const result = await createAppointmentByStaff(actor, {
+      fullName: "Ngozi Okafor",
+      email: "ngozi@example.com",
+      phone: "08031234567",
+      appointmentDate: "2030-01-08",
+      appointmentTime: "11:00 AM",
+      propertyType: null,
+      propertyLocation: null,
+      purpose: "rent",
+      message: null,
+      userId: null,
+      propertyId: null,
+    });
+    expect(result.ok).toBe(true);
+    return "appointment.create";
+  },
+  async rescheduleAppointmentByStaff(actor) {
+    const result = await rescheduleAppointmentByStaff(actor, await pendingAppointment(), {
+      appointmentDate: "2030-01-09",
+      appointmentTime: "02:00 PM",
+    });
+    expect(result.ok).toBe(true);
+    return "appointment.reschedule";
   },
   async respondToInquiry(actor) {
     const result = await respondToInquiry(actor, await contactMessage(), {

@@ -56,6 +56,21 @@ export const FLASH_MESSAGES = {
   accountDeleted: { type: "success", title: "Account deleted" },
   appointmentConfirmed: { type: "success", title: "Appointment Confirmed" },
   appointmentCompleted: { type: "success", title: "Appointment Completed" },
+  appointmentNotStarted: {
+    type: "error",
+    title: "Not completed",
+    description: "An appointment can be marked completed once its start time has passed.",
+  },
+  appointmentBookedByStaff: {
+    type: "success",
+    title: "Appointment booked",
+    description: "The customer has been e-mailed the details.",
+  },
+  appointmentRescheduledByStaff: {
+    type: "success",
+    title: "Appointment rescheduled",
+    description: "The customer has been e-mailed the new date and time.",
+  },
   appointmentStatusFailed: {
     type: "error",
     title: "Failed to update appointment status",

@@ -14,11 +14,17 @@ export const ACTION_STATUS = {
   cancel: "cancelled",
 } as const satisfies Record<AdminAppointmentAction, Status>;
 
-/** Confirm a pending booking; complete or cancel a pending or confirmed one; the rest is final. */
-export function adminActionsFor(status: Status): AdminAppointmentAction[] {
-  if (status === "pending") return ["confirm", "complete", "cancel"];
-  if (status === "confirmed") return ["complete", "cancel"];
-  return [];
+/**
+ * Confirm a pending booking; cancel a pending or confirmed one, and complete it once its start
+ * time has passed (`started`, hasAppointmentStarted in ~/lib/appointment-rules: a viewing that
+ * has not happened cannot be marked completed); completed and cancelled are final.
+ */
+export function adminActionsFor(status: Status, started: boolean): AdminAppointmentAction[] {
+  if (status !== "pending" && status !== "confirmed") return [];
+  return ADMIN_APPOINTMENT_ACTIONS.filter(
+    (action) =>
+      (action !== "confirm" || status === "pending") && (action !== "complete" || started),
+  );
 }
 
 export function isAdminAppointmentAction(value: unknown): value is AdminAppointmentAction {
@@ -27,3 +33,12 @@ export function isAdminAppointmentAction(value: unknown): value is AdminAppointm
 
 /** Rows per page of /admin/appointments. */
 export const ADMIN_APPOINTMENTS_PAGE_SIZE = 20;
+
+/** What each action asks before it is done (each e-mails the customer). */
+export function appointmentActionQuestion(action: AdminAppointmentAction): string {
+  return {
+    confirm: "Confirm this appointment?",
+    complete: "Mark this appointment completed?",
+    cancel: "Cancel this appointment?",
+  }[action];
+}

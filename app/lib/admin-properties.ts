@@ -17,6 +17,72 @@ export type AdminPropertySort = "created" | "price" | "title";
 export const BULK_ACTIONS = ["feature", "unfeature", "sold", "let", "available", "delete"] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
+/** What the trash's bulk bar does (and a bulk delete's Undo). */
+export const TRASH_BULK_ACTIONS = ["restore"] as const;
+export type ListBulkAction = BulkAction | (typeof TRASH_BULK_ACTIONS)[number];
+
+export function isListBulkAction(value: unknown): value is ListBulkAction {
+  return [...BULK_ACTIONS, ...TRASH_BULK_ACTIONS].some((action) => action === value);
+}
+
+/** "1 listing", "20 listings". */
+export function listingsCount(n: number): string {
+  return `${n.toLocaleString("en-NG")} ${n === 1 ? "listing" : "listings"}`;
+}
+
+/**
+ * Each bulk action's words: its label in the select, the question it asks with the count
+ * ("Move 20 listings to the trash?"), its yes button, and what it reports after
+ * ("20 listings moved to the trash").
+ */
+export const BULK_WORDS: Record<
+  ListBulkAction,
+  { label: string; question: (n: number) => string; yes: string; done: (n: number) => string }
+> = {
+  feature: {
+    label: "Mark featured",
+    question: (n) => `Mark ${listingsCount(n)} featured?`,
+    yes: "Yes, mark them",
+    done: (n) => `${listingsCount(n)} marked featured`,
+  },
+  unfeature: {
+    label: "Remove featured",
+    question: (n) => `Remove ${listingsCount(n)} from featured?`,
+    yes: "Yes, remove them",
+    done: (n) => `${listingsCount(n)} no longer featured`,
+  },
+  sold: {
+    label: "Mark sold",
+    question: (n) => `Mark ${listingsCount(n)} sold?`,
+    yes: "Yes, mark them",
+    done: (n) => `${listingsCount(n)} marked sold`,
+  },
+  let: {
+    label: "Mark let",
+    question: (n) => `Mark ${listingsCount(n)} let?`,
+    yes: "Yes, mark them",
+    done: (n) => `${listingsCount(n)} marked let`,
+  },
+  available: {
+    label: "Mark available",
+    question: (n) => `Mark ${listingsCount(n)} available?`,
+    yes: "Yes, mark them",
+    done: (n) => `${listingsCount(n)} marked available`,
+  },
+  delete: {
+    label: "Move to trash",
+    question: (n) => `Move ${listingsCount(n)} to the trash?`,
+    yes: "Yes, move them",
+    done: (n) => `${listingsCount(n)} moved to the trash`,
+  },
+  restore: {
+    label: "Restore",
+    question: (n) => `Restore ${listingsCount(n)}?`,
+    yes: "Yes, restore them",
+    done: (n) => `${listingsCount(n)} restored`,
+  },
+};
+
 export type AdminPropertyFilter = "purpose" | "type" | "city" | "featured" | "status" | "view";
 
 export const PROPERTIES_LIST: ListConfig<AdminPropertySort, AdminPropertyFilter> = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatTimeOfDay,
+  hasAppointmentStarted,
   isSlotOffered,
   lagosToday,
   OFFICE_HOURS,
@@ -85,6 +86,24 @@ const WEEK = {
   Saturday: "2026-12-05",
   Sunday: "2026-12-06",
 } as const;
+
+describe("whether an appointment has started (Complete is offered from then)", () => {
+  it("counts earlier days, and today from the slot's start, in Lagos time", () => {
+    // Saturday 2026-11-28, 10:30 in Lagos.
+    expect(hasAppointmentStarted("2026-11-27", "04:00 PM", SATURDAY_MORNING)).toBe(true);
+    expect(hasAppointmentStarted("2026-11-28", "10:00 AM", SATURDAY_MORNING)).toBe(true);
+    expect(hasAppointmentStarted("2026-11-28", "11:00 AM", SATURDAY_MORNING)).toBe(false);
+    expect(hasAppointmentStarted("2026-11-30", "09:00 AM", SATURDAY_MORNING)).toBe(false);
+    // 23:30 UTC on the 25th is already the 26th in Lagos: the 25th is over.
+    expect(hasAppointmentStarted("2026-11-25", "04:00 PM", LATE_WEDNESDAY_UTC)).toBe(true);
+    expect(hasAppointmentStarted("2026-11-26", "09:00 AM", LATE_WEDNESDAY_UTC)).toBe(false);
+  });
+
+  it("treats a stored time that is no slot as starting at the end of its day", () => {
+    expect(hasAppointmentStarted("2026-11-28", "later", SATURDAY_MORNING)).toBe(false);
+    expect(hasAppointmentStarted("2026-11-27", "later", SATURDAY_MORNING)).toBe(true);
+  });
+});
 
 describe("slots inside the posted hours, per weekday", () => {
   it.each(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] as const)(

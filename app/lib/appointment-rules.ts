@@ -140,3 +140,15 @@ export function hasSlotStarted(date: string, slot: TimeSlot, now = new Date()): 
 export function openSlots(date: string, now = new Date()): TimeSlot[] {
   return slotsOn(date).filter((slot) => !hasSlotStarted(date, slot, now));
 }
+
+/**
+ * Whether an appointment on `date` at `time` has started by `now` (Lagos time): any earlier day,
+ * or today from its slot's start. A time that is not one of the slots counts from the end of
+ * its day, so an odd stored value never lets a viewing be completed early.
+ */
+export function hasAppointmentStarted(date: string, time: string, now = new Date()): boolean {
+  const lagos = partsInLagos(now);
+  if (date < lagos.date) return true;
+  if (date > lagos.date) return false;
+  return isTimeSlot(time) && slotMinutes(time) <= lagos.minutes;
+}

@@ -12,6 +12,7 @@ import { enqueueMail, type MailAttachment } from "./mail.server";
 import {
   type AdminSetStatus,
   adminAppointmentNoticeEmail,
+  appointmentRescheduledEmail,
   appointmentStatusEmail,
   bookingConfirmationEmail,
   purposeLabel,
@@ -92,6 +93,30 @@ export async function queueAppointmentStatusEmail(
   const attachments =
     status === "completed" ? [] : [calendarFile(appointment, contact.address, icsStatus(status))];
   await enqueueMail(tx, { to: appointment.email, ...email, attachments });
+}
+
+/** To the customer after staff moved their appointment, with the calendar file updated. */
+export async function queueRescheduledByStaffEmail(
+  tx: Executor,
+  appointmentId: string,
+): Promise<void> {
+  const appointment = await loadAppointment(tx, appointmentId);
+  if (!appointment) return;
+  const confirmed = appointment.status === "confirmed";
+  const contact = await getContactDetails(tx);
+  const email = appointmentRescheduledEmail({
+    appointment,
+    confirmed,
+    dashboardUrl: customerUrl(appointment),
+    contact,
+  });
+  await enqueueMail(tx, {
+    to: appointment.email,
+    ...email,
+    attachments: [
+      calendarFile(appointment, contact.address, confirmed ? "CONFIRMED" : "TENTATIVE"),
+    ],
+  });
 }
 
 async function loadAppointment(tx: Executor, id: string): Promise<AppointmentForMail | undefined> {

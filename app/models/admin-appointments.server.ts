@@ -1,14 +1,21 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { auditedWrite } from "~/audit/audit.server";
 import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
-import { appointments, properties } from "~/db/schema";
+import { appointmentEvents, appointments, properties } from "~/db/schema";
+import type { InTransaction } from "~/db/transaction.server";
+import { formatAppointmentDate } from "~/lib/appointment-format";
 import { addDays, isTimeSlot, lagosToday, slotMinutes } from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";
 import { pageCountOf } from "~/lib/list-params";
 import { APPOINTMENT_SEARCH_TEXT } from "./admin-search.server";
-import type { AppointmentStatus } from "./appointment.server";
-import { type AppointmentDetails, appointmentDetailsWhere } from "./appointment-changes.server";
+import { type AppointmentStatus, staffName } from "./appointment.server";
+import {
+  type AppointmentDetails,
+  appointmentDetailsWhere,
+  type RescheduleInput,
+} from "./appointment-changes.server";
 
 // /admin/appointments: every booking, searched, filtered and paged in SQL, one booking with its
 // history, and the confirmed viewings of today and tomorrow. Status changes are
@@ -108,4 +115,64 @@ export async function listConfirmedViewings(_actor: AdminActor, now = new Date()
 /** A slot's minutes after midnight; a time that is not one of the slots sorts last. */
 function minutesOf(time: string) {
   return isTimeSlot(time) ? slotMinutes(time) : Number.MAX_SAFE_INTEGER;
+}
+
+/** Why staff could not move a booking: unknown, final (completed or cancelled), or no change. */
+export type StaffRescheduleRefusal = "not-found" | "final" | "unchanged";
+
+/**
+ * Staff move a pending or confirmed booking to another date and slot for a caller (the date and
+ * slot already checked by rescheduleSchema, the public rules). The status stays as it was; the
+ * history says "Rescheduled by <staff name> from ... to ..."; the audit row
+ * (appointment.reschedule) and whatever `alsoInTransaction` adds (the route queues the
+ * customer's e-mail) commit with it. A refusal writes nothing.
+ */
+export async function rescheduleAppointmentByStaff(
+  actor: AdminActor,
+  id: string,
+  { appointmentDate, appointmentTime }: RescheduleInput,
+  alsoInTransaction?: InTransaction<{ appointmentId: string }>,
+) {
+  type Result =
+    | { ok: true; status: AppointmentStatus }
+    | { ok: false; reason: StaffRescheduleRefusal };
+  if (!isUuid(id)) return { ok: false, reason: "not-found" } as Result;
+  return auditedWrite<Result>(actor, "appointment.reschedule", async (tx) => {
+    const [current] = await tx
+      .select({
+        status: appointments.status,
+        date: appointments.appointmentDate,
+        time: appointments.appointmentTime,
+      })
+      .from(appointments)
+      .where(eq(appointments.id, id))
+      .for("update");
+    if (!current) return { result: { ok: false, reason: "not-found" } };
+    if (current.status !== "pending" && current.status !== "confirmed") {
+      return { result: { ok: false, reason: "final" } };
+    }
+    if (current.date === appointmentDate && current.time === appointmentTime) {
+      return { result: { ok: false, reason: "unchanged" } };
+    }
+    await tx
+      .update(appointments)
+      .set({ appointmentDate, appointmentTime, updatedAt: new Date() })
+      .where(eq(appointments.id, id));
+    await tx.insert(appointmentEvents).values({
+      appointmentId: id,
+      actorUserId: actor.id,
+      fromStatus: current.status,
+      toStatus: current.status,
+      note: `Rescheduled by ${staffName(actor)} from ${formatAppointmentDate(current.date)}, ${current.time} to ${formatAppointmentDate(appointmentDate)}, ${appointmentTime}`,
+    });
+    await alsoInTransaction?.(tx, { appointmentId: id });
+    return {
+      result: { ok: true, status: current.status },
+      audit: {
+        entityId: id,
+        before: { appointmentDate: current.date, appointmentTime: current.time },
+        after: { appointmentDate, appointmentTime },
+      },
+    };
+  });
 }

@@ -493,7 +493,10 @@ async function setTrashed(actor: AdminActor, id: string, trashed: boolean) {
   );
 }
 
-/** One change to several live listings at once; one audit row lists them. */
+/**
+ * One change to several live listings at once; one audit row lists them. Answers how many
+ * changed and which (a move to the trash's Undo restores exactly those).
+ */
 export async function bulkUpdateProperties(actor: AdminActor, ids: string[], action: BulkAction) {
   const valid = [...new Set(ids.filter(isUuid))];
   if (valid.length === 0) return { ok: false as const, reason: "none-selected" as const };
@@ -505,14 +508,42 @@ export async function bulkUpdateProperties(actor: AdminActor, ids: string[], act
         : action === "delete"
           ? { deletedAt: new Date() }
           : { status: action };
+  return auditedWrite<
+    { ok: true; count: number; ids: string[] } | { ok: false; reason: "none-selected" }
+  >(actor, "property.bulk", async (tx) => {
+    const rows = await tx
+      .update(properties)
+      .set({ ...change, updatedAt: new Date() })
+      .where(and(inArray(properties.id, valid), isNull(properties.deletedAt)))
+      .returning({ id: properties.id });
+    if (rows.length === 0) return { result: { ok: false, reason: "none-selected" } };
+    return {
+      result: { ok: true, count: rows.length, ids: rows.map((r) => r.id) },
+      audit: {
+        entityId: null,
+        before: null,
+        after: { action, ids: rows.map((r) => r.id) },
+      },
+    };
+  });
+}
+
+/**
+ * Takes several listings out of the trash at once (the trash's bulk Restore, and the Undo of a
+ * bulk move to the trash, which posts the ids it just trashed); listings not in the trash are
+ * left alone. One audit row lists them.
+ */
+export async function restoreProperties(actor: AdminActor, ids: string[]) {
+  const valid = [...new Set(ids.filter(isUuid))];
+  if (valid.length === 0) return { ok: false as const, reason: "none-selected" as const };
   return auditedWrite<{ ok: true; count: number } | { ok: false; reason: "none-selected" }>(
     actor,
     "property.bulk",
     async (tx) => {
       const rows = await tx
         .update(properties)
-        .set({ ...change, updatedAt: new Date() })
-        .where(and(inArray(properties.id, valid), isNull(properties.deletedAt)))
+        .set({ deletedAt: null, updatedAt: new Date() })
+        .where(and(inArray(properties.id, valid), isNotNull(properties.deletedAt)))
         .returning({ id: properties.id });
       if (rows.length === 0) return { result: { ok: false, reason: "none-selected" } };
       return {
@@ -520,7 +551,7 @@ export async function bulkUpdateProperties(actor: AdminActor, ids: string[], act
         audit: {
           entityId: null,
           before: null,
-          after: { action, ids: rows.map((r) => r.id) },
+          after: { action: "restore", ids: rows.map((r) => r.id) },
         },
       };
     },

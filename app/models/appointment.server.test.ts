@@ -119,15 +119,37 @@ describe("setAppointmentStatusByAdmin", () => {
       ["confirmed", "completed"],
       ["confirmed", "cancelled"],
     ] as const) {
-      const { id } = await createAppointment(booking());
+      const { id } = await createAppointment(booking({ appointmentDate: "2030-03-04" }));
       await db.update(appointments).set({ status: start }).where(eq(appointments.id, id));
-      expect(await setAppointmentStatusByAdmin(BOSS, id, to)).toEqual({
+      // The next day: the viewing has happened, so it may be completed.
+      const after = new Date("2030-03-05T09:00:00Z");
+      expect(await setAppointmentStatusByAdmin(BOSS, id, to, undefined, after)).toEqual({
         ok: true,
         from: start,
         to,
       });
       expect((await statusOf(id))?.status).toBe(to);
     }
+  });
+
+  it("refuses to complete before the start time (Lagos), writing nothing", async () => {
+    const { id } = await createAppointment(
+      booking({ appointmentDate: "2030-03-04", appointmentTime: "10:00 AM" }),
+    );
+    await db.update(appointments).set({ status: "confirmed" }).where(eq(appointments.id, id));
+    // 09:59 in Lagos on the day: one minute early.
+    const early = new Date("2030-03-04T08:59:00Z");
+    expect(await setAppointmentStatusByAdmin(BOSS, id, "completed", undefined, early)).toEqual({
+      ok: false,
+      reason: "not-started",
+      from: "confirmed",
+    });
+    expect((await statusOf(id))?.status).toBe("confirmed");
+    // 10:00 in Lagos: it has started.
+    const onTime = new Date("2030-03-04T09:00:00Z");
+    expect((await setAppointmentStatusByAdmin(BOSS, id, "completed", undefined, onTime)).ok).toBe(
+      true,
+    );
   });
 
   it("refuses changes out of a final status, and confirming twice, writing nothing", async () => {

@@ -10,7 +10,11 @@ import {
   type AdminAppointmentAction,
   adminActionsFor,
 } from "~/lib/admin-appointments";
-import type { AppointmentPurpose, TimeSlot } from "~/lib/appointment-rules";
+import {
+  type AppointmentPurpose,
+  hasAppointmentStarted,
+  type TimeSlot,
+} from "~/lib/appointment-rules";
 import type { AuditAction } from "~/lib/audit";
 import { isUuid } from "~/lib/ids";
 import { ON_SITE } from "./property.server";
@@ -47,21 +51,64 @@ export async function createAppointment(
   alsoInTransaction?: InTransaction<CreatedAppointment>,
 ): Promise<CreatedAppointment> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(appointments)
-      .values({ ...input, status: "pending" })
-      .returning({ id: appointments.id, createdAt: appointments.createdAt });
-    if (!row) throw new Error("appointment insert returned nothing");
-    await tx.insert(appointmentEvents).values({
-      appointmentId: row.id,
-      actorUserId: input.userId,
-      fromStatus: null,
-      toStatus: "pending",
-      note: "Booked",
-    });
+    const row = await insertAppointment(tx, input, { actorUserId: input.userId, note: "Booked" });
     await alsoInTransaction?.(tx, row);
     return row;
   });
+}
+
+/** Staff name in the history ("Booked by Tola Admin"), their e-mail if the account has none. */
+export function staffName(actor: Pick<AdminActor, "name" | "email">): string {
+  return actor.name.trim() || actor.email;
+}
+
+/**
+ * Staff book for a caller (the New appointment screen): the same pending appointment as a web
+ * booking, checked by the same schema (the route parses it with bookingSchema), with a history
+ * saying "Booked by <staff name>" and the audit row (appointment.create), in one transaction
+ * with whatever `alsoInTransaction` adds (the route queues the customer's confirmation there).
+ */
+export async function createAppointmentByStaff(
+  actor: AdminActor,
+  input: NewAppointment,
+  alsoInTransaction?: InTransaction<CreatedAppointment>,
+): Promise<{ ok: true } & CreatedAppointment> {
+  return auditedWrite(actor, "appointment.create", async (tx) => {
+    const row = await insertAppointment(tx, input, {
+      actorUserId: actor.id,
+      note: `Booked by ${staffName(actor)}`,
+    });
+    await alsoInTransaction?.(tx, row);
+    const { fullName, email, phone, appointmentDate, appointmentTime, propertyId, purpose } = input;
+    return {
+      result: { ok: true as const, ...row },
+      audit: {
+        entityId: row.id,
+        before: null,
+        after: { fullName, email, phone, appointmentDate, appointmentTime, propertyId, purpose },
+      },
+    };
+  });
+}
+
+async function insertAppointment(
+  tx: Executor,
+  input: NewAppointment,
+  event: { actorUserId: string | null; note: string },
+): Promise<CreatedAppointment> {
+  const [row] = await tx
+    .insert(appointments)
+    .values({ ...input, status: "pending" })
+    .returning({ id: appointments.id, createdAt: appointments.createdAt });
+  if (!row) throw new Error("appointment insert returned nothing");
+  await tx.insert(appointmentEvents).values({
+    appointmentId: row.id,
+    actorUserId: event.actorUserId,
+    fromStatus: null,
+    toStatus: "pending",
+    note: event.note,
+  });
+  return row;
 }
 
 export const customerAppointmentColumns = {
@@ -184,6 +231,21 @@ export type BookingProperty = {
   propertyType: string;
 };
 
+/** The listings on the site, by title, for the staff booking form's property choice. */
+export async function listBookableProperties(): Promise<BookingProperty[]> {
+  return db
+    .select({
+      id: properties.id,
+      title: properties.title,
+      city: properties.city,
+      address: properties.address,
+      propertyType: properties.propertyType,
+    })
+    .from(properties)
+    .where(ON_SITE)
+    .orderBy(properties.title, properties.id);
+}
+
 /** The property a viewing is booked for, or undefined for an unknown or malformed id. */
 export async function findPropertyForBooking(id: string): Promise<BookingProperty | undefined> {
   if (!isUuid(id)) return undefined;
@@ -208,14 +270,18 @@ export async function findPropertyForBooking(id: string): Promise<BookingPropert
 
 export type AdminAppointmentStatus = (typeof ACTION_STATUS)[AdminAppointmentAction];
 
+/** Whether the status allows the change, whatever the time (see hasAppointmentStarted). */
 export function canAdminSetStatus(from: AppointmentStatus, to: AdminAppointmentStatus): boolean {
-  return adminActionsFor(from).some((action) => ACTION_STATUS[action] === to);
+  return adminActionsFor(from, true).some((action) => ACTION_STATUS[action] === to);
 }
 
-/** A refused transition says which status the appointment is in. */
+/**
+ * A refused transition says which status the appointment is in; "not-started": completing a
+ * viewing whose start time has not passed yet.
+ */
 export type AdminStatusChange =
   | Outcome<{ from: AppointmentStatus; to: AdminAppointmentStatus }, "not-found">
-  | { ok: false; reason: "not-allowed"; from: AppointmentStatus };
+  | { ok: false; reason: "not-allowed" | "not-started"; from: AppointmentStatus };
 
 const ADMIN_STATUS_NOTES: Record<AdminAppointmentStatus, string> = {
   confirmed: "Confirmed by the office",
@@ -232,7 +298,8 @@ const ADMIN_STATUS_ACTIONS = {
 /**
  * An admin confirms, completes or cancels an appointment: status, updated_at, a history entry
  * and the audit row (appointment.confirm | complete | cancel) in one transaction. A refused
- * transition or an unknown id changes nothing and is answered, not thrown. Sends nothing: the
+ * transition (a final status, or completing before the start time), or an unknown id changes
+ * nothing and is answered, not thrown. Sends nothing: the
  * caller queues the customer's e-mail in `alsoInTransaction` (queueAppointmentStatusEmail in
  * ~/mail/appointment-mail.server), which runs only when the change is made.
  */
@@ -241,18 +308,26 @@ export async function setAppointmentStatusByAdmin(
   appointmentId: string,
   to: AdminAppointmentStatus,
   alsoInTransaction?: InTransaction<{ appointmentId: string; to: AdminAppointmentStatus }>,
+  now = new Date(),
 ): Promise<AdminStatusChange> {
   if (!isUuid(appointmentId)) return { ok: false, reason: "not-found" };
   return auditedWrite<AdminStatusChange>(actor, ADMIN_STATUS_ACTIONS[to], async (tx) => {
     // Locked, so two admins acting at once apply one change after the other.
     const [current] = await tx
-      .select({ status: appointments.status })
+      .select({
+        status: appointments.status,
+        date: appointments.appointmentDate,
+        time: appointments.appointmentTime,
+      })
       .from(appointments)
       .where(eq(appointments.id, appointmentId))
       .for("update");
     if (!current) return { result: { ok: false, reason: "not-found" } };
     if (!canAdminSetStatus(current.status, to)) {
       return { result: { ok: false, reason: "not-allowed", from: current.status } };
+    }
+    if (to === "completed" && !hasAppointmentStarted(current.date, current.time, now)) {
+      return { result: { ok: false, reason: "not-started", from: current.status } };
     }
     await tx
       .update(appointments)

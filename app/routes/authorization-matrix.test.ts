@@ -716,10 +716,18 @@ const MATRIX: Record<string, Guarded> = {
       return {
         loader: adminOnly("/admin/properties?q=matrix&purpose=sale&view=trash"),
         actions: [
+          // A bulk change asks with the count first: nothing written until the yes, then the
+          // report is answered in the page.
           {
             url: path,
             form: { intent: "bulk", bulkAction: "feature", ids: adminPropertyId },
-            expect: { ...refused, admin: { redirect: path } },
+            expect: { ...refused, admin: { ok: true } },
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "bulk", bulkAction: "feature", ids: adminPropertyId, confirmed: "yes" },
+            expect: { ...refused, admin: { ok: true } },
             writer: "admin",
             ...guarded,
           },
@@ -886,6 +894,37 @@ const MATRIX: Record<string, Guarded> = {
       };
     },
   },
+  "routes/admin/appointment-new.tsx": {
+    path: "/admin/appointments/new",
+    entry: (): MatrixEntry => {
+      const path = "/admin/appointments/new";
+      const refused = adminOnly(path).expect;
+      const caller = {
+        intent: "create",
+        fullName: "Caller Matrix",
+        email: "caller@matrix.test",
+        phone: "08030000001",
+        appointmentDate: nextOpenDate(appointmentDateOfA),
+        appointmentTime: "11:00 AM",
+      };
+      return {
+        loader: adminOnly(`${path}?property=${adminPropertyId}`),
+        actions: [
+          {
+            url: path,
+            form: { ...caller, back: "/admin/appointments?status=pending" },
+            expect: { ...refused, admin: { redirect: "/admin/appointments?status=pending" } },
+            writer: "admin",
+          },
+          {
+            url: path,
+            form: { ...caller, appointmentDate: "" },
+            expect: { ...refused, admin: { status: 400 } },
+          },
+        ],
+      };
+    },
+  },
   "routes/admin/appointment.tsx": {
     path: "/admin/appointments/:id",
     entry: (): MatrixEntry => {
@@ -895,11 +934,47 @@ const MATRIX: Record<string, Guarded> = {
       return {
         loader: { ...adminOnly(path), ...guarded },
         actions: [
+          // Each status change e-mails the customer, so it asks first: nothing written until yes.
           {
             url: path,
             form: { intent: "confirm", back: "/admin/appointments?status=pending" },
+            expect: { ...refused, admin: { ok: true } },
+            ...guarded,
+          },
+          {
+            url: path,
+            form: {
+              intent: "confirm",
+              back: "/admin/appointments?status=pending",
+              confirmed: "yes",
+            },
             expect: { ...refused, admin: { redirect: "/admin/appointments?status=pending" } },
             writer: "admin",
+            ...guarded,
+          },
+          // Complete before the start time: refused on the server, nothing written.
+          {
+            url: path,
+            form: { intent: "complete", confirmed: "yes" },
+            expect: { ...refused, admin: { redirect: "/admin/appointments" } },
+            ...guarded,
+          },
+          // Staff reschedule for a caller, on the public rules.
+          {
+            url: path,
+            form: {
+              intent: "reschedule",
+              appointmentDate: nextOpenDate(appointmentDateOfA),
+              appointmentTime: "11:00 AM",
+            },
+            expect: { ...refused, admin: { redirect: "/admin/appointments" } },
+            writer: "admin",
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "reschedule", appointmentDate: "", appointmentTime: "" },
+            expect: { ...refused, admin: { status: 400 } },
             ...guarded,
           },
           // Cancelling asks first: nothing is written until the confirmed post.

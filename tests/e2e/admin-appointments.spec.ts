@@ -75,7 +75,13 @@ test.describe("a customer's booking", () => {
     expect(await violationsOf(admin, "/admin/appointments (dialog)")).toEqual([]);
     await admin.screenshot({ path: test.info().outputPath("appointment-dialog.png") });
 
+    // Not happened yet: no Complete. Confirm e-mails the customer, so it asks and says so.
+    await expect(dialog.getByRole("button", { name: "Complete" })).toHaveCount(0);
     await dialog.getByRole("button", { name: "Confirm" }).click();
+    const ask = admin.getByRole("alertdialog");
+    await expect(ask).toContainText("Confirm this appointment?");
+    await expect(ask).toContainText("This e-mails Halima Sani");
+    await ask.getByRole("button", { name: "Yes, confirm it" }).click();
     await expect(toasts(admin).filter({ hasText: "Appointment Confirmed" })).toBeVisible();
     await expect(admin.getByRole("dialog")).toHaveCount(0);
     // Back on the list it came from, with the search kept.
@@ -92,7 +98,9 @@ test.describe("a customer's booking", () => {
   });
 });
 
-test("completing from the list, and final bookings offer nothing more", async ({ browser }) => {
+test("Complete only once a viewing has started; it asks, naming who is e-mailed; final bookings offer nothing more", async ({
+  browser,
+}) => {
   const customer = await customerBooks(
     browser,
     { firstName: "Emeka", lastName: "Obi" },
@@ -101,15 +109,33 @@ test("completing from the list, and final bookings offer nothing more", async ({
   await customer.page.context().close();
 
   const admin = await adminPage(browser);
+  // A booking for tomorrow: Confirm and Cancel, no Complete.
   await gotoHydrated(admin, "/admin/appointments?q=bungalow&status=pending");
-  const row = rowOf(admin, "Emeka Obi");
-  await row.getByRole("button", { name: "Complete" }).click();
+  const future = rowOf(admin, "Emeka Obi");
+  await expect(future.getByRole("button", { name: "Confirm" })).toBeVisible();
+  await expect(future.getByRole("button", { name: "Cancel" })).toBeVisible();
+  await expect(future.getByRole("button", { name: "Complete" })).toHaveCount(0);
+
+  // The seeded viewing three days ago, still confirmed: Complete is offered, and asks first.
+  await gotoHydrated(admin, "/admin/appointments?q=ngozi.okafor");
+  const past = rowOf(admin, "Ngozi Okafor");
+  await expect(past).toContainText("Confirmed");
+  await past.getByRole("button", { name: "Complete" }).click();
+  const ask = admin.getByRole("alertdialog");
+  await expect(ask).toContainText("Mark this appointment completed?");
+  await expect(ask).toContainText("This e-mails Ngozi Okafor");
+  // Keep it: nothing happens.
+  await ask.getByRole("button", { name: "Keep it" }).click();
+  await expect(admin.getByRole("alertdialog")).toHaveCount(0);
+  await expect(past).toContainText("Confirmed");
+
+  await past.getByRole("button", { name: "Complete" }).click();
+  await admin
+    .getByRole("alertdialog")
+    .getByRole("button", { name: "Yes, mark it completed" })
+    .click();
   await expect(toasts(admin).filter({ hasText: "Appointment Completed" })).toBeVisible();
-  // Filtered on pending, the completed booking leaves the list.
-  await expect(rowOf(admin, "Emeka Obi")).toHaveCount(0);
-  await admin.getByLabel("Status").selectOption("completed");
-  await expect(admin).toHaveURL(/status=completed/);
-  const done = rowOf(admin, "Emeka Obi");
+  const done = rowOf(admin, "Ngozi Okafor");
   await expect(done).toContainText("Completed");
   await expect(done.getByRole("button")).toHaveCount(0);
   await admin.context().close();

@@ -245,6 +245,14 @@ test.describe("without JavaScript", () => {
     await admin.getByLabel(`Select ${title}`).check();
     await admin.getByLabel("With the selected listings").selectOption("sold");
     await admin.getByRole("button", { name: "Apply to selected" }).click();
+    // It asks with the count first (in the page), then reports it.
+    await expect(
+      admin.getByRole("status").filter({ hasText: "Mark 1 listing sold?" }),
+    ).toBeVisible();
+    await admin.getByRole("button", { name: "Yes, mark them" }).click();
+    await expect(
+      admin.getByRole("status").filter({ hasText: "1 listing marked sold" }),
+    ).toBeVisible();
     await admin.goto(`/admin/properties?q=${encodeURIComponent(title)}`);
     await expect(rowOf(admin, title)).toContainText("Sold");
     await admin.context().close();

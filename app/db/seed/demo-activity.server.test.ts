@@ -42,7 +42,7 @@ describe("the demo customer's history", () => {
         expect(["completed", "cancelled"]).toContain(booking.status);
     }
     const guests = await db.select().from(appointments).where(isNull(appointments.userId));
-    expect(guests).toHaveLength(3);
+    expect(guests).toHaveLength(4);
     for (const { appointmentDate, appointmentTime } of guests) {
       expect(isTimeSlot(appointmentTime) && isSlotOffered(appointmentDate, appointmentTime)).toBe(
         true,
@@ -77,11 +77,16 @@ describe("the demo bookings", () => {
     // Monday 30 November 2026 to Sunday 6 December 2026.
     for (let i = 0; i < 7; i++) {
       const today = addDays("2026-11-30", i);
+      const awaitingCompletion: string[] = [];
       for (const booking of demoBookings(today)) {
         expect(isSlotOffered(booking.date, booking.time), `${today}: ${booking.date}`).toBe(true);
-        if (booking.date < today)
-          expect(["completed", "cancelled"]).toContain(demoBookingStatus(booking));
+        const status = demoBookingStatus(booking);
+        if (booking.date < today && status !== "completed" && status !== "cancelled") {
+          awaitingCompletion.push(`${booking.guest?.name} ${status}`);
+        }
       }
+      // Past ones are finished, but for one viewing that waits to be marked completed.
+      expect(awaitingCompletion).toEqual(["Ngozi Okafor confirmed"]);
     }
   });
 });

@@ -96,6 +96,16 @@ export function demoBookings(today: string): DemoBooking[] {
       path: [{ to: "confirmed", by: "admin", daysAgo: 1 }],
       guest: { name: "Tunde Adeyemi", email: "tunde.adeyemi@example.ng", phone: "0812 555 0198" },
     },
+    // A viewing that has happened and waits to be marked completed (Complete is offered only
+    // once a viewing's start time has passed).
+    {
+      listing: 5,
+      ...slotAt(today, -3, "11:00 AM"),
+      purpose: "buy",
+      bookedDaysAgo: 8,
+      path: [{ to: "confirmed", by: "admin", daysAgo: 7 }],
+      guest: { name: "Ngozi Okafor", email: "ngozi.okafor@example.ng", phone: "0806 555 0163" },
+    },
     {
       listing: null,
       ...slotAt(today, 7, "01:00 PM"),

@@ -220,3 +220,34 @@ export function appointmentStatusEmail({
     contact,
   });
 }
+
+/** To the customer when staff move their appointment (on the phone with them, say). */
+export function appointmentRescheduledEmail({
+  appointment,
+  confirmed,
+  dashboardUrl,
+  contact,
+}: {
+  appointment: AppointmentEmailDetails;
+  /** Whether it was (and stays) confirmed; otherwise it is still pending. */
+  confirmed: boolean;
+  dashboardUrl?: string;
+  contact?: EmailContact;
+}): AppointmentEmail {
+  return compose({
+    subject: `Your appointment has been moved to ${whenText(appointment)}`,
+    paragraphs: [
+      greeting(appointment.fullName),
+      confirmed
+        ? `We have moved your appointment with ${COMPANY_NAME} to ${whenText(appointment)}. It stays confirmed: we look forward to seeing you.`
+        : `We have moved your appointment with ${COMPANY_NAME} to ${whenText(appointment)}. It is pending: we'll contact you to confirm.`,
+    ],
+    rows: appointmentDetails(appointment),
+    link: dashboardUrl ? { label: "View your appointment", url: dashboardUrl } : undefined,
+    closing: [
+      "The attached calendar file moves the appointment in your calendar.",
+      "If the new time does not suit you, reply to this e-mail or call us.",
+    ],
+    contact,
+  });
+}

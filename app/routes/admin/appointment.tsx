@@ -6,22 +6,39 @@ import {
   AppointmentDetailsList,
   AppointmentHistory,
 } from "~/components/appointments/appointment-details";
-import { ACTION_STATUS, isAdminAppointmentAction } from "~/lib/admin-appointments";
+import { RescheduleForm } from "~/components/appointments/reschedule-form";
+import { FormAlert } from "~/components/ui/form-alert";
+import { failureOf } from "~/lib/action-result";
+import {
+  ACTION_STATUS,
+  appointmentActionQuestion,
+  isAdminAppointmentAction,
+} from "~/lib/admin-appointments";
 import { shortId } from "~/lib/appointment-format";
+import { hasAppointmentStarted } from "~/lib/appointment-rules";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
-import { badRequest, notFound, redirectWithFlash } from "~/lib/http.server";
+import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
+import { RESCHEDULE_MESSAGES, rescheduleSchema } from "~/lib/schemas/appointment";
+import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { COMPANY_NAME } from "~/lib/site";
-import { queueAppointmentStatusEmail } from "~/mail/appointment-mail.server";
+import {
+  queueAppointmentStatusEmail,
+  queueRescheduledByStaffEmail,
+} from "~/mail/appointment-mail.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
-import { getAppointmentForAdmin } from "~/models/admin-appointments.server";
+import {
+  getAppointmentForAdmin,
+  rescheduleAppointmentByStaff,
+} from "~/models/admin-appointments.server";
 import { setAppointmentStatusByAdmin } from "~/models/appointment.server";
 import type { Route } from "./+types/appointment";
 
-// One booking for staff: its details, its history and what may still be done to it, as a dialog
-// over the list or a page of its own (RecordView).
+// One booking for staff: its details, its history, what may still be done to it (each change
+// e-mails the customer, so each asks first, naming them) and a new date and slot for a caller,
+// as a dialog over the list or a page of its own (RecordView).
 
 const LIST = "/admin/appointments";
 
@@ -31,45 +48,90 @@ const DONE = {
   cancel: "appointmentCancelled",
 } as const;
 
+const FINAL_MESSAGE = "Only a pending or confirmed appointment can be rescheduled.";
+
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const appointment = await getAppointmentForAdmin(actor, args.params.id);
   if (!appointment) notFound();
-  return { appointment };
+  // On the server's clock, so the page and its hydration agree.
+  const started = hasAppointmentStarted(appointment.appointmentDate, appointment.appointmentTime);
+  return { appointment, started };
 }
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
+  const id = args.params.id;
+  const appointment = await getAppointmentForAdmin(actor, id);
+  if (!appointment) notFound();
   const form = await readForm(args.request);
   const intent = form.get("intent");
   const back = listReturnPath(form.get("back"), LIST);
+  if (intent === "reschedule") return reschedule(actor, id, form, back);
   if (!isAdminAppointmentAction(intent)) {
     return badRequest({ error: { title: "Error", message: "Unknown action." } });
   }
-  if (intent === "cancel" && !isConfirmed(form)) {
-    return askToConfirm(form, "Cancel this appointment?");
+  // Each change e-mails the customer: it is made only once the admin has said yes.
+  if (!isConfirmed(form)) {
+    return askToConfirm(
+      form,
+      `${appointmentActionQuestion(intent)} This e-mails ${appointment.fullName}.`,
+    );
   }
   let change: Awaited<ReturnType<typeof setAppointmentStatusByAdmin>>;
   try {
     // The customer's e-mail is queued with the change, in its transaction.
-    change = await setAppointmentStatusByAdmin(actor, args.params.id, ACTION_STATUS[intent], (tx) =>
-      queueAppointmentStatusEmail(tx, args.params.id),
+    change = await setAppointmentStatusByAdmin(actor, id, ACTION_STATUS[intent], (tx) =>
+      queueAppointmentStatusEmail(tx, id),
     );
   } catch (error) {
-    logger.error({ err: error, appointmentId: args.params.id }, "Admin status change failed");
+    logger.error({ err: error, appointmentId: id }, "Admin status change failed");
     throw redirectWithFlash(back, "appointmentStatusFailed");
   }
   if (!change.ok) {
     if (change.reason === "not-found") notFound();
+    if (change.reason === "not-started") throw redirectWithFlash(back, "appointmentNotStarted");
     throw redirectWithFlash(back, "appointmentStatusFailed");
   }
   kickMailSender();
   throw redirectWithFlash(back, DONE[intent]);
 }
 
-export default function AdminAppointmentPage({ loaderData }: Route.ComponentProps) {
-  const { appointment } = loaderData;
-  const { back } = useRecordBack(LIST);
+/** A new date and slot, on the public rules; the customer is e-mailed with the change. */
+async function reschedule(
+  actor: Awaited<ReturnType<typeof requireAdmin>>,
+  id: string,
+  form: FormData,
+  back: string,
+) {
+  const values = {
+    appointmentDate: String(form.get("appointmentDate") ?? ""),
+    appointmentTime: String(form.get("appointmentTime") ?? ""),
+  };
+  const parsed = rescheduleSchema().safeParse(values);
+  if (!parsed.success) return badRequest({ fields: fieldErrorsOf(parsed.error), values });
+  const result = await rescheduleAppointmentByStaff(actor, id, parsed.data, (tx) =>
+    queueRescheduledByStaffEmail(tx, id),
+  );
+  if (result.ok) {
+    kickMailSender();
+    throw redirectWithFlash(back, "appointmentRescheduledByStaff");
+  }
+  switch (result.reason) {
+    case "unchanged":
+      return badRequest({ fields: { appointmentTime: RESCHEDULE_MESSAGES.unchanged }, values });
+    case "final":
+      return failed(409, { error: { title: "Error", message: FINAL_MESSAGE }, values });
+    default:
+      notFound();
+  }
+}
+
+export default function AdminAppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { appointment, started } = loaderData;
+  const { back, state } = useRecordBack(LIST);
+  const failure = failureOf(actionData);
+  const open = appointment.status === "pending" || appointment.status === "confirmed";
   return (
     <RecordView
       list={LIST}
@@ -84,7 +146,33 @@ export default function AdminAppointmentPage({ loaderData }: Route.ComponentProp
           </h2>
           <AppointmentHistory history={appointment.history} />
         </section>
-        <AppointmentActions id={appointment.id} status={appointment.status} back={back} size="sm" />
+        <AppointmentActions
+          id={appointment.id}
+          status={appointment.status}
+          started={started}
+          customerName={appointment.fullName}
+          back={back}
+          size="sm"
+        />
+        {open ? (
+          <section aria-labelledby="admin-reschedule-heading" className="space-y-3">
+            <h2 id="admin-reschedule-heading" className="text-lg font-semibold text-slate-900">
+              Reschedule
+            </h2>
+            <p className="text-sm text-slate-600">
+              A new day (Monday to Saturday) and time, for example agreed on the phone. This e-mails{" "}
+              {appointment.fullName} the new date and time; the status stays {appointment.status}.
+            </p>
+            <FormAlert error={failure?.error} />
+            <RescheduleForm
+              defaultDate={failure?.values?.appointmentDate ?? appointment.appointmentDate}
+              defaultTime={failure?.values?.appointmentTime ?? appointment.appointmentTime}
+              errors={failure?.fields ?? {}}
+              fields={{ back }}
+              state={state}
+            />
+          </section>
+        ) : null}
       </div>
     </RecordView>
   );

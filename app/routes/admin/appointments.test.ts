@@ -146,9 +146,20 @@ describe("/admin/appointments/:id", () => {
 
   it("confirms a pending booking: status, history, audit row, the customer's e-mail, back to the list", async () => {
     const id = await book();
+    // It e-mails the customer, so it asks first, naming them; nothing is written until the yes.
+    const asked = await post(id, { intent: "confirm", back: "/admin/appointments" });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({
+      confirm: { question: "Confirm this appointment? This e-mails Kemi Adeyemi." },
+    });
+    expect(await statusOf(id)).toBe("pending");
+    await settleBackgroundMail();
+    expect(await db.select().from(mailOutbox)).toEqual([]);
+
     const answer = await post(id, {
       intent: "confirm",
       back: "/admin/appointments?status=pending",
+      confirmed: "yes",
     });
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/admin/appointments?status=pending");
@@ -181,7 +192,9 @@ describe("/admin/appointments/:id", () => {
     const id = await book({ status: "confirmed" });
     const asked = await post(id, { intent: "cancel", back: "/admin/appointments" });
     expect(asked.status).toBe(200);
-    expect(asked.body).toMatchObject({ confirm: { question: "Cancel this appointment?" } });
+    expect(asked.body).toMatchObject({
+      confirm: { question: "Cancel this appointment? This e-mails Kemi Adeyemi." },
+    });
     expect(await statusOf(id)).toBe("confirmed");
 
     const done = await post(id, {
@@ -196,7 +209,11 @@ describe("/admin/appointments/:id", () => {
 
   it("refuses to change a final booking and says so, writing nothing", async () => {
     const id = await book({ status: "completed" });
-    const answer = await post(id, { intent: "confirm", back: "/admin/appointments" });
+    const answer = await post(id, {
+      intent: "confirm",
+      back: "/admin/appointments",
+      confirmed: "yes",
+    });
     expect(answer.status).toBe(302);
     expect(answer.cookies.join(";")).toContain("appointmentStatusFailed");
     expect(await statusOf(id)).toBe("completed");
@@ -211,7 +228,7 @@ describe("/admin/appointments/:id", () => {
       "/admin/users",
       "/admin/appointments\u00e9",
     ]) {
-      const answer = await post(id, { intent: "complete", back });
+      const answer = await post(id, { intent: "confirm", back, confirmed: "yes" });
       expect(answer.location).toBe("/admin/appointments");
       await db.update(appointments).set({ status: "pending" }).where(eq(appointments.id, id));
     }
@@ -223,5 +240,45 @@ describe("/admin/appointments/:id", () => {
     expect(await statusOf(id)).toBe("pending");
     const missing = "00000000-0000-4000-8000-000000000000";
     expect((await post(missing, { intent: "confirm" })).status).toBe(404);
+  });
+
+  it("refuses to complete a viewing before its start time, on the server, writing nothing", async () => {
+    const future = await book({ appointmentDate: addDays(lagosToday(), 3) });
+    const answer = await post(future, {
+      intent: "complete",
+      back: "/admin/appointments",
+      confirmed: "yes",
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.cookies.join(";")).toContain("appointmentNotStarted");
+    expect(await statusOf(future)).toBe("pending");
+    expect(await db.select().from(auditEvents).where(eq(auditEvents.entityId, future))).toEqual([]);
+    await settleBackgroundMail();
+    expect(await db.select().from(mailOutbox)).toEqual([]);
+    // The list offers no Complete for it: its start has not passed.
+    const row = (await list()).body.rows.find((r) => r.id === future);
+    expect(row?.started).toBe(false);
+  });
+
+  it("completes a viewing whose start time has passed, and says so to the customer", async () => {
+    const past = await book({ appointmentDate: addDays(lagosToday(), -2), status: "confirmed" });
+    expect((await list()).body.rows.find((r) => r.id === past)?.started).toBe(true);
+    const asked = await post(past, { intent: "complete", back: "/admin/appointments" });
+    expect(asked.body).toMatchObject({
+      confirm: { question: "Mark this appointment completed? This e-mails Kemi Adeyemi." },
+    });
+    expect(await statusOf(past)).toBe("confirmed");
+    const done = await post(past, {
+      intent: "complete",
+      back: "/admin/appointments",
+      confirmed: "yes",
+    });
+    expect(done.cookies.join(";")).toContain("appointmentCompleted");
+    expect(await statusOf(past)).toBe("completed");
+    await settleBackgroundMail();
+    const mail = await db.select().from(mailOutbox);
+    expect(mail.map((m) => [m.to, m.subject])).toEqual([
+      ["kemi@example.com", "Thank you for meeting NaijaHomes Realty"],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { CalendarDays } from "lucide-react";
+import { CalendarDays, Plus } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
@@ -7,11 +7,13 @@ import { CalendarFeedCard } from "~/components/admin/calendar-feed-card";
 import { InitialsAvatar } from "~/components/admin/initials-avatar";
 import { useListWithRecord } from "~/components/admin/record-view";
 import { StatusBadge } from "~/components/ui/badge";
+import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { getEnv } from "~/env.server";
 import { ADMIN_APPOINTMENTS_PAGE_SIZE } from "~/lib/admin-appointments";
 import { formatAppointmentDate, propertyTypeLabel } from "~/lib/appointment-format";
+import { hasAppointmentStarted } from "~/lib/appointment-rules";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { badRequest } from "~/lib/http.server";
 import { type ListConfig, parseListParams } from "~/lib/list-params";
@@ -63,9 +65,15 @@ export async function loader(args: Route.LoaderArgs) {
       listConfirmedViewings(actor),
     ]);
     const feedCreatedAt = (await getCalendarFeedCreatedAt(actor)) ?? null;
+    // Complete is offered once a viewing's start time has passed, on the server's clock.
+    const now = new Date();
+    const rows = list.rows.map((row) => ({
+      ...row,
+      started: hasAppointmentStarted(row.appointmentDate, row.appointmentTime, now),
+    }));
     return {
       params: { ...params, page: list.page },
-      rows: list.rows,
+      rows,
       total: list.total,
       viewings,
       feedCreatedAt,
@@ -165,7 +173,13 @@ function columns(back: string): DataTableColumn<Row, AdminAppointmentSort>[] {
           >
             View
           </Link>
-          <AppointmentActions id={row.id} status={row.status} back={back} />
+          <AppointmentActions
+            id={row.id}
+            status={row.status}
+            started={row.started}
+            customerName={row.fullName}
+            back={back}
+          />
         </div>
       ),
     },
@@ -178,7 +192,12 @@ export default function AdminAppointmentsPage({ loaderData, actionData }: Route.
   if (recordOnly) return outlet;
   return (
     <div className="mx-auto max-w-7xl space-y-6 p-4 md:p-6">
-      <h1 className="text-2xl font-bold text-slate-900">Appointments ({formatNumber(total)})</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Appointments ({formatNumber(total)})</h1>
+        <LinkButton to="/admin/appointments/new" state={{ back }} size="sm">
+          <Plus className="size-4" aria-hidden /> New appointment
+        </LinkButton>
+      </div>
       <DayView viewings={viewings} back={back} />
       <CalendarFeedCard
         createdAt={feedCreatedAt}

@@ -255,8 +255,13 @@ describe("the list", () => {
       bulkAction: "sold",
       ids: [a, b],
       back: "/admin/properties",
+      confirmed: "yes",
     });
-    expect(answer.status).toBe(302);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      ok: true,
+      bulkDone: { message: "2 listings marked sold" },
+    });
     expect((await stored("Bulk A"))?.status).toBe("sold");
     expect((await stored("Bulk B"))?.status).toBe("sold");
     const audit = await db
@@ -265,10 +270,65 @@ describe("the list", () => {
       .where(eq(auditEvents.action, "property.bulk"));
     expect(audit.at(-1)?.changes).toMatchObject({ ids: { after: expect.arrayContaining([a, b]) } });
 
-    const none = await post({ intent: "bulk", bulkAction: "feature" });
+    const none = await post({ intent: "bulk", bulkAction: "feature", confirmed: "yes" });
     expect(none.status).toBe(400);
-    const bogus = await post({ intent: "bulk", bulkAction: "explode", ids: [a] });
+    const bogus = await post({ intent: "bulk", bulkAction: "explode", ids: [a], confirmed: "yes" });
     expect(bogus.status).toBe(400);
+    // The select's "Choose an action" posts nothing to do.
+    const unchosen = await post({ intent: "bulk", bulkAction: "", ids: [a], confirmed: "yes" });
+    expect(unchosen.status).toBe(400);
+    expect(unchosen.body.error?.message).toBe("Please choose what to do.");
+  });
+
+  it("asks with the count before moving listings to the trash, reports the plural, and Undo restores exactly those", async () => {
+    const ids = await Promise.all(["T1", "T2", "T3"].map((title) => createProperty(title)));
+    const earlier = await createProperty("Trashed earlier");
+    await post({ intent: "bulk", bulkAction: "delete", ids: [earlier], confirmed: "yes" });
+    const kept = await createProperty("Kept");
+
+    const asked = await post({
+      intent: "bulk",
+      bulkAction: "delete",
+      ids,
+      back: "/admin/properties",
+    });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({
+      bulkConfirm: { question: "Move 3 listings to the trash?", action: "delete" },
+    });
+    expect((await list()).body.total).toBe(4);
+
+    const done = await post({ intent: "bulk", bulkAction: "delete", ids, confirmed: "yes" });
+    const report = (done.body as unknown as { bulkDone: { message: string; undoIds: string[] } })
+      .bulkDone;
+    expect(report.message).toBe("3 listings moved to the trash");
+    expect([...report.undoIds].sort()).toEqual([...ids].sort());
+    expect((await list()).body.rows.map((r) => r.title)).toEqual(["Kept"]);
+    expect((await list("?view=trash")).body.total).toBe(4);
+
+    // Undo posts the ids it was given back: those three return, the earlier one stays trashed.
+    const undone = await post({
+      intent: "bulk",
+      bulkAction: "restore",
+      ids: report.undoIds,
+      confirmed: "yes",
+    });
+    expect(undone.body).toMatchObject({
+      bulkDone: { message: "3 listings restored", undoIds: [] },
+    });
+    expect((await list()).body.rows.map((r) => r.title).sort()).toEqual(["Kept", "T1", "T2", "T3"]);
+    expect((await list("?view=trash")).body.rows.map((r) => r.title)).toEqual(["Trashed earlier"]);
+
+    // One listing reads in the singular.
+    const one = await post({ intent: "bulk", bulkAction: "feature", ids: [kept] });
+    expect(one.body).toMatchObject({ bulkConfirm: { question: "Mark 1 listing featured?" } });
+    const featured = await post({
+      intent: "bulk",
+      bulkAction: "feature",
+      ids: [kept],
+      confirmed: "yes",
+    });
+    expect(featured.body).toMatchObject({ bulkDone: { message: "1 listing marked featured" } });
   });
 });
 

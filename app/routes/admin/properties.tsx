@@ -1,7 +1,8 @@
 import { Plus } from "lucide-react";
 import { data, Form, Link } from "react-router";
-import { requireAdmin } from "~/auth/session.server";
+import { type AdminActor, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { PropertyBulkBar } from "~/components/admin/property-bulk-bar";
 import { useListWithRecord } from "~/components/admin/record-view";
 import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Button, LinkButton } from "~/components/ui/button";
@@ -9,12 +10,15 @@ import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import {
   type AdminPropertySort,
   BULK_ACTIONS,
-  type BulkAction,
+  BULK_WORDS,
+  isListBulkAction,
   PROPERTIES_LIST,
   propertyFiltersOf,
+  TRASH_BULK_ACTIONS,
   TRASH_DAYS,
 } from "~/lib/admin-properties";
 import { formatMoment } from "~/lib/appointment-format";
+import { isConfirmed } from "~/lib/confirm";
 import { badRequest, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath, listSearch, parseListParams } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
@@ -26,6 +30,7 @@ import { COMPANY_NAME } from "~/lib/site";
 import {
   bulkUpdateProperties,
   listPropertiesForAdmin,
+  restoreProperties,
   restoreProperty,
 } from "~/models/admin-properties.server";
 import { getViewsByProperty } from "~/models/property-stats.server";
@@ -39,15 +44,6 @@ import type { Route } from "./+types/properties";
 const LIST = "/admin/properties";
 
 export const LOAD_FAILED = "Failed to load properties data";
-
-const BULK_LABELS: Record<BulkAction, string> = {
-  feature: "Mark featured",
-  unfeature: "Remove featured",
-  sold: "Mark sold",
-  let: "Mark let",
-  available: "Mark available",
-  delete: "Delete",
-};
 
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
@@ -77,21 +73,47 @@ export async function action(args: Route.ActionArgs) {
     if (!result.ok) throw data("Not Found", { status: 404 });
     throw redirectWithFlash(back, "propertyRestored");
   }
-  if (intent === "bulk") {
-    const bulk = form.get("bulkAction");
-    if (!(BULK_ACTIONS as readonly unknown[]).includes(bulk)) {
-      return badRequest({ error: { title: "Error", message: "Please choose what to do." } });
-    }
-    const ids = form.getAll("ids").filter((id): id is string => typeof id === "string");
-    const result = await bulkUpdateProperties(actor, ids, bulk as BulkAction);
-    if (!result.ok) {
-      return badRequest({
-        error: { title: "Nothing selected", message: "Please select at least one property." },
-      });
-    }
-    throw redirectWithFlash(back, bulk === "delete" ? "propertyDeleted" : "propertiesUpdated");
-  }
+  if (intent === "bulk") return bulkAction(actor, form);
   return badRequest({ error: { title: "Error", message: "Unknown action." } });
+}
+
+/**
+ * A change to the selected listings. It asks first with the count ("Move 20 listings to the
+ * trash?"; the page asks with JavaScript, this answer asks without), then reports the count
+ * done ("20 listings moved to the trash") and, for a move to the trash, the ids, so Undo
+ * restores exactly those. Answered in the page, not by a redirect: the report carries them.
+ */
+async function bulkAction(actor: AdminActor, form: FormData) {
+  const action = form.get("bulkAction");
+  if (!isListBulkAction(action)) {
+    return badRequest({ error: { title: "Error", message: "Please choose what to do." } });
+  }
+  const ids = [...new Set(form.getAll("ids").filter((id): id is string => typeof id === "string"))];
+  const nothing = {
+    error: { title: "Nothing selected", message: "Please select at least one property." },
+  };
+  if (ids.length === 0) return badRequest(nothing);
+  if (!isConfirmed(form)) {
+    return {
+      ok: false as const,
+      bulkConfirm: { action, ids, question: BULK_WORDS[action].question(ids.length) },
+    };
+  }
+  const result =
+    action === "restore"
+      ? await restoreProperties(actor, ids)
+      : await bulkUpdateProperties(actor, ids, action);
+  if (!result.ok) return badRequest(nothing);
+  return {
+    ok: true as const,
+    bulkDone: {
+      // Tells one report from the next, so each shows its toast once.
+      id: crypto.randomUUID(),
+      action,
+      message: BULK_WORDS[action].done(result.count),
+      undoIds: action === "delete" && "ids" in result ? result.ids : [],
+    },
+  };
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
@@ -236,7 +258,6 @@ export default function AdminPropertiesPage({ loaderData, actionData }: Route.Co
   const { params, rows, total, trash } = loaderData;
   const { outlet, recordOnly, back } = useListWithRecord(LIST);
   if (recordOnly) return outlet;
-  const bulkError = actionData && "error" in actionData ? actionData.error : undefined;
   return (
     <div className="mx-auto max-w-7xl space-y-6 p-4 md:p-6">
       <LinkButton to="/admin/dashboard" variant="link" size="inline">
@@ -278,38 +299,12 @@ export default function AdminPropertiesPage({ loaderData, actionData }: Route.Co
         <p className="text-slate-600">
           Deleted listings wait here for {TRASH_DAYS} days, then they are removed for good.
         </p>
-      ) : (
-        <Form
-          id="bulk-form"
-          method="post"
-          className="flex flex-wrap items-end gap-2 rounded-md border border-slate-200 bg-white p-3"
-        >
-          <input type="hidden" name="intent" value="bulk" />
-          <input type="hidden" name="back" value={back} />
-          <label htmlFor="bulk-action" className="text-sm font-medium text-slate-700">
-            With the selected listings
-          </label>
-          <select
-            id="bulk-action"
-            name="bulkAction"
-            className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
-          >
-            {BULK_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {BULK_LABELS[action]}
-              </option>
-            ))}
-          </select>
-          <Button type="submit" size="sm" variant="secondary">
-            Apply to selected
-          </Button>
-          {bulkError ? (
-            <p role="alert" className="w-full text-sm text-red-700">
-              {bulkError.message}
-            </p>
-          ) : null}
-        </Form>
-      )}
+      ) : null}
+      <PropertyBulkBar
+        actions={trash ? TRASH_BULK_ACTIONS : BULK_ACTIONS}
+        back={back}
+        actionData={actionData}
+      />
       <DataTable
         caption={trash ? "Deleted properties" : "Properties"}
         columns={columns(back, trash)}

@@ -1,0 +1,310 @@
+import { asc, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { appointmentEvents, appointments, auditEvents, mailOutbox } from "~/db/schema";
+import { formatAppointmentDate } from "~/lib/appointment-format";
+import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
+import {
+  APPOINTMENT_MESSAGES,
+  BOOKING_FIELD_MESSAGES,
+  RESCHEDULE_MESSAGES,
+} from "~/lib/schemas/appointment";
+import { settleBackgroundMail } from "~/mail/mail.server";
+import { createProperty, routeArgs, run } from "../../../tests/setup/accounts";
+import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { action as appointmentAction, loader as appointmentLoader } from "./appointment";
+import { action as newAction, loader as newLoader } from "./appointment-new";
+
+// Staff book and reschedule for a caller (issue 23, item 5): the public rules for days and
+// slots, checked on the server; the customer e-mailed; the history and the audit log saying who.
+
+await setupTestDatabase();
+
+const admin = await createSignedInAdmin("desk@example.com", { name: "Tola Admin" });
+
+type Failure = { ok: false; error?: { message: string }; fields?: Record<string, string> };
+
+/** The first weekday (not Sunday) from `days` ahead. */
+function openDay(days: number) {
+  const date = addDays(lagosToday(), days);
+  return isSunday(date) ? addDays(date, 1) : date;
+}
+
+/** A Sunday ahead. */
+function sunday() {
+  let date = addDays(lagosToday(), 1);
+  while (!isSunday(date)) date = addDays(date, 1);
+  return date;
+}
+
+/** A Saturday ahead (open 10:00 AM to 2:00 PM). */
+function saturday() {
+  let date = addDays(lagosToday(), 1);
+  while (new Date(`${date}T00:00:00Z`).getUTCDay() !== 6) date = addDays(date, 1);
+  return date;
+}
+
+const CALLER = {
+  fullName: "Ngozi Okafor",
+  email: "ngozi.okafor@example.com",
+  phone: "0803 123 4567",
+  appointmentTime: "11:00 AM",
+  purpose: "rent",
+  message: "Called the office; prefers mornings.",
+};
+
+function book(form: Record<string, string>) {
+  return run<Failure>(() =>
+    newAction(
+      routeArgs("/admin/appointments/new", {
+        cookie: admin.cookie,
+        form: { intent: "create", back: "/admin/appointments?status=pending", ...form },
+      }) as never,
+    ),
+  );
+}
+
+function post(id: string, form: Record<string, string>) {
+  return run<Failure>(() =>
+    appointmentAction(
+      routeArgs(`/admin/appointments/${id}`, {
+        cookie: admin.cookie,
+        form,
+        params: { id },
+      }) as never,
+    ),
+  );
+}
+
+async function stored() {
+  return db.select().from(appointments);
+}
+
+async function historyOf(id: string) {
+  return db
+    .select()
+    .from(appointmentEvents)
+    .where(eq(appointmentEvents.appointmentId, id))
+    .orderBy(asc(appointmentEvents.createdAt));
+}
+
+async function outbox() {
+  await settleBackgroundMail();
+  return db.select().from(mailOutbox);
+}
+
+beforeEach(async () => {
+  await db.delete(appointments);
+  await db.delete(mailOutbox);
+});
+
+/** The audit log is append-only: tests count its rows, or read one appointment's. */
+async function auditCount() {
+  return (await db.select({ id: auditEvents.id }).from(auditEvents)).length;
+}
+
+async function auditOf(entityId: string) {
+  return db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId));
+}
+
+describe("/admin/appointments/new", () => {
+  it("books for a caller: pending, the listing, 'Booked by' the staff member, audited, the customer e-mailed", async () => {
+    const propertyId = await createProperty("Lekki Terrace");
+    const loaded = await run<{ properties: { id: string; title: string }[] }>(() =>
+      newLoader(
+        routeArgs(`/admin/appointments/new?property=${propertyId}`, {
+          cookie: admin.cookie,
+        }) as never,
+      ),
+    );
+    expect(loaded.body.properties.map((p) => p.title)).toContain("Lekki Terrace");
+    expect(loaded.body).toMatchObject({ prefill: { propertyId } });
+
+    const date = openDay(3);
+    const answer = await book({ ...CALLER, propertyId, appointmentDate: date });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/admin/appointments?status=pending");
+    expect(answer.cookies.join(";")).toContain("appointmentBookedByStaff");
+
+    const [row] = await stored();
+    expect(row).toMatchObject({
+      fullName: "Ngozi Okafor",
+      email: "ngozi.okafor@example.com",
+      appointmentDate: date,
+      appointmentTime: "11:00 AM",
+      status: "pending",
+      propertyId,
+      propertyType: "House",
+      purpose: "rent",
+      userId: null,
+    });
+    const history = await historyOf(row?.id ?? "");
+    expect(history.map((e) => [e.toStatus, e.note, e.actorUserId])).toEqual([
+      ["pending", "Booked by Tola Admin", admin.id],
+    ]);
+    const audit = await auditOf(row?.id ?? "");
+    expect(audit.map((a) => [a.action, a.entityId, a.actorEmail])).toEqual([
+      ["appointment.create", row?.id, "desk@example.com"],
+    ]);
+    expect(audit[0]?.changes).toMatchObject({ fullName: { before: null, after: "Ngozi Okafor" } });
+    // The customer gets the web booking's confirmation, with its calendar file.
+    const mail = await outbox();
+    expect(mail.map((m) => m.to)).toEqual(["ngozi.okafor@example.com"]);
+    expect(mail[0]?.subject).toMatch(/^Appointment request received: /);
+    expect(mail[0]?.attachments?.map((a) => a.filename)).toEqual(["appointment.ics"]);
+
+    // The details page shows who booked it.
+    const details = await run<{ appointment: { history: { note: string | null }[] } }>(() =>
+      appointmentLoader(
+        routeArgs(`/admin/appointments/${row?.id}`, {
+          cookie: admin.cookie,
+          params: { id: row?.id ?? "" },
+        }) as never,
+      ),
+    );
+    expect(details.body.appointment.history.map((e) => e.note)).toEqual(["Booked by Tola Admin"]);
+  });
+
+  it("applies the public rules for days and slots on the server, writing nothing when refused", async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{ appointmentDate: sunday() }, "appointmentDate", APPOINTMENT_MESSAGES.dateSunday],
+      [
+        { appointmentDate: addDays(lagosToday(), -1) },
+        "appointmentDate",
+        APPOINTMENT_MESSAGES.datePast,
+      ],
+      [{ appointmentDate: "" }, "appointmentDate", APPOINTMENT_MESSAGES.dateMissing],
+      [
+        { appointmentDate: openDay(2), appointmentTime: "07:00 AM" },
+        "appointmentTime",
+        APPOINTMENT_MESSAGES.timeMissing,
+      ],
+      [
+        { appointmentDate: saturday(), appointmentTime: "03:00 PM" },
+        "appointmentTime",
+        "On Saturdays we are open from 10:00 AM to 2:00 PM. Please choose a time from 10:00 AM to 01:00 PM.",
+      ],
+      [
+        { appointmentDate: openDay(2), email: "not-an-email" },
+        "email",
+        BOOKING_FIELD_MESSAGES.email,
+      ],
+      [
+        { appointmentDate: openDay(2), propertyId: "00000000-0000-4000-8000-000000000000" },
+        "propertyId",
+        "Please choose a listing from the list: that one is no longer on the site.",
+      ],
+    ];
+    const audited = await auditCount();
+    for (const [change, field, message] of cases) {
+      const answer = await book({ ...CALLER, ...change });
+      expect(answer.status, field).toBe(400);
+      expect(answer.body.fields?.[field], JSON.stringify(change)).toBe(message);
+    }
+    expect(await stored()).toEqual([]);
+    expect(await auditCount()).toBe(audited);
+    expect(await outbox()).toEqual([]);
+  });
+});
+
+describe("staff reschedule (/admin/appointments/:id, intent reschedule)", () => {
+  async function existing(values: Partial<typeof appointments.$inferInsert> = {}) {
+    const [row] = await db
+      .insert(appointments)
+      .values({
+        fullName: "Ngozi Okafor",
+        email: "ngozi.okafor@example.com",
+        phone: "08031234567",
+        appointmentDate: openDay(2),
+        appointmentTime: "10:00 AM",
+        status: "confirmed",
+        ...values,
+      })
+      .returning({ id: appointments.id, date: appointments.appointmentDate });
+    if (!row) throw new Error("no row");
+    return row;
+  }
+
+  it("moves a confirmed booking for a caller: still confirmed, history and audit say who, customer e-mailed", async () => {
+    const { id, date } = await existing();
+    const to = openDay(6);
+    const answer = await post(id, {
+      intent: "reschedule",
+      appointmentDate: to,
+      appointmentTime: "02:00 PM",
+      back: "/admin/appointments",
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.cookies.join(";")).toContain("appointmentRescheduledByStaff");
+    const [row] = await stored();
+    expect(row).toMatchObject({ appointmentDate: to, appointmentTime: "02:00 PM" });
+    expect(row?.status).toBe("confirmed");
+    const history = await historyOf(id);
+    expect(history.map((e) => [e.fromStatus, e.toStatus, e.note, e.actorUserId])).toEqual([
+      [
+        "confirmed",
+        "confirmed",
+        `Rescheduled by Tola Admin from ${formatAppointmentDate(date)}, 10:00 AM to ${formatAppointmentDate(to)}, 02:00 PM`,
+        admin.id,
+      ],
+    ]);
+    const audit = await auditOf(id);
+    expect(audit.map((a) => [a.action, a.entityId, a.changes])).toEqual([
+      [
+        "appointment.reschedule",
+        id,
+        {
+          appointmentDate: { before: date, after: to },
+          appointmentTime: { before: "10:00 AM", after: "02:00 PM" },
+        },
+      ],
+    ]);
+    const mail = await outbox();
+    expect(mail.map((m) => m.to)).toEqual(["ngozi.okafor@example.com"]);
+    expect(mail[0]?.subject).toMatch(/^Your appointment has been moved to /);
+    expect(mail[0]?.text).toContain("It stays confirmed");
+    expect(mail[0]?.attachments?.[0]?.content).toContain("STATUS:CONFIRMED");
+  });
+
+  it("refuses a Sunday, the same slot and a final booking, writing nothing", async () => {
+    const { id, date } = await existing();
+    const audited = await auditCount();
+    const onSunday = await post(id, {
+      intent: "reschedule",
+      appointmentDate: sunday(),
+      appointmentTime: "10:00 AM",
+    });
+    expect(onSunday.status).toBe(400);
+    expect(onSunday.body.fields?.appointmentDate).toBe(APPOINTMENT_MESSAGES.dateSunday);
+    const same = await post(id, {
+      intent: "reschedule",
+      appointmentDate: date,
+      appointmentTime: "10:00 AM",
+    });
+    expect(same.status).toBe(400);
+    expect(same.body.fields?.appointmentTime).toBe(RESCHEDULE_MESSAGES.unchanged);
+
+    const done = await existing({ status: "completed", email: "done@example.com" });
+    const final = await post(done.id, {
+      intent: "reschedule",
+      appointmentDate: openDay(5),
+      appointmentTime: "10:00 AM",
+    });
+    expect(final.status).toBe(409);
+    expect(final.body.error?.message).toBe(
+      "Only a pending or confirmed appointment can be rescheduled.",
+    );
+    expect(await historyOf(id)).toEqual([]);
+    expect(await historyOf(done.id)).toEqual([]);
+    expect(await auditCount()).toBe(audited);
+    expect(await outbox()).toEqual([]);
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const unknown = await post(missing, {
+      intent: "reschedule",
+      appointmentDate: openDay(5),
+      appointmentTime: "10:00 AM",
+    });
+    expect(unknown.status).toBe(404);
+  });
+});
