@@ -103,6 +103,7 @@ function columns(
     {
       id: "actions",
       header: "Actions",
+      card: "actions",
       cell: (row) => <RowActions row={row} back={back} viewer={viewer} />,
     },
   ];
