@@ -51,6 +51,10 @@ describe("the audit log as read", () => {
       .values({ title: "Lekki Towers", mediaUrl: "/x.webp", sortOrder: 99 })
       .returning({ id: slideshowItems.id });
     const slideId = slide?.id ?? "";
+    await auditedWrite(admin.actor, "slide.active", async () => ({
+      result: { ok: true as const },
+      audit: { entityId: slideId, before: { isActive: true }, after: { isActive: false } },
+    }));
     await auditedWrite(admin.actor, "slide.delete", async (tx) => {
       await tx.delete(slideshowItems).where(eq(slideshowItems.id, slideId));
       return {
@@ -69,6 +73,14 @@ describe("the audit log as read", () => {
     );
     expect(rows[0]?.subject).toEqual({ name: "Lekki Towers", note: "deleted" });
     expect(rows[0]?.action).toBe("Deleted the slide");
+    // An earlier row about it, which named no title itself, names it from the log.
+    expect(rows[1]).toMatchObject({
+      action: "Switched the slide on or off",
+      subject: { name: "Lekki Towers", note: "deleted" },
+      lines: [
+        { label: "Active (shown in the home page gallery)", before: "Active", after: "Inactive" },
+      ],
+    });
   });
 
   it("names the listings of a bulk change, one in the trash marked so", async () => {

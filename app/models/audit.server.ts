@@ -118,6 +118,8 @@ type Names = {
   users: Map<string, { name: string; email: string }>;
   properties: Map<string, { title: string; trashed: boolean }>;
   other: Map<string, string>;
+  /** Records no longer there: their last name in the log. */
+  lastNames: Map<string, string>;
 };
 
 /** The names of every record the page's rows mention, a few queries for the whole page. */
@@ -204,13 +206,49 @@ async function lookUpNames(rows: readonly StoredEvent[]): Promise<Names> {
   ]);
   const other = new Map<string, string>();
   for (const list of others) for (const row of list) other.set(row.id, row.name ?? "");
+  const found = new Set([
+    ...userRows.map((u) => u.id),
+    ...propertyRows.map((p) => p.id),
+    ...other.keys(),
+  ]);
+  const gone = [
+    ...new Set([
+      ...rows.map((row) => row.entityId).filter((id): id is string => Boolean(id)),
+      ...propertyIds,
+    ]),
+  ].filter((id) => !found.has(id));
   return {
     users: new Map(userRows.map((u) => [u.id, { name: u.name.trim() || u.email, email: u.email }])),
     properties: new Map(
       propertyRows.map((p) => [p.id, { title: p.title, trashed: p.deletedAt !== null }]),
     ),
     other,
+    lastNames: await lastNamesInLog(gone),
   };
+}
+
+/**
+ * For records deleted since: the name the log last recorded for each (its delete row, or an
+ * edit that named it), so every row about it still says which one it was.
+ */
+async function lastNamesInLog(ids: readonly string[]) {
+  const names = new Map<string, string>();
+  if (ids.length === 0) return names;
+  const named = await db
+    .select({ entityId: auditEvents.entityId, changes: auditEvents.changes })
+    .from(auditEvents)
+    .where(
+      and(
+        inArray(auditEvents.entityId, [...ids]),
+        sql`${auditEvents.changes} ?| array['title', 'name', 'fullName', 'subject', 'label', 'firstName']`,
+      ),
+    )
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id));
+  for (const row of named) {
+    const name = row.entityId && !names.has(row.entityId) ? lastKnownName(row.changes) : undefined;
+    if (row.entityId && name) names.set(row.entityId, name);
+  }
+  return names;
 }
 
 /** The admin screen of each kind of record (by id), or of the screen it lives on. */
@@ -238,7 +276,7 @@ function propertyRef(id: string, names: Names, fallback?: string): AuditRecordRe
 function subjectOf(row: StoredEvent, names: Names): AuditRecordRef | undefined {
   const entity = row.entityType as AuditEntity;
   const id = row.entityId;
-  const known = lastKnownName(row.changes);
+  const known = lastKnownName(row.changes) ?? (id ? names.lastNames.get(id) : undefined);
   switch (entity) {
     case "property":
       return id ? propertyRef(id, names, known) : undefined;
@@ -308,7 +346,7 @@ function readEvent(row: StoredEvent, names: Names): AuditEventView {
     action: described.action,
     subject: subjectOf(row, names),
     summary: described.summary,
-    records: (described.records ?? []).map((id) => propertyRef(id, names)),
+    records: (described.records ?? []).map((id) => propertyRef(id, names, names.lastNames.get(id))),
     lines: described.lines,
   };
 }
