@@ -1,6 +1,6 @@
-// Where each kind of admin search result leads. The screens for properties, users and
-// inquiries arrive with later issues; their list routes take `q`, so each result opens its list
-// filtered to it until a detail page exists.
+// The admin header's search (and its Ctrl/Cmd+K palette): what it looks for, and where each
+// result leads: always the record's own admin screen (the edit form of a listing or a user,
+// the details of a booking or an inquiry), never the public site.
 
 export const MIN_ADMIN_SEARCH_LENGTH = 2;
 
@@ -13,15 +13,17 @@ export const ADMIN_SEARCH_SECTIONS: readonly { kind: AdminSearchKind; title: str
   { kind: "users", title: "Users" },
 ];
 
-export function adminSearchHref(kind: AdminSearchKind, hit: { id: string; email?: string }) {
+/** The admin screen of a search result. */
+export function adminSearchHref(kind: AdminSearchKind, hit: { id: string }) {
+  const id = encodeURIComponent(hit.id);
   switch (kind) {
     case "properties":
-      return `/property/${hit.id}`;
+      return `/admin/properties/${id}`;
     case "appointments":
-      return `/admin/appointments?q=${encodeURIComponent(hit.email ?? "")}`;
+      return `/admin/appointments/${id}`;
     case "inquiries":
-      return `/admin/complaints?q=${encodeURIComponent(hit.email ?? "")}`;
+      return `/admin/complaints/${id}`;
     case "users":
-      return `/admin/users?q=${encodeURIComponent(hit.email ?? "")}`;
+      return `/admin/users/${id}`;
   }
 }

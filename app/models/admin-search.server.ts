@@ -1,4 +1,4 @@
-import { desc, sql } from "drizzle-orm";
+import { and, desc, isNull, sql } from "drizzle-orm";
 import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
@@ -11,7 +11,7 @@ export const APPOINTMENT_SEARCH_TEXT = sql`${appointments.fullName} || ' ' || ${
 /** What an inquiry search matches (name, e-mail, subject), as its trigram index has it. */
 export const INQUIRY_SEARCH_TEXT = sql`coalesce(${inquiries.name}, '') || ' ' || ${inquiries.email} || ' ' || coalesce(${inquiries.subject}, '')`;
 
-// The admin header's search: properties by title or location, appointments and inquiries by
+// The admin header's search: properties (not those in the trash) by title or location, appointments and inquiries by
 // name or e-mail, users by name or e-mail. Each match is the same expression as its table's
 // trigram index, so the search stays fast as the tables grow.
 
@@ -40,9 +40,13 @@ export async function searchAdmin(_actor: AdminActor, q: string) {
       })
       .from(properties)
       .where(
-        containsText(
-          sql`${properties.title} || ' ' || ${properties.address} || ' ' || ${properties.city}`,
-          q,
+        and(
+          // A listing in the trash is not one to work on: the trash has its own search.
+          isNull(properties.deletedAt),
+          containsText(
+            sql`${properties.title} || ' ' || ${properties.address} || ' ' || ${properties.city}`,
+            q,
+          ),
         ),
       )
       .orderBy(desc(properties.createdAt), desc(properties.id))

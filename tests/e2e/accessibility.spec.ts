@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { CUSTOMER_STATE } from "./auth-state";
+import { ADMIN_STATE, CUSTOMER_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
 import { gotoHydrated, propertyCards } from "./support";
 
@@ -72,6 +72,32 @@ for (const viewport of [
         await expect(page).toHaveURL(/\/dashboard\/appointments\/[0-9a-f-]{36}/);
         expect(await violationsOf(page, page.url())).toEqual([]);
       });
+    });
+
+    // The admin lists join the public pages (issue 23), held to axe's best practices as well:
+    // a list's own search and the header's are two search landmarks, each with its own name.
+    test.describe("signed in as the demo admin", () => {
+      test.use({ storageState: ADMIN_STATE });
+
+      for (const url of [
+        "/admin/properties",
+        "/admin/properties?view=trash",
+        "/admin/users",
+        "/admin/appointments",
+        "/admin/complaints",
+        "/admin/team",
+        "/admin/slideshow",
+        "/admin/videos",
+        "/admin/audit",
+        "/admin/social-media",
+        "/admin/contact-info",
+        "/admin/search?q=lekki",
+      ]) {
+        test(`${url} has no accessibility findings`, async ({ page }) => {
+          await gotoHydrated(page, url);
+          expect(await violationsOf(page, url, { bestPractices: true })).toEqual([]);
+        });
+      }
     });
   });
 }

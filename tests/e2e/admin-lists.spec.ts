@@ -276,3 +276,41 @@ test("an admin deactivates a video and it leaves the home page", async ({ browse
     .click();
   await expect(toasts(admin).filter({ hasText: "Video deleted successfully" })).toBeVisible();
 });
+
+test("the properties table's row has the spec's Delete, which asks first", async ({ browser }) => {
+  const title = `Row-delete bungalow ${Date.now()}`;
+  const admin = await adminPage(browser);
+  await gotoHydrated(admin, "/admin/properties");
+  await admin.getByRole("link", { name: "Add Property" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Add Property" });
+  await dialog.getByLabel("Title", { exact: true }).fill(title);
+  await dialog.getByLabel("Price (₦)").fill("45000000");
+  await dialog.getByLabel("Location").selectOption("Abuja");
+  await dialog.getByRole("button", { name: "Add Property" }).click();
+  await expect(toasts(admin).filter({ hasText: "Property added successfully" })).toBeVisible();
+  await gotoHydrated(admin, `/admin/properties?q=${encodeURIComponent(title)}`);
+  const row = rowOf(admin, title);
+  // The title itself opens the edit screen.
+  await expect(row.getByRole("rowheader").getByRole("link", { name: title })).toHaveAttribute(
+    "href",
+    /^\/admin\/properties\/[0-9a-f-]{36}$/,
+  );
+
+  // Asked first; Cancel keeps it.
+  await row.getByRole("button", { name: `Delete ${title}` }).click();
+  const ask = admin.getByRole("alertdialog", {
+    name: "Are you sure you want to delete this property?",
+  });
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(ask).toBeHidden();
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole("button", { name: `Delete ${title}` }).click();
+  await ask.getByRole("button", { name: "Yes, delete it" }).click();
+  await expect(toasts(admin).filter({ hasText: "Property deleted successfully" })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  // In the trash, to be restored.
+  await gotoHydrated(admin, `/admin/properties?view=trash&q=${encodeURIComponent(title)}`);
+  await expect(rowOf(admin, title)).toHaveCount(1);
+  await admin.context().close();
+});

@@ -275,7 +275,7 @@ test.describe("on a desktop", () => {
       await expect(page).toHaveURL(/\/admin\/search\?q=/);
       await expect(
         page.getByRole("main").getByRole("region", { name: "Properties" }).getByRole("link"),
-      ).toHaveAttribute("href", `/property/${property.id}`);
+      ).toHaveAttribute("href", `/admin/properties/${property.id}`);
 
       await page.getByRole("banner").getByRole("searchbox", { name: "Search" }).fill(guest.email);
       await page.getByRole("banner").getByRole("searchbox", { name: "Search" }).press("Enter");
@@ -305,7 +305,7 @@ test.describe("on a desktop", () => {
     const listing = main.getByRole("region", { name: "Properties" }).getByRole("link");
     await expect(listing).toHaveCount(1);
     await expect(listing).toContainText(property.title);
-    await expect(listing).toHaveAttribute("href", `/property/${property.id}`);
+    await expect(listing).toHaveAttribute("href", `/admin/properties/${property.id}`);
 
     // A booking by the booker's name.
     await box.fill(guest.name);
@@ -314,10 +314,10 @@ test.describe("on a desktop", () => {
     await expect(booking).toHaveCount(1);
     await expect(booking).toContainText(guest.name);
     await expect(booking).toContainText(guest.email);
-    await expect(booking).toHaveAttribute(
-      "href",
-      `/admin/appointments?q=${encodeURIComponent(guest.email)}`,
-    );
+    await expect(booking).toHaveAttribute("href", /^\/admin\/appointments\/[0-9a-f-]{36}$/);
+    // It opens the booking's details.
+    await booking.click();
+    await expect(main.getByText(guest.email).first()).toBeVisible();
   });
 
   test("Ctrl+K opens the quick search: type, arrows, Enter opens the highlighted result", async ({
@@ -356,7 +356,7 @@ test.describe("on a desktop", () => {
     const highlighted = await found.nth(1).getAttribute("id");
     await expect(combobox).toHaveAttribute("aria-activedescendant", highlighted ?? "missing");
     await combobox.press("Enter");
-    await expect(page).toHaveURL(`/property/${expected[1]?.id}`);
+    await expect(page).toHaveURL(`/admin/properties/${expected[1]?.id}`);
 
     // A booking by the booker's name.
     const guest = seededGuests()[2];
@@ -368,7 +368,7 @@ test.describe("on a desktop", () => {
     await expect(booking).toHaveCount(1);
     await expect(booking).toContainText(guest.email);
     await palette.getByRole("combobox").press("Enter");
-    await expect(page).toHaveURL(`/admin/appointments?q=${encodeURIComponent(guest.email)}`);
+    await expect(page).toHaveURL(/\/admin\/appointments\/[0-9a-f-]{36}$/);
     await expect(palette).toBeHidden();
   });
 

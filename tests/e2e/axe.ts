@@ -3,9 +3,15 @@ import type { Page } from "@playwright/test";
 
 /**
  * The page's WCAG 2.1 A and AA violations (contrast included) as found by axe-core, one line
- * each ("url rule (impact): where"), so a failing expectation lists them all.
+ * each ("url rule (impact): where"), so a failing expectation lists them all. With
+ * `bestPractices`, axe's best-practice rules too (landmark-unique: two search regions of one
+ * name; region; heading order), as the admin lists are held to.
  */
-export async function violationsOf(page: Page, url: string) {
+export async function violationsOf(
+  page: Page,
+  url: string,
+  options: { bestPractices?: boolean } = {},
+) {
   // Colours are judged as they end: a toast or dialog still fading in has half its contrast.
   // Only those (a carousel may always be moving), and for a few seconds at most.
   await page
@@ -21,7 +27,13 @@ export async function violationsOf(page: Page, url: string) {
     )
     .catch(() => undefined);
   const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .withTags([
+      "wcag2a",
+      "wcag2aa",
+      "wcag21a",
+      "wcag21aa",
+      ...(options.bestPractices ? ["best-practice"] : []),
+    ])
     // The map is another site's document.
     .exclude("iframe")
     .analyze();

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { CUSTOMER_STATE } from "./auth-state";
+import { ADMIN_STATE, CUSTOMER_STATE } from "./auth-state";
 import { gotoHydrated, propertyCards } from "./support";
 
 // What visitors tripped over at 1280 px and 360 px: controls out of reach below a fold, ragged
@@ -162,5 +162,114 @@ test.describe("the dashboard on a 360 x 740 phone", () => {
       page.getByRole("list", { name: "Appointments" }).getByRole("listitem"),
     ).not.toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Confirm your e-mail address" })).toHaveCount(0);
+  });
+});
+
+// Every admin list (issue 23): at 1280 x 800 beside the sidebar nothing scrolls sideways, the
+// first row's name links to its edit screen and its actions are on screen; below 768 px the rows
+// are cards whose main action is on a 360-390 px screen.
+const ADMIN_LISTS: readonly { url: string; action?: RegExp }[] = [
+  { url: "/admin/properties", action: /^Edit / },
+  { url: "/admin/users", action: /^(Edit |Add as user)/ },
+  { url: "/admin/appointments", action: /^View the appointment/ },
+  { url: "/admin/complaints", action: /^View the inquiry/ },
+  { url: "/admin/team", action: /^Edit / },
+  { url: "/admin/slideshow", action: /^Edit / },
+  { url: "/admin/videos", action: /^Edit / },
+  // Its rows are checked in admin-audit.spec.ts, where it is sure to have some.
+  { url: "/admin/audit" },
+  { url: "/admin/social-media", action: /^Edit the / },
+  { url: "/admin/contact-info", action: /^Edit / },
+];
+
+/** How far the page, and any table frame in it, would scroll sideways. */
+function sidewaysScroll(page: Page) {
+  return page.evaluate(() => {
+    const doc = document.documentElement;
+    const frames = [...document.querySelectorAll<HTMLElement>("main section:has(> table)")];
+    return Math.max(
+      doc.scrollWidth - doc.clientWidth,
+      ...frames.map((frame) => frame.scrollWidth - frame.clientWidth),
+    );
+  });
+}
+
+/** The list's first row (a table row) or, on the lists that are not tables, its first item. */
+function firstRecord(page: Page) {
+  const main = page.getByRole("main");
+  return main
+    .getByRole("table")
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader") })
+    .first()
+    .or(main.getByRole("listitem").filter({ has: page.getByRole("link", { name: /^Edit / }) }))
+    .first();
+}
+
+/** The record's main action: its first link or button of that name. */
+function mainActionOf(record: Locator, name: RegExp) {
+  return record.getByRole("link", { name }).or(record.getByRole("button", { name })).first();
+}
+
+/** Whether `locator`'s box lies wholly inside the window's width. */
+async function insideWidth(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  return Boolean(box && box.x >= 0 && box.x + box.width <= width);
+}
+
+for (const viewport of [
+  { name: "1280 x 800", width: 1280, height: 800 },
+  { name: "a 390 x 844 phone", width: 390, height: 844 },
+  { name: "a 360 x 740 phone", width: 360, height: 740 },
+]) {
+  test.describe(`every admin list on ${viewport.name}`, () => {
+    test.use({
+      viewport: { width: viewport.width, height: viewport.height },
+      storageState: ADMIN_STATE,
+    });
+
+    // One test per list: a failure names its list, and each stays short on a busy machine.
+    for (const { url, action } of ADMIN_LISTS) {
+      test(`${url}: nothing sideways; the first record's name links, its action is in view`, async ({
+        page,
+      }) => {
+        await gotoHydrated(page, url);
+        expect(await sidewaysScroll(page), `${url}: sideways scroll`).toBeLessThanOrEqual(0);
+        if (!action) return;
+        const record = firstRecord(page);
+        await expect(record, url).toBeVisible();
+        if (await page.getByRole("main").getByRole("table").first().isVisible()) {
+          // A record's name opens its edit screen (or its details); a guest in the users list
+          // has none, so the first name that is a link.
+          const name = page.getByRole("main").getByRole("rowheader").getByRole("link").first();
+          await expect(name, url).toHaveAttribute(
+            "href",
+            new RegExp(`^${url}/[0-9a-f-]{36}$|^${url}/[A-Za-z0-9_-]+$`),
+          );
+        }
+        const main = mainActionOf(record, action);
+        await main.scrollIntoViewIfNeeded();
+        await expect(main, url).toBeInViewport({ ratio: 1 });
+        expect(await insideWidth(page, main), `${url}: the action is cut off sideways`).toBe(true);
+        // On a phone each row is a card as wide as the screen allows, not a squeezed table row.
+        if (viewport.width < 768) {
+          const box = await record.boundingBox();
+          expect(box && box.x >= 0 && box.x + box.width <= viewport.width, url).toBe(true);
+        }
+      });
+    }
+  });
+}
+
+test.describe("the appointments list on a 390 px phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, storageState: ADMIN_STATE });
+
+  test("Confirm on a pending booking is on screen, not past the right edge", async ({ page }) => {
+    await gotoHydrated(page, "/admin/appointments?status=pending");
+    const confirm = page.getByRole("main").getByRole("button", { name: "Confirm" }).first();
+    await confirm.scrollIntoViewIfNeeded();
+    await expect(confirm).toBeInViewport({ ratio: 1 });
+    expect(await insideWidth(page, confirm)).toBe(true);
   });
 });

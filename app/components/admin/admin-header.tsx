@@ -34,6 +34,8 @@ export function AdminHeader({ adminName }: { adminName: string }) {
         method="get"
         action="/admin/search"
         role="search"
+        // A list's own search box is a second search landmark: each has its own name.
+        aria-label="Search the admin"
         className="relative min-w-0 flex-1 md:max-w-md"
       >
         <label htmlFor="admin-search" className="sr-only">

@@ -13,6 +13,16 @@ import { Form, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { FLASH_MESSAGES } from "~/auth/flash";
 import { Button } from "~/components/ui/button";
+import {
+  CardLabel,
+  type CardPlace,
+  cardCellClass,
+  rowClass,
+  tableClass,
+  tableFrameClass,
+  tbodyClass,
+  theadClass,
+} from "~/components/ui/responsive-table";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   canMove,
@@ -31,7 +41,9 @@ import { cn } from "~/lib/utils";
 //   - an Active switch: a plain form post that shows or hides the item on the site.
 // With JavaScript every post goes through a fetcher: the list shows the new order at once and
 // stays where it was; the server's order replaces it when the post is done (or a toast says it
-// failed). The server's half is app/lib/ordered-list-action.server.ts.
+// failed). The server's half is app/lib/ordered-list-action.server.ts. Below 768 px the rows
+// are cards (responsive-table.tsx): the name across the top, the order controls, the switch and
+// the actions at the foot.
 
 export type OrderedRow = { id: string; isActive: boolean };
 
@@ -41,6 +53,8 @@ export type OrderedColumn<Row> = {
   cell: (row: Row) => React.ReactNode;
   /** The cell that names the row (a row header for screen readers). */
   rowHeader?: boolean;
+  /** Where the cell goes on a phone's card (responsive-table.tsx); the row header's is "title". */
+  card?: CardPlace;
   className?: string;
 };
 
@@ -248,16 +262,17 @@ export function OrderedTable<Row extends OrderedRow>({
       <div aria-live="assertive" aria-atomic className="sr-only">
         {announcement}
       </div>
-      {/* A wide table scrolls inside its frame; keyboard users can focus the frame to scroll. */}
+      {/* A table wider than a tablet's window scrolls inside its frame; keyboard users can focus
+          the frame to scroll it. */}
       <section
-        className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        className={tableFrameClass}
         aria-label={caption}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so keyboards can scroll it (axe scrollable-region-focusable).
         tabIndex={0}
       >
-        <table className="w-full text-left text-sm">
+        <table className={tableClass}>
           <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+          <thead className={theadClass}>
             <tr>
               <th scope="col" className={headerClass}>
                 Order
@@ -275,7 +290,7 @@ export function OrderedTable<Row extends OrderedRow>({
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className={tbodyClass}>
             {order.map((id, index) => {
               const row = byId.get(id) as Row;
               const label = itemLabel(row);
@@ -291,12 +306,14 @@ export function OrderedTable<Row extends OrderedRow>({
                   data-moving={moving || undefined}
                   className={cn(
                     "align-middle",
+                    rowClass,
                     moving
                       ? "relative z-10 bg-brand-50 shadow-md outline-2 outline-brand-600"
                       : "hover:bg-slate-50",
                   )}
                 >
-                  <td className="px-3 py-2">
+                  <td className={cn("px-3 py-2", cardCellClass("field"))}>
+                    <CardLabel>Order</CardLabel>
                     <div className="flex items-center gap-1">
                       {hydrated ? (
                         <button
@@ -355,28 +372,30 @@ export function OrderedTable<Row extends OrderedRow>({
                       />
                     </div>
                   </td>
-                  {columns.map((column) =>
-                    column.rowHeader ? (
-                      <th
+                  {columns.map((column) => {
+                    const place = column.card ?? (column.rowHeader ? "title" : "field");
+                    const Cell = column.rowHeader ? "th" : "td";
+                    return (
+                      <Cell
                         key={column.id}
-                        scope="row"
-                        className={cn("px-3 py-2 font-medium text-slate-900", column.className)}
+                        scope={column.rowHeader ? "row" : undefined}
+                        className={cn(
+                          "px-3 py-2",
+                          column.rowHeader ? "font-medium text-slate-900" : "text-slate-700",
+                          cardCellClass(place),
+                          column.className,
+                        )}
                       >
+                        <CardLabel place={place}>{column.header}</CardLabel>
                         {column.cell(row)}
-                      </th>
-                    ) : (
-                      <td
-                        key={column.id}
-                        className={cn("px-3 py-2 text-slate-700", column.className)}
-                      >
-                        {column.cell(row)}
-                      </td>
-                    ),
-                  )}
-                  <td className="px-3 py-2">
+                      </Cell>
+                    );
+                  })}
+                  <td className={cn("px-3 py-2", cardCellClass("field"))}>
+                    <CardLabel>Status</CardLabel>
                     <ActiveSwitch row={row} label={label} action={action} back={back} />
                   </td>
-                  <td className="px-3 py-2">{actions(row)}</td>
+                  <td className={cn("px-3 py-2", cardCellClass("actions"))}>{actions(row)}</td>
                 </tr>
               );
             })}

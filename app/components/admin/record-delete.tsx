@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 
@@ -10,6 +11,27 @@ type DeleteCopy = {
   /** What deleting does, under the question. */
   description: string;
 };
+
+/** The name of a row, a link to its edit screen (over the list with JavaScript). */
+export function RecordTitleLink({
+  href,
+  back,
+  children,
+}: {
+  href: string;
+  back: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Link
+      to={href}
+      state={{ back }}
+      className="font-medium text-slate-900 underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-700"
+    >
+      {children}
+    </Link>
+  );
+}
 
 /** A row's Edit link and Delete (a confirm step), both naming the record for screen readers. */
 export function RecordRowActions({

@@ -58,9 +58,19 @@ export function SocialLinksTable({
             ) : (
               <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
                 <div className="w-32 shrink-0">
-                  <PlatformName platform={link.platform} />
+                  {link.url ? (
+                    <Link
+                      to={`${PAGE}?edit=${link.platform}`}
+                      preventScrollReset
+                      className="hover:underline"
+                    >
+                      <PlatformName platform={link.platform} />
+                    </Link>
+                  ) : (
+                    <PlatformName platform={link.platform} />
+                  )}
                 </div>
-                <div className="min-w-0 flex-1 text-sm">
+                <div className="min-w-0 flex-[1_1_12rem] text-sm">
                   {link.url ? (
                     <a
                       href={link.url}

@@ -5,11 +5,24 @@ import { type ListConfig, type ListParams, listSearch, pageCountOf } from "~/lib
 import { formatNumber } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { Button, LinkButton } from "./button";
+import {
+  CardLabel,
+  type CardPlace,
+  cardCellClass,
+  emptyCellClass,
+  rowClass,
+  tableClass,
+  tableFrameClass,
+  tbodyClass,
+  theadClass,
+} from "./responsive-table";
 
 // The admin list screens' table. Columns come from one config array; search, filters, sort
 // and page live in the URL (app/lib/list-params.ts) and the model runs them in SQL, so the
 // table itself only renders rows and links. Without JavaScript the toolbar is a GET form with
-// an Apply button; with it, a changed filter applies at once.
+// an Apply button; with it, a changed filter applies at once. Below 768 px the rows are cards
+// (responsive-table.tsx); from 768 px up the columns must fit beside the sidebar, so nothing
+// scrolls sideways: long text wraps.
 
 export type DataTableColumn<Row, Sort extends string = string> = {
   id: string;
@@ -19,6 +32,9 @@ export type DataTableColumn<Row, Sort extends string = string> = {
   sort?: Sort;
   /** The cell that names the row (a row header for screen readers). */
   rowHeader?: boolean;
+  /** Where the cell goes on a phone's card (responsive-table.tsx); the row header's is "title". */
+  card?: CardPlace;
+  /** Classes of the column's cells at every width; prefix with md: what a card must not take. */
   className?: string;
 };
 
@@ -80,6 +96,8 @@ export function DataTable<Row, Sort extends string, Filter extends string>({
         <Form
           method="get"
           role="search"
+          // Two search landmarks on a page (this and the header's) need names of their own.
+          aria-label={search?.label ?? `Filter ${caption.toLowerCase()}`}
           className="flex flex-wrap items-end gap-3"
           onChange={(event) => {
             const target = event.target as HTMLElement;
@@ -160,26 +178,24 @@ export function DataTable<Row, Sort extends string, Filter extends string>({
         </Form>
       ) : null}
 
-      {/* A wide table scrolls inside its frame; keyboard users can focus the frame to scroll. */}
+      {/* Between 768 px and a desktop's width a table may still be wider than the window: it
+          scrolls inside its frame, and keyboard users can focus the frame to scroll it. */}
       <section
-        className={cn(
-          "overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm transition-opacity focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600",
-          loading && "opacity-60",
-        )}
+        className={cn(tableFrameClass, "transition-opacity", loading && "opacity-60")}
         aria-label={caption}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so keyboards can scroll it (axe scrollable-region-focusable).
         tabIndex={0}
         aria-busy={loading || undefined}
       >
-        <table className="w-full text-left text-sm">
+        <table className={tableClass}>
           <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+          <thead className={theadClass}>
             <tr>
               {columns.map((column) => (
                 <th
                   key={column.id}
                   scope="col"
-                  className={cn("px-4 py-3 font-semibold", column.className)}
+                  className={cn("px-3 py-3 font-semibold", column.className)}
                   aria-sort={
                     column.sort && column.sort === params.sort
                       ? params.direction === "asc"
@@ -209,34 +225,35 @@ export function DataTable<Row, Sort extends string, Filter extends string>({
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className={tbodyClass}>
             {rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-600">
+              <tr className="max-md:block">
+                <td colSpan={columns.length} className={emptyCellClass}>
                   {emptyMessage}
                 </td>
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={rowKey(row)} className="align-top hover:bg-slate-50">
-                  {columns.map((column) =>
-                    column.rowHeader ? (
-                      <th
+                <tr key={rowKey(row)} className={cn("align-top hover:bg-slate-50", rowClass)}>
+                  {columns.map((column) => {
+                    const place = column.card ?? (column.rowHeader ? "title" : "field");
+                    const Cell = column.rowHeader ? "th" : "td";
+                    return (
+                      <Cell
                         key={column.id}
-                        scope="row"
-                        className={cn("px-4 py-3 font-medium text-slate-900", column.className)}
+                        scope={column.rowHeader ? "row" : undefined}
+                        className={cn(
+                          "px-3 py-3",
+                          column.rowHeader ? "font-medium text-slate-900" : "text-slate-700",
+                          cardCellClass(place),
+                          column.className,
+                        )}
                       >
+                        <CardLabel place={place}>{column.header}</CardLabel>
                         {column.cell(row)}
-                      </th>
-                    ) : (
-                      <td
-                        key={column.id}
-                        className={cn("px-4 py-3 text-slate-700", column.className)}
-                      >
-                        {column.cell(row)}
-                      </td>
-                    ),
-                  )}
+                      </Cell>
+                    );
+                  })}
                 </tr>
               ))
             )}

@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { appointments } from "~/db/schema";
+import { appointments, inquiries, properties, users } from "~/db/schema";
 import { createProperty, routeArgs, run } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
@@ -60,16 +61,48 @@ describe("the admin search page", () => {
       sections: { kind: string; hits: { title: string; href: string }[] }[];
     }>(() => searchLoader(routeArgs("/admin/search?q=kemi", { cookie: admin.cookie }) as never));
     const appointmentsFound = found.body.sections.find((s) => s.kind === "appointments");
+    const [booking] = await db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(eq(appointments.email, "kemi@example.com"));
     expect(appointmentsFound?.hits).toEqual([
-      expect.objectContaining({
-        title: "Kemi Ade",
-        href: "/admin/appointments?q=kemi%40example.com",
-      }),
+      expect.objectContaining({ title: "Kemi Ade", href: `/admin/appointments/${booking?.id}` }),
     ]);
     const nul = await run<{ q: string; tooShort: boolean }>(() =>
       searchLoader(routeArgs("/admin/search?q=%00k", { cookie: admin.cookie }) as never),
     );
     expect(nul).toMatchObject({ status: 200, body: { q: "k", tooShort: true } });
+  });
+
+  it("leaves listings in the trash out, and every result opens its admin screen", async () => {
+    const live = await createProperty("Searchable Marula House");
+    const trashed = await createProperty("Searchable Marula Flat");
+    await db.update(properties).set({ deletedAt: new Date() }).where(eq(properties.id, trashed));
+    const [user] = await db
+      .insert(users)
+      .values({ id: "user-marula", name: "Marula Okoye", email: "marula@example.com" })
+      .returning({ id: users.id });
+    const [inquiry] = await db
+      .insert(inquiries)
+      .values({
+        source: "contact",
+        name: "Marula Okoye",
+        email: "marula@example.com",
+        description: "Hello",
+      })
+      .returning({ id: inquiries.id });
+    const found = await run<{
+      sections: { kind: string; hits: { id: string; href: string }[] }[];
+    }>(() => searchLoader(routeArgs("/admin/search?q=marula", { cookie: admin.cookie }) as never));
+    const hrefs = Object.fromEntries(
+      found.body.sections.map((s) => [s.kind, s.hits.map((hit) => hit.href)]),
+    );
+    expect(hrefs).toEqual({
+      properties: [`/admin/properties/${live}`],
+      appointments: [],
+      inquiries: [`/admin/complaints/${inquiry?.id}`],
+      users: [`/admin/users/${user?.id}`],
+    });
   });
 });
 

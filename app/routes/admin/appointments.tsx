@@ -162,7 +162,8 @@ function columns(back: string): DataTableColumn<Row, AdminAppointmentSort>[] {
     {
       id: "actions",
       header: "Actions",
-      className: "min-w-72",
+      card: "actions",
+      className: "md:min-w-72",
       cell: (row) => (
         <div className="flex flex-wrap items-center gap-2">
           <Link

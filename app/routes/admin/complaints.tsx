@@ -109,6 +109,7 @@ function columns(back: string): DataTableColumn<Row, "date">[] {
     {
       id: "view",
       header: "Actions",
+      card: "actions",
       cell: (row) => open(row, "View", `View the inquiry from ${row.name?.trim() || row.email}`),
     },
   ];

@@ -1,11 +1,13 @@
 import { Plus } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { type AdminActor, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { PropertyBulkBar } from "~/components/admin/property-bulk-bar";
+import { RecordTitleLink } from "~/components/admin/record-delete";
 import { useListWithRecord } from "~/components/admin/record-view";
 import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Button, LinkButton } from "~/components/ui/button";
+import { ConfirmForm } from "~/components/ui/confirm-form";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import {
   type AdminPropertySort,
@@ -25,7 +27,7 @@ import { logger } from "~/lib/logger.server";
 import { formatNaira, formatNumber } from "~/lib/money";
 import { LISTING_STATUSES, PROPERTY_TYPES, propertyTypeLabel } from "~/lib/property-options";
 import { readForm } from "~/lib/read-form.server";
-import { ADMIN_CITIES } from "~/lib/schemas/property";
+import { ADMIN_CITIES, PROPERTY_MESSAGES } from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
 import {
   bulkUpdateProperties,
@@ -129,14 +131,23 @@ function exportSearch(params: Route.ComponentProps["loaderData"]["params"]) {
 function priceOf(row: Row) {
   if (row.price === null) return "N/A";
   const period = row.purpose === "rent" ? (row.rentPeriod === "month" ? "/month" : "/year") : "";
-  return `${formatNaira(row.price)}${period}`;
+  // The amount never breaks; the period may go to the next line of a narrow column.
+  return (
+    <>
+      <span className="whitespace-nowrap">{formatNaira(row.price)}</span>
+      {period ? <span className="whitespace-nowrap">{period}</span> : null}
+    </>
+  );
 }
 
+// Every column fits beside the sidebar at 1280 px (the row's Edit and Delete in view, long
+// titles and addresses wrapping); below 768 px each row is a card (responsive-table.tsx).
 function columns(back: string, trash: boolean): DataTableColumn<Row, AdminPropertySort>[] {
   return [
     {
       id: "select",
       header: "Select",
+      card: "corner",
       className: "w-10",
       cell: (row) => (
         <input
@@ -145,7 +156,7 @@ function columns(back: string, trash: boolean): DataTableColumn<Row, AdminProper
           value={row.id}
           form="bulk-form"
           aria-label={`Select ${row.title}`}
-          className="size-4 accent-brand-700"
+          className="size-5 accent-brand-700 md:size-4"
         />
       ),
     },
@@ -154,17 +165,14 @@ function columns(back: string, trash: boolean): DataTableColumn<Row, AdminProper
       header: "Title",
       sort: "title",
       rowHeader: true,
+      className: "md:min-w-40",
       cell: (row) =>
         trash ? (
           <span>{row.title}</span>
         ) : (
-          <Link
-            to={`${LIST}/${row.id}`}
-            state={{ back }}
-            className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
-          >
+          <RecordTitleLink href={`${LIST}/${row.id}`} back={back}>
             {row.title}
-          </Link>
+          </RecordTitleLink>
         ),
     },
     {
@@ -177,13 +185,13 @@ function columns(back: string, trash: boolean): DataTableColumn<Row, AdminProper
         </>
       ),
     },
-    { id: "price", header: "Price", sort: "price", className: "whitespace-nowrap", cell: priceOf },
+    { id: "price", header: "Price", sort: "price", cell: priceOf },
     {
       id: "purpose",
       header: "Purpose",
       cell: (row) => (
         <div className="flex flex-wrap gap-1">
-          <Badge tone={row.purpose === "rent" ? "blue" : "green"}>
+          <Badge tone={row.purpose === "rent" ? "blue" : "green"} className="whitespace-nowrap">
             {row.purpose === "rent" ? "For Rent" : "For Sale"}
           </Badge>
           {row.status !== "available" ? (
@@ -198,13 +206,14 @@ function columns(back: string, trash: boolean): DataTableColumn<Row, AdminProper
     {
       id: "features",
       header: "Features",
-      className: "whitespace-nowrap",
       cell: (row) => (
         <span className="text-sm text-slate-700">
           {propertyTypeLabel(row.propertyType)}
           <span className="block text-xs text-slate-500">
             {row.beds ?? "-"} bd · {row.baths ?? "-"} ba ·{" "}
-            {row.sqft ? `${formatNumber(row.sqft)} sqft` : "- sqft"}
+            <span className="whitespace-nowrap">
+              {row.sqft ? `${formatNumber(row.sqft)} sqft` : "- sqft"}
+            </span>
           </span>
         </span>
       ),
@@ -212,17 +221,23 @@ function columns(back: string, trash: boolean): DataTableColumn<Row, AdminProper
     {
       id: "views",
       header: "Views (30 days)",
-      className: "text-right tabular-nums",
+      className: "md:text-right tabular-nums",
       cell: (row) => formatNumber(row.views30),
     },
     {
       id: "featured",
       header: "Featured",
-      cell: (row) => (row.featured ? <Badge tone="teal">Featured</Badge> : null),
+      cell: (row) =>
+        row.featured ? (
+          <Badge tone="teal">Featured</Badge>
+        ) : (
+          <span className="text-slate-500">No</span>
+        ),
     },
     {
       id: "actions",
       header: "Actions",
+      card: "actions",
       cell: (row) =>
         trash ? (
           <div className="space-y-1">
@@ -231,7 +246,7 @@ function columns(back: string, trash: boolean): DataTableColumn<Row, AdminProper
               <input type="hidden" name="id" value={row.id} />
               <input type="hidden" name="back" value={back} />
               <Button type="submit" size="xs" variant="secondary">
-                Restore
+                Restore<span className="sr-only"> {row.title}</span>
               </Button>
             </Form>
             {row.deletedAt ? (
@@ -241,14 +256,33 @@ function columns(back: string, trash: boolean): DataTableColumn<Row, AdminProper
             ) : null}
           </div>
         ) : (
-          <Link
-            to={`${LIST}/${row.id}`}
-            state={{ back }}
-            className="text-sm font-medium text-brand-700 hover:underline"
-            aria-label={`Edit ${row.title}`}
-          >
-            Edit
-          </Link>
+          <div className="flex flex-wrap items-start gap-2 md:flex-col">
+            <LinkButton
+              to={`${LIST}/${row.id}`}
+              state={{ back }}
+              variant="outline"
+              size="xs"
+              aria-label={`Edit ${row.title}`}
+            >
+              Edit
+            </LinkButton>
+            <ConfirmForm
+              action={`${LIST}/${row.id}`}
+              fields={{ intent: "delete", back }}
+              label={
+                <>
+                  Delete<span className="sr-only"> {row.title}</span>
+                </>
+              }
+              question={PROPERTY_MESSAGES.confirmDelete}
+              description={`The listing leaves the site at once. It can be restored from the trash for ${TRASH_DAYS} days.`}
+              confirmLabel="Yes, delete it"
+              cancelLabel="Cancel"
+              pendingLabel="Deleting..."
+              mode="dialog"
+              size="xs"
+            />
+          </div>
         ),
     },
   ];

@@ -66,7 +66,7 @@ export default function AdminSearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl space-y-6 p-4 md:p-6">
       <h1 className="text-2xl font-bold text-slate-900">Search</h1>
-      <Form method="get" role="search" className="flex gap-2">
+      <Form method="get" role="search" aria-label="Search again" className="flex gap-2">
         <label htmlFor="admin-search-page" className="sr-only">
           Search
         </label>

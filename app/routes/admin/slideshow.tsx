@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { type OrderedColumn, OrderedTable } from "~/components/admin/ordered-list";
-import { RecordRowActions } from "~/components/admin/record-delete";
+import { RecordRowActions, RecordTitleLink } from "~/components/admin/record-delete";
 import { useListWithRecord } from "~/components/admin/record-view";
 import { MediaImage } from "~/components/media-image";
 import { Badge } from "~/components/ui/badge";
@@ -63,73 +63,71 @@ function slideName(slide: AdminSlide) {
 
 const CATEGORY_LABEL = Object.fromEntries(SLIDE_CATEGORIES.map((c) => [c.value, c.label]));
 
-const COLUMNS: readonly OrderedColumn<AdminSlide>[] = [
-  {
-    id: "media",
-    header: "Media",
-    cell: (slide) =>
-      slide.mediaType === "image" ? (
-        <MediaImage
-          {...responsiveImage(slide.mediaUrl, "6rem", 320)}
-          alt=""
-          whenBroken="placeholder"
-          width={96}
-          height={54}
-          loading="lazy"
-          className="h-14 w-24 rounded bg-slate-100 object-cover"
-        />
-      ) : (
-        <span className="flex h-14 w-24 items-center justify-center gap-1 rounded bg-slate-800 text-xs font-medium text-white">
-          <Video className="size-4" aria-hidden />
-          Video
-        </span>
+function columns(back: string): readonly OrderedColumn<AdminSlide>[] {
+  return [
+    {
+      id: "media",
+      header: "Media",
+      cell: (slide) =>
+        slide.mediaType === "image" ? (
+          <MediaImage
+            {...responsiveImage(slide.mediaUrl, "6rem", 320)}
+            alt=""
+            whenBroken="placeholder"
+            width={96}
+            height={54}
+            loading="lazy"
+            className="h-14 w-24 rounded bg-slate-100 object-cover"
+          />
+        ) : (
+          <span className="flex h-14 w-24 items-center justify-center gap-1 rounded bg-slate-800 text-xs font-medium text-white">
+            <Video className="size-4" aria-hidden />
+            Video
+          </span>
+        ),
+    },
+    {
+      id: "title",
+      header: "Title",
+      rowHeader: true,
+      cell: (slide) => (
+        <div className="space-y-0.5">
+          <RecordTitleLink href={`${LIST}/${slide.id}`} back={back}>
+            {slideName(slide)}
+          </RecordTitleLink>
+          {slide.description ? (
+            <div className="line-clamp-2 max-w-md text-xs font-normal text-slate-600">
+              {slide.description}
+            </div>
+          ) : null}
+        </div>
       ),
-  },
-  {
-    id: "title",
-    header: "Title",
-    rowHeader: true,
-    cell: (slide) => (
-      <div className="space-y-0.5">
-        <div>{slideName(slide)}</div>
-        {slide.description ? (
-          <div className="line-clamp-2 max-w-md text-xs font-normal text-slate-600">
-            {slide.description}
-          </div>
-        ) : null}
-      </div>
-    ),
-  },
-  {
-    id: "category",
-    header: "Category",
-    cell: (slide) => (
-      <Badge
-        tone={slide.category === "finished" ? "green" : "yellow"}
-        className="whitespace-nowrap"
-      >
-        {CATEGORY_LABEL[slide.category]}
-      </Badge>
-    ),
-  },
-  {
-    id: "type",
-    header: "Type",
-    cell: (slide) => (slide.mediaType === "image" ? "Image" : "Video"),
-  },
-  {
-    id: "link",
-    header: "Link",
-    cell: (slide) =>
-      slide.linkUrl ? (
-        <span className="block max-w-[12rem] truncate" title={slide.linkUrl}>
-          {slide.linkUrl}
-        </span>
-      ) : (
-        <span className="text-slate-500">-</span>
+    },
+    {
+      id: "category",
+      header: "Category",
+      cell: (slide) => (
+        <Badge
+          tone={slide.category === "finished" ? "green" : "yellow"}
+          className="whitespace-nowrap"
+        >
+          {CATEGORY_LABEL[slide.category]}
+        </Badge>
       ),
-  },
-];
+    },
+    {
+      id: "type",
+      header: "Type",
+      cell: (slide) => (slide.mediaType === "image" ? "Image" : "Video"),
+    },
+    {
+      id: "link",
+      header: "Link",
+      className: "break-all",
+      cell: (slide) => slide.linkUrl || <span className="text-slate-500">-</span>,
+    },
+  ];
+}
 
 export default function AdminSlideshowPage({ loaderData }: Route.ComponentProps) {
   const { outlet, recordOnly, back } = useListWithRecord(LIST);
@@ -163,7 +161,7 @@ export default function AdminSlideshowPage({ loaderData }: Route.ComponentProps)
       <OrderedTable
         caption="Slides"
         rows={slides}
-        columns={COLUMNS}
+        columns={columns(back)}
         itemLabel={slideName}
         actions={(slide) => (
           <RecordRowActions

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { type OrderedColumn, OrderedTable } from "~/components/admin/ordered-list";
-import { RecordRowActions } from "~/components/admin/record-delete";
+import { RecordRowActions, RecordTitleLink } from "~/components/admin/record-delete";
 import { useListWithRecord } from "~/components/admin/record-view";
 import { MediaImage } from "~/components/media-image";
 import { LinkButton } from "~/components/ui/button";
@@ -55,41 +55,52 @@ export async function action(args: Route.ActionArgs) {
   return answer ?? badRequest({ error: { title: "Error", message: "Unknown action." } });
 }
 
-const COLUMNS: readonly OrderedColumn<AdminTeamMember>[] = [
-  {
-    id: "profile",
-    header: "Profile",
-    cell: (member) => (
-      <MediaImage
-        {...(member.imageUrl
-          ? responsiveImage(member.imageUrl, "3rem", 160)
-          : { src: PLACEHOLDER_PORTRAIT })}
-        alt=""
-        whenBroken="placeholder"
-        placeholder={PLACEHOLDER_PORTRAIT}
-        width={48}
-        height={48}
-        className="size-12 rounded-full bg-slate-100 object-cover"
-      />
-    ),
-  },
-  { id: "name", header: "Name", rowHeader: true, cell: (member) => member.name },
-  { id: "position", header: "Position", cell: (member) => member.position },
-  {
-    id: "contact",
-    header: "Contact",
-    className: "break-all",
-    cell: (member) =>
-      member.email || member.phone ? (
-        <div className="space-y-0.5">
-          {member.email ? <div>{member.email}</div> : null}
-          {member.phone ? <div className="whitespace-nowrap">{member.phone}</div> : null}
-        </div>
-      ) : (
-        <span className="text-slate-500">-</span>
+function columns(back: string): readonly OrderedColumn<AdminTeamMember>[] {
+  return [
+    {
+      id: "profile",
+      header: "Profile",
+      cell: (member) => (
+        <MediaImage
+          {...(member.imageUrl
+            ? responsiveImage(member.imageUrl, "3rem", 160)
+            : { src: PLACEHOLDER_PORTRAIT })}
+          alt=""
+          whenBroken="placeholder"
+          placeholder={PLACEHOLDER_PORTRAIT}
+          width={48}
+          height={48}
+          className="size-12 rounded-full bg-slate-100 object-cover"
+        />
       ),
-  },
-];
+    },
+    {
+      id: "name",
+      header: "Name",
+      rowHeader: true,
+      cell: (member) => (
+        <RecordTitleLink href={`${LIST}/${member.id}`} back={back}>
+          {member.name}
+        </RecordTitleLink>
+      ),
+    },
+    { id: "position", header: "Position", cell: (member) => member.position },
+    {
+      id: "contact",
+      header: "Contact",
+      className: "break-all",
+      cell: (member) =>
+        member.email || member.phone ? (
+          <div className="space-y-0.5">
+            {member.email ? <div>{member.email}</div> : null}
+            {member.phone ? <div className="whitespace-nowrap">{member.phone}</div> : null}
+          </div>
+        ) : (
+          <span className="text-slate-500">-</span>
+        ),
+    },
+  ];
+}
 
 export default function AdminTeamPage({ loaderData }: Route.ComponentProps) {
   const { outlet, recordOnly, back } = useListWithRecord(LIST);
@@ -122,7 +133,7 @@ export default function AdminTeamPage({ loaderData }: Route.ComponentProps) {
       <OrderedTable
         caption="Team members"
         rows={members}
-        columns={COLUMNS}
+        columns={columns(back)}
         itemLabel={(member) => member.name}
         actions={(member) => (
           <RecordRowActions

@@ -2,6 +2,7 @@ import { UserPlus } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { RecordTitleLink } from "~/components/admin/record-delete";
 import { useListWithRecord } from "~/components/admin/record-view";
 import { DeleteUserForm, RoleBadge, UserStatusBadge } from "~/components/admin/user-parts";
 import { LinkButton } from "~/components/ui/button";
@@ -81,7 +82,14 @@ function columns(
       sort: "email",
       rowHeader: true,
       className: "break-all",
-      cell: (row) => row.email,
+      cell: (row) =>
+        row.kind === "guest" ? (
+          row.email
+        ) : (
+          <RecordTitleLink href={`${LIST}/${row.id}`} back={back}>
+            {row.email}
+          </RecordTitleLink>
+        ),
     },
     { id: "firstName", header: "First Name", cell: (row) => row.firstName || "-" },
     { id: "lastName", header: "Last Name", cell: (row) => row.lastName || "-" },
@@ -103,6 +111,7 @@ function columns(
     {
       id: "actions",
       header: "Actions",
+      card: "actions",
       cell: (row) => <RowActions row={row} back={back} viewer={viewer} />,
     },
   ];

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { type OrderedColumn, OrderedTable } from "~/components/admin/ordered-list";
-import { RecordRowActions } from "~/components/admin/record-delete";
+import { RecordRowActions, RecordTitleLink } from "~/components/admin/record-delete";
 import { useListWithRecord } from "~/components/admin/record-view";
 import { LinkButton } from "~/components/ui/button";
 import { badRequest } from "~/lib/http.server";
@@ -59,57 +59,61 @@ function videoName(video: AdminVideo) {
 
 const PROVIDER = { youtube: "YouTube", vimeo: "Vimeo", file: "Video file", link: "Link" };
 
-const COLUMNS: readonly OrderedColumn<AdminVideo>[] = [
-  {
-    id: "video",
-    header: "Video",
-    cell: (video) => {
-      const source = describeVideo(video.videoUrl);
-      return (
-        <span className="flex h-14 w-24 items-center justify-center gap-1 rounded bg-slate-800 text-xs font-medium text-white">
-          <Video className="size-4" aria-hidden />
-          {source.kind === "invalid" ? "Broken" : PROVIDER[source.kind]}
-        </span>
-      );
+function columns(back: string): readonly OrderedColumn<AdminVideo>[] {
+  return [
+    {
+      id: "video",
+      header: "Video",
+      cell: (video) => {
+        const source = describeVideo(video.videoUrl);
+        return (
+          <span className="flex h-14 w-24 items-center justify-center gap-1 rounded bg-slate-800 text-xs font-medium text-white">
+            <Video className="size-4" aria-hidden />
+            {source.kind === "invalid" ? "Broken" : PROVIDER[source.kind]}
+          </span>
+        );
+      },
     },
-  },
-  {
-    id: "title",
-    header: "Title",
-    rowHeader: true,
-    cell: (video) => (
-      <div className="space-y-0.5">
-        <div>{videoName(video)}</div>
-        {video.description ? (
-          <div className="line-clamp-2 max-w-md text-xs font-normal text-slate-600">
-            {video.description}
-          </div>
-        ) : null}
-      </div>
-    ),
-  },
-  {
-    id: "url",
-    header: "Video URL",
-    className: "break-all",
-    cell: (video) => {
-      const source = describeVideo(video.videoUrl);
-      return "watchUrl" in source ? (
-        <a
-          href={source.watchUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="text-brand-700 hover:underline"
-        >
-          {source.watchUrl}
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
-      ) : (
-        video.videoUrl
-      );
+    {
+      id: "title",
+      header: "Title",
+      rowHeader: true,
+      cell: (video) => (
+        <div className="space-y-0.5">
+          <RecordTitleLink href={`${LIST}/${video.id}`} back={back}>
+            {videoName(video)}
+          </RecordTitleLink>
+          {video.description ? (
+            <div className="line-clamp-2 max-w-md text-xs font-normal text-slate-600">
+              {video.description}
+            </div>
+          ) : null}
+        </div>
+      ),
     },
-  },
-];
+    {
+      id: "url",
+      header: "Video URL",
+      className: "break-all",
+      cell: (video) => {
+        const source = describeVideo(video.videoUrl);
+        return "watchUrl" in source ? (
+          <a
+            href={source.watchUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-brand-700 hover:underline"
+          >
+            {source.watchUrl}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          video.videoUrl
+        );
+      },
+    },
+  ];
+}
 
 export default function AdminVideosPage({ loaderData }: Route.ComponentProps) {
   const { outlet, recordOnly, back } = useListWithRecord(LIST);
@@ -142,7 +146,7 @@ export default function AdminVideosPage({ loaderData }: Route.ComponentProps) {
       <OrderedTable
         caption="Featured videos"
         rows={videos}
-        columns={COLUMNS}
+        columns={columns(back)}
         itemLabel={videoName}
         actions={(video) => (
           <RecordRowActions
