@@ -166,6 +166,59 @@ test("a deleted social link leaves the footer, and comes back when added", async
   await expect(footerTwitter()).toHaveAttribute("href", twitter);
 });
 
+test("TikTok, YouTube and a WhatsApp Channel are offered, and show in the footer with their marks", async ({
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  await gotoHydrated(admin, "/admin/social-media");
+  const links = [
+    { platform: "tiktok", label: "TikTok", url: "https://www.tiktok.com/@naijahomes" },
+    { platform: "youtube", label: "YouTube", url: "https://www.youtube.com/@naijahomes" },
+    {
+      platform: "whatsappChannel",
+      label: "WhatsApp Channel",
+      url: "https://whatsapp.com/channel/0029VaNaijaHomes",
+    },
+  ];
+  const add = admin.getByRole("region", { name: "Add a Link" });
+  const visitor = await visitorPage(browser);
+  try {
+    for (const link of links) {
+      await expect(
+        add.getByLabel("Platform").getByRole("option", { name: link.label }),
+      ).toHaveCount(1);
+      await add.getByLabel("Platform").selectOption(link.platform);
+      await add.getByLabel("URL").fill(link.url);
+      await add.getByRole("button", { name: "Add Link" }).click();
+      await expect(
+        toasts(admin).filter({ hasText: "Social media link added" }).first(),
+      ).toBeVisible();
+      await expect(admin.getByRole("listitem").filter({ hasText: link.url })).toBeVisible();
+    }
+    await gotoHydrated(visitor, "/about");
+    const footer = visitor.getByRole("contentinfo");
+    for (const link of links) {
+      const anchor = footer.getByRole("link", { name: link.label, exact: true });
+      await expect(anchor).toHaveAttribute("href", link.url);
+      // The mark is drawn in the page (an inline SVG), nothing is fetched from the network.
+      await expect(anchor.locator("svg")).toHaveCount(1);
+      await expect(anchor.locator("img")).toHaveCount(0);
+    }
+  } finally {
+    for (const link of links) {
+      const row = admin.getByRole("listitem").filter({ hasText: link.url });
+      if ((await row.count()) === 0) continue;
+      await row.getByRole("button", { name: "Delete" }).click();
+      await row.getByRole("button", { name: "Yes, delete" }).click();
+      await expect(row).toHaveCount(0);
+    }
+  }
+  await gotoHydrated(visitor, "/about");
+  await expect(
+    visitor.getByRole("contentinfo").getByRole("link", { name: "TikTok", exact: true }),
+  ).toHaveCount(0);
+});
+
 test.describe("WhatsApp on a 360 x 740 phone", () => {
   test("the property page opens a chat about the listing and shares it; the contact page opens a chat", async ({
     browser,
