@@ -198,6 +198,9 @@ export const EDITOR_MESSAGES = {
   imageMoved: "Image moved",
   tooManyImages: "At most 8 background images: remove one first",
   confirmRemove: "Remove this background image?",
+  removeFailed: "Failed to remove image",
+  lastImage:
+    "The home page needs at least one background picture: upload another before removing this one.",
 } as const;
 
 export const MAX_HERO_IMAGES = 8;
