@@ -147,6 +147,7 @@ describe("General: the notification switches", () => {
     /** The General tab as rendered for these stored switches: each switch's checked state. */
     const switches = (settings: { notifications: boolean; emailNotifications: boolean }) => {
       const Stub = createRoutesStub([
+        // biome-ignore lint/correctness/noComponentHookFactories: one render per call, never re-rendered.
         { path: "/admin/settings", Component: () => createElement(GeneralPanel, { settings }) },
       ]);
       const html = renderToString(createElement(Stub, { initialEntries: ["/admin/settings"] }));
