@@ -1,8 +1,9 @@
 import http from "node:http";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { favorites, inquiries, savedSearches, sessions } from "~/db/schema";
+import { getEnv } from "~/env.server";
 import { FORM_BODY_LIMIT_BYTES } from "~/lib/body-limits";
 import { unsubscribeLink } from "~/mail/search-alert-mail.server";
 import { createSavedSearch } from "~/models/saved-search.server";
@@ -10,6 +11,7 @@ import { createProperty, createSignedInUser } from "../tests/setup/accounts";
 import { startTestServer, type TestServer } from "../tests/setup/http-app";
 import { setupTestDatabase } from "../tests/setup/test-database";
 import { isForeignOrigin } from "./origin-check";
+import { METHOD_NOT_ALLOWED_MESSAGE } from "./request-handler";
 
 // The HTTP app in front of the routes (server/http-app.ts), over real HTTP: the Origin check,
 // body limits, no-store for signed-in visitors, and the answers that used to be a 500.
@@ -139,6 +141,59 @@ describe("the Origin check", () => {
     expect(isForeignOrigin(req("GET", { ...host, origin: "https://evil.example" }), site)).toBe(
       false,
     );
+  });
+});
+
+describe("one Origin rule for our check and React Router's", () => {
+  it("takes a form whose Origin is SITE_URL though the Host is another (a proxy rewrote it)", async () => {
+    const site = getEnv().siteUrl;
+    expect(new URL(site).host).not.toBe(new URL(server.origin).host);
+    const errors: unknown[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args) => errors.push(args));
+    try {
+      const before = await inquiryCount();
+      const answer = await post("/contact", contactForm({ subject: "Via the proxy" }), {
+        ...FORM,
+        Origin: site,
+      });
+      // Before: our check let it through and React Router's refused it (400, a logged stack).
+      expect(answer.status).toBeLessThan(400);
+      expect(await inquiryCount()).toBe(before + 1);
+      // The data request a form sends with JavaScript on, likewise.
+      const data = await post("/contact.data", contactForm({ subject: "Via the proxy, JS" }), {
+        ...FORM,
+        Origin: site,
+      });
+      expect(data.status).toBeLessThan(400);
+      expect(await inquiryCount()).toBe(before + 2);
+      // (The test build's own React warnings aside.)
+      expect(errors.flat().map(String).join("\n")).not.toMatch(/Aborting the action|Bad Request/);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe("405", () => {
+  it("is answered plainly, without naming the route modules", async () => {
+    for (const [method, path] of [
+      ["POST", "/about"],
+      ["POST", "/about.data"],
+      ["PUT", "/"],
+      ["DELETE", "/properties.data"],
+    ] as const) {
+      const answer = await fetch(`${server.origin}${path}`, {
+        method,
+        headers: FORM,
+        body: "a=b",
+        redirect: "manual",
+      });
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.headers.get("allow")).toBe("GET, HEAD");
+      const text = await answer.text();
+      expect(text).toBe(METHOD_NOT_ALLOWED_MESSAGE);
+      expect(text).not.toMatch(/routes\/|action/);
+    }
   });
 });
 

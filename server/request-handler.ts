@@ -10,9 +10,11 @@ import {
 } from "react-router";
 import { limitedBody } from "./body-limit";
 
-// React Router's Express adapter (@react-router/express 7.18, MIT), with one change: the body
+// React Router's Express adapter (@react-router/express 7.18, MIT), with three changes: the body
 // the actions read is counted and cut off past its limit (server/body-limit.ts), where the
-// library would hand them the whole socket.
+// library would hand them the whole socket; a request the Origin check accepted is handed over
+// under the origin it came from (server/origin-check.ts: one rule for both checks); and a 405
+// is answered plainly, since React Router's own text names the route modules.
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -59,7 +61,10 @@ function createFetchRequest(req: Request, res: Response): globalThis.Request {
       ? portOf(hostPort)
       : "";
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const accepted = res.locals.requestOrigin as string | undefined;
+  const url = new URL(
+    `${accepted ?? `${req.protocol}://${hostname}${port ? `:${port}` : ""}`}${req.originalUrl}`,
+  );
 
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => {
@@ -79,9 +84,23 @@ function createFetchRequest(req: Request, res: Response): globalThis.Request {
   return new globalThis.Request(url.href, init);
 }
 
+/** What a 405 says: React Router's text names the route module that has no action. */
+export const METHOD_NOT_ALLOWED_MESSAGE = "Method Not Allowed: this address only accepts GET.";
+
 async function sendFetchResponse(res: Response, response: globalThis.Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
+    return;
+  }
+  if (response.status === 405) {
+    // Only React Router answers 405 here (a method a route has no handler for).
+    await response.body?.cancel();
+    res.status(405).set({
+      Allow: "GET, HEAD",
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+    });
+    res.end(METHOD_NOT_ALLOWED_MESSAGE);
     return;
   }
   res.statusMessage = response.statusText;

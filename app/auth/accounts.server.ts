@@ -13,7 +13,10 @@ import { ADMIN_SESSION_HOURS } from "./session.server";
 // Sign-up and sign-in on top of better-auth, with our rules: inactive accounts cannot sign in,
 // the admin login signs in only admins, and a refused sign-in never creates a session.
 
-export type SignInResult = Outcome<{ user: UserSummary; headers: Headers }, "invalid">;
+export type SignInResult = Outcome<
+  { user: UserSummary; headers: Headers },
+  "invalid" | "deactivated"
+>;
 
 /**
  * Checks an e-mail and password with the library's hashing, without creating a session.
@@ -37,6 +40,8 @@ export async function verifyCredentials(
  * Signs in with e-mail and password. `adminOnly` (the admin login) refuses every account that
  * is not an admin, and `customersOnly` (/signin) every admin account, exactly like a wrong
  * password: an admin's password is only ever tried under the admin login's stricter limit.
+ * A deactivated account is told so ("deactivated"), but only after its correct password and
+ * only on the login its role belongs to: a wrong password, or the other login, never reveals it.
  * Answers the Set-Cookie headers to forward; an admin's cookie lasts as long as an admin
  * session (ADMIN_SESSION_HOURS), not the customers' 30 days.
  */
@@ -49,12 +54,13 @@ export async function signInWithPassword(input: {
 }): Promise<SignInResult> {
   const user = await verifyCredentials(input.email, input.password);
   if (
-    user?.status !== "active" ||
+    !user ||
     (input.adminOnly && user.role !== "admin") ||
     (input.customersOnly && user.role === "admin")
   ) {
     return { ok: false, reason: "invalid" };
   }
+  if (user.status !== "active") return { ok: false, reason: "deactivated" };
   try {
     const { headers } = await getAuth().api.signInEmail({
       body: { email: normalizeEmail(input.email), password: input.password },

@@ -19,6 +19,7 @@ function render(property: Parameters<typeof CostCalculator>[0]["property"], quer
 const forSale = {
   id: ID,
   purpose: "sale",
+  status: "available",
   price: 50_000_000,
   rentPeriod: null,
   serviceCharge: null,
@@ -26,6 +27,7 @@ const forSale = {
 const forRent = {
   id: ID,
   purpose: "rent",
+  status: "available",
   price: 2_500_000,
   rentPeriod: "year",
   serviceCharge: 500_000,
@@ -71,8 +73,33 @@ describe("CostCalculator on the server", () => {
   it("says when the listing states no service charge, and shows nothing without a price", () => {
     const html = render({ ...forRent, serviceCharge: null, rentPeriod: "month", price: 150_000 });
     expect(html).toContain("Not stated for this listing");
-    // 12 × 150,000 = 1,800,000 + 3 × 10% = 2,340,000
-    expect(html).toMatch(/Total to move in<\/dt><dd[^>]*>₦2,340,000</);
     expect(render({ ...forSale, price: null })).toBe("");
+  });
+
+  it("costs a monthly rent (a short let) per month, not a year ahead", () => {
+    const shortLet = {
+      ...forRent,
+      rentPeriod: "month",
+      price: 150_000,
+      serviceCharge: null,
+    } as const;
+    const html = render(shortLet);
+    // One month: 150,000 + 3 × 10% = 195,000 (it was a year ahead: 2,340,000).
+    expect(html).toMatch(/Rent for 1 month<\/dt><dd[^>]*>₦150,000</);
+    expect(html).toMatch(/Total to move in<\/dt><dd[^>]*>₦195,000</);
+    expect(html).not.toContain("₦2,340,000");
+    expect(html).toContain("paid by the month");
+    expect(html).toContain('name="months"');
+    for (const label of ["1 month", "3 months", "6 months", "12 months"]) {
+      expect(html).toContain(`>${label}</option>`);
+    }
+    // Recalculated for three months without JavaScript.
+    expect(render(shortLet, "?months=3")).toMatch(/Total to move in<\/dt><dd[^>]*>₦585,000</);
+  });
+
+  it("is not shown on a listing sold or let", () => {
+    expect(render({ ...forSale, status: "sold" })).toBe("");
+    expect(render({ ...forRent, status: "let" })).toBe("");
+    expect(render({ ...forSale, status: "under-offer" })).toContain("Mortgage calculator");
   });
 });

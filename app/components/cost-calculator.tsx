@@ -6,6 +6,7 @@ import { SelectField, TextField } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   initialFieldText,
+  isCostable,
   MORTGAGE_DEFAULTS,
   MORTGAGE_FIELDS,
   MOVE_IN_DEFAULTS,
@@ -13,15 +14,16 @@ import {
   mortgageCost,
   moveInCost,
   NHF_RATE_PERCENT,
-  RENT_YEARS,
+  RENT_TERMS,
   readFields,
-  readRentYears,
+  readRentTerm,
+  rentTermLabel,
 } from "~/lib/home-cost";
 import { formatNaira, formatNumber, type RentPeriod } from "~/lib/money";
 import { cn } from "~/lib/utils";
 
 // "Cost in naira" on the property page: a mortgage calculator for a listing for sale, the
-// move-in cost for one for rent. Rendered with the defaults (or the query's values) on the
+// move-in cost for one for rent (none for a listing sold or let). Rendered with the defaults (or the query's values) on the
 // server, so the figures show without JavaScript, where "Recalculate" is a GET form back to
 // this page; with JavaScript the figures follow the fields as the visitor types.
 
@@ -30,13 +32,14 @@ export const COST_SECTION_ID = "cost-in-naira";
 type CostProperty = {
   id: string;
   purpose: "sale" | "rent";
+  status: string;
   price: number | null;
   rentPeriod: RentPeriod | null;
   serviceCharge: number | null;
 };
 
 export function CostCalculator({ property }: { property: CostProperty }) {
-  if (property.price === null || property.price <= 0) return null;
+  if (!isCostable(property) || property.price === null) return null;
   const heading = property.purpose === "sale" ? "Mortgage calculator" : "Move-in cost";
   return (
     <section
@@ -163,7 +166,10 @@ function MoveInCalculator({
 }) {
   const [searchParams] = useSearchParams();
   const [text, setText] = useState(() => initialFieldText(MOVE_IN_FIELDS, searchParams));
-  const [years, setYears] = useState(() => readRentYears(searchParams.get("years")));
+  const terms = RENT_TERMS[rentPeriod];
+  const [periods, setPeriods] = useState(() =>
+    readRentTerm(rentPeriod, searchParams.get(terms.param)),
+  );
   const [edited, setEdited] = useState(false);
   const read = readFields(MOVE_IN_FIELDS, text);
   const cost = read.values
@@ -171,7 +177,7 @@ function MoveInCalculator({
         rent,
         rentPeriod,
         serviceChargePerYear: serviceCharge,
-        years,
+        periods,
         agencyPercent: read.values.agency,
         legalPercent: read.values.legal,
         cautionPercent: read.values.caution,
@@ -184,13 +190,15 @@ function MoveInCalculator({
       setEdited(true);
     };
   }
-  const period = years === 1 ? "1 year" : `${years} years`;
+  const period = rentTermLabel(rentPeriod, periods);
 
   return (
     <>
       <p className="mt-2 text-sm text-slate-600">
-        Landlords in Nigeria usually ask for a year's rent (often two) up front, plus fees. What
-        moving in would cost, with assumptions you can change: an agency fee and a legal fee of{" "}
+        {rentPeriod === "month"
+          ? "This rent is paid by the month: some landlords ask for a few months up front, plus fees."
+          : "Landlords in Nigeria usually ask for a year's rent (often two) up front, plus fees."}{" "}
+        What moving in would cost, with assumptions you can change: an agency fee and a legal fee of{" "}
         {MOVE_IN_DEFAULTS.agencyPercent}% each and a caution deposit of{" "}
         {MOVE_IN_DEFAULTS.cautionPercent}% (refundable when you leave), all of the rent paid; the
         service charge is the listing's.
@@ -198,15 +206,15 @@ function MoveInCalculator({
       <CalculatorForm propertyId={propertyId}>
         <SelectField
           label="Rent paid for"
-          name="years"
-          value={String(years)}
+          name={terms.param}
+          value={String(periods)}
           onChange={(event) => {
-            setYears(readRentYears(event.target.value));
+            setPeriods(readRentTerm(rentPeriod, event.target.value));
             setEdited(true);
           }}
-          options={RENT_YEARS.map((y) => ({
-            value: String(y),
-            label: y === 1 ? "1 year" : `${y} years`,
+          options={terms.choices.map((n) => ({
+            value: String(n),
+            label: rentTermLabel(rentPeriod, n),
           }))}
         />
         <TextField

@@ -1,5 +1,5 @@
 import { Globe } from "lucide-react";
-import type { SocialLinks as SocialLinksRecord } from "~/lib/site";
+import type { SocialLinks as SocialLinksRecord, SocialPlatformKey } from "~/lib/site";
 
 // Brand marks drawn inline (lucide no longer ships them, and nothing may load from a CDN).
 type IconProps = { className?: string };
@@ -45,6 +45,25 @@ export function LinkedinIcon({ className }: IconProps) {
   );
 }
 
+export function TikTokIcon({ className }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" fill="currentColor" className={className} aria-hidden>
+      <path d="M16.6 5.8A4.3 4.3 0 0 1 15.5 3h-3.1v12.4a2.6 2.6 0 1 1-2.6-2.6c.3 0 .5 0 .8.1V9.7a5.8 5.8 0 1 0 4.9 5.7V9.1a7.3 7.3 0 0 0 4.3 1.4V7.4a4.3 4.3 0 0 1-3.2-1.6z" />
+    </svg>
+  );
+}
+
+export function YouTubeIcon({ className }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" fill="currentColor" className={className} aria-hidden>
+      <path
+        fillRule="evenodd"
+        d="M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4a2.5 2.5 0 0 0-1.8 1.8A26 26 0 0 0 2 12a26 26 0 0 0 .4 4.8 2.5 2.5 0 0 0 1.8 1.8c1.6.4 7.8.4 7.8.4s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8A26 26 0 0 0 22 12a26 26 0 0 0-.4-4.8zM10 15V9l5.2 3z"
+      />
+    </svg>
+  );
+}
+
 /** WhatsApp's mark: a speech bubble around a handset (drawn here: nothing loads from WhatsApp). */
 export function WhatsAppIcon({ className }: IconProps) {
   return (
@@ -68,14 +87,20 @@ export function WhatsAppIcon({ className }: IconProps) {
   );
 }
 
-/** The networks of the social-links record, in display order, with their marks. */
+/**
+ * The networks of the social-links record, in display order, with their marks (every mark is
+ * drawn here, so nothing loads from the networks).
+ */
 export const SOCIAL_NETWORKS = [
   { key: "facebook", label: "Facebook", Icon: FacebookIcon },
   { key: "instagram", label: "Instagram", Icon: InstagramIcon },
   { key: "twitter", label: "Twitter", Icon: XIcon },
   { key: "linkedin", label: "LinkedIn", Icon: LinkedinIcon },
+  { key: "tiktok", label: "TikTok", Icon: TikTokIcon },
+  { key: "youtube", label: "YouTube", Icon: YouTubeIcon },
+  { key: "whatsappChannel", label: "WhatsApp Channel", Icon: WhatsAppIcon },
   { key: "website", label: "Website", Icon: Globe },
-] as const;
+] as const satisfies readonly { key: SocialPlatformKey; label: string; Icon: unknown }[];
 
 /** The company's social links as round icon buttons (footer and contact page). */
 export function SocialLinkList({

@@ -457,6 +457,9 @@ export const socialLinks = pgTable("social_links", {
   instagram: text("instagram"),
   twitter: text("twitter"),
   linkedin: text("linkedin"),
+  tiktok: text("tiktok"),
+  youtube: text("youtube"),
+  whatsappChannel: text("whatsapp_channel"),
   website: text("website"),
   updatedAt: updatedAt(),
 });

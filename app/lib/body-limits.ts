@@ -18,21 +18,29 @@ export const FORM_BODY_LIMIT_BYTES = 256 * KIB;
 export const MAX_PHOTO_BYTES = 10 * MIB;
 
 /**
- * multipart/form-data posted under UPLOAD_ROUTE_PREFIXES: every photo of one upload at its cap
+ * multipart/form-data posted to UPLOAD_ROUTES: every photo of one upload at its cap
  * and room for the text fields beside them (the streamed parser, app/media/upload-form.server.ts,
  * holds the same limit while it reads), or a CSV import of 2 MB.
  */
 export const UPLOAD_BODY_LIMIT_BYTES = MAX_PHOTOS_PER_UPLOAD * MAX_PHOTO_BYTES + MIB;
 
 /**
- * Where multipart uploads are posted: the admin catalogue (photos, CSV import), team portraits,
- * gallery slides and the home page's hero pictures. A route with one photo lowers the limit
- * further (readForm's maxBytes, ONE_PHOTO_FORM_BYTES in app/lib/admin-photo.server.ts).
+ * The routes that take multipart uploads, as app/routes.ts spells them: the admin catalogue
+ * (Add Property with photos, the edit page and its photo uploader, the CSV import), team
+ * portraits, gallery slides and the home page's hero pictures. A route with one photo lowers
+ * the limit further (readForm's maxBytes, ONE_PHOTO_FORM_BYTES in app/lib/admin-photo.server.ts).
+ * Matched by route, not by the start of the path: a data request (`/website-editor.data`, what
+ * a form posts with JavaScript on) is the same route as the page.
  */
-export const UPLOAD_ROUTE_PREFIXES = [
-  "/admin/properties",
-  "/admin/team",
-  "/admin/slideshow",
+export const UPLOAD_ROUTES = [
+  "/admin/properties/new",
+  "/admin/properties/import",
+  "/admin/properties/:id",
+  "/admin/properties/:id/photos",
+  "/admin/team/new",
+  "/admin/team/:id",
+  "/admin/slideshow/new",
+  "/admin/slideshow/:id",
   "/website-editor",
 ] as const;
 
@@ -43,12 +51,33 @@ function isMultipart(contentType: string | null | undefined) {
   return /^multipart\/form-data\s*(;|$)/i.test(contentType ?? "");
 }
 
+/**
+ * The route path a request is for: React Router's data requests add `.data` to the page's path
+ * (`/_root.data` for the home page); a trailing slash names the same route.
+ */
+export function routePathOf(pathname: string): string {
+  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "");
+  return path === "" || path === "/_root" ? "/" : path;
+}
+
+function matchesRoute(path: string, pattern: string) {
+  const parts = path.split("/");
+  const expected = pattern.split("/");
+  return (
+    parts.length === expected.length &&
+    expected.every((part, i) => (part.startsWith(":") ? parts[i] !== "" : part === parts[i]))
+  );
+}
+
+/** True when `pathname` (a page or its data request) is one of UPLOAD_ROUTES. */
+export function isUploadRoute(pathname: string): boolean {
+  const path = routePathOf(pathname);
+  return UPLOAD_ROUTES.some((pattern) => matchesRoute(path, pattern));
+}
+
 /** The largest body accepted for a request to `pathname` with this Content-Type. */
 export function bodyLimitFor(pathname: string, contentType: string | null | undefined): number {
-  const upload =
-    isMultipart(contentType) &&
-    UPLOAD_ROUTE_PREFIXES.some(
-      (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
-    );
-  return upload ? UPLOAD_BODY_LIMIT_BYTES : FORM_BODY_LIMIT_BYTES;
+  return isMultipart(contentType) && isUploadRoute(pathname)
+    ? UPLOAD_BODY_LIMIT_BYTES
+    : FORM_BODY_LIMIT_BYTES;
 }

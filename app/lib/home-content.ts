@@ -13,8 +13,13 @@ export const GALLERY_ADVANCE_MS = 5000;
  */
 export const PRELOAD_NEXT_AFTER_MS = 2000;
 
-/** Written by the demo seed's image generator: wide pictures (1920x1080). */
+/**
+ * Written by the demo seed's image generator: wide pictures (1920x1080). The hero's set until
+ * staff change it in /website-editor; they stay in it then, beside what staff upload.
+ */
 export const HERO_IMAGES = [1, 2, 3, 4].map((n) => `/media/generated/hero/${n}.webp`);
+export const HERO_IMAGE_WIDTH = 1920;
+export const HERO_IMAGE_HEIGHT = 1080;
 /**
  * The same four scenes composed for a tall frame (1280x2276, 9:16), shown instead of HERO_IMAGES when
  * the viewport matches HERO_PORTRAIT_MEDIA: on a phone held upright the hero box is about twice

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   initialFieldText,
+  isCostable,
   MORTGAGE_DEFAULTS,
   MORTGAGE_FIELDS,
   MOVE_IN_FIELDS,
@@ -9,7 +10,7 @@ import {
   moveInCost,
   readFields,
   readNumber,
-  readRentYears,
+  readRentTerm,
   roundNaira,
 } from "./home-cost";
 
@@ -110,7 +111,7 @@ describe("moveInCost", () => {
         rent: 2_500_000,
         rentPeriod: "year",
         serviceChargePerYear: 500_000,
-        years: 2,
+        periods: 2,
         agencyPercent: 10,
         legalPercent: 10,
         cautionPercent: 10,
@@ -125,24 +126,31 @@ describe("moveInCost", () => {
     });
   });
 
-  it("turns a monthly rent into a year's and leaves out an unstated service charge", () => {
-    expect(
-      moveInCost({
-        rent: 150_000,
-        rentPeriod: "month",
-        serviceChargePerYear: null,
-        years: 1,
-        agencyPercent: 10,
-        legalPercent: 5,
-        cautionPercent: 0,
-      }),
-    ).toEqual({
-      rent: 1_800_000,
+  it("costs a monthly rent (a short let) per month, not a year ahead, and leaves out an unstated service charge", () => {
+    const monthly = {
+      rent: 150_000,
+      rentPeriod: "month",
+      serviceChargePerYear: null,
+      agencyPercent: 10,
+      legalPercent: 5,
+      cautionPercent: 0,
+    } as const;
+    expect(moveInCost({ ...monthly, periods: 1 })).toEqual({
+      rent: 150_000,
       serviceCharge: 0,
-      agencyFee: 180_000,
-      legalFee: 90_000,
+      agencyFee: 15_000,
+      legalFee: 7_500,
       cautionDeposit: 0,
-      total: 2_070_000,
+      total: 172_500,
+    });
+    // Three months up front; a yearly service charge counts for those three months only.
+    expect(moveInCost({ ...monthly, periods: 3, serviceChargePerYear: 600_000 })).toEqual({
+      rent: 450_000,
+      serviceCharge: 150_000,
+      agencyFee: 45_000,
+      legalFee: 22_500,
+      cautionDeposit: 0,
+      total: 667_500,
     });
   });
 
@@ -152,7 +160,7 @@ describe("moveInCost", () => {
       rent: 333_333,
       rentPeriod: "year",
       serviceChargePerYear: null,
-      years: 1,
+      periods: 1,
       agencyPercent: 7.5,
       legalPercent: 2.5,
       cautionPercent: 2.5,
@@ -190,10 +198,22 @@ describe("reading the fields", () => {
     ).toEqual({ errors: {}, values: { agency: 10, legal: 10, caution: 10 } });
   });
 
-  it("asks for one or two years of rent", () => {
-    expect(readRentYears("2")).toBe(2);
-    expect(readRentYears("1")).toBe(1);
-    expect(readRentYears("3")).toBe(1);
-    expect(readRentYears(null)).toBe(1);
+  it("asks for one or two years of a yearly rent, and 1, 3, 6 or 12 months of a monthly one", () => {
+    expect(readRentTerm("year", "2")).toBe(2);
+    expect(readRentTerm("year", "1")).toBe(1);
+    expect(readRentTerm("year", "3")).toBe(1);
+    expect(readRentTerm("year", null)).toBe(1);
+    expect(readRentTerm("month", "6")).toBe(6);
+    expect(readRentTerm("month", "12")).toBe(12);
+    expect(readRentTerm("month", "2")).toBe(1);
+    expect(readRentTerm("month", undefined)).toBe(1);
+  });
+
+  it("costs only a listing still on offer, with a price", () => {
+    expect(isCostable({ status: "available", price: 1 })).toBe(true);
+    expect(isCostable({ status: "under-offer", price: 1 })).toBe(true);
+    expect(isCostable({ status: "sold", price: 1 })).toBe(false);
+    expect(isCostable({ status: "let", price: 1 })).toBe(false);
+    expect(isCostable({ status: "available", price: null })).toBe(false);
   });
 });

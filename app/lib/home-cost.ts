@@ -1,7 +1,8 @@
 // What a home will really cost, in whole naira: the monthly repayment of a mortgage for a
-// listing for sale, and the money a renter hands over on moving in (rent is paid a year or two
-// up front in Nigeria, plus agency, legal and caution fees). Pure, so the property page renders
-// the defaults on the server and the browser recomputes them as the visitor types.
+// listing for sale, and the money a renter hands over on moving in (a yearly rent is paid a year
+// or two up front in Nigeria, a monthly one, a short let, a month or a few at a time; plus
+// agency, legal and caution fees). Pure, so the property page renders the defaults on the server
+// and the browser recomputes them as the visitor types.
 
 import type { RentPeriod } from "~/lib/money";
 
@@ -16,17 +17,37 @@ export const NHF_RATE_PERCENT = 6;
 
 /**
  * Move-in assumptions: agency and legal fees of 10% each (the Lagos tenancy law's ceiling) and
- * a caution deposit of 10%, all of the rent for the period paid, which is one year by default.
+ * a caution deposit of 10%, all of the rent paid up front: one period by default (a year for a
+ * yearly rent, a month for a monthly one).
  */
 export const MOVE_IN_DEFAULTS = {
-  years: 1,
+  periods: 1,
   agencyPercent: 10,
   legalPercent: 10,
   cautionPercent: 10,
 };
 
-/** The rent periods a landlord may ask for up front, in years. */
-export const RENT_YEARS = [1, 2] as const;
+/** How much rent a landlord may ask for up front: years of a yearly rent, months of a monthly. */
+export const RENT_TERMS = {
+  year: { param: "years", unit: "year", choices: [1, 2] },
+  month: { param: "months", unit: "month", choices: [1, 3, 6, 12] },
+} as const satisfies Record<
+  RentPeriod,
+  { param: string; unit: string; choices: readonly number[] }
+>;
+
+/** "1 year", "6 months". */
+export function rentTermLabel(rentPeriod: RentPeriod, periods: number) {
+  const { unit } = RENT_TERMS[rentPeriod];
+  return periods === 1 ? `1 ${unit}` : `${periods} ${unit}s`;
+}
+
+/** The periods of rent asked for up front, from the query: one of the choices, else one. */
+export function readRentTerm(rentPeriod: RentPeriod, raw: string | null | undefined): number {
+  const choices: readonly number[] = RENT_TERMS[rentPeriod].choices;
+  const value = Number(raw);
+  return choices.includes(value) ? value : MOVE_IN_DEFAULTS.periods;
+}
 
 /** Limits of the calculator's fields: what a person could mean, not what a lender offers. */
 export const COST_LIMITS = {
@@ -103,14 +124,15 @@ export type MoveInInputs = {
   rentPeriod: RentPeriod;
   /** The listing's service charge, naira per year (null: not stated). */
   serviceChargePerYear: number | null;
-  years: number;
+  /** Rent periods paid up front: years of a yearly rent, months of a monthly one. */
+  periods: number;
   agencyPercent: number;
   legalPercent: number;
   cautionPercent: number;
 };
 
 export type MoveInCost = {
-  /** The rent for the years paid up front. */
+  /** The rent for the periods paid up front. */
   rent: number;
   serviceCharge: number;
   agencyFee: number;
@@ -120,12 +142,15 @@ export type MoveInCost = {
   total: number;
 };
 
+/**
+ * The money handed over on moving in: the rent for the periods paid up front (a monthly rent is
+ * costed per month, never turned into a year ahead), the service charge for the same time, and
+ * the fees on that rent.
+ */
 export function moveInCost(input: MoveInInputs): MoveInCost {
-  const months = input.years * 12;
-  const rent = roundNaira(
-    input.rentPeriod === "month" ? input.rent * months : input.rent * input.years,
-  );
-  const serviceCharge = roundNaira((input.serviceChargePerYear ?? 0) * input.years);
+  const rent = roundNaira(input.rent * input.periods);
+  const years = input.rentPeriod === "month" ? input.periods / 12 : input.periods;
+  const serviceCharge = roundNaira((input.serviceChargePerYear ?? 0) * years);
   const agencyFee = roundNaira((rent * input.agencyPercent) / 100);
   const legalFee = roundNaira((rent * input.legalPercent) / 100);
   const cautionDeposit = roundNaira((rent * input.cautionPercent) / 100);
@@ -207,7 +232,7 @@ export function readFields<K extends string>(
   return Object.keys(errors).length ? { errors, values: undefined } : { errors, values };
 }
 
-/** The years of rent asked for: 1 or 2, anything else the default. */
-export function readRentYears(raw: string | null | undefined): (typeof RENT_YEARS)[number] {
-  return raw === "2" ? 2 : raw === "1" ? 1 : (MOVE_IN_DEFAULTS.years as 1);
+/** Where a listing stands: no longer on offer, it has nothing to cost. */
+export function isCostable(listing: { status: string; price: number | null }) {
+  return listing.status !== "sold" && listing.status !== "let" && (listing.price ?? 0) > 0;
 }

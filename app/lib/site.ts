@@ -30,7 +30,21 @@ export const DEFAULT_SOCIAL_LINKS = {
   website: "https://naijahomes.ng",
 } as const;
 
-export type SocialLinks = { [K in keyof typeof DEFAULT_SOCIAL_LINKS]?: string | null };
+/** The platforms of the social-links record (one column each), in display order. */
+export const SOCIAL_PLATFORM_KEYS = [
+  "facebook",
+  "instagram",
+  "twitter",
+  "linkedin",
+  "tiktok",
+  "youtube",
+  "whatsappChannel",
+  "website",
+] as const;
+
+export type SocialPlatformKey = (typeof SOCIAL_PLATFORM_KEYS)[number];
+
+export type SocialLinks = { [K in SocialPlatformKey]?: string | null };
 
 /** A tel: link for a phone number as people write it ("+234 803 123 4567"). */
 export function telHref(phone: string) {

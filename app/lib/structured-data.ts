@@ -48,7 +48,17 @@ export function realEstateAgentJsonLd(
   siteUrl: string,
   social: SocialLinks,
 ): JsonLd {
-  const sameAs = (["facebook", "instagram", "twitter", "linkedin"] as const)
+  const sameAs = (
+    [
+      "facebook",
+      "instagram",
+      "twitter",
+      "linkedin",
+      "tiktok",
+      "youtube",
+      "whatsappChannel",
+    ] as const
+  )
     .map((network) => social[network])
     .filter((link): link is string => typeof link === "string" && /^https?:\/\//.test(link));
   const openingHours = openingHoursOf(contact.hours);

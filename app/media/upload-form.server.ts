@@ -32,7 +32,20 @@ const MAX_PARTS = 200;
 export const UPLOAD_MESSAGES = {
   bodyTooLarge: `This upload is too large: send at most ${MAX_PHOTOS_PER_UPLOAD} photos of 10 MB each at a time.`,
   unreadable: "The upload could not be read. Please choose the photos again and retry.",
+  notUtf8:
+    "The form could not be read: some of its text is not in UTF-8. Please reload the page, type it again and retry.",
 } as const;
+
+/**
+ * The parser decodes part headers and text with a fatal UTF-8 decoder: bytes that are not UTF-8
+ * (a Latin-1 field or file name from a script) fail with this TypeError, the client's fault.
+ */
+function isInvalidUtf8(error: unknown) {
+  return (
+    error instanceof TypeError &&
+    (error as { code?: unknown }).code === "ERR_ENCODING_INVALID_ENCODED_DATA"
+  );
+}
 
 export type UploadedPhoto = AcceptedPhoto & { name: string };
 
@@ -143,6 +156,9 @@ export async function readUploadForm(
     }
     if (error instanceof MaxTotalSizeExceededError) {
       return { ok: false, status: 413, message: UPLOAD_MESSAGES.bodyTooLarge, form };
+    }
+    if (isInvalidUtf8(error)) {
+      return { ok: false, status: 400, message: UPLOAD_MESSAGES.notUtf8, form };
     }
     if (error instanceof MaxPartsExceededError || error instanceof MultipartParseError) {
       return { ok: false, status: 400, message: UPLOAD_MESSAGES.unreadable, form };

@@ -4,7 +4,12 @@ import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { contactInfo, heroImages, socialLinks, websiteContent } from "~/db/schema";
 import type { Outcome } from "~/lib/action-result";
-import { HOME_CONTENT_DEFAULTS } from "~/lib/home-content";
+import {
+  HERO_IMAGE_HEIGHT,
+  HERO_IMAGE_WIDTH,
+  HERO_IMAGES,
+  HOME_CONTENT_DEFAULTS,
+} from "~/lib/home-content";
 import { isUuid } from "~/lib/ids";
 import {
   CONTACT_TYPES,
@@ -283,22 +288,77 @@ export async function updateHomeSection(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Hero backgrounds: uploaded pictures (through app/media) in rotation order.
+// Hero backgrounds: one ordered set. Until staff first change it, the set is the four built-in
+// pictures (no rows); the first change (an upload, a move, a removal) writes those four as rows
+// in the same transaction, so an upload joins them instead of replacing them. A built-in picture
+// is addressed as `builtin-N` (its place in HERO_IMAGES) until then, and by its row id after
+// (an old page's `builtin-N` still finds it by its URL).
 
-export async function listHeroImagesForAdmin(_actor: AdminActor) {
-  return readHeroImageRows();
+export type HeroSetImage = { id: string; mediaUrl: string; builtIn: boolean };
+
+const BUILT_IN_ID = /^builtin-(\d+)$/;
+
+/** The set as the editor shows it: the rows in order, or the built-in pictures when none. */
+export async function listHeroImagesForAdmin(_actor: AdminActor): Promise<HeroSetImage[]> {
+  const rows = await readHeroImageRows();
+  if (rows.length === 0) {
+    return HERO_IMAGES.map((mediaUrl, index) => ({
+      id: `builtin-${index + 1}`,
+      mediaUrl,
+      builtIn: true,
+    }));
+  }
+  return rows.map(({ id, mediaUrl }) => ({
+    id,
+    mediaUrl,
+    builtIn: HERO_IMAGES.includes(mediaUrl),
+  }));
 }
 
-type HeroOutcome = Outcome<{ mediaUrl?: string }, "not-found" | "too-many">;
+type HeroOutcome = Outcome<{ mediaUrl?: string }, "not-found" | "too-many" | "last">;
 
-/** A stored picture joins the rotation, last; at most MAX_HERO_IMAGES. */
+/** The set's rows in order, the built-in pictures written first when it has none yet. */
+async function heroSetRows(tx: Transaction) {
+  await lockContent(tx, "hero");
+  const read = () =>
+    tx
+      .select({ id: heroImages.id, mediaUrl: heroImages.mediaUrl, sortOrder: heroImages.sortOrder })
+      .from(heroImages)
+      .orderBy(asc(heroImages.sortOrder), asc(heroImages.createdAt));
+  const rows = await read();
+  if (rows.length > 0) return rows;
+  await tx.insert(heroImages).values(
+    HERO_IMAGES.map((mediaUrl, sortOrder) => ({
+      mediaUrl,
+      width: HERO_IMAGE_WIDTH,
+      height: HERO_IMAGE_HEIGHT,
+      sortOrder,
+    })),
+  );
+  return read();
+}
+
+/** The row an editor's id names: a row id, or `builtin-N` for that built-in picture. */
+function findHeroRow(rows: readonly { id: string; mediaUrl: string }[], id: string) {
+  const builtIn = BUILT_IN_ID.exec(id);
+  if (builtIn) {
+    const url = HERO_IMAGES[Number(builtIn[1]) - 1];
+    return url ? rows.find((row) => row.mediaUrl === url) : undefined;
+  }
+  return isUuid(id) ? rows.find((row) => row.id === id) : undefined;
+}
+
+function isHeroId(id: string) {
+  return isUuid(id) || BUILT_IN_ID.test(id);
+}
+
+/** A stored picture joins the set, last; at most MAX_HERO_IMAGES. */
 export async function addHeroImage(
   actor: AdminActor,
   image: { mediaUrl: string; width: number; height: number },
 ) {
   return auditedWrite<HeroOutcome>(actor, "website-content.hero-add", async (tx) => {
-    await lockContent(tx, "hero");
-    const rows = await tx.select({ sortOrder: heroImages.sortOrder }).from(heroImages);
+    const rows = await heroSetRows(tx);
     if (rows.length >= MAX_HERO_IMAGES) return { result: { ok: false, reason: "too-many" } };
     const sortOrder = Math.max(-1, ...rows.map((r) => r.sortOrder)) + 1;
     const [row] = await tx
@@ -312,39 +372,38 @@ export async function addHeroImage(
   });
 }
 
-/** Takes a picture out of the rotation; answers its URL so the caller may discard the file. */
+/**
+ * Takes a picture out of the set ('last': the hero needs at least one); answers its URL so the
+ * caller may discard the file.
+ */
 export async function removeHeroImage(actor: AdminActor, id: string) {
-  if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
+  if (!isHeroId(id)) return { ok: false as const, reason: "not-found" as const };
   return auditedWrite<HeroOutcome>(actor, "website-content.hero-remove", async (tx) => {
-    await lockContent(tx, "hero");
-    const [removed] = await tx
-      .delete(heroImages)
-      .where(eq(heroImages.id, id))
-      .returning({ mediaUrl: heroImages.mediaUrl });
-    if (!removed) return { result: { ok: false, reason: "not-found" } };
+    const rows = await heroSetRows(tx);
+    const target = findHeroRow(rows, id);
+    if (!target) return { result: { ok: false, reason: "not-found" } };
+    if (rows.length <= 1) return { result: { ok: false, reason: "last" } };
+    await tx.delete(heroImages).where(eq(heroImages.id, target.id));
     return {
-      result: { ok: true, mediaUrl: removed.mediaUrl },
-      audit: { entityId: id, before: { mediaUrl: removed.mediaUrl }, after: null },
+      result: { ok: true, mediaUrl: target.mediaUrl },
+      audit: { entityId: target.id, before: { mediaUrl: target.mediaUrl }, after: null },
     };
   });
 }
 
 /** Swaps a picture with its neighbour; the first cannot go up, the last cannot go down. */
 export async function moveHeroImage(actor: AdminActor, id: string, direction: "up" | "down") {
-  if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
+  if (!isHeroId(id)) return { ok: false as const, reason: "not-found" as const };
   return auditedWrite<HeroOutcome>(actor, "website-content.hero-move", async (tx) => {
-    await lockContent(tx, "hero");
-    const rows = await tx
-      .select({ id: heroImages.id })
-      .from(heroImages)
-      .orderBy(asc(heroImages.sortOrder), asc(heroImages.createdAt));
+    const rows = await heroSetRows(tx);
+    const target = findHeroRow(rows, id);
+    if (!target) return { result: { ok: false, reason: "not-found" } };
     const order = rows.map((r) => r.id);
-    const index = order.indexOf(id);
-    if (index < 0) return { result: { ok: false, reason: "not-found" } };
+    const index = order.indexOf(target.id);
     const other = direction === "up" ? index - 1 : index + 1;
     const moved = [...order];
     if (other >= 0 && other < order.length) {
-      [moved[index], moved[other]] = [order[other] ?? id, id];
+      [moved[index], moved[other]] = [order[other] ?? target.id, target.id];
       // Renumbered 0..n-1, so equal sort orders never leave the order ambiguous.
       for (const [position, rowId] of moved.entries()) {
         await tx.update(heroImages).set({ sortOrder: position }).where(eq(heroImages.id, rowId));
@@ -352,7 +411,7 @@ export async function moveHeroImage(actor: AdminActor, id: string, direction: "u
     }
     return {
       result: { ok: true },
-      audit: { entityId: id, before: { order }, after: { order: moved } },
+      audit: { entityId: target.id, before: { order }, after: { order: moved } },
     };
   });
 }

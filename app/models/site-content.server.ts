@@ -4,7 +4,12 @@ import { contactInfo, heroImages, socialLinks, websiteContent } from "~/db/schem
 import type { Executor } from "~/db/transaction.server";
 import { logger } from "~/lib/logger.server";
 import { isWebUrl } from "~/lib/schemas/site-content";
-import { DEFAULT_CONTACT, DEFAULT_SOCIAL_LINKS, type SocialLinks } from "~/lib/site";
+import {
+  DEFAULT_CONTACT,
+  DEFAULT_SOCIAL_LINKS,
+  SOCIAL_PLATFORM_KEYS,
+  type SocialLinks,
+} from "~/lib/site";
 import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
 
 // What every public page reads of the content staff edit: the contact details and social links
@@ -20,9 +25,8 @@ import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
 const readSocialLinks = cachedUntilContentChanges(async (): Promise<SocialLinks> => {
   const [row] = await db.select().from(socialLinks).limit(1);
   if (!row) return { ...DEFAULT_SOCIAL_LINKS };
-  const platforms = Object.keys(DEFAULT_SOCIAL_LINKS) as (keyof SocialLinks)[];
   return Object.fromEntries(
-    platforms.flatMap((platform) => {
+    SOCIAL_PLATFORM_KEYS.flatMap((platform) => {
       const url = row[platform];
       return url && isWebUrl(url) ? [[platform, url]] : [];
     }),

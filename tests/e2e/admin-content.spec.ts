@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
 import { asNewVisitor, gotoHydrated, propertyCards, toasts } from "./support";
@@ -73,6 +74,55 @@ test("the admin edits the hero title, sees it in the preview, and the home page 
     await gotoHydrated(admin, "/website-editor");
     await saveHeroTitle(admin, original);
   }
+});
+
+test("an uploaded hero picture joins the set, moves earlier and is removed; the others stay", async ({
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  await gotoHydrated(admin, "/website-editor");
+  const set = admin.getByRole("list", { name: "Background pictures" });
+  const pictures = set.getByRole("listitem");
+  const urls = () =>
+    pictures.evaluateAll((items) => items.map((item) => item.getAttribute("data-url") ?? ""));
+  const before = await urls();
+  expect(before.length).toBeGreaterThanOrEqual(1);
+
+  // Noise does not compress: a picture over the 256 KB form limit, posted with JavaScript on.
+  const noise = Buffer.alloc(640 * 360 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919 + (i >> 5) * 104729) % 251;
+  const buffer = await sharp(noise, { raw: { width: 640, height: 360, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  expect(buffer.length).toBeGreaterThan(256 * 1024);
+  const images = admin.getByRole("region", { name: "Hero Background Images" });
+  await images.locator('input[type="file"][name="image"]').setInputFiles({
+    name: "skyline.png",
+    mimeType: "image/png",
+    buffer,
+  });
+  await images.getByRole("button", { name: "Upload Image" }).click();
+  await expect(toasts(admin).filter({ hasText: "Image uploaded successfully" })).toBeVisible();
+  // Added to the set, not instead of it.
+  await expect(pictures).toHaveCount(before.length + 1);
+  const added = await urls();
+  expect(added.slice(0, before.length)).toEqual(before);
+  const upload = added[before.length] ?? "";
+  expect(upload).toMatch(/^\/media\/uploads\//);
+  await expect(pictures.last()).toContainText("Uploaded picture");
+
+  try {
+    await set.getByRole("button", { name: `Move picture ${before.length + 1} earlier` }).click();
+    await expect(toasts(admin).filter({ hasText: "Image moved" })).toBeVisible();
+    await expect.poll(urls).toEqual([...before.slice(0, -1), upload, ...before.slice(-1)]);
+  } finally {
+    const row = set.locator(`li[data-url="${upload}"]`);
+    await row.getByRole("button", { name: /^Remove/ }).click();
+    await row.getByRole("button", { name: "Yes, remove" }).click();
+    await expect(toasts(admin).filter({ hasText: "Image removed" })).toBeVisible();
+  }
+  await expect.poll(urls).toEqual(before);
+  await admin.context().close();
 });
 
 test("the admin changes a phone number; the footer and the contact page show it", async ({
@@ -164,6 +214,59 @@ test("a deleted social link leaves the footer, and comes back when added", async
   }
   await gotoHydrated(visitor, "/about");
   await expect(footerTwitter()).toHaveAttribute("href", twitter);
+});
+
+test("TikTok, YouTube and a WhatsApp Channel are offered, and show in the footer with their marks", async ({
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  await gotoHydrated(admin, "/admin/social-media");
+  const links = [
+    { platform: "tiktok", label: "TikTok", url: "https://www.tiktok.com/@naijahomes" },
+    { platform: "youtube", label: "YouTube", url: "https://www.youtube.com/@naijahomes" },
+    {
+      platform: "whatsappChannel",
+      label: "WhatsApp Channel",
+      url: "https://whatsapp.com/channel/0029VaNaijaHomes",
+    },
+  ];
+  const add = admin.getByRole("region", { name: "Add a Link" });
+  const visitor = await visitorPage(browser);
+  try {
+    for (const link of links) {
+      await expect(
+        add.getByLabel("Platform").getByRole("option", { name: link.label }),
+      ).toHaveCount(1);
+      await add.getByLabel("Platform").selectOption(link.platform);
+      await add.getByLabel("URL").fill(link.url);
+      await add.getByRole("button", { name: "Add Link" }).click();
+      await expect(
+        toasts(admin).filter({ hasText: "Social media link added" }).first(),
+      ).toBeVisible();
+      await expect(admin.getByRole("listitem").filter({ hasText: link.url })).toBeVisible();
+    }
+    await gotoHydrated(visitor, "/about");
+    const footer = visitor.getByRole("contentinfo");
+    for (const link of links) {
+      const anchor = footer.getByRole("link", { name: link.label, exact: true });
+      await expect(anchor).toHaveAttribute("href", link.url);
+      // The mark is drawn in the page (an inline SVG), nothing is fetched from the network.
+      await expect(anchor.locator("svg")).toHaveCount(1);
+      await expect(anchor.locator("img")).toHaveCount(0);
+    }
+  } finally {
+    for (const link of links) {
+      const row = admin.getByRole("listitem").filter({ hasText: link.url });
+      if ((await row.count()) === 0) continue;
+      await row.getByRole("button", { name: "Delete" }).click();
+      await row.getByRole("button", { name: "Yes, delete" }).click();
+      await expect(row).toHaveCount(0);
+    }
+  }
+  await gotoHydrated(visitor, "/about");
+  await expect(
+    visitor.getByRole("contentinfo").getByRole("link", { name: "TikTok", exact: true }),
+  ).toHaveCount(0);
 });
 
 test.describe("WhatsApp on a 360 x 740 phone", () => {

@@ -98,6 +98,38 @@ test("a super admin adds an admin in the dialog; the new admin cannot add one", 
   await boss.context().close();
 });
 
+test("with notifications off the e-mail switch shows off, locked; turned back on it shows its choice", async ({
+  browser,
+}) => {
+  const boss = await superAdminPage(browser);
+  const email = await addAdmin(boss, "Ifeoma Depends");
+  await boss.context().close();
+
+  const admin = await signedInAdmin(browser, email);
+  await gotoHydrated(admin, "/admin/settings");
+  const emailSwitch = admin.getByRole("switch", { name: "Email notifications", exact: true });
+  const masterSwitch = admin.getByRole("switch", { name: "Notifications", exact: true });
+  await expect(emailSwitch).toBeChecked();
+  await masterSwitch.click();
+  await expect(toasts(admin).getByText("Notifications disabled", { exact: true })).toBeVisible();
+  // No e-mail goes out now: the switch says so.
+  await expect(emailSwitch).not.toBeChecked();
+  await expect(emailSwitch).toBeDisabled();
+  await expect(
+    admin.getByText("Off while Notifications are off: turn Notifications on first."),
+  ).toBeVisible();
+  await gotoHydrated(admin, "/admin/settings");
+  await expect(emailSwitch).not.toBeChecked();
+  await expect(emailSwitch).toBeDisabled();
+
+  // Notifications back on: the e-mail choice is as it was.
+  await masterSwitch.click();
+  await expect(toasts(admin).getByText("Notifications enabled", { exact: true })).toBeVisible();
+  await expect(emailSwitch).toBeChecked();
+  await expect(emailSwitch).toBeEnabled();
+  await admin.context().close();
+});
+
 test("an admin's notification switches persist, with and without JavaScript", async ({
   browser,
 }) => {

@@ -120,11 +120,17 @@ test("a deactivated customer is signed out at the next click and cannot sign in"
     .click();
   await expect(customer).toHaveURL(/\/signin\?redirectTo=%2Fdashboard%2Fappointments/);
   await asNewVisitor(customer);
+  // A wrong password does not reveal the account's state; the right one is told why.
   await customer.getByLabel("Email").fill(email);
-  await customer.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+  await customer.getByLabel("Password", { exact: true }).fill(`${E2E_PASSWORD}-wrong`);
   await customer.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(
     customer.getByRole("alert").filter({ hasText: "Invalid email or password" }),
+  ).toBeVisible();
+  await customer.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+  await customer.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(
+    customer.getByRole("alert").filter({ hasText: "This account has been deactivated." }),
   ).toBeVisible();
   await expect(customer).toHaveURL(/\/signin/);
 

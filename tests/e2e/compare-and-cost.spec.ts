@@ -341,11 +341,12 @@ test.describe("cost in naira", () => {
     expect(await violationsOf(page, page.url())).toEqual([]);
   });
 
-  test("a listing for rent: the move-in cost for two years", async ({ page }) => {
+  test("a listing for rent: the move-in cost for two years (three months of a monthly rent)", async ({
+    page,
+  }) => {
     await openFirstListing(page, "status=rent&sort=price-desc");
     const { price, perMonth } = await headerPrice(page);
     const section = page.getByRole("region", { name: "Move-in cost" });
-    const yearly = perMonth ? price * 12 : price;
     const serviceCharge = page
       .getByRole("main")
       .getByRole("term")
@@ -356,14 +357,17 @@ test.describe("cost in naira", () => {
             await visibleText(serviceCharge.locator("xpath=following-sibling::dd[1]")),
           )[0] ?? 0)
         : 0;
-    const total = (years: number) => {
-      const rent = yearly * years;
-      return rent + charge * years + 3 * Math.round(rent * 0.1);
+    // A monthly rent is costed per month, never a year ahead.
+    const total = (periods: number) => {
+      const rent = price * periods;
+      const years = perMonth ? periods / 12 : periods;
+      return rent + Math.round(charge * years) + 3 * Math.round(rent * 0.1);
     };
     expect(await figure(page, "Total to move in")).toBe(total(1));
-    await section.getByLabel("Rent paid for").selectOption("2");
-    await expect.poll(() => figure(page, "Total to move in")).toBe(total(2));
-    expect(await figure(page, "Rent for 2 years")).toBe(yearly * 2);
+    const [periods, label] = perMonth ? [3, "Rent for 3 months"] : [2, "Rent for 2 years"];
+    await section.getByLabel("Rent paid for").selectOption(String(periods));
+    await expect.poll(() => figure(page, "Total to move in")).toBe(total(periods));
+    expect(await figure(page, label)).toBe(price * periods);
   });
 
   test.describe("without JavaScript", () => {

@@ -15,8 +15,10 @@ import { formatMoment } from "~/lib/appointment-format";
 import { MIN_PASSWORD_LENGTH } from "~/lib/schemas/account";
 import {
   DELETE_ACCOUNT_WORD,
+  isSettingInEffect,
   NOTIFICATION_SETTINGS,
   type NotificationSetting,
+  requiredSetting,
 } from "~/lib/schemas/admin-settings";
 
 // The tabs of /admin/settings. Every form is a plain POST to the settings action, told apart by
@@ -27,15 +29,33 @@ const SETTINGS = "/admin/settings";
 
 type Failure = ActionFailure<Record<string, string>> | undefined;
 
-export function GeneralPanel({ settings }: { settings: Record<NotificationSetting, boolean> }) {
+export function GeneralPanel({
+  settings,
+  failure,
+}: {
+  settings: Record<NotificationSetting, boolean>;
+  failure?: Failure;
+}) {
   return (
     <Card as="section" aria-labelledby="general-heading">
       <CardTitle id="general-heading">Notifications</CardTitle>
       <CardDescription>Your own switches: other admins have theirs.</CardDescription>
-      <div className="mt-4 divide-y divide-slate-100">
-        {(Object.keys(NOTIFICATION_SETTINGS) as NotificationSetting[]).map((setting) => (
-          <NotificationSwitch key={setting} setting={setting} enabled={settings[setting]} />
-        ))}
+      <div className="mt-4">
+        <FormAlert error={failure?.error} />
+      </div>
+      <div className="divide-y divide-slate-100">
+        {(Object.keys(NOTIFICATION_SETTINGS) as NotificationSetting[]).map((setting) => {
+          const required = requiredSetting(setting);
+          return (
+            <NotificationSwitch
+              key={setting}
+              setting={setting}
+              // Off while the switch it depends on is off, whatever its own stored choice.
+              enabled={isSettingInEffect(settings, setting)}
+              blocked={required !== undefined && !isSettingInEffect(settings, required)}
+            />
+          );
+        })}
       </div>
     </Card>
   );
@@ -44,14 +64,19 @@ export function GeneralPanel({ settings }: { settings: Record<NotificationSettin
 function NotificationSwitch({
   setting,
   enabled,
+  blocked,
 }: {
   setting: NotificationSetting;
   enabled: boolean;
+  /** The switch it depends on is off: shown off, and it cannot be turned on. */
+  blocked: boolean;
 }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const pending = useIsPending({ intent: "notification", match: { setting } });
-  const { label, hint } = NOTIFICATION_SETTINGS[setting];
+  const entry: { label: string; hint: string; offWhile?: string } = NOTIFICATION_SETTINGS[setting];
+  const { label } = entry;
+  const hint = blocked && entry.offWhile ? entry.offWhile : entry.hint;
   return (
     <Form
       method="post"
@@ -63,12 +88,12 @@ function NotificationSwitch({
       <input type="hidden" name="setting" value={setting} />
       <SwitchField
         // A new key when the stored value changes, so the switch shows what is stored.
-        key={String(enabled)}
+        key={`${enabled}:${blocked}`}
         label={label}
         name="enabled"
         hint={hint}
         defaultChecked={enabled}
-        disabled={pending}
+        disabled={pending || blocked}
         className="min-w-0 flex-1"
         onCheckedChange={(checked) =>
           submit(
@@ -77,7 +102,7 @@ function NotificationSwitch({
           )
         }
       />
-      {hydrated ? null : (
+      {hydrated || blocked ? null : (
         <Button type="submit" variant="outline" size="sm">
           Save<span className="sr-only"> {label}</span>
         </Button>

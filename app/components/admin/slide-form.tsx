@@ -72,7 +72,7 @@ export function SlideForm({
         maxLength={SLIDE_LIMITS.url}
         defaultValue={values.mediaUrl}
         error={errors.mediaUrl}
-        hint="An image address, or for a video a YouTube or Vimeo link or a video file (.mp4). Leave it as it is when you upload a photo below."
+        hint="A picture on this site (its /media/... address; pictures from other websites are not shown), or for a video a YouTube or Vimeo link or a video file on this site (.mp4). Leave it as it is when you upload a photo below."
       />
       <PhotoInput
         name="photo"

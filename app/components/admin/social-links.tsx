@@ -14,7 +14,7 @@ import {
   socialPlatformLabel,
 } from "~/lib/schemas/site-content";
 
-// The parts of /admin/social-media: the five platforms with their links (edit in the row, a
+// The parts of /admin/social-media: the platforms with their links (edit in the row, a
 // plain link to ?edit=<platform> so it works without JavaScript; delete asks first) and the
 // form that adds a link for a platform that has none.
 

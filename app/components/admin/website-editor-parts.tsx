@@ -208,15 +208,13 @@ function SectionPreview({
   );
 }
 
-export type HeroImageRow = { id: string; mediaUrl: string };
+export type HeroImageRow = { id: string; mediaUrl: string; builtIn: boolean };
 
 export function HeroImagesPanel({
   images,
-  builtIn,
   failure,
 }: {
   images: readonly HeroImageRow[];
-  builtIn: readonly string[];
   failure: Failure;
 }) {
   const uploading = useIsPending({ intent: "image-upload" });
@@ -226,78 +224,73 @@ export function HeroImagesPanel({
       <CardTitle id="images-heading">Hero Background Images</CardTitle>
       <CardDescription>
         The pictures behind the home page's hero, shown in this order (the first loads with the
-        page). Wide photos work best: at least 1920 pixels across.
+        page). An upload joins the set at the end; move or remove any picture, the built-in ones
+        too. Wide photos work best: at least 1920 pixels across.
       </CardDescription>
       {failure && failure.intent !== "image-upload" ? (
         <div className="mt-4">
           <FormAlert error={failure.error} />
         </div>
       ) : null}
-      {images.length === 0 ? (
-        <>
-          <p className="mt-4 text-sm text-slate-600">
-            No pictures uploaded yet: the home page shows these built-in ones.
-          </p>
-          <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Built-in pictures">
-            {builtIn.map((url, index) => (
-              <li key={url}>
-                <MediaImage
-                  {...responsiveImage(url, "(min-width: 640px) 12rem, 45vw", 480)}
-                  alt={`Built-in picture ${index + 1}`}
-                  whenBroken="placeholder"
-                  className="aspect-video w-full rounded-md object-cover"
-                />
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : (
-        <ol
-          className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
-          aria-label="Uploaded pictures"
-        >
-          {images.map((image, index) => (
-            <li key={image.id} className="space-y-2 rounded-md border border-slate-200 p-2">
-              <MediaImage
-                {...responsiveImage(image.mediaUrl, "(min-width: 1024px) 14rem, 45vw", 480)}
-                alt={`Background picture ${index + 1}`}
-                whenBroken="placeholder"
-                className="aspect-video w-full rounded object-cover"
-              />
-              <div className="flex flex-wrap items-center gap-1">
-                {(["up", "down"] as const).map((direction) => {
-                  const disabled = direction === "up" ? index === 0 : index === images.length - 1;
-                  const Icon = direction === "up" ? ArrowUp : ArrowDown;
-                  return (
-                    <Form key={direction} method="post" action={PAGE} preventScrollReset>
-                      <input type="hidden" name="intent" value={`image-${direction}`} />
-                      <input type="hidden" name="id" value={image.id} />
-                      <Button
-                        type="submit"
-                        size="icon"
-                        variant="outline"
-                        disabled={disabled}
-                        aria-label={`Move picture ${index + 1} ${direction === "up" ? "earlier" : "later"}`}
-                      >
-                        <Icon className="size-4" aria-hidden />
-                      </Button>
-                    </Form>
-                  );
-                })}
+      <ol
+        className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+        aria-label="Background pictures"
+      >
+        {images.map((image, index) => (
+          <li
+            key={image.id}
+            className="space-y-2 rounded-md border border-slate-200 p-2"
+            data-testid="hero-image"
+            data-url={image.mediaUrl}
+          >
+            <MediaImage
+              {...responsiveImage(image.mediaUrl, "(min-width: 1024px) 14rem, 45vw", 480)}
+              alt={`Background picture ${index + 1}${image.builtIn ? " (built-in)" : ""}`}
+              whenBroken="placeholder"
+              className="aspect-video w-full rounded object-cover"
+            />
+            <p className="text-xs text-slate-500">
+              {index + 1}. {image.builtIn ? "Built-in picture" : "Uploaded picture"}
+            </p>
+            <div className="flex flex-wrap items-center gap-1">
+              {(["up", "down"] as const).map((direction) => {
+                const disabled = direction === "up" ? index === 0 : index === images.length - 1;
+                const Icon = direction === "up" ? ArrowUp : ArrowDown;
+                return (
+                  <Form key={direction} method="post" action={PAGE} preventScrollReset>
+                    <input type="hidden" name="intent" value={`image-${direction}`} />
+                    <input type="hidden" name="id" value={image.id} />
+                    <Button
+                      type="submit"
+                      size="icon"
+                      variant="outline"
+                      disabled={disabled}
+                      aria-label={`Move picture ${index + 1} ${direction === "up" ? "earlier" : "later"}`}
+                    >
+                      <Icon className="size-4" aria-hidden />
+                    </Button>
+                  </Form>
+                );
+              })}
+              {images.length > 1 ? (
                 <ConfirmForm
                   action={PAGE}
                   fields={{ intent: "image-remove", id: image.id }}
-                  label="Remove"
+                  label={
+                    <>
+                      Remove<span className="sr-only"> picture {index + 1}</span>
+                    </>
+                  }
                   question={EDITOR_MESSAGES.confirmRemove}
                   confirmLabel="Yes, remove"
                   pendingLabel="Removing..."
                   size="xs"
                 />
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ol>
       <Form
         method="post"
         action={PAGE}

@@ -42,16 +42,21 @@ export const HERO_SLIDES: readonly HeroSlide[] = HERO_IMAGES.map((url, index) =>
 }));
 
 /**
- * The slides for the backgrounds staff uploaded (/website-editor): no tall variant was drawn
- * for them, so a phone held upright gets the same picture, narrower and cropped to the box.
- * None uploaded: the built-in pictures.
+ * The slides for the set staff arranged (/website-editor): a built-in picture keeps its tall
+ * variant; none was drawn for an upload, so a phone held upright gets the same picture,
+ * narrower and cropped to the box. An empty set: the built-in pictures.
  */
 export function heroSlidesFor(images: readonly { mediaUrl: string }[]): readonly HeroSlide[] {
   if (images.length === 0) return HERO_SLIDES;
-  return images.map(({ mediaUrl }) => ({
-    landscape: responsiveImage(mediaUrl, HERO_SIZES),
-    portrait: responsiveImage(mediaUrl, HERO_SIZES, HERO_PORTRAIT_WIDTH),
-  }));
+  return images.map(({ mediaUrl }) => {
+    const builtIn = HERO_SLIDES[HERO_IMAGES.indexOf(mediaUrl)];
+    return (
+      builtIn ?? {
+        landscape: responsiveImage(mediaUrl, HERO_SIZES),
+        portrait: responsiveImage(mediaUrl, HERO_SIZES, HERO_PORTRAIT_WIDTH),
+      }
+    );
+  });
 }
 
 /** The variant the hero's <picture> shows in this window: the same media query as its <source>. */

@@ -30,6 +30,11 @@ function newPassword(missing?: string) {
 export const SIGN_IN_MESSAGES = {
   missing: { title: "Validation Error", message: "Please enter both email and password" },
   invalid: { title: "Authentication Error", message: "Invalid email or password" },
+  // Shown only after the correct password (a wrong one gets `invalid`).
+  deactivated: {
+    title: "Account deactivated",
+    message: "This account has been deactivated. Please contact us to have it reactivated.",
+  },
 } as const;
 
 /** A first or last name at sign-up (the admin's user form allows the same). */

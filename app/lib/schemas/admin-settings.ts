@@ -24,13 +24,45 @@ export const NOTIFICATION_SETTINGS = {
     hint: "Receive those notifications by e-mail.",
     enabled: "Email notifications enabled",
     disabled: "Email notifications disabled",
+    // Only sent while Notifications are on: the switch then shows off and cannot be turned on.
+    requires: "notifications",
+    offWhile: "Off while Notifications are off: turn Notifications on first.",
   },
-} as const;
+} as const satisfies Record<
+  string,
+  {
+    label: string;
+    hint: string;
+    enabled: string;
+    disabled: string;
+    requires?: string;
+    offWhile?: string;
+  }
+>;
 
 export type NotificationSetting = keyof typeof NOTIFICATION_SETTINGS;
 
 export function isNotificationSetting(value: unknown): value is NotificationSetting {
   return typeof value === "string" && Object.hasOwn(NOTIFICATION_SETTINGS, value);
+}
+
+/** The switch `setting` depends on (it is off while that one is), if any. */
+export function requiredSetting(setting: NotificationSetting): NotificationSetting | undefined {
+  const entry = NOTIFICATION_SETTINGS[setting];
+  const requires = "requires" in entry ? entry.requires : undefined;
+  return isNotificationSetting(requires) ? requires : undefined;
+}
+
+/**
+ * Whether a switch is in effect: on, and every switch it depends on on too. The stored choice
+ * is kept, so turning Notifications back on brings back the e-mail choice as it was.
+ */
+export function isSettingInEffect(
+  settings: Record<NotificationSetting, boolean>,
+  setting: NotificationSetting,
+): boolean {
+  const required = requiredSetting(setting);
+  return settings[setting] && (required === undefined || isSettingInEffect(settings, required));
 }
 
 /** What the Danger Zone asks the admin to type. */

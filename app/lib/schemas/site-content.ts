@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isPhoneNumber } from "~/lib/phone";
+import type { SocialPlatformKey } from "~/lib/site";
 import { whatsappDigits } from "~/lib/whatsapp";
 import { FIELD_MESSAGES, optionalText, requiredText, trimmedText } from "./fields";
 
@@ -15,8 +16,11 @@ export const SOCIAL_PLATFORMS = [
   { value: "instagram", label: "Instagram" },
   { value: "twitter", label: "Twitter" },
   { value: "linkedin", label: "LinkedIn" },
+  { value: "tiktok", label: "TikTok" },
+  { value: "youtube", label: "YouTube" },
+  { value: "whatsappChannel", label: "WhatsApp Channel" },
   { value: "website", label: "Website" },
-] as const;
+] as const satisfies readonly { value: SocialPlatformKey; label: string }[];
 
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number]["value"];
 
@@ -65,7 +69,7 @@ function webUrl() {
   );
 }
 
-/** Add: a platform (one of the five) and its URL, both required. */
+/** Add: a platform (one of SOCIAL_PLATFORMS) and its URL, both required. */
 export function socialLinkSchema() {
   return z.object({
     platform: trimmedText().pipe(
@@ -194,6 +198,9 @@ export const EDITOR_MESSAGES = {
   imageMoved: "Image moved",
   tooManyImages: "At most 8 background images: remove one first",
   confirmRemove: "Remove this background image?",
+  removeFailed: "Failed to remove image",
+  lastImage:
+    "The home page needs at least one background picture: upload another before removing this one.",
 } as const;
 
 export const MAX_HERO_IMAGES = 8;

@@ -25,8 +25,10 @@ export const SLIDE_MESSAGES = {
   required: { title: "Validation Error", message: "Media URL and type are required" },
   mediaUrl: "Media URL and type are required",
   mediaType: "Media URL and type are required",
-  imageUrl: "Please enter an image address starting with https:// or / (or upload a photo)",
-  videoUrl: "Please enter a YouTube or Vimeo link, or the address of a video file (.mp4, .webm)",
+  imageUrl:
+    "Please enter an image address on this site, starting with / (or upload a photo): pictures from other websites are not shown",
+  videoUrl:
+    "Please enter a YouTube or Vimeo link, or the address of a video file on this site (.mp4, .webm, starting with /)",
   uploadIsImage: "Only photos can be uploaded: for a video slide, paste the video's link.",
   linkUrl: "Please enter a link starting with https://, http:// or / (a page of this site)",
   category: "Please choose a category",
@@ -49,15 +51,22 @@ export function safeLinkUrl(value: string): string | undefined {
   }
 }
 
+/** A path on this site ("/media/..."), never another host's address. */
+function isSitePath(value: string) {
+  return /^\/(?![/\\])/.test(value) && !/[\s\\]/.test(value);
+}
+
 /**
- * The stored media URL of a slide: an image is any http(s) or site address; a video is a
- * YouTube or Vimeo link (stored as its embed form) or a video file. Undefined when it is neither.
+ * The stored media URL of a slide: an image is an address on this site (an upload, or a
+ * /media/... path); a video is a YouTube or Vimeo link (stored as its embed form) or a video
+ * file on this site. Undefined when it is neither. Pictures and clips from other hosts are
+ * refused: the Content-Security-Policy (img-src, media-src 'self') would block them on the page.
  */
 export function slideMediaUrl(type: SlideMediaType, value: string): string | undefined {
-  if (type === "image") return safeLinkUrl(value);
+  if (type === "image") return isSitePath(value) ? value : undefined;
   const video = describeVideo(value);
   if (video.kind === "youtube" || video.kind === "vimeo") return video.embedUrl;
-  return video.kind === "file" ? video.src : undefined;
+  return video.kind === "file" && isSitePath(video.src) ? video.src : undefined;
 }
 
 const choice = <const T extends readonly { value: string }[]>(options: T, message: string) =>

@@ -316,6 +316,109 @@ describe("the upload pipeline, through the streaming multipart reader", () => {
     expect(await photosOf(id)).toEqual([]);
   });
 
+  it("answers 400 to text or a file name that is not UTF-8 on all three upload routes, writing nothing", async () => {
+    const id = await createProperty("Latin-1 upload");
+    const jpeg = await photo("#445566");
+    const boundary = "----latin1";
+    /** A photo first (stored as it arrives), then a part whose bytes are not UTF-8. */
+    const body = (latin1: "field" | "filename", fields: Record<string, string>) => {
+      const chunks: Buffer[] = [];
+      for (const [name, value] of Object.entries(fields)) {
+        chunks.push(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+          ),
+        );
+      }
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        jpeg,
+        Buffer.from("\r\n"),
+      );
+      if (latin1 === "field") {
+        chunks.push(
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photoTitle"\r\n\r\n`),
+          Buffer.from("Caf\xe9", "latin1"),
+          Buffer.from("\r\n"),
+        );
+      } else {
+        chunks.push(
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="`),
+          Buffer.from("caf\xe9.jpg", "latin1"),
+          Buffer.from(`"\r\nContent-Type: image/jpeg\r\n\r\n`),
+          jpeg,
+          Buffer.from("\r\n"),
+        );
+      }
+      chunks.push(Buffer.from(`--${boundary}--\r\n`));
+      const bytes = new Uint8Array(Buffer.concat(chunks));
+      return {
+        stream: new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(bytes);
+            controller.close();
+          },
+        }),
+        headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      };
+    };
+    const fields = {
+      title: "Not UTF-8",
+      purpose: "sale",
+      price: "1000000",
+      city: "Lagos",
+      propertyType: "house",
+      category: "residential",
+      status: "available",
+    };
+    const before = storedFiles();
+    const propertiesBefore = (await db.select({ id: properties.id }).from(properties)).length;
+    for (const latin1 of ["field", "filename"] as const) {
+      const edit = await postMultipart(
+        action as never,
+        `/admin/properties/${id}`,
+        { id },
+        body(latin1, { intent: "photos-upload" }),
+      );
+      expect(edit.status).toBe(400);
+      expect(edit.body.error?.message).toMatch(/not in UTF-8/);
+
+      const added = await postMultipart(
+        addAction as never,
+        "/admin/properties/new",
+        {},
+        body(latin1, fields),
+      );
+      expect(added.status).toBe(400);
+      expect(added.body.error?.message).toMatch(/not in UTF-8/);
+      // The fields read before the refusal are kept for the form.
+      expect(added.body.values?.title).toBe(fields.title);
+
+      const args = routeArgs(`/admin/properties/${id}/photos`, {
+        cookie: admin.cookie,
+        params: { id },
+      });
+      const sent = body(latin1, {});
+      const request = new Request(args.request.url, {
+        method: "POST",
+        headers: { cookie: admin.cookie, ...sent.headers },
+        body: sent.stream,
+        duplex: "half",
+      } as RequestInit);
+      const response = (await uploadAction({ ...args, request } as never)) as Response;
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/not in UTF-8/),
+      });
+    }
+    expect(await photosOf(id)).toEqual([]);
+    expect(storedFiles()).toEqual(before);
+    expect((await db.select({ id: properties.id }).from(properties)).length).toBe(propertiesBefore);
+  });
+
   it("removes the files of an upload whose listing is gone (the save failed)", async () => {
     const id = await createProperty("Vanishing house");
     await db.update(properties).set({ deletedAt: new Date() }).where(eq(properties.id, id));

@@ -139,6 +139,51 @@ describe("General: the notification switches", () => {
     ]);
   });
 
+  it("keeps e-mail notifications off while notifications are off, and refuses turning them on", async () => {
+    const { GeneralPanel } = await import("~/components/admin/settings-panels");
+    const { createElement } = await import("react");
+    const { renderToString } = await import("react-dom/server");
+    const { createRoutesStub } = await import("react-router");
+    /** The General tab as rendered for these stored switches: each switch's checked state. */
+    const switches = (settings: { notifications: boolean; emailNotifications: boolean }) => {
+      const Stub = createRoutesStub([
+        // biome-ignore lint/correctness/noComponentHookFactories: one render per call, never re-rendered.
+        { path: "/admin/settings", Component: () => createElement(GeneralPanel, { settings }) },
+      ]);
+      const html = renderToString(createElement(Stub, { initialEntries: ["/admin/settings"] }));
+      return [...html.matchAll(/<input[^>]*role="switch"[^>]*>/g)].map((m) => ({
+        checked: / checked=""/.test(m[0]),
+        disabled: / disabled=""/.test(m[0]),
+      }));
+    };
+    // E-mail on but notifications off: the e-mail switch shows off, and locked.
+    expect(switches({ notifications: false, emailNotifications: true })).toEqual([
+      { checked: false, disabled: false },
+      { checked: false, disabled: true },
+    ]);
+    expect(switches({ notifications: true, emailNotifications: true })).toEqual([
+      { checked: true, disabled: false },
+      { checked: true, disabled: false },
+    ]);
+
+    await post({ intent: "notification", setting: "notifications" }, staff.cookie);
+    await post({ intent: "notification", setting: "emailNotifications" }, staff.cookie);
+    const before = await auditCount();
+    const refused = await post(
+      { intent: "notification", setting: "emailNotifications", enabled: "on" },
+      staff.cookie,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.message).toBe(
+      "Off while Notifications are off: turn Notifications on first.",
+    );
+    expect(await auditCount()).toBe(before);
+    expect((await page("", staff.cookie)).body.settings).toEqual({
+      notifications: false,
+      emailNotifications: false,
+    });
+  });
+
   it("refuses an unknown switch", async () => {
     const before = await auditCount();
     expect(

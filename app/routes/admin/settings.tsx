@@ -24,6 +24,9 @@ import {
   adminPasswordSchema,
   deleteAccountSchema,
   isNotificationSetting,
+  isSettingInEffect,
+  NOTIFICATION_SETTINGS,
+  requiredSetting,
   SETTINGS_MESSAGES,
 } from "~/lib/schemas/admin-settings";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
@@ -117,6 +120,15 @@ async function saveNotification(actor: AdminActor, form: FormData) {
     });
   }
   const enabled = form.get("enabled") === "on";
+  const required = requiredSetting(setting);
+  if (enabled && required && !isSettingInEffect(await getNotificationSettings(actor), required)) {
+    // The page shows this switch off and locked; a post that tries anyway changes nothing.
+    const entry: { label: string; offWhile?: string } = NOTIFICATION_SETTINGS[setting];
+    return badRequest({
+      intent: "notification",
+      error: { title: entry.label, message: entry.offWhile ?? "" },
+    });
+  }
   await updateNotificationSetting(actor, setting, enabled);
   const flash =
     setting === "notifications"
@@ -262,7 +274,9 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
         <p className="mt-1 text-slate-600">Your notifications, password and account.</p>
       </div>
       <UrlTabs tabs={tabs} current={tab} label="Settings sections" />
-      {tab === "general" ? <GeneralPanel settings={settings} /> : null}
+      {tab === "general" ? (
+        <GeneralPanel settings={settings} failure={failed("notification")} />
+      ) : null}
       {tab === "security" ? (
         <>
           <PasswordPanel failure={failed("password")} />

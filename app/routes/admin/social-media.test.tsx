@@ -119,7 +119,7 @@ describe("adding a link", () => {
     expect(await stored()).toEqual([]);
   });
 
-  it("refuses a platform that is not one of the five, and one that already has a link", async () => {
+  it("refuses a platform that is not one of the listed, and one that already has a link", async () => {
     const unknown = await post({ intent: "add", platform: "myspace", url: "https://myspace.com" });
     expect(unknown.status).toBe(400);
     expect(unknown.body.fields?.platform).toBe("Please choose one of the listed platforms");
@@ -179,7 +179,7 @@ describe("editing and deleting a link", () => {
     expect((await stored())[0]?.facebook).toBe("https://facebook.com/before");
   });
 
-  it("answers 404 for a platform without a link or not one of the five", async () => {
+  it("answers 404 for a platform without a link or not one of the listed", async () => {
     const none = await post({ intent: "update", platform: "twitter", url: "https://x.com/a" });
     expect(none.status).toBe(404);
     const unknown = await post({ intent: "update", platform: "tiktok", url: "https://t.co/a" });

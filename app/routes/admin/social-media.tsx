@@ -24,7 +24,7 @@ import {
 } from "~/models/admin-site-content.server";
 import type { Route } from "./+types/social-media";
 
-// /admin/social-media: the company's links on five platforms (spec §5, §7): add one for a
+// /admin/social-media: the company's links on eight platforms (spec §5, §7): add one for a
 // platform without a link (platform and URL both required), edit its URL (the platform cannot
 // change), delete it (the platform's field set to null). The footer and the contact page show
 // them from the next page on. Only http(s) addresses are accepted.

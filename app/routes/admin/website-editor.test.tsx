@@ -98,8 +98,10 @@ describe("the texts", () => {
   it("loads the four sections with the defaults, and the built-in pictures", async () => {
     const { body } = await page();
     expect(body.content).toEqual(HOME_CONTENT_DEFAULTS);
-    expect(body.images).toEqual([]);
-    expect(body.builtIn).toEqual(HERO_IMAGES);
+    // Nothing changed yet: the set is the four built-in pictures.
+    expect(body.images).toEqual(
+      HERO_IMAGES.map((mediaUrl, i) => ({ id: `builtin-${i + 1}`, mediaUrl, builtIn: true })),
+    );
   });
 
   it("saves a section; the home page shows it at once", async () => {
@@ -177,28 +179,58 @@ describe("the hero backgrounds", () => {
     await db.delete(propertyMedia);
   });
 
-  it("uploads pictures that the home page's hero then rotates, in order", async () => {
+  it("adds an upload to the four built-in pictures, which the home page then rotates, in order", async () => {
     const first = await upload({ name: "lagos.jpg", data: await photo("#aa3300") });
     expect(first.status).toBe(302);
     expect(first.location).toBe("/website-editor#images");
     expect(first.cookies.join()).toContain("flash=imageUploaded");
     await upload({ name: "abuja.png", data: await photo("#0033aa") });
     const images = await stored();
-    expect(images).toHaveLength(2);
-    for (const image of images) {
+    // The built-in four stay, in their order; the uploads join them at the end.
+    expect(images).toHaveLength(6);
+    expect(images.slice(0, 4).map((i) => i.mediaUrl)).toEqual(HERO_IMAGES);
+    for (const image of images.slice(4)) {
       expect(image.mediaUrl).toMatch(/^\/media\/uploads\/[0-9a-f]{64}\.webp$/);
       expect(await isStored(image.mediaUrl)).toBe(true);
     }
     expect((await home()).heroImages.map((i) => i.mediaUrl)).toEqual(images.map((i) => i.mediaUrl));
-    expect((await page()).body.images.map((i) => i.id)).toEqual(images.map((i) => i.id));
+    const { body } = await page();
+    expect(body.images.map((i) => i.id)).toEqual(images.map((i) => i.id));
+    expect(body.images.map((i) => i.builtIn)).toEqual([true, true, true, true, false, false]);
 
-    const [a, b] = images;
+    const a = images[4];
+    const b = images[5];
     const moved = await post({ intent: "image-up", id: b?.id ?? "" });
     expect(moved.cookies.join()).toContain("flash=heroImageMoved");
-    expect((await stored()).map((i) => i.id)).toEqual([b?.id, a?.id]);
-    // The first cannot go up: nothing changes.
-    await post({ intent: "image-up", id: b?.id ?? "" });
-    expect((await stored()).map((i) => i.id)).toEqual([b?.id, a?.id]);
+    expect((await stored()).map((i) => i.id).slice(4)).toEqual([b?.id, a?.id]);
+    // Up to the front, where it cannot go further: nothing changes then.
+    for (let i = 0; i < 5; i++) await post({ intent: "image-up", id: b?.id ?? "" });
+    expect((await stored())[0]?.id).toBe(b?.id);
+    expect((await home()).heroImages[0]?.mediaUrl).toBe(b?.mediaUrl);
+  });
+
+  it("moves and removes a built-in picture before anything was uploaded", async () => {
+    const moved = await post({ intent: "image-down", id: "builtin-1" });
+    expect(moved.status).toBe(302);
+    expect((await stored()).map((i) => i.mediaUrl)).toEqual([
+      HERO_IMAGES[1],
+      HERO_IMAGES[0],
+      HERO_IMAGES[2],
+      HERO_IMAGES[3],
+    ]);
+    // A page opened before that change still names the built-in picture by its place.
+    const removed = await post({ intent: "image-remove", id: "builtin-3", confirmed: "yes" });
+    expect(removed.cookies.join()).toContain("flash=heroImageRemoved");
+    expect((await stored()).map((i) => i.mediaUrl)).toEqual([
+      HERO_IMAGES[1],
+      HERO_IMAGES[0],
+      HERO_IMAGES[3],
+    ]);
+    const audits = await db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "website-content.hero-remove"));
+    expect(audits.length).toBeGreaterThan(0);
   });
 
   it.each([
@@ -240,7 +272,7 @@ describe("the hero backgrounds", () => {
   it("asks before removing, removes the picture and its file unless a listing shows it too", async () => {
     await upload({ name: "one.jpg", data: await photo("#a0a0a0") });
     await upload({ name: "two.jpg", data: await photo("#b0b0b0") });
-    const [one, two] = await stored();
+    const [one, two] = (await stored()).slice(4);
     if (!one || !two) throw new Error("uploads missing");
     // A listing uses the same stored file as picture two.
     const propertyId = await createProperty("Shared photo house");
@@ -248,16 +280,27 @@ describe("the hero backgrounds", () => {
 
     const ask = await post({ intent: "image-remove", id: one.id });
     expect(ask.body.confirm?.question).toBe("Remove this background image?");
-    expect(await stored()).toHaveLength(2);
+    expect(await stored()).toHaveLength(6);
 
     const removed = await post({ intent: "image-remove", id: one.id, confirmed: "yes" });
     expect(removed.cookies.join()).toContain("flash=heroImageRemoved");
     expect(await isStored(one.mediaUrl)).toBe(false);
     await post({ intent: "image-remove", id: two.id, confirmed: "yes" });
     expect(await isStored(two.mediaUrl)).toBe(true);
-    expect(await stored()).toEqual([]);
-    // None left: the home page is back to the built-in pictures.
-    expect((await home()).heroImages).toEqual([]);
+    // The built-in pictures are still there.
+    expect((await stored()).map((i) => i.mediaUrl)).toEqual(HERO_IMAGES);
+
+    // The last picture cannot go: the hero needs one.
+    for (const image of (await stored()).slice(1)) {
+      await post({ intent: "image-remove", id: image.id, confirmed: "yes" });
+    }
+    const [last] = await stored();
+    const refused = await post({ intent: "image-remove", id: last?.id ?? "", confirmed: "yes" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.message).toBe(
+      "The home page needs at least one background picture: upload another before removing this one.",
+    );
+    expect(await stored()).toHaveLength(1);
   });
 
   it("answers 404 for an unknown or malformed picture id", async () => {

@@ -52,8 +52,8 @@ export async function loader(args: Route.LoaderArgs) {
     ]);
     return {
       content: resolveHomeContent(stored),
-      images: images.map(({ id, mediaUrl }) => ({ id, mediaUrl })),
-      builtIn: HERO_IMAGES,
+      // The hero's set in order, the built-in pictures included (see listHeroImagesForAdmin).
+      images,
     };
   } catch (error) {
     logger.error({ err: error }, "Could not load the website content");
@@ -137,6 +137,12 @@ async function uploadImage(actor: AdminActor, form: FormData) {
 async function removeImage(actor: AdminActor, form: FormData) {
   if (!isConfirmed(form)) return askToConfirm(form, EDITOR_MESSAGES.confirmRemove);
   const removed = await removeHeroImage(actor, String(form.get("id") ?? ""));
+  if (!removed.ok && removed.reason === "last") {
+    return badRequest({
+      intent: "image-remove",
+      error: { title: EDITOR_MESSAGES.removeFailed, message: EDITOR_MESSAGES.lastImage },
+    });
+  }
   if (!removed.ok) notFound();
   await removeUnreferencedUploads([removed.mediaUrl]);
   throw redirectWithFlash(`${PAGE}#images`, "heroImageRemoved");
@@ -150,12 +156,12 @@ async function moveImage(actor: AdminActor, form: FormData, intent: "image-up" |
 }
 
 export default function WebsiteEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { content, images, builtIn } = loaderData;
+  const { content, images } = loaderData;
   const failure = failureOf(actionData);
   const hydrated = useHydrated();
   // The site layout shows the toast a save left; without JavaScript it is shown here.
   const layout = useRouteLoaderData("routes/public/layout") as { flash?: Flash | null } | undefined;
-  const previewImage = images[0]?.mediaUrl ?? builtIn[0] ?? "";
+  const previewImage = images[0]?.mediaUrl ?? HERO_IMAGES[0] ?? "";
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -192,7 +198,6 @@ export default function WebsiteEditorPage({ loaderData, actionData }: Route.Comp
       })}
       <HeroImagesPanel
         images={images}
-        builtIn={builtIn}
         failure={failure?.intent?.startsWith("image") ? failure : undefined}
       />
     </div>

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     requestHeaders: request.headers,
     adminOnly: true,
   });
-  if (!result.ok) return failed(401, { error: SIGN_IN_MESSAGES.invalid, values });
+  if (!result.ok) return failed(401, { error: SIGN_IN_MESSAGES[result.reason], values });
   throw redirectWithFlash(redirectTo, "signedIn", { headers: result.headers });
 }
 

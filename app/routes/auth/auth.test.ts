@@ -247,8 +247,20 @@ describe("sign in", () => {
       .update(users)
       .set({ status: "inactive" })
       .where(eq(users.email, "inactive@example.com"));
+    // A wrong password never reveals the account's state...
+    const wrong = await signIn("inactive@example.com", "not-it-1");
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ error: { message: "Invalid email or password" } });
+    // ...the right one is told why it cannot sign in.
     const result = await signIn("inactive@example.com");
     expect(result.status).toBe(401);
+    expect(result.body).toMatchObject({
+      error: {
+        title: "Account deactivated",
+        message: "This account has been deactivated. Please contact us to have it reactivated.",
+      },
+    });
+    expect(result.cookies).toEqual([]);
     const [user] = await db.select().from(users).where(eq(users.email, "inactive@example.com"));
     expect(
       await db
@@ -404,6 +416,48 @@ describe("admin login", () => {
         .from(sessions)
         .where(eq(sessions.userId, admin?.id ?? "")),
     ).toEqual([]);
+  });
+  it("tells a deactivated admin so after the correct password, never after a wrong one", async () => {
+    await createOrPromoteAdmin({
+      email: "off@example.com",
+      password: "admin123",
+      superAdmin: false,
+    });
+    await db.update(users).set({ status: "inactive" }).where(eq(users.email, "off@example.com"));
+    const login = (password: string) =>
+      run(adminLoginAction, post("/admin/login", { email: "off@example.com", password }));
+    const wrong = await login("admin999");
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ error: { message: "Invalid email or password" } });
+    const right = await login("admin123");
+    expect(right.status).toBe(401);
+    expect(right.body).toMatchObject({
+      error: {
+        title: "Account deactivated",
+        message: "This account has been deactivated. Please contact us to have it reactivated.",
+      },
+    });
+    // The customer sign-in still answers an admin account like a wrong password.
+    expect((await signIn("off@example.com", "admin123")).body).toMatchObject({
+      error: { message: "Invalid email or password" },
+    });
+    const [admin] = await db.select().from(users).where(eq(users.email, "off@example.com"));
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, admin?.id ?? "")),
+    ).toEqual([]);
+  });
+
+  it("answers a deactivated customer's correct password at /admin/login like any customer", async () => {
+    await signUp("gone@example.com");
+    await db.update(users).set({ status: "inactive" }).where(eq(users.email, "gone@example.com"));
+    const refused = await run(
+      adminLoginAction,
+      post("/admin/login", { email: "gone@example.com", password: "secret1" }),
+    );
+    expect(refused.body).toMatchObject({ error: { message: "Invalid email or password" } });
   });
 });
 
