@@ -27,7 +27,7 @@ export type ConflictRow = { name: string; label: string; theirs: string; yours: 
 /** Your posted entries as one value per field (several values, e.g. checkboxes, joined). */
 export function postedValues(entries: readonly [string, string][]): Record<string, string> {
   const values: Record<string, string[]> = {};
-  for (const [name, value] of entries) (values[name] ??= []).push(value);
+  for (const [name, value] of entries) values[name] = [...(values[name] ?? []), value];
   return Object.fromEntries(Object.entries(values).map(([name, list]) => [name, list.join(", ")]));
 }
 

@@ -1,10 +1,10 @@
 import { formatDistanceStrict } from "date-fns";
 import { useState } from "react";
-import { Form } from "react-router";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { BOOKING_TIME_ZONE } from "~/lib/appointment-rules";
-import { conflictRows, type EditConflict, VERSION_FIELD } from "~/lib/edit-conflict";
+import { conflictRows, type EditConflict } from "~/lib/edit-conflict";
+import { AdminForm } from "./unsaved-changes";
 
 // What a save over a newer version shows (issue 23): nothing of yours was written; who changed
 // the record and when; the fields that differ, theirs beside yours; "Use my changes" posts what
@@ -98,19 +98,24 @@ export function EditConflictPanel({
       ) : (
         <p className="text-amber-900">Your values are the same as the current ones.</p>
       )}
-      <Form method="post" action={action} encType={encType} state={state} className="flex gap-2">
+      <AdminForm
+        method="post"
+        action={action}
+        encType={encType}
+        state={state}
+        version={conflict.version}
+        className="flex gap-2"
+      >
         {conflict.yours.map(([name, value], index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the entries never move.
           <input key={index} type="hidden" name={name} value={value} />
         ))}
-        <input type="hidden" name={VERSION_FIELD} value={conflict.version} />
         <SubmitButton pending={pending} pendingLabel="Saving..." size="sm">
           Use my changes
         </SubmitButton>
         <Button variant="outline" size="sm" onClick={() => setDismissed(true)}>
           Keep theirs
         </Button>
-      </Form>
+      </AdminForm>
     </section>
   );
 }

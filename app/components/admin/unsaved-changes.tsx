@@ -33,6 +33,10 @@ type Registry = {
   register(id: string, isChanged: () => boolean): void;
   unregister(id: string): void;
   hasChanges(): boolean;
+  /** A registered form is being submitted: its own navigation is not asked about. */
+  submitting(): void;
+  /** Whether a submission was announced (and forget it: it is for one navigation). */
+  takeSubmitting(): boolean;
 };
 
 const GuardContext = createContext<Registry | null>(null);
@@ -46,16 +50,26 @@ export const UNSAVED_MESSAGES = {
 
 export function UnsavedChangesGuard({ children }: { children: React.ReactNode }) {
   const forms = useRef(new Map<string, () => boolean>());
+  const submitted = useRef(false);
   const registry = useMemo<Registry>(
     () => ({
       register: (id, isChanged) => forms.current.set(id, isChanged),
       unregister: (id) => forms.current.delete(id),
       hasChanges: () => [...forms.current.values()].some((isChanged) => isChanged()),
+      submitting: () => {
+        submitted.current = true;
+      },
+      takeSubmitting: () => {
+        const was = submitted.current;
+        submitted.current = false;
+        return was;
+      },
     }),
     [],
   );
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
+      !registry.takeSubmitting() &&
       (currentLocation.pathname !== nextLocation.pathname ||
         currentLocation.search !== nextLocation.search) &&
       registry.hasChanges(),
@@ -145,6 +159,9 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, saved
     );
     return () => registry.unregister(id);
   }, [registry, id, form]);
+
+  // Called as the form is submitted (before React Router navigates to its action).
+  return useCallback(() => registry?.submitting(), [registry]);
 }
 
 /**
@@ -155,13 +172,21 @@ export function AdminForm({
   version,
   ref,
   children,
+  onSubmit,
   ...props
 }: FormProps & { version?: string; ref?: RefObject<HTMLFormElement | null> }) {
   const own = useRef<HTMLFormElement>(null);
   const formRef = ref ?? own;
-  useUnsavedChanges(formRef, version);
+  const submitting = useUnsavedChanges(formRef, version);
   return (
-    <Form ref={formRef} {...props}>
+    <Form
+      ref={formRef}
+      onSubmit={(event) => {
+        onSubmit?.(event);
+        if (!event.defaultPrevented) submitting();
+      }}
+      {...props}
+    >
       {version ? <input type="hidden" name={VERSION_FIELD} value={version} /> : null}
       {children}
     </Form>
