@@ -147,7 +147,10 @@ export async function respondToInquiry(
       .where(eq(inquiries.id, inquiryId))
       .for("update");
     if (!existing) return { result: refused("not-found") };
-    if (isStale(input.expectedVersion, inquiryVersion(existing)) && existing.response === null)
+    if (
+      isStale(input.expectedVersion, { status: existing.status, response: existing.response }) &&
+      existing.response === null
+    )
       return { result: await staleOutcome(tx, "inquiry", inquiryId, INQUIRY_WRITES) };
     if (existing.response !== null) return { result: refused("already-answered") };
     if (!response) return { result: refused("missing-response") };
@@ -238,7 +241,7 @@ export async function setInquiryStatus(
       .where(eq(inquiries.id, inquiryId))
       .for("update");
     if (!current) return { result: refused("not-found") };
-    if (isStale(expectedVersion, inquiryVersion(current)))
+    if (isStale(expectedVersion, { status: current.status, response: current.response }))
       return { result: await staleOutcome(tx, "inquiry", inquiryId, INQUIRY_WRITES) };
     // 'answered' without a response would tell the customer they were answered.
     if (status === "answered" && current.response === null) {
