@@ -8,6 +8,9 @@ import { gotoHydrated, toasts } from "./support";
 // And a changed form asks before it is left (a link, closing its dialog); after a save it does
 // not. Each test makes its own records, so no other spec sees them change.
 
+// Two signed-in browsers each: slower than one on a shared machine.
+test.beforeEach(() => test.setTimeout(120_000));
+
 async function adminPage(browser: Browser) {
   const context = await browser.newContext({ storageState: ADMIN_STATE });
   return context.newPage();

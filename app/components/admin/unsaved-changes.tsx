@@ -144,10 +144,31 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, saved
   const registry = useContext(GuardContext);
   const id = useId();
   const clean = useRef<string | null>(null);
+  const touched = useRef(false);
 
+  // The clean state is what the form shows just before the person first touches it: taken when
+  // it mounts or is saved, and again when focus first enters it (after hydration and any
+  // effect that fills a field, which would otherwise count as a change nobody made).
   // biome-ignore lint/correctness/useExhaustiveDependencies: savedAt is the signal to look again.
   useEffect(() => {
-    if (form.current) clean.current = formSnapshot(form.current);
+    const element = form.current;
+    if (!element) return;
+    clean.current = formSnapshot(element);
+    touched.current = false;
+    const onFocus = () => {
+      if (!touched.current) clean.current = formSnapshot(element);
+    };
+    const onInput = () => {
+      touched.current = true;
+    };
+    element.addEventListener("focusin", onFocus);
+    element.addEventListener("input", onInput);
+    element.addEventListener("change", onInput);
+    return () => {
+      element.removeEventListener("focusin", onFocus);
+      element.removeEventListener("input", onInput);
+      element.removeEventListener("change", onInput);
+    };
   }, [form, savedAt]);
 
   useEffect(() => {
