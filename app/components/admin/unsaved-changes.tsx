@@ -158,8 +158,10 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, saved
     const onFocus = () => {
       if (!touched.current) clean.current = formSnapshot(element);
     };
-    const onInput = () => {
-      touched.current = true;
+    // Only a person's input counts: components that sync a hidden input (Radix switches and
+    // selects) dispatch untrusted events of their own.
+    const onInput = (event: Event) => {
+      if (event.isTrusted) touched.current = true;
     };
     element.addEventListener("focusin", onFocus);
     element.addEventListener("input", onInput);
