@@ -13,6 +13,8 @@
 //
 // Nothing here imports server code, so components may use the types and the helpers.
 
+import type { EditConflict } from "./edit-conflict";
+
 /** A message for the whole form: a toast title and its text (the spec's words). */
 export type FormMessage = { title: string; message: string };
 
@@ -33,6 +35,8 @@ export type ActionFailure<Values = Record<string, string>> = {
   intent?: string;
   /** For a page that shows a failure its own way (a dead link, "sign in first"). */
   reason?: string;
+  /** A save over a newer version (409): nothing was written; see app/lib/edit-conflict.ts. */
+  conflict?: EditConflict;
 };
 
 export type ActionSuccess<Data extends object = object> = { ok: true } & Data;

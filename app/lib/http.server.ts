@@ -2,6 +2,7 @@ import { data, type HeadersArgs, redirect } from "react-router";
 import type { FlashKey } from "~/auth/flash";
 import { flashCookie } from "~/auth/flash.server";
 import type { ActionFailure, FieldErrors, FormMessage } from "~/lib/action-result";
+import { type EditConflict, type LastChange, VERSION_FIELD } from "~/lib/edit-conflict";
 import {
   consumeRateLimit,
   RATE_LIMITS,
@@ -29,6 +30,7 @@ type FailureBody<F> = {
   values?: F extends { values: infer V } ? V : undefined;
   intent?: F extends { intent: infer I } ? I : undefined;
   reason?: F extends { reason: infer R } ? R : undefined;
+  conflict?: EditConflict;
 };
 
 function bodyOf<F extends Failure>(failure: F): FailureBody<F> {
@@ -48,6 +50,33 @@ export function badRequest<const F extends Failure>(failure: F, init?: ResponseI
 /** Any other failed submission (401, 409, 500, ...) in the same shape as badRequest. */
 export function failed<const F extends Failure>(status: number, failure: F, init?: ResponseInit) {
   return data(bodyOf(failure), { ...init, status });
+}
+
+/**
+ * 409: the form was opened at an older version of the record and nothing was written. Answers
+ * what the page needs to show the conflict: who changed it and when, the record's values and
+ * version now (`current`, in the form's field names), and what was posted, to post it again.
+ */
+export function editConflict<const F extends Omit<Failure, "conflict">>(
+  form: FormData,
+  current: { version: string; values: Readonly<Record<string, string | null | undefined>> },
+  change: LastChange | null,
+  failure: F = {} as F,
+) {
+  const yours = [...form.entries()].flatMap(([name, value]) =>
+    typeof value === "string" && name !== VERSION_FIELD ? [[name, value] as [string, string]] : [],
+  );
+  const theirs = Object.fromEntries(
+    Object.entries(current.values).map(([name, value]) => [name, value ?? ""]),
+  );
+  const conflict: EditConflict = { change, version: current.version, theirs, yours };
+  return data(bodyOf({ ...failure, conflict }), { status: 409 });
+}
+
+/** The version a form was opened at (its hidden field), if it sent one. */
+export function postedVersion(form: FormData): string | undefined {
+  const value = form.get(VERSION_FIELD);
+  return typeof value === "string" && value ? value : undefined;
 }
 
 /** 404: an unknown or malformed id, or another user's row. Thrown: the route's 404 page shows. */

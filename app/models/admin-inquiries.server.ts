@@ -7,7 +7,7 @@ import { appointments, inquiries, users } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { pageCountOf } from "~/lib/list-params";
 import { INQUIRY_SEARCH_TEXT } from "./admin-search.server";
-import type { InquirySource, InquiryStatus } from "./inquiry.server";
+import { type InquirySource, type InquiryStatus, inquiryVersion } from "./inquiry.server";
 
 // /admin/complaints (Inquiries Management): contact messages, service inquiries and complaints,
 // searched, filtered and paged in SQL; one inquiry with who answered it and what else its sender
@@ -125,7 +125,7 @@ export async function getInquiryForAdmin(_actor: AdminActor, id: string) {
       .orderBy(desc(appointments.createdAt), desc(appointments.id))
       .limit(SENDER_HISTORY_LIMIT),
   ]);
-  return { ...inquiry, otherInquiries, bookings };
+  return { ...inquiry, otherInquiries, bookings, version: inquiryVersion(inquiry) };
 }
 
 export type AdminInquiry = NonNullable<Awaited<ReturnType<typeof getInquiryForAdmin>>>;

@@ -30,6 +30,13 @@ import { logger } from "~/lib/logger.server";
 import type { ListingStatusValue } from "~/lib/property-options";
 import type { PropertyInput } from "~/lib/schemas/property";
 import { removeUnreferencedUploads } from "./media-references.server";
+import {
+  isStale,
+  pickFields,
+  recordVersion,
+  type Stale,
+  staleOutcome,
+} from "./record-version.server";
 
 // /admin/properties: the catalogue for staff. Lists search title or location and filter in SQL;
 // every write goes through auditedWrite (property.create, .update, .delete, .restore, .bulk).
@@ -160,8 +167,61 @@ export async function getPropertyForAdmin(_actor: AdminActor, id: string) {
     .from(propertyMedia)
     .where(eq(propertyMedia.propertyId, id))
     .orderBy(asc(propertyMedia.sortOrder), asc(propertyMedia.id));
-  return { ...property, media };
+  return {
+    ...property,
+    media: media.map((photo) => ({ ...photo, version: photoTitleVersion(photo) })),
+    /** The version of the fields the edit form edits (issue 23: no lost update). */
+    version: propertyVersion(property),
+    /** The version of the photos' order (reorder, move, remove check it). */
+    photosVersion: photosVersion(media),
+  };
 }
+
+/** The columns the edit form edits: their values are the form's version. */
+const FORM_COLUMNS = [
+  "title",
+  "purpose",
+  "price",
+  "rentPeriod",
+  "propertyType",
+  "category",
+  "isNewDevelopment",
+  "city",
+  "address",
+  "description",
+  "beds",
+  "baths",
+  "toilets",
+  "parkingSpaces",
+  "sqft",
+  "featured",
+  "status",
+  "titleDocument",
+  "serviceCharge",
+  "furnishing",
+  "serviced",
+] as const satisfies readonly (keyof typeof properties.$inferSelect)[];
+
+function propertyVersion(row: Record<string, unknown>) {
+  return recordVersion(pickFields(row, FORM_COLUMNS));
+}
+
+function photosVersion(photos: readonly { id: string }[]) {
+  return recordVersion(photos.map((photo) => photo.id));
+}
+
+function photoTitleVersion(photo: { id: string; title: string | null }) {
+  return recordVersion({ id: photo.id, title: photo.title });
+}
+
+/** The writes that change what the edit form shows, for "who changed it". */
+const FIELD_WRITES = ["property.update", "property.bulk", "property.import"] as const;
+const PHOTO_WRITES = [
+  "property.photos-add",
+  "property.photos-move",
+  "property.photos-remove",
+  "property.photos-title",
+] as const;
 
 export type AdminProperty = NonNullable<Awaited<ReturnType<typeof getPropertyForAdmin>>>;
 
@@ -197,7 +257,16 @@ async function liveProperty(tx: Tx, id: string) {
   return row;
 }
 
-type PhotoOutcome = { ok: true } | { ok: false; reason: "not-found" };
+type PhotoOutcome = { ok: true } | { ok: false; reason: "not-found" } | Stale;
+
+/** The listing's photos in order, to compare with the version a page was opened at. */
+async function photoOrder(tx: Tx, propertyId: string) {
+  return tx
+    .select({ id: propertyMedia.id, sortOrder: propertyMedia.sortOrder })
+    .from(propertyMedia)
+    .where(eq(propertyMedia.propertyId, propertyId))
+    .orderBy(asc(propertyMedia.sortOrder), asc(propertyMedia.id));
+}
 
 /** A photo already accepted and stored, to be shown on a listing. */
 export type NewPhoto = { url: string; title?: string | null };
@@ -248,16 +317,15 @@ export async function reorderPropertyPhotos(
   actor: AdminActor,
   propertyId: string,
   order: readonly string[],
+  expectedVersion?: string,
 ) {
   if (!isUuid(propertyId)) return { ok: false as const, reason: "not-found" as const };
   return auditedWrite<PhotoOutcome>(actor, "property.photos-move", async (tx) => {
     if (!(await liveProperty(tx, propertyId)))
       return { result: { ok: false, reason: "not-found" } };
-    const photos = await tx
-      .select({ id: propertyMedia.id })
-      .from(propertyMedia)
-      .where(eq(propertyMedia.propertyId, propertyId))
-      .orderBy(asc(propertyMedia.sortOrder), asc(propertyMedia.id));
+    const photos = await photoOrder(tx, propertyId);
+    if (expectedVersion && expectedVersion !== photosVersion(photos))
+      return { result: await staleOutcome(tx, "property", propertyId, PHOTO_WRITES) };
     const before = photos.map((p) => p.id);
     const same =
       order.length === before.length &&
@@ -281,17 +349,16 @@ export async function movePropertyPhoto(
   propertyId: string,
   mediaId: string,
   direction: "up" | "down",
+  expectedVersion?: string,
 ) {
   if (!isUuid(propertyId) || !isUuid(mediaId))
     return { ok: false as const, reason: "not-found" as const };
   return auditedWrite<PhotoOutcome>(actor, "property.photos-move", async (tx) => {
     if (!(await liveProperty(tx, propertyId)))
       return { result: { ok: false, reason: "not-found" } };
-    const photos = await tx
-      .select({ id: propertyMedia.id, sortOrder: propertyMedia.sortOrder })
-      .from(propertyMedia)
-      .where(eq(propertyMedia.propertyId, propertyId))
-      .orderBy(asc(propertyMedia.sortOrder), asc(propertyMedia.id));
+    const photos = await photoOrder(tx, propertyId);
+    if (expectedVersion && expectedVersion !== photosVersion(photos))
+      return { result: await staleOutcome(tx, "property", propertyId, PHOTO_WRITES) };
     const index = photos.findIndex((p) => p.id === mediaId);
     if (index < 0) return { result: { ok: false, reason: "not-found" } };
     const other = photos[direction === "up" ? index - 1 : index + 1];
@@ -351,6 +418,7 @@ export async function setPropertyPhotoTitle(
   propertyId: string,
   mediaId: string,
   title: string,
+  expectedVersion?: string,
 ) {
   if (!isUuid(propertyId) || !isUuid(mediaId))
     return { ok: false as const, reason: "not-found" as const };
@@ -358,8 +426,11 @@ export async function setPropertyPhotoTitle(
     const [before] = await tx
       .select({ title: propertyMedia.title })
       .from(propertyMedia)
-      .where(and(eq(propertyMedia.id, mediaId), eq(propertyMedia.propertyId, propertyId)));
+      .where(and(eq(propertyMedia.id, mediaId), eq(propertyMedia.propertyId, propertyId)))
+      .for("update");
     if (!before) return { result: { ok: false, reason: "not-found" } };
+    if (expectedVersion && expectedVersion !== photoTitleVersion({ id: mediaId, ...before }))
+      return { result: await staleOutcome(tx, "property", propertyId, ["property.photos-title"]) };
     await tx
       .update(propertyMedia)
       .set({ title: title || null })
@@ -424,10 +495,19 @@ export async function createPropertyByAdmin(
   });
 }
 
-export async function updatePropertyByAdmin(actor: AdminActor, id: string, input: PropertyInput) {
+/**
+ * Saves the edit form. `expectedVersion`: the version the form was opened at; when the listing's
+ * fields have changed since, nothing is written and the answer says who changed them.
+ */
+export async function updatePropertyByAdmin(
+  actor: AdminActor,
+  id: string,
+  input: PropertyInput,
+  expectedVersion?: string,
+) {
   if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
   const values = columnsOf(input);
-  return auditedWrite<{ ok: true; id: string } | { ok: false; reason: "not-found" }>(
+  return auditedWrite<{ ok: true; id: string } | { ok: false; reason: "not-found" } | Stale>(
     actor,
     "property.update",
     async (tx) => {
@@ -437,6 +517,8 @@ export async function updatePropertyByAdmin(actor: AdminActor, id: string, input
         .where(and(eq(properties.id, id), isNull(properties.deletedAt)))
         .for("update");
       if (!before) return { result: { ok: false, reason: "not-found" } };
+      if (isStale(expectedVersion, pickFields(before, FORM_COLUMNS)))
+        return { result: await staleOutcome(tx, "property", id, FIELD_WRITES) };
       await tx
         .update(properties)
         .set({ ...values, updatedAt: new Date() })

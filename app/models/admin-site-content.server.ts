@@ -24,6 +24,7 @@ import {
   type SocialPlatform,
 } from "~/lib/schemas/site-content";
 
+import { isStale, recordVersion, type Stale, staleOutcome } from "./record-version.server";
 import { readHeroImageRows } from "./site-content.server";
 
 // The admin side of the site's content: social links (/admin/social-media), contact details
@@ -40,15 +41,24 @@ async function lockContent(tx: Transaction, name: string) {
 // Social links: one record, a column per platform. Adding or editing sets that column, deleting
 // sets it to null (the spec); the record is made on the first add.
 
-export type SocialLinkRow = { platform: SocialPlatform; url: string | null };
+/** `version`: of the platform's link, for its edit form (issue 23: no lost update). */
+export type SocialLinkRow = { platform: SocialPlatform; url: string | null; version: string };
+
+function socialLinkVersion(platform: SocialPlatform, url: string | null | undefined) {
+  return recordVersion({ [platform]: url ?? null });
+}
 
 /** Every platform with its link (null: not set), in display order. */
 export async function getSocialLinksForAdmin(_actor: AdminActor): Promise<SocialLinkRow[]> {
   const [row] = await db.select().from(socialLinks).limit(1);
-  return SOCIAL_PLATFORMS.map(({ value }) => ({ platform: value, url: row?.[value] ?? null }));
+  return SOCIAL_PLATFORMS.map(({ value }) => ({
+    platform: value,
+    url: row?.[value] ?? null,
+    version: socialLinkVersion(value, row?.[value]),
+  }));
 }
 
-type SocialOutcome = Outcome<object, "taken" | "not-found">;
+type SocialOutcome = Outcome<object, "taken" | "not-found"> | Stale;
 
 async function socialRecord(tx: Transaction) {
   await lockContent(tx, "social");
@@ -82,12 +92,22 @@ export async function addSocialLink(actor: AdminActor, platform: SocialPlatform,
   });
 }
 
-/** A new URL for a platform's link; the platform itself never changes. */
-export async function updateSocialLink(actor: AdminActor, platform: SocialPlatform, url: string) {
+/**
+ * A new URL for a platform's link; the platform itself never changes. `expectedVersion`: the
+ * link's version when the form was opened (a newer one: nothing is written).
+ */
+export async function updateSocialLink(
+  actor: AdminActor,
+  platform: SocialPlatform,
+  url: string,
+  expectedVersion?: string,
+) {
   return auditedWrite<SocialOutcome>(actor, "social-links.update", async (tx) => {
     const row = await socialRecord(tx);
     const before = row?.[platform];
     if (!row || !before) return { result: { ok: false, reason: "not-found" } };
+    if (expectedVersion && expectedVersion !== socialLinkVersion(platform, before))
+      return { result: await staleOutcome(tx, "social-links", row.id) };
     await tx
       .update(socialLinks)
       .set({ [platform]: url })
@@ -126,7 +146,13 @@ export type ContactItem = {
   type: ContactType;
   label: string;
   value: string;
+  /** The item's version, for its edit form (issue 23: no lost update). */
+  version: string;
 };
+
+function contactItemVersion(item: { label: string; value: string }) {
+  return recordVersion({ label: item.label, value: item.value });
+}
 
 const CONTACT_SECTION = "contact";
 
@@ -143,10 +169,14 @@ export async function listContactItemsForAdmin(_actor: AdminActor): Promise<Cont
     .where(eq(contactInfo.section, CONTACT_SECTION))
     .orderBy(asc(contactInfo.sortOrder), asc(contactInfo.key));
   const rank = (type: ContactType) => CONTACT_TYPES.findIndex((t) => t.value === type);
-  return rows.sort((a, b) => rank(a.type) - rank(b.type));
+  return rows
+    .sort((a, b) => rank(a.type) - rank(b.type))
+    .map((row) => ({ ...row, version: contactItemVersion(row) }));
 }
 
-type ContactOutcome = Outcome<object, "not-found" | "label-taken" | "single" | "last-of-type">;
+type ContactOutcome =
+  | Outcome<object, "not-found" | "label-taken" | "single" | "last-of-type">
+  | Stale;
 
 async function labelTaken(tx: Transaction, label: string, exceptId?: string) {
   const [row] = await tx
@@ -191,8 +221,16 @@ export async function addContactItem(actor: AdminActor, input: ContactItemInput)
   });
 }
 
-/** A new label and value for an item; `input.type` must be the item's own (it never changes). */
-export async function updateContactItem(actor: AdminActor, id: string, input: ContactItemInput) {
+/**
+ * A new label and value for an item; `input.type` must be the item's own (it never changes).
+ * `expectedVersion`: the item's version when the form was opened (newer: nothing is written).
+ */
+export async function updateContactItem(
+  actor: AdminActor,
+  id: string,
+  input: ContactItemInput,
+  expectedVersion?: string,
+) {
   if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
   return auditedWrite<ContactOutcome>(actor, "contact-info.update", async (tx) => {
     await lockContent(tx, "contact");
@@ -201,6 +239,8 @@ export async function updateContactItem(actor: AdminActor, id: string, input: Co
       .from(contactInfo)
       .where(and(eq(contactInfo.id, id), eq(contactInfo.section, CONTACT_SECTION)));
     if (!row || row.type !== input.type) return { result: { ok: false, reason: "not-found" } };
+    if (isStale(expectedVersion, { label: row.key, value: row.value }))
+      return { result: await staleOutcome(tx, "contact-info", id, ["contact-info.update"]) };
     if (await labelTaken(tx, input.label, id))
       return { result: { ok: false, reason: "label-taken" } };
     await tx
@@ -247,6 +287,21 @@ export async function deleteContactItem(actor: AdminActor, id: string) {
 const HOME = "home";
 const HOME_FIELDS = ["title", "subtitle", "description"] as const;
 
+/** A section's texts as shown (stored, else the defaults): their version is the form's. */
+function homeSectionTexts(stored: Readonly<Record<string, string>>, section: HomeSection) {
+  return Object.fromEntries(
+    HOME_FIELDS.map((field) => {
+      const key = `${section}_${field}` as keyof typeof HOME_CONTENT_DEFAULTS;
+      return [key, stored[key] ?? HOME_CONTENT_DEFAULTS[key]];
+    }),
+  );
+}
+
+/** The version of a section's texts, for its form in the editor (issue 23: no lost update). */
+export function homeSectionVersion(stored: Readonly<Record<string, string>>, section: HomeSection) {
+  return recordVersion(homeSectionTexts(stored, section));
+}
+
 /** The stored texts of section 'home' (key -> value); missing keys show the defaults. */
 export async function getHomeContentForAdmin(_actor: AdminActor): Promise<Record<string, string>> {
   const rows = await db
@@ -256,19 +311,28 @@ export async function getHomeContentForAdmin(_actor: AdminActor): Promise<Record
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
-/** Saves one section's title, subtitle and description (one audit row for the three). */
+/**
+ * Saves one section's title, subtitle and description (one audit row for the three).
+ * `expectedVersion`: the section's version when its form was opened (newer: nothing written).
+ */
 export async function updateHomeSection(
   actor: AdminActor,
   section: HomeSection,
   input: HomeSectionInput,
+  expectedVersion?: string,
 ) {
   const keys = HOME_FIELDS.map((field) => `${section}_${field}` as const);
-  return auditedWrite<{ ok: true }>(actor, "website-content.update", async (tx) => {
+  return auditedWrite<{ ok: true } | Stale>(actor, "website-content.update", async (tx) => {
+    // A row not stored yet cannot be locked: the section's lock serialises its saves.
+    await lockContent(tx, `home:${section}`);
     const current = await tx
       .select({ key: websiteContent.key, value: websiteContent.value })
       .from(websiteContent)
       .where(and(eq(websiteContent.section, HOME), inArray(websiteContent.key, keys)))
       .for("update");
+    const stored = Object.fromEntries(current.map((r) => [r.key, r.value]));
+    if (isStale(expectedVersion, homeSectionTexts(stored, section)))
+      return { result: await staleOutcome(tx, "website-content", section) };
     const before: Record<string, string> = {};
     const after: Record<string, string> = {};
     for (const field of HOME_FIELDS) {

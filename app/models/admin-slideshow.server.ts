@@ -8,6 +8,13 @@ import { isUuid } from "~/lib/ids";
 import type { MoveTarget } from "~/lib/ordered-list";
 import type { SlideInput } from "~/lib/schemas/slide";
 import { moveInOrder, nextSortOrder, setActiveInOrder } from "./ordered-list.server";
+import {
+  isStale,
+  pickFields,
+  recordVersion,
+  type Stale,
+  staleOutcome,
+} from "./record-version.server";
 
 // /admin/slideshow ('3D Gallery'): the home page's gallery slides (./slideshow.server.ts reads the
 // active ones in this order). Every write is audited (slide.create, .update, .delete, .move,
@@ -37,6 +44,21 @@ export type AdminSlide = {
 
 const NOT_FOUND = { ok: false, reason: "not-found" } as const;
 
+/** The fields the edit form edits: their values are its version (issue 23: no lost update). */
+const FORM_FIELDS = [
+  "title",
+  "description",
+  "mediaUrl",
+  "mediaType",
+  "linkUrl",
+  "category",
+  "isActive",
+] as const;
+
+function versionOf(row: Record<string, unknown>) {
+  return recordVersion(pickFields(row, FORM_FIELDS));
+}
+
 /** Every slide, active or not, by sort order (spec §7). */
 export async function listSlidesForAdmin(_actor: AdminActor): Promise<AdminSlide[]> {
   return db
@@ -48,10 +70,10 @@ export async function listSlidesForAdmin(_actor: AdminActor): Promise<AdminSlide
 export async function getSlideForAdmin(
   _actor: AdminActor,
   id: string,
-): Promise<AdminSlide | undefined> {
+): Promise<(AdminSlide & { version: string }) | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select(ROW).from(slideshowItems).where(eq(slideshowItems.id, id));
-  return row;
+  return row && { ...row, version: versionOf(row) };
 }
 
 /** Empty optional values are stored as null (spec §7). */
@@ -85,11 +107,17 @@ export async function createSlide(actor: AdminActor, input: SlideInput) {
 }
 
 /** The same fields without the sort order (spec §7). */
-export async function updateSlide(actor: AdminActor, id: string, input: SlideInput) {
+/** `expectedVersion`: the version the form was opened at (newer: nothing is written). */
+export async function updateSlide(
+  actor: AdminActor,
+  id: string,
+  input: SlideInput,
+  expectedVersion?: string,
+) {
   if (!isUuid(id)) return NOT_FOUND;
   const values = columnsOf(input);
   // `formerMediaUrl`: the picture the slide no longer shows (its file may now be unused).
-  type Updated = Outcome<{ id: string; formerMediaUrl: string | null }, "not-found">;
+  type Updated = Outcome<{ id: string; formerMediaUrl: string | null }, "not-found"> | Stale;
   return auditedWrite<Updated>(actor, "slide.update", async (tx) => {
     const [before] = await tx
       .select(ROW)
@@ -97,6 +125,8 @@ export async function updateSlide(actor: AdminActor, id: string, input: SlideInp
       .where(eq(slideshowItems.id, id))
       .for("update");
     if (!before) return { result: NOT_FOUND };
+    if (isStale(expectedVersion, pickFields(before, FORM_FIELDS)))
+      return { result: await staleOutcome(tx, "slide", id, ["slide.update", "slide.active"]) };
     await tx.update(slideshowItems).set(values).where(eq(slideshowItems.id, id));
     const formerMediaUrl = before.mediaUrl !== values.mediaUrl ? before.mediaUrl : null;
     return {

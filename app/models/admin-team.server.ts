@@ -8,6 +8,13 @@ import { isUuid } from "~/lib/ids";
 import type { MoveTarget } from "~/lib/ordered-list";
 import type { TeamMemberInput } from "~/lib/schemas/team";
 import { moveInOrder, nextSortOrder, setActiveInOrder } from "./ordered-list.server";
+import {
+  isStale,
+  pickFields,
+  recordVersion,
+  type Stale,
+  staleOutcome,
+} from "./record-version.server";
 
 // /admin/team: the team members staff manage; /team shows the active ones in this order
 // (./team.server.ts). Every write is audited (team-member.create, .update, .delete, .move,
@@ -39,6 +46,13 @@ export type AdminTeamMember = {
 
 const NOT_FOUND = { ok: false, reason: "not-found" } as const;
 
+/** The fields the edit form edits: their values are its version (issue 23: no lost update). */
+const FORM_FIELDS = ["name", "position", "bio", "email", "phone", "imageUrl", "isActive"] as const;
+
+function versionOf(row: Record<string, unknown>) {
+  return recordVersion(pickFields(row, FORM_FIELDS));
+}
+
 /** Every member, active or not, in the order the team page shows them. */
 export async function listTeamMembersForAdmin(_actor: AdminActor): Promise<AdminTeamMember[]> {
   return db
@@ -50,10 +64,10 @@ export async function listTeamMembersForAdmin(_actor: AdminActor): Promise<Admin
 export async function getTeamMemberForAdmin(
   _actor: AdminActor,
   id: string,
-): Promise<AdminTeamMember | undefined> {
+): Promise<(AdminTeamMember & { version: string }) | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select(ROW).from(teamMembers).where(eq(teamMembers.id, id));
-  return row;
+  return row && { ...row, version: versionOf(row) };
 }
 
 /** The stored fields of a form's input: empty optional values are stored as null (spec §7). */
@@ -86,11 +100,17 @@ export async function createTeamMember(actor: AdminActor, input: TeamMemberInput
   });
 }
 
-export async function updateTeamMember(actor: AdminActor, id: string, input: TeamMemberInput) {
+/** `expectedVersion`: the version the form was opened at (newer: nothing is written). */
+export async function updateTeamMember(
+  actor: AdminActor,
+  id: string,
+  input: TeamMemberInput,
+  expectedVersion?: string,
+) {
   if (!isUuid(id)) return NOT_FOUND;
   const values = columnsOf(input);
   // `formerImageUrl`: the photo the member no longer shows (its file may now be unused).
-  return auditedWrite<Outcome<{ id: string; formerImageUrl: string | null }, "not-found">>(
+  return auditedWrite<Outcome<{ id: string; formerImageUrl: string | null }, "not-found"> | Stale>(
     actor,
     "team-member.update",
     async (tx) => {
@@ -100,6 +120,20 @@ export async function updateTeamMember(actor: AdminActor, id: string, input: Tea
         .where(eq(teamMembers.id, id))
         .for("update");
       if (!before) return { result: NOT_FOUND };
+      if (isStale(expectedVersion, pickFields(before, FORM_FIELDS)))
+        return {
+          result: await staleOutcome(tx, "team-member", id, [
+            "team-member.update",
+            "team-member.active",
+          ]),
+        };
+      if (isStale(expectedVersion, pickFields(before, FORM_FIELDS)))
+        return {
+          result: await staleOutcome(tx, "team-member", id, [
+            "team-member.update",
+            "team-member.active",
+          ]),
+        };
       await tx.update(teamMembers).set(values).where(eq(teamMembers.id, id));
       const formerImageUrl = before.imageUrl !== values.imageUrl ? before.imageUrl : null;
       return {

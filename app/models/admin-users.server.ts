@@ -13,6 +13,13 @@ import { pageCountOf } from "~/lib/list-params";
 import type { Role, UserStatus } from "~/lib/roles";
 import type { AddUserInput, EditUserInput, UserRefusal } from "~/lib/schemas/user";
 import { APPOINTMENT_SEARCH_TEXT, INQUIRY_SEARCH_TEXT } from "./admin-search.server";
+import {
+  isStale,
+  pickFields,
+  recordVersion,
+  type Stale,
+  staleOutcome,
+} from "./record-version.server";
 import { normalizeEmail } from "./user.server";
 
 // /admin/users: the accounts, and the people who booked or wrote without one ("guests"),
@@ -192,7 +199,12 @@ export async function getUserForAdmin(_actor: AdminActor, userId: string) {
       .from(inquiries)
       .where(or(eq(inquiries.userId, userId), sql`lower(${inquiries.email}) = ${user.email}`)),
   ]);
-  return { ...user, bookings: bookings?.n ?? 0, inquiries: messages?.n ?? 0 };
+  return {
+    ...user,
+    bookings: bookings?.n ?? 0,
+    inquiries: messages?.n ?? 0,
+    version: userVersion(user),
+  };
 }
 
 export type AdminUser = NonNullable<Awaited<ReturnType<typeof getUserForAdmin>>>;
@@ -281,13 +293,24 @@ export async function createUserByAdmin(
   });
 }
 
-export type UserUpdate = Outcome<{ sessionsEnded: number }, "not-found" | UserRefusal>;
+export type UserUpdate = Outcome<{ sessionsEnded: number }, "not-found" | UserRefusal> | Stale;
 
-/** Edits an account's names, phone, role and status under the rules above. */
+/** The fields the edit form edits: their values are its version (issue 23: no lost update). */
+const FORM_FIELDS = ["firstName", "lastName", "phone", "role", "status"] as const;
+
+function userVersion(row: Record<string, unknown>) {
+  return recordVersion(pickFields(row, FORM_FIELDS));
+}
+
+/**
+ * Edits an account's names, phone, role and status under the rules above. `expectedVersion`:
+ * the version the form was opened at (newer: nothing is written).
+ */
 export async function updateUserByAdmin(
   actor: AdminActor,
   userId: string,
   input: EditUserInput,
+  expectedVersion?: string,
 ): Promise<UserUpdate> {
   if (!isAccountId(userId)) return { ok: false, reason: "not-found" };
   return auditedWrite<UserUpdate>(actor, "user.update", async (tx) => {
@@ -297,6 +320,8 @@ export async function updateUserByAdmin(
       .where(eq(users.id, userId))
       .for("update");
     if (!before) return { result: { ok: false, reason: "not-found" } };
+    if (isStale(expectedVersion, pickFields(before, FORM_FIELDS)))
+      return { result: await staleOutcome(tx, "user", userId, ["user.update"]) };
     const refusal = editRefusal(actor, userId, before, input);
     if (refusal) return { result: { ok: false, reason: refusal } };
     const wasActiveSuperAdmin =

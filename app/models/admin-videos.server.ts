@@ -8,6 +8,13 @@ import { isUuid } from "~/lib/ids";
 import type { MoveTarget } from "~/lib/ordered-list";
 import type { VideoInput } from "~/lib/schemas/video";
 import { moveInOrder, nextSortOrder, setActiveInOrder } from "./ordered-list.server";
+import {
+  isStale,
+  pickFields,
+  recordVersion,
+  type Stale,
+  staleOutcome,
+} from "./record-version.server";
 
 // /admin/videos ('Featured Videos'): the home page's video carousel (./video.server.ts reads the
 // active ones in this order). The URL stored is always a YouTube or Vimeo embed URL
@@ -32,6 +39,13 @@ export type AdminVideo = {
 
 const NOT_FOUND = { ok: false, reason: "not-found" } as const;
 
+/** The fields the edit form edits: their values are its version (issue 23: no lost update). */
+const FORM_FIELDS = ["title", "description", "videoUrl", "isActive"] as const;
+
+function versionOf(row: Record<string, unknown>) {
+  return recordVersion(pickFields(row, FORM_FIELDS));
+}
+
 export async function listVideosForAdmin(_actor: AdminActor): Promise<AdminVideo[]> {
   return db
     .select(ROW)
@@ -42,10 +56,10 @@ export async function listVideosForAdmin(_actor: AdminActor): Promise<AdminVideo
 export async function getVideoForAdmin(
   _actor: AdminActor,
   id: string,
-): Promise<AdminVideo | undefined> {
+): Promise<(AdminVideo & { version: string }) | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select(ROW).from(videos).where(eq(videos.id, id));
-  return row;
+  return row && { ...row, version: versionOf(row) };
 }
 
 function columnsOf(input: VideoInput) {
@@ -74,15 +88,27 @@ export async function createVideo(actor: AdminActor, input: VideoInput) {
   });
 }
 
-export async function updateVideo(actor: AdminActor, id: string, input: VideoInput) {
+/** `expectedVersion`: the version the form was opened at (newer: nothing is written). */
+export async function updateVideo(
+  actor: AdminActor,
+  id: string,
+  input: VideoInput,
+  expectedVersion?: string,
+) {
   if (!isUuid(id)) return NOT_FOUND;
   const values = columnsOf(input);
-  return auditedWrite<Outcome<{ id: string }, "not-found">>(actor, "video.update", async (tx) => {
-    const [before] = await tx.select(ROW).from(videos).where(eq(videos.id, id)).for("update");
-    if (!before) return { result: NOT_FOUND };
-    await tx.update(videos).set(values).where(eq(videos.id, id));
-    return { result: { ok: true, id }, audit: { entityId: id, before, after: values } };
-  });
+  return auditedWrite<Outcome<{ id: string }, "not-found"> | Stale>(
+    actor,
+    "video.update",
+    async (tx) => {
+      const [before] = await tx.select(ROW).from(videos).where(eq(videos.id, id)).for("update");
+      if (!before) return { result: NOT_FOUND };
+      if (isStale(expectedVersion, pickFields(before, FORM_FIELDS)))
+        return { result: await staleOutcome(tx, "video", id, ["video.update", "video.active"]) };
+      await tx.update(videos).set(values).where(eq(videos.id, id));
+      return { result: { ok: true, id }, audit: { entityId: id, before, after: values } };
+    },
+  );
 }
 
 export async function deleteVideo(actor: AdminActor, id: string) {

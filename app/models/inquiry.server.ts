@@ -13,6 +13,7 @@ import {
   RESPONSE_STATUSES,
   type ResponseStatus,
 } from "~/lib/schemas/inquiry";
+import { isStale, recordVersion, type Stale, staleOutcome } from "./record-version.server";
 
 // Inquiries: the contact form, service inquiries and customer complaints, all seen by staff in
 // the admin Inquiries screen (DESIGN.md). Customer queries take the user id.
@@ -101,10 +102,19 @@ export async function countInquiriesForUser(
 // Staff answers (the admin Inquiries screen). The caller has already checked that the user is
 // an admin (requireAdmin); the admin's id is recorded as responded_by.
 
-export type RespondResult = Outcome<
-  { inquiry: { id: string; status: InquiryStatus; respondedAt: Date } },
-  InquiryRefusal
->;
+export type RespondResult =
+  | Outcome<{ inquiry: { id: string; status: InquiryStatus; respondedAt: Date } }, InquiryRefusal>
+  | Stale;
+
+/**
+ * The version of what the inquiry screen's forms change (its status and response): a form
+ * opened at an older one writes nothing (issue 23: no lost update).
+ */
+export function inquiryVersion(row: { status: InquiryStatus; response: string | null }) {
+  return recordVersion({ status: row.status, response: row.response });
+}
+
+const INQUIRY_WRITES = ["inquiry.respond", "inquiry.status"] as const;
 
 function isResponseStatus(value: unknown): value is ResponseStatus {
   return (RESPONSE_STATUSES as readonly unknown[]).includes(value);
@@ -121,7 +131,7 @@ function isResponseStatus(value: unknown): value is ResponseStatus {
 export async function respondToInquiry(
   actor: AdminActor,
   inquiryId: string,
-  input: { response: string; status?: ResponseStatus },
+  input: { response: string; status?: ResponseStatus; expectedVersion?: string },
   alsoInTransaction?: InTransaction<{ inquiryId: string }>,
 ): Promise<RespondResult> {
   if (!isUuid(inquiryId)) return refused("not-found");
@@ -137,6 +147,11 @@ export async function respondToInquiry(
       .where(eq(inquiries.id, inquiryId))
       .for("update");
     if (!existing) return { result: refused("not-found") };
+    if (
+      isStale(input.expectedVersion, { status: existing.status, response: existing.response }) &&
+      existing.response === null
+    )
+      return { result: await staleOutcome(tx, "inquiry", inquiryId, INQUIRY_WRITES) };
     if (existing.response !== null) return { result: refused("already-answered") };
     if (!response) return { result: refused("missing-response") };
     if (response.length > INQUIRY_RESPONSE_MAX_LENGTH) {
@@ -198,10 +213,12 @@ export async function getInquiryForMail(
   return row;
 }
 
-export type SetStatusResult = Outcome<
-  { inquiry: { id: string; status: InquiryStatus } },
-  "not-found" | "bad-status" | "missing-response"
->;
+export type SetStatusResult =
+  | Outcome<
+      { inquiry: { id: string; status: InquiryStatus } },
+      "not-found" | "bad-status" | "missing-response"
+    >
+  | Stale;
 
 /**
  * Sets an inquiry's status (pending, in-progress, resolved, rejected; 'answered' only once it
@@ -211,6 +228,7 @@ export async function setInquiryStatus(
   actor: AdminActor,
   inquiryId: string,
   status: InquiryStatus,
+  expectedVersion?: string,
 ): Promise<SetStatusResult> {
   if (!isUuid(inquiryId)) return refused("not-found");
   if (!(inquiries.status.enumValues as readonly unknown[]).includes(status)) {
@@ -223,6 +241,8 @@ export async function setInquiryStatus(
       .where(eq(inquiries.id, inquiryId))
       .for("update");
     if (!current) return { result: refused("not-found") };
+    if (isStale(expectedVersion, { status: current.status, response: current.response }))
+      return { result: await staleOutcome(tx, "inquiry", inquiryId, INQUIRY_WRITES) };
     // 'answered' without a response would tell the customer they were answered.
     if (status === "answered" && current.response === null) {
       return { result: refused("missing-response") };

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { ConfirmForm } from "~/components/ui/confirm-form";
@@ -14,6 +14,8 @@ import {
   REQUIRED_CONTACT_TYPES,
   SINGLE_CONTACT_TYPES,
 } from "~/lib/schemas/site-content";
+import { EditConflictPanel } from "./edit-conflict-panel";
+import { AdminForm } from "./unsaved-changes";
 
 // One group of /admin/contact-info per type: its items (edit in the row through ?edit=<id>, a
 // plain link; delete asks first, and the last address, phone, e-mail or hours line has no
@@ -22,7 +24,7 @@ import {
 
 const PAGE = "/admin/contact-info";
 
-type Item = { id: string; type: ContactType; label: string; value: string };
+type Item = { id: string; type: ContactType; label: string; value: string; version?: string };
 type Failure = ActionFailure<Record<string, string>> | undefined;
 type Defaults = {
   address: string;
@@ -99,6 +101,7 @@ export function ContactTypeGroup({
             <li key={item.id} className="py-3">
               {editing === item.id ? (
                 <ItemForm
+                  key={item.version}
                   intent="update"
                   type={type}
                   item={item}
@@ -166,8 +169,11 @@ function ItemForm({
   failure: Failure;
 }) {
   const pending = useIsPending({ intent, match: item ? { id: item.id } : { type } });
-  const label = failure?.values?.label ?? item?.label ?? "";
-  const value = failure?.values?.value ?? item?.value ?? "";
+  const conflict = failure?.conflict;
+  // After a conflict the form shows the item as it is now; after a refusal, what was typed.
+  const typed = conflict ? undefined : failure?.values;
+  const label = typed?.label ?? item?.label ?? "";
+  const value = typed?.value ?? item?.value ?? "";
   const typeLabel = CONTACT_TYPES.find((t) => t.value === type)?.label ?? type;
   const valueProps = {
     label: typeLabel,
@@ -177,51 +183,65 @@ function ItemForm({
     error: failure?.fields?.value,
     maxLength: CONTACT_LIMITS.value,
   };
+  // Editing stays at ?edit=<id>, so a refused save shows the form again.
+  const action = item ? `${PAGE}?edit=${item.id}` : PAGE;
   return (
-    <Form
-      method="post"
-      action={PAGE}
-      className="space-y-3"
-      noValidate
-      preventScrollReset
-      aria-label={item ? `Edit ${item.label}` : ADD_LABELS[type]}
-    >
-      {intent === "add" ? <FormAlert error={failure?.error} /> : null}
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="type" value={type} />
-      {item ? <input type="hidden" name="id" value={item.id} /> : null}
-      <TextField
-        label="Label"
-        name="label"
-        required
-        defaultValue={label}
-        error={failure?.fields?.label}
-        maxLength={CONTACT_LIMITS.label}
-        placeholder={typeLabel}
-      />
-      {type === "address" ? (
-        <TextAreaField {...valueProps} rows={3} />
-      ) : type === "email" ? (
-        <TextField {...valueProps} type="email" autoComplete="off" />
-      ) : type === "phone" || type === "whatsapp" ? (
-        <TextField {...valueProps} type="tel" autoComplete="off" />
-      ) : (
-        <TextField {...valueProps} />
-      )}
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton pending={pending} pendingLabel="Saving..." size="sm">
-          {intent === "add" ? "Add" : "Save"}
-        </SubmitButton>
-        {intent === "update" ? (
-          <Link
-            to={PAGE}
-            preventScrollReset
-            className="inline-flex items-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
-            Cancel
-          </Link>
-        ) : null}
-      </div>
-    </Form>
+    <>
+      {conflict && item ? (
+        <EditConflictPanel
+          key={conflict.version}
+          conflict={conflict}
+          labels={{ label: "Label", value: typeLabel }}
+          what={`"${item.label}"`}
+          action={action}
+        />
+      ) : null}
+      <AdminForm
+        method="post"
+        action={action}
+        version={item?.version}
+        className="space-y-3"
+        noValidate
+        preventScrollReset
+        aria-label={item ? `Edit ${item.label}` : ADD_LABELS[type]}
+      >
+        {intent === "add" ? <FormAlert error={failure?.error} /> : null}
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="type" value={type} />
+        {item ? <input type="hidden" name="id" value={item.id} /> : null}
+        <TextField
+          label="Label"
+          name="label"
+          required
+          defaultValue={label}
+          error={failure?.fields?.label}
+          maxLength={CONTACT_LIMITS.label}
+          placeholder={typeLabel}
+        />
+        {type === "address" ? (
+          <TextAreaField {...valueProps} rows={3} />
+        ) : type === "email" ? (
+          <TextField {...valueProps} type="email" autoComplete="off" />
+        ) : type === "phone" || type === "whatsapp" ? (
+          <TextField {...valueProps} type="tel" autoComplete="off" />
+        ) : (
+          <TextField {...valueProps} />
+        )}
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton pending={pending} pendingLabel="Saving..." size="sm">
+            {intent === "add" ? "Add" : "Save"}
+          </SubmitButton>
+          {intent === "update" ? (
+            <Link
+              to={PAGE}
+              preventScrollReset
+              className="inline-flex items-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+            >
+              Cancel
+            </Link>
+          ) : null}
+        </div>
+      </AdminForm>
+    </>
   );
 }

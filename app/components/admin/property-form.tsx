@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { Form } from "react-router";
+import { AdminForm } from "~/components/admin/unsaved-changes";
 import { SubmitButton } from "~/components/ui/button";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -51,6 +51,31 @@ const TABS = [
 
 type TabId = (typeof TABS)[number]["id"];
 
+/** The form's fields with the labels it shows them by (the conflict panel's rows). */
+export const PROPERTY_FIELD_LABELS: Readonly<Record<string, string>> = {
+  title: "Title",
+  purpose: "Purpose",
+  price: "Price (₦)",
+  rentPeriod: "Rent is paid",
+  city: "Location",
+  address: "Address",
+  description: "Description",
+  propertyType: "Property type",
+  category: "Category",
+  beds: "Bedrooms",
+  baths: "Bathrooms",
+  toilets: "Toilets",
+  parkingSpaces: "Parking spaces",
+  sqft: "Square feet",
+  status: "Status",
+  titleDocument: "Title document",
+  serviceCharge: "Service charge per year (₦)",
+  furnishing: "Furnishing",
+  featured: "Featured",
+  isNewDevelopment: "New development",
+  serviced: "Serviced",
+};
+
 function firstWrongTab(fields: Partial<Record<string, string>>): TabId | undefined {
   return TABS.find((tab) => tab.fields.some((field) => fields[field]))?.id;
 }
@@ -64,6 +89,7 @@ export function PropertyForm({
   back,
   state,
   media,
+  version,
 }: {
   /** What the form shows: the listing's values, or what was typed before a refusal. */
   values: PropertyFormValues;
@@ -75,6 +101,8 @@ export function PropertyForm({
   state?: unknown;
   /** The Media tab: inside the form (adding) or after it (editing). */
   media: { inForm: boolean; content: ReactNode };
+  /** Editing: the version of the listing the form was opened at. */
+  version?: string;
 }) {
   const hydrated = useHydrated();
   const pending = useIsPending();
@@ -144,8 +172,9 @@ export function PropertyForm({
           ))}
         </div>
       ) : null}
-      <Form
+      <AdminForm
         method="post"
+        version={version}
         state={state}
         className="space-y-5"
         noValidate
@@ -349,7 +378,7 @@ export function PropertyForm({
             {submitLabel}
           </SubmitButton>
         </div>
-      </Form>
+      </AdminForm>
       {media.inForm ? null : mediaPanel}
     </div>
   );

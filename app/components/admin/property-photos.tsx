@@ -6,8 +6,10 @@ import { Button, SubmitButton } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { VERSION_FIELD } from "~/lib/edit-conflict";
 import { responsiveImage } from "~/lib/images";
 import { PHOTO_ACCEPT, PHOTO_HINT, PhotoUploader } from "./photo-drop";
+import { AdminForm } from "./unsaved-changes";
 
 // A listing's photos on its edit page: upload several (a plain multiple file input without
 // JavaScript; with it, picked or dropped files go one by one with a progress bar each), add one
@@ -15,7 +17,15 @@ import { PHOTO_ACCEPT, PHOTO_HINT, PhotoUploader } from "./photo-drop";
 // JavaScript, by dragging or with the arrow keys on a photo's handle, remove. The first is the
 // featured photo and the card image.
 
-export type PhotoRow = { id: string; mediaUrl: string; title: string | null };
+/** `version`: of the photo's title, as the page was opened (a stale title save is refused). */
+export type PhotoRow = { id: string; mediaUrl: string; title: string | null; version?: string };
+
+/** The message of a refused reorder (the fetcher's answer), if it was refused. */
+function reorderError(data: unknown): string | undefined {
+  if (!data || typeof data !== "object" || !("ok" in data) || data.ok !== false) return undefined;
+  const error = (data as { error?: { message?: string } }).error;
+  return error?.message;
+}
 
 /** The order after moving the photo at `from` to `to`. */
 function moved<T>(list: readonly T[], from: number, to: number) {
@@ -27,16 +37,22 @@ function moved<T>(list: readonly T[], from: number, to: number) {
 
 export function PropertyPhotos({
   photos: stored,
+  version,
   uploadUrl,
   state,
   error,
   urlError,
+  notice,
 }: {
   photos: readonly PhotoRow[];
+  /** The version of the photos' order the page shows (reorder and move carry it). */
+  version?: string;
   uploadUrl: string;
   state?: unknown;
   error?: string;
   urlError?: string;
+  /** A refused change to the photos (reorder, move, title, remove), said above them. */
+  notice?: string;
 }) {
   const hydrated = useHydrated();
   const uploading = useIsPending({ intent: "photos-upload" });
@@ -52,6 +68,7 @@ export function PropertyPhotos({
     setPhotos(next);
     const form = new FormData();
     form.set("intent", "photo-order");
+    if (version) form.set(VERSION_FIELD, version);
     for (const photo of next) form.append("order", photo.id);
     reorder.submit(form, { method: "post" });
     if (focusId) {
@@ -65,6 +82,11 @@ export function PropertyPhotos({
       <h2 id="photos-heading" className="text-lg font-semibold text-slate-900">
         Photos
       </h2>
+      {(notice ?? reorderError(reorder.data)) ? (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+          {notice ?? reorderError(reorder.data)}
+        </p>
+      ) : null}
       {photos.length === 0 ? (
         <p className="text-sm text-slate-600">No photos yet: the site shows a placeholder.</p>
       ) : (
@@ -128,7 +150,12 @@ export function PropertyPhotos({
                   Photo {index + 1}
                   {index === 0 ? " · featured" : ""}
                 </p>
-                <Form method="post" state={state} className="flex flex-wrap gap-2">
+                <AdminForm
+                  method="post"
+                  state={state}
+                  version={photo.version}
+                  className="flex flex-wrap gap-2"
+                >
                   <input type="hidden" name="intent" value="photo-title" />
                   <input type="hidden" name="mediaId" value={photo.id} />
                   <label className="sr-only" htmlFor={`photo-title-${photo.id}`}>
@@ -145,7 +172,7 @@ export function PropertyPhotos({
                   <Button type="submit" size="xs" variant="outline">
                     Save title
                   </Button>
-                </Form>
+                </AdminForm>
               </div>
               <div className="flex items-center gap-1">
                 {(["up", "down"] as const).map((direction) => {
@@ -154,6 +181,9 @@ export function PropertyPhotos({
                   return (
                     <Form key={direction} method="post" state={state}>
                       <input type="hidden" name="intent" value={`photo-${direction}`} />
+                      {version ? (
+                        <input type="hidden" name={VERSION_FIELD} value={version} />
+                      ) : null}
                       <input type="hidden" name="mediaId" value={photo.id} />
                       <Button
                         type="submit"

@@ -1,5 +1,5 @@
-import { Form } from "react-router";
 import { PhotoInput } from "~/components/admin/photo-input";
+import { AdminForm } from "~/components/admin/unsaved-changes";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
 import { SelectField, SwitchField, TextAreaField, TextField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -16,6 +16,17 @@ import {
 // by upload (a photo) or by URL (an image, a YouTube or Vimeo link, a video file), its type,
 // category (finished by default), title, description, link and whether the gallery shows it.
 
+/** The form's fields with the labels it shows (the conflict panel's rows). */
+export const SLIDE_FIELD_LABELS: Readonly<Record<string, string>> = {
+  mediaType: "Media type",
+  category: "Category",
+  mediaUrl: "Media URL",
+  title: "Title",
+  description: "Description",
+  linkUrl: "Link URL",
+  isActive: "Active",
+};
+
 export function SlideForm({
   mode,
   values,
@@ -23,6 +34,7 @@ export function SlideForm({
   error,
   back,
   state,
+  version,
 }: {
   mode: "add" | "edit";
   values: SlideValues;
@@ -30,12 +42,15 @@ export function SlideForm({
   error?: FormMessage;
   back: string;
   state: unknown;
+  /** Editing: the version of the record the form was opened at. */
+  version?: string;
 }) {
   const intent = mode === "add" ? "create" : "update";
   const pending = useIsPending({ intent });
   const image = values.mediaType !== "video" && values.mediaUrl ? values.mediaUrl : null;
   return (
-    <Form
+    <AdminForm
+      version={version}
       method="post"
       encType="multipart/form-data"
       state={state}
@@ -123,6 +138,6 @@ export function SlideForm({
           Cancel
         </LinkButton>
       </div>
-    </Form>
+    </AdminForm>
   );
 }

@@ -13,6 +13,8 @@ import {
   type SocialPlatform,
   socialPlatformLabel,
 } from "~/lib/schemas/site-content";
+import { EditConflictPanel } from "./edit-conflict-panel";
+import { AdminForm } from "./unsaved-changes";
 
 // The parts of /admin/social-media: the platforms with their links (edit in the row, a
 // plain link to ?edit=<platform> so it works without JavaScript; delete asks first) and the
@@ -21,7 +23,7 @@ import {
 const PAGE = "/admin/social-media";
 
 type Failure = ActionFailure<Record<string, string>> | undefined;
-type Row = { platform: SocialPlatform; url: string | null };
+type Row = { platform: SocialPlatform; url: string | null; version?: string };
 
 function PlatformName({ platform }: { platform: SocialPlatform }) {
   const network = SOCIAL_NETWORKS.find((n) => n.key === platform);
@@ -54,7 +56,7 @@ export function SocialLinksTable({
         {links.map((link) => (
           <li key={link.platform} className="py-3">
             {editing === link.platform && link.url ? (
-              <EditLinkForm link={link} failure={failure} />
+              <EditLinkForm key={link.version} link={link} failure={failure} />
             ) : (
               <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
                 <div className="w-32 shrink-0">
@@ -117,47 +119,60 @@ export function SocialLinksTable({
 function EditLinkForm({ link, failure }: { link: Row; failure: Failure }) {
   const pending = useIsPending({ intent: "update" });
   const label = socialPlatformLabel(link.platform);
+  const conflict = failure?.conflict;
   return (
-    <Form
-      method="post"
-      action={PAGE}
-      className="space-y-3"
-      noValidate
-      aria-label={`Edit the ${label} link`}
-    >
-      <input type="hidden" name="intent" value="update" />
-      <input type="hidden" name="platform" value={link.platform} />
-      <TextField
-        label="Platform"
-        name="platformShown"
-        defaultValue={label}
-        readOnly
-        hint="The platform cannot be changed: delete this link and add another instead."
-      />
-      <TextField
-        label={`${label} URL`}
-        name="url"
-        type="url"
-        inputMode="url"
-        required
-        maxLength={SOCIAL_URL_MAX}
-        defaultValue={failure?.values?.url ?? link.url ?? ""}
-        error={failure?.fields?.url}
-        placeholder="https://"
-      />
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton pending={pending} pendingLabel="Saving..." size="sm">
-          Save Link
-        </SubmitButton>
-        <Link
-          to={PAGE}
-          preventScrollReset
-          className="inline-flex items-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-        >
-          Cancel
-        </Link>
-      </div>
-    </Form>
+    <>
+      {conflict ? (
+        <EditConflictPanel
+          key={conflict.version}
+          conflict={conflict}
+          labels={{ url: `${label} URL` }}
+          what={`the ${label} link`}
+          action={`${PAGE}?edit=${link.platform}`}
+        />
+      ) : null}
+      <AdminForm
+        method="post"
+        action={`${PAGE}?edit=${link.platform}`}
+        version={link.version}
+        className="space-y-3"
+        noValidate
+        aria-label={`Edit the ${label} link`}
+      >
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="platform" value={link.platform} />
+        <TextField
+          label="Platform"
+          name="platformShown"
+          defaultValue={label}
+          readOnly
+          hint="The platform cannot be changed: delete this link and add another instead."
+        />
+        <TextField
+          label={`${label} URL`}
+          name="url"
+          type="url"
+          inputMode="url"
+          required
+          maxLength={SOCIAL_URL_MAX}
+          defaultValue={(conflict ? undefined : failure?.values?.url) ?? link.url ?? ""}
+          error={failure?.fields?.url}
+          placeholder="https://"
+        />
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton pending={pending} pendingLabel="Saving..." size="sm">
+            Save Link
+          </SubmitButton>
+          <Link
+            to={PAGE}
+            preventScrollReset
+            className="inline-flex items-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
+            Cancel
+          </Link>
+        </div>
+      </AdminForm>
+    </>
   );
 }
 

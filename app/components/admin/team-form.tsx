@@ -1,5 +1,5 @@
-import { Form } from "react-router";
 import { PhotoInput } from "~/components/admin/photo-input";
+import { AdminForm } from "~/components/admin/unsaved-changes";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
 import { SwitchField, TextAreaField, TextField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -12,6 +12,16 @@ import { TEAM_LIMITS, type TeamMemberValues } from "~/lib/schemas/team";
 // The add and edit form of a team member (/admin/team/new, /admin/team/:id): name and position
 // required, bio, e-mail, phone, a photo through the upload pipeline, and whether /team shows them.
 
+/** The form's fields with the labels it shows (the conflict panel's rows). */
+export const TEAM_FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: "Name",
+  position: "Position",
+  bio: "Bio",
+  email: "Email",
+  phone: "Phone",
+  isActive: "Active",
+};
+
 export function TeamMemberForm({
   mode,
   values,
@@ -20,6 +30,7 @@ export function TeamMemberForm({
   error,
   back,
   state,
+  version,
 }: {
   mode: "add" | "edit";
   values: TeamMemberValues;
@@ -29,12 +40,15 @@ export function TeamMemberForm({
   error?: FormMessage;
   back: string;
   state: unknown;
+  /** Editing: the version of the record the form was opened at. */
+  version?: string;
 }) {
   const intent = mode === "add" ? "create" : "update";
   const pending = useIsPending({ intent });
   const name = values.name?.trim() || "this team member";
   return (
-    <Form
+    <AdminForm
+      version={version}
       method="post"
       encType="multipart/form-data"
       state={state}
@@ -119,6 +133,6 @@ export function TeamMemberForm({
           Cancel
         </LinkButton>
       </div>
-    </Form>
+    </AdminForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { AdminForm } from "~/components/admin/unsaved-changes";
 import { Badge } from "~/components/ui/badge";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
@@ -84,6 +84,15 @@ export type UserFormValues = {
   status?: string;
 };
 
+/** The form's fields with the labels it shows (the conflict panel's rows). */
+export const USER_FIELD_LABELS: Readonly<Record<string, string>> = {
+  firstName: "First Name",
+  lastName: "Last Name",
+  phone: "Phone",
+  role: "Role",
+  status: "Status",
+};
+
 /**
  * The add and edit form. `lockedReason`: the role and status cannot be changed by this admin
  * (they are shown and posted unchanged, with the reason).
@@ -97,8 +106,11 @@ export function UserForm({
   lockedReason,
   back,
   state,
+  version,
 }: {
   mode: "add" | "edit";
+  /** Editing: the version of the account the form was opened at. */
+  version?: string;
   values: UserFormValues;
   errors: FieldErrors;
   error?: FormMessage;
@@ -110,7 +122,7 @@ export function UserForm({
   const intent = mode === "add" ? "create" : "update";
   const pending = useIsPending({ intent });
   return (
-    <Form method="post" state={state} className="space-y-4" noValidate>
+    <AdminForm method="post" state={state} version={version} className="space-y-4" noValidate>
       <FormAlert error={error} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="back" value={back} />
@@ -202,6 +214,6 @@ export function UserForm({
           Cancel
         </LinkButton>
       </div>
-    </Form>
+    </AdminForm>
   );
 }

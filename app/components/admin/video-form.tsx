@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form } from "react-router";
+import { AdminForm } from "~/components/admin/unsaved-changes";
 import { LiteVideo } from "~/components/home/lite-video";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
 import { SwitchField, TextAreaField, TextField } from "~/components/ui/field";
@@ -14,6 +14,14 @@ import { normalizeVideoUrl, VIDEO_INPUT_MAX_LENGTH } from "~/lib/video-url";
 // player as the home page will show it. The preview follows what is typed once JavaScript runs;
 // it is the same lite embed as the home page (nothing loads from YouTube or Vimeo until play).
 
+/** The form's fields with the labels it shows (the conflict panel's rows). */
+export const VIDEO_FIELD_LABELS: Readonly<Record<string, string>> = {
+  videoUrl: "Video URL",
+  title: "Title",
+  description: "Description",
+  isActive: "Active",
+};
+
 export function VideoForm({
   mode,
   values,
@@ -21,6 +29,7 @@ export function VideoForm({
   error,
   back,
   state,
+  version,
 }: {
   mode: "add" | "edit";
   values: VideoValues;
@@ -28,6 +37,8 @@ export function VideoForm({
   error?: FormMessage;
   back: string;
   state: unknown;
+  /** Editing: the version of the record the form was opened at. */
+  version?: string;
 }) {
   const intent = mode === "add" ? "create" : "update";
   const pending = useIsPending({ intent });
@@ -35,7 +46,7 @@ export function VideoForm({
   const [title, setTitle] = useState(values.title ?? "");
   const video = normalizeVideoUrl(url);
   return (
-    <Form method="post" state={state} className="space-y-4" noValidate>
+    <AdminForm version={version} method="post" state={state} className="space-y-4" noValidate>
       <FormAlert error={error} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="back" value={back} />
@@ -103,6 +114,6 @@ export function VideoForm({
           Cancel
         </LinkButton>
       </div>
-    </Form>
+    </AdminForm>
   );
 }

@@ -20,6 +20,8 @@ import {
   type HomeSection,
   MAX_HERO_IMAGES,
 } from "~/lib/schemas/site-content";
+import { EditConflictPanel } from "./edit-conflict-panel";
+import { AdminForm } from "./unsaved-changes";
 
 // The parts of /website-editor: one form per home-page section with a live preview beside it
 // (the home page's own text components, so the preview is what the page will show, as text),
@@ -30,6 +32,8 @@ const PAGE = "/website-editor";
 
 type Failure = ActionFailure<Record<string, string>> | undefined;
 type Texts = { title: string; subtitle: string; description: string };
+
+const SECTION_LABELS = { title: "Title", subtitle: "Subtitle", description: "Description" };
 
 const SECTION_HINTS: Record<HomeSection, string> = {
   hero: "The big banner at the top of the home page, over the background pictures.",
@@ -49,19 +53,24 @@ export function textsOf(content: HomeContent, section: HomeSection): Texts {
 export function SectionEditor({
   section,
   saved,
+  version,
   failure,
   previewImage,
 }: {
   section: HomeSection;
   saved: Texts;
+  /** The version of the section's texts the form was opened at. */
+  version: string;
   failure: Failure;
   previewImage: string;
 }) {
   const label = HOME_SECTIONS.find((s) => s.id === section)?.label ?? section;
+  // After a conflict the form shows the texts as they are now; after a refusal, what was typed.
+  const typed = failure?.conflict ? undefined : failure?.values;
   const initial: Texts = {
-    title: failure?.values?.title ?? saved.title,
-    subtitle: failure?.values?.subtitle ?? saved.subtitle,
-    description: failure?.values?.description ?? saved.description,
+    title: typed?.title ?? saved.title,
+    subtitle: typed?.subtitle ?? saved.subtitle,
+    description: typed?.description ?? saved.description,
   };
   // What the preview shows: the fields as they are typed (with JavaScript).
   const [texts, setTexts] = useState(initial);
@@ -75,8 +84,26 @@ export function SectionEditor({
     <Card as="section" aria-labelledby={headingId} id={section}>
       <CardTitle id={headingId}>{label} Section</CardTitle>
       <CardDescription>{SECTION_HINTS[section]}</CardDescription>
+      {failure?.conflict ? (
+        <div className="mt-4">
+          <EditConflictPanel
+            key={failure.conflict.version}
+            conflict={failure.conflict}
+            labels={SECTION_LABELS}
+            what={`the ${label} section`}
+            action={PAGE}
+          />
+        </div>
+      ) : null}
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
-        <Form method="post" action={PAGE} className="space-y-4" noValidate preventScrollReset>
+        <AdminForm
+          method="post"
+          action={PAGE}
+          version={version}
+          className="space-y-4"
+          noValidate
+          preventScrollReset
+        >
           <FormAlert error={failure?.error} />
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="section" value={section} />
@@ -112,7 +139,7 @@ export function SectionEditor({
           <SubmitButton pending={pending} pendingLabel="Saving...">
             Save {label}
           </SubmitButton>
-        </Form>
+        </AdminForm>
         <SectionPreview section={section} texts={texts} image={previewImage} label={label} />
       </div>
     </Card>

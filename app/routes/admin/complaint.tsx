@@ -1,7 +1,9 @@
-import { Form, Link } from "react-router";
-import { requireAdmin } from "~/auth/session.server";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { type AdminActor, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
+import { AdminForm } from "~/components/admin/unsaved-changes";
 import { StatusBadge } from "~/components/ui/badge";
 import { SubmitButton } from "~/components/ui/button";
 import { SelectField, TextAreaField } from "~/components/ui/field";
@@ -14,7 +16,15 @@ import {
   propertyTypeLabel,
   shortId,
 } from "~/lib/appointment-format";
-import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import type { LastChange } from "~/lib/edit-conflict";
+import {
+  badRequest,
+  editConflict,
+  failed,
+  notFound,
+  postedVersion,
+  redirectWithFlash,
+} from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
@@ -62,7 +72,8 @@ export async function action(args: Route.ActionArgs) {
     let result: Awaited<ReturnType<typeof respondToInquiry>>;
     try {
       // The e-mail to the sender is stored with the response, in its transaction.
-      result = await respondToInquiry(actor, id, { response }, (tx) =>
+      const expectedVersion = postedVersion(form);
+      result = await respondToInquiry(actor, id, { response, expectedVersion }, (tx) =>
         queueInquiryResponseEmail(tx, id),
       );
     } catch (error) {
@@ -71,6 +82,7 @@ export async function action(args: Route.ActionArgs) {
     }
     if (!result.ok) {
       if (result.reason === "not-found") notFound();
+      if (result.reason === "conflict") return conflictAnswer(actor, id, form, result.change);
       const message = INQUIRY_RESPONSE_MESSAGES[result.reason];
       return result.reason === "already-answered"
         ? badRequest({ intent, error: { title: SEND_FAILED.title, message }, values })
@@ -82,9 +94,10 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "status") {
     const status = String(form.get("status") ?? "") as InquiryStatus;
-    const result = await setInquiryStatus(actor, id, status);
+    const result = await setInquiryStatus(actor, id, status, postedVersion(form));
     if (!result.ok) {
       if (result.reason === "not-found") notFound();
+      if (result.reason === "conflict") return conflictAnswer(actor, id, form, result.change);
       return badRequest({
         intent,
         fields: { status: INQUIRY_RESPONSE_MESSAGES[result.reason] },
@@ -95,6 +108,33 @@ export async function action(args: Route.ActionArgs) {
   }
 
   return badRequest({ error: { title: "Error", message: "Unknown action." } });
+}
+
+/** A form opened before the inquiry changed: nothing was written; show it as it is now. */
+async function conflictAnswer(
+  actor: AdminActor,
+  id: string,
+  form: FormData,
+  change: LastChange | null,
+) {
+  const current = await getInquiryForAdmin(actor, id);
+  if (!current) notFound();
+  const values = { status: current.status, response: current.response ?? "" };
+  const intent = String(form.get("intent"));
+  // A response being written is kept in its box (there is none stored to show instead).
+  const typed = { response: String(form.get("response") ?? "") };
+  return editConflict(form, { version: current.version, values }, change, {
+    intent,
+    values: typed,
+  });
+}
+
+/** After a save refused as stale the page loads again: it shows the inquiry as it is now. */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export default function AdminInquiryPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -200,7 +240,23 @@ function Response({
         Response
       </h2>
       <FormAlert error={failure?.error} />
-      <Form method="post" state={state} className="space-y-3" noValidate>
+      {failure?.conflict ? (
+        <EditConflictPanel
+          key={failure.conflict.version}
+          conflict={failure.conflict}
+          labels={{ status: "Status", response: "Your response" }}
+          what="this inquiry"
+          state={state}
+        />
+      ) : null}
+      <AdminForm
+        key={inquiry.version}
+        method="post"
+        state={state}
+        version={inquiry.version}
+        className="space-y-3"
+        noValidate
+      >
         <input type="hidden" name="intent" value="respond" />
         <input type="hidden" name="back" value={back} />
         <TextAreaField
@@ -215,7 +271,7 @@ function Response({
         <SubmitButton pending={pending} pendingLabel="Sending...">
           Send Response
         </SubmitButton>
-      </Form>
+      </AdminForm>
     </section>
   );
 }
@@ -241,7 +297,23 @@ function StatusForm({
       <h2 id="status-heading" className="mb-2 text-lg font-semibold text-slate-900">
         Status
       </h2>
-      <Form method="post" state={state} className="flex flex-wrap items-end gap-3" noValidate>
+      {failure?.conflict ? (
+        <EditConflictPanel
+          key={failure.conflict.version}
+          conflict={failure.conflict}
+          labels={{ status: "Status" }}
+          what="this inquiry"
+          state={state}
+        />
+      ) : null}
+      <AdminForm
+        key={inquiry.version}
+        method="post"
+        state={state}
+        version={inquiry.version}
+        className="flex flex-wrap items-end gap-3"
+        noValidate
+      >
         <input type="hidden" name="intent" value="status" />
         <input type="hidden" name="back" value={back} />
         <div className="min-w-48">
@@ -249,14 +321,16 @@ function StatusForm({
             label="Set the status"
             name="status"
             options={options}
-            defaultValue={failure?.values?.status ?? inquiry.status}
+            defaultValue={
+              (failure?.conflict ? undefined : failure?.values?.status) ?? inquiry.status
+            }
             error={failure?.fields?.status}
           />
         </div>
         <SubmitButton pending={pending} pendingLabel="Saving..." variant="secondary">
           Update Status
         </SubmitButton>
-      </Form>
+      </AdminForm>
     </section>
   );
 }

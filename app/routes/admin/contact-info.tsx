@@ -1,10 +1,17 @@
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { type AdminActor, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { ContactTypeGroup } from "~/components/admin/contact-items";
 import { failureOf } from "~/lib/action-result";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
-import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import {
+  badRequest,
+  editConflict,
+  failed,
+  notFound,
+  postedVersion,
+  redirectWithFlash,
+} from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
@@ -74,13 +81,19 @@ async function save(actor: AdminActor, form: FormData, intent: "add" | "update")
     result =
       intent === "add"
         ? await addContactItem(actor, parsed.data)
-        : await updateContactItem(actor, id, parsed.data);
+        : await updateContactItem(actor, id, parsed.data, postedVersion(form));
   } catch (error) {
     logger.error({ err: error, intent }, "Saving contact information failed");
     return failed(500, { intent, error: CONTACT_MESSAGES.failed, values: { ...values, id } });
   }
   if (!result.ok) {
     if (result.reason === "not-found") notFound();
+    if (result.reason === "conflict") {
+      const item = (await listContactItemsForAdmin(actor)).find((i) => i.id === id);
+      if (!item) notFound();
+      const current = { version: item.version, values: { label: item.label, value: item.value } };
+      return editConflict(form, current, result.change, { intent, values: { ...values, id } });
+    }
     const refusal = REFUSALS[result.reason === "label-taken" ? "label-taken" : "single"];
     return badRequest({
       intent,
@@ -109,6 +122,14 @@ async function remove(actor: AdminActor, form: FormData) {
     return badRequest({ intent, error, values: { id } });
   }
   throw redirectWithFlash(PAGE, "contactInfoUpdated");
+}
+
+/** After a save refused as stale the page loads again: the item shows as it is now. */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export default function ContactInfoPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { adminMiddleware, getCurrentSession, requireAdmin } from "~/auth/session
 import { AdminHeader } from "~/components/admin/admin-header";
 import { readSidebarOpen, sidebarCookie } from "~/components/admin/admin-nav";
 import { AdminSidebarContent } from "~/components/admin/admin-sidebar";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { ResultNotice } from "~/components/dashboard/result-toast";
 import { FlashToast } from "~/components/flash-toast";
 import { Sidebar, SidebarProvider, SidebarSheet } from "~/components/ui/sidebar";
@@ -57,7 +58,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <ResultNotice message={loaderData.flash} />
               </div>
             ) : null}
-            <Outlet />
+            <UnsavedChangesGuard>
+              <Outlet />
+            </UnsavedChangesGuard>
           </main>
         </div>
       </div>

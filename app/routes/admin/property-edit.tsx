@@ -1,13 +1,23 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { type AdminActor, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
-import { PropertyForm } from "~/components/admin/property-form";
+import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
+import { PROPERTY_FIELD_LABELS, PropertyForm } from "~/components/admin/property-form";
 import { PropertyPhotos } from "~/components/admin/property-photos";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { ViewsChart } from "~/components/admin/views-chart";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { failureOf } from "~/lib/action-result";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
-import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import { describeChange, type LastChange } from "~/lib/edit-conflict";
+import {
+  badRequest,
+  editConflict,
+  failed,
+  notFound,
+  postedVersion,
+  redirectWithFlash,
+} from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { readPropertyForm } from "~/lib/property-form.server";
@@ -87,7 +97,7 @@ export async function action(args: Route.ActionArgs) {
   if (!checked.ok) return checked.response;
   let result: Awaited<ReturnType<typeof updatePropertyByAdmin>>;
   try {
-    result = await updatePropertyByAdmin(actor, id, checked.input);
+    result = await updatePropertyByAdmin(actor, id, checked.input, postedVersion(form));
   } catch (error) {
     logger.error({ err: error, propertyId: id }, "Updating a property failed");
     return failed(500, {
@@ -95,8 +105,25 @@ export async function action(args: Route.ActionArgs) {
       values: postedPropertyValues(form),
     });
   }
+  if (!result.ok && result.reason === "conflict") {
+    const current = await getPropertyForAdmin(actor, id);
+    if (!current) notFound();
+    return editConflict(
+      form,
+      { version: current.version, values: propertyFormValues(current) },
+      result.change,
+    );
+  }
   if (!result.ok) notFound();
   throw redirectWithFlash(back, "propertyUpdated");
+}
+
+/** After a save refused as stale the page loads again: it shows the listing as it is now. */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 /**
@@ -114,7 +141,7 @@ async function photoAction(
   const mediaId = String(form.get("mediaId") ?? "");
   const refuse = (message: string) =>
     badRequest({ intent, error: { title: "Upload failed", message } });
-  let result: { ok: boolean; reason?: string };
+  let result: { ok: boolean; reason?: string; change?: LastChange | null };
   if (intent === "photos-upload") {
     if (read.photos.length === 0) return refuse(PHOTO_MESSAGES.none);
     result = await attachPhotos(actor, id, photosWithTitles(read.photos, form));
@@ -125,21 +152,33 @@ async function photoAction(
       { url: fetched.photo.url, title: cleanPhotoTitle(form.get("title")) || null },
     ]);
   } else if (intent === "photo-up" || intent === "photo-down") {
-    result = await movePropertyPhoto(actor, id, mediaId, intent === "photo-up" ? "up" : "down");
+    const direction = intent === "photo-up" ? "up" : "down";
+    result = await movePropertyPhoto(actor, id, mediaId, direction, postedVersion(form));
   } else if (intent === "photo-order") {
     const order = form.getAll("order").filter((v): v is string => typeof v === "string");
-    result = await reorderPropertyPhotos(actor, id, order);
+    result = await reorderPropertyPhotos(actor, id, order, postedVersion(form));
   } else if (intent === "photo-remove") {
     if (!isConfirmed(form)) return askToConfirm(form, "Remove this photo?");
     const removed = await removePropertyPhoto(actor, id, mediaId);
     if (removed.ok) await removeUnreferencedUploads([removed.removedUrl]);
     result = removed;
   } else if (intent === "photo-title") {
-    result = await setPropertyPhotoTitle(actor, id, mediaId, cleanPhotoTitle(form.get("title")));
+    const title = cleanPhotoTitle(form.get("title"));
+    result = await setPropertyPhotoTitle(actor, id, mediaId, title, postedVersion(form));
   } else {
     return badRequest({ error: { title: "Error", message: "Unknown action." } });
   }
   if (!result.ok && result.reason === "not-found") notFound();
+  if (!result.ok && result.reason === "conflict") {
+    // The page loads again (shouldRevalidate) and shows the photos as they are now.
+    return failed(409, {
+      intent,
+      error: {
+        title: "Not saved",
+        message: `${describeChange(result.change, "the photos")} The photos now show as they are; make your change again.`,
+      },
+    });
+  }
   if (!result.ok) {
     return failed(500, {
       intent,
@@ -154,12 +193,26 @@ export default function EditPropertyPage({ loaderData, actionData }: Route.Compo
   const { back, state } = useRecordBack(LIST);
   const failure = failureOf(actionData);
   const formFailure = failure?.intent?.startsWith("photo") ? undefined : failure;
+  const conflict = formFailure?.conflict;
+  // After a conflict the form shows the listing as it is now; after a refusal, what was typed.
   const values =
-    (formFailure?.values as PropertyFormValues | undefined) ?? propertyFormValues(property);
+    (conflict ? undefined : (formFailure?.values as PropertyFormValues | undefined)) ??
+    propertyFormValues(property);
   return (
     <RecordView list={LIST} listLabel="All properties" title={`Edit: ${property.title}`}>
       <div className="space-y-6">
+        {conflict ? (
+          <EditConflictPanel
+            key={conflict.version}
+            conflict={conflict}
+            labels={PROPERTY_FIELD_LABELS}
+            what="this listing"
+            state={state}
+          />
+        ) : null}
         <PropertyForm
+          key={property.version}
+          version={property.version}
           values={values}
           fields={formFailure?.fields ?? {}}
           error={formFailure?.error}
@@ -172,9 +225,15 @@ export default function EditPropertyPage({ loaderData, actionData }: Route.Compo
             content: (
               <PropertyPhotos
                 photos={property.media}
+                version={property.photosVersion}
                 uploadUrl={`/admin/properties/${property.id}/photos`}
                 state={state}
                 error={failure?.intent === "photos-upload" ? failure.error?.message : undefined}
+                notice={
+                  failure?.intent?.startsWith("photo-") && failure.intent !== "photo-url"
+                    ? failure.error?.message
+                    : undefined
+                }
                 urlError={failure?.intent === "photo-url" ? failure.error?.message : undefined}
               />
             ),

@@ -1,12 +1,21 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { RecordDeleteSection } from "~/components/admin/record-delete";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
-import { SlideForm } from "~/components/admin/slide-form";
+import { SLIDE_FIELD_LABELS, SlideForm } from "~/components/admin/slide-form";
 import { failureOf } from "~/lib/action-result";
 import { discardUploadedPhoto, ONE_PHOTO_FORM_BYTES } from "~/lib/admin-photo.server";
 import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
-import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import {
+  badRequest,
+  editConflict,
+  failed,
+  notFound,
+  postedVersion,
+  redirectWithFlash,
+} from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
@@ -60,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
   if (!read.ok) return read.response;
   let updated: Awaited<ReturnType<typeof updateSlide>>;
   try {
-    updated = await updateSlide(actor, id, read.input);
+    updated = await updateSlide(actor, id, read.input, postedVersion(form));
   } catch (error) {
     logger.error({ err: error, id }, "Updating a slide failed");
     await discardUploadedPhoto(read.photo);
@@ -68,10 +77,38 @@ export async function action(args: Route.ActionArgs) {
   }
   if (!updated.ok) {
     await discardUploadedPhoto(read.photo);
+    if (updated.reason === "conflict") {
+      // A photo sent with it was not kept: "Use my changes" sends the fields again.
+      const current = await getSlideForAdmin(actor, id);
+      if (!current) notFound();
+      const now = { version: current.version, values: formValuesOf(current) };
+      return editConflict(form, now, updated.change);
+    }
     notFound();
   }
   await removeUnreferencedUploads([updated.formerMediaUrl]);
   throw redirectWithFlash(back, "slideUpdated");
+}
+
+/** The form's values for a stored record (a switch is "on" when set, as the form posts it). */
+function formValuesOf(slide: NonNullable<Awaited<ReturnType<typeof getSlideForAdmin>>>) {
+  return {
+    title: slide.title ?? "",
+    description: slide.description ?? "",
+    mediaType: slide.mediaType,
+    mediaUrl: slide.mediaUrl,
+    linkUrl: slide.linkUrl ?? "",
+    category: slide.category,
+    isActive: slide.isActive ? "on" : "",
+  };
+}
+
+/** After a save refused as stale the page loads again: the form shows the record as it is now. */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export default function EditSlidePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -79,20 +116,26 @@ export default function EditSlidePage({ loaderData, actionData }: Route.Componen
   const { back, state } = useRecordBack(LIST);
   const failure = failureOf(actionData);
   const asked = confirmationFor(actionData, { intent: "delete" });
-  const values = failure?.values ?? {
-    title: slide.title ?? "",
-    description: slide.description ?? "",
-    mediaType: slide.mediaType,
-    mediaUrl: slide.mediaUrl,
-    linkUrl: slide.linkUrl ?? "",
-    category: slide.category,
-    isActive: String(slide.isActive),
-  };
+  const conflict = failure?.conflict;
+  // After a conflict the form shows the record as it is now; after a refusal, what was typed.
+  const values = (conflict ? undefined : failure?.values) ?? formValuesOf(slide);
   const name = slide.title || "Untitled slide";
   return (
     <RecordView list={LIST} listLabel="All slides" title={`Edit Slide: ${name}`}>
       <div className="space-y-6">
+        {conflict ? (
+          <EditConflictPanel
+            key={conflict.version}
+            conflict={conflict}
+            labels={SLIDE_FIELD_LABELS}
+            what="this slide"
+            state={state}
+            encType="multipart/form-data"
+          />
+        ) : null}
         <SlideForm
+          key={slide.version}
+          version={slide.version}
           mode="edit"
           values={values}
           errors={failure?.fields ?? {}}

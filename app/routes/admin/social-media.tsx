@@ -1,10 +1,17 @@
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { type AdminActor, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { AddSocialLinkForm, SocialLinksTable } from "~/components/admin/social-links";
 import { failureOf } from "~/lib/action-result";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
-import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import {
+  badRequest,
+  editConflict,
+  failed,
+  notFound,
+  postedVersion,
+  redirectWithFlash,
+} from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
@@ -105,7 +112,13 @@ async function update(actor: AdminActor, form: FormData) {
     return badRequest({ intent, error: validationError(fields), fields, values });
   }
   try {
-    const updated = await updateSocialLink(actor, platform, parsed.data.url);
+    const updated = await updateSocialLink(actor, platform, parsed.data.url, postedVersion(form));
+    if (!updated.ok && updated.reason === "conflict") {
+      const link = (await getSocialLinksForAdmin(actor)).find((l) => l.platform === platform);
+      if (!link?.url) notFound();
+      const current = { version: link.version, values: { url: link.url } };
+      return editConflict(form, current, updated.change, { intent, values });
+    }
     if (!updated.ok) notFound();
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -134,6 +147,14 @@ async function remove(actor: AdminActor, form: FormData) {
     });
   }
   throw redirectWithFlash(PAGE, "socialLinkDeleted");
+}
+
+/** After a save refused as stale the page loads again: the link shows as it is now. */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export default function SocialMediaPage({ loaderData, actionData }: Route.ComponentProps) {

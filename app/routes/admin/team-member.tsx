@@ -1,12 +1,21 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { RecordDeleteSection } from "~/components/admin/record-delete";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
-import { TeamMemberForm } from "~/components/admin/team-form";
+import { TEAM_FIELD_LABELS, TeamMemberForm } from "~/components/admin/team-form";
 import { failureOf } from "~/lib/action-result";
 import { discardUploadedPhoto, ONE_PHOTO_FORM_BYTES } from "~/lib/admin-photo.server";
 import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
-import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import {
+  badRequest,
+  editConflict,
+  failed,
+  notFound,
+  postedVersion,
+  redirectWithFlash,
+} from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
@@ -67,7 +76,7 @@ export async function action(args: Route.ActionArgs) {
   const imageUrl = read.photo?.url ?? (removePhoto ? null : existing.imageUrl);
   let updated: Awaited<ReturnType<typeof updateTeamMember>>;
   try {
-    updated = await updateTeamMember(actor, id, { ...input, imageUrl });
+    updated = await updateTeamMember(actor, id, { ...input, imageUrl }, postedVersion(form));
   } catch (error) {
     logger.error({ err: error, id }, "Updating a team member failed");
     await discardUploadedPhoto(read.photo);
@@ -75,10 +84,37 @@ export async function action(args: Route.ActionArgs) {
   }
   if (!updated.ok) {
     await discardUploadedPhoto(read.photo);
+    if (updated.reason === "conflict") {
+      // A photo sent with it was not kept: "Use my changes" sends the fields again.
+      const current = await getTeamMemberForAdmin(actor, id);
+      if (!current) notFound();
+      const now = { version: current.version, values: formValuesOf(current) };
+      return editConflict(form, now, updated.change);
+    }
     notFound();
   }
   await removeUnreferencedUploads([updated.formerImageUrl]);
   throw redirectWithFlash(back, "teamMemberUpdated");
+}
+
+/** The form's values for a stored record (a switch is "on" when set, as the form posts it). */
+function formValuesOf(member: NonNullable<Awaited<ReturnType<typeof getTeamMemberForAdmin>>>) {
+  return {
+    name: member.name,
+    position: member.position,
+    bio: member.bio ?? "",
+    email: member.email ?? "",
+    phone: member.phone ?? "",
+    isActive: member.isActive ? "on" : "",
+  };
+}
+
+/** After a save refused as stale the page loads again: the form shows the record as it is now. */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export default function EditTeamMemberPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -86,18 +122,25 @@ export default function EditTeamMemberPage({ loaderData, actionData }: Route.Com
   const { back, state } = useRecordBack(LIST);
   const failure = failureOf(actionData);
   const asked = confirmationFor(actionData, { intent: "delete" });
-  const values = failure?.values ?? {
-    name: member.name,
-    position: member.position,
-    bio: member.bio ?? "",
-    email: member.email ?? "",
-    phone: member.phone ?? "",
-    isActive: String(member.isActive),
-  };
+  const conflict = failure?.conflict;
+  // After a conflict the form shows the record as it is now; after a refusal, what was typed.
+  const values = (conflict ? undefined : failure?.values) ?? formValuesOf(member);
   return (
     <RecordView list={LIST} listLabel="All team members" title={`Edit ${member.name}`}>
       <div className="space-y-6">
+        {conflict ? (
+          <EditConflictPanel
+            key={conflict.version}
+            conflict={conflict}
+            labels={TEAM_FIELD_LABELS}
+            what="this team member"
+            state={state}
+            encType="multipart/form-data"
+          />
+        ) : null}
         <TeamMemberForm
+          key={member.version}
+          version={member.version}
           mode="edit"
           values={values}
           photo={member.imageUrl}

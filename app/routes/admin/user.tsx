@@ -1,10 +1,12 @@
-import { Link, useActionData } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import {
   DeleteUserForm,
   RoleBadge,
+  USER_FIELD_LABELS,
   UserForm,
   UserStatusBadge,
 } from "~/components/admin/user-parts";
@@ -12,7 +14,14 @@ import { failureOf } from "~/lib/action-result";
 import { roleOptions } from "~/lib/admin-users";
 import { formatMoment } from "~/lib/appointment-format";
 import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
-import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import {
+  badRequest,
+  editConflict,
+  failed,
+  notFound,
+  postedVersion,
+  redirectWithFlash,
+} from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
@@ -64,13 +73,19 @@ export async function action(args: Route.ActionArgs) {
     }
     let updated: Awaited<ReturnType<typeof updateUserByAdmin>>;
     try {
-      updated = await updateUserByAdmin(actor, id, parsed.data);
+      updated = await updateUserByAdmin(actor, id, parsed.data, postedVersion(form));
     } catch (error) {
       logger.error({ err: error, userId: id }, "Updating a user failed");
       return failed(500, { intent, error: { title, message: USER_MESSAGES.tryAgain }, values });
     }
     if (!updated.ok) {
       if (updated.reason === "not-found") notFound();
+      if (updated.reason === "conflict") {
+        const current = await getUserForAdmin(actor, id);
+        if (!current) notFound();
+        const now = { version: current.version, values: formValuesOf(current) };
+        return editConflict(form, now, updated.change, { intent });
+      }
       const message = USER_REFUSALS[updated.reason];
       const field = updated.reason === "admin-role" ? "role" : "status";
       return failed(403, {
@@ -101,6 +116,25 @@ export async function action(args: Route.ActionArgs) {
   }
 
   return badRequest({ error: { title: "Error", message: "Unknown action." } });
+}
+
+/** The form's values for a stored account. */
+function formValuesOf(user: AdminUser) {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone ?? "",
+    role: user.role,
+    status: user.status,
+  };
+}
+
+/** After a save refused as stale the page loads again: the form shows the account as it is now. */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 /** Why this admin may not change the account's role and status, if they may not. */
@@ -141,19 +175,24 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
             {user.inquiries} {user.inquiries === 1 ? "inquiry" : "inquiries"}
           </Link>
         </div>
+        {failure?.conflict ? (
+          <EditConflictPanel
+            key={failure.conflict.version}
+            conflict={failure.conflict}
+            labels={USER_FIELD_LABELS}
+            what="this account"
+            state={state}
+          />
+        ) : null}
         <UserForm
+          key={user.version}
+          version={user.version}
           mode="edit"
           values={{
             email: user.email,
-            ...(failure?.intent === "update" && failure.values
+            ...(failure?.intent === "update" && failure.values && !failure.conflict
               ? failure.values
-              : {
-                  firstName: user.firstName,
-                  lastName: user.lastName,
-                  phone: user.phone ?? "",
-                  role: user.role,
-                  status: user.status,
-                }),
+              : formValuesOf(user)),
           }}
           errors={failure?.intent === "update" ? (failure.fields ?? {}) : {}}
           error={failure?.intent === "update" ? failure.error : undefined}

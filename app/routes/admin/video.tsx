@@ -1,11 +1,20 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { RecordDeleteSection } from "~/components/admin/record-delete";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
-import { VideoForm } from "~/components/admin/video-form";
+import { VIDEO_FIELD_LABELS, VideoForm } from "~/components/admin/video-form";
 import { failureOf } from "~/lib/action-result";
 import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
-import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import {
+  badRequest,
+  editConflict,
+  failed,
+  notFound,
+  postedVersion,
+  redirectWithFlash,
+} from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
@@ -59,13 +68,40 @@ export async function action(args: Route.ActionArgs) {
   }
   let updated: Awaited<ReturnType<typeof updateVideo>>;
   try {
-    updated = await updateVideo(actor, id, read.input);
+    updated = await updateVideo(actor, id, read.input, postedVersion(form));
   } catch (error) {
     logger.error({ err: error, id }, "Updating a video failed");
     return failed(500, { error: { title, message: VIDEO_MESSAGES.tryAgain }, values: read.values });
   }
+  if (!updated.ok && updated.reason === "conflict") {
+    const current = await getVideoForAdmin(actor, id);
+    if (!current) notFound();
+    return editConflict(
+      form,
+      { version: current.version, values: formValuesOf(current) },
+      updated.change,
+    );
+  }
   if (!updated.ok) notFound();
   throw redirectWithFlash(back, "videoUpdated");
+}
+
+/** The form's values for a stored record (a switch is "on" when set, as the form posts it). */
+function formValuesOf(video: NonNullable<Awaited<ReturnType<typeof getVideoForAdmin>>>) {
+  return {
+    title: video.title ?? "",
+    description: video.description ?? "",
+    videoUrl: video.videoUrl,
+    isActive: video.isActive ? "on" : "",
+  };
+}
+
+/** After a save refused as stale the page loads again: the form shows the record as it is now. */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export default function EditVideoPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -73,17 +109,25 @@ export default function EditVideoPage({ loaderData, actionData }: Route.Componen
   const { back, state } = useRecordBack(LIST);
   const failure = failureOf(actionData);
   const asked = confirmationFor(actionData, { intent: "delete" });
-  const values = failure?.values ?? {
-    title: video.title ?? "",
-    description: video.description ?? "",
-    videoUrl: video.videoUrl,
-    isActive: String(video.isActive),
-  };
+  const conflict = failure?.conflict;
+  // After a conflict the form shows the record as it is now; after a refusal, what was typed.
+  const values = (conflict ? undefined : failure?.values) ?? formValuesOf(video);
   const name = video.title || "Untitled video";
   return (
     <RecordView list={LIST} listLabel="All videos" title={`Edit Video: ${name}`}>
       <div className="space-y-6">
+        {conflict ? (
+          <EditConflictPanel
+            key={conflict.version}
+            conflict={conflict}
+            labels={VIDEO_FIELD_LABELS}
+            what="this video"
+            state={state}
+          />
+        ) : null}
         <VideoForm
+          key={video.version}
+          version={video.version}
           mode="edit"
           values={values}
           errors={failure?.fields ?? {}}

@@ -1,7 +1,8 @@
-import { data, useRouteLoaderData } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
 import type { Flash } from "~/auth/flash";
 import { type AdminActor, adminMiddleware, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { HeroImagesPanel, SectionEditor, textsOf } from "~/components/admin/website-editor-parts";
 import { ResultNotice } from "~/components/dashboard/result-toast";
 import { LinkButton } from "~/components/ui/button";
@@ -10,13 +11,21 @@ import { failureOf } from "~/lib/action-result";
 import { ONE_PHOTO_FORM_BYTES } from "~/lib/admin-photo.server";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { HERO_IMAGES, resolveHomeContent } from "~/lib/home-content";
-import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import {
+  badRequest,
+  editConflict,
+  failed,
+  notFound,
+  postedVersion,
+  redirectWithFlash,
+} from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import {
   EDITOR_MESSAGES,
   HOME_SECTIONS,
+  type HomeSection,
   homeSectionSchema,
   isHomeSection,
 } from "~/lib/schemas/site-content";
@@ -25,6 +34,7 @@ import { acceptPhoto } from "~/media/images.server";
 import {
   addHeroImage,
   getHomeContentForAdmin,
+  homeSectionVersion,
   listHeroImagesForAdmin,
   moveHeroImage,
   removeHeroImage,
@@ -52,6 +62,9 @@ export async function loader(args: Route.LoaderArgs) {
     ]);
     return {
       content: resolveHomeContent(stored),
+      versions: Object.fromEntries(
+        HOME_SECTIONS.map(({ id }) => [id, homeSectionVersion(stored, id)]),
+      ) as Record<HomeSection, string>,
       // The hero's set in order, the built-in pictures included (see listHeroImagesForAdmin).
       images,
     };
@@ -97,12 +110,22 @@ async function saveSection(actor: AdminActor, form: FormData) {
     const error = { title: EDITOR_MESSAGES.updateFailed, message };
     return badRequest({ intent, error, fields, values });
   }
+  let saved: Awaited<ReturnType<typeof updateHomeSection>>;
   try {
-    await updateHomeSection(actor, section, parsed.data);
+    saved = await updateHomeSection(actor, section, parsed.data, postedVersion(form));
   } catch (error) {
     logger.error({ err: error, section }, "Saving website content failed");
     const message = "Please try again.";
     return failed(500, { intent, error: { title: EDITOR_MESSAGES.updateFailed, message }, values });
+  }
+  if (!saved.ok) {
+    const stored = await getHomeContentForAdmin(actor);
+    const content = resolveHomeContent(stored);
+    const current = {
+      version: homeSectionVersion(stored, section),
+      values: textsOf(content, section),
+    };
+    return editConflict(form, current, saved.change, { intent, values: { section } });
   }
   throw redirectWithFlash(`${PAGE}#${section}`, "contentUpdated");
 }
@@ -155,8 +178,24 @@ async function moveImage(actor: AdminActor, form: FormData, intent: "image-up" |
   throw redirectWithFlash(`${PAGE}#images`, "heroImageMoved");
 }
 
-export default function WebsiteEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { content, images } = loaderData;
+/** After a save refused as stale the page loads again: the section shows its texts now. */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+export default function WebsiteEditorPage(props: Route.ComponentProps) {
+  return (
+    <UnsavedChangesGuard>
+      <WebsiteEditor {...props} />
+    </UnsavedChangesGuard>
+  );
+}
+
+function WebsiteEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { content, images, versions } = loaderData;
   const failure = failureOf(actionData);
   const hydrated = useHydrated();
   // The site layout shows the toast a save left; without JavaScript it is shown here.
@@ -191,6 +230,7 @@ export default function WebsiteEditorPage({ loaderData, actionData }: Route.Comp
             key={`${id}:${JSON.stringify(textsOf(content, id))}`}
             section={id}
             saved={textsOf(content, id)}
+            version={versions[id]}
             failure={sectionFailure}
             previewImage={previewImage}
           />

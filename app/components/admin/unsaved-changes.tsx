@@ -1,0 +1,217 @@
+import {
+  createContext,
+  type RefObject,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+} from "react";
+import { type BlockerFunction, Form, type FormProps, useBlocker } from "react-router";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogFooter,
+  AlertDialogHeader,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { VERSION_FIELD } from "~/lib/edit-conflict";
+
+// Unsaved changes (issue 23): leaving a changed admin form (a link, Back, closing the dialog it
+// is in, closing the tab) asks first. One guard per page tree (the admin layout, the website
+// editor) owns the router's one blocker and the question; each form registers how to tell it
+// was changed: what it would post now against what it showed when it was opened, saved or
+// reset. So a reset or a save (the form remounts, or its version moves on) is clean again.
+//
+// A form's own submission is not blocked: it posts to the address it is on (React Router keeps
+// the path and search), and the redirect after a save is not a navigation the blocker sees.
+
+type Registry = {
+  register(id: string, isChanged: () => boolean): void;
+  unregister(id: string): void;
+  hasChanges(): boolean;
+  /** A registered form is being submitted: its own navigation is not asked about. */
+  submitting(): void;
+  /** Whether a submission was announced (and forget it: it is for one navigation). */
+  takeSubmitting(): boolean;
+};
+
+const GuardContext = createContext<Registry | null>(null);
+
+export const UNSAVED_MESSAGES = {
+  title: "Leave without saving?",
+  description: "You have changes on this page that are not saved. If you leave, they are lost.",
+  stay: "Stay on this page",
+  leave: "Leave without saving",
+} as const;
+
+export function UnsavedChangesGuard({ children }: { children: React.ReactNode }) {
+  const forms = useRef(new Map<string, () => boolean>());
+  const submitted = useRef(false);
+  const registry = useMemo<Registry>(
+    () => ({
+      register: (id, isChanged) => forms.current.set(id, isChanged),
+      unregister: (id) => forms.current.delete(id),
+      hasChanges: () => [...forms.current.values()].some((isChanged) => isChanged()),
+      submitting: () => {
+        submitted.current = true;
+      },
+      takeSubmitting: () => {
+        const was = submitted.current;
+        submitted.current = false;
+        return was;
+      },
+    }),
+    [],
+  );
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) =>
+      !registry.takeSubmitting() &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        currentLocation.search !== nextLocation.search) &&
+      registry.hasChanges(),
+    [registry],
+  );
+  const blocker = useBlocker(shouldBlock);
+
+  useEffect(() => {
+    function onBeforeUnload(event: BeforeUnloadEvent) {
+      if (!registry.hasChanges()) return;
+      event.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = "";
+    }
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [registry]);
+
+  return (
+    <GuardContext.Provider value={registry}>
+      {children}
+      <AlertDialog
+        open={blocker.state === "blocked"}
+        onOpenChange={(open) => {
+          if (!open && blocker.state === "blocked") blocker.reset();
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader
+            title={UNSAVED_MESSAGES.title}
+            description={UNSAVED_MESSAGES.description}
+          />
+          <AlertDialogFooter>
+            <AlertDialogCancel asChild>
+              <Button variant="outline">{UNSAVED_MESSAGES.stay}</Button>
+            </AlertDialogCancel>
+            <AlertDialogAction asChild>
+              <Button
+                variant="destructive"
+                onClick={() => {
+                  if (blocker.state === "blocked") blocker.proceed();
+                }}
+              >
+                {UNSAVED_MESSAGES.leave}
+              </Button>
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </GuardContext.Provider>
+  );
+}
+
+/** What a form would post now, as one comparable string (files by name and size). */
+function formSnapshot(form: HTMLFormElement) {
+  const entries: string[] = [];
+  for (const [name, value] of new FormData(form)) {
+    if (name === VERSION_FIELD) continue;
+    entries.push(
+      `${name}=${typeof value === "string" ? value : value.size ? `${value.name}:${value.size}` : ""}`,
+    );
+  }
+  return JSON.stringify(entries);
+}
+
+/**
+ * Registers a form with the page's guard. `savedAt` is anything that changes when the form's
+ * values were saved without the form remounting (the record's version): what it shows then is
+ * the new clean state.
+ */
+export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, savedAt?: unknown) {
+  const registry = useContext(GuardContext);
+  const id = useId();
+  const clean = useRef<string | null>(null);
+  const touched = useRef(false);
+
+  // The clean state is what the form shows just before the person first touches it: taken when
+  // it mounts or is saved, and again when focus first enters it (after hydration and any
+  // effect that fills a field, which would otherwise count as a change nobody made).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: savedAt is the signal to look again.
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    clean.current = formSnapshot(element);
+    touched.current = false;
+    const onFocus = () => {
+      if (!touched.current) clean.current = formSnapshot(element);
+    };
+    // Only a person's input counts: components that sync a hidden input (Radix switches and
+    // selects) dispatch untrusted events of their own.
+    const onInput = (event: Event) => {
+      if (event.isTrusted) touched.current = true;
+    };
+    element.addEventListener("focusin", onFocus);
+    element.addEventListener("input", onInput);
+    element.addEventListener("change", onInput);
+    return () => {
+      element.removeEventListener("focusin", onFocus);
+      element.removeEventListener("input", onInput);
+      element.removeEventListener("change", onInput);
+    };
+  }, [form, savedAt]);
+
+  useEffect(() => {
+    if (!registry) return;
+    registry.register(id, () =>
+      Boolean(
+        form.current && clean.current !== null && formSnapshot(form.current) !== clean.current,
+      ),
+    );
+    return () => registry.unregister(id);
+  }, [registry, id, form]);
+
+  // Called as the form is submitted (before React Router navigates to its action).
+  return useCallback(() => registry?.submitting(), [registry]);
+}
+
+/**
+ * An admin edit form: a React Router Form that carries the version of the record it was opened
+ * at (when given) and asks before its changes are left behind.
+ */
+export function AdminForm({
+  version,
+  ref,
+  children,
+  onSubmit,
+  ...props
+}: FormProps & { version?: string; ref?: RefObject<HTMLFormElement | null> }) {
+  const own = useRef<HTMLFormElement>(null);
+  const formRef = ref ?? own;
+  const submitting = useUnsavedChanges(formRef, version);
+  return (
+    <Form
+      ref={formRef}
+      onSubmit={(event) => {
+        onSubmit?.(event);
+        if (!event.defaultPrevented) submitting();
+      }}
+      {...props}
+    >
+      {version ? <input type="hidden" name={VERSION_FIELD} value={version} /> : null}
+      {children}
+    </Form>
+  );
+}

@@ -1,0 +1,213 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ADMIN_STATE } from "./auth-state";
+import { gotoHydrated, toasts } from "./support";
+
+// Issue 23, items 2 and 3. Two admins (two browser contexts) open one record; A saves, then B
+// saves over the version B opened: nothing of B's is written, B sees who changed it, their
+// values beside B's, the form showing the current values, and "Use my changes" to apply B's.
+// And a changed form asks before it is left (a link, closing its dialog); after a save it does
+// not. Each test makes its own records, so no other spec sees them change.
+
+// Two signed-in browsers each: slower than one on a shared machine.
+test.beforeEach(() => test.setTimeout(120_000));
+
+async function adminPage(browser: Browser) {
+  const context = await browser.newContext({ storageState: ADMIN_STATE });
+  return context.newPage();
+}
+
+/** Adds a listing through the Add Property page and answers its edit address. */
+async function addListing(page: Page, title: string) {
+  await gotoHydrated(page, "/admin/properties/new");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Price (₦)").fill("85,000,000");
+  await page.getByLabel("Location").selectOption("Lagos");
+  await page.getByLabel("Address").fill("12 Admiralty Way, Lekki");
+  await page.getByRole("button", { name: "Add Property" }).click();
+  await expect(toasts(page).filter({ hasText: "Property added successfully" })).toBeVisible();
+  const link = page.getByRole("link", { name: `Edit ${title}` }).first();
+  const href = await link.getAttribute("href");
+  if (!href) throw new Error("no edit link");
+  return href;
+}
+
+test("two admins on one listing: the later save is refused, shows both, and reapplies on request", async ({
+  browser,
+}) => {
+  const title = `Conflict duplex ${Date.now()}`;
+  const a = await adminPage(browser);
+  const b = await adminPage(browser);
+  const edit = await addListing(a, title);
+
+  await gotoHydrated(a, edit);
+  await gotoHydrated(b, edit);
+
+  await a.getByLabel("Price (₦)").fill("90000000");
+  await a.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toasts(a).filter({ hasText: "Property updated successfully" })).toBeVisible();
+
+  await b.getByLabel("Title", { exact: true }).fill(`${title} in Lekki`);
+  await b.getByRole("button", { name: "Save Changes" }).click();
+  const panel = b.getByRole("alert").filter({ hasText: "Not saved" });
+  await expect(panel).toContainText("changed this listing");
+  const priceRow = panel.getByRole("row", { name: /Price/ });
+  await expect(priceRow).toContainText("90000000");
+  await expect(priceRow).toContainText("85000000");
+  await expect(panel.getByRole("row", { name: /Title/ })).toContainText(`${title} in Lekki`);
+  // The form now shows the listing as saved by A: B's title is not in it, A's price is.
+  await expect(b.getByLabel("Title", { exact: true })).toHaveValue(title);
+  await expect(b.getByLabel("Price (₦)")).toHaveValue("90000000");
+
+  // Nothing of B's was written.
+  await gotoHydrated(a, edit);
+  await expect(a.getByLabel("Title", { exact: true })).toHaveValue(title);
+  await expect(a.getByLabel("Price (₦)")).toHaveValue("90000000");
+
+  // B chooses their own values: saved on top of A's version.
+  await panel.getByRole("button", { name: "Use my changes" }).click();
+  await expect(toasts(b).filter({ hasText: "Property updated successfully" })).toBeVisible();
+  await gotoHydrated(a, edit);
+  await expect(a.getByLabel("Title", { exact: true })).toHaveValue(`${title} in Lekki`);
+});
+
+test("two admins on one social link: the later save is refused and names the change", async ({
+  browser,
+}) => {
+  const a = await adminPage(browser);
+  const b = await adminPage(browser);
+  await gotoHydrated(a, "/admin/social-media");
+  const add = a.getByRole("region", { name: "Add a Link" });
+  const hasLinkedIn = await a.getByRole("link", { name: "Edit the LinkedIn link" }).count();
+  if (!hasLinkedIn) {
+    await add.getByLabel("Platform").selectOption("linkedin");
+    await add.getByLabel("URL").fill("https://www.linkedin.com/company/start");
+    await add.getByRole("button", { name: "Add Link" }).click();
+    await expect(a.getByRole("link", { name: "Edit the LinkedIn link" })).toBeVisible();
+  }
+  await gotoHydrated(a, "/admin/social-media?edit=linkedin");
+  await gotoHydrated(b, "/admin/social-media?edit=linkedin");
+
+  await a.getByLabel("LinkedIn URL").fill("https://www.linkedin.com/company/by-a");
+  await a.getByRole("button", { name: "Save Link" }).click();
+  await expect(a.getByText("https://www.linkedin.com/company/by-a")).toBeVisible();
+
+  await b.getByLabel("LinkedIn URL").fill("https://www.linkedin.com/company/by-b");
+  await b.getByRole("button", { name: "Save Link" }).click();
+  const panel = b.getByRole("alert").filter({ hasText: "Not saved" });
+  await expect(panel).toContainText("changed the LinkedIn link");
+  await expect(panel.getByRole("row", { name: /LinkedIn URL/ })).toContainText("by-a");
+  await expect(b.getByLabel("LinkedIn URL")).toHaveValue("https://www.linkedin.com/company/by-a");
+
+  await gotoHydrated(a, "/admin/social-media");
+  await expect(a.getByText("https://www.linkedin.com/company/by-a")).toBeVisible();
+  await expect(a.getByText("https://www.linkedin.com/company/by-b")).toHaveCount(0);
+});
+
+test("two admins on one website editor section: the later save is refused and shows theirs", async ({
+  browser,
+}) => {
+  const a = await adminPage(browser);
+  const b = await adminPage(browser);
+  await gotoHydrated(a, "/website-editor");
+  await gotoHydrated(b, "/website-editor");
+  const sectionOf = (page: Page) => page.getByRole("region", { name: "Services Section" });
+  const original = await sectionOf(a).getByLabel("Subtitle").inputValue();
+
+  await sectionOf(a).getByLabel("Subtitle").fill(`Subtitle by A ${Date.now()}`);
+  const byA = await sectionOf(a).getByLabel("Subtitle").inputValue();
+  await sectionOf(a).getByRole("button", { name: "Save Services" }).click();
+  await expect(toasts(a).filter({ hasText: "Content updated successfully" })).toBeVisible();
+
+  await sectionOf(b).getByLabel("Subtitle").fill("Subtitle by B");
+  await sectionOf(b).getByRole("button", { name: "Save Services" }).click();
+  const panel = sectionOf(b).getByRole("alert").filter({ hasText: "Not saved" });
+  await expect(panel).toContainText("changed the Services section");
+  await expect(panel.getByRole("row", { name: /Subtitle/ })).toContainText(byA);
+  await expect(sectionOf(b).getByLabel("Subtitle")).toHaveValue(byA);
+
+  // Put back what the demo had.
+  await gotoHydrated(a, "/website-editor");
+  await sectionOf(a).getByLabel("Subtitle").fill(original);
+  await sectionOf(a).getByRole("button", { name: "Save Services" }).click();
+  await expect(toasts(a).filter({ hasText: "Content updated successfully" })).toBeVisible();
+});
+
+test("a changed form asks before a link leaves it, and not after a save", async ({ browser }) => {
+  const title = `Unsaved villa ${Date.now()}`;
+  const page = await adminPage(browser);
+  const edit = await addListing(page, title);
+  await gotoHydrated(page, edit);
+  const sidebar = page.getByRole("navigation").getByRole("link", { name: "Dashboard" }).first();
+
+  // Unchanged: the link goes at once.
+  await sidebar.click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  await gotoHydrated(page, edit);
+  await page.getByLabel("Price (₦)").fill("91000000");
+  await sidebar.click();
+  const ask = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await expect(ask).toBeVisible();
+  await ask.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page).toHaveURL(new RegExp(`${edit}$`));
+  await expect(page.getByLabel("Price (₦)")).toHaveValue("91000000");
+
+  // Typed back as it was: nothing to lose, nothing asked.
+  await page.getByLabel("Price (₦)").fill("85000000");
+  await sidebar.click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(ask).toHaveCount(0);
+
+  // Leave without saving: the change is gone.
+  await gotoHydrated(page, edit);
+  await page.getByLabel("Price (₦)").fill("92000000");
+  await sidebar.click();
+  await ask.getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await gotoHydrated(page, edit);
+  await expect(page.getByLabel("Price (₦)")).toHaveValue("85000000");
+
+  // Saved: nothing to ask about afterwards.
+  await page.getByLabel("Price (₦)").fill("93000000");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toasts(page).filter({ hasText: "Property updated successfully" })).toBeVisible();
+  await sidebar.click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(ask).toHaveCount(0);
+});
+
+test("closing a changed dialog over the list asks first", async ({ browser }) => {
+  const title = `Dialog bungalow ${Date.now()}`;
+  const page = await adminPage(browser);
+  await addListing(page, title);
+  await page
+    .getByRole("link", { name: `Edit ${title}` })
+    .first()
+    .click();
+  const dialog = page.getByRole("dialog", { name: `Edit: ${title}` });
+  await dialog.getByLabel("Price (₦)").fill("77000000");
+  await page.keyboard.press("Escape");
+  const ask = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await expect(ask).toBeVisible();
+  await ask.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(dialog.getByLabel("Price (₦)")).toHaveValue("77000000");
+  await page.keyboard.press("Escape");
+  await ask.getByRole("button", { name: "Leave without saving" }).click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test("closing the tab with a changed form asks (beforeunload)", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await gotoHydrated(page, "/website-editor");
+  await page
+    .getByRole("region", { name: "Contact Section" })
+    .getByLabel("Subtitle")
+    .fill("Not saved yet");
+  let asked = false;
+  page.on("dialog", async (dialog) => {
+    asked = dialog.type() === "beforeunload";
+    await dialog.dismiss();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => asked).toBe(true);
+});
