@@ -1,5 +1,6 @@
 import { formatDistanceStrict } from "date-fns";
 import { useState } from "react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { BOOKING_TIME_ZONE } from "~/lib/appointment-rules";
@@ -10,6 +11,18 @@ import { AdminForm } from "./unsaved-changes";
 // the record and when; the fields that differ, theirs beside yours; "Use my changes" posts what
 // you sent again on top of the version now. The form below shows the current values, so
 // editing on from there (or leaving it) keeps theirs.
+
+/**
+ * A route's `shouldRevalidate` for an edit form: after a save refused as stale (409) the page
+ * loads again, so the form shows the record as it is now. In the route:
+ * `export const shouldRevalidate = revalidateAfterConflict;`
+ */
+export function revalidateAfterConflict({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
 
 const timeFormat = new Intl.DateTimeFormat("en-NG", {
   day: "numeric",

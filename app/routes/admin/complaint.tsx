@@ -1,7 +1,7 @@
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link } from "react-router";
 import { type AdminActor, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
-import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
+import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { AdminForm } from "~/components/admin/unsaved-changes";
 import { StatusBadge } from "~/components/ui/badge";
@@ -129,13 +129,7 @@ async function conflictAnswer(
   });
 }
 
-/** After a save refused as stale the page loads again: it shows the inquiry as it is now. */
-export function shouldRevalidate({
-  actionStatus,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateAfterConflict;
 
 export default function AdminInquiryPage({ loaderData, actionData }: Route.ComponentProps) {
   const { inquiry } = loaderData;

@@ -1,7 +1,8 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data } from "react-router";
 import { type AdminActor, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { ContactTypeGroup } from "~/components/admin/contact-items";
+import { revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { failureOf } from "~/lib/action-result";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import {
@@ -124,13 +125,7 @@ async function remove(actor: AdminActor, form: FormData) {
   throw redirectWithFlash(PAGE, "contactInfoUpdated");
 }
 
-/** After a save refused as stale the page loads again: the item shows as it is now. */
-export function shouldRevalidate({
-  actionStatus,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateAfterConflict;
 
 export default function ContactInfoPage({ loaderData, actionData }: Route.ComponentProps) {
   const { items, editing, defaults } = loaderData;

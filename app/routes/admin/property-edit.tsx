@@ -1,7 +1,6 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { type AdminActor, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
-import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
+import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { PROPERTY_FIELD_LABELS, PropertyForm } from "~/components/admin/property-form";
 import { PropertyPhotos } from "~/components/admin/property-photos";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
@@ -118,13 +117,7 @@ export async function action(args: Route.ActionArgs) {
   throw redirectWithFlash(back, "propertyUpdated");
 }
 
-/** After a save refused as stale the page loads again: it shows the listing as it is now. */
-export function shouldRevalidate({
-  actionStatus,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateAfterConflict;
 
 /**
  * Upload, add by URL, reorder, retitle and remove photos; answers (no redirect) so the form

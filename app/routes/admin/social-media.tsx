@@ -1,6 +1,7 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data } from "react-router";
 import { type AdminActor, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { AddSocialLinkForm, SocialLinksTable } from "~/components/admin/social-links";
 import { failureOf } from "~/lib/action-result";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
@@ -149,13 +150,7 @@ async function remove(actor: AdminActor, form: FormData) {
   throw redirectWithFlash(PAGE, "socialLinkDeleted");
 }
 
-/** After a save refused as stale the page loads again: the link shows as it is now. */
-export function shouldRevalidate({
-  actionStatus,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateAfterConflict;
 
 export default function SocialMediaPage({ loaderData, actionData }: Route.ComponentProps) {
   const { links, editing } = loaderData;

@@ -1,7 +1,6 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
-import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
+import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { RecordDeleteSection } from "~/components/admin/record-delete";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { TEAM_FIELD_LABELS, TeamMemberForm } from "~/components/admin/team-form";
@@ -109,13 +108,7 @@ function formValuesOf(member: NonNullable<Awaited<ReturnType<typeof getTeamMembe
   };
 }
 
-/** After a save refused as stale the page loads again: the form shows the record as it is now. */
-export function shouldRevalidate({
-  actionStatus,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateAfterConflict;
 
 export default function EditTeamMemberPage({ loaderData, actionData }: Route.ComponentProps) {
   const { member } = loaderData;

@@ -1,7 +1,7 @@
-import { Link, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
-import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
+import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import {
   DeleteUserForm,
@@ -129,13 +129,7 @@ function formValuesOf(user: AdminUser) {
   };
 }
 
-/** After a save refused as stale the page loads again: the form shows the account as it is now. */
-export function shouldRevalidate({
-  actionStatus,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateAfterConflict;
 
 /** Why this admin may not change the account's role and status, if they may not. */
 function lockedReason(user: AdminUser, viewer: { id: string; isSuperAdmin: boolean }) {

@@ -1,7 +1,8 @@
-import { data, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
+import { data, useRouteLoaderData } from "react-router";
 import type { Flash } from "~/auth/flash";
 import { type AdminActor, adminMiddleware, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { HeroImagesPanel, SectionEditor, textsOf } from "~/components/admin/website-editor-parts";
 import { ResultNotice } from "~/components/dashboard/result-toast";
@@ -178,13 +179,7 @@ async function moveImage(actor: AdminActor, form: FormData, intent: "image-up" |
   throw redirectWithFlash(`${PAGE}#images`, "heroImageMoved");
 }
 
-/** After a save refused as stale the page loads again: the section shows its texts now. */
-export function shouldRevalidate({
-  actionStatus,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateAfterConflict;
 
 export default function WebsiteEditorPage(props: Route.ComponentProps) {
   return (
