@@ -33,8 +33,23 @@ export async function setupTestDatabase(): Promise<DatabaseHandle> {
     drop = async () => {
       const client = new pg.Client({ connectionString: config.url });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
+      try {
+        // FORCE ends our own leftover connections, but a server process of another role (an
+        // autovacuum worker busy with the rows the file wrote) refuses it with 42501: it
+        // finishes within moments, so try again a few times.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+            break;
+          } catch (error) {
+            const code = (error as { code?: string }).code;
+            if (code !== "42501" || attempt >= 20) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     };
   }
 

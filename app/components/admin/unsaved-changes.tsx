@@ -146,30 +146,26 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, saved
   const clean = useRef<string | null>(null);
   const touched = useRef(false);
 
-  // The clean state is what the form shows just before the person first touches it: taken when
-  // it mounts or is saved, and again when focus first enters it (after hydration and any
-  // effect that fills a field, which would otherwise count as a change nobody made).
+  // The clean state is what the form shows just before a person first reaches into it (a
+  // focus, a press, a key): taken then, not at mount, so hydration and effects that fill a field
+  // never count as a change nobody made. Until then the form is unchanged by definition; after,
+  // it is changed while what it would post differs from that state. Events components send
+  // themselves (Radix's hidden inputs) are not a person's and are ignored.
   // biome-ignore lint/correctness/useExhaustiveDependencies: savedAt is the signal to look again.
   useEffect(() => {
     const element = form.current;
     if (!element) return;
-    clean.current = formSnapshot(element);
+    clean.current = null;
     touched.current = false;
-    const onFocus = () => {
-      if (!touched.current) clean.current = formSnapshot(element);
+    const onFirstTouch = (event: Event) => {
+      if (!event.isTrusted || touched.current) return;
+      clean.current = formSnapshot(element);
+      touched.current = true;
     };
-    // Only a person's input counts: components that sync a hidden input (Radix switches and
-    // selects) dispatch untrusted events of their own.
-    const onInput = (event: Event) => {
-      if (event.isTrusted) touched.current = true;
-    };
-    element.addEventListener("focusin", onFocus);
-    element.addEventListener("input", onInput);
-    element.addEventListener("change", onInput);
+    const events = ["focusin", "pointerdown", "keydown"] as const;
+    for (const name of events) element.addEventListener(name, onFirstTouch, { capture: true });
     return () => {
-      element.removeEventListener("focusin", onFocus);
-      element.removeEventListener("input", onInput);
-      element.removeEventListener("change", onInput);
+      for (const name of events) element.removeEventListener(name, onFirstTouch, { capture: true });
     };
   }, [form, savedAt]);
 
@@ -177,7 +173,10 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, saved
     if (!registry) return;
     registry.register(id, () =>
       Boolean(
-        form.current && clean.current !== null && formSnapshot(form.current) !== clean.current,
+        form.current &&
+          touched.current &&
+          clean.current !== null &&
+          formSnapshot(form.current) !== clean.current,
       ),
     );
     return () => registry.unregister(id);

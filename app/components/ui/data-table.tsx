@@ -96,8 +96,9 @@ export function DataTable<Row, Sort extends string, Filter extends string>({
         <Form
           method="get"
           role="search"
-          // Two search landmarks on a page (this and the header's) need names of their own.
-          aria-label={search?.label ?? `Filter ${caption.toLowerCase()}`}
+          // Two search landmarks on a page (this and the header's) need names of their own; not
+          // the search box's label, which would name two things on the page alike.
+          aria-label={`Filter ${caption.toLowerCase()}`}
           className="flex flex-wrap items-end gap-3"
           onChange={(event) => {
             const target = event.target as HTMLElement;
