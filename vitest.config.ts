@@ -63,12 +63,17 @@ const project = (
   include: string[],
   isolate: boolean,
   database: boolean,
+  order: number,
 ): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
     name,
     include: include.length ? include : ["no-such-file"],
     isolate,
+    // One project at a time: Vitest hands a worker on to the next file only when that file is
+    // of the same project, so interleaved projects would start a fresh worker (and import the
+    // app again) for nearly every file.
+    sequence: { groupOrder: order },
     // Migrates once per project: a PGlite dump or a PostgreSQL template database to clone.
     globalSetup: database ? ["tests/setup/global-setup.ts"] : [],
   },
@@ -90,15 +95,17 @@ export default defineConfig({
         shared.filter((file) => !usesDatabase(file)),
         false,
         false,
+        0,
       ),
-      project("database", shared.filter(usesDatabase), false, true),
+      project("database", shared.filter(usesDatabase), false, true, 1),
       project(
         "isolated-pure",
         isolated.filter((file) => !usesDatabase(file)),
         true,
         false,
+        2,
       ),
-      project("isolated-database", isolated.filter(usesDatabase), true, true),
+      project("isolated-database", isolated.filter(usesDatabase), true, true, 3),
     ],
   },
 });
