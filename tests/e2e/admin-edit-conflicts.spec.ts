@@ -22,7 +22,7 @@ async function addListing(page: Page, title: string) {
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Price (₦)").fill("85,000,000");
   await page.getByLabel("Location").selectOption("Lagos");
-  await page.getByLabel("Address").fill("12 Admiralty Way, Lekki");
+  await page.getByLabel("Address").fill("12 Akin Adesola Street, Victoria Island");
   await page.getByRole("button", { name: "Add Property" }).click();
   await expect(toasts(page).filter({ hasText: "Property added successfully" })).toBeVisible();
   const link = page.getByRole("link", { name: `Edit ${title}` }).first();
@@ -46,14 +46,14 @@ test("two admins on one listing: the later save is refused, shows both, and reap
   await a.getByRole("button", { name: "Save Changes" }).click();
   await expect(toasts(a).filter({ hasText: "Property updated successfully" })).toBeVisible();
 
-  await b.getByLabel("Title", { exact: true }).fill(`${title} in Lekki`);
+  await b.getByLabel("Title", { exact: true }).fill(`${title} by the lagoon`);
   await b.getByRole("button", { name: "Save Changes" }).click();
   const panel = b.getByRole("alert").filter({ hasText: "Not saved" });
   await expect(panel).toContainText("changed this listing");
   const priceRow = panel.getByRole("row", { name: /Price/ });
   await expect(priceRow).toContainText("90000000");
   await expect(priceRow).toContainText("85000000");
-  await expect(panel.getByRole("row", { name: /Title/ })).toContainText(`${title} in Lekki`);
+  await expect(panel.getByRole("row", { name: /Title/ })).toContainText(`${title} by the lagoon`);
   // The form now shows the listing as saved by A: B's title is not in it, A's price is.
   await expect(b.getByLabel("Title", { exact: true })).toHaveValue(title);
   await expect(b.getByLabel("Price (₦)")).toHaveValue("90000000");
@@ -67,7 +67,7 @@ test("two admins on one listing: the later save is refused, shows both, and reap
   await panel.getByRole("button", { name: "Use my changes" }).click();
   await expect(toasts(b).filter({ hasText: "Property updated successfully" })).toBeVisible();
   await gotoHydrated(a, edit);
-  await expect(a.getByLabel("Title", { exact: true })).toHaveValue(`${title} in Lekki`);
+  await expect(a.getByLabel("Title", { exact: true })).toHaveValue(`${title} by the lagoon`);
 });
 
 test("two admins on one social link: the later save is refused and names the change", async ({

@@ -111,8 +111,8 @@ test("a CSV import is checked first, its bad row shown, then the fixed file impo
 
   await dialog.getByLabel("CSV file").setInputFiles(file([header, good]));
   await dialog.getByRole("button", { name: "Check the file" }).click();
-  await expect(dialog.getByRole("status")).toContainText("1 listing is ready to import.");
-  await dialog.getByRole("button", { name: "Import 1 listing" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("1 new, 0 updated, 0 unchanged");
+  await dialog.getByRole("button", { name: "Import 1 new, 0 updated" }).click();
   await expect(toasts(admin).filter({ hasText: "Properties imported successfully" })).toBeVisible();
   await admin.getByLabel("Search properties").fill(`Imported duplex ${stamp}`);
   await admin.getByLabel("Search properties").press("Enter");
