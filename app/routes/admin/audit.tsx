@@ -106,7 +106,7 @@ const COLUMNS: DataTableColumn<Row, "time">[] = [
 export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
   const { actors, params, rows, total } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl space-y-6 p-4 md:p-6">
+    <div className="mx-auto max-w-7xl space-y-6 p-4 [overflow-wrap:anywhere] md:p-6">
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Audit Log</h1>
         <p className="mt-1 text-slate-600">Every change made in the admin area, newest first.</p>
