@@ -6,6 +6,7 @@ import {
   FURNISHING,
   LISTING_STATUSES,
   LISTING_TYPES,
+  PROPERTY_FIELD_LABELS,
   PROPERTY_TYPES,
   PURPOSES,
   RENT_PERIODS,
@@ -426,29 +427,7 @@ export function checkImportRow(
 // The preview: fields and values as the property form shows them
 
 /** Each field's label on the property form. */
-export const FIELD_LABELS: Record<PropertyField, string> = {
-  title: "Title",
-  purpose: "Purpose",
-  price: "Price (₦)",
-  rentPeriod: "Rent is paid",
-  propertyType: "Property type",
-  category: "Category",
-  isNewDevelopment: "New development",
-  city: "Location",
-  address: "Address",
-  description: "Description",
-  beds: "Bedrooms",
-  baths: "Bathrooms",
-  toilets: "Toilets",
-  parkingSpaces: "Parking spaces",
-  sqft: "Square feet",
-  featured: "Featured",
-  status: "Status",
-  titleDocument: "Title document",
-  serviceCharge: "Service charge per year (₦)",
-  furnishing: "Furnishing",
-  serviced: "Serviced",
-};
+export const FIELD_LABELS: Record<PropertyField, string> = PROPERTY_FIELD_LABELS;
 
 const OPTIONS_OF: Partial<Record<PropertyField, readonly Option[]>> = {
   purpose: PURPOSES,

@@ -129,3 +129,28 @@ export function listingStatusLabel(value: ListingStatusValue) {
 export function purposeLabel(purpose: PurposeValue) {
   return purpose === "rent" ? "For Rent" : "For Sale";
 }
+
+/** Each listing field's label as the property form shows it (the CSV import and the audit log say the same). */
+export const PROPERTY_FIELD_LABELS = {
+  title: "Title",
+  purpose: "Purpose",
+  price: "Price (₦)",
+  rentPeriod: "Rent is paid",
+  propertyType: "Property type",
+  category: "Category",
+  isNewDevelopment: "New development",
+  city: "Location",
+  address: "Address",
+  description: "Description",
+  beds: "Bedrooms",
+  baths: "Bathrooms",
+  toilets: "Toilets",
+  parkingSpaces: "Parking spaces",
+  sqft: "Square feet",
+  featured: "Featured",
+  status: "Status",
+  titleDocument: "Title document",
+  serviceCharge: "Service charge per year (₦)",
+  furnishing: "Furnishing",
+  serviced: "Serviced",
+} as const;
