@@ -153,7 +153,7 @@ const FIELD_LABELS: Partial<Record<AuditEntity, Record<string, string>>> = {
     description: "Description",
     isActive: "Active (shown on the home page)",
   },
-  appointment: { status: "Status" },
+  appointment: { status: "Status", propertyId: "Property" },
   inquiry: { status: "Status", response: "Response" },
   "contact-info": { type: "Kind", label: "Label", value: "Value" },
   settings: {

@@ -141,6 +141,12 @@ async function lookUpNames(rows: readonly StoredEvent[]): Promise<Names> {
         const ids = row.changes.ids?.after;
         return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
       }),
+      // An appointment's listing (a staff booking, a changed property): named, not an id.
+      ...rows.flatMap((row) =>
+        [row.changes.propertyId?.before, row.changes.propertyId?.after].filter(
+          (id): id is string => typeof id === "string",
+        ),
+      ),
     ]),
   ].filter(isUuid);
   const byUuid = (type: string) => idsOf(type).filter(isUuid);
@@ -327,6 +333,13 @@ function subjectOf(row: StoredEvent, names: Names): AuditRecordRef | undefined {
   }
 }
 
+/** A listing's id in a changed field, by its title (or its last title, once deleted). */
+function listingName(id: string | null, names: Names) {
+  if (id === null || id === "(empty)") return id;
+  const ref = propertyRef(id, names, names.lastNames.get(id));
+  return ref.note ? `${ref.name} (${ref.note})` : ref.name;
+}
+
 /** 'Ngozi Okafor, 2026-12-01' reads 'Ngozi Okafor, Tue, 1 Dec 2026'. */
 function readableAppointment(name: string) {
   const match = /^(.*), (\d{4}-\d{2}-\d{2})$/.exec(name);
@@ -347,7 +360,15 @@ function readEvent(row: StoredEvent, names: Names): AuditEventView {
     subject: subjectOf(row, names),
     summary: described.summary,
     records: (described.records ?? []).map((id) => propertyRef(id, names, names.lastNames.get(id))),
-    lines: described.lines,
+    lines: described.lines.map((line) =>
+      line.field === "propertyId"
+        ? {
+            ...line,
+            before: listingName(line.before, names),
+            after: listingName(line.after, names),
+          }
+        : line,
+    ),
   };
 }
 

@@ -3,14 +3,17 @@ import { expect, type Locator, type Page } from "@playwright/test";
 // Helpers shared by the specs. They find things the way a user does: roles, labels, text.
 
 /**
- * Waits until React has hydrated the page, so clicks reach React handlers (toasts, client
- * navigation). React Router initialises its router in the hydration commit.
+ * Waits until React has hydrated the page, so clicks and typing reach React handlers (toasts,
+ * client navigation, the unsaved-changes guard): the router is up and app/root.tsx's first
+ * effect has marked the document. Text typed into the server's HTML before then is seen by no
+ * handler, which made guard tests flaky on a loaded machine.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
     const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
       .__reactRouterDataRouter;
-    return router?.state.initialized === true;
+    const hydrated = document.documentElement.dataset.hydrated === "true";
+    return hydrated && router?.state.initialized === true;
   });
 }
 
@@ -161,6 +164,9 @@ export async function signInAsAdmin(page: Page, email: string, password: string)
 
 /** Fills the sign-in form already on screen and waits for the dashboard. */
 export async function signInWithForm(page: Page, email: string, password: string) {
+  // After a sign-up the address says /signin a moment before the sign-in form replaces the
+  // sign-up form, whose Email field has the same label.
+  await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();

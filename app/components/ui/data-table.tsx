@@ -124,7 +124,9 @@ export function DataTable<Row, Sort extends string, Filter extends string>({
             </div>
           ) : null}
           {filters.map((filter) => (
-            <div key={filter.name}>
+            // A select is as wide as its longest option (the audit log's people include admins
+            // known by long e-mails): on a phone it shrinks to the screen and cuts the text.
+            <div key={filter.name} className="min-w-0 max-w-full">
               <label
                 htmlFor={`list-${filter.name}`}
                 className="mb-1 block text-sm font-medium text-slate-700"
@@ -136,7 +138,7 @@ export function DataTable<Row, Sort extends string, Filter extends string>({
                   id={`list-${filter.name}`}
                   name={filter.name}
                   defaultValue={params.filters[filter.name] ?? ""}
-                  className={fieldClass}
+                  className={cn(fieldClass, "max-w-full")}
                 >
                   <option value="">{filter.allLabel}</option>
                   {filter.options.map((option) => (

@@ -10,6 +10,7 @@ import {
   RESCHEDULE_MESSAGES,
 } from "~/lib/schemas/appointment";
 import { settleBackgroundMail } from "~/mail/mail.server";
+import { listAuditEvents } from "~/models/audit.server";
 import { createProperty, routeArgs, run } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
@@ -104,6 +105,8 @@ async function auditCount() {
   return (await db.select({ id: auditEvents.id }).from(auditEvents)).length;
 }
 
+const PAGE = { page: 1, pageSize: 1 };
+
 async function auditOf(entityId: string) {
   return db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId));
 }
@@ -148,6 +151,13 @@ describe("/admin/appointments/new", () => {
       ["appointment.create", row?.id, "desk@example.com"],
     ]);
     expect(audit[0]?.changes).toMatchObject({ fullName: { before: null, after: "Ngozi Okafor" } });
+    // The log names the listing booked, not its id.
+    const logged = await listAuditEvents(admin.actor, { entity: "appointment" }, PAGE);
+    expect(logged.rows[0]?.lines.find((line) => line.field === "propertyId")).toMatchObject({
+      label: "Property",
+      before: null,
+      after: "Lekki Terrace",
+    });
     // The customer gets the web booking's confirmation, with its calendar file.
     const mail = await outbox();
     expect(mail.map((m) => m.to)).toEqual(["ngozi.okafor@example.com"]);
