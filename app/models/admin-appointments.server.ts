@@ -10,12 +10,18 @@ import { addDays, isTimeSlot, lagosToday, slotMinutes } from "~/lib/appointment-
 import { isUuid } from "~/lib/ids";
 import { pageCountOf } from "~/lib/list-params";
 import { APPOINTMENT_SEARCH_TEXT } from "./admin-search.server";
-import { type AppointmentStatus, staffName } from "./appointment.server";
+import {
+  APPOINTMENT_STAFF_WRITES,
+  type AppointmentStatus,
+  appointmentVersion,
+  staffName,
+} from "./appointment.server";
 import {
   type AppointmentDetails,
   appointmentDetailsWhere,
   type RescheduleInput,
 } from "./appointment-changes.server";
+import { isStale, type Stale, staleOutcome } from "./record-version.server";
 
 // /admin/appointments: every booking, searched, filtered and paged in SQL, one booking with its
 // history, and the confirmed viewings of today and tomorrow. Status changes are
@@ -77,16 +83,18 @@ export async function listAppointmentsForAdmin(
     .orderBy(...order)
     .limit(list.pageSize)
     .offset((page - 1) * list.pageSize);
-  return { rows, total, page };
+  // Each row's actions carry the version they were shown at.
+  return { rows: rows.map((row) => ({ ...row, version: appointmentVersion(row) })), total, page };
 }
 
 /** Any booking with its history, for staff; undefined for an unknown id. */
 export async function getAppointmentForAdmin(
   _actor: AdminActor,
   id: string,
-): Promise<AppointmentDetails | undefined> {
+): Promise<(AppointmentDetails & { version: string }) | undefined> {
   if (!isUuid(id)) return undefined;
-  return appointmentDetailsWhere(eq(appointments.id, id));
+  const details = await appointmentDetailsWhere(eq(appointments.id, id));
+  return details && { ...details, version: appointmentVersion(details) };
 }
 
 export type DayViewing = Awaited<ReturnType<typeof listConfirmedViewings>>[number];
@@ -132,10 +140,12 @@ export async function rescheduleAppointmentByStaff(
   id: string,
   { appointmentDate, appointmentTime }: RescheduleInput,
   alsoInTransaction?: InTransaction<{ appointmentId: string }>,
+  expectedVersion?: string,
 ) {
   type Result =
     | { ok: true; status: AppointmentStatus }
-    | { ok: false; reason: StaffRescheduleRefusal };
+    | { ok: false; reason: StaffRescheduleRefusal }
+    | Stale;
   if (!isUuid(id)) return { ok: false, reason: "not-found" } as Result;
   return auditedWrite<Result>(actor, "appointment.reschedule", async (tx) => {
     const [current] = await tx
@@ -148,6 +158,14 @@ export async function rescheduleAppointmentByStaff(
       .where(eq(appointments.id, id))
       .for("update");
     if (!current) return { result: { ok: false, reason: "not-found" } };
+    const shown = {
+      status: current.status,
+      appointmentDate: current.date,
+      appointmentTime: current.time,
+    };
+    if (isStale(expectedVersion, shown)) {
+      return { result: await staleOutcome(tx, "appointment", id, APPOINTMENT_STAFF_WRITES) };
+    }
     if (current.status !== "pending" && current.status !== "confirmed") {
       return { result: { ok: false, reason: "final" } };
     }

@@ -18,6 +18,7 @@ import {
 import type { AuditAction } from "~/lib/audit";
 import { isUuid } from "~/lib/ids";
 import { ON_SITE } from "./property.server";
+import { isStale, recordVersion, type Stale, staleOutcome } from "./record-version.server";
 
 // Appointments: booking (public and signed in) and a customer's own list. Every customer query
 // takes the user id and puts it in the WHERE clause.
@@ -281,7 +282,33 @@ export function canAdminSetStatus(from: AppointmentStatus, to: AdminAppointmentS
  */
 export type AdminStatusChange =
   | Outcome<{ from: AppointmentStatus; to: AdminAppointmentStatus }, "not-found">
-  | { ok: false; reason: "not-allowed" | "not-started"; from: AppointmentStatus };
+  | { ok: false; reason: "not-allowed" | "not-started"; from: AppointmentStatus }
+  | Stale;
+
+/** The staff writes that change what a booking's screen shows: its status, day and slot. */
+export const APPOINTMENT_STAFF_WRITES = [
+  "appointment.confirm",
+  "appointment.complete",
+  "appointment.cancel",
+  "appointment.reschedule",
+] as const satisfies readonly AuditAction[];
+
+/**
+ * The version of what staff act on (issue 23, no lost update): the status, day and slot the
+ * list row or the booking's screen showed. A status change or a reschedule opened at another
+ * version writes nothing: a colleague confirmed, cancelled or moved it in between.
+ */
+export function appointmentVersion(row: {
+  status: string;
+  appointmentDate: string;
+  appointmentTime: string;
+}) {
+  return recordVersion({
+    status: row.status,
+    appointmentDate: row.appointmentDate,
+    appointmentTime: row.appointmentTime,
+  });
+}
 
 const ADMIN_STATUS_NOTES: Record<AdminAppointmentStatus, string> = {
   confirmed: "Confirmed by the office",
@@ -308,7 +335,7 @@ export async function setAppointmentStatusByAdmin(
   appointmentId: string,
   to: AdminAppointmentStatus,
   alsoInTransaction?: InTransaction<{ appointmentId: string; to: AdminAppointmentStatus }>,
-  now = new Date(),
+  { now = new Date(), expectedVersion }: { now?: Date; expectedVersion?: string } = {},
 ): Promise<AdminStatusChange> {
   if (!isUuid(appointmentId)) return { ok: false, reason: "not-found" };
   return auditedWrite<AdminStatusChange>(actor, ADMIN_STATUS_ACTIONS[to], async (tx) => {
@@ -323,6 +350,16 @@ export async function setAppointmentStatusByAdmin(
       .where(eq(appointments.id, appointmentId))
       .for("update");
     if (!current) return { result: { ok: false, reason: "not-found" } };
+    const shown = {
+      status: current.status,
+      appointmentDate: current.date,
+      appointmentTime: current.time,
+    };
+    if (isStale(expectedVersion, shown)) {
+      return {
+        result: await staleOutcome(tx, "appointment", appointmentId, APPOINTMENT_STAFF_WRITES),
+      };
+    }
     if (!canAdminSetStatus(current.status, to)) {
       return { result: { ok: false, reason: "not-allowed", from: current.status } };
     }

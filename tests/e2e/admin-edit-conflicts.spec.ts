@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { addDays, lagosToday, slotsOn, TIME_SLOTS } from "../../app/lib/appointment-rules";
 import { ADMIN_STATE } from "./auth-state";
 import { gotoHydrated, toasts } from "./support";
 
@@ -211,3 +212,65 @@ test("closing the tab with a changed form asks (beforeunload)", async ({ browser
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => asked).toBe(true);
 });
+
+test("two admins on one booking: a cancel made on the old page is refused, then made on request", async ({
+  browser,
+}) => {
+  const a = await adminPage(browser);
+  const b = await adminPage(browser);
+  // A pending booking of its own, booked by staff (the form's post, as the dialog sends it).
+  await gotoHydrated(a, "/admin/appointments/new");
+  const propertyId = await a.getByLabel("Property").locator("option").nth(1).getAttribute("value");
+  const stamp = Date.now();
+  const booked = await a.request.post("/admin/appointments/new", {
+    form: {
+      intent: "create",
+      fullName: `Chidi Twice${stamp}`,
+      email: `twice-${stamp}@example.com`,
+      phone: "0803 123 4567",
+      propertyId: propertyId ?? "",
+      purpose: "rent",
+      appointmentDate: openWeekday(),
+      appointmentTime: "10:00 AM",
+      message: "",
+    },
+    maxRedirects: 0,
+  });
+  expect(booked.status()).toBe(302);
+  await gotoHydrated(a, `/admin/appointments?q=twice-${stamp}`);
+  const details = await a
+    .getByRole("link", { name: `View the appointment of Chidi Twice${stamp}` })
+    .getAttribute("href");
+  if (!details) throw new Error("no details link");
+
+  await gotoHydrated(a, details);
+  await gotoHydrated(b, details);
+  // A confirms it; B, still looking at it pending, cancels it.
+  await a.getByRole("button", { name: "Confirm", exact: true }).click();
+  await a.getByRole("button", { name: "Yes, confirm it" }).click();
+  await expect(toasts(a).filter({ hasText: /confirmed/i })).toBeVisible();
+
+  await b.getByRole("button", { name: "Cancel", exact: true }).click();
+  await b.getByRole("button", { name: "Yes, cancel it" }).click();
+  const panel = b.getByRole("alert").filter({ hasText: "Not saved" });
+  await expect(panel).toContainText("this appointment was changed while you were editing");
+  await expect(panel).toContainText("Demo Admin");
+  const status = panel.getByRole("row", { name: /Status/ });
+  await expect(status).toContainText("Confirmed");
+  await expect(status).toContainText("Cancelled");
+  // The page shows the booking as it is now: confirmed.
+  await expect(b.getByRole("main")).toContainText("Confirmed");
+
+  await panel.getByRole("button", { name: "Use my changes" }).click();
+  await expect(toasts(b).filter({ hasText: /cancelled/i })).toBeVisible();
+  await gotoHydrated(b, details);
+  await expect(b.getByRole("button", { name: "Confirm", exact: true })).toHaveCount(0);
+  await expect(b.getByRole("main")).toContainText("Cancelled");
+});
+
+/** The first day after tomorrow that offers every slot (Monday to Friday). */
+function openWeekday() {
+  let day = addDays(lagosToday(), 2);
+  while (slotsOn(day).length < TIME_SLOTS.length) day = addDays(day, 1);
+  return day;
+}

@@ -5,13 +5,15 @@ import {
   adminActionsFor,
   appointmentActionQuestion,
 } from "~/lib/admin-appointments";
+import { VERSION_FIELD } from "~/lib/edit-conflict";
 import type { AppointmentStatus } from "~/models/appointment.server";
 
 // Confirm (pending), Complete (pending or confirmed, once its start time has passed) and Cancel
 // (pending or confirmed) for one booking, posted to its details route. Each e-mails the
 // customer, so each asks first and says so ("This e-mails Ngozi Okafor ..."); the action asks
 // again without JavaScript. Completed and cancelled bookings are final: no actions. `back` is
-// the list address to come back to (its search, filters and page), checked by the action.
+// the list address to come back to (its search, filters and page), checked by the action;
+// `version` is the booking as shown (a colleague's change in between makes the action ask again).
 
 const ACTIONS: Record<
   AdminAppointmentAction,
@@ -46,6 +48,7 @@ export function AppointmentActions({
   started,
   customerName,
   back,
+  version,
   size = "xs",
 }: {
   id: string;
@@ -55,6 +58,7 @@ export function AppointmentActions({
   /** Who the e-mail goes to, named in each question. */
   customerName: string;
   back: string;
+  version: string;
   size?: "xs" | "sm";
 }) {
   const actions = adminActionsFor(status, started);
@@ -68,7 +72,7 @@ export function AppointmentActions({
           <ConfirmForm
             key={intent}
             action={action}
-            fields={{ intent, back }}
+            fields={{ intent, back, [VERSION_FIELD]: version }}
             label={label}
             question={appointmentActionQuestion(intent)}
             description={`This e-mails ${customerName} ${after}`}

@@ -4,6 +4,8 @@ import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, auditEvents, mailOutbox } from "~/db/schema";
 import { formatAppointmentDate } from "~/lib/appointment-format";
 import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
+import { CONFIRM_FIELD, CONFIRM_VALUE } from "~/lib/confirm";
+import type { EditConflict } from "~/lib/edit-conflict";
 import {
   APPOINTMENT_MESSAGES,
   BOOKING_FIELD_MESSAGES,
@@ -66,16 +68,20 @@ function book(form: Record<string, string>) {
   );
 }
 
-function post(id: string, form: Record<string, string>) {
-  return run<Failure>(() =>
+function post(id: string, form: Record<string, string>, cookie = admin.cookie) {
+  return run<Failure & { conflict?: EditConflict }>(() =>
     appointmentAction(
-      routeArgs(`/admin/appointments/${id}`, {
-        cookie: admin.cookie,
-        form,
-        params: { id },
-      }) as never,
+      routeArgs(`/admin/appointments/${id}`, { cookie, form, params: { id } }) as never,
     ),
   );
+}
+
+/** The booking's screen as an admin opens it: the version its forms carry. */
+async function versionOf(id: string, cookie = admin.cookie) {
+  const page = await run<{ appointment: { version: string } }>(() =>
+    appointmentLoader(routeArgs(`/admin/appointments/${id}`, { cookie, params: { id } }) as never),
+  );
+  return page.body.appointment.version;
 }
 
 async function stored() {
@@ -316,5 +322,100 @@ describe("staff reschedule (/admin/appointments/:id, intent reschedule)", () => 
       appointmentTime: "10:00 AM",
     });
     expect(unknown.status).toBe(404);
+  });
+});
+
+// Two staff on one booking (issue 23, no lost update): each status button and the reschedule
+// form carry the version the booking was shown at.
+describe("a booking changed by a colleague since it was opened", () => {
+  const confirmed = { [CONFIRM_FIELD]: CONFIRM_VALUE };
+
+  async function pendingBooking() {
+    const [row] = await db
+      .insert(appointments)
+      .values({
+        fullName: "Ngozi Okafor",
+        email: "ngozi.okafor@example.com",
+        phone: "08031234567",
+        appointmentDate: openDay(2),
+        appointmentTime: "10:00 AM",
+        status: "pending",
+      })
+      .returning({ id: appointments.id });
+    if (!row) throw new Error("no row");
+    return row.id;
+  }
+
+  it("refuses a status change made on the old booking: nothing written, no e-mail, theirs beside yours", async () => {
+    const colleague = await createSignedInAdmin("bisi@example.com", { name: "Bisi Adeyemi" });
+    const id = await pendingBooking();
+    const opened = await versionOf(id);
+    expect(await versionOf(id, colleague.cookie)).toBe(opened);
+
+    // Bisi confirms; Tola, still looking at the pending booking, cancels it.
+    const first = await post(
+      id,
+      { intent: "confirm", version: opened, ...confirmed },
+      colleague.cookie,
+    );
+    expect(first.status).toBe(302);
+    await outbox();
+    await db.delete(mailOutbox);
+    const audited = await auditCount();
+    const late = await post(id, {
+      intent: "cancel",
+      version: opened,
+      back: "/admin/appointments",
+      ...confirmed,
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.conflict?.change?.by).toBe("Bisi Adeyemi");
+    expect(late.body.conflict?.theirs).toMatchObject({ status: "Confirmed" });
+    expect(late.body.conflict?.yours).toContainEqual(["status", "Cancelled"]);
+    expect((await stored())[0]?.status).toBe("confirmed");
+    expect(await auditCount()).toBe(audited);
+    expect(await outbox()).toEqual([]);
+
+    // "Use my changes" posts it again at the version now: the cancellation is made.
+    const again = await post(id, {
+      ...Object.fromEntries(late.body.conflict?.yours ?? []),
+      version: late.body.conflict?.version ?? "",
+    });
+    expect(again.status).toBe(302);
+    expect((await stored())[0]?.status).toBe("cancelled");
+    expect((await outbox()).map((m) => m.subject)).toEqual([expect.stringMatching(/cancelled/i)]);
+  });
+
+  it("refuses a new slot chosen on the old booking, showing the colleague's", async () => {
+    const colleague = await createSignedInAdmin("kemi@example.com", { name: "Kemi Bello" });
+    const id = await pendingBooking();
+    const opened = await versionOf(id);
+    const theirs = openDay(4);
+    const moved = await post(
+      id,
+      {
+        intent: "reschedule",
+        appointmentDate: theirs,
+        appointmentTime: "12:00 PM",
+        version: opened,
+      },
+      colleague.cookie,
+    );
+    expect(moved.status).toBe(302);
+    const late = await post(id, {
+      intent: "reschedule",
+      appointmentDate: openDay(5),
+      appointmentTime: "11:00 AM",
+      version: opened,
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.conflict).toMatchObject({
+      change: { by: "Kemi Bello" },
+      theirs: { appointmentDate: theirs, appointmentTime: "12:00 PM", status: "Pending" },
+    });
+    expect((await stored())[0]).toMatchObject({
+      appointmentDate: theirs,
+      appointmentTime: "12:00 PM",
+    });
   });
 });

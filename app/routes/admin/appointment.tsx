@@ -1,6 +1,8 @@
+import type { AdminActor } from "~/auth/session.server";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { AppointmentActions } from "~/components/admin/appointment-actions";
+import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import {
   AppointmentDetailsList,
@@ -14,10 +16,19 @@ import {
   appointmentActionQuestion,
   isAdminAppointmentAction,
 } from "~/lib/admin-appointments";
-import { shortId } from "~/lib/appointment-format";
+import { APPOINTMENT_STATUS_LABELS, shortId } from "~/lib/appointment-format";
 import { hasAppointmentStarted } from "~/lib/appointment-rules";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
-import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import type { LastChange } from "~/lib/edit-conflict";
+import { VERSION_FIELD } from "~/lib/edit-conflict";
+import {
+  badRequest,
+  editConflict,
+  failed,
+  notFound,
+  postedVersion,
+  redirectWithFlash,
+} from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
@@ -81,8 +92,12 @@ export async function action(args: Route.ActionArgs) {
   let change: Awaited<ReturnType<typeof setAppointmentStatusByAdmin>>;
   try {
     // The customer's e-mail is queued with the change, in its transaction.
-    change = await setAppointmentStatusByAdmin(actor, id, ACTION_STATUS[intent], (tx) =>
-      queueAppointmentStatusEmail(tx, id),
+    change = await setAppointmentStatusByAdmin(
+      actor,
+      id,
+      ACTION_STATUS[intent],
+      (tx) => queueAppointmentStatusEmail(tx, id),
+      { expectedVersion: postedVersion(form) },
     );
   } catch (error) {
     logger.error({ err: error, appointmentId: id }, "Admin status change failed");
@@ -90,6 +105,7 @@ export async function action(args: Route.ActionArgs) {
   }
   if (!change.ok) {
     if (change.reason === "not-found") notFound();
+    if (change.reason === "conflict") return conflictAnswer(actor, id, form, change.change);
     if (change.reason === "not-started") throw redirectWithFlash(back, "appointmentNotStarted");
     throw redirectWithFlash(back, "appointmentStatusFailed");
   }
@@ -97,21 +113,49 @@ export async function action(args: Route.ActionArgs) {
   throw redirectWithFlash(back, DONE[intent]);
 }
 
-/** A new date and slot, on the public rules; the customer is e-mailed with the change. */
-async function reschedule(
-  actor: Awaited<ReturnType<typeof requireAdmin>>,
+const CONFLICT_LABELS = { status: "Status", appointmentDate: "Date", appointmentTime: "Time" };
+
+/**
+ * A status change or a new slot asked for on a booking a colleague has confirmed, cancelled or
+ * moved since: nothing was written (and no e-mail queued); the page shows the booking as it is
+ * now, what changed, and "Use my changes". A status change counts as yours for its new status.
+ */
+async function conflictAnswer(
+  actor: AdminActor,
   id: string,
   form: FormData,
-  back: string,
+  change: LastChange | null,
 ) {
+  const current = await getAppointmentForAdmin(actor, id);
+  if (!current) notFound();
+  const intent = form.get("intent");
+  const yours = new FormData();
+  for (const [name, value] of form) yours.append(name, value);
+  if (isAdminAppointmentAction(intent)) {
+    yours.set("status", APPOINTMENT_STATUS_LABELS[ACTION_STATUS[intent]]);
+  }
+  const values = {
+    status: APPOINTMENT_STATUS_LABELS[current.status],
+    appointmentDate: current.appointmentDate,
+    appointmentTime: current.appointmentTime,
+  };
+  return editConflict(yours, { version: current.version, values }, change);
+}
+
+/** A new date and slot, on the public rules; the customer is e-mailed with the change. */
+async function reschedule(actor: AdminActor, id: string, form: FormData, back: string) {
   const values = {
     appointmentDate: String(form.get("appointmentDate") ?? ""),
     appointmentTime: String(form.get("appointmentTime") ?? ""),
   };
   const parsed = rescheduleSchema().safeParse(values);
   if (!parsed.success) return badRequest({ fields: fieldErrorsOf(parsed.error), values });
-  const result = await rescheduleAppointmentByStaff(actor, id, parsed.data, (tx) =>
-    queueRescheduledByStaffEmail(tx, id),
+  const result = await rescheduleAppointmentByStaff(
+    actor,
+    id,
+    parsed.data,
+    (tx) => queueRescheduledByStaffEmail(tx, id),
+    postedVersion(form),
   );
   if (result.ok) {
     kickMailSender();
@@ -122,6 +166,8 @@ async function reschedule(
       return badRequest({ fields: { appointmentTime: RESCHEDULE_MESSAGES.unchanged }, values });
     case "final":
       return failed(409, { error: { title: "Error", message: FINAL_MESSAGE }, values });
+    case "conflict":
+      return conflictAnswer(actor, id, form, result.change);
     default:
       notFound();
   }
@@ -146,8 +192,18 @@ export default function AdminAppointmentPage({ loaderData, actionData }: Route.C
           </h2>
           <AppointmentHistory history={appointment.history} />
         </section>
+        {failure?.conflict ? (
+          <EditConflictPanel
+            key={failure.conflict.version}
+            conflict={failure.conflict}
+            labels={CONFLICT_LABELS}
+            what="this appointment"
+            state={state}
+          />
+        ) : null}
         <AppointmentActions
           id={appointment.id}
+          version={appointment.version}
           status={appointment.status}
           started={started}
           customerName={appointment.fullName}
@@ -168,7 +224,7 @@ export default function AdminAppointmentPage({ loaderData, actionData }: Route.C
               defaultDate={failure?.values?.appointmentDate ?? appointment.appointmentDate}
               defaultTime={failure?.values?.appointmentTime ?? appointment.appointmentTime}
               errors={failure?.fields ?? {}}
-              fields={{ back }}
+              fields={{ back, [VERSION_FIELD]: appointment.version }}
               state={state}
             />
           </section>
@@ -177,6 +233,8 @@ export default function AdminAppointmentPage({ loaderData, actionData }: Route.C
     </RecordView>
   );
 }
+
+export const shouldRevalidate = revalidateAfterConflict;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <AdminRouteError error={error} fallback="Failed to load appointments" />;

@@ -180,6 +180,7 @@ function columns(back: string): DataTableColumn<Row, AdminAppointmentSort>[] {
             started={row.started}
             customerName={row.fullName}
             back={back}
+            version={row.version}
           />
         </div>
       ),
