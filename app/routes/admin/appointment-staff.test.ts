@@ -224,24 +224,25 @@ describe("/admin/appointments/new", () => {
   });
 });
 
-describe("staff reschedule (/admin/appointments/:id, intent reschedule)", () => {
-  async function existing(values: Partial<typeof appointments.$inferInsert> = {}) {
-    const [row] = await db
-      .insert(appointments)
-      .values({
-        fullName: "Ngozi Okafor",
-        email: "ngozi.okafor@example.com",
-        phone: "08031234567",
-        appointmentDate: openDay(2),
-        appointmentTime: "10:00 AM",
-        status: "confirmed",
-        ...values,
-      })
-      .returning({ id: appointments.id, date: appointments.appointmentDate });
-    if (!row) throw new Error("no row");
-    return row;
-  }
+/** A booking made on the web (confirmed unless `values` say otherwise). */
+async function existing(values: Partial<typeof appointments.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(appointments)
+    .values({
+      fullName: "Ngozi Okafor",
+      email: "ngozi.okafor@example.com",
+      phone: "08031234567",
+      appointmentDate: openDay(2),
+      appointmentTime: "10:00 AM",
+      status: "confirmed",
+      ...values,
+    })
+    .returning({ id: appointments.id, date: appointments.appointmentDate });
+  if (!row) throw new Error("no row");
+  return row;
+}
 
+describe("staff reschedule (/admin/appointments/:id, intent reschedule)", () => {
   it("moves a confirmed booking for a caller: still confirmed, history and audit say who, customer e-mailed", async () => {
     const { id, date } = await existing();
     const to = openDay(6);
@@ -331,19 +332,7 @@ describe("a booking changed by a colleague since it was opened", () => {
   const confirmed = { [CONFIRM_FIELD]: CONFIRM_VALUE };
 
   async function pendingBooking() {
-    const [row] = await db
-      .insert(appointments)
-      .values({
-        fullName: "Ngozi Okafor",
-        email: "ngozi.okafor@example.com",
-        phone: "08031234567",
-        appointmentDate: openDay(2),
-        appointmentTime: "10:00 AM",
-        status: "pending",
-      })
-      .returning({ id: appointments.id });
-    if (!row) throw new Error("no row");
-    return row.id;
+    return (await existing({ status: "pending" })).id;
   }
 
   it("refuses a status change made on the old booking: nothing written, no e-mail, theirs beside yours", async () => {
