@@ -21,7 +21,8 @@ export async function setupTestDatabase(): Promise<DatabaseHandle> {
     // One embedded database per worker, emptied for each file: opening one from the dump costs
     // a WASM start and an untar (1.5-3 s), emptying it a TRUNCATE. In the isolated projects the
     // module, and so the database, is new for every file anyway.
-    handle = await (sharedPglite ??= openPglite(config.dump));
+    sharedPglite ??= openPglite(config.dump);
+    handle = await sharedPglite;
     await emptyAllTables(handle);
     keep = true;
   } else {
