@@ -11,17 +11,17 @@ import { isUuid } from "~/lib/ids";
 import { pageCountOf } from "~/lib/list-params";
 import { APPOINTMENT_SEARCH_TEXT } from "./admin-search.server";
 import {
-  APPOINTMENT_STAFF_WRITES,
   type AppointmentStatus,
   appointmentVersion,
   staffName,
+  staleAppointment,
 } from "./appointment.server";
 import {
   type AppointmentDetails,
   appointmentDetailsWhere,
   type RescheduleInput,
 } from "./appointment-changes.server";
-import { isStale, type Stale, staleOutcome } from "./record-version.server";
+import type { Stale } from "./record-version.server";
 
 // /admin/appointments: every booking, searched, filtered and paged in SQL, one booking with its
 // history, and the confirmed viewings of today and tomorrow. Status changes are
@@ -140,7 +140,7 @@ export async function rescheduleAppointmentByStaff(
   id: string,
   { appointmentDate, appointmentTime }: RescheduleInput,
   alsoInTransaction?: InTransaction<{ appointmentId: string }>,
-  expectedVersion?: string,
+  { expectedVersion }: { expectedVersion?: string } = {},
 ) {
   type Result =
     | { ok: true; status: AppointmentStatus }
@@ -158,14 +158,8 @@ export async function rescheduleAppointmentByStaff(
       .where(eq(appointments.id, id))
       .for("update");
     if (!current) return { result: { ok: false, reason: "not-found" } };
-    const shown = {
-      status: current.status,
-      appointmentDate: current.date,
-      appointmentTime: current.time,
-    };
-    if (isStale(expectedVersion, shown)) {
-      return { result: await staleOutcome(tx, "appointment", id, APPOINTMENT_STAFF_WRITES) };
-    }
+    const stale = await staleAppointment(tx, id, expectedVersion, current);
+    if (stale) return { result: stale };
     if (current.status !== "pending" && current.status !== "confirmed") {
       return { result: { ok: false, reason: "final" } };
     }

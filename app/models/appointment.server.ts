@@ -18,7 +18,13 @@ import {
 import type { AuditAction } from "~/lib/audit";
 import { isUuid } from "~/lib/ids";
 import { ON_SITE } from "./property.server";
-import { isStale, recordVersion, type Stale, staleOutcome } from "./record-version.server";
+import {
+  isStale,
+  pickFields,
+  recordVersion,
+  type Stale,
+  staleOutcome,
+} from "./record-version.server";
 
 // Appointments: booking (public and signed in) and a customer's own list. Every customer query
 // takes the user id and puts it in the WHERE clause.
@@ -303,11 +309,28 @@ export function appointmentVersion(row: {
   appointmentDate: string;
   appointmentTime: string;
 }) {
-  return recordVersion({
-    status: row.status,
-    appointmentDate: row.appointmentDate,
-    appointmentTime: row.appointmentTime,
-  });
+  return recordVersion(pickFields(row, VERSIONED_FIELDS));
+}
+
+const VERSIONED_FIELDS = ["status", "appointmentDate", "appointmentTime"] as const;
+
+/**
+ * Inside a staff write, after the booking's row is locked: the conflict answer when the write
+ * was opened at another version of it (`current` as the writes select it), else undefined.
+ */
+export async function staleAppointment(
+  tx: Executor,
+  id: string,
+  expectedVersion: string | undefined,
+  current: { status: string; date: string; time: string },
+): Promise<Stale | undefined> {
+  const shown = {
+    status: current.status,
+    appointmentDate: current.date,
+    appointmentTime: current.time,
+  };
+  if (!isStale(expectedVersion, shown)) return undefined;
+  return staleOutcome(tx, "appointment", id, APPOINTMENT_STAFF_WRITES);
 }
 
 const ADMIN_STATUS_NOTES: Record<AdminAppointmentStatus, string> = {
@@ -350,16 +373,8 @@ export async function setAppointmentStatusByAdmin(
       .where(eq(appointments.id, appointmentId))
       .for("update");
     if (!current) return { result: { ok: false, reason: "not-found" } };
-    const shown = {
-      status: current.status,
-      appointmentDate: current.date,
-      appointmentTime: current.time,
-    };
-    if (isStale(expectedVersion, shown)) {
-      return {
-        result: await staleOutcome(tx, "appointment", appointmentId, APPOINTMENT_STAFF_WRITES),
-      };
-    }
+    const stale = await staleAppointment(tx, appointmentId, expectedVersion, current);
+    if (stale) return { result: stale };
     if (!canAdminSetStatus(current.status, to)) {
       return { result: { ok: false, reason: "not-allowed", from: current.status } };
     }

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { addDays, lagosToday, slotsOn, TIME_SLOTS } from "../../app/lib/appointment-rules";
+import { lagosToday } from "../../app/lib/appointment-rules";
 import { ADMIN_STATE } from "./auth-state";
-import { gotoHydrated, toasts } from "./support";
+import { gotoHydrated, openDayAfter, toasts } from "./support";
 
 // Issue 23, items 2 and 3. Two admins (two browser contexts) open one record; A saves, then B
 // saves over the version B opened: nothing of B's is written, B sees who changed it, their
@@ -230,7 +230,7 @@ test("two admins on one booking: a cancel made on the old page is refused, then 
       phone: "0803 123 4567",
       propertyId: propertyId ?? "",
       purpose: "rent",
-      appointmentDate: openWeekday(),
+      appointmentDate: openDayAfter(lagosToday()),
       appointmentTime: "10:00 AM",
       message: "",
     },
@@ -267,10 +267,3 @@ test("two admins on one booking: a cancel made on the old page is refused, then 
   await expect(b.getByRole("button", { name: "Confirm", exact: true })).toHaveCount(0);
   await expect(b.getByRole("main")).toContainText("Cancelled");
 });
-
-/** The first day after tomorrow that offers every slot (Monday to Friday). */
-function openWeekday() {
-  let day = addDays(lagosToday(), 2);
-  while (slotsOn(day).length < TIME_SLOTS.length) day = addDays(day, 1);
-  return day;
-}

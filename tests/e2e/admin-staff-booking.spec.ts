@@ -1,22 +1,15 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { formatAppointmentDate } from "../../app/lib/appointment-format";
-import { addDays, lagosToday, slotsOn, TIME_SLOTS } from "../../app/lib/appointment-rules";
+import { lagosToday } from "../../app/lib/appointment-rules";
 import { formatLongDate } from "../../app/lib/calendar-month";
 import { ADMIN_STATE } from "./auth-state";
-import { gotoHydrated, toasts } from "./support";
+import { gotoHydrated, openDayAfter, toasts } from "./support";
 
 // Staff book and reschedule for a caller (issue 23, item 5): the New appointment screen over
 // the list, refused on the server without a date (nothing typed lost), booked, found, its
 // history saying "Booked by" the admin; then moved to another day, the history saying who.
 
 test.use({ storageState: ADMIN_STATE });
-
-/** The first day from `after` (exclusive) that offers every slot (Monday to Friday). */
-function openDayAfter(after: string): string {
-  let day = addDays(after, 1);
-  while (slotsOn(day).length < TIME_SLOTS.length) day = addDays(day, 1);
-  return day;
-}
 
 /** Chooses `date` in the calendar labelled `label`, moving it on month by month if need be. */
 async function chooseDay(scope: Locator, label: string, date: string) {

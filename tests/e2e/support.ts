@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { addDays, slotsOn, TIME_SLOTS } from "../../app/lib/appointment-rules";
 
 // Helpers shared by the specs. They find things the way a user does: roles, labels, text.
 
@@ -171,4 +172,11 @@ export async function signInWithForm(page: Page, email: string, password: string
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The first day from `after` (exclusive) that offers every slot (Monday to Friday). */
+export function openDayAfter(after: string): string {
+  let day = addDays(after, 1);
+  while (slotsOn(day).length < TIME_SLOTS.length) day = addDays(day, 1);
+  return day;
 }

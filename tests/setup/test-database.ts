@@ -15,16 +15,15 @@ export async function setupTestDatabase(): Promise<DatabaseHandle> {
   const config = inject("testDatabase");
   let handle: DatabaseHandle;
   let drop = async () => {};
-  let keep = false;
 
   if (config.kind === "pglite") {
     // One embedded database per worker, emptied for each file: opening one from the dump costs
     // a WASM start and an untar (1.5-3 s), emptying it a TRUNCATE. In the isolated projects the
     // module, and so the database, is new for every file anyway.
     sharedPglite ??= openPglite(config.dump);
-    handle = await sharedPglite;
-    await emptyAllTables(handle);
-    keep = true;
+    const shared = await sharedPglite;
+    await shared.empty();
+    handle = shared.handle;
   } else {
     const name = `${config.template}_${crypto.randomBytes(5).toString("hex")}`;
     const admin = new pg.Client({ connectionString: config.url });
@@ -60,36 +59,36 @@ export async function setupTestDatabase(): Promise<DatabaseHandle> {
   setDatabase(handle);
   afterAll(async () => {
     setDatabase(undefined);
-    if (keep) return;
+    // The shared embedded database stays open for the worker's next file.
+    if (config.kind === "pglite") return;
     await handle.close();
     await drop();
   });
   return handle;
 }
 
-let sharedPglite: Promise<DatabaseHandle> | undefined;
+let sharedPglite: Promise<{ handle: DatabaseHandle; empty: () => Promise<void> }> | undefined;
 
+/**
+ * The worker's embedded database, and how to take it back to freshly migrated: the migrations
+ * write no rows, so every table of the app's schema (read once) is emptied, identities
+ * restarted. The audit log refuses TRUNCATE by a trigger, which replica mode leaves unfired for
+ * this one statement.
+ */
 async function openPglite(dump: string) {
   const bytes = fs.readFileSync(dump);
-  return openDatabase({
+  const handle = await openDatabase({
     kind: "pglite-memory",
     loadDataDir: new Blob([bytes], { type: "application/x-gzip" }),
   });
-}
-
-/**
- * Back to the freshly migrated database: the migrations write no rows, so every table of the
- * app's schema is emptied (identities restarted). The audit log refuses TRUNCATE by a trigger,
- * which replica mode leaves unfired for this one statement.
- */
-async function emptyAllTables(handle: DatabaseHandle) {
   const tables = await handle.db.execute<{ name: string }>(
     sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
   );
-  const names = tables.rows.map((row) => `public.${row.name}`);
-  if (names.length === 0) return;
-  await handle.db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.execute(sql.raw(`truncate ${names.join(", ")} restart identity cascade`));
-  });
+  const truncate = `truncate ${tables.rows.map((row) => `public.${row.name}`).join(", ")} restart identity cascade`;
+  const empty = () =>
+    handle.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql.raw(truncate));
+    });
+  return { handle, empty };
 }

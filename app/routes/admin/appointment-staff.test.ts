@@ -111,8 +111,6 @@ async function auditCount() {
   return (await db.select({ id: auditEvents.id }).from(auditEvents)).length;
 }
 
-const PAGE = { page: 1, pageSize: 1 };
-
 async function auditOf(entityId: string) {
   return db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId));
 }
@@ -158,7 +156,14 @@ describe("/admin/appointments/new", () => {
     ]);
     expect(audit[0]?.changes).toMatchObject({ fullName: { before: null, after: "Ngozi Okafor" } });
     // The log names the listing booked, not its id.
-    const logged = await listAuditEvents(admin.actor, { entity: "appointment" }, PAGE);
+    const logged = await listAuditEvents(
+      admin.actor,
+      { entity: "appointment" },
+      {
+        page: 1,
+        pageSize: 1,
+      },
+    );
     expect(logged.rows[0]?.lines.find((line) => line.field === "propertyId")).toMatchObject({
       label: "Property",
       before: null,

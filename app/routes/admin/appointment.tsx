@@ -1,5 +1,4 @@
-import type { AdminActor } from "~/auth/session.server";
-import { requireAdmin } from "~/auth/session.server";
+import { type AdminActor, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { AppointmentActions } from "~/components/admin/appointment-actions";
 import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
@@ -19,8 +18,7 @@ import {
 import { APPOINTMENT_STATUS_LABELS, shortId } from "~/lib/appointment-format";
 import { hasAppointmentStarted } from "~/lib/appointment-rules";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
-import type { LastChange } from "~/lib/edit-conflict";
-import { VERSION_FIELD } from "~/lib/edit-conflict";
+import { type LastChange, VERSION_FIELD } from "~/lib/edit-conflict";
 import {
   badRequest,
   editConflict,
@@ -155,7 +153,7 @@ async function reschedule(actor: AdminActor, id: string, form: FormData, back: s
     id,
     parsed.data,
     (tx) => queueRescheduledByStaffEmail(tx, id),
-    postedVersion(form),
+    { expectedVersion: postedVersion(form) },
   );
   if (result.ok) {
     kickMailSender();
