@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { lagosToday } from "../../app/lib/appointment-rules";
 import { ADMIN_STATE } from "./auth-state";
-import { gotoHydrated, openDayAfter, toasts } from "./support";
+import { freshEmail, gotoHydrated, openDayAfter, toasts } from "./support";
 
 // Issue 23, items 2 and 3. Two admins (two browser contexts) open one record; A saves, then B
 // saves over the version B opened: nothing of B's is written, B sees who changed it, their
@@ -266,4 +266,122 @@ test("two admins on one booking: a cancel made on the old page is refused, then 
   await gotoHydrated(b, details);
   await expect(b.getByRole("button", { name: "Confirm", exact: true })).toHaveCount(0);
   await expect(b.getByRole("main")).toContainText("Cancelled");
+});
+
+/** The href of the first link named `name` on the page. */
+async function hrefOf(page: Page, name: string) {
+  const href = await page.getByRole("link", { name }).first().getAttribute("href");
+  if (!href) throw new Error(`no link "${name}"`);
+  return href;
+}
+
+test("two admins on one team member: the later save is refused and shows theirs", async ({
+  browser,
+}) => {
+  const name = `Chidi Conflict ${Date.now()}`;
+  const a = await adminPage(browser);
+  const b = await adminPage(browser);
+  await gotoHydrated(a, "/admin/team/new");
+  await a.getByLabel("Name").fill(name);
+  await a.getByLabel("Position").fill("Sales Agent");
+  await a.getByRole("button", { name: "Add Team Member" }).click();
+  await expect(toasts(a).filter({ hasText: "Team member added successfully" })).toBeVisible();
+  const edit = await hrefOf(a, `Edit ${name}`);
+  await gotoHydrated(a, edit);
+  await gotoHydrated(b, edit);
+
+  await a.getByLabel("Position").fill("Head of Sales");
+  await a.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toasts(a).filter({ hasText: "updated" })).toBeVisible();
+
+  await b.getByLabel("Position").fill("Lettings Agent");
+  await b.getByRole("button", { name: "Save Changes" }).click();
+  const panel = b.getByRole("alert").filter({ hasText: "Not saved" });
+  await expect(panel).toContainText("changed this team member");
+  const row = panel.getByRole("row", { name: /Position/ });
+  await expect(row).toContainText("Head of Sales");
+  await expect(row).toContainText("Lettings Agent");
+  await expect(b.getByLabel("Position")).toHaveValue("Head of Sales");
+
+  await gotoHydrated(a, edit);
+  await expect(a.getByLabel("Position")).toHaveValue("Head of Sales");
+  await panel.getByRole("button", { name: "Use my changes" }).click();
+  await expect(toasts(b).filter({ hasText: "updated" })).toBeVisible();
+  await gotoHydrated(a, edit);
+  await expect(a.getByLabel("Position")).toHaveValue("Lettings Agent");
+});
+
+test("two admins on one user: the later save is refused and names the change", async ({
+  browser,
+}) => {
+  const email = freshEmail("conflict-user");
+  const a = await adminPage(browser);
+  const b = await adminPage(browser);
+  await gotoHydrated(a, "/admin/users/new");
+  await a.getByLabel("Email").fill(email);
+  await a.getByLabel("First Name").fill("Bisi");
+  await a.getByLabel("Last Name").fill("Conflict");
+  await a.getByRole("button", { name: "Add User" }).click();
+  await expect(toasts(a).filter({ hasText: "User added" })).toBeVisible();
+  await gotoHydrated(a, `/admin/users?q=${encodeURIComponent(email)}`);
+  const edit = await hrefOf(a, "Edit Bisi Conflict");
+  await gotoHydrated(a, edit);
+  await gotoHydrated(b, edit);
+
+  await a.getByLabel("Phone").fill("0803 555 0199");
+  await a.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toasts(a).filter({ hasText: "User updated" })).toBeVisible();
+
+  await b.getByLabel("Last Name").fill("Conflict-Okafor");
+  await b.getByRole("button", { name: "Save Changes" }).click();
+  const panel = b.getByRole("alert").filter({ hasText: "Not saved" });
+  await expect(panel).toContainText("changed this account");
+  await expect(panel.getByRole("row", { name: /Last Name/ })).toContainText("Conflict-Okafor");
+  await expect(b.getByLabel("Last Name")).toHaveValue("Conflict");
+
+  await gotoHydrated(a, edit);
+  await expect(a.getByLabel("Last Name")).toHaveValue("Conflict");
+  await expect(a.getByLabel("Phone")).not.toHaveValue("");
+});
+
+test("two admins on one inquiry: a status set over an answer already sent is refused", async ({
+  browser,
+}) => {
+  const email = freshEmail("conflict-inquiry");
+  const subject = `Conflict question ${Date.now()}`;
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const page = await visitor.newPage();
+  await page.goto("/contact");
+  const form = page.getByRole("region", { name: "Send Us a Message" });
+  await form.getByLabel("Full Name").fill("Yemi Conflict");
+  await form.getByLabel("Email Address").fill(email);
+  await form.getByLabel("Subject").fill(subject);
+  await form.getByLabel("Message", { exact: true }).fill("Is the Lekki flat still to let?");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByRole("status")).toContainText("Message Sent");
+  await visitor.close();
+
+  const a = await adminPage(browser);
+  const b = await adminPage(browser);
+  await gotoHydrated(a, `/admin/complaints?q=${encodeURIComponent(email)}`);
+  const open = await hrefOf(a, subject);
+  await gotoHydrated(a, open);
+  await gotoHydrated(b, open);
+
+  await a.getByLabel("Your response").fill("Yes, viewings on weekdays.");
+  await a.getByRole("button", { name: "Send Response" }).click();
+  await expect(toasts(a).filter({ hasText: "Response sent successfully" })).toBeVisible();
+
+  await b.getByLabel("Set the status").selectOption("resolved");
+  await b.getByRole("button", { name: "Update Status" }).click();
+  const panel = b.getByRole("alert").filter({ hasText: "Not saved" });
+  await expect(panel).toContainText("changed this inquiry");
+  await expect(panel.getByRole("row", { name: /Status/ })).toContainText(/answered/i);
+
+  // The answer stands, the status B chose was not written.
+  await gotoHydrated(a, open);
+  await expect(a.getByRole("region", { name: "Response" })).toContainText(
+    "Yes, viewings on weekdays.",
+  );
+  await expect(a.getByLabel("Set the status")).toHaveValue("answered");
 });

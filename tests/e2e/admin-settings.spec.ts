@@ -61,7 +61,14 @@ test("a super admin adds an admin in the dialog; the new admin cannot add one", 
   );
   await expect(dialog.getByLabel("Full Name")).toHaveValue("Zainab Lawal");
   expect(await violationsOf(boss, "/admin/settings add admin (dialog)")).toEqual([]);
+  // Closing the dialog with what was typed asks first.
   await boss.keyboard.press("Escape");
+  const ask = boss.getByRole("alertdialog", { name: "Leave without saving?" });
+  await ask.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(dialog.getByLabel("Full Name")).toHaveValue("Zainab Lawal");
+  await boss.keyboard.press("Escape");
+  await ask.getByRole("button", { name: "Leave without saving" }).click();
+  await expect(dialog).toHaveCount(0);
   await expect(boss).toHaveURL(/tab=admins$/);
 
   const email = await addAdmin(boss, "Zainab Lawal");
@@ -192,8 +199,20 @@ test("an admin changes their password, then deletes their own account", async ({
   await password.getByLabel("Current Password").fill(PASSWORD);
   await password.getByLabel("New Password", { exact: true }).fill("changed-123");
   await password.getByLabel("Confirm New Password").fill("changed-123");
+  // Typed again, not saved yet: leaving for another tab asks first.
+  const tabs = admin.getByRole("navigation", { name: "Settings sections" });
+  await tabs.getByRole("link", { name: "General" }).click();
+  const ask = admin.getByRole("alertdialog", { name: "Leave without saving?" });
+  await ask.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(password.getByLabel("Confirm New Password")).toHaveValue("changed-123");
   await password.getByRole("button", { name: "Update Password" }).click();
   await expect(toasts(admin).filter({ hasText: "Password updated" })).toBeVisible();
+  // Saved: the form is empty again and nothing is asked on leaving.
+  await expect(password.getByLabel("Current Password")).toHaveValue("");
+  await tabs.getByRole("link", { name: "General" }).click();
+  await expect(admin).toHaveURL(/tab=general$/);
+  await expect(ask).toHaveCount(0);
+  await tabs.getByRole("link", { name: "Security" }).click();
 
   const danger = admin.getByRole("region", { name: "Danger Zone" });
   await danger.getByLabel("Type DELETE to confirm").fill("delete");

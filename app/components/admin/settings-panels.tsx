@@ -1,4 +1,5 @@
 import { Form, useNavigate, useSubmit } from "react-router";
+import { AdminForm } from "~/components/admin/unsaved-changes";
 import { NewPasswordFields } from "~/components/auth/auth-fields";
 import { Badge } from "~/components/ui/badge";
 import { Button, LinkButton, SubmitButton } from "~/components/ui/button";
@@ -119,7 +120,13 @@ export function PasswordPanel({ failure }: { failure: Failure }) {
       <CardDescription>
         Changing your password signs you out everywhere else; this browser stays signed in.
       </CardDescription>
-      <Form method="post" action={`${SETTINGS}?tab=security`} className="mt-4 space-y-4" noValidate>
+      <AdminForm
+        method="post"
+        action={`${SETTINGS}?tab=security`}
+        className="mt-4 space-y-4"
+        noValidate
+        clearOnSave
+      >
         <FormAlert error={failure?.error} />
         <input type="hidden" name="intent" value="password" />
         <PasswordField
@@ -137,7 +144,7 @@ export function PasswordPanel({ failure }: { failure: Failure }) {
         <SubmitButton pending={pending} pendingLabel="Updating...">
           Update Password
         </SubmitButton>
-      </Form>
+      </AdminForm>
     </Card>
   );
 }
@@ -157,7 +164,12 @@ export function DangerZone({
         Deleting your account signs you out and cannot be undone. What you changed stays in the
         audit log.
       </CardDescription>
-      <Form method="post" action={`${SETTINGS}?tab=security`} className="mt-4 space-y-4" noValidate>
+      <AdminForm
+        method="post"
+        action={`${SETTINGS}?tab=security`}
+        className="mt-4 space-y-4"
+        noValidate
+      >
         <FormAlert error={failure?.error} />
         <input type="hidden" name="intent" value="delete-account" />
         {lastSuperAdmin ? (
@@ -175,7 +187,7 @@ export function DangerZone({
         <SubmitButton pending={pending} pendingLabel="Deleting..." variant="destructive">
           Delete Account
         </SubmitButton>
-      </Form>
+      </AdminForm>
     </Card>
   );
 }
@@ -288,7 +300,7 @@ export function AdminsPanel({
 function AddAdminForm({ failure }: { failure: Failure }) {
   const pending = useIsPending({ intent: "add-admin" });
   return (
-    <Form
+    <AdminForm
       method="post"
       action={`${SETTINGS}?tab=admins&add=1`}
       className="space-y-4"
@@ -330,6 +342,6 @@ function AddAdminForm({ failure }: { failure: Failure }) {
           Cancel
         </LinkButton>
       </div>
-    </Form>
+    </AdminForm>
   );
 }

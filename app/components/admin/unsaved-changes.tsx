@@ -7,8 +7,16 @@ import {
   useId,
   useMemo,
   useRef,
+  useState,
 } from "react";
-import { type BlockerFunction, Form, type FormProps, useBlocker } from "react-router";
+import {
+  type BlockerFunction,
+  Form,
+  type FormProps,
+  useActionData,
+  useBlocker,
+  useNavigation,
+} from "react-router";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -189,23 +197,36 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, saved
 /**
  * An admin edit form: a React Router Form that carries the version of the record it was opened
  * at (when given) and asks before its changes are left behind.
+ *
+ * A form with no record behind it that stays on the page after a save (the password form) says
+ * `clearOnSave`: once its submission comes back without an answer to show (the action
+ * redirected: saved), its fields are emptied and it is clean again. A refusal keeps what was
+ * typed, and the question on leaving.
  */
 export function AdminForm({
   version,
+  clearOnSave = false,
   ref,
   children,
   onSubmit,
   ...props
-}: FormProps & { version?: string; ref?: RefObject<HTMLFormElement | null> }) {
+}: FormProps & {
+  version?: string;
+  clearOnSave?: boolean;
+  ref?: RefObject<HTMLFormElement | null>;
+}) {
   const own = useRef<HTMLFormElement>(null);
   const formRef = ref ?? own;
-  const submitting = useUnsavedChanges(formRef, version);
+  const saves = useClearOnSave(formRef, clearOnSave);
+  const submitting = useUnsavedChanges(formRef, `${version ?? ""}:${saves.count}`);
   return (
     <Form
       ref={formRef}
       onSubmit={(event) => {
         onSubmit?.(event);
-        if (!event.defaultPrevented) submitting();
+        if (event.defaultPrevented) return;
+        submitting();
+        saves.sent();
       }}
       {...props}
     >
@@ -213,4 +234,25 @@ export function AdminForm({
       {children}
     </Form>
   );
+}
+
+/** Counts this form's saves (submissions answered by a redirect), emptying it after each. */
+function useClearOnSave(form: RefObject<HTMLFormElement | null>, enabled: boolean) {
+  const navigation = useNavigation();
+  const actionData = useActionData();
+  const sent = useRef(false);
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (!sent.current || navigation.state !== "idle") return;
+    sent.current = false;
+    if (actionData !== undefined) return;
+    form.current?.reset();
+    setCount((n) => n + 1);
+  }, [navigation.state, actionData, form]);
+  return {
+    count,
+    sent: () => {
+      if (enabled) sent.current = true;
+    },
+  };
 }
