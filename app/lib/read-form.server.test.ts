@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { thrownStatus } from "../../tests/setup/route-helpers";
+import { thrownStatus } from "../../tests/setup/route-calls";
 import { FORM_BODY_LIMIT_BYTES } from "./body-limits";
 import { READ_FORM_MESSAGES, readForm } from "./read-form.server";
 

@@ -5,7 +5,7 @@ import { appointments, mailOutbox, users } from "~/db/schema";
 import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { createAppointment } from "~/models/appointment.server";
-import { callRoute, postRequest } from "../../tests/setup/route-calls";
+import { callAction, postRequest } from "../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { action as bookAction } from "../routes/public/book-appointment";
 import { queueBookingMails } from "./appointment-mail.server";
@@ -88,7 +88,7 @@ afterEach(async () => {
 describe("a booking whose process dies before sending", () => {
   it("keeps its e-mails in the outbox; a sender started later sends each exactly once", async () => {
     // The booking commits; no sender runs in this "process" (it is killed right after).
-    const booked = await callRoute(
+    const booked = await callAction(
       bookAction,
       postRequest("/book-appointment", booking("amaka@example.ng")),
     );

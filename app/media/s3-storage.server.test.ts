@@ -23,8 +23,9 @@ const { removeMediaFile } = await import("./media-store.server");
 const { loader } = await import("~/routes/resources/media");
 const { action: editAction } = await import("~/routes/admin/property-edit");
 const { setupTestDatabase } = await import("../../tests/setup/test-database");
-const { createProperty, routeArgs, run } = await import("../../tests/setup/accounts");
+const { createProperty } = await import("../../tests/setup/accounts");
 const { createSignedInAdmin } = await import("../../tests/setup/admin");
+const { callAction, routeArgs } = await import("../../tests/setup/route-calls");
 const { db } = await import("~/db/client.server");
 const { propertyMedia } = await import("~/db/schema");
 const { eq } = await import("drizzle-orm");
@@ -39,8 +40,7 @@ afterAll(async () => {
 
 function get(key: string, query = "", headers: Record<string, string> = {}) {
   const request = new Request(`http://localhost/media/${key}${query}`, { headers });
-  // biome-ignore lint/suspicious/noExplicitAny: only request and params matter to this loader.
-  return loader({ request, params: { "*": key } } as any) as Promise<Response>;
+  return loader(routeArgs(request, { params: { "*": key } })) as Promise<Response>;
 }
 
 const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
@@ -158,14 +158,12 @@ describe.skipIf(!started.ok)("media in an S3-compatible bucket", () => {
       .jpeg()
       .toBuffer();
     body.append("photos", new File([new Uint8Array(jpeg)], "front.jpg", { type: "image/jpeg" }));
-    const post = (request: Request) => {
-      const args = routeArgs(`/admin/properties/${id}`, { cookie: admin.cookie, params: { id } });
-      return run(async () => editAction({ ...args, request } as never));
-    };
-    const url = `http://localhost/admin/properties/${id}`;
-    const uploaded = await post(
-      new Request(url, { method: "POST", headers: { cookie: admin.cookie }, body }),
-    );
+    const page = `/admin/properties/${id}`;
+    const uploaded = await callAction(editAction, page, {
+      cookie: admin.cookie,
+      form: body,
+      params: { id },
+    });
     expect(uploaded.status).toBe(200);
     const [row] = await db
       .select({ id: propertyMedia.id, url: propertyMedia.mediaUrl })
@@ -175,18 +173,11 @@ describe.skipIf(!started.ok)("media in an S3-compatible bucket", () => {
     expect(await getMediaStorage().stat(key)).toBeDefined();
     expect((await get(key, "?w=160")).status).toBe(200);
 
-    const removal = new URLSearchParams({
-      intent: "photo-remove",
-      mediaId: row?.id ?? "",
-      confirmed: "yes",
+    const removed = await callAction(editAction, page, {
+      cookie: admin.cookie,
+      form: { intent: "photo-remove", mediaId: row?.id ?? "", confirmed: "yes" },
+      params: { id },
     });
-    const removed = await post(
-      new Request(url, {
-        method: "POST",
-        headers: { cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-        body: removal.toString(),
-      }),
-    );
     expect(removed.status).toBe(200);
     expect(await getMediaStorage().stat(key)).toBeUndefined();
     expect((await get(key, "?w=160")).status).toBe(404);

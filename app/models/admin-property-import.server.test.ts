@@ -5,8 +5,8 @@ import { auditEvents, properties, propertyMedia } from "~/db/schema";
 import { seedDemoData } from "~/db/seed/seed.server";
 import { parseCsv, toCsv, unguardCell } from "~/lib/csv";
 import { type ImportSheet, readPropertyCsv } from "~/lib/property-import";
-import { routeArgs } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
+import { routeArgs } from "../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { loader as exportLoader } from "../routes/admin/properties-export";
 import { trashProperty, updatePropertyByAdmin } from "./admin-properties.server";
@@ -27,7 +27,7 @@ beforeAll(async () => {
 
 async function exported() {
   const response = (await exportLoader(
-    routeArgs("/admin/properties/export.csv", { cookie: admin.cookie }) as never,
+    routeArgs("/admin/properties/export.csv", { cookie: admin.cookie }),
   )) as Response;
   return response.text();
 }

@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { properties, slideshowItems } from "~/db/schema";
-import { createProperty, routeArgs, run } from "../../tests/setup/accounts";
+import { createProperty } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
+import { callLoader } from "../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { loader as auditLoader } from "../routes/admin/audit";
 import { listAuditActors, listAuditEvents } from "./audit.server";
@@ -107,9 +108,9 @@ describe("the audit log as read", () => {
       name: "Bisi Adeyemi",
       email: "historian@example.com",
     });
-    const page = await run<{ rows: unknown[] }>(() =>
-      auditLoader(routeArgs("/admin/audit", { cookie: admin.cookie }) as never),
-    );
+    const page = await callLoader<{ rows: unknown[] }>(auditLoader, "/admin/audit", {
+      cookie: admin.cookie,
+    });
     expect(page.status).toBe(200);
     // Ids appear only inside links to the records, never as text to read.
     const text = JSON.stringify(page.body.rows, (key, value) =>

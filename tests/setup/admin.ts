@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { type AdminActor, requireAdmin } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { createSignedInUser, routeArgs } from "./accounts";
+import { createSignedInUser } from "./accounts";
+import { routeArgs } from "./route-calls";
 
 // Admin fixtures: an admin account with a session, and the typed actor admin model functions
 // take, made by the real guard (requireAdmin) from that session.

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { appointments, inquiries, properties, users } from "~/db/schema";
-import { createProperty, routeArgs, run } from "../../../tests/setup/accounts";
+import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as dashboardLoader } from "./dashboard";
 import { loader as layoutLoader } from "./layout";
@@ -17,15 +18,15 @@ type Dashboard = Extract<Awaited<ReturnType<typeof dashboardLoader>>, { ok: true
 
 describe("the admin layout", () => {
   it("renders the sidebar expanded unless its cookie says collapsed", async () => {
-    const open = await run<{ sidebarOpen: boolean; admin: { name: string } }>(() =>
-      layoutLoader(routeArgs("/admin/dashboard", { cookie: admin.cookie }) as never),
+    const open = await callLoader<{ sidebarOpen: boolean; admin: { name: string } }>(
+      layoutLoader,
+      "/admin/dashboard",
+      { cookie: admin.cookie },
     );
     expect(open.body).toMatchObject({ sidebarOpen: true, admin: { name: "Bisi Admin" } });
-    const collapsed = await run<{ sidebarOpen: boolean }>(() =>
-      layoutLoader(
-        routeArgs("/admin/dashboard", { cookie: `${admin.cookie}; sidebar_state=false` }) as never,
-      ),
-    );
+    const collapsed = await callLoader<{ sidebarOpen: boolean }>(layoutLoader, "/admin/dashboard", {
+      cookie: `${admin.cookie}; sidebar_state=false`,
+    });
     expect(collapsed.body.sidebarOpen).toBe(false);
   });
 });
@@ -40,9 +41,9 @@ describe("the admin dashboard", () => {
       appointmentDate: "2026-12-01",
       appointmentTime: "10:00 AM",
     });
-    const answer = await run<Dashboard>(() =>
-      dashboardLoader(routeArgs("/admin/dashboard", { cookie: admin.cookie }) as never),
-    );
+    const answer = await callLoader<Dashboard>(dashboardLoader, "/admin/dashboard", {
+      cookie: admin.cookie,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.counts).toMatchObject({
       properties: 1,
@@ -57,9 +58,9 @@ describe("the admin dashboard", () => {
 
 describe("the admin search page", () => {
   it("answers matches by kind, and nothing for a search too short or with control characters", async () => {
-    const found = await run<{
+    const found = await callLoader<{
       sections: { kind: string; hits: { title: string; href: string }[] }[];
-    }>(() => searchLoader(routeArgs("/admin/search?q=kemi", { cookie: admin.cookie }) as never));
+    }>(searchLoader, "/admin/search?q=kemi", { cookie: admin.cookie });
     const appointmentsFound = found.body.sections.find((s) => s.kind === "appointments");
     const [booking] = await db
       .select({ id: appointments.id })
@@ -68,8 +69,10 @@ describe("the admin search page", () => {
     expect(appointmentsFound?.hits).toEqual([
       expect.objectContaining({ title: "Kemi Ade", href: `/admin/appointments/${booking?.id}` }),
     ]);
-    const nul = await run<{ q: string; tooShort: boolean }>(() =>
-      searchLoader(routeArgs("/admin/search?q=%00k", { cookie: admin.cookie }) as never),
+    const nul = await callLoader<{ q: string; tooShort: boolean }>(
+      searchLoader,
+      "/admin/search?q=%00k",
+      { cookie: admin.cookie },
     );
     expect(nul).toMatchObject({ status: 200, body: { q: "k", tooShort: true } });
   });
@@ -91,9 +94,9 @@ describe("the admin search page", () => {
         description: "Hello",
       })
       .returning({ id: inquiries.id });
-    const found = await run<{
+    const found = await callLoader<{
       sections: { kind: string; hits: { id: string; href: string }[] }[];
-    }>(() => searchLoader(routeArgs("/admin/search?q=marula", { cookie: admin.cookie }) as never));
+    }>(searchLoader, "/admin/search?q=marula", { cookie: admin.cookie });
     const hrefs = Object.fromEntries(
       found.body.sections.map((s) => [s.kind, s.hits.map((hit) => hit.href)]),
     );
@@ -110,8 +113,10 @@ describe("the admin dashboard when the database fails", () => {
   it("answers 'Failed to load dashboard data' with status 500", async () => {
     const models = await import("~/models/admin-dashboard.server");
     const spy = vi.spyOn(models, "getDashboardCounts").mockRejectedValueOnce(new Error("down"));
-    const answer = await run<{ ok: boolean; error: string }>(() =>
-      dashboardLoader(routeArgs("/admin/dashboard", { cookie: admin.cookie }) as never),
+    const answer = await callLoader<{ ok: boolean; error: string }>(
+      dashboardLoader,
+      "/admin/dashboard",
+      { cookie: admin.cookie },
     );
     expect(spy).toHaveBeenCalled();
     expect(answer).toMatchObject({

@@ -13,8 +13,9 @@ import {
 } from "~/lib/schemas/appointment";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { listAuditEvents } from "~/models/audit.server";
-import { createProperty, routeArgs, run } from "../../../tests/setup/accounts";
+import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as appointmentAction, loader as appointmentLoader } from "./appointment";
 import { action as newAction, loader as newLoader } from "./appointment-new";
@@ -27,6 +28,7 @@ await setupTestDatabase();
 const admin = await createSignedInAdmin("desk@example.com", { name: "Tola Admin" });
 
 type Failure = { ok: false; error?: { message: string }; fields?: Record<string, string> };
+type EditFailure = Failure & { conflict?: EditConflict };
 
 /** The first weekday (not Sunday) from `days` ahead. */
 function openDay(days: number) {
@@ -58,28 +60,18 @@ const CALLER = {
 };
 
 function book(form: Record<string, string>) {
-  return run<Failure>(() =>
-    newAction(
-      routeArgs("/admin/appointments/new", {
-        cookie: admin.cookie,
-        form: { intent: "create", back: "/admin/appointments?status=pending", ...form },
-      }) as never,
-    ),
-  );
-}
-
-function post(id: string, form: Record<string, string>, cookie = admin.cookie) {
-  return run<Failure & { conflict?: EditConflict }>(() =>
-    appointmentAction(
-      routeArgs(`/admin/appointments/${id}`, { cookie, form, params: { id } }) as never,
-    ),
-  );
+  return callAction<Failure>(newAction, "/admin/appointments/new", {
+    cookie: admin.cookie,
+    form: { intent: "create", back: "/admin/appointments?status=pending", ...form },
+  });
 }
 
 /** The booking's screen as an admin opens it: the version its forms carry. */
 async function versionOf(id: string, cookie = admin.cookie) {
-  const page = await run<{ appointment: { version: string } }>(() =>
-    appointmentLoader(routeArgs(`/admin/appointments/${id}`, { cookie, params: { id } }) as never),
+  const page = await callLoader<{ appointment: { version: string } }>(
+    appointmentLoader,
+    `/admin/appointments/${id}`,
+    { cookie, params: { id } },
   );
   return page.body.appointment.version;
 }
@@ -118,12 +110,12 @@ async function auditOf(entityId: string) {
 describe("/admin/appointments/new", () => {
   it("books for a caller: pending, the listing, 'Booked by' the staff member, audited, the customer e-mailed", async () => {
     const propertyId = await createProperty("Lekki Terrace");
-    const loaded = await run<{ properties: { id: string; title: string }[] }>(() =>
-      newLoader(
-        routeArgs(`/admin/appointments/new?property=${propertyId}`, {
-          cookie: admin.cookie,
-        }) as never,
-      ),
+    const loaded = await callLoader<{ properties: { id: string; title: string }[] }>(
+      newLoader,
+      `/admin/appointments/new?property=${propertyId}`,
+      {
+        cookie: admin.cookie,
+      },
     );
     expect(loaded.body.properties.map((p) => p.title)).toContain("Lekki Terrace");
     expect(loaded.body).toMatchObject({ prefill: { propertyId } });
@@ -176,13 +168,13 @@ describe("/admin/appointments/new", () => {
     expect(mail[0]?.attachments?.map((a) => a.filename)).toEqual(["appointment.ics"]);
 
     // The details page shows who booked it.
-    const details = await run<{ appointment: { history: { note: string | null }[] } }>(() =>
-      appointmentLoader(
-        routeArgs(`/admin/appointments/${row?.id}`, {
-          cookie: admin.cookie,
-          params: { id: row?.id ?? "" },
-        }) as never,
-      ),
+    const details = await callLoader<{ appointment: { history: { note: string | null }[] } }>(
+      appointmentLoader,
+      `/admin/appointments/${row?.id}`,
+      {
+        cookie: admin.cookie,
+        params: { id: row?.id ?? "" },
+      },
     );
     expect(details.body.appointment.history.map((e) => e.note)).toEqual(["Booked by Tola Admin"]);
   });
@@ -251,11 +243,15 @@ describe("staff reschedule (/admin/appointments/:id, intent reschedule)", () => 
   it("moves a confirmed booking for a caller: still confirmed, history and audit say who, customer e-mailed", async () => {
     const { id, date } = await existing();
     const to = openDay(6);
-    const answer = await post(id, {
-      intent: "reschedule",
-      appointmentDate: to,
-      appointmentTime: "02:00 PM",
-      back: "/admin/appointments",
+    const answer = await callAction<EditFailure>(appointmentAction, `/admin/appointments/${id}`, {
+      cookie: admin.cookie,
+      form: {
+        intent: "reschedule",
+        appointmentDate: to,
+        appointmentTime: "02:00 PM",
+        back: "/admin/appointments",
+      },
+      params: { id },
     });
     expect(answer.status).toBe(302);
     expect(answer.cookies.join(";")).toContain("appointmentRescheduledByStaff");
@@ -292,27 +288,43 @@ describe("staff reschedule (/admin/appointments/:id, intent reschedule)", () => 
   it("refuses a Sunday, the same slot and a final booking, writing nothing", async () => {
     const { id, date } = await existing();
     const audited = await auditCount();
-    const onSunday = await post(id, {
-      intent: "reschedule",
-      appointmentDate: sunday(),
-      appointmentTime: "10:00 AM",
+    const onSunday = await callAction<EditFailure>(appointmentAction, `/admin/appointments/${id}`, {
+      cookie: admin.cookie,
+      form: {
+        intent: "reschedule",
+        appointmentDate: sunday(),
+        appointmentTime: "10:00 AM",
+      },
+      params: { id },
     });
     expect(onSunday.status).toBe(400);
     expect(onSunday.body.fields?.appointmentDate).toBe(APPOINTMENT_MESSAGES.dateSunday);
-    const same = await post(id, {
-      intent: "reschedule",
-      appointmentDate: date,
-      appointmentTime: "10:00 AM",
+    const same = await callAction<EditFailure>(appointmentAction, `/admin/appointments/${id}`, {
+      cookie: admin.cookie,
+      form: {
+        intent: "reschedule",
+        appointmentDate: date,
+        appointmentTime: "10:00 AM",
+      },
+      params: { id },
     });
     expect(same.status).toBe(400);
     expect(same.body.fields?.appointmentTime).toBe(RESCHEDULE_MESSAGES.unchanged);
 
     const done = await existing({ status: "completed", email: "done@example.com" });
-    const final = await post(done.id, {
-      intent: "reschedule",
-      appointmentDate: openDay(5),
-      appointmentTime: "10:00 AM",
-    });
+    const final = await callAction<EditFailure>(
+      appointmentAction,
+      `/admin/appointments/${done.id}`,
+      {
+        cookie: admin.cookie,
+        form: {
+          intent: "reschedule",
+          appointmentDate: openDay(5),
+          appointmentTime: "10:00 AM",
+        },
+        params: { id: done.id },
+      },
+    );
     expect(final.status).toBe(409);
     expect(final.body.error?.message).toBe(
       "Only a pending or confirmed appointment can be rescheduled.",
@@ -322,11 +334,19 @@ describe("staff reschedule (/admin/appointments/:id, intent reschedule)", () => 
     expect(await auditCount()).toBe(audited);
     expect(await outbox()).toEqual([]);
     const missing = "00000000-0000-4000-8000-000000000000";
-    const unknown = await post(missing, {
-      intent: "reschedule",
-      appointmentDate: openDay(5),
-      appointmentTime: "10:00 AM",
-    });
+    const unknown = await callAction<EditFailure>(
+      appointmentAction,
+      `/admin/appointments/${missing}`,
+      {
+        cookie: admin.cookie,
+        form: {
+          intent: "reschedule",
+          appointmentDate: openDay(5),
+          appointmentTime: "10:00 AM",
+        },
+        params: { id: missing },
+      },
+    );
     expect(unknown.status).toBe(404);
   });
 });
@@ -347,20 +367,24 @@ describe("a booking changed by a colleague since it was opened", () => {
     expect(await versionOf(id, colleague.cookie)).toBe(opened);
 
     // Bisi confirms; Tola, still looking at the pending booking, cancels it.
-    const first = await post(
-      id,
-      { intent: "confirm", version: opened, ...confirmed },
-      colleague.cookie,
-    );
+    const first = await callAction<EditFailure>(appointmentAction, `/admin/appointments/${id}`, {
+      cookie: colleague.cookie,
+      form: { intent: "confirm", version: opened, ...confirmed },
+      params: { id },
+    });
     expect(first.status).toBe(302);
     await outbox();
     await db.delete(mailOutbox);
     const audited = await auditCount();
-    const late = await post(id, {
-      intent: "cancel",
-      version: opened,
-      back: "/admin/appointments",
-      ...confirmed,
+    const late = await callAction<EditFailure>(appointmentAction, `/admin/appointments/${id}`, {
+      cookie: admin.cookie,
+      form: {
+        intent: "cancel",
+        version: opened,
+        back: "/admin/appointments",
+        ...confirmed,
+      },
+      params: { id },
     });
     expect(late.status).toBe(409);
     expect(late.body.conflict?.change?.by).toBe("Bisi Adeyemi");
@@ -371,9 +395,13 @@ describe("a booking changed by a colleague since it was opened", () => {
     expect(await outbox()).toEqual([]);
 
     // "Use my changes" posts it again at the version now: the cancellation is made.
-    const again = await post(id, {
-      ...Object.fromEntries(late.body.conflict?.yours ?? []),
-      version: late.body.conflict?.version ?? "",
+    const again = await callAction<EditFailure>(appointmentAction, `/admin/appointments/${id}`, {
+      cookie: admin.cookie,
+      form: {
+        ...Object.fromEntries(late.body.conflict?.yours ?? []),
+        version: late.body.conflict?.version ?? "",
+      },
+      params: { id },
     });
     expect(again.status).toBe(302);
     expect((await stored())[0]?.status).toBe("cancelled");
@@ -385,22 +413,26 @@ describe("a booking changed by a colleague since it was opened", () => {
     const id = await pendingBooking();
     const opened = await versionOf(id);
     const theirs = openDay(4);
-    const moved = await post(
-      id,
-      {
+    const moved = await callAction<EditFailure>(appointmentAction, `/admin/appointments/${id}`, {
+      cookie: colleague.cookie,
+      form: {
         intent: "reschedule",
         appointmentDate: theirs,
         appointmentTime: "12:00 PM",
         version: opened,
       },
-      colleague.cookie,
-    );
+      params: { id },
+    });
     expect(moved.status).toBe(302);
-    const late = await post(id, {
-      intent: "reschedule",
-      appointmentDate: openDay(5),
-      appointmentTime: "11:00 AM",
-      version: opened,
+    const late = await callAction<EditFailure>(appointmentAction, `/admin/appointments/${id}`, {
+      cookie: admin.cookie,
+      form: {
+        intent: "reschedule",
+        appointmentDate: openDay(5),
+        appointmentTime: "11:00 AM",
+        version: opened,
+      },
+      params: { id },
     });
     expect(late.status).toBe(409);
     expect(late.body.conflict).toMatchObject({

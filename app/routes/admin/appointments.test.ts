@@ -4,8 +4,9 @@ import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, auditEvents, mailOutbox } from "~/db/schema";
 import { addDays, lagosToday } from "~/lib/appointment-rules";
 import { settleBackgroundMail } from "~/mail/mail.server";
-import { createProperty, routeArgs, run } from "../../../tests/setup/accounts";
+import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as appointmentAction, loader as appointmentLoader } from "./appointment";
 import { loader as listLoader } from "./appointments";
@@ -34,21 +35,7 @@ async function book(values: Partial<typeof appointments.$inferInsert> = {}) {
 }
 
 function list(search = "") {
-  return run<List>(() =>
-    listLoader(routeArgs(`/admin/appointments${search}`, { cookie: admin.cookie }) as never),
-  );
-}
-
-function post(id: string, form: Record<string, string>) {
-  return run(() =>
-    appointmentAction(
-      routeArgs(`/admin/appointments/${id}`, {
-        cookie: admin.cookie,
-        form,
-        params: { id },
-      }) as never,
-    ),
-  );
+  return callLoader<List>(listLoader, `/admin/appointments${search}`, { cookie: admin.cookie });
 }
 
 async function statusOf(id: string) {
@@ -125,21 +112,17 @@ describe("/admin/appointments/:id", () => {
   it("shows a booking with its property and history; an unknown id is a 404", async () => {
     const propertyId = await createProperty("Lekki Terrace");
     const id = await book({ propertyId, message: null });
-    const found = await run<{ appointment: { propertyTitle: string; history: unknown[] } }>(() =>
-      appointmentLoader(
-        routeArgs(`/admin/appointments/${id}`, { cookie: admin.cookie, params: { id } }) as never,
-      ),
+    const found = await callLoader<{ appointment: { propertyTitle: string; history: unknown[] } }>(
+      appointmentLoader,
+      `/admin/appointments/${id}`,
+      { cookie: admin.cookie, params: { id } },
     );
     expect(found.body.appointment.propertyTitle).toBe("Lekki Terrace");
     for (const missing of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-      const answer = await run(() =>
-        appointmentLoader(
-          routeArgs(`/admin/appointments/${missing}`, {
-            cookie: admin.cookie,
-            params: { id: missing },
-          }) as never,
-        ),
-      );
+      const answer = await callLoader(appointmentLoader, `/admin/appointments/${missing}`, {
+        cookie: admin.cookie,
+        params: { id: missing },
+      });
       expect(answer.status).toBe(404);
     }
   });
@@ -147,7 +130,11 @@ describe("/admin/appointments/:id", () => {
   it("confirms a pending booking: status, history, audit row, the customer's e-mail, back to the list", async () => {
     const id = await book();
     // It e-mails the customer, so it asks first, naming them; nothing is written until the yes.
-    const asked = await post(id, { intent: "confirm", back: "/admin/appointments" });
+    const asked = await callAction(appointmentAction, `/admin/appointments/${id}`, {
+      cookie: admin.cookie,
+      form: { intent: "confirm", back: "/admin/appointments" },
+      params: { id },
+    });
     expect(asked.status).toBe(200);
     expect(asked.body).toMatchObject({
       confirm: { question: "Confirm this appointment? This e-mails Kemi Adeyemi." },
@@ -156,10 +143,14 @@ describe("/admin/appointments/:id", () => {
     await settleBackgroundMail();
     expect(await db.select().from(mailOutbox)).toEqual([]);
 
-    const answer = await post(id, {
-      intent: "confirm",
-      back: "/admin/appointments?status=pending",
-      confirmed: "yes",
+    const answer = await callAction(appointmentAction, `/admin/appointments/${id}`, {
+      cookie: admin.cookie,
+      form: {
+        intent: "confirm",
+        back: "/admin/appointments?status=pending",
+        confirmed: "yes",
+      },
+      params: { id },
     });
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/admin/appointments?status=pending");
@@ -190,17 +181,25 @@ describe("/admin/appointments/:id", () => {
 
   it("asks before cancelling (nothing written until the second post)", async () => {
     const id = await book({ status: "confirmed" });
-    const asked = await post(id, { intent: "cancel", back: "/admin/appointments" });
+    const asked = await callAction(appointmentAction, `/admin/appointments/${id}`, {
+      cookie: admin.cookie,
+      form: { intent: "cancel", back: "/admin/appointments" },
+      params: { id },
+    });
     expect(asked.status).toBe(200);
     expect(asked.body).toMatchObject({
       confirm: { question: "Cancel this appointment? This e-mails Kemi Adeyemi." },
     });
     expect(await statusOf(id)).toBe("confirmed");
 
-    const done = await post(id, {
-      intent: "cancel",
-      back: "/admin/appointments",
-      confirmed: "yes",
+    const done = await callAction(appointmentAction, `/admin/appointments/${id}`, {
+      cookie: admin.cookie,
+      form: {
+        intent: "cancel",
+        back: "/admin/appointments",
+        confirmed: "yes",
+      },
+      params: { id },
     });
     expect(done.status).toBe(302);
     expect(done.cookies.join(";")).toContain("appointmentCancelled");
@@ -209,10 +208,14 @@ describe("/admin/appointments/:id", () => {
 
   it("refuses to change a final booking and says so, writing nothing", async () => {
     const id = await book({ status: "completed" });
-    const answer = await post(id, {
-      intent: "confirm",
-      back: "/admin/appointments",
-      confirmed: "yes",
+    const answer = await callAction(appointmentAction, `/admin/appointments/${id}`, {
+      cookie: admin.cookie,
+      form: {
+        intent: "confirm",
+        back: "/admin/appointments",
+        confirmed: "yes",
+      },
+      params: { id },
     });
     expect(answer.status).toBe(302);
     expect(answer.cookies.join(";")).toContain("appointmentStatusFailed");
@@ -228,7 +231,11 @@ describe("/admin/appointments/:id", () => {
       "/admin/users",
       "/admin/appointments\u00e9",
     ]) {
-      const answer = await post(id, { intent: "confirm", back, confirmed: "yes" });
+      const answer = await callAction(appointmentAction, `/admin/appointments/${id}`, {
+        cookie: admin.cookie,
+        form: { intent: "confirm", back, confirmed: "yes" },
+        params: { id },
+      });
       expect(answer.location).toBe("/admin/appointments");
       await db.update(appointments).set({ status: "pending" }).where(eq(appointments.id, id));
     }
@@ -236,18 +243,38 @@ describe("/admin/appointments/:id", () => {
 
   it("answers an unknown action with 400 and an unknown id with 404", async () => {
     const id = await book();
-    expect((await post(id, { intent: "delete" })).status).toBe(400);
+    expect(
+      (
+        await callAction(appointmentAction, `/admin/appointments/${id}`, {
+          cookie: admin.cookie,
+          form: { intent: "delete" },
+          params: { id },
+        })
+      ).status,
+    ).toBe(400);
     expect(await statusOf(id)).toBe("pending");
     const missing = "00000000-0000-4000-8000-000000000000";
-    expect((await post(missing, { intent: "confirm" })).status).toBe(404);
+    expect(
+      (
+        await callAction(appointmentAction, `/admin/appointments/${missing}`, {
+          cookie: admin.cookie,
+          form: { intent: "confirm" },
+          params: { id: missing },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("refuses to complete a viewing before its start time, on the server, writing nothing", async () => {
     const future = await book({ appointmentDate: addDays(lagosToday(), 3) });
-    const answer = await post(future, {
-      intent: "complete",
-      back: "/admin/appointments",
-      confirmed: "yes",
+    const answer = await callAction(appointmentAction, `/admin/appointments/${future}`, {
+      cookie: admin.cookie,
+      form: {
+        intent: "complete",
+        back: "/admin/appointments",
+        confirmed: "yes",
+      },
+      params: { id: future },
     });
     expect(answer.status).toBe(302);
     expect(answer.cookies.join(";")).toContain("appointmentNotStarted");
@@ -263,15 +290,23 @@ describe("/admin/appointments/:id", () => {
   it("completes a viewing whose start time has passed, and says so to the customer", async () => {
     const past = await book({ appointmentDate: addDays(lagosToday(), -2), status: "confirmed" });
     expect((await list()).body.rows.find((r) => r.id === past)?.started).toBe(true);
-    const asked = await post(past, { intent: "complete", back: "/admin/appointments" });
+    const asked = await callAction(appointmentAction, `/admin/appointments/${past}`, {
+      cookie: admin.cookie,
+      form: { intent: "complete", back: "/admin/appointments" },
+      params: { id: past },
+    });
     expect(asked.body).toMatchObject({
       confirm: { question: "Mark this appointment completed? This e-mails Kemi Adeyemi." },
     });
     expect(await statusOf(past)).toBe("confirmed");
-    const done = await post(past, {
-      intent: "complete",
-      back: "/admin/appointments",
-      confirmed: "yes",
+    const done = await callAction(appointmentAction, `/admin/appointments/${past}`, {
+      cookie: admin.cookie,
+      form: {
+        intent: "complete",
+        back: "/admin/appointments",
+        confirmed: "yes",
+      },
+      params: { id: past },
     });
     expect(done.cookies.join(";")).toContain("appointmentCompleted");
     expect(await statusOf(past)).toBe("completed");

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { appointments, auditEvents, inquiries, mailOutbox } from "~/db/schema";
 import { settleBackgroundMail } from "~/mail/mail.server";
-import { routeArgs, run } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as inquiryAction, loader as inquiryLoader } from "./complaint";
 import { loader as listLoader } from "./complaints";
@@ -15,6 +15,12 @@ const admin = await createSignedInAdmin("answers@example.com", { name: "Funmi Ad
 
 type List = Awaited<ReturnType<typeof listLoader>>;
 type Detail = Awaited<ReturnType<typeof inquiryLoader>>;
+type ComplaintFailure = {
+  ok: false;
+  fields?: Record<string, string>;
+  error?: { title: string };
+  values?: Record<string, string>;
+};
 
 async function inquiry(values: Partial<typeof inquiries.$inferInsert> = {}) {
   const [row] = await db
@@ -33,30 +39,14 @@ async function inquiry(values: Partial<typeof inquiries.$inferInsert> = {}) {
 }
 
 function list(search = "") {
-  return run<List>(() =>
-    listLoader(routeArgs(`/admin/complaints${search}`, { cookie: admin.cookie }) as never),
-  );
+  return callLoader<List>(listLoader, `/admin/complaints${search}`, { cookie: admin.cookie });
 }
 
 function detail(id: string) {
-  return run<Detail>(() =>
-    inquiryLoader(
-      routeArgs(`/admin/complaints/${id}`, { cookie: admin.cookie, params: { id } }) as never,
-    ),
-  );
-}
-
-function post(id: string, form: Record<string, string>) {
-  return run<{
-    ok: false;
-    fields?: Record<string, string>;
-    error?: { title: string };
-    values?: Record<string, string>;
-  }>(() =>
-    inquiryAction(
-      routeArgs(`/admin/complaints/${id}`, { cookie: admin.cookie, form, params: { id } }) as never,
-    ),
-  );
+  return callLoader<Detail>(inquiryLoader, `/admin/complaints/${id}`, {
+    cookie: admin.cookie,
+    params: { id },
+  });
 }
 
 async function row(id: string) {
@@ -113,10 +103,14 @@ describe("/admin/complaints/:id", () => {
 
   it("sends a response: answered, who and when stored, audited, e-mailed; then read-only", async () => {
     const id = await inquiry();
-    const sent = await post(id, {
-      intent: "respond",
-      response: "Yes, it is. Come and see it.",
-      back: "/admin/complaints?status=pending",
+    const sent = await callAction<ComplaintFailure>(inquiryAction, `/admin/complaints/${id}`, {
+      cookie: admin.cookie,
+      form: {
+        intent: "respond",
+        response: "Yes, it is. Come and see it.",
+        back: "/admin/complaints?status=pending",
+      },
+      params: { id },
     });
     expect(sent.status).toBe(302);
     expect(sent.location).toBe("/admin/complaints?status=pending");
@@ -134,7 +128,11 @@ describe("/admin/complaints/:id", () => {
     expect(mail.map((m) => m.to)).toEqual(["bola@example.com"]);
     expect((await detail(id)).body.inquiry.respondedByName).toBe("Funmi Admin");
 
-    const again = await post(id, { intent: "respond", response: "Changed my mind" });
+    const again = await callAction<ComplaintFailure>(inquiryAction, `/admin/complaints/${id}`, {
+      cookie: admin.cookie,
+      form: { intent: "respond", response: "Changed my mind" },
+      params: { id },
+    });
     expect(again.status).toBe(400);
     expect(again.body.error?.title).toBe("Failed to send response");
     expect((await row(id))?.response).toBe("Yes, it is. Come and see it.");
@@ -142,11 +140,19 @@ describe("/admin/complaints/:id", () => {
 
   it("refuses an empty response beside the field, keeping nothing half-way", async () => {
     const id = await inquiry();
-    const answer = await post(id, { intent: "respond", response: "   " });
+    const answer = await callAction<ComplaintFailure>(inquiryAction, `/admin/complaints/${id}`, {
+      cookie: admin.cookie,
+      form: { intent: "respond", response: "   " },
+      params: { id },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.fields?.response).toBe("Please enter a response");
     expect(await row(id)).toMatchObject({ status: "pending", response: null });
-    const tooLong = await post(id, { intent: "respond", response: "x".repeat(5001) });
+    const tooLong = await callAction<ComplaintFailure>(inquiryAction, `/admin/complaints/${id}`, {
+      cookie: admin.cookie,
+      form: { intent: "respond", response: "x".repeat(5001) },
+      params: { id },
+    });
     expect(tooLong.body.fields?.response).toMatch(/under 5000 characters/);
     expect(tooLong.body.values?.response).toHaveLength(5001);
     expect(await db.select().from(auditEvents).where(eq(auditEvents.entityId, id))).toEqual([]);
@@ -155,22 +161,58 @@ describe("/admin/complaints/:id", () => {
   it("sets in-progress, resolved and rejected; 'answered' only with a response", async () => {
     const id = await inquiry();
     for (const status of ["in-progress", "resolved", "rejected"]) {
-      const answer = await post(id, { intent: "status", status, back: "/admin/complaints" });
+      const answer = await callAction<ComplaintFailure>(inquiryAction, `/admin/complaints/${id}`, {
+        cookie: admin.cookie,
+        form: { intent: "status", status, back: "/admin/complaints" },
+        params: { id },
+      });
       expect(answer.status).toBe(302);
       expect((await row(id))?.status).toBe(status);
     }
-    const answered = await post(id, { intent: "status", status: "answered" });
+    const answered = await callAction<ComplaintFailure>(inquiryAction, `/admin/complaints/${id}`, {
+      cookie: admin.cookie,
+      form: { intent: "status", status: "answered" },
+      params: { id },
+    });
     expect(answered.status).toBe(400);
-    const bogus = await post(id, { intent: "status", status: "lost" });
+    const bogus = await callAction<ComplaintFailure>(inquiryAction, `/admin/complaints/${id}`, {
+      cookie: admin.cookie,
+      form: { intent: "status", status: "lost" },
+      params: { id },
+    });
     expect(bogus.status).toBe(400);
     expect((await row(id))?.status).toBe("rejected");
   });
 
   it("answers 404 for an unknown inquiry and 400 for an unknown action", async () => {
     const missing = "00000000-0000-4000-8000-000000000000";
-    expect((await post(missing, { intent: "respond", response: "Hi" })).status).toBe(404);
-    expect((await post(missing, { intent: "status", status: "resolved" })).status).toBe(404);
+    expect(
+      (
+        await callAction<ComplaintFailure>(inquiryAction, `/admin/complaints/${missing}`, {
+          cookie: admin.cookie,
+          form: { intent: "respond", response: "Hi" },
+          params: { id: missing },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await callAction<ComplaintFailure>(inquiryAction, `/admin/complaints/${missing}`, {
+          cookie: admin.cookie,
+          form: { intent: "status", status: "resolved" },
+          params: { id: missing },
+        })
+      ).status,
+    ).toBe(404);
     const id = await inquiry();
-    expect((await post(id, { intent: "delete" })).status).toBe(400);
+    expect(
+      (
+        await callAction<ComplaintFailure>(inquiryAction, `/admin/complaints/${id}`, {
+          cookie: admin.cookie,
+          form: { intent: "delete" },
+          params: { id },
+        })
+      ).status,
+    ).toBe(400);
   });
 });

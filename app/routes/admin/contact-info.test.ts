@@ -6,8 +6,9 @@ import { realEstateAgentJsonLd } from "~/lib/structured-data";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { queuePasswordResetEmail } from "~/mail/password-reset.server";
 import { getContactDetails } from "~/models/site-content.server";
-import { createProperty, routeArgs, run } from "../../../tests/setup/accounts";
+import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { callAction, callLoader, routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as contactPageLoader } from "../public/contact";
 import { loader as layoutLoader } from "../public/layout";
@@ -52,15 +53,7 @@ beforeEach(async () => {
 });
 
 function page(search = "") {
-  return run<Page>(() =>
-    loader(routeArgs(`/admin/contact-info${search}`, { cookie: admin.cookie }) as never),
-  );
-}
-
-function post(form: Record<string, string>) {
-  return run<Failure>(() =>
-    action(routeArgs("/admin/contact-info", { cookie: admin.cookie, form }) as never),
-  );
+  return callLoader<Page>(loader, `/admin/contact-info${search}`, { cookie: admin.cookie });
 }
 
 async function items() {
@@ -93,22 +86,31 @@ describe("the list", () => {
 describe("adding an item", () => {
   it("adds a phone, a second e-mail and the WhatsApp number, after the others", async () => {
     expectSaved(
-      await post({ intent: "add", type: "phone", label: "Sales", value: "0809 876 5432" }),
-    );
-    expectSaved(
-      await post({
-        intent: "add",
-        type: "email",
-        label: "Sales email",
-        value: "sales@naijahomes.ng",
+      await callAction<Failure>(action, "/admin/contact-info", {
+        cookie: admin.cookie,
+        form: { intent: "add", type: "phone", label: "Sales", value: "0809 876 5432" },
       }),
     );
     expectSaved(
-      await post({
-        intent: "add",
-        type: "whatsapp",
-        label: "WhatsApp",
-        value: "+234 701 222 3333",
+      await callAction<Failure>(action, "/admin/contact-info", {
+        cookie: admin.cookie,
+        form: {
+          intent: "add",
+          type: "email",
+          label: "Sales email",
+          value: "sales@naijahomes.ng",
+        },
+      }),
+    );
+    expectSaved(
+      await callAction<Failure>(action, "/admin/contact-info", {
+        cookie: admin.cookie,
+        form: {
+          intent: "add",
+          type: "whatsapp",
+          label: "WhatsApp",
+          value: "+234 701 222 3333",
+        },
       }),
     );
     expect((await items()).slice(-3)).toEqual([
@@ -159,7 +161,10 @@ describe("adding an item", () => {
     ],
   ])("refuses %o with the message, keeping what was typed", async (form, field, message) => {
     const before = await auditCount();
-    const answer = await post({ intent: "add", ...form });
+    const answer = await callAction<Failure>(action, "/admin/contact-info", {
+      cookie: admin.cookie,
+      form: { intent: "add", ...form },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toEqual({ title: "Validation Error", message });
     expect(answer.body.fields?.[field]).toBe(message);
@@ -169,25 +174,37 @@ describe("adding an item", () => {
   });
 
   it("refuses a second address or WhatsApp number, and a label already used", async () => {
-    const address = await post({ intent: "add", type: "address", label: "Lagos", value: "Lekki" });
+    const address = await callAction<Failure>(action, "/admin/contact-info", {
+      cookie: admin.cookie,
+      form: { intent: "add", type: "address", label: "Lagos", value: "Lekki" },
+    });
     expect(address.status).toBe(400);
     expect(address.body.error).toEqual({
       title: "Failed to update contact information",
       message: "There can be only one of these: edit it instead",
     });
-    await post({ intent: "add", type: "whatsapp", label: "WhatsApp", value: "+234 701 222 3333" });
-    const whatsapp = await post({
-      intent: "add",
-      type: "whatsapp",
-      label: "Other WhatsApp",
-      value: "+234 701 444 5555",
+    await callAction<Failure>(action, "/admin/contact-info", {
+      cookie: admin.cookie,
+      form: { intent: "add", type: "whatsapp", label: "WhatsApp", value: "+234 701 222 3333" },
+    });
+    const whatsapp = await callAction<Failure>(action, "/admin/contact-info", {
+      cookie: admin.cookie,
+      form: {
+        intent: "add",
+        type: "whatsapp",
+        label: "Other WhatsApp",
+        value: "+234 701 444 5555",
+      },
     });
     expect(whatsapp.body.fields?.value).toBe("There can be only one of these: edit it instead");
-    const label = await post({
-      intent: "add",
-      type: "phone",
-      label: "phone",
-      value: "0803 999 9999",
+    const label = await callAction<Failure>(action, "/admin/contact-info", {
+      cookie: admin.cookie,
+      form: {
+        intent: "add",
+        type: "phone",
+        label: "phone",
+        value: "0803 999 9999",
+      },
     });
     expect(label.status).toBe(400);
     expect(label.body.fields?.label).toBe("Another item already uses this label");
@@ -195,7 +212,10 @@ describe("adding an item", () => {
   });
 
   it("answers 404 for a type that is not one of the five", async () => {
-    const answer = await post({ intent: "add", type: "fax", label: "Fax", value: "0803 000 0000" });
+    const answer = await callAction<Failure>(action, "/admin/contact-info", {
+      cookie: admin.cookie,
+      form: { intent: "add", type: "fax", label: "Fax", value: "0803 000 0000" },
+    });
     expect(answer.status).toBe(404);
   });
 });
@@ -203,12 +223,15 @@ describe("adding an item", () => {
 describe("editing an item", () => {
   it("changes its label and value; a multi-line address keeps its lines", async () => {
     expectSaved(
-      await post({
-        intent: "update",
-        id: ADDRESS_ID,
-        type: "address",
-        label: "Head office",
-        value: "Plot 5, Aminu Kano Crescent\r\nWuse 2, Abuja",
+      await callAction<Failure>(action, "/admin/contact-info", {
+        cookie: admin.cookie,
+        form: {
+          intent: "update",
+          id: ADDRESS_ID,
+          type: "address",
+          label: "Head office",
+          value: "Plot 5, Aminu Kano Crescent\r\nWuse 2, Abuja",
+        },
       }),
     );
     expect((await items())[0]).toEqual({
@@ -226,12 +249,15 @@ describe("editing an item", () => {
   });
 
   it("refuses a value its type does not allow, keeping what was typed", async () => {
-    const answer = await post({
-      intent: "update",
-      id: EMAIL_ID,
-      type: "email",
-      label: "Email",
-      value: "nope",
+    const answer = await callAction<Failure>(action, "/admin/contact-info", {
+      cookie: admin.cookie,
+      form: {
+        intent: "update",
+        id: EMAIL_ID,
+        type: "email",
+        label: "Email",
+        value: "nope",
+      },
     });
     expect(answer.status).toBe(400);
     expect(answer.body.fields?.value).toBe("Please enter a valid email address");
@@ -241,10 +267,27 @@ describe("editing an item", () => {
 
   it("answers 404 for an unknown or malformed id, or a type that is not the item's", async () => {
     const form = { intent: "update", type: "phone", label: "X", value: "0803 000 0000" };
-    expect((await post({ ...form, id: "00000000-0000-4000-8000-000000000999" })).status).toBe(404);
-    expect((await post({ ...form, id: "not-an-id" })).status).toBe(404);
+    expect(
+      (
+        await callAction<Failure>(action, "/admin/contact-info", {
+          cookie: admin.cookie,
+          form: { ...form, id: "00000000-0000-4000-8000-000000000999" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await callAction<Failure>(action, "/admin/contact-info", {
+          cookie: admin.cookie,
+          form: { ...form, id: "not-an-id" },
+        })
+      ).status,
+    ).toBe(404);
     // The type is fixed once an item exists: a phone cannot become an e-mail.
-    const changed = await post({ ...form, id: PHONE_ID, type: "email", value: "a@naijahomes.ng" });
+    const changed = await callAction<Failure>(action, "/admin/contact-info", {
+      cookie: admin.cookie,
+      form: { ...form, id: PHONE_ID, type: "email", value: "a@naijahomes.ng" },
+    });
     expect(changed.status).toBe(404);
     expect((await items())[1]?.type).toBe("phone");
   });
@@ -252,59 +295,94 @@ describe("editing an item", () => {
 
 describe("deleting an item", () => {
   it("asks first, then deletes; the last address, phone, e-mail or hours line stays", async () => {
-    await post({ intent: "add", type: "phone", label: "Sales", value: "0809 876 5432" });
-    const ask = await post({ intent: "delete", id: PHONE_ID });
+    await callAction<Failure>(action, "/admin/contact-info", {
+      cookie: admin.cookie,
+      form: { intent: "add", type: "phone", label: "Sales", value: "0809 876 5432" },
+    });
+    const ask = await callAction<Failure>(action, "/admin/contact-info", {
+      cookie: admin.cookie,
+      form: { intent: "delete", id: PHONE_ID },
+    });
     expect(ask.body.confirm?.question).toBe("Delete this contact item?");
     expect(await items()).toHaveLength(5);
-    expectSaved(await post({ intent: "delete", id: PHONE_ID, confirmed: "yes" }));
+    expectSaved(
+      await callAction<Failure>(action, "/admin/contact-info", {
+        cookie: admin.cookie,
+        form: { intent: "delete", id: PHONE_ID, confirmed: "yes" },
+      }),
+    );
     expect((await getContactDetails()).phones).toEqual(["0809 876 5432"]);
 
     // Now one of each type is left: none can be deleted.
     for (const item of (await page()).body.items) {
-      const last = await post({ intent: "delete", id: item.id, confirmed: "yes" });
+      const last = await callAction<Failure>(action, "/admin/contact-info", {
+        cookie: admin.cookie,
+        form: { intent: "delete", id: item.id, confirmed: "yes" },
+      });
       expect(last.status, item.type).toBe(400);
       expect(last.body.error?.message).toBe(
         "The site needs at least one of these: edit it instead of deleting it",
       );
     }
     expect(await items()).toHaveLength(4);
-    expect((await post({ intent: "delete", id: PHONE_ID, confirmed: "yes" })).status).toBe(404);
+    expect(
+      (
+        await callAction<Failure>(action, "/admin/contact-info", {
+          cookie: admin.cookie,
+          form: { intent: "delete", id: PHONE_ID, confirmed: "yes" },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("removes the WhatsApp number, and with it the chat links", async () => {
-    await post({ intent: "add", type: "whatsapp", label: "WhatsApp", value: "+234 701 222 3333" });
+    await callAction<Failure>(action, "/admin/contact-info", {
+      cookie: admin.cookie,
+      form: { intent: "add", type: "whatsapp", label: "WhatsApp", value: "+234 701 222 3333" },
+    });
     const whatsapp = (await page()).body.items.find((i) => i.type === "whatsapp");
-    expectSaved(await post({ intent: "delete", id: whatsapp?.id ?? "", confirmed: "yes" }));
+    expectSaved(
+      await callAction<Failure>(action, "/admin/contact-info", {
+        cookie: admin.cookie,
+        form: { intent: "delete", id: whatsapp?.id ?? "", confirmed: "yes" },
+      }),
+    );
     expect((await getContactDetails()).whatsapp).toBeNull();
   });
 });
 
 describe("where the site shows them", () => {
   it("shows a changed phone and the WhatsApp number in the footer, the contact page, the property page, e-mails and the JSON-LD", async () => {
-    await post({
-      intent: "update",
-      id: PHONE_ID,
-      type: "phone",
-      label: "Phone",
-      value: "+234 812 000 1111",
+    await callAction<Failure>(action, "/admin/contact-info", {
+      cookie: admin.cookie,
+      form: {
+        intent: "update",
+        id: PHONE_ID,
+        type: "phone",
+        label: "Phone",
+        value: "+234 812 000 1111",
+      },
     });
-    await post({ intent: "add", type: "whatsapp", label: "WhatsApp", value: "0701 222 3333" });
+    await callAction<Failure>(action, "/admin/contact-info", {
+      cookie: admin.cookie,
+      form: { intent: "add", type: "whatsapp", label: "WhatsApp", value: "0701 222 3333" },
+    });
 
-    const footer = await run<{ contact: { phones: string[]; whatsapp: string } }>(() =>
-      layoutLoader(routeArgs("/") as never),
+    const footer = await callLoader<{ contact: { phones: string[]; whatsapp: string } }>(
+      layoutLoader,
+      "/",
     );
     expect(footer.body.contact.phones).toEqual(["+234 812 000 1111"]);
     expect(footer.body.contact.whatsapp).toBe("0701 222 3333");
 
-    const contactPage = await run<{ contact: { phones: string[] } }>(() =>
-      contactPageLoader(routeArgs("/contact") as never),
+    const contactPage = await callLoader<{ contact: { phones: string[] } }>(
+      contactPageLoader,
+      "/contact",
     );
     expect(contactPage.body.contact.phones).toEqual(["+234 812 000 1111"]);
 
     const id = await createProperty("Maitama villa", "Abuja");
-    const property = await propertyLoader(
-      routeArgs(`/property/${id}`, { params: { id } }) as never,
-    );
+    const property = await propertyLoader(routeArgs(`/property/${id}`, { params: { id } }));
     expect(property.contact.phones).toEqual(["+234 812 000 1111"]);
     const chat = new URL(property.whatsapp.chat ?? "");
     expect(chat.origin + chat.pathname).toBe("https://wa.me/2347012223333");

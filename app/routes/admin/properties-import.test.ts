@@ -3,8 +3,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditEvents, properties } from "~/db/schema";
 import type { ImportProblem } from "~/lib/property-import";
-import { createProperty, routeArgs, run } from "../../../tests/setup/accounts";
+import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { callAction, routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as exportLoader } from "./properties-export";
 import { action as importAction } from "./properties-import";
@@ -36,9 +37,10 @@ type Answer = {
 };
 
 function send(form: Record<string, string>) {
-  return run<Answer>(() =>
-    importAction(routeArgs("/admin/properties/import", { cookie: admin.cookie, form }) as never),
-  );
+  return callAction<Answer>(importAction, "/admin/properties/import", {
+    cookie: admin.cookie,
+    form,
+  });
 }
 
 /** A file chosen in the form: its bytes as they are on disk. */
@@ -46,18 +48,15 @@ function upload(bytes: Uint8Array) {
   const form = new FormData();
   form.set("intent", "preview");
   form.set("file", new File([new Uint8Array(bytes)], "listings.csv", { type: "text/csv" }));
-  const args = routeArgs("/admin/properties/import", { cookie: admin.cookie });
-  const request = new Request(args.request.url, {
-    method: "POST",
-    headers: { cookie: admin.cookie },
-    body: form,
+  return callAction<Answer>(importAction, "/admin/properties/import", {
+    cookie: admin.cookie,
+    form,
   });
-  return run<Answer>(() => importAction({ ...args, request } as never));
 }
 
 async function exported() {
   const response = (await exportLoader(
-    routeArgs("/admin/properties/export.csv", { cookie: admin.cookie }) as never,
+    routeArgs("/admin/properties/export.csv", { cookie: admin.cookie }),
   )) as Response;
   return response.text();
 }

@@ -4,8 +4,9 @@ import { db } from "~/db/client.server";
 import { auditEvents, properties } from "~/db/schema";
 import { purgeTrash, TRASH_DAYS } from "~/models/admin-properties.server";
 import { getPropertyWithMedia } from "~/models/property.server";
-import { createProperty, routeArgs, run } from "../../../tests/setup/accounts";
+import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { callAction, callLoader, routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as listAction, loader as listLoader } from "./properties";
 import { loader as exportLoader } from "./properties-export";
@@ -48,37 +49,19 @@ const FILLED = {
 };
 
 function list(search = "") {
-  return run<List>(() =>
-    listLoader(routeArgs(`/admin/properties${search}`, { cookie: admin.cookie }) as never),
-  );
+  return callLoader<List>(listLoader, `/admin/properties${search}`, { cookie: admin.cookie });
 }
 
 function add(form: Record<string, string>) {
-  return run<Failure>(() =>
-    newAction(routeArgs("/admin/properties/new", { cookie: admin.cookie, form }) as never),
-  );
+  return callAction<Failure>(newAction, "/admin/properties/new", { cookie: admin.cookie, form });
 }
 
 function edit(id: string, form: Record<string, string>) {
-  return run<Failure>(() =>
-    editAction(
-      routeArgs(`/admin/properties/${id}`, { cookie: admin.cookie, form, params: { id } }) as never,
-    ),
-  );
-}
-
-function post(form: Record<string, string | string[]>) {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(form)) {
-    for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
-  }
-  const args = routeArgs("/admin/properties", { cookie: admin.cookie });
-  const request = new Request(args.request.url, {
-    method: "POST",
-    headers: { cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body,
+  return callAction<Failure>(editAction, `/admin/properties/${id}`, {
+    cookie: admin.cookie,
+    form,
+    params: { id },
   });
-  return run<Failure>(() => listAction({ ...args, request } as never));
 }
 
 async function stored(title: string) {
@@ -151,10 +134,10 @@ describe("editing and deleting", () => {
   it("saves changes and logs only the changed fields", async () => {
     await add(FILLED);
     const id = (await stored(FILLED.title))?.id ?? "";
-    const loaded = await run<{ property: { title: string } }>(() =>
-      editLoader(
-        routeArgs(`/admin/properties/${id}`, { cookie: admin.cookie, params: { id } }) as never,
-      ),
+    const loaded = await callLoader<{ property: { title: string } }>(
+      editLoader,
+      `/admin/properties/${id}`,
+      { cookie: admin.cookie, params: { id } },
     );
     expect(loaded.body.property.title).toBe(FILLED.title);
     const answer = await edit(id, { ...FILLED, price: "175000000" });
@@ -185,7 +168,10 @@ describe("editing and deleting", () => {
     const trash = await list("?view=trash");
     expect(trash.body.rows.map((r) => r.title)).toEqual(["Doomed house"]);
 
-    const restored = await post({ intent: "restore", id, back: "/admin/properties?view=trash" });
+    const restored = await callAction<Failure>(listAction, "/admin/properties", {
+      cookie: admin.cookie,
+      form: { intent: "restore", id, back: "/admin/properties?view=trash" },
+    });
     expect(restored.location).toBe("/admin/properties?view=trash");
     expect(await getPropertyWithMedia(id)).toBeDefined();
   });
@@ -250,12 +236,15 @@ describe("the list", () => {
   it("changes several listings at once, with one audit row; nothing selected is refused", async () => {
     const a = await createProperty("Bulk A");
     const b = await createProperty("Bulk B");
-    const answer = await post({
-      intent: "bulk",
-      bulkAction: "sold",
-      ids: [a, b],
-      back: "/admin/properties",
-      confirmed: "yes",
+    const answer = await callAction<Failure>(listAction, "/admin/properties", {
+      cookie: admin.cookie,
+      form: {
+        intent: "bulk",
+        bulkAction: "sold",
+        ids: [a, b],
+        back: "/admin/properties",
+        confirmed: "yes",
+      },
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
@@ -270,12 +259,21 @@ describe("the list", () => {
       .where(eq(auditEvents.action, "property.bulk"));
     expect(audit.at(-1)?.changes).toMatchObject({ ids: { after: expect.arrayContaining([a, b]) } });
 
-    const none = await post({ intent: "bulk", bulkAction: "feature", confirmed: "yes" });
+    const none = await callAction<Failure>(listAction, "/admin/properties", {
+      cookie: admin.cookie,
+      form: { intent: "bulk", bulkAction: "feature", confirmed: "yes" },
+    });
     expect(none.status).toBe(400);
-    const bogus = await post({ intent: "bulk", bulkAction: "explode", ids: [a], confirmed: "yes" });
+    const bogus = await callAction<Failure>(listAction, "/admin/properties", {
+      cookie: admin.cookie,
+      form: { intent: "bulk", bulkAction: "explode", ids: [a], confirmed: "yes" },
+    });
     expect(bogus.status).toBe(400);
     // The select's "Choose an action" posts nothing to do.
-    const unchosen = await post({ intent: "bulk", bulkAction: "", ids: [a], confirmed: "yes" });
+    const unchosen = await callAction<Failure>(listAction, "/admin/properties", {
+      cookie: admin.cookie,
+      form: { intent: "bulk", bulkAction: "", ids: [a], confirmed: "yes" },
+    });
     expect(unchosen.status).toBe(400);
     expect(unchosen.body.error?.message).toBe("Please choose what to do.");
   });
@@ -283,14 +281,20 @@ describe("the list", () => {
   it("asks with the count before moving listings to the trash, reports the plural, and Undo restores exactly those", async () => {
     const ids = await Promise.all(["T1", "T2", "T3"].map((title) => createProperty(title)));
     const earlier = await createProperty("Trashed earlier");
-    await post({ intent: "bulk", bulkAction: "delete", ids: [earlier], confirmed: "yes" });
+    await callAction<Failure>(listAction, "/admin/properties", {
+      cookie: admin.cookie,
+      form: { intent: "bulk", bulkAction: "delete", ids: [earlier], confirmed: "yes" },
+    });
     const kept = await createProperty("Kept");
 
-    const asked = await post({
-      intent: "bulk",
-      bulkAction: "delete",
-      ids,
-      back: "/admin/properties",
+    const asked = await callAction<Failure>(listAction, "/admin/properties", {
+      cookie: admin.cookie,
+      form: {
+        intent: "bulk",
+        bulkAction: "delete",
+        ids,
+        back: "/admin/properties",
+      },
     });
     expect(asked.status).toBe(200);
     expect(asked.body).toMatchObject({
@@ -298,7 +302,10 @@ describe("the list", () => {
     });
     expect((await list()).body.total).toBe(4);
 
-    const done = await post({ intent: "bulk", bulkAction: "delete", ids, confirmed: "yes" });
+    const done = await callAction<Failure>(listAction, "/admin/properties", {
+      cookie: admin.cookie,
+      form: { intent: "bulk", bulkAction: "delete", ids, confirmed: "yes" },
+    });
     const report = (done.body as unknown as { bulkDone: { message: string; undoIds: string[] } })
       .bulkDone;
     expect(report.message).toBe("3 listings moved to the trash");
@@ -307,11 +314,14 @@ describe("the list", () => {
     expect((await list("?view=trash")).body.total).toBe(4);
 
     // Undo posts the ids it was given back: those three return, the earlier one stays trashed.
-    const undone = await post({
-      intent: "bulk",
-      bulkAction: "restore",
-      ids: report.undoIds,
-      confirmed: "yes",
+    const undone = await callAction<Failure>(listAction, "/admin/properties", {
+      cookie: admin.cookie,
+      form: {
+        intent: "bulk",
+        bulkAction: "restore",
+        ids: report.undoIds,
+        confirmed: "yes",
+      },
     });
     expect(undone.body).toMatchObject({
       bulkDone: { message: "3 listings restored", undoIds: [] },
@@ -320,13 +330,19 @@ describe("the list", () => {
     expect((await list("?view=trash")).body.rows.map((r) => r.title)).toEqual(["Trashed earlier"]);
 
     // One listing reads in the singular.
-    const one = await post({ intent: "bulk", bulkAction: "feature", ids: [kept] });
+    const one = await callAction<Failure>(listAction, "/admin/properties", {
+      cookie: admin.cookie,
+      form: { intent: "bulk", bulkAction: "feature", ids: [kept] },
+    });
     expect(one.body).toMatchObject({ bulkConfirm: { question: "Mark 1 listing featured?" } });
-    const featured = await post({
-      intent: "bulk",
-      bulkAction: "feature",
-      ids: [kept],
-      confirmed: "yes",
+    const featured = await callAction<Failure>(listAction, "/admin/properties", {
+      cookie: admin.cookie,
+      form: {
+        intent: "bulk",
+        bulkAction: "feature",
+        ids: [kept],
+        confirmed: "yes",
+      },
     });
     expect(featured.body).toMatchObject({ bulkDone: { message: "1 listing marked featured" } });
   });
@@ -337,7 +353,7 @@ describe("the CSV export and template", () => {
     await add({ ...FILLED, title: '=HYPERLINK("http://evil.example")', city: "Abuja" });
     await add({ ...FILLED, title: "Lagos duplex, with pool" });
     const response = (await exportLoader(
-      routeArgs("/admin/properties/export.csv?city=Lagos", { cookie: admin.cookie }) as never,
+      routeArgs("/admin/properties/export.csv?city=Lagos", { cookie: admin.cookie }),
     )) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(
@@ -354,7 +370,7 @@ describe("the CSV export and template", () => {
 
     const all = await (
       (await exportLoader(
-        routeArgs("/admin/properties/export.csv", { cookie: admin.cookie }) as never,
+        routeArgs("/admin/properties/export.csv", { cookie: admin.cookie }),
       )) as Response
     ).text();
     expect(all).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
@@ -362,7 +378,7 @@ describe("the CSV export and template", () => {
 
   it("offers a template with the same columns and an example row", async () => {
     const response = (await templateLoader(
-      routeArgs("/admin/properties/template.csv", { cookie: admin.cookie }) as never,
+      routeArgs("/admin/properties/template.csv", { cookie: admin.cookie }),
     )) as Response;
     const [header, example] = (await response.text()).trimEnd().split("\r\n");
     expect(header?.split(",")).toHaveLength(22);

@@ -21,7 +21,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "property-photos-"));
 process.env.DATA_DIR = dataDir;
 const { db } = await import("~/db/client.server");
 const { properties, propertyMedia } = await import("~/db/schema");
-const { createProperty, routeArgs, run } = await import("../../../tests/setup/accounts");
+const { createProperty } = await import("../../../tests/setup/accounts");
+const { callAction, routeArgs, streamRequest } = await import("../../../tests/setup/route-calls");
 const { createSignedInAdmin } = await import("../../../tests/setup/admin");
 const { setupTestDatabase } = await import("../../../tests/setup/test-database");
 const { action } = await import("./property-edit");
@@ -55,47 +56,18 @@ type Answered = {
   values?: Record<string, string>;
 };
 
-/** Posts a multipart body to a route as the admin (the edit page, its uploader, Add). */
-function postMultipart(
-  route: (args: never) => unknown,
-  url: string,
-  params: Record<string, string>,
-  body: FormData | { stream: ReadableStream<Uint8Array>; headers: Record<string, string> },
-) {
-  const args = routeArgs(url, { cookie: admin.cookie, params });
-  const request =
-    body instanceof FormData
-      ? new Request(args.request.url, { method: "POST", headers: { cookie: admin.cookie }, body })
-      : new Request(args.request.url, {
-          method: "POST",
-          headers: { cookie: admin.cookie, ...body.headers },
-          body: body.stream,
-          duplex: "half",
-        } as RequestInit);
-  return run<Answered>(async () => route({ ...args, request } as never));
-}
-
 function upload(id: string, files: FileSpec[], fields: Record<string, string> = {}) {
-  return postMultipart(
-    action as never,
-    `/admin/properties/${id}`,
-    { id },
-    multipart({ intent: "photos-upload", ...fields }, files),
-  );
+  return callAction<Answered>(action, `/admin/properties/${id}`, {
+    cookie: admin.cookie,
+    form: multipart({ intent: "photos-upload", ...fields }, files),
+    params: { id },
+  });
 }
 
 const uploadsDir = path.join(dataDir, "media", "uploads");
 const storedFiles = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).sort() : []);
 const fileOf = (url: string | null | undefined) =>
   path.join(dataDir, "media", (url ?? "").replace(/^\/media\//, ""));
-
-function post(id: string, form: Record<string, string>) {
-  return run(() =>
-    action(
-      routeArgs(`/admin/properties/${id}`, { cookie: admin.cookie, form, params: { id } }) as never,
-    ),
-  );
-}
 
 async function photosOf(id: string) {
   return db
@@ -134,22 +106,46 @@ describe("a listing's photos", () => {
     expect(await coverOf(id)).toBe(front?.url);
     expect(front?.featured).toBe(true);
 
-    await post(id, { intent: "photo-up", mediaId: garden?.id ?? "" });
+    await callAction(action, `/admin/properties/${id}`, {
+      cookie: admin.cookie,
+      form: { intent: "photo-up", mediaId: garden?.id ?? "" },
+      params: { id },
+    });
     expect((await photosOf(id)).map((p) => p.id)).toEqual([garden?.id, front?.id]);
     expect(await coverOf(id)).toBe(garden?.url);
     // The first cannot go further up.
-    await post(id, { intent: "photo-up", mediaId: garden?.id ?? "" });
+    await callAction(action, `/admin/properties/${id}`, {
+      cookie: admin.cookie,
+      form: { intent: "photo-up", mediaId: garden?.id ?? "" },
+      params: { id },
+    });
     expect((await photosOf(id))[0]?.id).toBe(garden?.id);
 
-    await post(id, { intent: "photo-title", mediaId: garden?.id ?? "", title: "The garden\u0000" });
+    await callAction(action, `/admin/properties/${id}`, {
+      cookie: admin.cookie,
+      form: { intent: "photo-title", mediaId: garden?.id ?? "", title: "The garden\u0000" },
+      params: { id },
+    });
     expect((await photosOf(id))[0]?.title).toBe("The garden");
 
-    const asked = await post(id, { intent: "photo-remove", mediaId: garden?.id ?? "" });
+    const asked = await callAction(action, `/admin/properties/${id}`, {
+      cookie: admin.cookie,
+      form: { intent: "photo-remove", mediaId: garden?.id ?? "" },
+      params: { id },
+    });
     expect(asked.body).toMatchObject({ confirm: { question: "Remove this photo?" } });
-    await post(id, { intent: "photo-remove", mediaId: garden?.id ?? "", confirmed: "yes" });
+    await callAction(action, `/admin/properties/${id}`, {
+      cookie: admin.cookie,
+      form: { intent: "photo-remove", mediaId: garden?.id ?? "", confirmed: "yes" },
+      params: { id },
+    });
     expect((await photosOf(id)).map((p) => p.id)).toEqual([front?.id]);
     expect(await coverOf(id)).toBe(front?.url);
-    await post(id, { intent: "photo-remove", mediaId: front?.id ?? "", confirmed: "yes" });
+    await callAction(action, `/admin/properties/${id}`, {
+      cookie: admin.cookie,
+      form: { intent: "photo-remove", mediaId: front?.id ?? "", confirmed: "yes" },
+      params: { id },
+    });
     expect(await coverOf(id)).toBeNull();
   });
 
@@ -171,12 +167,24 @@ describe("a listing's photos", () => {
     const b = await createProperty("B");
     await upload(a, [{ name: "a.jpg", data: await photo("#123123") }]);
     const [photoOfA] = await photosOf(a);
-    expect((await post(b, { intent: "photo-up", mediaId: photoOfA?.id ?? "" })).status).toBe(404);
     expect(
       (
-        await post("00000000-0000-4000-8000-000000000000", {
-          intent: "photo-up",
-          mediaId: photoOfA?.id ?? "",
+        await callAction(action, `/admin/properties/${b}`, {
+          cookie: admin.cookie,
+          form: { intent: "photo-up", mediaId: photoOfA?.id ?? "" },
+          params: { id: b },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await callAction(action, `/admin/properties/${"00000000-0000-4000-8000-000000000000"}`, {
+          cookie: admin.cookie,
+          form: {
+            intent: "photo-up",
+            mediaId: photoOfA?.id ?? "",
+          },
+          params: { id: "00000000-0000-4000-8000-000000000000" },
         })
       ).status,
     ).toBe(404);
@@ -269,17 +277,20 @@ describe("the upload pipeline, through the streaming multipart reader", () => {
         controller.enqueue(new Uint8Array(64 * 1024));
       },
     });
-    const answer = await postMultipart(
-      action as never,
-      `/admin/properties/${id}`,
-      { id },
-      {
-        stream,
-        headers: {
-          "Content-Type": "multipart/form-data; boundary=----x",
-          "Content-Length": String(UPLOAD_BODY_LIMIT_BYTES + 1),
+    const answer = await callAction<Answered>(
+      action,
+      streamRequest(
+        `/admin/properties/${id}`,
+        {
+          stream,
+          headers: {
+            "Content-Type": "multipart/form-data; boundary=----x",
+            "Content-Length": String(UPLOAD_BODY_LIMIT_BYTES + 1),
+          },
         },
-      },
+        admin.cookie,
+      ),
+      { params: { id } },
     );
     expect(answer.status).toBe(413);
     expect(answer.body.error?.message).toMatch(/^This upload is too large/);
@@ -303,14 +314,17 @@ describe("the upload pipeline, through the streaming multipart reader", () => {
         else controller.enqueue(new Uint8Array(64 * 1024).fill(97));
       },
     });
-    const answer = await postMultipart(
-      action as never,
-      `/admin/properties/${id}`,
-      { id },
-      {
-        stream,
-        headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
-      },
+    const answer = await callAction<Answered>(
+      action,
+      streamRequest(
+        `/admin/properties/${id}`,
+        {
+          stream,
+          headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+        },
+        admin.cookie,
+      ),
+      { params: { id } },
     );
     expect(answer.status).toBe(413);
     expect(await photosOf(id)).toEqual([]);
@@ -376,38 +390,33 @@ describe("the upload pipeline, through the streaming multipart reader", () => {
     const before = storedFiles();
     const propertiesBefore = (await db.select({ id: properties.id }).from(properties)).length;
     for (const latin1 of ["field", "filename"] as const) {
-      const edit = await postMultipart(
-        action as never,
-        `/admin/properties/${id}`,
-        { id },
-        body(latin1, { intent: "photos-upload" }),
+      const edit = await callAction<Answered>(
+        action,
+        streamRequest(
+          `/admin/properties/${id}`,
+          body(latin1, { intent: "photos-upload" }),
+          admin.cookie,
+        ),
+        { params: { id } },
       );
       expect(edit.status).toBe(400);
       expect(edit.body.error?.message).toMatch(/not in UTF-8/);
 
-      const added = await postMultipart(
-        addAction as never,
-        "/admin/properties/new",
-        {},
-        body(latin1, fields),
+      const added = await callAction<Answered>(
+        addAction,
+        streamRequest("/admin/properties/new", body(latin1, fields), admin.cookie),
       );
       expect(added.status).toBe(400);
       expect(added.body.error?.message).toMatch(/not in UTF-8/);
       // The fields read before the refusal are kept for the form.
       expect(added.body.values?.title).toBe(fields.title);
 
-      const args = routeArgs(`/admin/properties/${id}/photos`, {
-        cookie: admin.cookie,
-        params: { id },
-      });
-      const sent = body(latin1, {});
-      const request = new Request(args.request.url, {
-        method: "POST",
-        headers: { cookie: admin.cookie, ...sent.headers },
-        body: sent.stream,
-        duplex: "half",
-      } as RequestInit);
-      const response = (await uploadAction({ ...args, request } as never)) as Response;
+      const request = streamRequest(
+        `/admin/properties/${id}/photos`,
+        body(latin1, {}),
+        admin.cookie,
+      );
+      const response = (await uploadAction(routeArgs(request, { params: { id } }))) as Response;
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({
         ok: false,
@@ -444,25 +453,26 @@ describe("the upload pipeline, through the streaming multipart reader", () => {
     ]);
     expect(fs.existsSync(fileOf(kept?.url))).toBe(true);
     // Removed from B: still on A, so the file stays; removed from A too: the file goes.
-    await post(b, { intent: "photo-remove", mediaId: onB?.id ?? "", confirmed: "yes" });
+    await callAction(action, `/admin/properties/${b}`, {
+      cookie: admin.cookie,
+      form: { intent: "photo-remove", mediaId: onB?.id ?? "", confirmed: "yes" },
+      params: { id: b },
+    });
     expect(fs.existsSync(fileOf(kept?.url))).toBe(true);
-    await post(a, { intent: "photo-remove", mediaId: kept?.id ?? "", confirmed: "yes" });
+    await callAction(action, `/admin/properties/${a}`, {
+      cookie: admin.cookie,
+      form: { intent: "photo-remove", mediaId: kept?.id ?? "", confirmed: "yes" },
+      params: { id: a },
+    });
     expect(fs.existsSync(fileOf(kept?.url))).toBe(false);
   });
 
   it("uploads one photo with its title through the JSON endpoint the page's script uses", async () => {
     const id = await createProperty("Scripted upload");
     const send = async (form: FormData) => {
-      const args = routeArgs(`/admin/properties/${id}/photos`, {
-        cookie: admin.cookie,
-        params: { id },
-      });
-      const request = new Request(args.request.url, {
-        method: "POST",
-        headers: { cookie: admin.cookie },
-        body: form,
-      });
-      const response = (await uploadAction({ ...args, request } as never)) as Response;
+      const response = (await uploadAction(
+        routeArgs(`/admin/properties/${id}/photos`, { cookie: admin.cookie, form, params: { id } }),
+      )) as Response;
       return { status: response.status, body: await response.json() };
     };
     const answer = await send(
@@ -489,15 +499,11 @@ describe("ordering, adding by URL, adding with the listing, purging", () => {
     ]);
     const [a, b, c] = await photosOf(id);
     const order = async (ids: (string | undefined)[]) => {
-      const body = new URLSearchParams({ intent: "photo-order" });
-      for (const one of ids) body.append("order", one ?? "");
-      const args = routeArgs(`/admin/properties/${id}`, { cookie: admin.cookie, params: { id } });
-      const request = new Request(args.request.url, {
-        method: "POST",
-        headers: { cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-        body: body.toString(),
+      return callAction(action, `/admin/properties/${id}`, {
+        cookie: admin.cookie,
+        form: { intent: "photo-order", order: ids.map((one) => one ?? "") },
+        params: { id },
       });
-      return run(() => action({ ...args, request } as never));
     };
     expect((await order([c?.id, a?.id, b?.id])).status).toBe(200);
     expect((await photosOf(id)).map((p) => p.id)).toEqual([c?.id, a?.id, b?.id]);
@@ -511,10 +517,14 @@ describe("ordering, adding by URL, adding with the listing, purging", () => {
     await upload(source, [{ name: "src.jpg", data: await photo("#abcdef") }]);
     const [original] = await photosOf(source);
     const id = await createProperty("Linked house");
-    const added = await post(id, {
-      intent: "photo-url",
-      photoUrl: `http://localhost${original?.url}`,
-      title: "Same view",
+    const added = await callAction(action, `/admin/properties/${id}`, {
+      cookie: admin.cookie,
+      form: {
+        intent: "photo-url",
+        photoUrl: `http://localhost${original?.url}`,
+        title: "Same view",
+      },
+      params: { id },
     });
     expect(added.status).toBe(200);
     expect(await photosOf(id)).toMatchObject([{ url: original?.url, title: "Same view" }]);
@@ -537,7 +547,11 @@ describe("ordering, adding by URL, adding with the listing, purging", () => {
       ["file:///etc/passwd", "Please enter a web address starting with http:// or https://."],
       ["/media/uploads/missing.webp", "This photo is not stored on the site any more."],
     ] as const) {
-      const refused = await post(id, { intent: "photo-url", photoUrl });
+      const refused = await callAction(action, `/admin/properties/${id}`, {
+        cookie: admin.cookie,
+        form: { intent: "photo-url", photoUrl },
+        params: { id },
+      });
       expect(refused.status, photoUrl).toBe(400);
       expect((refused.body as Answered).error?.message, photoUrl).toBe(message);
     }
@@ -555,24 +569,22 @@ describe("ordering, adding by URL, adding with the listing, purging", () => {
       status: "available",
     };
     const before = storedFiles();
-    const bad = await postMultipart(
-      addAction as never,
-      "/admin/properties/new",
-      {},
-      multipart(fields, [
+    const bad = await callAction<Answered>(addAction, "/admin/properties/new", {
+      cookie: admin.cookie,
+      form: multipart(fields, [
         { name: "front.jpg", data: await photo("#102030") },
         { name: "virus.jpg", data: Buffer.from("MZ") },
       ]),
-    );
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error?.message).toMatch(/^virus\.jpg: /);
     expect(bad.body.values?.title).toBe(fields.title);
-    const missingPrice = await postMultipart(
-      addAction as never,
-      "/admin/properties/new",
-      {},
-      multipart({ ...fields, price: "" }, [{ name: "front.jpg", data: await photo("#102030") }]),
-    );
+    const missingPrice = await callAction<Answered>(addAction, "/admin/properties/new", {
+      cookie: admin.cookie,
+      form: multipart({ ...fields, price: "" }, [
+        { name: "front.jpg", data: await photo("#102030") },
+      ]),
+    });
     expect(missingPrice.status).toBe(400);
     expect(missingPrice.body.error?.message).toBe("Please fill in all required fields");
     expect(await db.select().from(properties).where(eq(properties.title, fields.title))).toEqual(
@@ -580,15 +592,13 @@ describe("ordering, adding by URL, adding with the listing, purging", () => {
     );
     expect(storedFiles()).toEqual(before);
 
-    const added = await postMultipart(
-      addAction as never,
-      "/admin/properties/new",
-      {},
-      multipart({ ...fields, photoTitle: "Front" }, [
+    const added = await callAction<Answered>(addAction, "/admin/properties/new", {
+      cookie: admin.cookie,
+      form: multipart({ ...fields, photoTitle: "Front" }, [
         { name: "front.jpg", data: await photo("#102030") },
         { name: "back.jpg", data: await photo("#302010") },
       ]),
-    );
+    });
     expect(added.status).toBe(302);
     const [row] = await db
       .select({ id: properties.id, imageUrl: properties.imageUrl })

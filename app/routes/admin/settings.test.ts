@@ -8,14 +8,9 @@ import { queueAdminAppointmentNotices } from "~/mail/appointment-mail.server";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { removeAdminAccount } from "~/models/admin-settings.server";
 import { listAdminsForEmailNotifications } from "~/models/user.server";
-import {
-  createSignedInUser,
-  routeArgs,
-  run,
-  signInCookie,
-  TEST_PASSWORD,
-} from "../../../tests/setup/accounts";
+import { createSignedInUser, signInCookie, TEST_PASSWORD } from "../../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../../tests/setup/admin";
+import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action, loader } from "./settings";
 
@@ -47,11 +42,7 @@ beforeEach(async () => {
 });
 
 function page(search: string, cookie: string) {
-  return run<Page>(() => loader(routeArgs(`/admin/settings${search}`, { cookie }) as never));
-}
-
-function post(form: Record<string, string>, cookie: string) {
-  return run<Failure>(() => action(routeArgs("/admin/settings", { cookie, form }) as never));
+  return callLoader<Page>(loader, `/admin/settings${search}`, { cookie });
 }
 
 async function auditCount() {
@@ -96,7 +87,10 @@ describe("General: the notification switches", () => {
       notifications: true,
       emailNotifications: true,
     });
-    const off = await post({ intent: "notification", setting: "emailNotifications" }, staff.cookie);
+    const off = await callAction<Failure>(action, "/admin/settings", {
+      cookie: staff.cookie,
+      form: { intent: "notification", setting: "emailNotifications" },
+    });
     expect(off.status).toBe(302);
     expect(off.location).toBe("/admin/settings?tab=general");
     expect(off.cookies.join()).toContain("flash=emailNotificationsDisabled");
@@ -108,12 +102,15 @@ describe("General: the notification switches", () => {
     expect((await page("", boss.cookie)).body.settings.emailNotifications).toBe(true);
     expect((await listAdminsForEmailNotifications()).map((a) => a.email)).toEqual([boss.email]);
 
-    const on = await post(
-      { intent: "notification", setting: "emailNotifications", enabled: "on" },
-      staff.cookie,
-    );
+    const on = await callAction<Failure>(action, "/admin/settings", {
+      cookie: staff.cookie,
+      form: { intent: "notification", setting: "emailNotifications", enabled: "on" },
+    });
     expect(on.cookies.join()).toContain("flash=emailNotificationsEnabled");
-    const master = await post({ intent: "notification", setting: "notifications" }, boss.cookie);
+    const master = await callAction<Failure>(action, "/admin/settings", {
+      cookie: boss.cookie,
+      form: { intent: "notification", setting: "notifications" },
+    });
     expect(master.cookies.join()).toContain("flash=notificationsDisabled");
     expect((await listAdminsForEmailNotifications()).map((a) => a.email)).toEqual([staff.email]);
 
@@ -166,13 +163,19 @@ describe("General: the notification switches", () => {
       { checked: true, disabled: false },
     ]);
 
-    await post({ intent: "notification", setting: "notifications" }, staff.cookie);
-    await post({ intent: "notification", setting: "emailNotifications" }, staff.cookie);
+    await callAction<Failure>(action, "/admin/settings", {
+      cookie: staff.cookie,
+      form: { intent: "notification", setting: "notifications" },
+    });
+    await callAction<Failure>(action, "/admin/settings", {
+      cookie: staff.cookie,
+      form: { intent: "notification", setting: "emailNotifications" },
+    });
     const before = await auditCount();
-    const refused = await post(
-      { intent: "notification", setting: "emailNotifications", enabled: "on" },
-      staff.cookie,
-    );
+    const refused = await callAction<Failure>(action, "/admin/settings", {
+      cookie: staff.cookie,
+      form: { intent: "notification", setting: "emailNotifications", enabled: "on" },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error?.message).toBe(
       "Off while Notifications are off: turn Notifications on first.",
@@ -187,7 +190,12 @@ describe("General: the notification switches", () => {
   it("refuses an unknown switch", async () => {
     const before = await auditCount();
     expect(
-      (await post({ intent: "notification", setting: "sms", enabled: "on" }, staff.cookie)).status,
+      (
+        await callAction<Failure>(action, "/admin/settings", {
+          cookie: staff.cookie,
+          form: { intent: "notification", setting: "sms", enabled: "on" },
+        })
+      ).status,
     ).toBe(400);
     expect(await auditCount()).toBe(before);
   });
@@ -202,7 +210,10 @@ describe("Security: change password", () => {
   };
 
   it("says the spec's words when the new passwords differ, and checks the current one", async () => {
-    const mismatch = await post({ ...change, confirmPassword: "new-secret-3" }, staff.cookie);
+    const mismatch = await callAction<Failure>(action, "/admin/settings", {
+      cookie: staff.cookie,
+      form: { ...change, confirmPassword: "new-secret-3" },
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error).toEqual({
       title: "Passwords don't match",
@@ -212,15 +223,18 @@ describe("Security: change password", () => {
     // Passwords are never sent back.
     expect(mismatch.body.values).toBeUndefined();
 
-    const wrong = await post({ ...change, currentPassword: "not-it" }, staff.cookie);
+    const wrong = await callAction<Failure>(action, "/admin/settings", {
+      cookie: staff.cookie,
+      form: { ...change, currentPassword: "not-it" },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error?.title).toBe("Failed to update password");
     expect(wrong.body.fields?.currentPassword).toBe("Your current password is incorrect");
 
-    const short = await post(
-      { ...change, newPassword: "abc", confirmPassword: "abc" },
-      staff.cookie,
-    );
+    const short = await callAction<Failure>(action, "/admin/settings", {
+      cookie: staff.cookie,
+      form: { ...change, newPassword: "abc", confirmPassword: "abc" },
+    });
     expect(short.status).toBe(400);
     expect(short.body.fields?.newPassword).toBe("Password must be at least 6 characters long");
     expect((await signIn(staff.email, TEST_PASSWORD)).ok).toBe(true);
@@ -229,7 +243,10 @@ describe("Security: change password", () => {
   it("stores the new password, signs out the other sessions and keeps this one", async () => {
     const elsewhere = await signInCookie(staff.email);
     const before = await auditCount();
-    const done = await post(change, staff.cookie);
+    const done = await callAction<Failure>(action, "/admin/settings", {
+      cookie: staff.cookie,
+      form: change,
+    });
     expect(done.status).toBe(302);
     expect(done.location).toBe("/admin/settings?tab=security");
     expect(done.cookies.join()).toContain("flash=adminPasswordUpdated");
@@ -249,7 +266,10 @@ describe("Security: change password", () => {
 
 describe("Danger Zone: delete own account", () => {
   it("needs the typed confirmation", async () => {
-    const answer = await post({ intent: "delete-account", confirmation: "delete" }, staff.cookie);
+    const answer = await callAction<Failure>(action, "/admin/settings", {
+      cookie: staff.cookie,
+      form: { intent: "delete-account", confirmation: "delete" },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.fields?.confirmation).toBe("Please type DELETE to confirm.");
     expect(answer.body.values).toEqual({ confirmation: "delete" });
@@ -257,7 +277,10 @@ describe("Danger Zone: delete own account", () => {
   });
 
   it("deletes the account, signs out and goes to the admin login", async () => {
-    const done = await post({ intent: "delete-account", confirmation: "DELETE" }, staff.cookie);
+    const done = await callAction<Failure>(action, "/admin/settings", {
+      cookie: staff.cookie,
+      form: { intent: "delete-account", confirmation: "DELETE" },
+    });
     expect(done.status).toBe(302);
     expect(done.location).toBe("/admin/login");
     expect(done.cookies.join()).toContain("flash=accountDeleted");
@@ -267,7 +290,10 @@ describe("Danger Zone: delete own account", () => {
 
   it("is refused for the last super admin, allowed once there is another", async () => {
     const before = await auditCount();
-    const refused = await post({ intent: "delete-account", confirmation: "DELETE" }, boss.cookie);
+    const refused = await callAction<Failure>(action, "/admin/settings", {
+      cookie: boss.cookie,
+      form: { intent: "delete-account", confirmation: "DELETE" },
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.error?.message).toContain("last super admin");
     expect(await userById(boss.id)).toBeDefined();
@@ -275,7 +301,12 @@ describe("Danger Zone: delete own account", () => {
 
     await db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, staff.id));
     expect(
-      (await post({ intent: "delete-account", confirmation: "DELETE" }, boss.cookie)).status,
+      (
+        await callAction<Failure>(action, "/admin/settings", {
+          cookie: boss.cookie,
+          form: { intent: "delete-account", confirmation: "DELETE" },
+        })
+      ).status,
     ).toBe(302);
     expect(await userById(boss.id)).toBeUndefined();
   });
@@ -292,13 +323,16 @@ describe("Admins (super admins only)", () => {
   it("refuses a plain admin's add and remove: 403, nothing written", async () => {
     const other = await createSignedInAdmin("other@example.com");
     const before = await auditCount();
-    const added = await post(newAdmin, staff.cookie);
+    const added = await callAction<Failure>(action, "/admin/settings", {
+      cookie: staff.cookie,
+      form: newAdmin,
+    });
     expect(added.status).toBe(403);
     expect(added.body.error?.message).toBe("Only a super admin can add or remove admins.");
-    const removed = await post(
-      { intent: "remove-admin", userId: other.id, confirmed: "yes" },
-      staff.cookie,
-    );
+    const removed = await callAction<Failure>(action, "/admin/settings", {
+      cookie: staff.cookie,
+      form: { intent: "remove-admin", userId: other.id, confirmed: "yes" },
+    });
     expect(removed.status).toBe(403);
     expect(await auditCount()).toBe(before);
     expect(await db.select().from(users).where(eq(users.email, "femi@example.com"))).toEqual([]);
@@ -306,25 +340,42 @@ describe("Admins (super admins only)", () => {
   });
 
   it("asks for both e-mail and password, keeps the typed e-mail and name, never the password", async () => {
-    const missing = await post({ ...newAdmin, password: "" }, boss.cookie);
+    const missing = await callAction<Failure>(action, "/admin/settings", {
+      cookie: boss.cookie,
+      form: { ...newAdmin, password: "" },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toEqual({
       title: "Missing information",
       message: "Please provide both email and password for the new admin user.",
     });
     expect(missing.body.values).toEqual({ email: "Femi@Example.com", fullName: "Femi Kuti" });
-    expect((await post({ ...newAdmin, email: " " }, boss.cookie)).body.error?.title).toBe(
-      "Missing information",
-    );
-    const bad = await post({ ...newAdmin, email: "femi" }, boss.cookie);
+    expect(
+      (
+        await callAction<Failure>(action, "/admin/settings", {
+          cookie: boss.cookie,
+          form: { ...newAdmin, email: " " },
+        })
+      ).body.error?.title,
+    ).toBe("Missing information");
+    const bad = await callAction<Failure>(action, "/admin/settings", {
+      cookie: boss.cookie,
+      form: { ...newAdmin, email: "femi" },
+    });
     expect(bad.body.fields?.email).toBe("Please enter a valid email address");
-    const known = await post({ ...newAdmin, email: staff.email }, boss.cookie);
+    const known = await callAction<Failure>(action, "/admin/settings", {
+      cookie: boss.cookie,
+      form: { ...newAdmin, email: staff.email },
+    });
     expect(known.status).toBe(400);
     expect(known.body.fields?.email).toContain("already exists");
   });
 
   it("adds an admin who is not a super admin and can sign in at /admin/login", async () => {
-    const done = await post({ ...newAdmin, fullName: "" }, boss.cookie);
+    const done = await callAction<Failure>(action, "/admin/settings", {
+      cookie: boss.cookie,
+      form: { ...newAdmin, fullName: "" },
+    });
     expect(done.status).toBe(302);
     expect(done.location).toBe("/admin/settings?tab=admins");
     expect(done.cookies.join()).toContain("flash=adminUserAdded");
@@ -346,14 +397,17 @@ describe("Admins (super admins only)", () => {
   });
 
   it("removes an admin after asking: the account stays, without the role, signed out", async () => {
-    const asked = await post({ intent: "remove-admin", userId: staff.id }, boss.cookie);
+    const asked = await callAction<Failure>(action, "/admin/settings", {
+      cookie: boss.cookie,
+      form: { intent: "remove-admin", userId: staff.id },
+    });
     expect(asked.status).toBe(200);
     expect(await userById(staff.id)).toMatchObject({ role: "admin" });
 
-    const done = await post(
-      { intent: "remove-admin", userId: staff.id, confirmed: "yes" },
-      boss.cookie,
-    );
+    const done = await callAction<Failure>(action, "/admin/settings", {
+      cookie: boss.cookie,
+      form: { intent: "remove-admin", userId: staff.id, confirmed: "yes" },
+    });
     expect(done.status).toBe(302);
     expect(done.cookies.join()).toContain("flash=adminUserRemoved");
     expect(await userById(staff.id)).toMatchObject({ role: "tenant", isSuperAdmin: false });
@@ -365,7 +419,10 @@ describe("Admins (super admins only)", () => {
   it("never removes oneself, a non-admin or the last super admin", async () => {
     const customer = await createSignedInUser("ada@example.com", "Ada Obi");
     const remove = (userId: string) =>
-      post({ intent: "remove-admin", userId, confirmed: "yes" }, boss.cookie);
+      callAction<Failure>(action, "/admin/settings", {
+        cookie: boss.cookie,
+        form: { intent: "remove-admin", userId, confirmed: "yes" },
+      });
     expect((await remove(boss.id)).status).toBe(403);
     expect((await remove(customer.id)).status).toBe(404);
     expect((await remove("nobody")).status).toBe(404);

@@ -12,7 +12,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-slides-"));
 process.env.DATA_DIR = dataDir;
 const { db } = await import("~/db/client.server");
 const { slideshowItems } = await import("~/db/schema");
-const { routeArgs, run } = await import("../../../tests/setup/accounts");
+const { callAction } = await import("../../../tests/setup/route-calls");
 const { createSignedInAdmin } = await import("../../../tests/setup/admin");
 const { setupTestDatabase } = await import("../../../tests/setup/test-database");
 const { listActiveSlides } = await import("~/models/slideshow.server");
@@ -34,7 +34,8 @@ type Failure = {
   confirm?: { question: string };
 };
 
-function multipart(url: string, fields: Record<string, string>, photo?: Buffer) {
+/** The form as the browser posts it: multipart, with an optional photo. */
+function multipart(fields: Record<string, string>, photo?: Buffer) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   body.set(
@@ -43,32 +44,28 @@ function multipart(url: string, fields: Record<string, string>, photo?: Buffer) 
       ? new File([new Uint8Array(photo)], "site.jpg", { type: "image/jpeg" })
       : new File([], ""),
   );
-  const args = routeArgs(url, { cookie: admin.cookie });
-  return {
-    ...args,
-    request: new Request(args.request.url, {
-      method: "POST",
-      headers: { cookie: admin.cookie },
-      body,
-    }),
-  };
+  return body;
 }
 
 const BASE = { mediaType: "image", category: "finished", isActive: "on" };
 
 function addSlide(fields: Record<string, string>, photo?: Buffer) {
-  return run<Failure>(() =>
-    add.action(multipart(`${LIST}/new`, { intent: "create", ...fields }, photo) as never),
-  );
+  return callAction<Failure>(add.action, `${LIST}/new`, {
+    cookie: admin.cookie,
+    form: multipart({ intent: "create", ...fields }, photo),
+  });
 }
 
 function editSlide(id: string, fields: Record<string, string>) {
-  const args = multipart(`${LIST}/${id}`, fields);
-  return run<Failure>(() => edit.action({ ...args, params: { id } } as never));
+  return callAction<Failure>(edit.action, `${LIST}/${id}`, {
+    cookie: admin.cookie,
+    form: multipart(fields),
+    params: { id },
+  });
 }
 
 function postList(form: Record<string, string>) {
-  return run(() => list.action(routeArgs(LIST, { cookie: admin.cookie, form }) as never));
+  return callAction(list.action, LIST, { cookie: admin.cookie, form });
 }
 
 async function rows() {

@@ -6,8 +6,8 @@ import { db } from "~/db/client.server";
 import { auditEvents, socialLinks } from "~/db/schema";
 import { DEFAULT_SOCIAL_LINKS } from "~/lib/site";
 import { getSocialLinks } from "~/models/site-content.server";
-import { routeArgs, run } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as layoutLoader } from "../public/layout";
 import SocialMediaPage, { action, loader } from "./social-media";
@@ -28,15 +28,7 @@ type Failure = {
 };
 
 function page(search = "") {
-  return run<Page>(() =>
-    loader(routeArgs(`/admin/social-media${search}`, { cookie: admin.cookie }) as never),
-  );
-}
-
-function post(form: Record<string, string>) {
-  return run<Failure>(() =>
-    action(routeArgs("/admin/social-media", { cookie: admin.cookie, form }) as never),
-  );
+  return callLoader<Page>(loader, `/admin/social-media${search}`, { cookie: admin.cookie });
 }
 
 async function stored() {
@@ -51,9 +43,7 @@ async function auditCount() {
 
 /** The footer's links, as the public layout's loader answers them. */
 async function footerLinks() {
-  const answer = await run<{ social: Record<string, string> }>(() =>
-    layoutLoader(routeArgs("/") as never),
-  );
+  const answer = await callLoader<{ social: Record<string, string> }>(layoutLoader, "/");
   return answer.body.social;
 }
 
@@ -67,10 +57,13 @@ describe("adding a link", () => {
     const list = await page();
     expect(list.body.links.every((link) => link.url === null)).toBe(true);
 
-    const answer = await post({
-      intent: "add",
-      platform: "instagram",
-      url: " https://instagram.com/naijahomes ",
+    const answer = await callAction<Failure>(action, "/admin/social-media", {
+      cookie: admin.cookie,
+      form: {
+        intent: "add",
+        platform: "instagram",
+        url: " https://instagram.com/naijahomes ",
+      },
     });
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/admin/social-media");
@@ -91,7 +84,10 @@ describe("adding a link", () => {
     [{ platform: "", url: "" }, "platform"],
   ])("asks for both platform and URL (%o)", async (form, field) => {
     const before = await auditCount();
-    const answer = await post({ intent: "add", ...form });
+    const answer = await callAction<Failure>(action, "/admin/social-media", {
+      cookie: admin.cookie,
+      form: { intent: "add", ...form },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toEqual({
       title: "Validation Error",
@@ -110,7 +106,10 @@ describe("adding a link", () => {
     "facebook.com/naijahomes",
     "https://localhost",
   ])("accepts only http(s) web addresses, not %s", async (url) => {
-    const answer = await post({ intent: "add", platform: "facebook", url });
+    const answer = await callAction<Failure>(action, "/admin/social-media", {
+      cookie: admin.cookie,
+      form: { intent: "add", platform: "facebook", url },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.fields?.url).toBe(
       "Please enter a web address starting with http:// or https://",
@@ -120,15 +119,24 @@ describe("adding a link", () => {
   });
 
   it("refuses a platform that is not one of the listed, and one that already has a link", async () => {
-    const unknown = await post({ intent: "add", platform: "myspace", url: "https://myspace.com" });
+    const unknown = await callAction<Failure>(action, "/admin/social-media", {
+      cookie: admin.cookie,
+      form: { intent: "add", platform: "myspace", url: "https://myspace.com" },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.fields?.platform).toBe("Please choose one of the listed platforms");
 
-    await post({ intent: "add", platform: "facebook", url: "https://facebook.com/first" });
-    const again = await post({
-      intent: "add",
-      platform: "facebook",
-      url: "https://facebook.com/second",
+    await callAction<Failure>(action, "/admin/social-media", {
+      cookie: admin.cookie,
+      form: { intent: "add", platform: "facebook", url: "https://facebook.com/first" },
+    });
+    const again = await callAction<Failure>(action, "/admin/social-media", {
+      cookie: admin.cookie,
+      form: {
+        intent: "add",
+        platform: "facebook",
+        url: "https://facebook.com/second",
+      },
     });
     expect(again.status).toBe(400);
     expect(again.body.error?.title).toBe("Failed to add social media link");
@@ -150,10 +158,13 @@ describe("editing and deleting a link", () => {
     expect(editing.body.editing).toBe("facebook");
     expect((await page("?edit=twitter")).body.editing).toBeNull(); // no link to edit
 
-    const answer = await post({
-      intent: "update",
-      platform: "facebook",
-      url: "https://facebook.com/after",
+    const answer = await callAction<Failure>(action, "/admin/social-media", {
+      cookie: admin.cookie,
+      form: {
+        intent: "update",
+        platform: "facebook",
+        url: "https://facebook.com/after",
+      },
     });
     expect(answer.location).toBe("/admin/social-media");
     expect(answer.cookies.join()).toContain("flash=socialLinkUpdated");
@@ -170,31 +181,52 @@ describe("editing and deleting a link", () => {
   });
 
   it("keeps the link and what was typed when the new URL is refused", async () => {
-    const empty = await post({ intent: "update", platform: "facebook", url: "" });
+    const empty = await callAction<Failure>(action, "/admin/social-media", {
+      cookie: admin.cookie,
+      form: { intent: "update", platform: "facebook", url: "" },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.error?.message).toBe("Please enter both platform and URL");
-    const hostile = await post({ intent: "update", platform: "facebook", url: "javascript:x()" });
+    const hostile = await callAction<Failure>(action, "/admin/social-media", {
+      cookie: admin.cookie,
+      form: { intent: "update", platform: "facebook", url: "javascript:x()" },
+    });
     expect(hostile.status).toBe(400);
     expect(hostile.body.values).toEqual({ platform: "facebook", url: "javascript:x()" });
     expect((await stored())[0]?.facebook).toBe("https://facebook.com/before");
   });
 
   it("answers 404 for a platform without a link or not one of the listed", async () => {
-    const none = await post({ intent: "update", platform: "twitter", url: "https://x.com/a" });
+    const none = await callAction<Failure>(action, "/admin/social-media", {
+      cookie: admin.cookie,
+      form: { intent: "update", platform: "twitter", url: "https://x.com/a" },
+    });
     expect(none.status).toBe(404);
-    const unknown = await post({ intent: "update", platform: "tiktok", url: "https://t.co/a" });
+    const unknown = await callAction<Failure>(action, "/admin/social-media", {
+      cookie: admin.cookie,
+      form: { intent: "update", platform: "tiktok", url: "https://t.co/a" },
+    });
     expect(unknown.status).toBe(404);
-    const gone = await post({ intent: "delete", platform: "linkedin", confirmed: "yes" });
+    const gone = await callAction<Failure>(action, "/admin/social-media", {
+      cookie: admin.cookie,
+      form: { intent: "delete", platform: "linkedin", confirmed: "yes" },
+    });
     expect(gone.status).toBe(404);
   });
 
   it("asks before deleting, then clears the platform: its icon leaves the footer", async () => {
-    const ask = await post({ intent: "delete", platform: "facebook" });
+    const ask = await callAction<Failure>(action, "/admin/social-media", {
+      cookie: admin.cookie,
+      form: { intent: "delete", platform: "facebook" },
+    });
     expect(ask.status).toBe(200);
     expect(ask.body).toMatchObject({ confirm: { question: "Delete the Facebook link?" } });
     expect((await stored())[0]?.facebook).toBe("https://facebook.com/before");
 
-    const answer = await post({ intent: "delete", platform: "facebook", confirmed: "yes" });
+    const answer = await callAction<Failure>(action, "/admin/social-media", {
+      cookie: admin.cookie,
+      form: { intent: "delete", platform: "facebook", confirmed: "yes" },
+    });
     expect(answer.location).toBe("/admin/social-media");
     expect(answer.cookies.join()).toContain("flash=socialLinkDeleted");
     expect((await stored())[0]?.facebook).toBeNull();

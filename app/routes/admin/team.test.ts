@@ -13,7 +13,7 @@ process.env.DATA_DIR = dataDir;
 const { db } = await import("~/db/client.server");
 const { auditEvents, teamMembers } = await import("~/db/schema");
 const { isMediaStored } = await import("~/media/media-store.server");
-const { routeArgs, run } = await import("../../../tests/setup/accounts");
+const { callAction, callLoader } = await import("../../../tests/setup/route-calls");
 const { createSignedInAdmin } = await import("../../../tests/setup/admin");
 const { setupTestDatabase } = await import("../../../tests/setup/test-database");
 const list = await import("./team");
@@ -46,12 +46,8 @@ function isStored(url: string | null | undefined) {
   return isMediaStored((url ?? "").replace(/^\/media\//, ""));
 }
 
-/** A multipart post, as the browser sends the form (with an optional photo). */
-function multipart(
-  url: string,
-  fields: Record<string, string>,
-  photo?: { name: string; data: Buffer },
-) {
+/** The form as the browser posts it: multipart, with an optional photo. */
+function multipart(fields: Record<string, string>, photo?: { name: string; data: Buffer }) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   body.set(
@@ -60,19 +56,14 @@ function multipart(
       ? new File([new Uint8Array(photo.data)], photo.name, { type: "image/jpeg" })
       : new File([], "", { type: "application/octet-stream" }),
   );
-  const args = routeArgs(url, { cookie: admin.cookie });
-  const request = new Request(args.request.url, {
-    method: "POST",
-    headers: { cookie: admin.cookie },
-    body,
-  });
-  return { ...args, request };
+  return body;
 }
 
 function addMember(fields: Record<string, string>, photo?: { name: string; data: Buffer }) {
-  return run<Failure>(() =>
-    add.action(multipart(`${LIST}/new`, { intent: "create", ...fields }, photo) as never),
-  );
+  return callAction<Failure>(add.action, `${LIST}/new`, {
+    cookie: admin.cookie,
+    form: multipart({ intent: "create", ...fields }, photo),
+  });
 }
 
 function editMember(
@@ -80,14 +71,18 @@ function editMember(
   fields: Record<string, string>,
   photo?: { name: string; data: Buffer },
 ) {
-  const args = multipart(`${LIST}/${id}`, fields, photo);
-  return run<Failure>(() => edit.action({ ...args, params: { id } } as never));
+  return callAction<Failure>(edit.action, `${LIST}/${id}`, {
+    cookie: admin.cookie,
+    form: multipart(fields, photo),
+    params: { id },
+  });
 }
 
 function postList(form: Record<string, string>) {
-  return run<{ ok: boolean; flash?: string; error?: { title: string } }>(() =>
-    list.action(routeArgs(LIST, { cookie: admin.cookie, form }) as never),
-  );
+  return callAction<{ ok: boolean; flash?: string; error?: { title: string } }>(list.action, LIST, {
+    cookie: admin.cookie,
+    form,
+  });
 }
 
 async function rows() {
@@ -255,9 +250,10 @@ describe("editing and deleting", () => {
 
   it("answers 404 for an unknown or malformed id", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "nope"]) {
-      const loaded = await run(() =>
-        edit.loader(routeArgs(`${LIST}/${id}`, { cookie: admin.cookie, params: { id } }) as never),
-      );
+      const loaded = await callLoader(edit.loader, `${LIST}/${id}`, {
+        cookie: admin.cookie,
+        params: { id },
+      });
       expect(loaded.status).toBe(404);
       const saved = await editMember(id, { intent: "update", name: "X", position: "Y" });
       expect(saved.status).toBe(404);
@@ -283,8 +279,10 @@ describe("the list", () => {
   it("lists every member in order, inactive ones included", async () => {
     const [, b = ""] = await seedMembers("Ada", "Bayo");
     await db.update(teamMembers).set({ isActive: false }).where(eq(teamMembers.id, b));
-    const loaded = await run<{ members: { name: string; isActive: boolean }[] }>(() =>
-      list.loader(routeArgs(LIST, { cookie: admin.cookie }) as never),
+    const loaded = await callLoader<{ members: { name: string; isActive: boolean }[] }>(
+      list.loader,
+      LIST,
+      { cookie: admin.cookie },
     );
     expect(loaded.body.members.map((m) => [m.name, m.isActive])).toEqual([
       ["Ada", true],
@@ -341,7 +339,7 @@ describe("/team", () => {
     const [a = "", b = "", c = ""] = await seedMembers("Ada", "Bayo", "Chi");
     await postList({ intent: "move", id: c, to: "0" });
     await postList({ intent: "active", id: b, active: "false" });
-    const page = await run<{ members: { id: string }[] }>(() => publicTeam.loader());
+    const page = await callLoader<{ members: { id: string }[] }>(publicTeam.loader, "/team");
     expect(page.body.members.map((m) => m.id)).toEqual([c, a]);
     expect(
       await db

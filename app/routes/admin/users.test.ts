@@ -16,14 +16,9 @@ import {
 } from "~/db/schema";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { updateUserByAdmin } from "~/models/admin-users.server";
-import {
-  createSignedInUser,
-  routeArgs,
-  run,
-  signInCookie,
-  TEST_PASSWORD,
-} from "../../../tests/setup/accounts";
+import { createSignedInUser, signInCookie, TEST_PASSWORD } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as editAction, loader as editLoader } from "./user";
 import { action as addAction, loader as addLoader } from "./user-new";
@@ -49,21 +44,18 @@ type Failure = {
 };
 
 function list(search = "", cookie = staff.cookie) {
-  return run<List>(() => listLoader(routeArgs(`/admin/users${search}`, { cookie }) as never));
+  return callLoader<List>(listLoader, `/admin/users${search}`, { cookie });
 }
 
 function add(form: Record<string, string>, cookie = staff.cookie) {
-  return run<Failure>(() =>
-    addAction(
-      routeArgs("/admin/users/new", { cookie, form: { intent: "create", ...form } }) as never,
-    ),
-  );
+  return callAction<Failure>(addAction, "/admin/users/new", {
+    cookie,
+    form: { intent: "create", ...form },
+  });
 }
 
 function edit(id: string, form: Record<string, string>, cookie = staff.cookie) {
-  return run<Failure>(() =>
-    editAction(routeArgs(`/admin/users/${id}`, { cookie, form, params: { id } }) as never),
-  );
+  return callAction<Failure>(editAction, `/admin/users/${id}`, { cookie, form, params: { id } });
 }
 
 const NEW_USER = {
@@ -299,12 +291,12 @@ describe("add", () => {
   });
 
   it("fills the form in from a guest's row and offers the admin role only to super admins", async () => {
-    const staffForm = await run<Awaited<ReturnType<typeof addLoader>>>(() =>
-      addLoader(
-        routeArgs("/admin/users/new?email=musa%40example.com&firstName=Musa", {
-          cookie: staff.cookie,
-        }) as never,
-      ),
+    const staffForm = await callLoader<Awaited<ReturnType<typeof addLoader>>>(
+      addLoader,
+      "/admin/users/new?email=musa%40example.com&firstName=Musa",
+      {
+        cookie: staff.cookie,
+      },
     );
     expect(staffForm.body).toEqual({
       prefill: { email: "musa@example.com", firstName: "Musa", lastName: "" },
@@ -422,14 +414,10 @@ describe("edit", () => {
   });
 
   it("answers the admin 404 for an unknown id", async () => {
-    const load = await run(() =>
-      editLoader(
-        routeArgs("/admin/users/nobody", {
-          cookie: staff.cookie,
-          params: { id: "nobody" },
-        }) as never,
-      ),
-    );
+    const load = await callLoader(editLoader, "/admin/users/nobody", {
+      cookie: staff.cookie,
+      params: { id: "nobody" },
+    });
     expect(load.status).toBe(404);
     expect((await edit("nobody", EDIT)).status).toBe(404);
     expect((await edit("guest:ada@example.com", EDIT)).status).toBe(404);

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { videos } from "~/db/schema";
 import { listActiveVideos } from "~/models/video.server";
-import { routeArgs, run } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as homeLoader } from "../public/home";
 import * as edit from "./video";
@@ -28,26 +28,22 @@ type Failure = {
 };
 
 function addVideo(fields: Record<string, string>) {
-  return run<Failure>(() =>
-    add.action(
-      routeArgs(`${LIST}/new`, {
-        cookie: admin.cookie,
-        form: { intent: "create", ...fields },
-      }) as never,
-    ),
-  );
+  return callAction<Failure>(add.action, `${LIST}/new`, {
+    cookie: admin.cookie,
+    form: { intent: "create", ...fields },
+  });
 }
 
 function editVideo(id: string, form: Record<string, string>) {
-  return run<Failure>(() =>
-    edit.action(
-      routeArgs(`${LIST}/${id}`, { cookie: admin.cookie, form, params: { id } }) as never,
-    ),
-  );
+  return callAction<Failure>(edit.action, `${LIST}/${id}`, {
+    cookie: admin.cookie,
+    form,
+    params: { id },
+  });
 }
 
 function postList(form: Record<string, string>) {
-  return run(() => list.action(routeArgs(LIST, { cookie: admin.cookie, form }) as never));
+  return callAction(list.action, LIST, { cookie: admin.cookie, form });
 }
 
 async function rows() {
@@ -55,7 +51,7 @@ async function rows() {
 }
 
 async function homeVideoIds() {
-  const page = await run<{ videos: { id: string }[] }>(() => homeLoader(routeArgs("/") as never));
+  const page = await callLoader<{ videos: { id: string }[] }>(homeLoader, "/");
   return page.body.videos.map((v) => v.id);
 }
 

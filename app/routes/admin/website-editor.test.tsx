@@ -17,7 +17,8 @@ const { HeroText } = await import("~/components/home/hero");
 const { AboutText } = await import("~/components/home/home-teasers");
 const { HERO_IMAGES, HOME_CONTENT_DEFAULTS } = await import("~/lib/home-content");
 const { isMediaStored } = await import("~/media/media-store.server");
-const { createProperty, routeArgs, run } = await import("../../../tests/setup/accounts");
+const { createProperty } = await import("../../../tests/setup/accounts");
+const { callAction, callLoader, routeArgs } = await import("../../../tests/setup/route-calls");
 const { createSignedInAdmin } = await import("../../../tests/setup/admin");
 const { setupTestDatabase } = await import("../../../tests/setup/test-database");
 const { loader: homeLoader } = await import("../public/home");
@@ -38,26 +39,14 @@ type Failure = {
 };
 
 function page() {
-  return run<Page>(() => loader(routeArgs("/website-editor", { cookie: admin.cookie }) as never));
-}
-
-function post(form: Record<string, string>) {
-  return run<Failure>(() =>
-    action(routeArgs("/website-editor", { cookie: admin.cookie, form }) as never),
-  );
+  return callLoader<Page>(loader, "/website-editor", { cookie: admin.cookie });
 }
 
 async function upload(file: { name: string; data: Buffer } | undefined) {
   const body = new FormData();
   body.set("intent", "image-upload");
   if (file) body.set("image", new File([new Uint8Array(file.data)], file.name));
-  const args = routeArgs("/website-editor", { cookie: admin.cookie });
-  const request = new Request(args.request.url, {
-    method: "POST",
-    headers: { cookie: admin.cookie },
-    body,
-  });
-  return run<Failure>(() => action({ ...args, request } as never));
+  return callAction<Failure>(action, "/website-editor", { cookie: admin.cookie, form: body });
 }
 
 function photo(colour: string) {
@@ -67,7 +56,7 @@ function photo(colour: string) {
 }
 
 async function home() {
-  return homeLoader(routeArgs("/") as never);
+  return homeLoader(routeArgs("/"));
 }
 
 async function stored() {
@@ -105,7 +94,10 @@ describe("the texts", () => {
   });
 
   it("saves a section; the home page shows it at once", async () => {
-    const answer = await post(HERO);
+    const answer = await callAction<Failure>(action, "/website-editor", {
+      cookie: admin.cookie,
+      form: HERO,
+    });
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/website-editor#hero");
     expect(answer.cookies.join()).toContain("flash=contentUpdated");
@@ -124,7 +116,10 @@ describe("the texts", () => {
     });
 
     // A subtitle cleared on purpose stays empty on the home page.
-    await post({ ...HERO, section: "contact", title: "Talk to us", subtitle: "" });
+    await callAction<Failure>(action, "/website-editor", {
+      cookie: admin.cookie,
+      form: { ...HERO, section: "contact", title: "Talk to us", subtitle: "" },
+    });
     const after = (await home()).content;
     expect(after.contact_title).toBe("Talk to us");
     expect(after.contact_subtitle).toBe("");
@@ -139,7 +134,10 @@ describe("the texts", () => {
     "refuses %o with 'Failed to update content', keeping what was typed",
     async (change, field, message) => {
       const form = { ...HERO, section: "about", ...change };
-      const answer = await post(form);
+      const answer = await callAction<Failure>(action, "/website-editor", {
+        cookie: admin.cookie,
+        form,
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.error).toEqual({ title: "Failed to update content", message });
       expect(answer.body.fields?.[field]).toBe(message);
@@ -149,14 +147,24 @@ describe("the texts", () => {
   );
 
   it("answers 404 for a section the home page does not have", async () => {
-    expect((await post({ ...HERO, section: "footer" })).status).toBe(404);
+    expect(
+      (
+        await callAction<Failure>(action, "/website-editor", {
+          cookie: admin.cookie,
+          form: { ...HERO, section: "footer" },
+        })
+      ).status,
+    ).toBe(404);
     expect(await db.select().from(websiteContent)).toEqual([]);
   });
 
   it("keeps markup as text: stored as typed, shown escaped, never as HTML", async () => {
     const title = '<script>alert("x")</script><b>Bold</b>';
     const description = '<img src=x onerror="alert(1)">';
-    await post({ ...HERO, section: "about", title, description });
+    await callAction<Failure>(action, "/website-editor", {
+      cookie: admin.cookie,
+      form: { ...HERO, section: "about", title, description },
+    });
     const content = (await home()).content;
     expect(content.about_title).toBe(title);
     const html = renderToString(<AboutText content={content} />);
@@ -200,17 +208,27 @@ describe("the hero backgrounds", () => {
 
     const a = images[4];
     const b = images[5];
-    const moved = await post({ intent: "image-up", id: b?.id ?? "" });
+    const moved = await callAction<Failure>(action, "/website-editor", {
+      cookie: admin.cookie,
+      form: { intent: "image-up", id: b?.id ?? "" },
+    });
     expect(moved.cookies.join()).toContain("flash=heroImageMoved");
     expect((await stored()).map((i) => i.id).slice(4)).toEqual([b?.id, a?.id]);
     // Up to the front, where it cannot go further: nothing changes then.
-    for (let i = 0; i < 5; i++) await post({ intent: "image-up", id: b?.id ?? "" });
+    for (let i = 0; i < 5; i++)
+      await callAction<Failure>(action, "/website-editor", {
+        cookie: admin.cookie,
+        form: { intent: "image-up", id: b?.id ?? "" },
+      });
     expect((await stored())[0]?.id).toBe(b?.id);
     expect((await home()).heroImages[0]?.mediaUrl).toBe(b?.mediaUrl);
   });
 
   it("moves and removes a built-in picture before anything was uploaded", async () => {
-    const moved = await post({ intent: "image-down", id: "builtin-1" });
+    const moved = await callAction<Failure>(action, "/website-editor", {
+      cookie: admin.cookie,
+      form: { intent: "image-down", id: "builtin-1" },
+    });
     expect(moved.status).toBe(302);
     expect((await stored()).map((i) => i.mediaUrl)).toEqual([
       HERO_IMAGES[1],
@@ -219,7 +237,10 @@ describe("the hero backgrounds", () => {
       HERO_IMAGES[3],
     ]);
     // A page opened before that change still names the built-in picture by its place.
-    const removed = await post({ intent: "image-remove", id: "builtin-3", confirmed: "yes" });
+    const removed = await callAction<Failure>(action, "/website-editor", {
+      cookie: admin.cookie,
+      form: { intent: "image-remove", id: "builtin-3", confirmed: "yes" },
+    });
     expect(removed.cookies.join()).toContain("flash=heroImageRemoved");
     expect((await stored()).map((i) => i.mediaUrl)).toEqual([
       HERO_IMAGES[1],
@@ -278,24 +299,39 @@ describe("the hero backgrounds", () => {
     const propertyId = await createProperty("Shared photo house");
     await db.insert(propertyMedia).values({ propertyId, mediaUrl: two.mediaUrl });
 
-    const ask = await post({ intent: "image-remove", id: one.id });
+    const ask = await callAction<Failure>(action, "/website-editor", {
+      cookie: admin.cookie,
+      form: { intent: "image-remove", id: one.id },
+    });
     expect(ask.body.confirm?.question).toBe("Remove this background image?");
     expect(await stored()).toHaveLength(6);
 
-    const removed = await post({ intent: "image-remove", id: one.id, confirmed: "yes" });
+    const removed = await callAction<Failure>(action, "/website-editor", {
+      cookie: admin.cookie,
+      form: { intent: "image-remove", id: one.id, confirmed: "yes" },
+    });
     expect(removed.cookies.join()).toContain("flash=heroImageRemoved");
     expect(await isStored(one.mediaUrl)).toBe(false);
-    await post({ intent: "image-remove", id: two.id, confirmed: "yes" });
+    await callAction<Failure>(action, "/website-editor", {
+      cookie: admin.cookie,
+      form: { intent: "image-remove", id: two.id, confirmed: "yes" },
+    });
     expect(await isStored(two.mediaUrl)).toBe(true);
     // The built-in pictures are still there.
     expect((await stored()).map((i) => i.mediaUrl)).toEqual(HERO_IMAGES);
 
     // The last picture cannot go: the hero needs one.
     for (const image of (await stored()).slice(1)) {
-      await post({ intent: "image-remove", id: image.id, confirmed: "yes" });
+      await callAction<Failure>(action, "/website-editor", {
+        cookie: admin.cookie,
+        form: { intent: "image-remove", id: image.id, confirmed: "yes" },
+      });
     }
     const [last] = await stored();
-    const refused = await post({ intent: "image-remove", id: last?.id ?? "", confirmed: "yes" });
+    const refused = await callAction<Failure>(action, "/website-editor", {
+      cookie: admin.cookie,
+      form: { intent: "image-remove", id: last?.id ?? "", confirmed: "yes" },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error?.message).toBe(
       "The home page needs at least one background picture: upload another before removing this one.",
@@ -305,10 +341,29 @@ describe("the hero backgrounds", () => {
 
   it("answers 404 for an unknown or malformed picture id", async () => {
     const unknown = "00000000-0000-4000-8000-000000000999";
-    expect((await post({ intent: "image-up", id: unknown })).status).toBe(404);
-    expect((await post({ intent: "image-down", id: "x" })).status).toBe(404);
-    expect((await post({ intent: "image-remove", id: unknown, confirmed: "yes" })).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await callAction<Failure>(action, "/website-editor", {
+          cookie: admin.cookie,
+          form: { intent: "image-up", id: unknown },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await callAction<Failure>(action, "/website-editor", {
+          cookie: admin.cookie,
+          form: { intent: "image-down", id: "x" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await callAction<Failure>(action, "/website-editor", {
+          cookie: admin.cookie,
+          form: { intent: "image-remove", id: unknown, confirmed: "yes" },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

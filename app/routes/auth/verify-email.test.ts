@@ -6,13 +6,9 @@ import { db } from "~/db/client.server";
 import { mailOutbox, rateLimits, users } from "~/db/schema";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { createAppointment } from "~/models/appointment.server";
+import { signedInCustomer } from "../../../tests/setup/accounts";
 import { appointmentOwner, guestBooking } from "../../../tests/setup/appointments";
-import {
-  callRoute,
-  getRequest,
-  postRequest,
-  signedInCustomer,
-} from "../../../tests/setup/route-calls";
+import { callAction, callLoader, getRequest, postRequest } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as listAction } from "../dashboard/appointments";
 import { action as verifyAction, loader as verifyLoader } from "./verify-email";
@@ -30,7 +26,7 @@ async function verified(userId: string) {
 
 /** Asks for the confirmation e-mail from My Appointments; answers the token in its link. */
 async function requestToken(cookie: string, email: string) {
-  await callRoute(
+  await callAction(
     listAction,
     postRequest("/dashboard/appointments", { intent: "sendVerification" }, cookie),
   );
@@ -52,12 +48,12 @@ describe("/verify-email", () => {
     const token = await requestToken(kemi.cookie, "kemi@example.ng");
     const url = `/verify-email?token=${token}`;
 
-    const page = await callRoute(verifyLoader, getRequest(url));
+    const page = await callLoader(verifyLoader, getRequest(url));
     expect(page.body).toEqual({ token, usable: true });
     expect(await verified(kemi.userId)).toBe(false);
     expect(await appointmentOwner(guest.id)).toBeNull();
 
-    const confirmed = await callRoute(verifyAction, postRequest(url, { token }));
+    const confirmed = await callAction(verifyAction, postRequest(url, { token }));
     expect(confirmed).toMatchObject({
       status: 200,
       body: { ok: true, claimedAppointments: 1 },
@@ -67,21 +63,21 @@ describe("/verify-email", () => {
     expect(await appointmentOwner(strangers.id)).toBeNull();
 
     // Used: the page says so, and a second POST changes nothing.
-    expect((await callRoute(verifyLoader, getRequest(url))).body).toEqual({
+    expect((await callLoader(verifyLoader, getRequest(url))).body).toEqual({
       token,
       usable: false,
     });
-    const again = await callRoute(verifyAction, postRequest(url, { token }));
+    const again = await callAction(verifyAction, postRequest(url, { token }));
     expect(again).toMatchObject({ status: 400, body: { ok: false, reason: "invalid-link" } });
   });
 
   it("refuses an unknown token without writing", async () => {
-    const result = await callRoute(
+    const result = await callAction(
       verifyAction,
       postRequest("/verify-email?token=nope", { token: "nope" }),
     );
     expect(result).toMatchObject({ status: 400, body: { ok: false, reason: "invalid-link" } });
-    expect((await callRoute(verifyLoader, getRequest("/verify-email"))).body).toEqual({
+    expect((await callLoader(verifyLoader, getRequest("/verify-email"))).body).toEqual({
       token: "",
       usable: false,
     });
@@ -90,7 +86,7 @@ describe("/verify-email", () => {
   it("a verified account is not offered (or sent) another link", async () => {
     const tunde = await signedInCustomer("tunde@example.ng");
     await db.update(users).set({ emailVerified: true }).where(eq(users.id, tunde.userId));
-    const result = await callRoute(
+    const result = await callAction(
       listAction,
       postRequest("/dashboard/appointments", { intent: "sendVerification" }, tunde.cookie),
     );

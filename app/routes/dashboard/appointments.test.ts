@@ -7,12 +7,8 @@ import { addDays, isSunday, lagosToday, slotsOn, TIME_SLOTS } from "~/lib/appoin
 import { CANCEL_FAILED_MESSAGE } from "~/lib/schemas/appointment";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { createAppointment, type NewAppointment } from "~/models/appointment.server";
-import {
-  callRoute,
-  getRequest,
-  postRequest,
-  signedInCustomer,
-} from "../../../tests/setup/route-calls";
+import { signedInCustomer } from "../../../tests/setup/accounts";
+import { callAction, callLoader, getRequest, postRequest } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as detailsAction, loader as detailsLoader } from "./appointment";
 import { action as listAction, loader as listLoader } from "./appointments";
@@ -82,7 +78,7 @@ describe("/dashboard/appointments", () => {
   it("lists only the customer's own, and says whether the e-mail is confirmed", async () => {
     const mine = await createAppointment(booking());
     await createAppointment(booking({ userId: bayo.userId, email: "bayo@example.ng" }));
-    const result = await callRoute(listLoader, getRequest("/dashboard/appointments", ada.cookie));
+    const result = await callLoader(listLoader, getRequest("/dashboard/appointments", ada.cookie));
     const body = result.body as {
       appointments: { id: string }[];
       verified: boolean;
@@ -98,7 +94,7 @@ describe("/dashboard/appointments", () => {
 
   it("cancels the customer's pending appointment and comes back with the toast", async () => {
     const { id } = await createAppointment(booking());
-    const result = await callRoute(
+    const result = await callAction(
       listAction,
       postRequest("/dashboard/appointments", { intent: "cancel", appointmentId: id }, ada.cookie),
     );
@@ -111,7 +107,7 @@ describe("/dashboard/appointments", () => {
 
     // The replay changes nothing and says so.
     const before = await snapshot(id);
-    const again = await callRoute(
+    const again = await callAction(
       listAction,
       postRequest("/dashboard/appointments", { intent: "cancel", appointmentId: id }, ada.cookie),
     );
@@ -127,7 +123,7 @@ describe("/dashboard/appointments", () => {
     const { id } = await createAppointment(booking());
     const before = await snapshot(id);
     for (const appointmentId of [id, "not-an-id", crypto.randomUUID(), ""]) {
-      const result = await callRoute(
+      const result = await callAction(
         listAction,
         postRequest("/dashboard/appointments", { intent: "cancel", appointmentId }, bayo.cookie),
       );
@@ -139,7 +135,7 @@ describe("/dashboard/appointments", () => {
   it("sends a confirmation e-mail, at most three an hour", async () => {
     const customer = await signedInCustomer("limit@example.ng");
     const send = () =>
-      callRoute(
+      callAction(
         listAction,
         postRequest("/dashboard/appointments", { intent: "sendVerification" }, customer.cookie),
       );
@@ -162,21 +158,30 @@ describe("/dashboard/appointments", () => {
 describe("/dashboard/appointments/:id", () => {
   it("shows the owner everything, and another customer the 404", async () => {
     const { id } = await createAppointment(booking({ message: "Ground floor please" }));
-    const mine = await callRoute(detailsLoader, getRequest(details(id), ada.cookie), { id });
+    const mine = await callLoader(detailsLoader, getRequest(details(id), ada.cookie), {
+      params: { id },
+    });
     expect(mine.body).toMatchObject({
       appointment: { id, fullName: "Ada Obi", message: "Ground floor please", status: "pending" },
     });
     expect(
-      (await callRoute(detailsLoader, getRequest(details(id), bayo.cookie), { id })).status,
+      (await callLoader(detailsLoader, getRequest(details(id), bayo.cookie), { params: { id } }))
+        .status,
     ).toBe(404);
     const unknown = crypto.randomUUID();
     expect(
-      (await callRoute(detailsLoader, getRequest(details(unknown), ada.cookie), { id: unknown }))
-        .status,
+      (
+        await callLoader(detailsLoader, getRequest(details(unknown), ada.cookie), {
+          params: { id: unknown },
+        })
+      ).status,
     ).toBe(404);
     expect(
-      (await callRoute(detailsLoader, getRequest(details("nope"), ada.cookie), { id: "nope" }))
-        .status,
+      (
+        await callLoader(detailsLoader, getRequest(details("nope"), ada.cookie), {
+          params: { id: "nope" },
+        })
+      ).status,
     ).toBe(404);
   });
 
@@ -184,14 +189,14 @@ describe("/dashboard/appointments/:id", () => {
     const { id } = await createAppointment(booking());
     const newDate = openDate(5);
     const mailBefore = await db.select().from(mailOutbox);
-    const result = await callRoute(
+    const result = await callAction(
       detailsAction,
       postRequest(
         details(id),
         { intent: "reschedule", appointmentDate: newDate, appointmentTime: "03:00 PM" },
         ada.cookie,
       ),
-      { id },
+      { params: { id } },
     );
     expect(result.status).toBe(302);
     expect(result.location).toBe(details(id));
@@ -217,10 +222,10 @@ describe("/dashboard/appointments/:id", () => {
       const before = await snapshot(id);
       const mailBefore = await db.select().from(mailOutbox);
       const values = { appointmentDate: date(), appointmentTime: time };
-      const result = await callRoute(
+      const result = await callAction(
         detailsAction,
         postRequest(details(id), { intent: "reschedule", ...values }, ada.cookie),
-        { id },
+        { params: { id } },
       );
       expect(result.status).toBe(400);
       const body = result.body as { fields: Record<string, string>; values: typeof values };
@@ -241,8 +246,10 @@ describe("/dashboard/appointments/:id", () => {
       { intent: "whatever" },
     ];
     for (const form of forms) {
-      const result = await callRoute(detailsAction, postRequest(details(id), form, bayo.cookie), {
-        id,
+      const result = await callAction(detailsAction, postRequest(details(id), form, bayo.cookie), {
+        params: {
+          id,
+        },
       });
       expect(result.status).toBe(404);
     }
@@ -252,18 +259,20 @@ describe("/dashboard/appointments/:id", () => {
   it("cancels from the details page; a cancelled one can be neither cancelled nor moved", async () => {
     const { id } = await createAppointment(booking());
     const cancel = () =>
-      callRoute(detailsAction, postRequest(details(id), { intent: "cancel" }, ada.cookie), { id });
+      callAction(detailsAction, postRequest(details(id), { intent: "cancel" }, ada.cookie), {
+        params: { id },
+      });
     expect((await cancel()).location).toBe(details(id));
     const before = await snapshot(id);
     expect((await cancel()).status).toBe(409);
-    const move = await callRoute(
+    const move = await callAction(
       detailsAction,
       postRequest(
         details(id),
         { intent: "reschedule", appointmentDate: openDate(6), appointmentTime: "11:00 AM" },
         ada.cookie,
       ),
-      { id },
+      { params: { id } },
     );
     expect(move.status).toBe(409);
     expect(await snapshot(id)).toEqual(before);

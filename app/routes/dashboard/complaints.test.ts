@@ -4,7 +4,8 @@ import { db } from "~/db/client.server";
 import { inquiries } from "~/db/schema";
 import { COMPLAINT_MAX_LENGTH, COMPLAINT_MESSAGES } from "~/lib/schemas/inquiry";
 import { RATE_LIMITS, TOO_MANY_ATTEMPTS_MESSAGE } from "~/rate-limit/rate-limit.server";
-import { createSignedInUser, routeArgs, run } from "../../../tests/setup/accounts";
+import { createSignedInUser } from "../../../tests/setup/accounts";
+import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action, loader } from "./complaints";
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 
 function submit(cookie: string | undefined, form: Record<string, string>) {
-  return run<Result>(() => action(routeArgs("/dashboard/complaints", { cookie, form }) as never));
+  return callAction<Result>(action, "/dashboard/complaints", { cookie, form });
 }
 
 function complaintsOf(userId: string) {
@@ -119,16 +120,20 @@ describe("complaint history", () => {
       description: "Do you manage properties in Kano?",
       createdAt: new Date(Date.now() + 1000),
     });
-    const page = await run<Awaited<ReturnType<typeof loader>>>(() =>
-      loader(routeArgs("/dashboard/complaints", { cookie: ada.cookie }) as never),
+    const page = await callLoader<Awaited<ReturnType<typeof loader>>>(
+      loader,
+      "/dashboard/complaints",
+      { cookie: ada.cookie },
     );
     expect(page.body.history.map((h) => [h.source, h.status])).toEqual([
       ["contact", "pending"],
       ["complaint", "answered"],
     ]);
     expect(page.body.history[1]?.response).toBe("We are sorry; a new viewing is booked.");
-    const bolas = await run<Awaited<ReturnType<typeof loader>>>(() =>
-      loader(routeArgs("/dashboard/complaints", { cookie: bola.cookie }) as never),
+    const bolas = await callLoader<Awaited<ReturnType<typeof loader>>>(
+      loader,
+      "/dashboard/complaints",
+      { cookie: bola.cookie },
     );
     expect(bolas.body.history.every((h) => h.description === "My own")).toBe(true);
   });

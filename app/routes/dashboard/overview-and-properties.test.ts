@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { appointments, favorites, inquiries, propertyViews } from "~/db/schema";
-import { createProperty, createSignedInUser, routeArgs, run } from "../../../tests/setup/accounts";
+import { createProperty, createSignedInUser } from "../../../tests/setup/accounts";
+import { callLoader, routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as propertyLoader } from "../public/property";
 import { loader as overviewLoader } from "./index";
@@ -25,7 +26,7 @@ beforeAll(async () => {
 });
 
 function openProperty(id: string, cookie?: string) {
-  return propertyLoader(routeArgs(`/property/${id}`, { cookie, params: { id } }) as never);
+  return propertyLoader(routeArgs(`/property/${id}`, { cookie, params: { id } }));
 }
 
 function viewsOf(userId: string) {
@@ -47,18 +48,18 @@ describe("the property page records Recently Viewed", () => {
   });
 
   it("shows them on My Properties > Recently Viewed, the user's own only", async () => {
-    const page = await run<Awaited<ReturnType<typeof propertiesLoader>>>(() =>
-      propertiesLoader(
-        routeArgs("/dashboard/properties?tab=recent", { cookie: ada.cookie }) as never,
-      ),
+    const page = await callLoader<Awaited<ReturnType<typeof propertiesLoader>>>(
+      propertiesLoader,
+      "/dashboard/properties?tab=recent",
+      { cookie: ada.cookie },
     );
     expect(page.body.tab).toBe("recent");
     expect(page.body.properties.map((p) => p.title)).toEqual(["Lekki duplex"]);
     expect(page.body.error).toBeNull();
-    const bolas = await run<Awaited<ReturnType<typeof propertiesLoader>>>(() =>
-      propertiesLoader(
-        routeArgs("/dashboard/properties?tab=recent", { cookie: bola.cookie }) as never,
-      ),
+    const bolas = await callLoader<Awaited<ReturnType<typeof propertiesLoader>>>(
+      propertiesLoader,
+      "/dashboard/properties?tab=recent",
+      { cookie: bola.cookie },
     );
     expect(bolas.body.properties).toEqual([]);
   });
@@ -72,10 +73,10 @@ describe("My Properties", () => {
       { userId: ada.id, propertyId: a },
       { userId: bola.id, propertyId: b },
     ]);
-    const page = await run<Awaited<ReturnType<typeof propertiesLoader>>>(() =>
-      propertiesLoader(
-        routeArgs("/dashboard/properties?tab=bogus", { cookie: ada.cookie }) as never,
-      ),
+    const page = await callLoader<Awaited<ReturnType<typeof propertiesLoader>>>(
+      propertiesLoader,
+      "/dashboard/properties?tab=bogus",
+      { cookie: ada.cookie },
     );
     expect(page.body.tab).toBe("favorites");
     expect(page.body.properties.map((p) => p.id)).toEqual([a]);
@@ -94,10 +95,10 @@ describe("My Properties", () => {
       appointmentDate: "2026-12-01",
       appointmentTime: "10:00 AM",
     });
-    const page = await run<Awaited<ReturnType<typeof propertiesLoader>>>(() =>
-      propertiesLoader(
-        routeArgs("/dashboard/properties?tab=interested", { cookie: ada.cookie }) as never,
-      ),
+    const page = await callLoader<Awaited<ReturnType<typeof propertiesLoader>>>(
+      propertiesLoader,
+      "/dashboard/properties?tab=interested",
+      { cookie: ada.cookie },
     );
     expect(page.body.properties.map((p) => p.title)).toEqual(["Kano bungalow"]);
     expect(page.body.savedIds).toEqual([]);
@@ -111,8 +112,10 @@ describe("the overview", () => {
       { source: "contact", userId: ada.id, email: ada.email, description: "A question" },
       { source: "complaint", userId: bola.id, email: bola.email, description: "Not Ada's" },
     ]);
-    const page = await run<Awaited<ReturnType<typeof overviewLoader>>>(() =>
-      overviewLoader(routeArgs("/dashboard", { cookie: ada.cookie }) as never),
+    const page = await callLoader<Awaited<ReturnType<typeof overviewLoader>>>(
+      overviewLoader,
+      "/dashboard",
+      { cookie: ada.cookie },
     );
     expect(page.body.firstName).toBe("Ada");
     expect(page.body.counts).toEqual({ saved: 1, appointments: 1, inquiries: 2 });
@@ -124,14 +127,18 @@ describe("the overview", () => {
   it("shows the latest 3 of the tab the URL names", async () => {
     for (const id of ids)
       await db.insert(favorites).values({ userId: bola.id, propertyId: id }).onConflictDoNothing();
-    const saved = await run<Awaited<ReturnType<typeof overviewLoader>>>(() =>
-      overviewLoader(routeArgs("/dashboard?tab=saved", { cookie: bola.cookie }) as never),
+    const saved = await callLoader<Awaited<ReturnType<typeof overviewLoader>>>(
+      overviewLoader,
+      "/dashboard?tab=saved",
+      { cookie: bola.cookie },
     );
     expect(saved.body.counts.saved).toBe(4);
     expect(saved.body.items.tab).toBe("saved");
     expect(saved.body.items.list).toHaveLength(3);
-    const asked = await run<Awaited<ReturnType<typeof overviewLoader>>>(() =>
-      overviewLoader(routeArgs("/dashboard?tab=inquiries", { cookie: bola.cookie }) as never),
+    const asked = await callLoader<Awaited<ReturnType<typeof overviewLoader>>>(
+      overviewLoader,
+      "/dashboard?tab=inquiries",
+      { cookie: bola.cookie },
     );
     expect(asked.body.items).toMatchObject({
       tab: "inquiries",

@@ -6,11 +6,10 @@ import { accounts, sessions, users } from "~/db/schema";
 import {
   cookieHeader,
   createSignedInUser,
-  routeArgs,
-  run,
   signInCookie,
   TEST_PASSWORD,
 } from "../../../tests/setup/accounts";
+import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action, loader } from "./profile";
 
@@ -31,10 +30,6 @@ beforeAll(async () => {
   ada = await createSignedInUser("ada@profile.test", "Ada Obi");
   bola = await createSignedInUser("bola@profile.test", "Bola Ade");
 });
-
-function post(cookie: string | undefined, form: Record<string, string>) {
-  return run<Result>(() => action(routeArgs("/dashboard/profile", { cookie, form }) as never));
-}
 
 async function userRow(id: string) {
   const [row] = await db
@@ -65,8 +60,10 @@ async function isSignedIn(cookie: string) {
 
 describe("personal information", () => {
   it("loads the signed-in user's own details", async () => {
-    const page = await run<Awaited<ReturnType<typeof loader>>>(() =>
-      loader(routeArgs("/dashboard/profile?tab=security", { cookie: ada.cookie }) as never),
+    const page = await callLoader<Awaited<ReturnType<typeof loader>>>(
+      loader,
+      "/dashboard/profile?tab=security",
+      { cookie: ada.cookie },
     );
     expect(page.body).toEqual({
       tab: "security",
@@ -78,13 +75,16 @@ describe("personal information", () => {
 
   it("saves the full name (split into first and last) and phone of the user only", async () => {
     const bolaBefore = await userRow(bola.id);
-    const answer = await post(ada.cookie, {
-      intent: "profile",
-      fullName: "  Ada   Grace Obi ",
-      phone: "+234 803 123 4567",
-      // Forged: the e-mail cannot be changed and the user comes from the session.
-      email: "new@profile.test",
-      userId: bola.id,
+    const answer = await callAction<Result>(action, "/dashboard/profile", {
+      cookie: ada.cookie,
+      form: {
+        intent: "profile",
+        fullName: "  Ada   Grace Obi ",
+        phone: "+234 803 123 4567",
+        // Forged: the e-mail cannot be changed and the user comes from the session.
+        email: "new@profile.test",
+        userId: bola.id,
+      },
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ ok: true, intent: "profile" });
@@ -99,7 +99,10 @@ describe("personal information", () => {
   });
 
   it("clears the phone when it is left empty", async () => {
-    await post(ada.cookie, { intent: "profile", fullName: "Ada Obi", phone: "" });
+    await callAction<Result>(action, "/dashboard/profile", {
+      cookie: ada.cookie,
+      form: { intent: "profile", fullName: "Ada Obi", phone: "" },
+    });
     expect(await userRow(ada.id)).toMatchObject({ phone: null, lastName: "Obi" });
   });
 
@@ -109,7 +112,10 @@ describe("personal information", () => {
     [{ fullName: "Ada Obi", phone: "123" }, "phone", "Please enter a valid phone number"],
   ])("refuses %o and changes nothing", async (values, field, message) => {
     const before = await userRow(ada.id);
-    const answer = await post(ada.cookie, { intent: "profile", ...values });
+    const answer = await callAction<Result>(action, "/dashboard/profile", {
+      cookie: ada.cookie,
+      form: { intent: "profile", ...values },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.fields?.[field]).toBe(message);
     expect(answer.body).toMatchObject({ ok: false, intent: "profile" });
@@ -119,18 +125,28 @@ describe("personal information", () => {
   });
 
   it("answers 400 to an unknown intent", async () => {
-    expect((await post(ada.cookie, { intent: "delete" })).status).toBe(400);
+    expect(
+      (
+        await callAction<Result>(action, "/dashboard/profile", {
+          cookie: ada.cookie,
+          form: { intent: "delete" },
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
 describe("password change", () => {
   it("refuses a mismatched confirmation with the spec's message", async () => {
     const before = await passwordHash(ada.id);
-    const answer = await post(ada.cookie, {
-      intent: "password",
-      currentPassword: TEST_PASSWORD,
-      newPassword: "brand-new-1",
-      confirmPassword: "brand-new-2",
+    const answer = await callAction<Result>(action, "/dashboard/profile", {
+      cookie: ada.cookie,
+      form: {
+        intent: "password",
+        currentPassword: TEST_PASSWORD,
+        newPassword: "brand-new-1",
+        confirmPassword: "brand-new-2",
+      },
     });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ ok: false, intent: "password" });
@@ -143,11 +159,14 @@ describe("password change", () => {
   });
 
   it("refuses a new password shorter than 6 characters", async () => {
-    const answer = await post(ada.cookie, {
-      intent: "password",
-      currentPassword: TEST_PASSWORD,
-      newPassword: "abc",
-      confirmPassword: "abc",
+    const answer = await callAction<Result>(action, "/dashboard/profile", {
+      cookie: ada.cookie,
+      form: {
+        intent: "password",
+        currentPassword: TEST_PASSWORD,
+        newPassword: "abc",
+        confirmPassword: "abc",
+      },
     });
     expect(answer.status).toBe(400);
     expect(answer.body.fields?.newPassword).toBe("Password must be at least 6 characters long");
@@ -157,11 +176,14 @@ describe("password change", () => {
     const other = await signInCookie(ada.email);
     const before = await passwordHash(ada.id);
     const sessionsBefore = await db.select().from(sessions).where(eq(sessions.userId, ada.id));
-    const answer = await post(ada.cookie, {
-      intent: "password",
-      currentPassword: "not-my-password",
-      newPassword: "brand-new-1",
-      confirmPassword: "brand-new-1",
+    const answer = await callAction<Result>(action, "/dashboard/profile", {
+      cookie: ada.cookie,
+      form: {
+        intent: "password",
+        currentPassword: "not-my-password",
+        newPassword: "brand-new-1",
+        confirmPassword: "brand-new-1",
+      },
     });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toEqual({
@@ -180,11 +202,14 @@ describe("password change", () => {
   it("with the right one, changes it, signs out every other session and keeps this browser in", async () => {
     const otherDevice = await signInCookie(ada.email);
     const bolaSessions = await db.select().from(sessions).where(eq(sessions.userId, bola.id));
-    const answer = await post(ada.cookie, {
-      intent: "password",
-      currentPassword: TEST_PASSWORD,
-      newPassword: "brand-new-1",
-      confirmPassword: "brand-new-1",
+    const answer = await callAction<Result>(action, "/dashboard/profile", {
+      cookie: ada.cookie,
+      form: {
+        intent: "password",
+        currentPassword: TEST_PASSWORD,
+        newPassword: "brand-new-1",
+        confirmPassword: "brand-new-1",
+      },
     });
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/dashboard/profile?tab=security");
@@ -208,7 +233,9 @@ describe("password change", () => {
   });
 
   it("sends a signed-out visitor to sign in", async () => {
-    const answer = await post(undefined, { intent: "password" });
+    const answer = await callAction<Result>(action, "/dashboard/profile", {
+      form: { intent: "password" },
+    });
     expect(answer.location).toBe("/signin?redirectTo=%2Fdashboard%2Fprofile");
   });
 });

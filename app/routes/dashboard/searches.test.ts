@@ -4,7 +4,8 @@ import { db } from "~/db/client.server";
 import { savedSearches } from "~/db/schema";
 import { SAVED_SEARCH_MESSAGES } from "~/lib/schemas/saved-search";
 import { unsubscribeLink } from "~/mail/search-alert-mail.server";
-import { createProperty, createSignedInUser, routeArgs, run } from "../../../tests/setup/accounts";
+import { createProperty, createSignedInUser } from "../../../tests/setup/accounts";
+import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as listingLoader } from "../public/properties";
 import {
@@ -33,18 +34,8 @@ type SearchList = {
 };
 
 async function listOf(cookie: string) {
-  const answer = await run<SearchList>(() =>
-    searchesLoader(routeArgs("/dashboard/searches", { cookie }) as never),
-  );
+  const answer = await callLoader<SearchList>(searchesLoader, "/dashboard/searches", { cookie });
   return answer.body.searches;
-}
-
-function post(url: string, cookie: string | undefined, form: Record<string, string>) {
-  return run<Record<string, unknown>>(() =>
-    (url.startsWith("/dashboard/searches/new") ? newAction : searchesAction)(
-      routeArgs(url, { cookie, form }) as never,
-    ),
-  );
 }
 
 beforeEach(async () => {
@@ -53,29 +44,34 @@ beforeEach(async () => {
 
 describe("saving a search", () => {
   it("leads from the listing's Save search to sign in and back, the search kept", async () => {
-    const listing = await run<{ saveSearchHref: string }>(() =>
-      listingLoader({
-        ...routeArgs("/properties?location=Lagos&beds=3&sort=price-asc"),
-        url: new URL("http://localhost/properties?location=Lagos&beds=3&sort=price-asc"),
-      } as never),
+    const listing = await callLoader<{ saveSearchHref: string }>(
+      listingLoader,
+      "/properties?location=Lagos&beds=3&sort=price-asc",
     );
     // Sort, view and page are the listing's, not the search's.
     expect(listing.body.saveSearchHref).toBe("/dashboard/searches/new?location=Lagos&beds=3");
-    const signedOut = await run(() => newLoader(routeArgs(listing.body.saveSearchHref) as never));
+    const signedOut = await callLoader(newLoader, listing.body.saveSearchHref);
     expect(signedOut.location).toBe(
       `/signin?redirectTo=${encodeURIComponent("/dashboard/searches/new?location=Lagos&beds=3")}`,
     );
-    const page = await run<{ description: string }>(() =>
-      newLoader(routeArgs(listing.body.saveSearchHref, { cookie: ada.cookie }) as never),
-    );
+    const page = await callLoader<{ description: string }>(newLoader, listing.body.saveSearchHref, {
+      cookie: ada.cookie,
+    });
     expect(page.body.description).toBe("Properties for sale and rent in Lagos");
   });
 
   it("stores it under the signed-in customer with the chosen name and alerts", async () => {
-    const saved = await post("/dashboard/searches/new?location=Lagos&beds=3", ada.cookie, {
-      name: "  Lagos family homes ",
-      frequency: "weekly",
-    });
+    const saved = await callAction<Record<string, unknown>>(
+      newAction,
+      "/dashboard/searches/new?location=Lagos&beds=3",
+      {
+        cookie: ada.cookie,
+        form: {
+          name: "  Lagos family homes ",
+          frequency: "weekly",
+        },
+      },
+    );
     expect(saved.status).toBe(302);
     expect(saved.location).toBe("/dashboard/searches");
     expect(saved.cookies.join()).toContain("flash=searchSaved");
@@ -97,7 +93,11 @@ describe("saving a search", () => {
       [{ name: "Line\r\nBcc: x@example.ng", frequency: "daily" }, "name"],
       [{ name: "Lagos", frequency: "hourly" }, "frequency"],
     ] as const) {
-      const answer = await post("/dashboard/searches/new?location=Lagos", ada.cookie, form);
+      const answer = await callAction<Record<string, unknown>>(
+        newAction,
+        "/dashboard/searches/new?location=Lagos",
+        { cookie: ada.cookie, form },
+      );
       expect(answer.status).toBe(400);
       const body = answer.body as {
         fields: Record<string, string>;
@@ -118,10 +118,17 @@ describe("saving a search", () => {
         frequency: "off" as const,
       })),
     );
-    const answer = await post("/dashboard/searches/new?location=Abuja", ada.cookie, {
-      name: "One more",
-      frequency: "daily",
-    });
+    const answer = await callAction<Record<string, unknown>>(
+      newAction,
+      "/dashboard/searches/new?location=Abuja",
+      {
+        cookie: ada.cookie,
+        form: {
+          name: "One more",
+          frequency: "daily",
+        },
+      },
+    );
     expect(answer.status).toBe(409);
     expect((answer.body as { error: { message: string } }).error.message).toBe(
       SAVED_SEARCH_MESSAGES.tooMany,
@@ -159,7 +166,11 @@ describe("/dashboard/searches", () => {
         description: "Properties for sale and rent in Abuja",
       },
     ]);
-    const opened = await post("/dashboard/searches", ada.cookie, { intent: "open", id });
+    const opened = await callAction<Record<string, unknown>>(
+      searchesAction,
+      "/dashboard/searches",
+      { cookie: ada.cookie, form: { intent: "open", id } },
+    );
     expect(opened.location).toBe("/properties?location=Abuja");
     expect((await listOf(ada.cookie))[0]?.newMatches).toBe(0);
   });
@@ -167,27 +178,45 @@ describe("/dashboard/searches", () => {
   it("renames, sets the alerts and deletes (after asking)", async () => {
     const id = await saved();
     expect(
-      (await post("/dashboard/searches", ada.cookie, { intent: "rename", id, name: "Abuja 2" }))
-        .location,
+      (
+        await callAction<Record<string, unknown>>(searchesAction, "/dashboard/searches", {
+          cookie: ada.cookie,
+          form: { intent: "rename", id, name: "Abuja 2" },
+        })
+      ).location,
     ).toBe("/dashboard/searches");
     expect(
-      (await post("/dashboard/searches", ada.cookie, { intent: "alerts", id, frequency: "off" }))
-        .cookies,
+      (
+        await callAction<Record<string, unknown>>(searchesAction, "/dashboard/searches", {
+          cookie: ada.cookie,
+          form: { intent: "alerts", id, frequency: "off" },
+        })
+      ).cookies,
     ).toEqual(expect.arrayContaining([expect.stringContaining("flash=searchAlertsUpdated")]));
     expect(await listOf(ada.cookie)).toMatchObject([{ name: "Abuja 2", frequency: "off" }]);
 
-    const asked = await post("/dashboard/searches", ada.cookie, { intent: "delete", id });
+    const asked = await callAction<Record<string, unknown>>(searchesAction, "/dashboard/searches", {
+      cookie: ada.cookie,
+      form: { intent: "delete", id },
+    });
     expect(asked.status).toBe(200);
     expect(asked.body).toMatchObject({
       ok: false,
       confirm: { question: "Delete this saved search?" },
     });
     expect(await listOf(ada.cookie)).toHaveLength(1);
-    const deleted = await post("/dashboard/searches", ada.cookie, {
-      intent: "delete",
-      id,
-      confirmed: "yes",
-    });
+    const deleted = await callAction<Record<string, unknown>>(
+      searchesAction,
+      "/dashboard/searches",
+      {
+        cookie: ada.cookie,
+        form: {
+          intent: "delete",
+          id,
+          confirmed: "yes",
+        },
+      },
+    );
     expect(deleted.cookies.join()).toContain("flash=searchDeleted");
     expect(await listOf(ada.cookie)).toEqual([]);
   });
@@ -202,7 +231,14 @@ describe("/dashboard/searches", () => {
       { intent: "delete", id, confirmed: "yes" },
     ];
     for (const form of forms) {
-      expect((await post("/dashboard/searches", bayo.cookie, form)).status).toBe(404);
+      expect(
+        (
+          await callAction<Record<string, unknown>>(searchesAction, "/dashboard/searches", {
+            cookie: bayo.cookie,
+            form,
+          })
+        ).status,
+      ).toBe(404);
     }
     expect(await db.select().from(savedSearches).where(eq(savedSearches.id, id))).toEqual([before]);
   });
@@ -226,18 +262,15 @@ describe("the unsubscribe link", () => {
 
   it("works signed out: opening it changes nothing, its button turns the alerts off", async () => {
     const id = await search();
-    const page = await run<{ search: { name: string } | null }>(() =>
-      unsubscribeLoader(routeArgs(pathOf(id)) as never),
+    const page = await callLoader<{ search: { name: string } | null }>(
+      unsubscribeLoader,
+      pathOf(id),
     );
     expect(page.body.search).toEqual({ name: "Kano land", frequency: "Instant" });
     expect(await frequencyOf(id)).toBe("instant");
-    const done = await run(() =>
-      unsubscribeAction(
-        routeArgs(pathOf(id), {
-          form: { token: new URL(unsubscribeLink(id)).searchParams.get("token") ?? "" },
-        }) as never,
-      ),
-    );
+    const done = await callAction(unsubscribeAction, pathOf(id), {
+      form: { token: new URL(unsubscribeLink(id)).searchParams.get("token") ?? "" },
+    });
     expect(done.body).toEqual({ ok: true, name: "Kano land" });
     expect(await frequencyOf(id)).toBe("off");
     // The search itself stays.
@@ -246,11 +279,9 @@ describe("the unsubscribe link", () => {
 
   it("accepts a mail client's one-click POST (RFC 8058) to the link itself", async () => {
     const id = await search();
-    const done = await run(() =>
-      unsubscribeAction(
-        routeArgs(pathOf(id), { form: { "List-Unsubscribe": "One-Click" } }) as never,
-      ),
-    );
+    const done = await callAction(unsubscribeAction, pathOf(id), {
+      form: { "List-Unsubscribe": "One-Click" },
+    });
     expect(done.status).toBe(200);
     expect(await frequencyOf(id)).toBe("off");
   });
@@ -260,12 +291,8 @@ describe("the unsubscribe link", () => {
     const token = new URL(unsubscribeLink(id)).searchParams.get("token") ?? "";
     for (const bad of [`${crypto.randomUUID()}.${token.split(".")[1]}`, `${token}x`, "", "%00"]) {
       const path = `/searches/unsubscribe?token=${encodeURIComponent(bad)}`;
-      expect(
-        (await run(() => unsubscribeAction(routeArgs(path, { form: {} }) as never))).status,
-      ).toBe(400);
-      const page = await run<{ search: unknown }>(() =>
-        unsubscribeLoader(routeArgs(path) as never),
-      );
+      expect((await callAction(unsubscribeAction, path, { form: {} })).status).toBe(400);
+      const page = await callLoader<{ search: unknown }>(unsubscribeLoader, path);
       expect(page.body.search).toBeNull();
     }
     expect(await frequencyOf(id)).toBe("instant");

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { properties } from "~/db/schema";
-import { routeArgs, run } from "../../../tests/setup/accounts";
+import { callAction, routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action, loader } from "./compare";
 
@@ -54,11 +54,7 @@ beforeAll(async () => {
 });
 
 function load(query: string) {
-  return loader(routeArgs(`/compare${query}`) as never) as Promise<Loaded>;
-}
-
-function post(form: Record<string, string>, cookie?: string) {
-  return run(() => action(routeArgs("/compare", { form, cookie }) as never));
+  return loader(routeArgs(`/compare${query}`)) as Promise<Loaded>;
 }
 
 describe("/compare loader", () => {
@@ -117,56 +113,72 @@ describe("/compare action (the Compare buttons without JavaScript)", () => {
   }
 
   it("keeps the shortlist in a cookie and shows the comparison", async () => {
-    const first = await post({ intent: "add", id: ids.a ?? "" });
+    const first = await callAction(action, "/compare", {
+      form: { intent: "add", id: ids.a ?? "" },
+    });
     expect(first.status).toBe(302);
     expect(first.location).toBe(`/compare?ids=${ids.a}`);
     const cookie = cookieOf(first);
     expect(first.cookies[0]).toMatch(/HttpOnly; SameSite=Lax/);
 
-    const second = await post({ intent: "add", id: ids.b ?? "" }, cookie);
+    const second = await callAction(action, "/compare", {
+      cookie,
+      form: { intent: "add", id: ids.b ?? "" },
+    });
     expect(second.location).toBe(`/compare?ids=${ids.a},${ids.b}`);
     // Adding one already there changes nothing.
-    const again = await post({ intent: "add", id: ids.a ?? "" }, cookieOf(second));
+    const again = await callAction(action, "/compare", {
+      cookie: cookieOf(second),
+      form: { intent: "add", id: ids.a ?? "" },
+    });
     expect(again.location).toBe(`/compare?ids=${ids.a},${ids.b}`);
   });
 
   it("refuses a fifth and says why, keeping the four", async () => {
     const four = `compare=${[ids.a, ids.b, ids.c, ids.d].join(".")}`;
-    const answer = await post({ intent: "add", id: ids.e ?? "" }, four);
+    const answer = await callAction(action, "/compare", {
+      cookie: four,
+      form: { intent: "add", id: ids.e ?? "" },
+    });
     expect(answer.location).toBe(`/compare?ids=${[ids.a, ids.b, ids.c, ids.d].join(",")}&full=1`);
     expect(cookieOf(answer)).toBe(four);
   });
 
   it("drops listings that left the site from the kept list, making room", async () => {
-    const answer = await post(
-      { intent: "add", id: ids.e ?? "" },
-      `compare=${[ids.a, ids.trashed, UNKNOWN, ids.d].join(".")}`,
-    );
+    const answer = await callAction(action, "/compare", {
+      cookie: `compare=${[ids.a, ids.trashed, UNKNOWN, ids.d].join(".")}`,
+      form: { intent: "add", id: ids.e ?? "" },
+    });
     expect(answer.location).toBe(`/compare?ids=${ids.a},${ids.d},${ids.e}`);
   });
 
   it("removes from the page's list, and clears", async () => {
-    const removed = await post({
-      intent: "remove",
-      id: ids.b ?? "",
-      ids: [ids.a, ids.b, ids.c].join(","),
+    const removed = await callAction(action, "/compare", {
+      form: {
+        intent: "remove",
+        id: ids.b ?? "",
+        ids: [ids.a, ids.b, ids.c].join(","),
+      },
     });
     expect(removed.location).toBe(`/compare?ids=${ids.a},${ids.c}`);
     expect(cookieOf(removed)).toBe(`compare=${ids.a}.${ids.c}`);
 
-    const cleared = await post({ intent: "clear" }, `compare=${ids.a}`);
+    const cleared = await callAction(action, "/compare", {
+      cookie: `compare=${ids.a}`,
+      form: { intent: "clear" },
+    });
     expect(cleared.location).toBe("/compare");
     expect(cleared.cookies[0]).toMatch(/^compare=; Max-Age=0/);
   });
 
   it("answers 404 for an unknown or trashed property and 400 for junk, setting nothing", async () => {
     for (const id of [UNKNOWN, ids.trashed ?? ""]) {
-      const answer = await post({ intent: "add", id });
+      const answer = await callAction(action, "/compare", { form: { intent: "add", id } });
       expect(answer.status).toBe(404);
       expect(answer.cookies).toEqual([]);
     }
     for (const form of [{ intent: "add", id: "junk" }, { intent: "delete-all" }, {}]) {
-      const answer = await post(form as Record<string, string>);
+      const answer = await callAction(action, "/compare", { form: form as Record<string, string> });
       expect(answer.status).toBe(400);
       expect(answer.cookies).toEqual([]);
     }

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { properties, propertyMedia } from "~/db/schema";
 import { parseListingFilters } from "~/lib/listing-filters";
 import { DEFAULT_CONTACT, DEFAULT_SOCIAL_LINKS } from "~/lib/site";
-import { routeArgs } from "../../../tests/setup/accounts";
+import { routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { meta as contactMeta } from "./contact";
 import { meta as homeMeta } from "./home";
@@ -54,7 +54,7 @@ describe("property page metadata", () => {
       { propertyId: row.id, mediaUrl: "/media/first.webp", sortOrder: 0 },
     ]);
     const loaderData = await propertyLoader(
-      routeArgs(`/property/${row.id}`, { params: { id: row.id } }) as never,
+      routeArgs(`/property/${row.id}`, { params: { id: row.id } }),
     );
 
     const meta = propertyMeta({

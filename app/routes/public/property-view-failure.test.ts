@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { createProperty, createSignedInUser, routeArgs } from "../../../tests/setup/accounts";
+import { createProperty, createSignedInUser } from "../../../tests/setup/accounts";
+import { routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader } from "./property";
 
@@ -18,7 +19,7 @@ describe("the property page when recording the view fails", () => {
     const { cookie } = await createSignedInUser("viewer@failure.test");
     const id = await createProperty("Still shown");
     const { recordPropertyView } = await import("~/models/property-view.server");
-    const result = await loader(routeArgs(`/property/${id}`, { cookie, params: { id } }) as never);
+    const result = await loader(routeArgs(`/property/${id}`, { cookie, params: { id } }));
     expect(recordPropertyView).toHaveBeenCalledOnce();
     expect(result.property.title).toBe("Still shown");
   });

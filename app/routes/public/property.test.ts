@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { properties, propertyMedia } from "~/db/schema";
-import { routeArgs } from "../../../tests/setup/accounts";
-import { expectThrownStatus } from "../../../tests/setup/route-helpers";
+import { expectThrownStatus, routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader } from "./property";
 
 await setupTestDatabase();
 
 function load(id: string) {
-  return loader(routeArgs(`/property/${id}`, { params: { id } }) as never);
+  return loader(routeArgs(`/property/${id}`, { params: { id } }));
 }
 
 function expectNotFound(promise: Promise<unknown>) {

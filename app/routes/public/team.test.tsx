@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db, setDatabase } from "~/db/client.server";
 import { contactInfo, teamMembers } from "~/db/schema";
 import { DEFAULT_CONTACT } from "~/lib/site";
-import { expectThrownStatus } from "../../../tests/setup/route-helpers";
+import { expectThrownStatus } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import TeamPage, { ErrorBoundary, loader } from "./team";
 

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { appointments, auditEvents, calendarFeeds, users } from "~/db/schema";
 import { addDays, lagosToday } from "~/lib/appointment-rules";
-import { routeArgs, run } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { callAction, routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as appointmentsAction } from "../admin/appointments";
 import { loader as feedLoader } from "./calendar-feed";
@@ -15,20 +15,20 @@ const admin = await createSignedInAdmin("calendar@example.com");
 
 /** Makes (or, confirmed, remakes) the admin's address through the screen; answers its token. */
 async function makeAddress(confirmed = false) {
-  const answer = await run<{ ok: true; feedUrl: string }>(() =>
-    appointmentsAction(
-      routeArgs("/admin/appointments", {
-        cookie: admin.cookie,
-        form: { intent: "calendar-reset", ...(confirmed ? { confirmed: "yes" } : {}) },
-      }) as never,
-    ),
+  const answer = await callAction<{ ok: true; feedUrl: string }>(
+    appointmentsAction,
+    "/admin/appointments",
+    {
+      cookie: admin.cookie,
+      form: { intent: "calendar-reset", ...(confirmed ? { confirmed: "yes" } : {}) },
+    },
   );
   const token = /\/calendar\/([A-Za-z0-9_-]+)\.ics$/.exec(answer.body.feedUrl ?? "")?.[1];
   return { answer, token: token ?? "" };
 }
 
 async function feed(file: string) {
-  const response = (await feedLoader({ params: { file } } as never).catch(
+  const response = (await feedLoader(routeArgs(`/calendar/${file}`, { params: { file } })).catch(
     (thrown: unknown) => thrown,
   )) as Response;
   return { status: response.status, text: await response.text(), headers: response.headers };
