@@ -1,6 +1,5 @@
 import { count, eq, getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import type { AdminActor } from "~/auth/session.server";
@@ -8,11 +7,11 @@ import { db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
 import { readPropertyCsv } from "~/lib/property-import";
-import { socketAddressContext } from "~/lib/request-context.server";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { getPropertyImportPlan } from "~/models/admin-property-import.server";
 import { createAppointment } from "~/models/appointment.server";
 import { cookieHeader } from "../../tests/setup/accounts";
+import { routeArgs } from "../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import routeConfig from "../routes";
 
@@ -1657,8 +1656,6 @@ async function matrixHomeContentState() {
 // ---------------------------------------------------------------------------------------------
 // Running a route the way React Router does: parent middleware around the handler.
 
-let clientNumber = 0;
-
 type Outcome = {
   status: number;
   location: string | null;
@@ -1682,23 +1679,11 @@ async function runRoute(
   spec: Request_,
   actor: Actor,
 ): Promise<Outcome> {
-  const headers = new Headers();
-  const cookie = cookies[actor];
-  if (cookie) headers.set("cookie", cookie);
-  let body: string | undefined;
-  if (kind === "action") {
-    headers.set("Content-Type", "application/x-www-form-urlencoded");
-    body = new URLSearchParams(spec.form ?? {}).toString();
-  }
-  const request = new Request(`http://localhost${spec.url}`, {
-    method: kind === "action" ? "POST" : "GET",
-    headers,
-    body,
+  const args = routeArgs(spec.url, {
+    cookie: cookies[actor],
+    form: kind === "action" ? (spec.form ?? {}) : undefined,
+    params: paramsOf(route.path, spec.url),
   });
-  const context = new RouterContextProvider();
-  ++clientNumber;
-  context.set(socketAddressContext, `10.9.${Math.floor(clientNumber / 250)}.${clientNumber % 250}`);
-  const args = { request, params: paramsOf(route.path, spec.url), context };
 
   const middleware: AnyFn[] = [];
   for (const file of [...route.parents, route.file]) {

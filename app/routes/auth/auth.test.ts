@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "~/auth/accounts.server";
 import { ADMIN_SESSION_HOURS } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { mailOutbox, sessions, users } from "~/db/schema";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { socketAddressContext } from "~/lib/request-context.server";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { cookieHeader } from "../../../tests/setup/accounts";
+import { type Answer, callAction, routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as adminLayoutLoader, middleware as adminMiddleware } from "../admin/layout";
 import { middleware as dashboardMiddleware } from "../dashboard/layout";
@@ -19,53 +18,6 @@ import { action as signUpAction } from "./signup";
 
 await setupTestDatabase();
 
-// biome-ignore lint/suspicious/noExplicitAny: each action reads only the request and context.
-type Args = any;
-let clientNumber = 0;
-
-function post(path: string, fields: Record<string, string>, cookie?: string) {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-  if (cookie) headers.cookie = cookie;
-  return new Request(`http://localhost${path}`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
-/** Each call comes from its own client address, so the rate limits stay out of the way. */
-function args(
-  request: Request,
-  socketAddress = `10.0.${Math.floor(++clientNumber / 250)}.${clientNumber % 250}`,
-): Args {
-  const context = new RouterContextProvider();
-  context.set(socketAddressContext, socketAddress);
-  return { request, params: {}, context };
-}
-
-/** Runs an action; answers its thrown redirect (or returned data) as one shape. */
-async function run(
-  action: (a: Args) => Promise<unknown>,
-  request: Request,
-  socketAddress?: string,
-): Promise<{ status: number; location: string | null; cookies: string[]; body: unknown }> {
-  try {
-    const result = (await action(args(request, socketAddress))) as {
-      data?: unknown;
-      init?: { status?: number };
-    };
-    return { status: result.init?.status ?? 200, location: null, cookies: [], body: result.data };
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    return {
-      status: thrown.status,
-      location: thrown.headers.get("Location"),
-      cookies: thrown.headers.getSetCookie(),
-      body: null,
-    };
-  }
-}
-
 async function runMiddleware(
   // biome-ignore lint/suspicious/noExplicitAny: the guards read the request and the context.
   middleware: ReadonlyArray<(...args: any[]) => unknown>,
@@ -73,11 +25,7 @@ async function runMiddleware(
 ): Promise<Response | "passed"> {
   try {
     for (const fn of middleware) {
-      await fn(
-        // biome-ignore lint/suspicious/noExplicitAny: the guards read the request and the context.
-        { request, params: {}, context: new RouterContextProvider() } as any,
-        async () => new Response(),
-      );
+      await fn(routeArgs(request), async () => new Response());
     }
     return "passed";
   } catch (thrown) {
@@ -87,20 +35,19 @@ async function runMiddleware(
 }
 
 async function signUp(email: string, password = "secret1") {
-  return run(
-    signUpAction,
-    post("/signup", {
+  return callAction(signUpAction, "/signup", {
+    form: {
       firstName: "Ada",
       lastName: "Obi",
       email,
       password,
       confirmPassword: password,
-    }),
-  );
+    },
+  });
 }
 
 async function signIn(email: string, password = "secret1", redirectTo = "") {
-  return run(signInAction, post("/signin", { email, password, redirectTo }));
+  return callAction(signInAction, "/signin", { form: { email, password, redirectTo } });
 }
 
 describe("sign up", () => {
@@ -155,45 +102,42 @@ describe("sign up", () => {
   });
 
   it("gives the spec's messages and keeps the values, never the password", async () => {
-    const missing = await run(
-      signUpAction,
-      post("/signup", {
+    const missing = await callAction(signUpAction, "/signup", {
+      form: {
         firstName: "A",
         lastName: "",
         email: "a@b.ng",
         password: "",
         confirmPassword: "",
-      }),
-    );
+      },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({
       error: { message: "Please fill in all fields" },
       values: { firstName: "A", email: "a@b.ng" },
     });
     expect((missing.body as { values: object }).values).not.toHaveProperty("password");
-    const short = await run(
-      signUpAction,
-      post("/signup", {
+    const short = await callAction(signUpAction, "/signup", {
+      form: {
         firstName: "A",
         lastName: "B",
         email: "a@b.ng",
         password: "12345",
         confirmPassword: "12345",
-      }),
-    );
+      },
+    });
     expect(short.body).toMatchObject({
       error: { message: "Password must be at least 6 characters long" },
     });
-    const mismatch = await run(
-      signUpAction,
-      post("/signup", {
+    const mismatch = await callAction(signUpAction, "/signup", {
+      form: {
         firstName: "A",
         lastName: "B",
         email: "a@b.ng",
         password: "123456",
         confirmPassword: "1234567",
-      }),
-    );
+      },
+    });
     expect(mismatch.body).toMatchObject({ fields: { confirmPassword: "Passwords do not match" } });
     expect(await db.select().from(users).where(eq(users.email, "a@b.ng"))).toEqual([]);
   });
@@ -274,7 +218,7 @@ describe("sign in", () => {
     await signUp("out@example.com");
     const cookie = cookieHeader((await signIn("out@example.com")).cookies);
     const [user] = await db.select().from(users).where(eq(users.email, "out@example.com"));
-    const out = await run(signOutAction, post("/signout", {}, cookie));
+    const out = await callAction(signOutAction, "/signout", { cookie, form: {} });
     expect(out.location).toBe("/");
     expect(out.cookies.join()).toContain("flash=signedOut");
     expect(
@@ -289,13 +233,12 @@ describe("sign in", () => {
 describe("abuse protection", () => {
   it("answers 429 with the message after too many sign-in attempts from one client", async () => {
     await signUp("flood@example.com");
-    let last: Awaited<ReturnType<typeof run>> | undefined;
+    let last: Answer | undefined;
     for (let i = 0; i < 11; i++) {
-      last = await run(
-        signInAction,
-        post("/signin", { email: "flood@example.com", password: "wrong99" }),
-        "192.0.2.7",
-      );
+      last = await callAction(signInAction, "/signin", {
+        form: { email: "flood@example.com", password: "wrong99" },
+        ip: "192.0.2.7",
+      });
     }
     expect(last?.status).toBe(429);
     expect(last?.body).toMatchObject({
@@ -305,11 +248,10 @@ describe("abuse protection", () => {
 
   it("caps sign-in attempts per address whatever the e-mail (password spraying)", async () => {
     const spray = (i: number, address: string) =>
-      run(
-        signInAction,
-        post("/signin", { email: `victim-${i}@example.com`, password: "" }),
-        address,
-      );
+      callAction(signInAction, "/signin", {
+        form: { email: `victim-${i}@example.com`, password: "" },
+        ip: address,
+      });
     // No password: nothing to hash, but every attempt counts.
     for (let i = 0; i < 50; i++) expect((await spray(i, "198.51.100.9")).status).toBe(400);
     const refused = await spray(50, "198.51.100.9");
@@ -320,7 +262,10 @@ describe("abuse protection", () => {
 
   it("counts an IPv6 client by its /64: a new address in it does not start over", async () => {
     const attempt = (address: string) =>
-      run(signInAction, post("/signin", { email: "six@example.com", password: "" }), address);
+      callAction(signInAction, "/signin", {
+        form: { email: "six@example.com", password: "" },
+        ip: address,
+      });
     for (let i = 1; i <= 10; i++) {
       expect((await attempt(`2001:db8:7:7::${i.toString(16)}`)).status).toBe(400);
     }
@@ -329,17 +274,16 @@ describe("abuse protection", () => {
   });
 
   it("stores nothing when the honeypot is filled, but answers like a success", async () => {
-    const result = await run(
-      signUpAction,
-      post("/signup", {
+    const result = await callAction(signUpAction, "/signup", {
+      form: {
         firstName: "Bot",
         lastName: "Bot",
         email: "bot@example.com",
         password: "secret1",
         confirmPassword: "secret1",
         [HONEYPOT_FIELD]: "https://spam.example",
-      }),
-    );
+      },
+    });
     expect(result.location).toBe("/signin");
     expect(await db.select().from(users).where(eq(users.email, "bot@example.com"))).toEqual([]);
   });
@@ -352,17 +296,15 @@ describe("admin login", () => {
       password: "admin123",
       superAdmin: true,
     });
-    const ok = await run(
-      adminLoginAction,
-      post("/admin/login", { email: "boss@example.com", password: "admin123", redirectTo: "" }),
-    );
+    const ok = await callAction(adminLoginAction, "/admin/login", {
+      form: { email: "boss@example.com", password: "admin123", redirectTo: "" },
+    });
     expect(ok.location).toBe("/admin/dashboard");
 
     await signUp("customer@example.com");
-    const refused = await run(
-      adminLoginAction,
-      post("/admin/login", { email: "customer@example.com", password: "secret1" }),
-    );
+    const refused = await callAction(adminLoginAction, "/admin/login", {
+      form: { email: "customer@example.com", password: "secret1" },
+    });
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({
       error: { title: "Authentication Error", message: "Invalid email or password" },
@@ -382,10 +324,9 @@ describe("admin login", () => {
       password: "admin123",
       superAdmin: false,
     });
-    const ok = await run(
-      adminLoginAction,
-      post("/admin/login", { email: "day@example.com", password: "admin123" }),
-    );
+    const ok = await callAction(adminLoginAction, "/admin/login", {
+      form: { email: "day@example.com", password: "admin123" },
+    });
     const session = ok.cookies.find((c) => c.includes("session_token="));
     expect(session).toContain(`Max-Age=${ADMIN_SESSION_HOURS * 60 * 60}`);
     const expires = Date.parse(/Expires=([^;]+)/.exec(session ?? "")?.[1] ?? "");
@@ -425,7 +366,9 @@ describe("admin login", () => {
     });
     await db.update(users).set({ status: "inactive" }).where(eq(users.email, "off@example.com"));
     const login = (password: string) =>
-      run(adminLoginAction, post("/admin/login", { email: "off@example.com", password }));
+      callAction(adminLoginAction, "/admin/login", {
+        form: { email: "off@example.com", password },
+      });
     const wrong = await login("admin999");
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ error: { message: "Invalid email or password" } });
@@ -453,10 +396,9 @@ describe("admin login", () => {
   it("answers a deactivated customer's correct password at /admin/login like any customer", async () => {
     await signUp("gone@example.com");
     await db.update(users).set({ status: "inactive" }).where(eq(users.email, "gone@example.com"));
-    const refused = await run(
-      adminLoginAction,
-      post("/admin/login", { email: "gone@example.com", password: "secret1" }),
-    );
+    const refused = await callAction(adminLoginAction, "/admin/login", {
+      form: { email: "gone@example.com", password: "secret1" },
+    });
     expect(refused.body).toMatchObject({ error: { message: "Invalid email or password" } });
   });
 });
@@ -493,19 +435,13 @@ describe("guards", () => {
       password: "admin123",
       superAdmin: false,
     });
-    const login = await run(
-      adminLoginAction,
-      post("/admin/login", { email: "old@example.com", password: "admin123" }),
-    );
+    const login = await callAction(adminLoginAction, "/admin/login", {
+      form: { email: "old@example.com", password: "admin123" },
+    });
     const cookie = cookieHeader(login.cookies);
     const fresh = new Request("http://localhost/admin/dashboard", { headers: { cookie } });
     expect(await runMiddleware(adminMiddleware, fresh)).toBe("passed");
-    const data = (await adminLayoutLoader({
-      request: fresh,
-      params: {},
-      context: new RouterContextProvider(),
-      // biome-ignore lint/suspicious/noExplicitAny: hand-built loader arguments.
-    } as any)) as {
+    const data = (await adminLayoutLoader(routeArgs(fresh))) as {
       data: { admin: { email: string } };
     };
     expect(data.data.admin.email).toBe("old@example.com");

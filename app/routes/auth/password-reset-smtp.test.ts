@@ -3,9 +3,9 @@ import { registerAccount } from "~/auth/accounts.server";
 import { getAuth } from "~/auth/auth.server";
 import { db } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
-import { createRequestContext } from "~/lib/request-context.server";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { closeMailTransports } from "~/mail/mail-transport.server";
+import { routeArgs } from "../../../tests/setup/route-calls";
 import { startSmtpTestServer } from "../../../tests/setup/smtp-test-server";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as forgotAction } from "./forgot-password";
@@ -25,15 +25,7 @@ afterAll(async () => {
 });
 
 function requestReset(email: string) {
-  return forgotAction({
-    request: new Request("http://localhost/forgot-password", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email }).toString(),
-    }),
-    params: {},
-    context: createRequestContext({ socketAddress: "198.51.100.4", cspNonce: "" }),
-  } as never);
+  return forgotAction(routeArgs("/forgot-password", { form: { email }, ip: "198.51.100.4" }));
 }
 
 describe("password reset e-mail over SMTP", () => {

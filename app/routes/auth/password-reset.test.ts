@@ -5,10 +5,10 @@ import { getAuth } from "~/auth/auth.server";
 import { db } from "~/db/client.server";
 import { mailOutbox, rateLimits, sessions, users, verifications } from "~/db/schema";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { createRequestContext } from "~/lib/request-context.server";
 import { PASSWORD_RESET_MESSAGES } from "~/lib/schemas/account";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { RESET_PASSWORD_TOKEN_MINUTES } from "~/mail/password-reset.server";
+import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as forgotAction } from "./forgot-password";
 import { action as resetAction, loader as resetLoader } from "./reset-password";
@@ -18,45 +18,14 @@ await setupTestDatabase();
 const OLD_PASSWORD = "oldsecret1";
 const NEW_PASSWORD = "newsecret2";
 
-type Result = { status: number; location: string | null; cookies: string[]; body: unknown };
-
-function post(path: string, fields: Record<string, string>) {
-  return new Request(`http://localhost${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
-function args(request: Request, socketAddress = "203.0.113.7") {
-  return {
-    request,
-    params: {},
-    context: createRequestContext({ socketAddress, cspNonce: "" }),
-  } as never;
-}
-
-/** Runs a loader or action; answers a thrown redirect or the returned data as one shape. */
-async function run(fn: (a: never) => Promise<unknown>, request: Request): Promise<Result> {
-  try {
-    const result = (await fn(args(request))) as { data?: unknown; init?: { status?: number } };
-    if (result && typeof result === "object" && "init" in result) {
-      return { status: result.init?.status ?? 200, location: null, cookies: [], body: result.data };
-    }
-    return { status: 200, location: null, cookies: [], body: result };
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    return {
-      status: thrown.status,
-      location: thrown.headers.get("Location"),
-      cookies: thrown.headers.getSetCookie(),
-      body: null,
-    };
-  }
-}
+/** One client address for every call: the per-address limits are part of what is tested. */
+const CLIENT_IP = "203.0.113.7";
 
 async function requestReset(email: string, extra: Record<string, string> = {}) {
-  const result = await run(forgotAction, post("/forgot-password", { email, ...extra }));
+  const result = await callAction(forgotAction, "/forgot-password", {
+    form: { email, ...extra },
+    ip: CLIENT_IP,
+  });
   await settleBackgroundMail();
   return result;
 }
@@ -75,14 +44,14 @@ async function tokenFromOutbox(email: string) {
 }
 
 function reset(token: string, password = NEW_PASSWORD, confirmPassword = password) {
-  return run(
-    resetAction,
-    post(`/reset-password?token=${encodeURIComponent(token)}`, {
+  return callAction(resetAction, `/reset-password?token=${encodeURIComponent(token)}`, {
+    form: {
       token,
       password,
       confirmPassword,
-    }),
-  );
+    },
+    ip: CLIENT_IP,
+  });
 }
 
 async function canSignIn(email: string, password: string) {
@@ -188,10 +157,7 @@ describe("/reset-password", () => {
     await requestReset(email);
     const token = await tokenFromOutbox(email);
 
-    const page = await run(
-      resetLoader,
-      new Request(`http://localhost/reset-password?token=${token}`),
-    );
+    const page = await callLoader(resetLoader, `/reset-password?token=${token}`, { ip: CLIENT_IP });
     expect(page.body).toEqual({ token, usable: true });
 
     const result = await reset(token);
@@ -225,10 +191,7 @@ describe("/reset-password", () => {
     expect(await canSignIn(email, "thirdsecret3")).toBe(false);
     expect(await canSignIn(email, NEW_PASSWORD)).toBe(true);
 
-    const page = await run(
-      resetLoader,
-      new Request(`http://localhost/reset-password?token=${token}`),
-    );
+    const page = await callLoader(resetLoader, `/reset-password?token=${token}`, { ip: CLIENT_IP });
     expect(page.body).toEqual({ token, usable: false });
   });
 
@@ -241,10 +204,7 @@ describe("/reset-password", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verifications.value, userId));
 
-    const page = await run(
-      resetLoader,
-      new Request(`http://localhost/reset-password?token=${token}`),
-    );
+    const page = await callLoader(resetLoader, `/reset-password?token=${token}`, { ip: CLIENT_IP });
     expect(page.body).toEqual({ token, usable: false });
     const result = await reset(token);
     expect(result.status).toBe(400);
@@ -253,7 +213,7 @@ describe("/reset-password", () => {
   });
 
   it("refuses an unknown or missing token", async () => {
-    const page = await run(resetLoader, new Request("http://localhost/reset-password"));
+    const page = await callLoader(resetLoader, "/reset-password", { ip: CLIENT_IP });
     expect(page.body).toEqual({ token: "", usable: false });
     expect((await reset("made-up-token")).body).toEqual({ ok: false, reason: "invalid-link" });
   });

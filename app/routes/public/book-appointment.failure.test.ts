@@ -1,12 +1,11 @@
 import { count } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { appointments, mailOutbox } from "~/db/schema";
 import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
-import { socketAddressContext } from "~/lib/request-context.server";
 import { APPOINTMENT_MESSAGES } from "~/lib/schemas/appointment";
 import { settleBackgroundMail } from "~/mail/mail.server";
+import { routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action } from "./book-appointment";
 
@@ -36,15 +35,9 @@ describe("booking when the database fails", () => {
       purpose: "sell",
       message: "",
     };
-    const context = new RouterContextProvider();
-    context.set(socketAddressContext, "10.2.0.1");
-    const request = new Request("http://localhost/book-appointment", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: the action reads only request and context.
-    const result = (await action({ request, params: {}, context } as any)) as {
+    const result = (await action(
+      routeArgs("/book-appointment", { form: fields, ip: "10.2.0.1" }),
+    )) as {
       data: { error: { message: string }; values: Record<string, string> };
       init: { status: number };
     };

@@ -1,5 +1,4 @@
 import { asc, count, eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { db } from "~/db/client.server";
@@ -14,19 +13,17 @@ import {
 } from "~/db/schema";
 import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { socketAddressContext } from "~/lib/request-context.server";
 import { APPOINTMENT_MESSAGES } from "~/lib/schemas/appointment";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/rate-limit/rate-limit.server";
 import { cookieHeader } from "../../../tests/setup/accounts";
+import { callAction, routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action, loader } from "./book-appointment";
 
 await setupTestDatabase();
 
-// biome-ignore lint/suspicious/noExplicitAny: the route functions read only request and context.
-type Args = any;
-let clientNumber = 0;
+let customerNumber = 0;
 
 /** The next day after today in Lagos that is not a Sunday (today's slots may have passed). */
 function nextOpenDay(): string {
@@ -61,51 +58,11 @@ function valid(overrides: Record<string, string> = {}): Record<string, string> {
   };
 }
 
-function args(request: Request, socketAddress = `10.1.0.${++clientNumber % 250}`): Args {
-  const context = new RouterContextProvider();
-  context.set(socketAddressContext, socketAddress);
-  return { request, params: {}, context };
-}
-
-function post(fields: Record<string, string>, options: { cookie?: string; query?: string } = {}) {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-  if (options.cookie) headers.cookie = options.cookie;
-  return new Request(`http://localhost/book-appointment${options.query ?? ""}`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
 type Body = {
   error: { title: string; message: string };
   fields: Record<string, string | undefined>;
   values: Record<string, string>;
 };
-type Outcome = { status: number; location: string | null; cookie: string | null; body: Body };
-
-async function submit(request: Request, socketAddress?: string): Promise<Outcome> {
-  try {
-    const result = (await action(args(request, socketAddress))) as {
-      data?: unknown;
-      init?: { status?: number };
-    };
-    return {
-      status: result.init?.status ?? 200,
-      location: null,
-      cookie: null,
-      body: result.data as Body,
-    };
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    return {
-      status: thrown.status,
-      location: thrown.headers.get("Location"),
-      cookie: thrown.headers.get("Set-Cookie"),
-      body: { error: { title: "", message: "" }, fields: {}, values: {} },
-    };
-  }
-}
 
 async function stored() {
   const rows = await db.select().from(appointments);
@@ -114,7 +71,7 @@ async function stored() {
 }
 
 async function signedInCustomer() {
-  const email = `customer${++clientNumber}@example.ng`;
+  const email = `customer${++customerNumber}@example.ng`;
   const password = "secret-password-1";
   const signUp = await getAuth().api.signUpEmail({
     body: { email, password, name: "Tunde Bakare", firstName: "Tunde", lastName: "Bakare" },
@@ -169,10 +126,12 @@ describe("booking an appointment", () => {
       { userId: "admin-off", emailNotificationsEnabled: false },
     ]);
 
-    const outcome = await submit(post(valid({ userId: "admin-a" })));
+    const outcome = await callAction<Body>(action, "/book-appointment", {
+      form: valid({ userId: "admin-a" }),
+    });
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/book-appointment");
-    expect(outcome.cookie).toMatch(/^flash=appointmentBooked;/);
+    expect(outcome.cookies.join(", ")).toMatch(/^flash=appointmentBooked;/);
 
     const { rows, events } = await stored();
     expect(rows).toHaveLength(1);
@@ -216,9 +175,9 @@ describe("booking an appointment", () => {
   });
 
   it("books a Saturday slot inside the posted hours (01:00 PM, the last one)", async () => {
-    const outcome = await submit(
-      post(valid({ appointmentDate: comingSaturday(), appointmentTime: "01:00 PM" })),
-    );
+    const outcome = await callAction<Body>(action, "/book-appointment", {
+      form: valid({ appointmentDate: comingSaturday(), appointmentTime: "01:00 PM" }),
+    });
     expect(outcome.status).toBe(302);
     const { rows } = await stored();
     expect(rows).toMatchObject([
@@ -227,7 +186,9 @@ describe("booking an appointment", () => {
   });
 
   it("stores optional fields left empty as null", async () => {
-    await submit(post(valid({ propertyType: "", propertyLocation: "", purpose: "", message: "" })));
+    await callAction<Body>(action, "/book-appointment", {
+      form: valid({ propertyType: "", propertyLocation: "", purpose: "", message: "" }),
+    });
     const { rows } = await stored();
     expect(rows[0]).toMatchObject({
       propertyType: null,
@@ -239,20 +200,17 @@ describe("booking an appointment", () => {
 
   it("prefills a signed-in customer's details and stores the booking under their account", async () => {
     const customer = await signedInCustomer();
-    const page = await loader(
-      args(
-        new Request("http://localhost/book-appointment", { headers: { cookie: customer.cookie } }),
-      ),
-    );
+    const page = await loader(routeArgs("/book-appointment", { cookie: customer.cookie }));
     expect(page.prefill).toEqual({
       fullName: "Tunde Bakare",
       email: customer.email,
       phone: "0809 555 0101",
     });
 
-    const outcome = await submit(
-      post(valid({ userId: "someone-else" }), { cookie: customer.cookie }),
-    );
+    const outcome = await callAction<Body>(action, "/book-appointment", {
+      cookie: customer.cookie,
+      form: valid({ userId: "someone-else" }),
+    });
     expect(outcome.status).toBe(302);
     const { rows } = await stored();
     expect(rows.map((r) => r.userId)).toEqual([customer.id]);
@@ -263,9 +221,15 @@ describe("booking an appointment", () => {
     const unconfirmed = await signedInCustomer();
     await db.update(users).set({ emailVerified: true }).where(eq(users.id, confirmed.id));
 
-    await submit(post(valid({ email: confirmed.email.toUpperCase() })));
-    await submit(post(valid({ email: unconfirmed.email })));
-    await submit(post(valid({ email: "stranger@example.ng" })));
+    await callAction<Body>(action, "/book-appointment", {
+      form: valid({ email: confirmed.email.toUpperCase() }),
+    });
+    await callAction<Body>(action, "/book-appointment", {
+      form: valid({ email: unconfirmed.email }),
+    });
+    await callAction<Body>(action, "/book-appointment", {
+      form: valid({ email: "stranger@example.ng" }),
+    });
 
     const rows = await db
       .select({ email: appointments.email, userId: appointments.userId })
@@ -276,9 +240,7 @@ describe("booking an appointment", () => {
 
   it("books a viewing of the property the visitor came from", async () => {
     const propertyId = await addProperty();
-    const page = await loader(
-      args(new Request(`http://localhost/book-appointment?property=${propertyId}`)),
-    );
+    const page = await loader(routeArgs(`/book-appointment?property=${propertyId}`));
     expect(page.property).toEqual({
       id: propertyId,
       title: "Four-bedroom duplex",
@@ -290,7 +252,9 @@ describe("booking an appointment", () => {
       propertyLocation: "12 Admiralty Way, Lekki, Lagos",
     });
 
-    const outcome = await submit(post(valid({ propertyId }), { query: `?property=${propertyId}` }));
+    const outcome = await callAction<Body>(action, `/book-appointment?property=${propertyId}`, {
+      form: valid({ propertyId }),
+    });
     expect(outcome.location).toBe(`/book-appointment?property=${propertyId}`);
     const { rows } = await stored();
     expect(rows.map((r) => r.propertyId)).toEqual([propertyId]);
@@ -298,17 +262,17 @@ describe("booking an appointment", () => {
 
   it("ignores an unknown or malformed property id: no property shown, none stored", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "'; drop table x; --"]) {
-      const page = await loader(
-        args(new Request(`http://localhost/book-appointment?property=${encodeURIComponent(id)}`)),
-      );
+      const page = await loader(routeArgs(`/book-appointment?property=${encodeURIComponent(id)}`));
       expect(page.property).toBeNull();
       expect(page.prefill).toEqual({});
     }
-    const outcome = await submit(
-      post(valid({ propertyId: "00000000-0000-4000-8000-000000000000" })),
-    );
+    const outcome = await callAction<Body>(action, "/book-appointment", {
+      form: valid({ propertyId: "00000000-0000-4000-8000-000000000000" }),
+    });
     expect(outcome.location).toBe("/book-appointment");
-    const malformed = await submit(post(valid({ propertyId: "not-a-uuid" })));
+    const malformed = await callAction<Body>(action, "/book-appointment", {
+      form: valid({ propertyId: "not-a-uuid" }),
+    });
     expect(malformed.status).toBe(302);
     const { rows } = await stored();
     expect(rows.map((r) => r.propertyId)).toEqual([null, null]);
@@ -366,7 +330,7 @@ describe("refused bookings write nothing", () => {
   for (const [name, fields, field, message] of cases) {
     it(`refuses ${name} with the message beside the field, keeping the values`, async () => {
       const posted = fields();
-      const outcome = await submit(post(posted));
+      const outcome = await callAction<Body>(action, "/book-appointment", { form: posted });
       expect(outcome.status).toBe(400);
       if (message) expect(outcome.body.fields[field]).toBe(message);
       else expect(outcome.body.fields[field]).toBeTruthy();
@@ -379,9 +343,11 @@ describe("refused bookings write nothing", () => {
   }
 
   it("answers a filled honeypot like a success, storing and sending nothing", async () => {
-    const outcome = await submit(post(valid({ [HONEYPOT_FIELD]: "http://spam.example" })));
+    const outcome = await callAction<Body>(action, "/book-appointment", {
+      form: valid({ [HONEYPOT_FIELD]: "http://spam.example" }),
+    });
     expect(outcome.status).toBe(302);
-    expect(outcome.cookie).toMatch(/^flash=appointmentBooked;/);
+    expect(outcome.cookies.join(", ")).toMatch(/^flash=appointmentBooked;/);
     expect(await stored()).toEqual({ rows: [], events: 0 });
     await settleBackgroundMail();
     expect(await db.select().from(mailOutbox)).toHaveLength(0);
@@ -389,14 +355,27 @@ describe("refused bookings write nothing", () => {
 
   it("answers 429 after ten bookings from one address in ten minutes, keeping the values", async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await submit(post(valid({ appointmentDate: "" })), "10.9.9.9")).status).toBe(400);
+      expect(
+        (
+          await callAction<Body>(action, "/book-appointment", {
+            form: valid({ appointmentDate: "" }),
+            ip: "10.9.9.9",
+          })
+        ).status,
+      ).toBe(400);
     }
-    const outcome = await submit(post(valid()), "10.9.9.9");
+    const outcome = await callAction<Body>(action, "/book-appointment", {
+      form: valid(),
+      ip: "10.9.9.9",
+    });
     expect(outcome.status).toBe(429);
     expect(outcome.body.error.message).toBe(TOO_MANY_ATTEMPTS_MESSAGE);
     expect(outcome.body.values.email).toBe("amaka@example.ng");
     expect(await stored()).toEqual({ rows: [], events: 0 });
     // Another address is not affected.
-    expect((await submit(post(valid()), "10.9.9.10")).status).toBe(302);
+    expect(
+      (await callAction<Body>(action, "/book-appointment", { form: valid(), ip: "10.9.9.10" }))
+        .status,
+    ).toBe(302);
   });
 });

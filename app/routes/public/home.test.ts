@@ -2,21 +2,17 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { properties, slideshowItems, videos, websiteContent } from "~/db/schema";
 import { DEFAULT_SLIDES, HOME_CONTENT_DEFAULTS } from "~/lib/home-content";
+import { routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader } from "./home";
 
 await setupTestDatabase();
 
-function callLoader(url: string) {
-  // biome-ignore lint/suspicious/noExplicitAny: the loader reads only the request.
-  return loader({ request: new Request(url), params: {}, context: {} } as any);
-}
-
 const base = { propertyType: "apartment", category: "residential", city: "Abuja" } as const;
 
 describe("home loader", () => {
   it("renders from defaults on an empty database", async () => {
-    const data = await callLoader("http://localhost/");
+    const data = await loader(routeArgs("/"));
     expect(data.content).toEqual(HOME_CONTENT_DEFAULTS);
     expect(data.slides).toEqual(DEFAULT_SLIDES);
     expect(data.videos).toEqual([]);
@@ -48,7 +44,7 @@ describe("home loader", () => {
       { title: "Unplayable", videoUrl: "javascript:alert(1)", sortOrder: 2 },
     ]);
 
-    const data = await callLoader("http://localhost/?featured=rent");
+    const data = await loader(routeArgs("/?featured=rent"));
 
     expect(data.featured).toBe("rent");
     expect(data.properties.map((p) => p.title).sort()).toEqual([
@@ -66,10 +62,10 @@ describe("home loader", () => {
   });
 
   it("shows sale properties for ?featured=sale and everything for an unknown filter", async () => {
-    const sale = await callLoader("http://localhost/?featured=sale");
+    const sale = await loader(routeArgs("/?featured=sale"));
     expect(sale.properties.map((p) => p.title)).toEqual(["Sale featured"]);
 
-    const unknown = await callLoader("http://localhost/?featured=lease");
+    const unknown = await loader(routeArgs("/?featured=lease"));
     expect(unknown.featured).toBe("all");
     expect(unknown.properties.map((p) => p.title).sort()).toEqual([
       "Rent featured",

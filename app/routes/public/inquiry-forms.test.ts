@@ -1,13 +1,12 @@
-import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { db } from "~/db/client.server";
 import { inquiries, rateLimits } from "~/db/schema";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { socketAddressContext } from "~/lib/request-context.server";
 import { DEFAULT_CONTACT } from "~/lib/site";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/rate-limit/rate-limit.server";
 import { cookieHeader } from "../../../tests/setup/accounts";
+import { callAction, callLoader, routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as contactAction, loader as contactLoader } from "./contact";
 import { action as serviceAction, loader as serviceLoader } from "./service";
@@ -32,54 +31,13 @@ vi.mock("~/models/inquiry.server", async (importOriginal) => {
 
 await setupTestDatabase();
 
-// biome-ignore lint/suspicious/noExplicitAny: the route functions read request, params, context.
-type Args = any;
-let clientNumber = 0;
-
-function args(request: Request, params: Record<string, string> = {}, ip?: string): Args {
-  const context = new RouterContextProvider();
-  clientNumber += 1;
-  context.set(
-    socketAddressContext,
-    ip ?? `10.1.${Math.floor(clientNumber / 250)}.${clientNumber % 250}`,
-  );
-  return { request, params, context };
-}
-
-function post(path: string, fields: Record<string, string>, cookie?: string) {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-  if (cookie) headers.cookie = cookie;
-  return new Request(`http://localhost${path}`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
-type Answer = {
-  status: number;
-  location?: string | null;
-  body: {
-    ok?: true;
-    error?: { title: string; message: string };
-    fields?: Record<string, string>;
-    values?: Record<string, string>;
-  };
+/** What the forms' actions answer. */
+type FormBody = {
+  ok?: true;
+  error?: { title: string; message: string };
+  fields?: Record<string, string>;
+  values?: Record<string, string>;
 };
-
-/** An action's answer as one shape: returned data, `data(..., { status })`, or a thrown redirect. */
-async function run(fn: (a: Args) => Promise<unknown>, a: Args): Promise<Answer> {
-  try {
-    const result = (await fn(a)) as { data?: unknown; init?: { status?: number } } | { ok: true };
-    if ("init" in result) {
-      return { status: result.init?.status ?? 200, body: result.data as Answer["body"] };
-    }
-    return { status: 200, body: result as Answer["body"] };
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    return { status: thrown.status, location: thrown.headers.get("Location"), body: {} };
-  }
-}
 
 async function signedInCookie(email: string) {
   const password = "secret-password-1";
@@ -112,7 +70,7 @@ const CONTACT = {
 
 describe("/contact", () => {
   it("loads the contact details with the spec's defaults and an empty form", async () => {
-    const data = await contactLoader(args(new Request("http://localhost/contact")));
+    const data = await contactLoader(routeArgs("/contact"));
     expect(data.contact).toEqual({
       address: DEFAULT_CONTACT.address,
       phones: [...DEFAULT_CONTACT.phones],
@@ -130,7 +88,7 @@ describe("/contact", () => {
     const request = new Request("http://localhost/contact?subject=Careers", {
       headers: { cookie },
     });
-    const data = await contactLoader(args(request));
+    const data = await contactLoader(routeArgs(request));
     expect(data.prefill).toEqual({
       name: "Chioma Eze",
       email: "chioma.contact@example.ng",
@@ -139,8 +97,9 @@ describe("/contact", () => {
   });
 
   it("stores one pending contact inquiry and answers ok", async () => {
-    const answer = await run(contactAction, args(post("/contact", CONTACT)));
-    expect(answer).toEqual({ status: 200, body: { ok: true } });
+    const answer = await callAction<FormBody>(contactAction, "/contact", { form: CONTACT });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ ok: true });
     const rows = await db.select().from(inquiries);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -158,10 +117,9 @@ describe("/contact", () => {
   });
 
   it("trims the fields, and stores no phone when none was given", async () => {
-    await run(
-      contactAction,
-      args(post("/contact", { ...CONTACT, name: "  Tunde Bakare ", phone: "   " })),
-    );
+    await callAction<FormBody>(contactAction, "/contact", {
+      form: { ...CONTACT, name: "  Tunde Bakare ", phone: "   " },
+    });
     const [row] = await db.select().from(inquiries);
     expect(row?.name).toBe("Tunde Bakare");
     expect(row?.phone).toBeNull();
@@ -169,7 +127,7 @@ describe("/contact", () => {
 
   it("records the signed-in sender", async () => {
     const { cookie, userId } = await signedInCookie("chioma.sender@example.ng");
-    await run(contactAction, args(post("/contact", CONTACT, cookie)));
+    await callAction<FormBody>(contactAction, "/contact", { cookie, form: CONTACT });
     const rows = await db.select().from(inquiries);
     expect(rows.map((r) => r.userId)).toEqual([userId]);
   });
@@ -185,7 +143,7 @@ describe("/contact", () => {
     "refuses a missing %s (%j): message beside it, values kept, nothing stored",
     async (field, value, message) => {
       const typed = { ...CONTACT, [field]: value };
-      const answer = await run(contactAction, args(post("/contact", typed)));
+      const answer = await callAction<FormBody>(contactAction, "/contact", { form: typed });
       expect(answer.status).toBe(400);
       expect(answer.body.error).toEqual({
         title: "Error",
@@ -199,47 +157,54 @@ describe("/contact", () => {
 
   it("refuses a malformed e-mail or phone number, keeping the values", async () => {
     const badEmail = { ...CONTACT, email: "tunde@" };
-    const email = await run(contactAction, args(post("/contact", badEmail)));
+    const email = await callAction<FormBody>(contactAction, "/contact", { form: badEmail });
     expect(email.status).toBe(400);
     expect(email.body.error?.message).toBe("Please enter a valid email address");
     expect(email.body.fields).toEqual({ email: "Please enter a valid email address" });
     expect(email.body.values).toEqual(badEmail);
 
-    const phone = await run(
-      contactAction,
-      args(post("/contact", { ...CONTACT, phone: "call me" })),
-    );
+    const phone = await callAction<FormBody>(contactAction, "/contact", {
+      form: { ...CONTACT, phone: "call me" },
+    });
     expect(phone.status).toBe(400);
     expect(phone.body.fields).toEqual({ phone: "Please enter a valid phone number" });
     expect(await db.select().from(inquiries)).toHaveLength(0);
   });
 
   it("answers a bot that filled the honeypot like a person, and stores nothing", async () => {
-    const answer = await run(
-      contactAction,
-      args(post("/contact", { ...CONTACT, [HONEYPOT_FIELD]: "http://spam.example" })),
-    );
-    expect(answer).toEqual({ status: 200, body: { ok: true } });
+    const answer = await callAction<FormBody>(contactAction, "/contact", {
+      form: { ...CONTACT, [HONEYPOT_FIELD]: "http://spam.example" },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ ok: true });
     expect(await db.select().from(inquiries)).toHaveLength(0);
   });
 
   it("answers 429 after 10 messages from one address in 10 minutes, keeping the values", async () => {
     for (let i = 0; i < 10; i++) {
-      const answer = await run(contactAction, args(post("/contact", CONTACT), {}, "10.9.9.9"));
+      const answer = await callAction<FormBody>(contactAction, "/contact", {
+        form: CONTACT,
+        ip: "10.9.9.9",
+      });
       expect(answer.status).toBe(200);
     }
-    const limited = await run(contactAction, args(post("/contact", CONTACT), {}, "10.9.9.9"));
+    const limited = await callAction<FormBody>(contactAction, "/contact", {
+      form: CONTACT,
+      ip: "10.9.9.9",
+    });
     expect(limited.status).toBe(429);
     expect(limited.body.error?.message).toBe(TOO_MANY_ATTEMPTS_MESSAGE);
     expect(limited.body.values).toEqual(CONTACT);
     expect(await db.select().from(inquiries)).toHaveLength(10);
     // Another visitor is not affected.
-    expect((await run(contactAction, args(post("/contact", CONTACT)))).status).toBe(200);
+    expect((await callAction<FormBody>(contactAction, "/contact", { form: CONTACT })).status).toBe(
+      200,
+    );
   });
 
   it("answers the spec's failure message, keeping the values, when storing fails", async () => {
     store.failNext = true;
-    const answer = await run(contactAction, args(post("/contact", CONTACT)));
+    const answer = await callAction<FormBody>(contactAction, "/contact", { form: CONTACT });
     expect(answer.status).toBe(500);
     expect(answer.body.error).toEqual({
       title: "Error",
@@ -260,21 +225,19 @@ const INQUIRY = {
 
 describe("/services/{id}", () => {
   it("sends an unknown service id to Property Sales, from the loader and the action", async () => {
-    const load = await run(
-      serviceLoader,
-      args(new Request("http://localhost/services/legal"), { id: "legal" }),
-    );
+    const load = await callLoader(serviceLoader, "/services/legal", { params: { id: "legal" } });
     expect(load).toMatchObject({ status: 302, location: "/services/property-sales" });
-    const submit = await run(serviceAction, args(post("/services/nope", INQUIRY), { id: "nope" }));
+    const submit = await callAction<FormBody>(serviceAction, "/services/nope", {
+      form: INQUIRY,
+      params: { id: "nope" },
+    });
     expect(submit).toMatchObject({ status: 302, location: "/services/property-sales" });
     expect(await db.select().from(inquiries)).toHaveLength(0);
   });
 
   it("loads a known service with the direct-contact phone and no prefill", async () => {
     const data = await serviceLoader(
-      args(new Request("http://localhost/services/project-management"), {
-        id: "project-management",
-      }),
+      routeArgs("/services/project-management", { params: { id: "project-management" } }),
     );
     expect(data).toEqual({
       serviceId: "project-management",
@@ -288,17 +251,19 @@ describe("/services/{id}", () => {
     const request = new Request("http://localhost/services/property-sales", {
       headers: { cookie },
     });
-    const data = await serviceLoader(args(request, { id: "property-sales" }));
+    const data = await serviceLoader(routeArgs(request, { params: { id: "property-sales" } }));
     expect(data.prefill).toEqual({ name: "Chioma Eze", email: "chioma.service@example.ng" });
   });
 
   it("stores one service inquiry naming the service", async () => {
     const { cookie, userId } = await signedInCookie("amaka.service@example.ng");
-    const answer = await run(
-      serviceAction,
-      args(post("/services/property-rentals", INQUIRY, cookie), { id: "property-rentals" }),
-    );
-    expect(answer).toEqual({ status: 200, body: { ok: true } });
+    const answer = await callAction<FormBody>(serviceAction, "/services/property-rentals", {
+      cookie,
+      form: INQUIRY,
+      params: { id: "property-rentals" },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ ok: true });
     const rows = await db.select().from(inquiries);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -326,10 +291,10 @@ describe("/services/{id}", () => {
     "refuses an empty %s (%j) with 'Please fill in all fields', values kept, nothing stored",
     async (field, value) => {
       const typed = { ...INQUIRY, [field]: value };
-      const answer = await run(
-        serviceAction,
-        args(post("/services/property-sales", typed), { id: "property-sales" }),
-      );
+      const answer = await callAction<FormBody>(serviceAction, "/services/property-sales", {
+        form: typed,
+        params: { id: "property-sales" },
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.error).toEqual({ title: "Error", message: "Please fill in all fields" });
       expect(Object.keys(answer.body.fields ?? {})).toEqual([field]);
@@ -340,10 +305,10 @@ describe("/services/{id}", () => {
 
   it("refuses a malformed e-mail with a clear message", async () => {
     const typed = { ...INQUIRY, email: "amaka.example.ng" };
-    const answer = await run(
-      serviceAction,
-      args(post("/services/property-sales", typed), { id: "property-sales" }),
-    );
+    const answer = await callAction<FormBody>(serviceAction, "/services/property-sales", {
+      form: typed,
+      params: { id: "property-sales" },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toEqual({
       title: "Error",
@@ -355,26 +320,24 @@ describe("/services/{id}", () => {
   });
 
   it("answers a honeypot bot like a person and stores nothing", async () => {
-    const answer = await run(
-      serviceAction,
-      args(post("/services/property-sales", { ...INQUIRY, [HONEYPOT_FIELD]: "x" }), {
+    const answer = await callAction<FormBody>(serviceAction, "/services/property-sales", {
+      form: { ...INQUIRY, [HONEYPOT_FIELD]: "x" },
+      params: {
         id: "property-sales",
-      }),
-    );
-    expect(answer).toEqual({ status: 200, body: { ok: true } });
+      },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ ok: true });
     expect(await db.select().from(inquiries)).toHaveLength(0);
   });
 
   it("answers 429 after 10 inquiries from one address, keeping the values", async () => {
     const send = () =>
-      run(
-        serviceAction,
-        args(
-          post("/services/property-management", INQUIRY),
-          { id: "property-management" },
-          "10.8.8.8",
-        ),
-      );
+      callAction<FormBody>(serviceAction, "/services/property-management", {
+        form: INQUIRY,
+        params: { id: "property-management" },
+        ip: "10.8.8.8",
+      });
     for (let i = 0; i < 10; i++) expect((await send()).status).toBe(200);
     const limited = await send();
     expect(limited.status).toBe(429);
@@ -384,10 +347,10 @@ describe("/services/{id}", () => {
 
   it("answers a failure message, keeping the values, when storing fails", async () => {
     store.failNext = true;
-    const answer = await run(
-      serviceAction,
-      args(post("/services/property-sales", INQUIRY), { id: "property-sales" }),
-    );
+    const answer = await callAction<FormBody>(serviceAction, "/services/property-sales", {
+      form: INQUIRY,
+      params: { id: "property-sales" },
+    });
     expect(answer.status).toBe(500);
     expect(answer.body.error?.message).toBe(
       "Failed to submit your inquiry. Please try again later.",

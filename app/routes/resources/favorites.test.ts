@@ -1,26 +1,21 @@
 import { describe, expect, it } from "vitest";
+import { routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action } from "./favorites";
 
 await setupTestDatabase();
 
-function post(fields: Record<string, string>) {
-  const request = new Request("http://localhost/favorites", {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: the action reads only the request.
-  return action({ request, params: {}, context: {} } as any);
-}
-
 describe("POST /favorites signed out", () => {
   it("sends a visitor without JavaScript to sign in, then back to the page", async () => {
-    const thrown = await post({
-      intent: "add",
-      propertyId: "3f1b6a8e-2c4d-4e5f-8a9b-0c1d2e3f4a5b",
-      redirectTo: "/property/3f1b6a8e-2c4d-4e5f-8a9b-0c1d2e3f4a5b",
-    }).catch((e: unknown) => e);
+    const thrown = await action(
+      routeArgs("/favorites", {
+        form: {
+          intent: "add",
+          propertyId: "3f1b6a8e-2c4d-4e5f-8a9b-0c1d2e3f4a5b",
+          redirectTo: "/property/3f1b6a8e-2c4d-4e5f-8a9b-0c1d2e3f4a5b",
+        },
+      }),
+    ).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe(
       `/signin?redirectTo=${encodeURIComponent("/property/3f1b6a8e-2c4d-4e5f-8a9b-0c1d2e3f4a5b")}`,
@@ -28,7 +23,9 @@ describe("POST /favorites signed out", () => {
   });
 
   it("answers 401 to the fetcher", async () => {
-    const result = (await post({ intent: "add", propertyId: "x", js: "1" })) as {
+    const result = (await action(
+      routeArgs("/favorites", { form: { intent: "add", propertyId: "x", js: "1" } }),
+    )) as {
       data: unknown;
       init: { status: number };
     };

@@ -10,6 +10,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "media-route-"));
 process.env.DATA_DIR = dataDir;
 const { loader } = await import("./media");
 const { knownGeneratedKeys } = await import("~/demo/demo-media");
+const { routeArgs } = await import("../../../tests/setup/route-calls");
 
 function knownKey(pattern: RegExp) {
   const key = [...knownGeneratedKeys()].find((k) => pattern.test(k));
@@ -19,8 +20,7 @@ function knownKey(pattern: RegExp) {
 
 function get(key: string, query = "", headers: Record<string, string> = {}) {
   const request = new Request(`http://localhost/media/${key}${query}`, { headers });
-  // biome-ignore lint/suspicious/noExplicitAny: only request and params matter to this loader.
-  return loader({ request, params: { "*": key } } as any) as Promise<Response>;
+  return loader(routeArgs(request, { params: { "*": key } })) as Promise<Response>;
 }
 
 async function body(response: Response) {

@@ -4,6 +4,7 @@ import { properties } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { escapeXml, STATIC_SITEMAP_PATHS, urlsetXml } from "~/lib/sitemap";
 import { buildSitemap } from "~/models/sitemap.server";
+import { routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader } from "./sitemap";
 
@@ -11,9 +12,7 @@ const database = await setupTestDatabase();
 const SITE = getEnv().siteUrl;
 
 function get(query = "") {
-  const request = new Request(`http://localhost/sitemap.xml${query}`);
-  // biome-ignore lint/suspicious/noExplicitAny: the loader reads only the request.
-  return loader({ request, params: {}, context: {} } as any) as Promise<Response>;
+  return loader(routeArgs(`/sitemap.xml${query}`)) as Promise<Response>;
 }
 
 /** The <loc> values of a sitemap or index, unescaped. */
