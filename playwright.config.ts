@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_RETRIES } from "./tests/e2e/auth-state";
 import { CHROMIUM_ARGS, type ResolvedBrowser, resolveChromium } from "./tests/e2e/browser";
 
 // End-to-end tests drive Debian's Chromium when it is installed, else the Chromium inside the
@@ -34,7 +35,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   forbidOnly: CI,
-  retries: CI ? 1 : 0,
+  // Every attempt of a test gets pre-made accounts of its own (tests/e2e/auth-state.ts).
+  retries: E2E_RETRIES,
   // Two cores: the server, its database and the browsers share them.
   workers: 2,
   reporter: "list",
@@ -51,21 +53,19 @@ export default defineConfig({
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [
-    // Signs the demo accounts in once and saves their cookies (tests/e2e/auth-state.ts).
-    { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"] } },
-    // Specs that need the database to themselves (exact counts): they run after setup and
-    // before every other spec, one test at a time, while nothing else writes.
+    // Specs that need the database to themselves (exact counts): they run before every other
+    // spec, one test at a time, while nothing else writes. (The accounts and their signed-in
+    // states are made before the server starts: tests/e2e/prepare-accounts.ts.)
     {
       name: "exclusive",
       testMatch: /\.exclusive\.ts$/,
-      dependencies: ["setup"],
       fullyParallel: false,
       workers: 1,
       use: { ...devices["Desktop Chrome"] },
     },
     {
       name: "chromium",
-      dependencies: ["setup", "exclusive"],
+      dependencies: ["exclusive"],
       // One browser context per worker, reset between tests (cookies, storage, permissions),
       // instead of a new one per test: a new context costs a renderer process and cold HTTP
       // and script caches. The accessibility spec ran in 400 s instead of 644 s. A test with
@@ -77,20 +77,26 @@ export default defineConfig({
           {
             name: "npm-chromium",
             testMatch: /home-search\.spec\.ts$/,
-            dependencies: ["setup", "exclusive"],
+            dependencies: ["exclusive"],
             use: { ...devices["Desktop Chrome"], launchOptions: launchOptions(NPM_BROWSER) },
           },
         ]
       : []),
   ],
   webServer: {
-    // Builds, creates the database (temp DATA_DIR or a new PostgreSQL database), starts
-    // `node server/main.js` with NODE_ENV=production; removes the database when stopped.
+    // Builds, creates the database (temp DATA_DIR or a new PostgreSQL database), seeds it and
+    // saves the specs' signed-in states, starts `node server/main.js` with
+    // NODE_ENV=production; removes the database when stopped.
     command: "node --import tsx tests/e2e/start-server.ts",
     url: `${BASE_URL}/healthz`,
-    env: { PORT: String(PORT), LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+    env: {
+      PORT: String(PORT),
+      // The saved session cookies belong to the address the browsers open.
+      E2E_BASE_URL: BASE_URL,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    },
     reuseExistingServer: false,
-    // Build (~10 s) plus creating, migrating and seeding a new database.
+    // Build (~10 s) beside creating, migrating and seeding a new database and its accounts.
     timeout: 240_000,
     stdout: "pipe",
     stderr: "pipe",

@@ -4,16 +4,17 @@ import { buildDemoProperties } from "../../app/db/seed/demo-properties";
 import { DEMO_USERS } from "../../app/db/seed/demo-users";
 import { addDays, isSunday, lagosToday } from "../../app/lib/appointment-rules";
 import { UNRESOLVED_INQUIRY_STATUSES } from "../../app/models/admin-dashboard.server";
-import { ADMIN_STATE } from "./auth-state";
+import { ADMIN_STATE, allPremadeAccounts } from "./auth-state";
 import { asNewVisitor, gotoHydrated, signUpAndSignIn, UUID_PATTERN, visibleText } from "./support";
 
 // The admin dashboard's numbers against the database. The e2e server owns its database (a
 // PGlite folder it locks, or a PostgreSQL database made for the run), so the test cannot count
 // rows itself; and the other specs book, write and sign up in parallel, so any count read while
 // they run could be off by their writes. This file therefore runs in the `exclusive` project
-// (playwright.config.ts): after `setup`, before every other spec, one test at a time. Then:
-//  1. the database holds exactly what the seed wrote (the setup project only signs in), so the
-//     dashboard must show the counts computed from the seed's own modules;
+// (playwright.config.ts): before every other spec, one test at a time. Then:
+//  1. the database holds exactly what the seed wrote, and the accounts made before the server
+//     started (auth-state.ts), so the dashboard must show the counts computed from the seed's
+//     own modules and that list;
 //  2. one booking, one contact message and one sign-up, made through the public forms while
 //     nothing else writes, must add exactly one to each number they touch and nothing else.
 // Both are equalities, not "at least".
@@ -33,7 +34,7 @@ type Numbers = {
   chartInquiries: number;
 };
 
-/** What the seed writes into a new database (app/db/seed). */
+/** What the seed writes into a new database (app/db/seed), with the pre-made accounts. */
 function seededNumbers(): Numbers {
   const bookings = demoBookings(lagosToday());
   const inquiries = demoInquiries({
@@ -50,7 +51,7 @@ function seededNumbers(): Numbers {
     pendingAppointments: bookings.filter((b) => demoBookingStatus(b) === "pending").length,
     inquiries: inquiries.length,
     unresolvedInquiries: inquiries.filter((i) => unresolved.includes(i.status ?? "pending")).length,
-    users: DEMO_USERS.length,
+    users: DEMO_USERS.length + allPremadeAccounts().length,
     chartBookings: bookings.length,
     chartInquiries: inquiries.length,
   };

@@ -18,7 +18,7 @@ import {
 // The admin shell (spec dashboard-and-admin §2, §9): the sidebar (16rem, 3rem collapsed with
 // tooltips, an 18rem sheet below 768 px, kept in the sidebar_state cookie, Ctrl/Cmd+B), the
 // header's search (a GET form, and the Ctrl/Cmd+K palette), the dashboard's lists, the admin
-// 404, the guard and Sign Out. Signed in as the demo super admin saved by the setup project;
+// 404, the guard and Sign Out. Signed in as the demo super admin's saved session (auth-state.ts);
 // the numbers on the dashboard are checked in admin-dashboard-numbers.exclusive.ts.
 
 test.use({ storageState: ADMIN_STATE });

@@ -80,7 +80,7 @@ test("the seeded super admin signs in at /admin/login", async ({ page }) => {
 });
 
 test.describe("signed in as the demo customer", () => {
-  // Saved by the setup project: signing in is not what this test is about.
+  // A session saved before the run (auth-state.ts): signing in is not what this test is about.
   test.use({ storageState: CUSTOMER_STATE });
 
   test("opening /admin/dashboard leads to /admin/login, which refuses the customer", async ({

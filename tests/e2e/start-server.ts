@@ -1,14 +1,16 @@
 // Starts the production server for one end-to-end run against a database nobody else uses:
-//  - no DATABASE_URL: a new temporary DATA_DIR (embedded PGlite), seeded by the app at start;
-//  - DATABASE_URL set: a new database `<name>_e2e_<random>` on that PostgreSQL server, seeded at
-//    start (SEED_DEMO=1), dropped again on exit.
+//  - no DATABASE_URL: a new temporary DATA_DIR (embedded PGlite);
+//  - DATABASE_URL set: a new database `<name>_e2e_<random>` on that PostgreSQL server, dropped
+//    again on exit.
+// Before the server starts, prepare-accounts.ts seeds that database (SEED_DEMO=1), creates the
+// accounts the specs use and saves a signed-in browser state for each (auth-state.ts).
 // Playwright's webServer runs this; it sends SIGTERM to the whole process group when the run ends,
 // and this script waits for the server to stop before it removes what it created.
 //
 //   node --import tsx tests/e2e/start-server.ts            (PORT defaults to 3210)
 //   E2E_SKIP_BUILD=1 ...                                    (reuse the existing build/)
 
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -39,18 +41,43 @@ async function createDatabase(baseUrl: string) {
   };
 }
 
-function build() {
-  if (process.env.E2E_SKIP_BUILD === "1") return;
-  // Quiet unless it fails: the build log would bury the test report.
-  const result = spawnSync("npx", ["react-router", "build"], { encoding: "utf8" });
-  if (result.status !== 0) {
-    process.stderr.write(result.stdout + result.stderr);
-    process.exit(result.status ?? 1);
-  }
+/** Resolves with the exit code of `child` (1 when a signal ended it). */
+function exitCodeOf(child: ChildProcess) {
+  return new Promise<number>((resolve) => {
+    child.on("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Builds the app, quiet unless it fails (the build log would bury the test report). */
+async function build() {
+  if (process.env.E2E_SKIP_BUILD === "1") return 0;
+  const child = spawn("npx", ["react-router", "build"], { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const code = await exitCodeOf(child);
+  if (code !== 0) process.stderr.write(output);
+  return code;
+}
+
+/**
+ * Seeds the new database and saves the specs' signed-in states (prepare-accounts.ts), in a
+ * process of its own that has closed the database before the server opens it.
+ */
+function prepareAccounts(env: NodeJS.ProcessEnv) {
+  const script = path.join(import.meta.dirname, "prepare-accounts.ts");
+  return exitCodeOf(
+    spawn(process.execPath, ["--import", "tsx", script], { env, stdio: "inherit" }),
+  );
 }
 
 async function main() {
-  build();
+  // The build and the database's preparation both take seconds of CPU: side by side.
+  const built = build();
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -61,6 +88,9 @@ async function main() {
     // X-Forwarded-For (support.ts asNewVisitor), so per-address limits such as five sign-ups an
     // hour count visitors, not the whole suite coming from 127.0.0.1.
     TRUST_PROXY: "1",
+    // One secret for the run, shared by prepare-accounts.ts (which signs the saved sessions'
+    // cookies) and the server (which checks them).
+    AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
   };
   let cleanup: () => Promise<void>;
   if (process.env.DATABASE_URL) {
@@ -75,6 +105,12 @@ async function main() {
     cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
+  const [buildCode, prepared] = await Promise.all([built, prepareAccounts(env)]);
+  if (buildCode !== 0 || prepared !== 0) {
+    if (prepared !== 0) console.error("[e2e] Could not seed the database and sign accounts in");
+    await cleanup();
+    process.exit(buildCode || prepared);
+  }
   const server: ChildProcess = spawn(process.execPath, ["server/main.js"], {
     env,
     stdio: "inherit",
@@ -88,9 +124,7 @@ async function main() {
   process.on("SIGTERM", () => forward("SIGTERM"));
   process.on("SIGINT", () => forward("SIGINT"));
 
-  const code = await new Promise<number>((resolve) => {
-    server.on("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
-  });
+  const code = await exitCodeOf(server);
   try {
     await cleanup();
   } catch (error) {

@@ -1,5 +1,7 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import fs from "node:fs";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { addDays, slotsOn, TIME_SLOTS } from "../../app/lib/appointment-rules";
+import { E2E_PASSWORD, type PremadeAccountKey, premadeAccount } from "./auth-state";
 
 // Helpers shared by the specs. They find things the way a user does: roles, labels, text.
 
@@ -129,7 +131,26 @@ export function freshEmail(tag: string) {
   return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-export const E2E_PASSWORD = "secret123";
+export { E2E_PASSWORD };
+
+/**
+ * Signs the page's browser context in as the pre-made account `key` (auth-state.ts: this
+ * attempt's copy, with the session prepare-accounts.ts saved before the server started), as a
+ * new visitor like signUpAndSignIn. Answers the account (e-mail, names, password).
+ */
+export async function signedInAs(page: Page, key: PremadeAccountKey) {
+  const account = premadeAccount(key, test.info().retry);
+  if (!fs.existsSync(account.state)) {
+    throw new Error(
+      `No saved session for ${account.email} (${account.state}): start-server.ts makes one per ` +
+        "attempt the configured retries allow (auth-state.ts E2E_RETRIES)",
+    );
+  }
+  const state = JSON.parse(await fs.promises.readFile(account.state, "utf8"));
+  await asNewVisitor(page);
+  await page.context().addCookies(state.cookies);
+  return account;
+}
 
 /**
  * Signs up a new customer through the forms and signs in, as a new visitor; ends on
