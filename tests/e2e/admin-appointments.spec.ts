@@ -1,8 +1,9 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { addDays, isSunday, lagosToday } from "../../app/lib/appointment-rules";
+import type { PremadeAccountKey } from "./auth-state";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
-import { gotoHydrated, signUpAndSignIn, toasts } from "./support";
+import { gotoHydrated, signedInAs, toasts } from "./support";
 
 // Staff handle bookings: a customer books on the public site, an admin finds the booking by
 // e-mail, looks at it and confirms it, and the customer sees it confirmed. With JavaScript the
@@ -14,17 +15,14 @@ function nextOpenDay(from = lagosToday()): string {
 }
 
 /**
- * A new customer signs up and books through the plain form (no JavaScript, so the native date
- * input), in a browser of their own. Answers their page (still signed in) and e-mail.
+ * A new customer (a pre-made account, signed in) books through the plain form (no JavaScript,
+ * so the native date input), in a browser of their own. Answers their page (still signed in)
+ * and e-mail.
  */
-async function customerBooks(
-  browser: Browser,
-  who: { firstName: string; lastName: string },
-  propertyType: string,
-) {
+async function customerBooks(browser: Browser, who: PremadeAccountKey, propertyType: string) {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const email = await signUpAndSignIn(page, { ...who, js: false });
+  const { email } = await signedInAs(page, who);
   await page.goto("/book-appointment");
   await page.getByLabel("Phone Number").fill("0803 123 4567");
   await page.getByLabel("Appointment Date").fill(nextOpenDay());
@@ -48,11 +46,7 @@ test.describe("a customer's booking", () => {
   test("is found by e-mail, confirmed by the admin, and shows Confirmed to the customer", async ({
     browser,
   }) => {
-    const { page, email } = await customerBooks(
-      browser,
-      { firstName: "Halima", lastName: "Sani" },
-      "Terrace",
-    );
+    const { page, email } = await customerBooks(browser, "appointments-halima", "Terrace");
 
     const admin = await adminPage(browser);
     await gotoHydrated(admin, "/admin/appointments");
@@ -101,11 +95,7 @@ test.describe("a customer's booking", () => {
 test("Complete only once a viewing has started; it asks, naming who is e-mailed; final bookings offer nothing more", async ({
   browser,
 }) => {
-  const customer = await customerBooks(
-    browser,
-    { firstName: "Emeka", lastName: "Obi" },
-    "Bungalow",
-  );
+  const customer = await customerBooks(browser, "appointments-emeka", "Bungalow");
   await customer.page.context().close();
 
   const admin = await adminPage(browser);
@@ -143,11 +133,7 @@ test("Complete only once a viewing has started; it asks, naming who is e-mailed;
 
 test.describe("without JavaScript for the admin", () => {
   test("the booking is a page; cancelling asks, then cancels", async ({ browser }) => {
-    const customer = await customerBooks(
-      browser,
-      { firstName: "Zainab", lastName: "Bala" },
-      "Penthouse",
-    );
+    const customer = await customerBooks(browser, "appointments-zainab", "Penthouse");
     await customer.page.context().close();
 
     const admin = await adminPage(browser, false);

@@ -1,13 +1,21 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
-import { asNewVisitor, freshEmail, gotoHydrated, signInAsAdmin, toasts } from "./support";
+import {
+  asNewVisitor,
+  freshEmail,
+  gotoHydrated,
+  signedInAs,
+  signInAsAdmin,
+  toasts,
+} from "./support";
 
 // /admin/settings. The demo super admin adds admins in the Admins tab (a dialog); a new admin
 // is a plain admin, who has no Admins tab and whose forged add is refused. Each admin's
 // notification switches are their own and stay as set; an admin changes their password and
-// deletes their own account from Security. The specs work on admins they add themselves, so
-// the shared demo admin's session and settings stay as they were.
+// deletes their own account from Security. The specs work on admins of their own (added in the
+// dialog, or pre-made: auth-state.ts), so the shared demo admin's session and settings stay as
+// they were.
 
 const PASSWORD = "admin-e2e-123";
 
@@ -108,11 +116,8 @@ test("a super admin adds an admin in the dialog; the new admin cannot add one", 
 test("with notifications off the e-mail switch shows off, locked; turned back on it shows its choice", async ({
   browser,
 }) => {
-  const boss = await superAdminPage(browser);
-  const email = await addAdmin(boss, "Ifeoma Depends");
-  await boss.context().close();
-
-  const admin = await signedInAdmin(browser, email);
+  const admin = await (await browser.newContext()).newPage();
+  await signedInAs(admin, "settings-depends");
   await gotoHydrated(admin, "/admin/settings");
   const emailSwitch = admin.getByRole("switch", { name: "Email notifications", exact: true });
   const masterSwitch = admin.getByRole("switch", { name: "Notifications", exact: true });
@@ -140,11 +145,8 @@ test("with notifications off the e-mail switch shows off, locked; turned back on
 test("an admin's notification switches persist, with and without JavaScript", async ({
   browser,
 }) => {
-  const boss = await superAdminPage(browser);
-  const email = await addAdmin(boss, "Emeka Switch");
-  await boss.context().close();
-
-  const admin = await signedInAdmin(browser, email);
+  const admin = await (await browser.newContext()).newPage();
+  await signedInAs(admin, "settings-switch");
   await gotoHydrated(admin, "/admin/settings");
   const emailSwitch = admin.getByRole("switch", { name: "Email notifications", exact: true });
   const masterSwitch = admin.getByRole("switch", { name: "Notifications", exact: true });
@@ -179,24 +181,24 @@ test("an admin's notification switches persist, with and without JavaScript", as
 
 test("an admin changes their password, then deletes their own account", async ({ browser }) => {
   const boss = await superAdminPage(browser);
-  const email = await addAdmin(boss, "Tayo Leaving");
   // The demo super admin is the last one: their Danger Zone says so.
   await gotoHydrated(boss, "/admin/settings?tab=security");
   await expect(boss.getByText("You are the last super admin")).toBeVisible();
   await boss.context().close();
 
-  const admin = await signedInAdmin(browser, email);
+  const admin = await (await browser.newContext()).newPage();
+  const { email, password: oldPassword } = await signedInAs(admin, "settings-leaving");
   await admin.setViewportSize({ width: 360, height: 800 });
   await gotoHydrated(admin, "/admin/settings?tab=security");
   expect(await violationsOf(admin, "/admin/settings?tab=security at 360 px")).toEqual([]);
   const password = admin.getByRole("region", { name: "Change Password" });
-  await password.getByLabel("Current Password").fill(PASSWORD);
+  await password.getByLabel("Current Password").fill(oldPassword);
   await password.getByLabel("New Password", { exact: true }).fill("changed-123");
   await password.getByLabel("Confirm New Password").fill("changed-456");
   await password.getByRole("button", { name: "Update Password" }).click();
   await expect(password.getByRole("alert")).toContainText("Passwords don't match");
   await expect(password.getByRole("alert")).toContainText("Please ensure the new passwords match.");
-  await password.getByLabel("Current Password").fill(PASSWORD);
+  await password.getByLabel("Current Password").fill(oldPassword);
   await password.getByLabel("New Password", { exact: true }).fill("changed-123");
   await password.getByLabel("Confirm New Password").fill("changed-123");
   // Typed again, not saved yet: leaving for another tab asks first.

@@ -1,14 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
-import {
-  asNewVisitor,
-  E2E_PASSWORD,
-  freshEmail,
-  gotoHydrated,
-  signUpAndSignIn,
-  toasts,
-} from "./support";
+import { asNewVisitor, freshEmail, gotoHydrated, signedInAs, toasts } from "./support";
 
 // Staff manage accounts on /admin/users: add (the person gets a link to choose a password),
 // edit, deactivate (the person is signed out at their next click and cannot sign in) and
@@ -101,7 +94,8 @@ test("a deactivated customer is signed out at the next click and cannot sign in"
 }) => {
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
-  const email = await signUpAndSignIn(customer, { firstName: "Bisi", lastName: "Olatunji" });
+  const { email, password } = await signedInAs(customer, "users-deactivated");
+  await gotoHydrated(customer, "/dashboard");
   await expect(customer.getByRole("main").getByText(email)).toBeVisible();
 
   const admin = await adminPage(browser);
@@ -122,12 +116,12 @@ test("a deactivated customer is signed out at the next click and cannot sign in"
   await asNewVisitor(customer);
   // A wrong password does not reveal the account's state; the right one is told why.
   await customer.getByLabel("Email").fill(email);
-  await customer.getByLabel("Password", { exact: true }).fill(`${E2E_PASSWORD}-wrong`);
+  await customer.getByLabel("Password", { exact: true }).fill(`${password}-wrong`);
   await customer.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(
     customer.getByRole("alert").filter({ hasText: "Invalid email or password" }),
   ).toBeVisible();
-  await customer.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+  await customer.getByLabel("Password", { exact: true }).fill(password);
   await customer.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(
     customer.getByRole("alert").filter({ hasText: "This account has been deactivated." }),
@@ -140,7 +134,7 @@ test("a deactivated customer is signed out at the next click and cannot sign in"
   await admin.getByRole("dialog").getByRole("button", { name: "Save Changes" }).click();
   await expect(rowOf(admin, email)).toContainText("Active");
   await customer.getByLabel("Email").fill(email);
-  await customer.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+  await customer.getByLabel("Password", { exact: true }).fill(password);
   await customer.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(customer).toHaveURL(/\/dashboard\/appointments$/);
   await customerContext.close();

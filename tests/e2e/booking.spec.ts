@@ -7,7 +7,7 @@ import {
   TIME_SLOTS,
 } from "../../app/lib/appointment-rules";
 import { formatLongDate, monthOf } from "../../app/lib/calendar-month";
-import { asNewVisitor, gotoHydrated, signUpAndSignIn, toasts, UUID_PATTERN } from "./support";
+import { asNewVisitor, gotoHydrated, signedInAs, toasts, UUID_PATTERN } from "./support";
 
 // Booking end to end: with JavaScript (the calendar, the toast, the form reset), without it (the
 // native date input and the confirmation in the page), and from a property page.
@@ -275,7 +275,7 @@ test.describe("on a 360 px phone", () => {
 });
 
 test("a signed-in customer's details are filled in, and stay after booking", async ({ page }) => {
-  const email = await signUpAndSignIn(page, { firstName: "Chioma", lastName: "Okeke" });
+  const { email } = await signedInAs(page, "booking-details");
 
   await gotoHydrated(page, "/book-appointment");
   await expect(page.getByLabel("Full Name")).toHaveValue("Chioma Okeke");

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { asNewVisitor, gotoHydrated, signUpAndSignIn, toasts } from "./support";
+import { asNewVisitor, gotoHydrated, signedInAs, toasts } from "./support";
 
 // /contact end to end: the details, the map that degrades to the address, and 'Send Us a
 // Message' with JavaScript (toast, form cleared, 'Sending...') and without (success in the page).
@@ -161,7 +161,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("a signed-in customer finds their name and e-mail already filled in", async ({ page }) => {
-  const email = await signUpAndSignIn(page, { firstName: "Ngozi", lastName: "Eze" });
+  const { email } = await signedInAs(page, "contact-details");
 
   await gotoHydrated(page, "/contact");
   await expect(fields(page).name).toHaveValue("Ngozi Eze");

@@ -8,7 +8,7 @@ import {
   TIME_SLOTS,
 } from "../../app/lib/appointment-rules";
 import { formatLongDate } from "../../app/lib/calendar-month";
-import { freshEmail, gotoHydrated, signUpAndSignIn, toasts } from "./support";
+import { gotoHydrated, signedInAs, toasts } from "./support";
 
 // A customer's appointments end to end: book while signed in, find it on the dashboard,
 // reschedule it, cancel it; and the same cancel with JavaScript off.
@@ -55,8 +55,7 @@ function appointmentRows(page: Page) {
 test("book while signed in, see it, reschedule it, cancel it", { tag: "@smoke" }, async ({
   page,
 }) => {
-  const email = freshEmail("js");
-  await signUpAndSignIn(page, { email: email, js: true });
+  const { email } = await signedInAs(page, "appointments-js");
   const date = openDate(3);
   await book(page, email, date, true);
 
@@ -109,8 +108,7 @@ test("book while signed in, see it, reschedule it, cancel it", { tag: "@smoke" }
 });
 
 test("another customer's appointment is a 404", async ({ page, browser }) => {
-  const email = freshEmail("owner");
-  await signUpAndSignIn(page, { email: email, js: true });
+  const { email } = await signedInAs(page, "appointments-owner");
   await book(page, email, openDate(4), true);
   await gotoHydrated(page, "/dashboard/appointments");
   await appointmentRows(page).getByRole("link", { name: "Reschedule" }).click();
@@ -119,7 +117,7 @@ test("another customer's appointment is a 404", async ({ page, browser }) => {
 
   const context = await browser.newContext();
   const other = await context.newPage();
-  await signUpAndSignIn(other, { email: freshEmail("intruder"), js: true });
+  await signedInAs(other, "appointments-intruder");
   const response = await other.goto(details);
   expect(response?.status()).toBe(404);
   await expect(other.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
@@ -130,8 +128,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("cancel is a plain form post", async ({ page }) => {
-    const email = freshEmail("nojs");
-    await signUpAndSignIn(page, { email: email, js: false });
+    const { email } = await signedInAs(page, "appointments-nojs");
     await book(page, email, openDate(5), false);
 
     await page.goto("/dashboard/appointments");
@@ -146,8 +143,7 @@ test.describe("without JavaScript", () => {
   test("reschedule: a Sunday is refused beside the field, a valid day is kept", async ({
     page,
   }) => {
-    const email = freshEmail("nojs-move");
-    await signUpAndSignIn(page, { email: email, js: false });
+    const { email } = await signedInAs(page, "appointments-nojs-move");
     await book(page, email, openDate(3), false);
     await page.goto("/dashboard/appointments");
     await appointmentRows(page).getByRole("link", { name: "Reschedule" }).click();

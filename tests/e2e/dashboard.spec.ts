@@ -6,25 +6,16 @@ import {
   test,
 } from "@playwright/test";
 import { CUSTOMER_STATE } from "./auth-state";
-import {
-  E2E_PASSWORD,
-  freshEmail,
-  gotoHydrated,
-  propertyCards,
-  signInWithForm,
-  signUpAndSignIn,
-  toasts,
-} from "./support";
+import { gotoHydrated, propertyCards, signedInAs, signInWithForm, toasts } from "./support";
 
-// The customer dashboard end to end. The test that changes an account signs up its own.
+// The customer dashboard end to end. The test that changes an account has one of its own.
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
 
 test("a customer's dashboard: viewed and saved properties, a complaint, a new password", {
   tag: "@smoke",
 }, async ({ page }) => {
-  const email = freshEmail("dashboard");
-  await signUpAndSignIn(page, { email, firstName: "Chiamaka", lastName: "Okafor" });
+  const { email, password } = await signedInAs(page, "dashboard-tour");
   await gotoHydrated(page, "/dashboard");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { name: "Welcome back, Chiamaka!" })).toBeVisible();
@@ -113,7 +104,7 @@ test("a customer's dashboard: viewed and saved properties, a complaint, a new pa
 
   // A new password: a mismatch is refused, then the change works.
   await gotoHydrated(page, "/dashboard/profile?tab=security");
-  await main.getByLabel("Current Password", { exact: true }).fill(E2E_PASSWORD);
+  await main.getByLabel("Current Password", { exact: true }).fill(password);
   await main.getByLabel("New Password", { exact: true }).fill("newer-secret-1");
   await main.getByLabel("Confirm New Password", { exact: true }).fill("newer-secret-2");
   await main.getByRole("button", { name: "Update Password" }).click();
@@ -122,7 +113,7 @@ test("a customer's dashboard: viewed and saved properties, a complaint, a new pa
   await main.getByLabel("Confirm New Password", { exact: true }).fill("newer-secret-1");
   await main.getByRole("button", { name: "Update Password" }).click();
   await expect(toasts(page).filter({ hasText: "Password Change Failed" })).toBeVisible();
-  await main.getByLabel("Current Password", { exact: true }).fill(E2E_PASSWORD);
+  await main.getByLabel("Current Password", { exact: true }).fill(password);
   await main.getByLabel("New Password", { exact: true }).fill("newer-secret-1");
   await main.getByLabel("Confirm New Password", { exact: true }).fill("newer-secret-1");
   await main.getByRole("button", { name: "Update Password" }).click();
@@ -138,8 +129,8 @@ test("a customer's dashboard: viewed and saved properties, a complaint, a new pa
   await signInWithForm(page, email, "newer-secret-1");
 });
 
-// The tests below only read, or add rows nobody else looks at: they share the demo customer,
-// signed in once for the whole run by the setup project (auth.setup.ts).
+// The tests below only read, or add rows nobody else looks at: they share the demo customer's
+// session saved for the whole run (auth-state.ts).
 async function customerPage(browser: Browser, options: BrowserContextOptions) {
   const context = await browser.newContext({
     ...options,
