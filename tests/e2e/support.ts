@@ -131,8 +131,6 @@ export function freshEmail(tag: string) {
   return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-export { E2E_PASSWORD };
-
 /**
  * Signs the page's browser context in as the pre-made account `key` (auth-state.ts: this
  * attempt's copy, with the session prepare-accounts.ts saved before the server started), as a
