@@ -24,13 +24,14 @@ const ISOLATED: Record<string, string> = {
   "app/routes/public/property-view-failure.test.ts": "mocks a module",
   "app/auth/flash.server.test.ts": "mocks a module",
   // DATA_DIR, S3_* and SMTP_* are read once when the storage, mail and auth modules load.
-  "app/db/backup.server.test.ts": "opens PGlite data directories of its own",
+  "app/backup/backup.server.test.ts": "opens PGlite data directories of its own",
   "app/media/images.server.test.ts": "sets DATA_DIR before the storage loads",
   "app/media/remote-image.server.test.ts": "sets DATA_DIR before the storage loads",
   "app/media/s3-storage.server.test.ts": "sets S3_* before the storage loads",
   "app/routes/resources/media.test.ts": "sets DATA_DIR before the storage loads",
   "app/routes/admin/property-photos.test.ts": "sets DATA_DIR before the storage loads",
   "app/routes/admin/team.test.ts": "sets DATA_DIR before the storage loads",
+  "app/routes/admin/backups.test.ts": "sets BACKUP_DIR before the settings load",
   "app/routes/auth/password-reset-smtp.test.ts": "sets SMTP_* before the mailer loads",
   // In-process caches that must start empty (the content generation, reference data).
   "app/models/site-content.server.test.ts": "counts reads of the content cache",

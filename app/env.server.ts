@@ -62,6 +62,26 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   // The anonymous page cache (app/page-cache/); default on in production only.
   PAGE_CACHE: booleanFlag.optional(),
+  // Backups of the embedded database and its photos (app/backup/).
+  BACKUP_DIR: z.string().min(1).default("./backups"),
+  BACKUP_SCHEDULE: z
+    .string()
+    .regex(
+      /^(off|([01]\d|2[0-3]):[0-5]\d)?$/,
+      "BACKUP_SCHEDULE must be a time of day in Lagos as HH:MM (e.g. 02:30), or off",
+    )
+    .optional()
+    .transform((value) => (value && value !== "off" ? value : undefined)),
+  BACKUP_KEEP_DAILY: z.coerce
+    .number({ error: "BACKUP_KEEP_DAILY must be a whole number" })
+    .int("BACKUP_KEEP_DAILY must be a whole number")
+    .min(1, "BACKUP_KEEP_DAILY must be at least 1")
+    .default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce
+    .number({ error: "BACKUP_KEEP_WEEKLY must be a whole number" })
+    .int("BACKUP_KEEP_WEEKLY must be a whole number")
+    .min(0, "BACKUP_KEEP_WEEKLY must be 0 or more")
+    .default(4),
 });
 
 /** A text setting where empty means unset. */
@@ -100,6 +120,12 @@ export type Env = {
   s3: S3Config | undefined;
   /** Serve anonymous visitors' public pages from memory (app/page-cache/). */
   pageCache: boolean;
+  /** Where backups are written and kept (the schedule's, the Backups screen's, the CLI's). */
+  backupDir: string;
+  /** The daily time (Lagos, "HH:MM") the server backs up; undefined = no schedule. */
+  backupSchedule: string | undefined;
+  /** How many daily and weekly backups the rotation keeps. */
+  backupKeep: { daily: number; weekly: number };
 };
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -125,6 +151,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     mailFrom: e.MAIL_FROM,
     s3,
     pageCache: e.PAGE_CACHE ?? e.NODE_ENV === "production",
+    backupDir: path.resolve(e.BACKUP_DIR),
+    backupSchedule: e.BACKUP_SCHEDULE,
+    backupKeep: { daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY },
   };
 }
 

@@ -1,8 +1,13 @@
-// npm run backup [-- --out FILE]: writes a backup of the embedded database (DATA_DIR) to FILE,
-// by default backups/naija-homes-<time>.tar.gz. Refuses while the server holds the database:
-// stop it first. For PostgreSQL (DATABASE_URL set), use pg_dump (README).
+// npm run backup [-- --out FILE]: a backup of the embedded database and its photos (DATA_DIR),
+// by default into BACKUP_DIR. With the server running, the server takes it (through its control
+// socket in DATA_DIR) while it keeps answering; with no server, this command opens the database
+// itself. For PostgreSQL (DATABASE_URL set), use pg_dump and the bucket's tools (README).
+import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
-import { backupEmbeddedDatabase, defaultBackupFile } from "~/db/backup.server";
+import { type BackupResult, backupFileName, backupStoppedSite } from "~/backup/backup.server";
+import { mediaSourceOf } from "~/backup/backup-jobs.server";
+import { controlSocketPath } from "~/backup/control-socket.server";
 import { getEnv } from "~/env.server";
 
 const USAGE = "Usage: npm run backup [-- --out FILE]";
@@ -11,6 +16,53 @@ const args = process.argv.slice(2);
 function option(name: string) {
   const at = args.indexOf(name);
   return at === -1 ? undefined : args[at + 1];
+}
+
+/** Asks the running server (undefined when none listens on the socket). */
+function askServer(socketPath: string, stream: fs.WriteStream | undefined) {
+  return new Promise<{ body: string; bytes?: number } | undefined>((resolve, reject) => {
+    const request = http.request(
+      { socketPath, method: "POST", path: stream ? "/backup?stream=1" : "/backup" },
+      (response) => {
+        if (response.statusCode !== 200 || !stream) {
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk) => {
+            body += chunk;
+          });
+          response.on("end", () => {
+            if (response.statusCode === 200) return resolve({ body });
+            const message = (JSON.parse(body || "{}") as { error?: string }).error;
+            reject(new Error(`The server could not take the backup: ${message ?? body}`));
+          });
+          return;
+        }
+        const expected = Number(response.headers["content-length"]);
+        let received = 0;
+        response.on("data", (chunk: Buffer) => {
+          received += chunk.length;
+        });
+        response.pipe(stream);
+        stream.on("finish", () => {
+          if (received !== expected) reject(new Error("The backup was cut short; try again."));
+          else resolve({ body: "", bytes: received });
+        });
+        response.on("error", reject);
+      },
+    );
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT" || error.code === "ECONNREFUSED") resolve(undefined);
+      else reject(error);
+    });
+    request.end();
+  });
+}
+
+function report(file: string, bytes: number, started: number, how: string) {
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `Backed up to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB, ${seconds} s, ${how}).`,
+  );
 }
 
 try {
@@ -28,13 +80,49 @@ try {
         "DATABASE_URL is set: back up PostgreSQL with pg_dump (see the README), not this command.",
       );
     }
-    const out = path.resolve(option("--out") ?? defaultBackupFile());
+    const given = option("--out");
     const started = performance.now();
-    const bytes = await backupEmbeddedDatabase(env.dataDir, out);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(
-      `Backed up ${env.dataDir} to ${out} (${(bytes / 1024 / 1024).toFixed(1)} MB, ${seconds} s).`,
-    );
+    const socket = controlSocketPath(env.dataDir);
+    if (given) {
+      const out = path.resolve(given);
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      const partial = `${out}.partial`;
+      const stream = fs.createWriteStream(partial);
+      let answer: Awaited<ReturnType<typeof askServer>>;
+      try {
+        answer = await askServer(socket, stream);
+      } catch (error) {
+        stream.destroy();
+        fs.rmSync(partial, { force: true });
+        throw error;
+      }
+      if (answer) {
+        fs.renameSync(partial, out);
+        report(out, answer.bytes ?? 0, started, "taken by the running server");
+      } else {
+        stream.destroy();
+        fs.rmSync(partial, { force: true });
+        const result = await backupStoppedSite({
+          dataDir: env.dataDir,
+          media: mediaSourceOf(env),
+          outFile: out,
+        });
+        report(result.file, result.bytes, started, "the server was not running");
+      }
+    } else {
+      const answer = await askServer(socket, undefined);
+      if (answer) {
+        const result = JSON.parse(answer.body) as BackupResult;
+        report(result.file, result.bytes, started, "taken by the running server");
+      } else {
+        const result = await backupStoppedSite({
+          dataDir: env.dataDir,
+          media: mediaSourceOf(env),
+          outFile: path.join(env.backupDir, backupFileName()),
+        });
+        report(result.file, result.bytes, started, "the server was not running");
+      }
+    }
   }
 } catch (error) {
   console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);

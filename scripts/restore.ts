@@ -1,8 +1,10 @@
-// npm run restore -- FILE: replaces the embedded database (DATA_DIR) with a backup made by
-// npm run backup. The replaced database is kept beside it (the path is printed). Refuses while
-// the server holds the database: stop it first. For PostgreSQL, use pg_restore (README).
+// npm run restore -- FILE: replaces the embedded database and its photos (DATA_DIR) with a
+// backup made by npm run backup, the scheduled backups or the Backups screen. The archive is
+// checked whole before anything changes; what it replaces is kept beside it (the paths are
+// printed). Refuses while the server holds the database: stop it first. For PostgreSQL, use
+// pg_restore (README).
 import path from "node:path";
-import { restoreEmbeddedDatabase } from "~/db/backup.server";
+import { restoreBackup } from "~/backup/backup.server";
 import { getEnv } from "~/env.server";
 
 const USAGE = "Usage: npm run restore -- FILE";
@@ -21,11 +23,27 @@ try {
       );
     }
     const file = path.resolve(args[0] ?? "");
-    const { previous } = await restoreEmbeddedDatabase(env.dataDir, file);
+    const { manifest, previous, mediaFiles } = await restoreBackup(env.dataDir, file);
     console.log(`Restored ${env.dataDir} from ${file}.`);
-    if (previous) {
-      console.log(`The database it replaced is kept in ${previous}; delete it when satisfied.`);
+    if (manifest) {
+      const counts = Object.entries(manifest.counts)
+        .map(([table, n]) => `${table} ${n}`)
+        .join(", ");
+      console.log(`Backup of ${manifest.createdAt}: ${counts}.`);
+      if (manifest.media.kind === "disk") console.log(`Photos restored: ${mediaFiles}.`);
+      else {
+        console.log(
+          `The photos are in the bucket ${manifest.media.bucket} (${manifest.media.endpoint}), not in the backup: point S3_* at it.`,
+        );
+      }
+    } else {
+      console.log("An older backup (the database only): the photos were left as they are.");
     }
+    if (previous.database) {
+      console.log(`The database it replaced is kept in ${previous.database}.`);
+    }
+    if (previous.media) console.log(`The photos it replaced are kept in ${previous.media}.`);
+    if (previous.database || previous.media) console.log("Delete them when satisfied.");
     console.log("Newer migrations, if any, are applied when the server next starts.");
   }
 } catch (error) {

@@ -1,4 +1,6 @@
 import * as serverBuild from "virtual:react-router/server-build";
+import { startBackupSchedule, stopBackupSchedule } from "~/backup/backup-jobs.server";
+import { startControlSocket, stopControlSocket } from "~/backup/control-socket.server";
 import { closeDatabase } from "~/db/client.server";
 import { openDatabaseFromEnv } from "~/db/open-from-env.server";
 import { DEMO_USERS } from "~/db/seed/demo-users";
@@ -52,6 +54,11 @@ export async function startApp() {
   // Saved-search alerts: a run now catches up with what came due while the server was down.
   startSearchAlertJob();
   startUpkeep();
+  if (handle.kind === "pglite") {
+    // `npm run backup` asks this process for a backup (it holds the database); and the schedule.
+    await startControlSocket(env.dataDir);
+    startBackupSchedule();
+  }
   return { port: env.port };
 }
 
@@ -92,6 +99,9 @@ let stopContentListener: (() => Promise<void>) | undefined;
 
 export async function stopApp() {
   await stopContentListener?.();
+  await stopControlSocket();
+  // A backup being taken finishes first: it is reading the database.
+  await stopBackupSchedule();
   pageCache.close();
   clearTimeout(upkeepTimer);
   await upkeep;

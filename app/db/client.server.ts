@@ -33,6 +33,16 @@ export type DatabaseHandle = {
    * already makes this process the only one.
    */
   withExclusiveLock: <T>(key: number, task: () => Promise<T>) => Promise<T>;
+  /**
+   * The embedded database only: a consistent copy of its data directory (an uncompressed tar,
+   * as PGlite loads it back) taken while it keeps serving. Queries and transactions that
+   * arrive meanwhile wait for the moment the copy takes; none fails. `before` runs first, in
+   * the same transaction as the copy (its `query` sees exactly what the copy holds), and its
+   * answer is returned beside the copy.
+   */
+  snapshot?: <T>(
+    before: (query: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>,
+  ) => Promise<{ tar: Blob; before: T }>;
   close: () => Promise<void>;
 };
 
@@ -115,6 +125,18 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       await client.query("select 1");
     },
     withExclusiveLock: (_key, task) => task(),
+    snapshot: async (before) => {
+      // The data files brought up to date first, so a restore has little log to replay.
+      await client.query("checkpoint");
+      // Inside a transaction no other one begins, and no statement runs while PGlite writes the
+      // tar, synchronously, from its files. Ours is read-only and uncommitted in the copy.
+      return client.transaction(async (tx) => {
+        const answer = await before(
+          async (sql) => (await tx.query<Record<string, unknown>>(sql)).rows,
+        );
+        return { tar: await client.dumpDataDir("none"), before: answer };
+      });
+    },
     close: async () => {
       try {
         if (!client.closed) await client.close();

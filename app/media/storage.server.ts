@@ -62,6 +62,30 @@ async function statFile(file: string) {
   }
 }
 
+// A backup copies the stored files after the database's snapshot. While it does, removals wait,
+// so every file the snapshot names is still there to copy; writes go ahead (a file the snapshot
+// does not name is harmless in a backup). Removals are never urgent: a purge or a replaced photo.
+let copying = 0;
+let copied: (() => void) | undefined;
+let copyDone: Promise<void> | undefined;
+
+/** Runs `task` (a backup copying the media) with removals from the disk storage held back. */
+export async function holdMediaRemovals<T>(task: () => Promise<T>): Promise<T> {
+  if (copying++ === 0) {
+    copyDone = new Promise((resolve) => {
+      copied = resolve;
+    });
+  }
+  try {
+    return await task();
+  } finally {
+    if (--copying === 0) {
+      copied?.();
+      copyDone = undefined;
+    }
+  }
+}
+
 /** Files under `root` (DATA_DIR/media by default). */
 export function createDiskStorage(root: string): MediaStorage {
   const fileOf = (key: string) => {
@@ -95,6 +119,7 @@ export function createDiskStorage(root: string): MediaStorage {
       ) as ReadableStream<Uint8Array>;
     },
     async remove(key) {
+      while (copyDone) await copyDone;
       await fs.promises.rm(fileOf(key), { force: true });
     },
   };

@@ -1,0 +1,207 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, describe, expect, it } from "vitest";
+import { migrateDatabase, openDatabase, PGLITE_EXTENSIONS } from "~/db/client.server";
+import { LOCK_FILE_NAME } from "~/db/data-dir-lock.server";
+import { properties } from "~/db/schema";
+import { backupStoppedSite, createBackup, readManifest, restoreBackup } from "./backup.server";
+import { readTar } from "./tar.server";
+
+// Real data directories on disk, as the server, `npm run backup` and `npm run restore` use them:
+// the database and the photos under DATA_DIR/media.
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "naija-backup-"));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const mediaOf = (dataDir: string) => ({ kind: "disk" as const, root: path.join(dataDir, "media") });
+
+async function titlesIn(dataDir: string) {
+  const handle = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    await migrateDatabase(handle);
+    const rows = await handle.db.select({ title: properties.title }).from(properties);
+    return rows.map((row) => row.title).sort();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function insertTitle(dataDir: string, title: string) {
+  const handle = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    await migrateDatabase(handle);
+    await handle.db
+      .insert(properties)
+      .values({ title, propertyType: "land", category: "residential", city: "Abuja" });
+  } finally {
+    await handle.close();
+  }
+}
+
+function putPhoto(dataDir: string, key: string, content: string) {
+  const file = path.join(dataDir, "media", key);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+}
+
+/** The archive's entry names, in order. */
+async function entriesOf(file: string) {
+  const names: string[] = [];
+  await readTar(fs.createReadStream(file).pipe(zlib.createGunzip()), (entry) => {
+    names.push(entry.name);
+    return undefined;
+  });
+  return names;
+}
+
+// Several embedded databases opened, some new (a WASM initdb each): seconds on a quiet
+// machine, a minute when CI runs the end-to-end suite beside it.
+describe("backups of the embedded database and its photos", { timeout: 400_000 }, () => {
+  const site = path.join(root, "site");
+  const file = path.join(root, "backups", "one.tar.gz");
+
+  it("backs up the database and the photos with a manifest, and restores both", async () => {
+    await insertTitle(site, "Plot in Lugbe");
+    putPhoto(site, "uploads/lugbe/front.jpg", "front photo");
+    // A long key takes a pax header in the archive.
+    putPhoto(site, `uploads/${"a".repeat(90)}/${"b".repeat(40)}.webp`, "long name");
+    // A write in progress (hidden temp file) is not a photo.
+    putPhoto(site, "uploads/lugbe/.front.jpg.123.tmp", "half");
+
+    const result = await backupStoppedSite({ dataDir: site, media: mediaOf(site), outFile: file });
+    expect(result.manifest.counts.properties).toBe(1);
+    expect(result.manifest.database.migrations).toBeGreaterThan(0);
+    expect(result.manifest.media).toEqual({ kind: "disk", files: 2, bytes: 20 });
+    expect(await readManifest(file)).toEqual(result.manifest);
+    const names = await entriesOf(file);
+    expect(names.slice(0, 2)).toEqual(["manifest.json", "database.tar"]);
+    expect(names).toContain("media/uploads/lugbe/front.jpg");
+    expect(names).not.toContain("media/uploads/lugbe/.front.jpg.123.tmp");
+
+    await insertTitle(site, "Added after the backup");
+    putPhoto(site, "uploads/later.jpg", "after");
+    fs.rmSync(path.join(site, "media", "uploads", "lugbe", "front.jpg"));
+
+    const restored = await restoreBackup(site, file);
+    expect(restored.mediaFiles).toBe(2);
+    expect(await titlesIn(site)).toEqual(["Plot in Lugbe"]);
+    expect(fs.readFileSync(path.join(site, "media/uploads/lugbe/front.jpg"), "utf8")).toBe(
+      "front photo",
+    );
+    expect(fs.existsSync(path.join(site, "media/uploads/later.jpg"))).toBe(false);
+    // What it replaced is kept beside it.
+    expect(restored.previous.database && fs.existsSync(restored.previous.database)).toBe(true);
+    expect(fs.existsSync(path.join(restored.previous.media ?? "", "uploads/later.jpg"))).toBe(true);
+
+    // Into a new, empty data directory too.
+    const fresh = path.join(root, "fresh");
+    const again = await restoreBackup(fresh, file);
+    expect(again.previous).toEqual({});
+    expect(await titlesIn(fresh)).toEqual(["Plot in Lugbe"]);
+    expect(fs.readdirSync(path.join(fresh, "media", "uploads"))).toHaveLength(2);
+  });
+
+  it("takes a consistent copy from a live database while writes keep coming", async () => {
+    const live = path.join(root, "live");
+    const handle = await openDatabase({ kind: "pglite", dataDir: live });
+    await migrateDatabase(handle);
+    const out = path.join(root, "backups", "live.tar.gz");
+    let written = 0;
+    let stop = false;
+    const writer = (async () => {
+      while (!stop) {
+        await handle.db.transaction(async (tx) => {
+          await tx.insert(properties).values({
+            title: `Live ${written}`,
+            propertyType: "land",
+            category: "residential",
+            city: "Lagos",
+          });
+        });
+        written += 1;
+        // PGlite answers without a trip through the event loop: let the backup in, as the
+        // server's event loop lets requests in between queries.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    try {
+      while (written < 5) await new Promise((resolve) => setTimeout(resolve, 5));
+      const result = await createBackup({ handle, media: mediaOf(live), outFile: out });
+      const atSnapshot = result.manifest.counts.properties ?? -1;
+      stop = true;
+      await writer;
+      expect(atSnapshot).toBeGreaterThanOrEqual(5);
+      // Every write that had committed is in the copy; none is half there.
+      const copy = path.join(root, "live-copy");
+      await restoreBackup(copy, out);
+      const titles = await titlesIn(copy);
+      expect(titles.length).toBeGreaterThanOrEqual(atSnapshot);
+      expect(titles.length).toBeLessThanOrEqual(written);
+    } finally {
+      stop = true;
+      await writer;
+      await handle.close();
+    }
+  });
+
+  it("restores an older backup (the database only) and leaves the photos be", async () => {
+    const old = path.join(root, "old-site");
+    await insertTitle(old, "From an old backup");
+    const client = await PGlite.create(path.join(old, "pgdata"), {
+      extensions: PGLITE_EXTENSIONS,
+    });
+    const archive = await client.dumpDataDir("gzip");
+    await client.close();
+    const oldFile = path.join(root, "old.tar.gz");
+    fs.writeFileSync(oldFile, Buffer.from(await archive.arrayBuffer()));
+
+    const target = path.join(root, "target");
+    putPhoto(target, "uploads/kept.jpg", "kept");
+    const restored = await restoreBackup(target, oldFile);
+    expect(restored.manifest).toBeUndefined();
+    expect(await titlesIn(target)).toEqual(["From an old backup"]);
+    expect(fs.readFileSync(path.join(target, "media/uploads/kept.jpg"), "utf8")).toBe("kept");
+  });
+
+  it("refuses while another process holds the data directory, and writes nothing", async () => {
+    // A live server's lock: this test process's own pid is alive.
+    fs.writeFileSync(
+      path.join(site, LOCK_FILE_NAME),
+      JSON.stringify({
+        pid: process.pid,
+        host: os.hostname(),
+        command: "node server/main.js",
+        since: new Date().toISOString(),
+      }),
+    );
+    const asideBefore = fs.readdirSync(site).filter((n) => n.includes("before-restore"));
+    try {
+      const out = path.join(root, "x.tar.gz");
+      await expect(
+        backupStoppedSite({ dataDir: site, media: mediaOf(site), outFile: out }),
+      ).rejects.toThrow(/server\/main\.js/);
+      await expect(restoreBackup(site, file)).rejects.toThrow(/server\/main\.js/);
+      expect(fs.existsSync(out)).toBe(false);
+      expect(fs.readdirSync(site).filter((n) => n.includes("before-restore"))).toEqual(asideBefore);
+    } finally {
+      fs.rmSync(path.join(site, LOCK_FILE_NAME));
+    }
+  });
+
+  it("refuses a file that is not a backup, or a cut-short one, changing nothing", async () => {
+    const junk = path.join(root, "junk.tar.gz");
+    fs.writeFileSync(junk, "not an archive");
+    await expect(restoreBackup(site, junk)).rejects.toThrow(/not a backup/);
+    fs.writeFileSync(junk, zlib.gzipSync("a gzipped text file, not a tar archive"));
+    await expect(restoreBackup(site, junk)).rejects.toThrow(/not a backup/);
+    // The real backup cut short: its photos are missing.
+    const whole = zlib.gunzipSync(fs.readFileSync(file));
+    fs.writeFileSync(junk, zlib.gzipSync(whole.subarray(0, whole.length - 2048)));
+    await expect(restoreBackup(site, junk)).rejects.toThrow(/not a backup|incomplete/);
+    expect(await titlesIn(site)).toEqual(["Plot in Lugbe"]);
+    expect(fs.readdirSync(site).some((name) => name.startsWith(".restoring"))).toBe(false);
+  });
+});

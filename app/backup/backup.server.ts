@@ -1,0 +1,508 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import zlib from "node:zlib";
+import { PGlite } from "@electric-sql/pglite";
+import { type DatabaseHandle, findMigrationsFolder, PGLITE_EXTENSIONS } from "~/db/client.server";
+import { acquireDataDirLock } from "~/db/data-dir-lock.server";
+import { holdMediaRemovals, isSafeKey } from "~/media/storage.server";
+import { readTar, type TarSource, tarStream } from "./tar.server";
+
+// Backups of the embedded database together with the uploaded photos (issue 22, ADR 18): one
+// gzipped tar holding
+//   manifest.json   what it is: time, app version, migrations, counts, where the media are
+//   database.tar    PGlite's data directory, copied while the server keeps answering
+//   media/<key>     every stored original under DATA_DIR/media (not with S3: the manifest
+//                   names the bucket the listings' photos stay in)
+// The database is copied first, in one moment no statement runs in (handle.snapshot); the
+// photos after it, with removals held back, so every photo the copy names is in the archive.
+// Restoring checks the whole archive before it touches anything, then swaps the database and
+// the photos in, keeping what it replaced beside them.
+
+export const BACKUP_FORMAT = "naija-homes-backup";
+const FORMAT_VERSION = 1;
+const MANIFEST = "manifest.json";
+const DATABASE = "database.tar";
+const MEDIA_PREFIX = "media/";
+const PGDATA = "pgdata";
+const MEDIA = "media";
+const NOT_A_BACKUP = "This file is not a backup made by npm run backup.";
+
+export type BackupManifest = {
+  format: typeof BACKUP_FORMAT;
+  formatVersion: number;
+  createdAt: string;
+  app: { version: string };
+  database: { kind: "embedded"; migrations: number; bytes: number };
+  /** Rows per table as the snapshot was taken. */
+  counts: Record<string, number>;
+  media:
+    | { kind: "disk"; files: number; bytes: number }
+    | { kind: "s3"; bucket: string; endpoint: string };
+};
+
+/** Where the stored photos are: the disk under DATA_DIR/media, or a bucket (not copied). */
+export type MediaSource =
+  | { kind: "disk"; root: string }
+  | { kind: "s3"; bucket: string; endpoint: string };
+
+// The tables whose counts the manifest records (what an office would check after a restore).
+const COUNTED_TABLES = [
+  "properties",
+  "property_media",
+  "users",
+  "appointments",
+  "inquiries",
+  "favorites",
+  "audit_events",
+] as const;
+
+function timestamp(now: Date) {
+  return now.toISOString().replace(/[:.]/g, "-").replace(/Z$/, "");
+}
+
+/** A backup's file name: naija-homes-2026-11-26T02-30-00-000.tar.gz. */
+export function backupFileName(now = new Date()) {
+  return `naija-homes-${timestamp(now)}.tar.gz`;
+}
+
+export const BACKUP_FILE_PATTERN =
+  /^naija-homes-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3})\.tar\.gz$/;
+
+/** The moment a backup file's name says it was taken, or undefined for another name. */
+export function backupTimeOf(name: string) {
+  const match = BACKUP_FILE_PATTERN.exec(name);
+  if (!match?.[1]) return undefined;
+  const [date, clock] = [match[1].slice(0, 10), match[1].slice(11)];
+  const [h, m, s, ms] = clock.split("-");
+  const time = new Date(`${date}T${h}:${m}:${s}.${ms}Z`);
+  return Number.isNaN(time.getTime()) ? undefined : time;
+}
+
+let appVersion: string | undefined;
+function readAppVersion(): string {
+  const version = appVersion ?? packageVersion();
+  appVersion = version;
+  return version;
+}
+
+function packageVersion() {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.resolve("package.json"), "utf8"));
+    return typeof pkg.version === "string" ? pkg.version : "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/** How many migrations this copy of the application has. */
+function knownMigrations() {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(findMigrationsFolder(), "meta", "_journal.json"), "utf8"),
+  ) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+type Counts = { migrations: number; counts: Record<string, number> };
+
+async function countRows(query: (sql: string) => Promise<number | undefined>): Promise<Counts> {
+  const counts: Record<string, number> = {};
+  for (const table of COUNTED_TABLES) {
+    const n = await query(
+      `select case when to_regclass('public.${table}') is null then null else (select count(*)::int from public.${table}) end as n`,
+    ).catch(() => undefined);
+    if (n !== undefined) counts[table] = n;
+  }
+  const migrations =
+    (await query(
+      "select case when to_regclass('drizzle.__drizzle_migrations') is null then 0 else (select count(*)::int from drizzle.__drizzle_migrations) end as n",
+    ).catch(() => 0)) ?? 0;
+  return { migrations, counts };
+}
+
+type MediaFile = { key: string; file: string; size: number; mtime: Date };
+
+/** The stored originals under `root`, skipping hidden temp files of writes in progress. */
+async function listMedia(root: string): Promise<MediaFile[]> {
+  const found: MediaFile[] = [];
+  async function walk(dir: string, prefix: string) {
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name.startsWith(".")) continue;
+      const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(file, key);
+      else if (entry.isFile() && isSafeKey(key)) {
+        const stat = await fs.promises.stat(file);
+        found.push({ key, file, size: stat.size, mtime: stat.mtime });
+      }
+    }
+  }
+  await walk(root, "");
+  return found;
+}
+
+async function* fileBody(file: string, size: number) {
+  const handle = await fs.promises.open(file, "r");
+  try {
+    const stat = await handle.stat();
+    if (stat.size !== size) throw new Error(`${file} changed while it was archived`);
+    yield* handle.createReadStream({ autoClose: false });
+  } finally {
+    await handle.close();
+  }
+}
+
+export type BackupResult = { file: string; bytes: number; manifest: BackupManifest };
+
+/**
+ * Writes a backup of the embedded database behind `handle` (the server's own, while it serves,
+ * or one a command opened) and of the media to `outFile`. Written aside and renamed, so a
+ * failure or a crash never leaves a partial archive under a backup's name.
+ */
+export async function createBackup(options: {
+  handle: DatabaseHandle;
+  media: MediaSource;
+  outFile: string;
+  now?: Date;
+}): Promise<BackupResult> {
+  const { handle, media, outFile } = options;
+  if (!handle.snapshot) {
+    throw new Error("Only the embedded database is backed up this way; use pg_dump (README).");
+  }
+  const snapshot = handle.snapshot;
+  const createdAt = options.now ?? new Date();
+  fs.mkdirSync(path.dirname(outFile), { recursive: true });
+  const partial = `${outFile}.partial`;
+  try {
+    return await holdMediaRemovals(async () => {
+      const { tar, before } = await snapshot((query) =>
+        countRows(async (text) => {
+          const value = (await query(text))[0]?.n;
+          return typeof value === "number" ? value : undefined;
+        }),
+      );
+      const database = Buffer.from(await tar.arrayBuffer());
+      const files = media.kind === "disk" ? await listMedia(media.root) : [];
+      const manifest: BackupManifest = {
+        format: BACKUP_FORMAT,
+        formatVersion: FORMAT_VERSION,
+        createdAt: createdAt.toISOString(),
+        app: { version: readAppVersion() },
+        database: { kind: "embedded", migrations: before.migrations, bytes: database.length },
+        counts: before.counts,
+        media:
+          media.kind === "disk"
+            ? {
+                kind: "disk",
+                files: files.length,
+                bytes: files.reduce((sum, f) => sum + f.size, 0),
+              }
+            : { kind: "s3", bucket: media.bucket, endpoint: media.endpoint },
+      };
+      const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+      function* entries(): Generator<TarSource> {
+        yield { name: MANIFEST, size: manifestBytes.length, body: manifestBytes, mtime: createdAt };
+        yield { name: DATABASE, size: database.length, body: database, mtime: createdAt };
+        for (const file of files) {
+          yield {
+            name: `${MEDIA_PREFIX}${file.key}`,
+            size: file.size,
+            body: fileBody(file.file, file.size),
+            mtime: file.mtime,
+          };
+        }
+      }
+      // Photos are compressed already; a light level keeps the copy quick.
+      await pipeline(
+        Readable.from(tarStream(entries())),
+        zlib.createGzip({ level: 3 }),
+        fs.createWriteStream(partial),
+      );
+      fs.renameSync(partial, outFile);
+      return { file: outFile, bytes: fs.statSync(outFile).size, manifest };
+    });
+  } catch (error) {
+    fs.rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Backs up DATA_DIR with no server running (npm run backup when nothing holds the database):
+ * takes the directory's lock, so a server starting meanwhile waits for nothing and refuses.
+ */
+export async function backupStoppedSite(options: {
+  dataDir: string;
+  media: MediaSource;
+  outFile: string;
+  now?: Date;
+}) {
+  if (!fs.existsSync(path.join(options.dataDir, PGDATA, "PG_VERSION"))) {
+    throw new Error(`There is no embedded database in ${options.dataDir} to back up.`);
+  }
+  const { openDatabase } = await import("~/db/client.server");
+  const handle = await openDatabase({ kind: "pglite", dataDir: options.dataDir });
+  try {
+    return await createBackup({ ...options, handle });
+  } finally {
+    await handle.close();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Reading and restoring
+
+/** Only the manifest: the first entry, so this reads a few kilobytes of any archive. */
+export async function readManifest(file: string): Promise<BackupManifest | undefined> {
+  const input = fs.createReadStream(file);
+  let found: BackupManifest | undefined;
+  const stop = new Error("stop");
+  try {
+    await readTar(input.pipe(zlib.createGunzip()), (entry) => {
+      if (entry.name !== MANIFEST || entry.size > 64 * 1024) throw stop;
+      const chunks: Buffer[] = [];
+      return {
+        write: (chunk) => {
+          chunks.push(Buffer.from(chunk));
+        },
+        end: () => {
+          found = parseManifest(Buffer.concat(chunks));
+          throw stop;
+        },
+      };
+    });
+  } catch {
+    // The stop, or not an archive of ours: either way, what was found.
+  } finally {
+    input.destroy();
+  }
+  return found;
+}
+
+function parseManifest(bytes: Buffer): BackupManifest | undefined {
+  try {
+    const value = JSON.parse(bytes.toString("utf8")) as BackupManifest;
+    return value?.format === BACKUP_FORMAT ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A database archive loads, and holds this application's migrated schema. */
+async function checkDatabase(tar: Buffer, type: string) {
+  let probe: PGlite;
+  try {
+    probe = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      loadDataDir: new Blob([new Uint8Array(tar)], { type }),
+    });
+  } catch {
+    throw new Error(NOT_A_BACKUP);
+  }
+  try {
+    const result = await probe.query<{ n: number }>(
+      "select count(*)::int as n from drizzle.__drizzle_migrations",
+    );
+    const migrations = result.rows[0]?.n ?? 0;
+    if (migrations === 0) throw new Error("no migrations");
+    return migrations;
+  } catch {
+    throw new Error("This backup does not hold this site's database.");
+  } finally {
+    await probe.close();
+  }
+}
+
+export type RestoreResult = {
+  manifest: BackupManifest | undefined;
+  /** Where the replaced database and photos were kept, if there were any. */
+  previous: { database?: string; media?: string };
+  mediaFiles: number;
+};
+
+/**
+ * Replaces DATA_DIR's database and photos with the backup in `inFile`, with no server running
+ * (it takes the directory's lock). The whole archive is read and checked first: a damaged,
+ * foreign or newer archive changes nothing. What it replaces is kept beside it until the
+ * operator deletes it; if the swap fails half-way, it is put back. A backup from before photos
+ * were included (a bare database archive) restores the database and leaves the photos be.
+ */
+export async function restoreBackup(
+  dataDir: string,
+  inFile: string,
+  now = new Date(),
+): Promise<RestoreResult> {
+  if (!fs.existsSync(inFile)) throw new Error(`No such backup file: ${inFile}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lock = acquireDataDirLock(dataDir);
+  const stamp = timestamp(now);
+  const staging = path.join(dataDir, `.restoring-${stamp}`);
+  try {
+    const read = await readArchive(inFile, path.join(staging, MEDIA));
+    const migrations = await checkDatabase(read.database, read.databaseType);
+    if (migrations > knownMigrations()) {
+      throw new Error(
+        "This backup was made by a newer version of the site (its database has migrations this copy does not know). Update the site first, then restore.",
+      );
+    }
+    return await swapIn(dataDir, staging, read, stamp);
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+    lock.release();
+  }
+}
+
+type ReadArchive = {
+  manifest: BackupManifest | undefined;
+  database: Buffer;
+  databaseType: string;
+  mediaFiles: number;
+};
+
+/** The name of the archive's first entry, or undefined when it is not a gzipped tar. */
+async function firstEntryName(file: string) {
+  const source = fs.createReadStream(file);
+  const gunzip = source.pipe(zlib.createGunzip());
+  let head = Buffer.alloc(0);
+  try {
+    for await (const chunk of gunzip) {
+      head = Buffer.concat([head, chunk as Buffer]);
+      if (head.length >= 512) break;
+    }
+  } catch {
+    return undefined;
+  } finally {
+    gunzip.destroy();
+    source.destroy();
+  }
+  if (head.length < 512 || head.toString("latin1", 257, 262) !== "ustar") return undefined;
+  return head.subarray(0, 100).toString("utf8").replace(/\0.*$/s, "");
+}
+
+/** Reads the whole archive: the manifest, the database into memory, the photos into `mediaDir`. */
+async function readArchive(file: string, mediaDir: string): Promise<ReadArchive> {
+  const first = await firstEntryName(file);
+  if (first === undefined) throw new Error(NOT_A_BACKUP);
+  if (first !== MANIFEST) {
+    // A bare PGlite archive: what npm run backup wrote before photos were included.
+    return {
+      manifest: undefined,
+      database: fs.readFileSync(file),
+      databaseType: "application/x-gzip",
+      mediaFiles: 0,
+    };
+  }
+  let manifest: BackupManifest | undefined;
+  let database: Buffer | undefined;
+  let mediaFiles = 0;
+  try {
+    await readTar(fs.createReadStream(file).pipe(zlib.createGunzip()), async (entry) => {
+      if (entry.name === MANIFEST) {
+        return collect(entry.size, (bytes) => {
+          manifest = parseManifest(bytes);
+        });
+      }
+      if (entry.name === DATABASE) {
+        return collect(entry.size, (bytes) => {
+          database = bytes;
+        });
+      }
+      const key = entry.name.startsWith(MEDIA_PREFIX) ? entry.name.slice(MEDIA_PREFIX.length) : "";
+      if (!isSafeKey(key)) throw new Error(`it holds ${entry.name}`);
+      const target = path.join(mediaDir, key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      mediaFiles += 1;
+      return fileSink(target);
+    });
+  } catch (error) {
+    throw new Error(`${NOT_A_BACKUP} (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (!manifest || !database) throw new Error(NOT_A_BACKUP);
+  if (manifest.formatVersion > FORMAT_VERSION) {
+    throw new Error("This backup was made by a newer version of the site: update it first.");
+  }
+  if (manifest.media.kind === "disk" && manifest.media.files !== mediaFiles) {
+    throw new Error(
+      `The backup is incomplete: its manifest lists ${manifest.media.files} photos, the archive holds ${mediaFiles}.`,
+    );
+  }
+  return { manifest, database, databaseType: "application/x-tar", mediaFiles };
+}
+
+function fileSink(target: string) {
+  const out = fs.createWriteStream(target);
+  return {
+    write: (chunk: Buffer) =>
+      out.write(chunk)
+        ? undefined
+        : new Promise<void>((resolve) => out.once("drain", () => resolve())),
+    end: () =>
+      new Promise<void>((resolve, reject) =>
+        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      ),
+  };
+}
+
+function collect(size: number, done: (bytes: Buffer) => void) {
+  if (size > 4 * 1024 * 1024 * 1024) throw new Error("an entry too large to read");
+  const chunks: Buffer[] = [];
+  return {
+    write: (chunk: Buffer) => {
+      chunks.push(Buffer.from(chunk));
+    },
+    end: () => done(Buffer.concat(chunks)),
+  };
+}
+
+async function swapIn(
+  dataDir: string,
+  staging: string,
+  read: ReadArchive,
+  stamp: string,
+): Promise<RestoreResult> {
+  const pgdata = path.join(dataDir, PGDATA);
+  const mediaDir = path.join(dataDir, MEDIA);
+  const withMedia = read.manifest?.media.kind === "disk";
+  const previous: RestoreResult["previous"] = {};
+  const moved: [from: string, to: string][] = [];
+  const moveAside = (target: string) => {
+    if (!fs.existsSync(target)) return undefined;
+    const aside = `${target}.before-restore-${stamp}`;
+    fs.renameSync(target, aside);
+    moved.push([target, aside]);
+    return aside;
+  };
+  try {
+    previous.database = moveAside(pgdata);
+    const client = await PGlite.create(pgdata, {
+      extensions: PGLITE_EXTENSIONS,
+      loadDataDir: new Blob([new Uint8Array(read.database)], { type: read.databaseType }),
+    });
+    await client.query("select 1");
+    await client.close();
+    if (withMedia) {
+      previous.media = moveAside(mediaDir);
+      const restored = path.join(staging, MEDIA);
+      if (fs.existsSync(restored)) fs.renameSync(restored, mediaDir);
+      else fs.mkdirSync(mediaDir, { recursive: true });
+      // Resized copies of the old photos would be served for the new ones of the same name.
+      fs.rmSync(path.join(dataDir, "media-cache"), { recursive: true, force: true });
+    }
+  } catch (error) {
+    fs.rmSync(pgdata, { recursive: true, force: true });
+    if (withMedia && moved.some(([target]) => target === mediaDir)) {
+      fs.rmSync(mediaDir, { recursive: true, force: true });
+    }
+    for (const [target, aside] of moved.reverse()) fs.renameSync(aside, target);
+    throw error;
+  }
+  return { manifest: read.manifest, previous, mediaFiles: read.mediaFiles };
+}
