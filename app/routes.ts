@@ -50,6 +50,9 @@ export default [
       route(":id", "routes/admin/user.tsx"),
     ]),
     route("settings", "routes/admin/settings.tsx"),
+    // Backups of the embedded database and its photos (super admins only).
+    route("backups", "routes/admin/backups.tsx"),
+    route("backups/:name", "routes/admin/backup-download.ts"),
     // The catalogue (admin part 2).
     route("properties", "routes/admin/properties.tsx", [
       route("new", "routes/admin/property-new.tsx"),

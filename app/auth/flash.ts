@@ -53,6 +53,11 @@ export const FLASH_MESSAGES = {
   },
   adminUserAdded: { type: "success", title: "Admin user added" },
   adminUserRemoved: { type: "success", title: "Admin user removed" },
+  backupWritten: {
+    type: "success",
+    title: "Backup written",
+    description: "The database and the photos, in one file you can download below.",
+  },
   accountDeleted: { type: "success", title: "Account deleted" },
   appointmentConfirmed: { type: "success", title: "Appointment Confirmed" },
   appointmentCompleted: { type: "success", title: "Appointment Completed" },

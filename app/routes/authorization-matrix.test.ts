@@ -705,6 +705,28 @@ const MATRIX: Record<string, Guarded> = {
       };
     },
   },
+  // Backups (issue 22): super admins only. The matrix's plain admin gets 403 and takes none.
+  "routes/admin/backups.tsx": {
+    path: "/admin/backups",
+    entry: (): MatrixEntry => {
+      const path = "/admin/backups";
+      const refused = adminOnly(path).expect;
+      return {
+        loader: { ...adminOnly(path), expect: { ...refused, admin: { status: 403 } } },
+        actions: [
+          { url: path, form: { intent: "backup" }, expect: { ...refused, admin: { status: 403 } } },
+        ],
+      };
+    },
+  },
+  "routes/admin/backup-download.ts": {
+    path: "/admin/backups/:name",
+    entry: (): MatrixEntry => {
+      const path = "/admin/backups/naija-homes-2026-01-01T02-30-00-000.tar.gz";
+      const refused = adminOnly(path).expect;
+      return { loader: { ...adminOnly(path), expect: { ...refused, admin: { status: 403 } } } };
+    },
+  },
   // The catalogue (admin part 2).
   "routes/admin/properties.tsx": {
     path: "/admin/properties",

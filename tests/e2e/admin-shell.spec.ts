@@ -25,7 +25,10 @@ test.use({ storageState: ADMIN_STATE });
 
 const [demoAdmin] = DEMO_USERS;
 
-/** The sidebar's links, in the spec's order, then the audit log (Sign Out follows them). */
+/**
+ * The sidebar's links for the demo super admin, in the spec's order, then the audit log and the
+ * backups (super admins only); Sign Out follows them.
+ */
 const SIDEBAR_LINKS = [
   "Dashboard",
   "Properties",
@@ -40,6 +43,7 @@ const SIDEBAR_LINKS = [
   "Website Editor",
   "Settings",
   "Audit Log",
+  "Backups",
 ];
 
 const EXPANDED_PX = 256; // 16rem

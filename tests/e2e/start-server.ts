@@ -101,6 +101,8 @@ async function main() {
   } else {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "naija-homes-e2e-"));
     env.DATA_DIR = dataDir;
+    // The Backups screen's archives go with the run's data, not into the checkout.
+    env.BACKUP_DIR = path.join(dataDir, "backups");
     console.log(`[e2e] Embedded database in ${dataDir}`);
     cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   }

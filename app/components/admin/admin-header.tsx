@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Form, NavLink } from "react-router";
 import { sidebarItemClass, useSidebar } from "~/components/ui/sidebar";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { ADMIN_NAV } from "./admin-nav";
+import { adminNav } from "./admin-nav";
 import { SidebarToggle } from "./admin-sidebar";
 import { SearchPalette } from "./search-palette";
 
@@ -11,7 +11,13 @@ import { SearchPalette } from "./search-palette";
 // is signed in. The search box is a plain GET form to /admin/search; Ctrl/Cmd+K opens the quick
 // search once JavaScript runs.
 
-export function AdminHeader({ adminName }: { adminName: string }) {
+export function AdminHeader({
+  adminName,
+  isSuperAdmin,
+}: {
+  adminName: string;
+  isSuperAdmin: boolean;
+}) {
   const hydrated = useHydrated();
   const [paletteOpen, setPaletteOpen] = useState(false);
 
@@ -28,7 +34,7 @@ export function AdminHeader({ adminName }: { adminName: string }) {
 
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-3 md:px-4">
-      {hydrated ? <MobileMenuButton /> : <NoScriptMobileMenu />}
+      {hydrated ? <MobileMenuButton /> : <NoScriptMobileMenu isSuperAdmin={isSuperAdmin} />}
       <SidebarToggle />
       <Form
         method="get"
@@ -95,7 +101,7 @@ function MobileMenuButton() {
 }
 
 /** Before JavaScript runs (or without it), the phone menu is a disclosure. */
-function NoScriptMobileMenu() {
+function NoScriptMobileMenu({ isSuperAdmin }: { isSuperAdmin: boolean }) {
   return (
     <details className="relative md:hidden">
       <summary
@@ -109,7 +115,7 @@ function NoScriptMobileMenu() {
         className="absolute left-0 top-full z-40 mt-2 w-72 rounded-md border border-slate-200 bg-white p-2 shadow-lg"
       >
         <ul className="space-y-1">
-          {ADMIN_NAV.map((item) => (
+          {adminNav(isSuperAdmin).map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} className={({ isActive }) => sidebarItemClass(isActive, false)}>
                 <item.icon className="size-5 shrink-0" aria-hidden />

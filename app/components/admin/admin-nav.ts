@@ -1,4 +1,5 @@
 import {
+  Archive,
   Building2,
   CalendarDays,
   Contact,
@@ -36,6 +37,16 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: "Settings", to: "/admin/settings", icon: Settings },
   { label: "Audit Log", to: "/admin/audit", icon: History },
 ];
+
+/** Backups hold every account's data: only super admins see and take them. */
+const SUPER_ADMIN_NAV: readonly AdminNavItem[] = [
+  { label: "Backups", to: "/admin/backups", icon: Archive },
+];
+
+/** The sidebar's items for this admin. */
+export function adminNav(isSuperAdmin: boolean): readonly AdminNavItem[] {
+  return isSuperAdmin ? [...ADMIN_NAV, ...SUPER_ADMIN_NAV] : ADMIN_NAV;
+}
 
 /** The sidebar cookie (spec §4): expanded or collapsed, kept 7 days, read by the server. */
 export const SIDEBAR_COOKIE = "sidebar_state";

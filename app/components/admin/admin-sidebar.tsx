@@ -3,11 +3,17 @@ import { Form, NavLink, useLocation, useMatch } from "react-router";
 import { SidebarTooltip, sidebarItemClass, useSidebar } from "~/components/ui/sidebar";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
-import { ADMIN_NAV, type AdminNavItem } from "./admin-nav";
+import { type AdminNavItem, adminNav } from "./admin-nav";
 
 // What the admin sidebar holds, on the desktop (collapsible) and in the phone sheet.
 
-export function AdminSidebarContent({ collapsed }: { collapsed: boolean }) {
+export function AdminSidebarContent({
+  collapsed,
+  isSuperAdmin,
+}: {
+  collapsed: boolean;
+  isSuperAdmin: boolean;
+}) {
   return (
     <div className="flex min-h-full flex-col">
       <div
@@ -20,7 +26,7 @@ export function AdminSidebarContent({ collapsed }: { collapsed: boolean }) {
       </div>
       <nav aria-label="Admin" className="flex-1 py-3">
         <ul className={cn("space-y-1", collapsed ? "flex flex-col items-center" : "px-2")}>
-          {ADMIN_NAV.map((item) => (
+          {adminNav(isSuperAdmin).map((item) => (
             <li key={item.to}>
               <AdminNavLink item={item} collapsed={collapsed} />
             </li>

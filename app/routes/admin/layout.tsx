@@ -43,13 +43,21 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <SidebarProvider defaultOpen={loaderData.sidebarOpen} onOpenChange={storeSidebar}>
       <div className="flex min-h-screen bg-slate-50">
         <Sidebar label="Admin sidebar">
-          {(collapsed) => <AdminSidebarContent collapsed={collapsed} />}
+          {(collapsed) => (
+            <AdminSidebarContent
+              collapsed={collapsed}
+              isSuperAdmin={loaderData.admin.isSuperAdmin}
+            />
+          )}
         </Sidebar>
         <SidebarSheet title="Admin menu">
-          <AdminSidebarContent collapsed={false} />
+          <AdminSidebarContent collapsed={false} isSuperAdmin={loaderData.admin.isSuperAdmin} />
         </SidebarSheet>
         <div className="flex min-w-0 flex-1 flex-col">
-          <AdminHeader adminName={loaderData.admin.name || loaderData.admin.email} />
+          <AdminHeader
+            adminName={loaderData.admin.name || loaderData.admin.email}
+            isSuperAdmin={loaderData.admin.isSuperAdmin}
+          />
           <FlashToast flash={loaderData.flash} />
           <main id="main" className="flex-1">
             {/* Without JavaScript there is no toast: the message shows above the page. */}

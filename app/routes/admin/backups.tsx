@@ -1,0 +1,214 @@
+import { Form, Link } from "react-router";
+import { type AdminActor, requireAdmin } from "~/auth/session.server";
+import {
+  backupRunning,
+  listBackups,
+  manifestOf,
+  nextScheduledBackup,
+  readBackupStatus,
+  runBackup,
+} from "~/backup/backup-jobs.server";
+import { BACKUP_MESSAGES } from "~/backup/backup-messages";
+import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { SubmitButton } from "~/components/ui/button";
+import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { getEnv } from "~/env.server";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { failureOf } from "~/lib/action-result";
+import { formatMoment } from "~/lib/appointment-format";
+import { failed, redirectWithFlash } from "~/lib/http.server";
+import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/read-form.server";
+import { COMPANY_NAME } from "~/lib/site";
+import type { Route } from "./+types/backups";
+
+// /admin/backups (issue 22): super admins see the backups of the embedded database and its
+// photos (BACKUP_DIR): the last success or failure, when the next scheduled one runs, each
+// archive with its contents and a download; and take one now. A backup holds every account's
+// data, so plain admins get a 403 here and no sidebar entry. On PostgreSQL the page says how
+// to back up instead (pg_dump and the bucket's tools).
+
+function requireSuperAdmin(actor: AdminActor) {
+  if (!actor.isSuperAdmin) throw new Response(BACKUP_MESSAGES.superAdminsOnly, { status: 403 });
+}
+
+/** Archives listed with their contents (a manifest each: a few kilobytes read). */
+const LISTED = 30;
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireAdmin(args);
+  requireSuperAdmin(actor);
+  const env = getEnv();
+  if (env.databaseUrl) return { postgres: true as const };
+  const files = listBackups().slice(0, LISTED);
+  const backups = await Promise.all(
+    files.map(async (file) => {
+      const manifest = await manifestOf(file);
+      return {
+        name: file.name,
+        bytes: file.bytes,
+        takenAt: file.takenAt.toISOString(),
+        properties: manifest?.counts.properties,
+        photos: manifest?.media.kind === "disk" ? manifest.media.files : undefined,
+        appointments: manifest?.counts.appointments,
+      };
+    }),
+  );
+  return {
+    postgres: false as const,
+    backups,
+    status: readBackupStatus(),
+    running: backupRunning(),
+    next: nextScheduledBackup()?.toISOString(),
+    schedule: env.backupSchedule,
+    keep: env.backupKeep,
+    dir: env.backupDir,
+    s3Bucket: env.s3?.bucket,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireAdmin(args);
+  if (!actor.isSuperAdmin) {
+    return failed(403, {
+      error: { title: BACKUP_MESSAGES.failed, message: BACKUP_MESSAGES.superAdminsOnly },
+    });
+  }
+  const form = await readForm(args.request);
+  if (form.get("intent") !== "backup" || getEnv().databaseUrl) {
+    return failed(400, { error: { title: BACKUP_MESSAGES.failed, message: "Unknown action." } });
+  }
+  try {
+    await runBackup("screen");
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return failed(500, { error: { title: BACKUP_MESSAGES.failed, message } });
+  }
+  logger.info({ adminId: actor.id }, "A super admin took a backup from the Backups screen");
+  throw redirectWithFlash("/admin/backups", "backupWritten");
+}
+
+function size(bytes: number) {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export default function AdminBackupsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const failure = failureOf(actionData);
+  const pending = useIsPending({ intent: "backup" });
+  if (loaderData.postgres) {
+    return (
+      <div className="mx-auto max-w-4xl space-y-6 p-4 md:p-6">
+        <h1 className="text-2xl font-bold text-slate-900">Backups</h1>
+        <Card as="section" aria-labelledby="pg-heading">
+          <CardTitle id="pg-heading">This site runs on PostgreSQL</CardTitle>
+          <CardDescription>
+            Back it up with pg_dump, and the photos with the bucket&apos;s own tools: the README
+            (Deploying, Backups) gives the commands. The backups on this screen are for the embedded
+            database.
+          </CardDescription>
+        </Card>
+      </div>
+    );
+  }
+  const { backups, status, running, next, schedule, keep, dir, s3Bucket } = loaderData;
+  const lastFailed =
+    status.lastFailure && (!status.lastSuccess || status.lastFailure.at > status.lastSuccess.at);
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 p-4 md:p-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Backups</h1>
+        <p className="mt-1 text-slate-600">
+          The database and the uploaded photos, in one file, taken while the site keeps serving.
+        </p>
+      </div>
+      <Card as="section" aria-labelledby="status-heading">
+        <CardTitle id="status-heading">Status</CardTitle>
+        <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="font-medium text-slate-700">Last backup</dt>
+          <dd className="text-slate-900">
+            {status.lastSuccess
+              ? `${formatMoment(status.lastSuccess.at)}, ${size(status.lastSuccess.bytes)} in ${status.lastSuccess.seconds} s`
+              : "None yet"}
+          </dd>
+          {lastFailed && status.lastFailure ? (
+            <>
+              <dt className="font-medium text-red-700">Last failure</dt>
+              <dd className="break-words text-red-800">
+                {formatMoment(status.lastFailure.at)}: {status.lastFailure.message}
+              </dd>
+            </>
+          ) : null}
+          <dt className="font-medium text-slate-700">Next backup</dt>
+          <dd className="text-slate-900">
+            {next
+              ? `${formatMoment(next)} (daily at ${schedule}, Lagos time)`
+              : "Not scheduled: set BACKUP_SCHEDULE (e.g. 02:30) for a daily backup."}
+          </dd>
+          <dt className="font-medium text-slate-700">Kept</dt>
+          <dd className="text-slate-900">
+            The newest of each of the last {keep.daily} days and of the {keep.weekly} weeks before
+            them, in <span className="break-all font-mono text-xs">{dir}</span>
+          </dd>
+          {s3Bucket ? (
+            <>
+              <dt className="font-medium text-slate-700">Photos</dt>
+              <dd className="text-slate-900">
+                In the bucket {s3Bucket}, not in these files: back the bucket up with its own tools.
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        <Form method="post" className="mt-5 space-y-3">
+          <FormAlert error={failure?.error} />
+          <input type="hidden" name="intent" value="backup" />
+          <SubmitButton pending={pending || running} pendingLabel="Backing up...">
+            Back Up Now
+          </SubmitButton>
+        </Form>
+      </Card>
+      <Card as="section" aria-labelledby="files-heading">
+        <CardTitle id="files-heading">Backup files</CardTitle>
+        {backups.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">No backups yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100">
+            {backups.map((backup) => (
+              <li key={backup.name} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-slate-900">{formatMoment(backup.takenAt)}</p>
+                  <p className="text-sm text-slate-600">
+                    {size(backup.bytes)}
+                    {backup.properties !== undefined ? `, ${backup.properties} listings` : ""}
+                    {backup.photos !== undefined ? `, ${backup.photos} photos` : ""}
+                    {backup.appointments !== undefined
+                      ? `, ${backup.appointments} appointments`
+                      : ""}
+                  </p>
+                </div>
+                <Link
+                  to={`/admin/backups/${backup.name}`}
+                  reloadDocument
+                  className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
+                  Download
+                  <span className="sr-only"> the backup of {formatMoment(backup.takenAt)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-4 text-sm text-slate-600">
+          To restore one, stop the site and run <code>npm run restore -- FILE</code> (README).
+        </p>
+      </Card>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} fallback="Failed to load the backups" />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Backups | Admin | ${COMPANY_NAME}` }];
