@@ -300,11 +300,24 @@ test.describe("WhatsApp on a 360 x 740 phone", () => {
 
     // Tidy at 360 px: nothing sideways, the action bar keeps its three controls, and the
     // WhatsApp links are reachable.
-    expect(
-      await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-    ).toBeLessThanOrEqual(0);
+    // Polled: right after the client-side navigation the page may still be settling (CI once
+    // measured 28 px on a first attempt only). What sticks out is named if it stays.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const doc = document.documentElement;
+            const over = doc.scrollWidth - doc.clientWidth;
+            if (over <= 0) return "fits";
+            const wide = [...document.querySelectorAll("body *")]
+              .filter((element) => element.getBoundingClientRect().right > doc.clientWidth + 1)
+              .slice(0, 3)
+              .map((element) => `<${element.tagName.toLowerCase()} class="${element.className}">`);
+            return `${over} px sideways: ${wide.join(" ")}`;
+          }),
+        { timeout: 5_000 },
+      )
+      .toBe("fits");
     await expect(main.getByRole("link", { name: "Book Appointment" })).toBeInViewport();
     await share.scrollIntoViewIfNeeded();
     await expect(share).toBeInViewport();
