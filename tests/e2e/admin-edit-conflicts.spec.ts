@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { lagosToday } from "../../app/lib/appointment-rules";
 import { ADMIN_STATE } from "./auth-state";
-import { freshEmail, gotoHydrated, openDayAfter, toasts } from "./support";
+import { freshEmail, gotoHydrated, openDayAfter, toasts, visitorSendsMessage } from "./support";
 
 // Issue 23, items 2 and 3. Two admins (two browser contexts) open one record; A saves, then B
 // saves over the version B opened: nothing of B's is written, B sees who changed it, their
@@ -192,6 +192,10 @@ test("closing a changed dialog over the list asks first", async ({ browser }) =>
   await expect(ask).toBeVisible();
   await ask.getByRole("button", { name: "Stay on this page" }).click();
   await expect(dialog.getByLabel("Price (₦)")).toHaveValue("77000000");
+  // The question gone and the focus back in the dialog: an Escape pressed while the question
+  // was still closing went to it, not to the dialog (a CI first attempt timed out so).
+  await expect(ask).toHaveCount(0);
+  await dialog.getByLabel("Price (₦)").focus();
   await page.keyboard.press("Escape");
   await ask.getByRole("button", { name: "Leave without saving" }).click();
   await expect(dialog).toHaveCount(0);
@@ -349,17 +353,7 @@ test("two admins on one inquiry: a status set over an answer already sent is ref
 }) => {
   const email = freshEmail("conflict-inquiry");
   const subject = `Conflict question ${Date.now()}`;
-  const visitor = await browser.newContext({ javaScriptEnabled: false });
-  const page = await visitor.newPage();
-  await page.goto("/contact");
-  const form = page.getByRole("region", { name: "Send Us a Message" });
-  await form.getByLabel("Full Name").fill("Yemi Conflict");
-  await form.getByLabel("Email Address").fill(email);
-  await form.getByLabel("Subject").fill(subject);
-  await form.getByLabel("Message", { exact: true }).fill("Is the Lekki flat still to let?");
-  await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(form.getByRole("status")).toContainText("Message Sent");
-  await visitor.close();
+  await visitorSendsMessage(browser, email, subject);
 
   const a = await adminPage(browser);
   const b = await adminPage(browser);

@@ -1,27 +1,11 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
-import { asNewVisitor, freshEmail, gotoHydrated, toasts } from "./support";
+import { freshEmail, gotoHydrated, toasts, visitorSendsMessage } from "./support";
 
 // Staff answer messages: a visitor writes through /contact, an admin finds the message, answers
 // it in the dialog over the list (an empty answer is refused beside the field) and the answer
 // is shown read-only afterwards. Without JavaScript the message is a page of its own.
-
-/** A visitor sends a message through the contact form (no JavaScript); answers its subject. */
-async function visitorWrites(browser: Browser, email: string, subject: string) {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await asNewVisitor(page);
-  await page.goto("/contact");
-  const form = page.getByRole("region", { name: "Send Us a Message" });
-  await form.getByLabel("Full Name").fill("Yemi Alade");
-  await form.getByLabel("Email Address").fill(email);
-  await form.getByLabel("Subject").fill(subject);
-  await form.getByLabel("Message", { exact: true }).fill("Is the Ikoyi flat still to let?");
-  await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(form.getByRole("status")).toContainText("Message Sent");
-  await context.close();
-}
 
 function rowOf(page: Page, subject: string) {
   return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: subject }) });
@@ -32,7 +16,7 @@ test("an admin answers a contact message; the answer is stored and shown read-on
 }, async ({ browser }) => {
   const email = freshEmail("inquiry");
   const subject = `Ikoyi flat ${Date.now()}`;
-  await visitorWrites(browser, email, subject);
+  await visitorSendsMessage(browser, email, subject);
 
   const context = await browser.newContext({ storageState: ADMIN_STATE });
   const admin = await context.newPage();
@@ -85,7 +69,7 @@ test.describe("without JavaScript", () => {
   test("the inquiry is a page with the response form", async ({ browser }) => {
     const email = freshEmail("inquiry-nojs");
     const subject = `Lekki shop ${Date.now()}`;
-    await visitorWrites(browser, email, subject);
+    await visitorSendsMessage(browser, email, subject);
 
     const context = await browser.newContext({
       storageState: ADMIN_STATE,

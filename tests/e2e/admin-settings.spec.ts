@@ -74,6 +74,9 @@ test("a super admin adds an admin in the dialog; the new admin cannot add one", 
   const ask = boss.getByRole("alertdialog", { name: "Leave without saving?" });
   await ask.getByRole("button", { name: "Stay on this page" }).click();
   await expect(dialog.getByLabel("Full Name")).toHaveValue("Zainab Lawal");
+  // Once the question has closed, with the focus back in the dialog (as in the listing's).
+  await expect(ask).toHaveCount(0);
+  await dialog.getByLabel("Full Name").focus();
   await boss.keyboard.press("Escape");
   await ask.getByRole("button", { name: "Leave without saving" }).click();
   await expect(dialog).toHaveCount(0);

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { addDays, slotsOn, TIME_SLOTS } from "../../app/lib/appointment-rules";
 import { E2E_PASSWORD, type PremadeAccountKey, premadeAccount } from "./auth-state";
 
@@ -198,4 +198,23 @@ export function openDayAfter(after: string): string {
   let day = addDays(after, 1);
   while (slotsOn(day).length < TIME_SLOTS.length) day = addDays(day, 1);
   return day;
+}
+
+/**
+ * A visitor sends a message through the contact form (no JavaScript, a browser of their own), as
+ * "Yemi Alade" asking "Is the Ikoyi flat still to let?"; the admin finds it by `email`/`subject`.
+ */
+export async function visitorSendsMessage(browser: Browser, email: string, subject: string) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await asNewVisitor(page);
+  await page.goto("/contact");
+  const form = page.getByRole("region", { name: "Send Us a Message" });
+  await form.getByLabel("Full Name").fill("Yemi Alade");
+  await form.getByLabel("Email Address").fill(email);
+  await form.getByLabel("Subject").fill(subject);
+  await form.getByLabel("Message", { exact: true }).fill("Is the Ikoyi flat still to let?");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByRole("status")).toContainText("Message Sent");
+  await context.close();
 }
