@@ -9,13 +9,11 @@ import { emailLayout, escapeHtml, textFooter } from "~/mail/email-layout";
 import { enqueueMail } from "~/mail/mail.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
 import {
-  type BackupManifest,
   type BackupResult,
   backupFileName,
   backupTimeOf,
   createBackup,
   type MediaSource,
-  readManifest,
 } from "./backup.server";
 
 // The running server's backups (issue 22): taken on a schedule (BACKUP_SCHEDULE, a daily time in
@@ -279,8 +277,4 @@ export async function stopBackupSchedule() {
 export function nextScheduledBackup(now = new Date()) {
   const env = getEnv();
   return env.backupSchedule && !env.databaseUrl ? nextRunAt(env.backupSchedule, now) : undefined;
-}
-
-export async function manifestOf(file: BackupFile): Promise<BackupManifest | undefined> {
-  return readManifest(file.file);
 }

@@ -4,7 +4,12 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
-import { type DatabaseHandle, findMigrationsFolder, PGLITE_EXTENSIONS } from "~/db/client.server";
+import {
+  type DatabaseHandle,
+  findMigrationsFolder,
+  openDatabase,
+  PGLITE_EXTENSIONS,
+} from "~/db/client.server";
 import { acquireDataDirLock } from "~/db/data-dir-lock.server";
 import { holdMediaRemovals, isSafeKey } from "~/media/storage.server";
 import { readTar, type TarSource, tarStream } from "./tar.server";
@@ -248,7 +253,6 @@ export async function backupStoppedSite(options: {
   if (!fs.existsSync(path.join(options.dataDir, PGDATA, "PG_VERSION"))) {
     throw new Error(`There is no embedded database in ${options.dataDir} to back up.`);
   }
-  const { openDatabase } = await import("~/db/client.server");
   const handle = await openDatabase({ kind: "pglite", dataDir: options.dataDir });
   try {
     return await createBackup({ ...options, handle });

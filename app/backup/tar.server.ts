@@ -96,7 +96,7 @@ export async function readTar(
   let buffered: Buffer = Buffer.alloc(0);
   let current: { entry: TarEntry; left: number; pad: number; sink?: TarSink } | undefined;
   let paxName: string | undefined;
-  let collectingPax: { left: number; pad: number; chunks: Buffer[] } | undefined;
+  let collectingPax: { left: number; pad: number } | undefined;
   let ended = false;
 
   for await (const chunk of input as AsyncIterable<Buffer>) {
@@ -141,7 +141,7 @@ export async function readTar(
       if (!Number.isFinite(size) || size < 0) throw new Error("a damaged tar header");
       const pad = (BLOCK - (size % BLOCK)) % BLOCK;
       if (type === "x") {
-        collectingPax = { left: size, pad, chunks: [] };
+        collectingPax = { left: size, pad };
         continue;
       }
       if (type !== "0" && type !== "\0") throw new Error("the archive holds something not a file");

@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
 import { type AdminActor, requireAdmin } from "~/auth/session.server";
+import { readManifest } from "~/backup/backup.server";
 import {
   backupRunning,
   listBackups,
-  manifestOf,
   nextScheduledBackup,
   readBackupStatus,
   runBackup,
@@ -44,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
   const files = listBackups().slice(0, LISTED);
   const backups = await Promise.all(
     files.map(async (file) => {
-      const manifest = await manifestOf(file);
+      const manifest = await readManifest(file.file);
       return {
         name: file.name,
         bytes: file.bytes,
