@@ -1,54 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { startServer, waitForHealth } from "./spawn-server";
 
 // The Node entry itself, run as an operator would: the embedded database belongs to one process,
 // a taken port is an error (never a silent move), and SIGTERM shuts down cleanly. Uses the
 // production build that the web server of this run has just made.
 
 test.skip(Boolean(process.env.DATABASE_URL), "these checks are about the embedded database");
-
-type Server = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function startServer(dataDir: string, port: number): Server {
-  const child = spawn(process.execPath, ["server/main.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      SEED_DEMO: "0",
-      LOG_LEVEL: "info",
-      DATABASE_URL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitForHealth(port: number) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server on port ${port} did not become healthy`);
-}
 
 test.describe.configure({ mode: "serial" });
 
