@@ -28,7 +28,7 @@ import { isUuid } from "~/lib/ids";
 import { pageCountOf } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import type { ListingStatusValue } from "~/lib/property-options";
-import type { PropertyInput } from "~/lib/schemas/property";
+import { PROPERTY_FIELDS, type PropertyInput } from "~/lib/schemas/property";
 import { removeUnreferencedUploads } from "./media-references.server";
 import {
   isStale,
@@ -177,30 +177,8 @@ export async function getPropertyForAdmin(_actor: AdminActor, id: string) {
   };
 }
 
-/** The columns the edit form edits: their values are the form's version. */
-const FORM_COLUMNS = [
-  "title",
-  "purpose",
-  "price",
-  "rentPeriod",
-  "propertyType",
-  "category",
-  "isNewDevelopment",
-  "city",
-  "address",
-  "description",
-  "beds",
-  "baths",
-  "toilets",
-  "parkingSpaces",
-  "sqft",
-  "featured",
-  "status",
-  "titleDocument",
-  "serviceCharge",
-  "furnishing",
-  "serviced",
-] as const satisfies readonly (keyof typeof properties.$inferSelect)[];
+/** The columns the edit form edits (its fields are named after them): their values are its version. */
+const FORM_COLUMNS = PROPERTY_FIELDS satisfies readonly (keyof typeof properties.$inferSelect)[];
 
 function propertyVersion(row: Record<string, unknown>) {
   return recordVersion(pickFields(row, FORM_COLUMNS));
