@@ -79,6 +79,11 @@ export function postedVersion(form: FormData): string | undefined {
   return typeof value === "string" && value ? value : undefined;
 }
 
+/** 400 for a post whose `intent` names none of the forms the action serves. */
+export function unknownIntent() {
+  return badRequest({ error: { title: "Error", message: "Unknown action." } });
+}
+
 /** 404: an unknown or malformed id, or another user's row. Thrown: the route's 404 page shows. */
 export function notFound(): never {
   throw new Response("Not Found", { status: 404 });

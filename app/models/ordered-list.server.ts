@@ -1,7 +1,19 @@
 import { asc, count, eq, getTableName, max, sql } from "drizzle-orm";
-import type { Transaction } from "~/audit/audit.server";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { auditedWrite, type Transaction } from "~/audit/audit.server";
+import type { AdminActor } from "~/auth/session.server";
+import { db } from "~/db/client.server";
 import type { slideshowItems, teamMembers, videos } from "~/db/schema";
+import type { Outcome } from "~/lib/action-result";
+import { isUuid } from "~/lib/ids";
 import { type MoveTarget, movedOrder } from "~/lib/ordered-list";
+import {
+  isStale,
+  pickFields,
+  recordVersion,
+  type Stale,
+  staleOutcome,
+} from "./record-version.server";
 
 // The one ordering mechanism behind the team, the gallery slides and the featured videos: each
 // table has `id`, `sort_order`, `is_active`, `created_at`. These run inside the caller's
@@ -97,3 +109,152 @@ export async function setActiveInOrder(
   if (row.isActive !== active) await tx.update(t).set({ isActive: active }).where(eq(t.id, id));
   return { before: row.isActive };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The admin side of one ordered list (./admin-team.server.ts, ./admin-slideshow.server.ts,
+// ./admin-videos.server.ts configure it): read every item, add one last, edit one against the
+// version its form was opened at, delete, move, switch. Every write is audited as
+// `<entity>.create`, `.update`, `.delete`, `.move` or `.active` in the same transaction.
+
+/** One list: its table and what differs between the lists. */
+export type OrderedListModelConfig<Row extends { id: string }, Input> = {
+  table: OrderedTable;
+  /** The audit entity of the list's writes. */
+  entity: "team-member" | "slide" | "video";
+  /** The columns the admin screens read (the columns of `Row`). */
+  row: Record<keyof Row, PgColumn>;
+  /** The fields the edit form edits: their values are its version (issue 23: no lost update). */
+  formFields: readonly (keyof Row & string)[];
+  /** The stored values of a form's input (empty optional values are stored as null, spec §7). */
+  columnsOf: (input: Input) => Record<string, unknown>;
+  /** Where a new item goes (nextSortOrder). */
+  newPlace: "count" | "highest-plus-one";
+  /** The column with the item's uploaded photo: a write answers the one it left unused. */
+  media?: keyof Row & string;
+};
+
+const NOT_FOUND = { ok: false, reason: "not-found" } as const;
+
+type Written = Outcome<object, "not-found">;
+/** `formerMedia`: the photo the item no longer shows (its file may now be unused). */
+export type OrderedItemUpdated = Outcome<{ id: string; formerMedia: string | null }, "not-found">;
+export type OrderedItemDeleted = Outcome<{ formerMedia: string | null }, "not-found">;
+
+export function orderedListModel<Row extends { id: string }, Input>(
+  config: OrderedListModelConfig<Row, Input>,
+) {
+  const { table, entity, formFields } = config;
+  const t = columnsOf(table);
+  const row = config.row as unknown as typeof videos._.columns;
+  const mediaOf = (item: Row): string | null =>
+    config.media ? ((item[config.media] as string | null) ?? null) : null;
+
+  return {
+    /** Every item, active or not, in the order the site shows the active ones. */
+    async list(): Promise<Row[]> {
+      const rows = await db
+        .select(row)
+        .from(t)
+        .orderBy(asc(t.sortOrder), asc(t.createdAt), asc(t.id));
+      return rows as unknown as Row[];
+    },
+
+    /** One item with the version of what its form edits; undefined for an unknown id. */
+    async get(id: string): Promise<(Row & { version: string }) | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [found] = (await db.select(row).from(t).where(eq(t.id, id))) as unknown as Row[];
+      return found && { ...found, version: recordVersion(pickFields(found, formFields)) };
+    },
+
+    async create(actor: AdminActor, input: Input) {
+      const values = config.columnsOf(input);
+      return auditedWrite(actor, `${entity}.create`, async (tx) => {
+        const sortOrder = await nextSortOrder(tx, table, config.newPlace);
+        const [created] = await tx
+          .insert(t)
+          .values({ ...values, sortOrder } as typeof videos.$inferInsert)
+          .returning({ id: t.id });
+        if (!created) throw new Error(`${entity} insert returned nothing`);
+        return {
+          result: { ok: true as const, id: created.id },
+          audit: { entityId: created.id, before: null, after: { ...values, sortOrder } },
+        };
+      });
+    },
+
+    /** `expectedVersion`: the version the form was opened at (newer: nothing is written). */
+    async update(actor: AdminActor, id: string, input: Input, expectedVersion?: string) {
+      if (!isUuid(id)) return NOT_FOUND;
+      const values = config.columnsOf(input);
+      return auditedWrite<OrderedItemUpdated | Stale>(actor, `${entity}.update`, async (tx) => {
+        const [before] = (await tx
+          .select(row)
+          .from(t)
+          .where(eq(t.id, id))
+          .for("update")) as unknown as Row[];
+        if (!before) return { result: NOT_FOUND };
+        if (isStale(expectedVersion, pickFields(before, formFields))) {
+          const writes = [`${entity}.update`, `${entity}.active`] as const;
+          return { result: await staleOutcome(tx, entity, id, writes) };
+        }
+        await tx.update(t).set(values).where(eq(t.id, id));
+        const former = mediaOf(before);
+        const formerMedia = config.media && former !== values[config.media] ? former : null;
+        return {
+          result: { ok: true, id, formerMedia },
+          audit: { entityId: id, before, after: values },
+        };
+      });
+    },
+
+    async remove(actor: AdminActor, id: string) {
+      if (!isUuid(id)) return NOT_FOUND;
+      return auditedWrite<OrderedItemDeleted>(actor, `${entity}.delete`, async (tx) => {
+        const [removed] = (await tx
+          .delete(t)
+          .where(eq(t.id, id))
+          .returning(row)) as unknown as Row[];
+        if (!removed) return { result: NOT_FOUND };
+        return {
+          result: { ok: true, formerMedia: mediaOf(removed) },
+          audit: { entityId: id, before: removed, after: null },
+        };
+      });
+    },
+
+    /** Up, down (a swap with the neighbour) or to a position (a drop). */
+    async move(actor: AdminActor, id: string, to: MoveTarget) {
+      if (!isUuid(id)) return NOT_FOUND;
+      return auditedWrite<Written>(actor, `${entity}.move`, async (tx) => {
+        const moved = await moveInOrder(tx, table, id, to);
+        if (!moved.ok) return { result: NOT_FOUND };
+        return {
+          result: { ok: true },
+          audit: { entityId: id, before: { order: moved.before }, after: { order: moved.after } },
+        };
+      });
+    },
+
+    /** Shows (active) or hides an item on the site. */
+    async setActive(actor: AdminActor, id: string, active: boolean) {
+      if (!isUuid(id)) return NOT_FOUND;
+      return auditedWrite<Written>(actor, `${entity}.active`, async (tx) => {
+        const changed = await setActiveInOrder(tx, table, id, active);
+        if (!changed) return { result: NOT_FOUND };
+        return {
+          result: { ok: true },
+          audit: {
+            entityId: id,
+            before: { isActive: changed.before },
+            after: { isActive: active },
+          },
+        };
+      });
+    },
+  };
+}
+
+/** The admin model of one ordered list (orderedListModel). */
+export type OrderedListModel<Row extends { id: string }, Input> = ReturnType<
+  typeof orderedListModel<Row, Input>
+>;

@@ -55,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
       throw redirectWithFlash(back, "slideDeleteFailed");
     }
     if (!deleted.ok) notFound();
-    await removeUnreferencedUploads([deleted.formerMediaUrl]);
+    await removeUnreferencedUploads([deleted.formerMedia]);
     throw redirectWithFlash(back, "slideDeleted");
   }
 
@@ -85,7 +85,7 @@ export async function action(args: Route.ActionArgs) {
     }
     notFound();
   }
-  await removeUnreferencedUploads([updated.formerMediaUrl]);
+  await removeUnreferencedUploads([updated.formerMedia]);
   throw redirectWithFlash(back, "slideUpdated");
 }
 

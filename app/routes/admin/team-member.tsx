@@ -59,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
       throw redirectWithFlash(back, "teamMemberDeleteFailed");
     }
     if (!deleted.ok) notFound();
-    await removeUnreferencedUploads([deleted.formerImageUrl]);
+    await removeUnreferencedUploads([deleted.formerMedia]);
     throw redirectWithFlash(back, "teamMemberDeleted");
   }
 
@@ -92,7 +92,7 @@ export async function action(args: Route.ActionArgs) {
     }
     notFound();
   }
-  await removeUnreferencedUploads([updated.formerImageUrl]);
+  await removeUnreferencedUploads([updated.formerMedia]);
   throw redirectWithFlash(back, "teamMemberUpdated");
 }
 
