@@ -32,6 +32,8 @@ const ISOLATED: Record<string, string> = {
   "app/routes/admin/property-photos.test.ts": "sets DATA_DIR before the storage loads",
   "app/routes/admin/team.test.ts": "sets DATA_DIR before the storage loads",
   "app/routes/admin/backups.test.ts": "sets BACKUP_DIR before the settings load",
+  "app/routes/resources/metrics.test.ts":
+    "sets METRICS_TOKEN and BACKUP_DIR before the settings load",
   "app/routes/auth/password-reset-smtp.test.ts": "sets SMTP_* before the mailer loads",
   // In-process caches that must start empty (the content generation, reference data).
   "app/models/site-content.server.test.ts": "counts reads of the content cache",

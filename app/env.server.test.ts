@@ -69,3 +69,28 @@ describe("object storage settings", () => {
     expect(() => parseEnv({ ...bucket, S3_BUCKET: "Not A Bucket" })).toThrow(/S3_BUCKET/);
   });
 });
+
+describe("monitoring settings", () => {
+  it("leaves /metrics off and puts the disk floor at 500 MB by default", () => {
+    const env = parseEnv({});
+    expect(env.metricsToken).toBeUndefined();
+    expect(env.readyMinFreeMb).toBe(500);
+    expect(parseEnv({ METRICS_TOKEN: "" }).metricsToken).toBeUndefined();
+  });
+
+  it("takes a long enough token and a whole number of megabytes", () => {
+    const token = "0123456789abcdef0123";
+    expect(parseEnv({ METRICS_TOKEN: token, READY_MIN_FREE_MB: "2048" })).toMatchObject({
+      metricsToken: token,
+      readyMinFreeMb: 2048,
+    });
+    expect(parseEnv({ READY_MIN_FREE_MB: "0" }).readyMinFreeMb).toBe(0);
+  });
+
+  it("refuses a guessable token or a floor that is not a number of megabytes", () => {
+    expect(() => parseEnv({ METRICS_TOKEN: "secret" })).toThrow(/METRICS_TOKEN/);
+    expect(() => parseEnv({ READY_MIN_FREE_MB: "lots" })).toThrow(/READY_MIN_FREE_MB/);
+    expect(() => parseEnv({ READY_MIN_FREE_MB: "-1" })).toThrow(/READY_MIN_FREE_MB/);
+    expect(() => parseEnv({ READY_MIN_FREE_MB: "1.5" })).toThrow(/READY_MIN_FREE_MB/);
+  });
+});

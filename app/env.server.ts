@@ -82,6 +82,16 @@ const EnvSchema = z.object({
     .int("BACKUP_KEEP_WEEKLY must be a whole number")
     .min(0, "BACKUP_KEEP_WEEKLY must be 0 or more")
     .default(4),
+  // Monitoring (/readyz, /metrics): the scrape token (unset = /metrics answers 404) and the
+  // free space below which /readyz answers 503.
+  METRICS_TOKEN: optionalText(
+    z.string().min(16, "METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 32)"),
+  ),
+  READY_MIN_FREE_MB: z.coerce
+    .number({ error: "READY_MIN_FREE_MB must be a whole number of megabytes" })
+    .int("READY_MIN_FREE_MB must be a whole number of megabytes")
+    .min(0, "READY_MIN_FREE_MB must be 0 or more")
+    .default(500),
 });
 
 /** A text setting where empty means unset. */
@@ -126,6 +136,10 @@ export type Env = {
   backupSchedule: string | undefined;
   /** How many daily and weekly backups the rotation keeps. */
   backupKeep: { daily: number; weekly: number };
+  /** `Authorization: Bearer <token>` opens /metrics; undefined = /metrics answers 404. */
+  metricsToken: string | undefined;
+  /** /readyz answers 503 when the disk holding DATA_DIR has less free space than this. */
+  readyMinFreeMb: number;
 };
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -154,6 +168,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     backupDir: path.resolve(e.BACKUP_DIR),
     backupSchedule: e.BACKUP_SCHEDULE,
     backupKeep: { daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY },
+    metricsToken: e.METRICS_TOKEN,
+    readyMinFreeMb: e.READY_MIN_FREE_MB,
   };
 }
 

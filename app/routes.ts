@@ -93,7 +93,10 @@ export default [
     route("sidebar", "routes/admin/sidebar.ts"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
+  // Monitoring: alive, fit to serve (with reasons), and Prometheus metrics behind a token.
   route("healthz", "routes/resources/healthz.ts"),
+  route("readyz", "routes/resources/readyz.ts"),
+  route("metrics", "routes/resources/metrics.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("media/*", "routes/resources/media.ts"),

@@ -4,13 +4,15 @@ import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { createRequestContext } from "~/lib/request-context.server";
 import { createCspNonce, securityHeaders } from "~/lib/security-headers.server";
+import { recordRequest } from "~/metrics/request-metrics.server";
+import { type RouteTable, routePatternOf, UNMATCHED_ROUTE } from "~/metrics/route-pattern";
 import { refuseLargeBodies } from "./body-limit";
 import { refuseForeignOrigins } from "./origin-check";
 import { markPrivateResponses } from "./private-responses";
 import { createRequestHandler } from "./request-handler";
 
 /**
- * The HTTP app in front of React Router: security headers, the request log, the Origin check,
+ * The HTTP app in front of React Router: security headers, the request log and metrics, the Origin check,
  * body limits and the no-store rule, the page cache when given, then the routes. server/app.ts
  * serves it with the built routes; the tests (tests/setup/http-app.ts) with the route modules
  * themselves.
@@ -36,18 +38,36 @@ export function createHttpApp(
     next();
   });
 
+  // The request log and the request metrics (app/metrics/), labelled by the route's pattern:
+  // the raw path would make a series per listing.
+  const withRouteTable = (use: (table: RouteTable | undefined) => void) => {
+    if (typeof build !== "function") return use(build.routes);
+    // The dev server's build, loaded again for each request (cheap: Vite keeps the module).
+    build().then(
+      (loaded) => use(loaded.routes),
+      () => use(undefined),
+    );
+  };
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       logger.info(
         {
           method: req.method,
           path: req.path,
           status: res.statusCode,
-          ms: Math.round(ms * 10) / 10,
+          ms: Math.round(seconds * 10_000) / 10,
         },
         "request",
+      );
+      withRouteTable((table) =>
+        recordRequest({
+          route: table ? routePatternOf(table, req.path) : UNMATCHED_ROUTE,
+          method: req.method,
+          status: res.statusCode,
+          seconds,
+        }),
       );
     });
     next();

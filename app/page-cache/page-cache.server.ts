@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import type { PageNotes } from "~/lib/request-context.server";
+import { countPageCache } from "~/metrics/request-metrics.server";
 import { countPropertyView } from "~/models/property-stats.server";
 import { clientIp } from "~/rate-limit/rate-limit.server";
 import { contentGeneration, onContentChanged } from "./content-generation.server";
@@ -178,6 +179,7 @@ export function createPageCache(options: { enabled: boolean; ttlMs?: number; max
 
   function serve(req: Request, res: Response, entry: Entry) {
     stats.hits += 1;
+    countPageCache("hit");
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("Cache-Control", CACHEABLE_CACHE_CONTROL);
     res.setHeader("ETag", entry.etag);
@@ -223,6 +225,7 @@ export function createPageCache(options: { enabled: boolean; ttlMs?: number; max
 
   function renderAndKeep(req: Request, res: Response, next: NextFunction, key: string) {
     stats.misses += 1;
+    countPageCache("miss");
     const generation = contentGeneration();
     const nonce = String(res.locals.cspNonce ?? "");
     const notes: PageNotes = {};
@@ -323,6 +326,7 @@ export function createPageCache(options: { enabled: boolean; ttlMs?: number; max
     if (!options.enabled || !isCacheableRequest(req)) return next();
     if (!isAnonymous(req)) {
       // A page of the visitor's own: no shared cache may keep it or give it to someone else.
+      countPageCache("bypass");
       res.setHeader("Cache-Control", OWN_PAGE_CACHE_CONTROL);
       appendVary(res, "Cookie");
       return next();

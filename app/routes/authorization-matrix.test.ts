@@ -1311,6 +1311,22 @@ const MATRIX: Record<string, Guarded> = {
       ],
     }),
   },
+  // Prometheus metrics: the bearer token is the key, never a session (metrics.test.ts). Without
+  // METRICS_TOKEN, as here, the address does not exist for anyone, a signed-in admin included.
+  "routes/resources/metrics.ts": {
+    path: "/metrics",
+    entry: (): MatrixEntry => ({
+      loader: {
+        url: "/metrics",
+        expect: {
+          anonymous: { status: 404 },
+          customer: { status: 404 },
+          otherCustomer: { status: 404 },
+          admin: { status: 404 },
+        },
+      },
+    }),
+  },
 };
 
 /** Routes that need no guard: public pages, auth forms, sign out, resources. */
@@ -1338,6 +1354,8 @@ const PUBLIC: Record<string, string> = {
   "routes/auth/admin-login.tsx": "/admin/login",
   "routes/auth/signout.ts": "/signout",
   "routes/resources/healthz.ts": "/healthz",
+  // For probes and monitors: the checks' results and reasons, nothing about any account.
+  "routes/resources/readyz.ts": "/readyz",
   "routes/resources/media.ts": "/media/*",
   "routes/resources/sitemap.ts": "/sitemap.xml",
   "routes/resources/robots.ts": "/robots.txt",

@@ -1,0 +1,217 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db, getDatabase } from "~/db/client.server";
+import { mailOutbox } from "~/db/schema";
+import { CONTENT_TYPE } from "~/metrics/registry";
+import { scrapeAccess } from "~/metrics/scrape.server";
+import { createPageCache } from "~/page-cache/page-cache.server";
+import { createHttpApp } from "../../../server/http-app";
+import { createTestBuild } from "../../../tests/setup/http-app";
+import { setupTestDatabase } from "../../../tests/setup/test-database";
+
+// /metrics over real HTTP, through the whole HTTP app with the page cache in front: 401 without
+// the token, then the Prometheus text with the requests this file made, labelled by route
+// pattern, the page cache's hits, the outbox and (on the embedded database) the backups.
+// METRICS_TOKEN and BACKUP_DIR are read once, when the settings load: isolated (vitest.config.ts).
+
+const TOKEN = "test-metrics-token-0123456789abcdef";
+process.env.METRICS_TOKEN = TOKEN;
+const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), "naija-metrics-backups-"));
+process.env.BACKUP_DIR = backupDir;
+
+await setupTestDatabase();
+
+const pageCache = createPageCache({ enabled: true });
+let origin = "";
+let server: ReturnType<ReturnType<typeof createHttpApp>["listen"]>;
+
+beforeAll(async () => {
+  const app = createHttpApp(createTestBuild(), { pageCache: pageCache.middleware });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  pageCache.close();
+  fs.rmSync(backupDir, { recursive: true, force: true });
+});
+
+function get(pathname: string, headers: Record<string, string> = {}) {
+  return fetch(`${origin}${pathname}`, { headers, redirect: "manual" });
+}
+
+async function scrape() {
+  const response = await get("/metrics", { Authorization: `Bearer ${TOKEN}` });
+  expect(response.status).toBe(200);
+  return { response, text: await response.text() };
+}
+
+/** The value of one series, by its exact name and labels as written. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+const embedded = !process.env.DATABASE_URL;
+
+describe("GET /metrics", () => {
+  it("answers 401 without the right bearer token, whatever else the request carries", async () => {
+    const refused: Record<string, string>[] = [
+      {},
+      { Authorization: "Bearer wrong-token-0123456789abcdef0123" },
+      { Authorization: `Basic ${Buffer.from(`metrics:${TOKEN}`).toString("base64")}` },
+      { Authorization: `Bearer ${TOKEN}x` },
+      { Cookie: "better-auth.session_token=anything" },
+    ];
+    for (const headers of refused) {
+      const response = await get("/metrics", headers);
+      expect(response.status, JSON.stringify(headers)).toBe(401);
+      expect(response.headers.get("WWW-Authenticate")).toBe('Bearer realm="metrics"');
+      expect(await response.text()).not.toContain("http_requests_total");
+    }
+  });
+
+  it("counts requests by route pattern, method and status, with their durations", async () => {
+    await get("/about");
+    await get("/about");
+    await get("/about", { Cookie: "compare=1" });
+    await get("/property/no-such-listing-7f3a");
+    await get("/property/another-missing-one");
+    await get("/readyz");
+    await fetch(`${origin}/healthz`, { method: "HEAD" });
+
+    const { response, text } = await scrape();
+    expect(response.headers.get("Content-Type")).toBe(CONTENT_TYPE);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+
+    expect(sample(text, 'http_requests_total{route="/about",method="GET",status="200"}')).toBe(3);
+    expect(
+      sample(text, 'http_requests_total{route="/property/:id",method="GET",status="404"}'),
+    ).toBe(2);
+    expect(sample(text, 'http_requests_total{route="/readyz",method="GET",status="200"}')).toBe(1);
+    expect(sample(text, 'http_requests_total{route="/healthz",method="HEAD",status="200"}')).toBe(
+      1,
+    );
+    // The refused scrapes of the test before, under the route, never under a token.
+    expect(sample(text, 'http_requests_total{route="/metrics",method="GET",status="401"}')).toBe(5);
+    // The raw addresses never become labels.
+    expect(text).not.toContain("no-such-listing");
+
+    const about = 'route="/about",method="GET"';
+    expect(sample(text, `http_request_duration_seconds_bucket{${about},le="+Inf"}`)).toBe(3);
+    expect(sample(text, `http_request_duration_seconds_count{${about}}`)).toBe(3);
+    expect(sample(text, `http_request_duration_seconds_sum{${about}}`)).toBeGreaterThan(0);
+    expect(sample(text, `http_request_duration_seconds_bucket{${about},le="10"}`)).toBe(3);
+  });
+
+  it("counts the page cache's hits, misses and bypasses", async () => {
+    const { text } = await scrape();
+    // /about: rendered, then from memory, then with a cookie; the missing listings: rendered.
+    expect(sample(text, 'page_cache_requests_total{result="hit"}')).toBe(1);
+    expect(sample(text, 'page_cache_requests_total{result="miss"}')).toBe(3);
+    expect(sample(text, 'page_cache_requests_total{result="bypass"}')).toBe(1);
+  });
+
+  it("reads the mail outbox at scrape time", async () => {
+    await db.delete(mailOutbox);
+    await db.insert(mailOutbox).values([
+      {
+        to: "a@example.com",
+        subject: "s",
+        text: "t",
+        nextAttemptAt: new Date(Date.now() - 60_000),
+      },
+      { to: "b@example.com", subject: "s", text: "t", status: "sent" },
+      { to: "c@example.com", subject: "s", text: "t", status: "sent" },
+    ]);
+    const { text } = await scrape();
+    expect(sample(text, 'mail_outbox_messages{status="pending"}')).toBe(1);
+    expect(sample(text, 'mail_outbox_messages{status="sent"}')).toBe(2);
+    expect(sample(text, 'mail_outbox_messages{status="failed"}')).toBe(0);
+    expect(sample(text, "mail_outbox_oldest_due_seconds")).toBeGreaterThanOrEqual(59);
+    await db.delete(mailOutbox);
+  });
+
+  it.runIf(embedded)("reports the last successful backup on the embedded database", async () => {
+    expect(getDatabase().kind).toBe("pglite");
+    const never = (await scrape()).text;
+    expect(sample(never, "backup_last_success_timestamp_seconds")).toBe(0);
+    expect(never).toContain("backup_last_success_age_seconds +Inf\n");
+
+    const at = new Date(Date.now() - 3 * 3600_000);
+    fs.writeFileSync(
+      path.join(backupDir, "backup-status.json"),
+      JSON.stringify({
+        lastSuccess: {
+          name: "x.tar.gz",
+          bytes: 1,
+          at: at.toISOString(),
+          seconds: 2,
+          trigger: "schedule",
+        },
+      }),
+    );
+    const { text } = await scrape();
+    expect(sample(text, "backup_last_success_timestamp_seconds")).toBe(at.getTime() / 1000);
+    const age = sample(text, "backup_last_success_age_seconds") ?? 0;
+    expect(age).toBeGreaterThanOrEqual(3 * 3600 - 1);
+    expect(age).toBeLessThan(3 * 3600 + 60);
+    expect(sample(text, "backup_last_failure_timestamp_seconds")).toBe(0);
+  });
+
+  it.skipIf(embedded)("leaves the backups out on PostgreSQL (pg_dump's business)", async () => {
+    const { text } = await scrape();
+    expect(text).not.toContain("backup_last_success");
+  });
+
+  it("writes a valid exposition: HELP and TYPE once per metric, every sample well formed", async () => {
+    const { text } = await scrape();
+    expect(text.endsWith("\n")).toBe(true);
+    const types = new Map<string, string>();
+    for (const line of text.trimEnd().split("\n")) {
+      const declared = /^# TYPE ([a-zA-Z_:][a-zA-Z0-9_:]*) (counter|gauge|histogram)$/.exec(line);
+      if (declared) {
+        expect(types.has(declared[1] ?? ""), line).toBe(false);
+        types.set(declared[1] ?? "", declared[2] ?? "");
+        continue;
+      }
+      if (line.startsWith("# HELP ")) continue;
+      expect(line).toMatch(
+        /^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*"(,[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*")*\})? (-?[0-9.e+-]+|\+Inf|-Inf|NaN)$/,
+      );
+    }
+    for (const name of [
+      "http_requests_total",
+      "http_request_duration_seconds",
+      "page_cache_requests_total",
+      "mail_outbox_messages",
+      "process_resident_memory_bytes",
+      "process_start_time_seconds",
+      "process_uptime_seconds",
+    ]) {
+      expect(types.has(name), name).toBe(true);
+    }
+    expect(types.get("http_request_duration_seconds")).toBe("histogram");
+    expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(1_000_000);
+    expect(text).not.toContain("metrics_scrape_error{");
+  });
+});
+
+describe("who may read /metrics", () => {
+  it("nobody while METRICS_TOKEN is unset; with it, only the exact bearer token", () => {
+    expect(scrapeAccess(`Bearer ${TOKEN}`, undefined)).toBe("disabled");
+    expect(scrapeAccess(null, undefined)).toBe("disabled");
+    expect(scrapeAccess(null, TOKEN)).toBe("refused");
+    expect(scrapeAccess("Bearer", TOKEN)).toBe("refused");
+    expect(scrapeAccess(`Bearer ${TOKEN.slice(0, -1)}`, TOKEN)).toBe("refused");
+    expect(scrapeAccess(`Token ${TOKEN}`, TOKEN)).toBe("refused");
+    expect(scrapeAccess(`Bearer ${TOKEN}`, TOKEN)).toBe("allowed");
+    expect(scrapeAccess(`bearer  ${TOKEN}`, TOKEN)).toBe("allowed");
+  });
+});

@@ -1,0 +1,194 @@
+import os from "node:os";
+import path from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  type DatabaseHandle,
+  db,
+  getDatabase,
+  openDatabase,
+  setDatabase,
+} from "~/db/client.server";
+import { mailOutbox } from "~/db/schema";
+import {
+  checkReadiness,
+  expectedMigrationCount,
+  OUTBOX_STUCK_AFTER_SECONDS,
+} from "~/metrics/readiness.server";
+import { isPublicPagePath } from "~/page-cache/page-cache.server";
+import { callLoader } from "../../../tests/setup/route-calls";
+import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { loader } from "./readyz";
+
+// /readyz: ready on a freshly migrated database; unready, with the failing check's reason, when
+// the outbox is stuck, the disk is below the floor, a migration is missing or the database does
+// not answer, and never a 500.
+
+await setupTestDatabase();
+
+beforeEach(async () => {
+  await db.delete(mailOutbox);
+});
+
+const MINUTE_MS = 60_000;
+
+async function readyz() {
+  const response = await loader();
+  return { response, body: await response.json() };
+}
+
+function queueMail(dueMinutesAgo: number) {
+  return db.insert(mailOutbox).values({
+    to: "buyer@example.com",
+    subject: "Your viewing",
+    text: "See you on Monday.",
+    nextAttemptAt: new Date(Date.now() - dueMinutesAgo * MINUTE_MS),
+  });
+}
+
+describe("GET /readyz", () => {
+  it("answers 200 ready with every check ok on a migrated database", async () => {
+    const { response, body } = await readyz();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(body).toMatchObject({
+      status: "ready",
+      checks: {
+        database: { ok: true },
+        migrations: { ok: true, expected: expectedMigrationCount() },
+        disk: { ok: true, floorMb: 500 },
+        outbox: { ok: true, pending: 0, due: 0, oldestDueSeconds: 0 },
+      },
+    });
+    expect(body.checks.migrations.applied).toBeGreaterThanOrEqual(expectedMigrationCount());
+    expect(expectedMigrationCount()).toBeGreaterThan(10);
+    expect(body.checks.disk.freeMb).toBeGreaterThan(500);
+    for (const check of Object.values(body.checks)) expect(check).not.toHaveProperty("reason");
+  });
+
+  it("stays ready while mail waits for a retry or has only just come due", async () => {
+    await queueMail(-30); // a retry half an hour from now
+    await queueMail(2);
+    const { response, body } = await readyz();
+    expect(response.status).toBe(200);
+    expect(body.checks.outbox).toMatchObject({ ok: true, pending: 2, due: 1 });
+    expect(body.checks.outbox.oldestDueSeconds).toBeGreaterThanOrEqual(119);
+  });
+
+  it("answers 503 unready when a message has been due longer than the limit", async () => {
+    await queueMail(OUTBOX_STUCK_AFTER_SECONDS / 60 + 5);
+    const { response, body } = await readyz();
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(body.status).toBe("unready");
+    expect(body.checks.database.ok).toBe(true);
+    expect(body.checks.outbox).toMatchObject({
+      ok: false,
+      pending: 1,
+      due: 1,
+      stuckAfterSeconds: OUTBOX_STUCK_AFTER_SECONDS,
+    });
+    expect(body.checks.outbox.oldestDueSeconds).toBeGreaterThan(OUTBOX_STUCK_AFTER_SECONDS);
+    expect(body.checks.outbox.reason).toMatch(/mail sender is not delivering/);
+  });
+
+  it("does not count sent or failed mail as stuck", async () => {
+    await db.insert(mailOutbox).values([
+      { to: "a@example.com", subject: "s", text: "t", status: "sent", nextAttemptAt: new Date(0) },
+      {
+        to: "b@example.com",
+        subject: "s",
+        text: "t",
+        status: "failed",
+        nextAttemptAt: new Date(0),
+      },
+    ]);
+    const { response, body } = await readyz();
+    expect(response.status).toBe(200);
+    expect(body.checks.outbox).toMatchObject({ ok: true, pending: 0 });
+  });
+
+  it("is never kept by the page cache", () => {
+    expect(isPublicPagePath("/readyz")).toBe(false);
+    expect(isPublicPagePath("/metrics")).toBe(false);
+  });
+
+  it("is a plain GET for the harness too", async () => {
+    const answer = await callLoader(loader, "/readyz");
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe("the readiness checks", () => {
+  it("fail the disk below the floor, naming the free space and the floor", async () => {
+    const readiness = await checkReadiness({ floorMb: 1_000_000_000 });
+    expect(readiness.status).toBe("unready");
+    expect(readiness.checks.disk).toMatchObject({ ok: false, floorMb: 1_000_000_000 });
+    expect(readiness.checks.disk.reason).toMatch(
+      /MB free where the data is, below the 1000000000 MB floor/,
+    );
+    expect(readiness.checks.database.ok).toBe(true);
+  });
+
+  it("measure the disk of the nearest existing folder when DATA_DIR is not made yet", async () => {
+    const readiness = await checkReadiness({
+      dataDir: path.join(os.tmpdir(), "naija-not-made-yet", "data"),
+      floorMb: 1,
+    });
+    expect(readiness.checks.disk.ok).toBe(true);
+    expect(readiness.checks.disk.freeMb).toBeGreaterThan(1);
+  });
+
+  it("fail when the database lacks a migration this copy of the site has", async () => {
+    const expected = expectedMigrationCount() + 1;
+    const readiness = await checkReadiness({ expectedMigrations: expected });
+    expect(readiness.status).toBe("unready");
+    expect(readiness.checks.migrations).toMatchObject({ ok: false, expected });
+    expect(readiness.checks.migrations.reason).toMatch(/of the site's migrations are not applied/);
+  });
+
+  it("report a database that does not answer, without its error text, and check nothing in it", async () => {
+    const handle = getDatabase();
+    // A real client pointed at a port where nothing listens.
+    const unreachable = await openDatabase({
+      kind: "postgres",
+      url: "postgres://x:secret@127.0.0.1:9/none",
+    });
+    setDatabase(unreachable);
+    try {
+      const response = await loader();
+      expect(response.status).toBe(503);
+      const text = await response.text();
+      expect(text).not.toMatch(/secret|ECONNREFUSED|127\.0\.0\.1|at /);
+      const body = JSON.parse(text);
+      expect(body.checks.database).toEqual({
+        ok: false,
+        kind: "postgres",
+        reason: "The database ping failed (details in the server log)",
+      });
+      expect(body.checks.migrations.reason).toBe("Not checked: the database did not answer");
+      expect(body.checks.outbox.reason).toBe("Not checked: the database did not answer");
+      expect(body.checks.disk.ok).toBe(true);
+    } finally {
+      setDatabase(handle);
+      await unreachable.close();
+    }
+  });
+
+  it("give up on a check that hangs, after its timeout", async () => {
+    const handle = getDatabase();
+    const hanging: DatabaseHandle = { ...handle, ping: () => new Promise(() => undefined) };
+    setDatabase(hanging);
+    try {
+      const started = Date.now();
+      const readiness = await checkReadiness({ timeoutMs: 100 });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(readiness.status).toBe("unready");
+      expect(readiness.checks.database).toMatchObject({
+        ok: false,
+        reason: "The database ping did not answer within 100 ms",
+      });
+    } finally {
+      setDatabase(handle);
+    }
+  });
+});
