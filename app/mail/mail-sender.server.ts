@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { mailOutbox, type OutboxAttachment } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
@@ -8,6 +8,8 @@ import {
   type MailTransport,
   mailTransportFor,
   type OutgoingMail,
+  SMTP_ATTEMPT_MAX_MS,
+  SMTP_POOL,
 } from "./mail-transport.server";
 
 // The sender: delivers the outbox's pending rows (ADR 11). Any number of senders may run, one
@@ -15,9 +17,19 @@ import {
 //
 // - A sender claims due rows in one statement (`FOR UPDATE SKIP LOCKED`, so two senders never
 //   claim the same row) and gives them a lease: until `lease_until` nobody else takes them.
-// - It delivers each, then marks it 'sent' in a statement of its own right away, guarded by its
-//   claim. A failure sets the next attempt after an exponential backoff; after
-//   MAIL_MAX_ATTEMPTS the row is marked 'failed' and logged as an error.
+// - It sends MAIL_CONCURRENCY messages at once, over the transport's pooled SMTP connections
+//   (one each), and claims the next rows as soon as a sending slot finds nothing left to send,
+//   while the other slots are still busy: a burst flows without a pause between batches or a
+//   wait for the poll.
+// - Each row is marked 'sent' right after its own delivery, in a statement of its own, guarded
+//   by its claim. A failure is that row's alone (the pool gives each message its own outcome,
+//   and a broken connection fails only the message it carried): it sets the row's next attempt
+//   after an exponential backoff; after MAIL_MAX_ATTEMPTS the row is marked 'failed' and logged
+//   as an error.
+// - A row is only started while its lease has SMTP_ATTEMPT_MAX_MS left to run, so a lease never
+//   ends under an attempt. Claimed rows not started by then (a mail server so slow that a claim
+//   has not drained in time) or when the sender stops are handed back at once, uncounted, for
+//   the next claim by any sender.
 // - Delivery is at least once: a process that dies after the mail server accepted a message and
 //   before its row is marked sent leaves the row claimed; when the lease ends another sender
 //   delivers it again. That window is the few milliseconds between the SMTP answer and the
@@ -30,9 +42,23 @@ export const MAIL_MAX_ATTEMPTS = 8;
 /** First retry after this; each further one waits twice as long, up to MAIL_RETRY_MAX_MS. */
 export const MAIL_RETRY_BASE_MS = 30_000;
 export const MAIL_RETRY_MAX_MS = 60 * 60_000;
-/** Longer than one SMTP attempt can take (connection + greeting + socket timeouts). */
-export const MAIL_LEASE_MS = 2 * 60_000;
+/** Messages one sender (one instance) sends at once: one per pooled SMTP connection. */
+export const MAIL_CONCURRENCY = SMTP_POOL.maxConnections;
+/**
+ * Rows claimed per statement: four per sending slot, so a burst costs one claim per 20 messages,
+ * while one instance never holds many more rows than it is about to send (another instance
+ * takes the rest).
+ */
 export const MAIL_BATCH_SIZE = 20;
+/**
+ * How long a claim keeps other senders off its rows. A row is started only within the first
+ * MAIL_LEASE_MS - SMTP_ATTEMPT_MAX_MS (40 s) of it, so its attempt (at most 80 s) ends before the
+ * lease does. At a normal pace a claim of 20 drains in well under a second (5 at a time, a few
+ * to 150 ms each); with a mail server that stalls every message to its timeouts (up to 40 s
+ * each) 5 to 10 start in time and the rest go back for a fresh claim. It is also how long a
+ * crashed instance's claimed rows wait before another sender retries them.
+ */
+export const MAIL_LEASE_MS = 2 * 60_000;
 /** How often a running sender looks for due rows it was not told about. */
 export const MAIL_POLL_MS = 5_000;
 
@@ -47,10 +73,21 @@ export type DeliverOptions = {
   now?: () => Date;
   batchSize?: number;
   leaseMs?: number;
+  /** How long one attempt may take; a row is started only while its lease has this left. */
+  attemptMaxMs?: number;
   maxAttempts?: number;
+  /** Messages sent at once; MAIL_CONCURRENCY when absent. */
+  concurrency?: number;
 };
 
-export type DeliveryReport = { claimed: number; sent: number; retrying: number; failed: number };
+export type DeliveryReport = {
+  claimed: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+  /** Claimed but handed back unsent (the sender stopped, or the lease ran short). */
+  released: number;
+};
 
 type ClaimedRow = OutgoingMail & { attempts: number };
 
@@ -108,27 +145,123 @@ function parseJson<T>(value: T | string | null): T | null {
   return typeof value === "string" ? (JSON.parse(value) as T) : value;
 }
 
+/** Hands claimed rows that were not attempted back for the next claim, uncounted. */
+async function releaseClaimed(claim: string, ids: string[]): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} - 1`, leaseUntil: null, claimedBy: null })
+    .where(
+      and(
+        eq(mailOutbox.claimedBy, claim),
+        eq(mailOutbox.status, "pending"),
+        inArray(mailOutbox.id, ids),
+      ),
+    );
+}
+
+type QueuedRow = { row: ClaimedRow; claim: string; startBy: number };
+
 /**
- * One pass: claims the rows due now and delivers them. Answers what happened; never throws for
- * a message that could not be delivered (that is recorded on its row).
+ * Claims and delivers, MAIL_CONCURRENCY at a time, up to `maxClaims` claims and until a claim
+ * finds fewer rows than a batch (nothing more is due) or `shouldStop` answers true.
  */
-export async function deliverDueMail(options: DeliverOptions = {}): Promise<DeliveryReport> {
+async function deliverClaims(
+  options: DeliverOptions,
+  shouldStop: () => boolean,
+  maxClaims: number,
+): Promise<DeliveryReport> {
   const transport = options.transport ?? mailTransportFor();
   const clock = clockOf(options.now);
   const maxAttempts = options.maxAttempts ?? MAIL_MAX_ATTEMPTS;
-  const claim = crypto.randomUUID();
-  const rows = await claimDueMail(
-    claim,
-    clock,
-    options.leaseMs ?? MAIL_LEASE_MS,
-    options.batchSize ?? MAIL_BATCH_SIZE,
-  );
-  const report: DeliveryReport = { claimed: rows.length, sent: 0, retrying: 0, failed: 0 };
-  for (const row of rows) {
-    const outcome = await deliverOne(row, claim, transport, clock, maxAttempts);
-    report[outcome] += 1;
+  const batchSize = options.batchSize ?? MAIL_BATCH_SIZE;
+  const leaseMs = options.leaseMs ?? MAIL_LEASE_MS;
+  const attemptMaxMs = options.attemptMaxMs ?? SMTP_ATTEMPT_MAX_MS;
+  const concurrency = Math.max(1, options.concurrency ?? MAIL_CONCURRENCY);
+  if (leaseMs <= attemptMaxMs) {
+    throw new Error(`The mail lease (${leaseMs} ms) must outlast an attempt (${attemptMaxMs} ms)`);
   }
+
+  const report: DeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0, released: 0 };
+  const queue: QueuedRow[] = [];
+  let claims = 0;
+  let exhausted = false;
+  let claiming: Promise<void> | undefined;
+  let broken = false;
+
+  async function claimMore() {
+    claims += 1;
+    const claim = crypto.randomUUID();
+    // Read before the statement sets the lease, so it errs early.
+    const startBy = performance.now() + leaseMs - attemptMaxMs;
+    const rows = await claimDueMail(claim, clock, leaseMs, batchSize);
+    report.claimed += rows.length;
+    if (rows.length < batchSize || claims >= maxClaims) exhausted = true;
+    for (const row of rows) queue.push({ row, claim, startBy });
+  }
+
+  async function release(rows: QueuedRow[]) {
+    const byClaim = new Map<string, string[]>();
+    for (const { claim, row } of rows) byClaim.set(claim, [...(byClaim.get(claim) ?? []), row.id]);
+    for (const [claim, ids] of byClaim) await releaseClaimed(claim, ids);
+    report.released += rows.length;
+  }
+
+  /** The next row to send, claiming more when none is left; undefined when done. */
+  async function nextRow(): Promise<QueuedRow | undefined> {
+    for (;;) {
+      if (broken || shouldStop()) return undefined;
+      const next = queue[0];
+      const now = performance.now();
+      if (next && now > next.startBy) {
+        // Too late to start within the lease (the queue is in claim order, so the late rows
+        // come first): they go back for the next claim, this run's or another sender's.
+        const inTime = queue.findIndex((queued) => now <= queued.startBy);
+        const late = queue.splice(0, inTime === -1 ? queue.length : inTime);
+        await release(late);
+        logger.warn({ released: late.length }, "E-mails claimed too long ago were handed back");
+        continue;
+      }
+      if (next) return queue.shift();
+      if (exhausted) return undefined;
+      claiming ??= claimMore().finally(() => {
+        claiming = undefined;
+      });
+      await claiming;
+    }
+  }
+
+  async function sendingSlot() {
+    try {
+      for (let next = await nextRow(); next; next = await nextRow()) {
+        const outcome = await deliverOne(next.row, next.claim, transport, clock, maxAttempts);
+        report[outcome] += 1;
+      }
+    } catch (error) {
+      // The database failed us: the other slots finish what they are sending and stop.
+      broken = true;
+      throw error;
+    }
+  }
+
+  const slots = await Promise.allSettled(Array.from({ length: concurrency }, sendingSlot));
+  if (queue.length > 0) {
+    // Stopping (or the database failed): what was claimed and not started goes back now rather
+    // than when its lease ends.
+    await release(queue.splice(0)).catch((error: unknown) => {
+      logger.warn({ err: error }, "Could not hand back claimed e-mails; their lease will end");
+    });
+  }
+  const failure = slots.find((slot) => slot.status === "rejected");
+  if (failure) throw failure.reason;
   return report;
+}
+
+/**
+ * One claim: delivers the rows due now, up to a batch. Answers what happened; never throws for
+ * a message that could not be delivered (that is recorded on its row).
+ */
+export function deliverDueMail(options: DeliverOptions = {}): Promise<DeliveryReport> {
+  return deliverClaims(options, () => false, 1);
 }
 
 async function deliverOne(
@@ -191,18 +324,16 @@ async function deliverOne(
   return "sent";
 }
 
-/** Delivers until nothing is due now (rows waiting for a retry stay for later). */
-export async function deliverAllDueMail(
+/**
+ * Delivers until nothing is due now (rows waiting for a retry stay for later), claiming again
+ * as soon as the claimed rows are out. With `shouldStop`, stops starting messages once it
+ * answers true: those being sent finish, the rest of the claim goes back.
+ */
+export function deliverAllDueMail(
   options: DeliverOptions = {},
   shouldStop: () => boolean = () => false,
 ): Promise<DeliveryReport> {
-  const total: DeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
-  const batchSize = options.batchSize ?? MAIL_BATCH_SIZE;
-  for (;;) {
-    const report = await deliverDueMail({ ...options, batchSize });
-    for (const key of Object.keys(total) as (keyof DeliveryReport)[]) total[key] += report[key];
-    if (report.claimed < batchSize || shouldStop()) return total;
-  }
+  return deliverClaims(options, shouldStop, Number.POSITIVE_INFINITY);
 }
 
 // ---------------------------------------------------------------------------
@@ -278,7 +409,10 @@ export function kickMailSender(): void {
   else schedule(state, 0);
 }
 
-/** Stops the sender after the message it is sending; undelivered rows wait for the next start. */
+/**
+ * Stops the sender after the messages it is sending; the rows it had claimed and not started go
+ * back to the outbox for the next start (or another instance).
+ */
 export async function stopMailSender(): Promise<void> {
   const state = currentSender();
   if (!state) return;

@@ -1,4 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import type Mail from "nodemailer/lib/mailer";
+import SMTPPool from "nodemailer/lib/smtp-pool";
 import type { OutboxAttachment } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
@@ -33,12 +35,35 @@ export type MailTransport = {
 
 export const DEFAULT_MAIL_FROM = `"${COMPANY_NAME}" <no-reply@naijahomes.ng>`;
 
-// Nodemailer waits up to two minutes by default; the sender's lease must outlast one attempt.
+// Nodemailer waits up to two minutes to connect and ten minutes on a silent socket by default;
+// the sender's lease must outlast an attempt (SMTP_ATTEMPT_MAX_MS).
 export const SMTP_TIMEOUTS = {
   connectionTimeout: 10_000,
   greetingTimeout: 10_000,
   socketTimeout: 20_000,
 };
+
+/**
+ * Connections kept open to the mail server, per process: the sender sends this many messages at
+ * once (MAIL_CONCURRENCY), so none waits in nodemailer's queue for a free connection, and a burst
+ * pays the connection and greeting (often 100 ms or more on a real server) once per connection
+ * instead of once per message. A connection is replaced after `maxMessages`, as many servers
+ * limit messages per session. One retry on a fresh connection when a pooled one closes under a
+ * message (the server dropped an idle session just as we used it), not nodemailer's unbounded
+ * default: an attempt must end within SMTP_ATTEMPT_MAX_MS.
+ */
+export const SMTP_POOL = { maxConnections: 5, maxMessages: 100, maxRequeues: 1 } as const;
+
+/**
+ * The longest one delivery attempt takes in practice when the mail server misbehaves: a
+ * connection that never opens or a greeting that never comes (10 s each), then a server that
+ * falls silent mid-message (20 s), twice with the one retry on a fresh connection. (A server
+ * that answers each command just before the socket timeout could take longer; the sender's
+ * lease check is the backstop.)
+ */
+export const SMTP_ATTEMPT_MAX_MS =
+  2 *
+  (SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout);
 
 export function mailSettingsFromEnv(): MailSettings {
   const env = getEnv();
@@ -50,8 +75,8 @@ export function mailTransportFor(settings: MailSettings = mailSettingsFromEnv())
   const smtpUrl = settings.smtpUrl;
   return {
     name: "smtp",
-    deliver: async (mail) => {
-      await smtpTransport(smtpUrl).sendMail({
+    deliver: (mail) =>
+      sendThroughPool(smtpUrl, {
         from: settings.from,
         to: mail.to,
         subject: mail.subject,
@@ -63,8 +88,7 @@ export function mailTransportFor(settings: MailSettings = mailSettingsFromEnv())
           content: a.encoding === "base64" ? Buffer.from(a.content, "base64") : a.content,
           contentType: a.contentType,
         })),
-      });
-    },
+      }),
   };
 }
 
@@ -79,22 +103,67 @@ const LOG_TRANSPORT: MailTransport = {
   },
 };
 
-// One transporter per SMTP URL, reused across messages (it opens a connection per message).
-const transports = new Map<string, Transporter>();
+/**
+ * A pool with nothing to send closes its connections (with QUIT) after this long. Through a
+ * burst the connections stay open; after it the mail server is not left holding idle sessions
+ * until the socket timeout, and a test's SMTP server can close at once. A message after a quiet
+ * spell opens a connection, as every message did before the pool.
+ */
+export const SMTP_IDLE_CLOSE_MS = 1_000;
 
-function smtpTransport(smtpUrl: string): Transporter {
-  let transport = transports.get(smtpUrl);
-  if (!transport) {
-    // Options in the URL's query (?ignoreTLS=true, ?tls.rejectUnauthorized=false) win.
-    transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
-    transports.set(smtpUrl, transport);
+type Pool = { transporter: Transporter; sending: number; idleTimer: NodeJS.Timeout | undefined };
+
+// One pool per SMTP URL, while it has work (see SMTP_IDLE_CLOSE_MS).
+const pools = new Map<string, Pool>();
+
+function poolFor(smtpUrl: string): Pool {
+  let pool = pools.get(smtpUrl);
+  if (!pool) {
+    // SMTPPool itself, not createTransport({ url, ... }): given a `url`, createTransport keeps
+    // only what the URL says and silently drops every other option (the timeouts above were
+    // ignored that way). SMTPPool merges both; options in the URL's query (?ignoreTLS=true,
+    // ?tls.rejectUnauthorized=false, ?maxConnections=2) win.
+    const smtpPool = new SMTPPool({
+      url: smtpUrl,
+      pool: true,
+      ...SMTP_TIMEOUTS,
+      ...SMTP_POOL,
+    } as SMTPPool.Options);
+    pool = { transporter: nodemailer.createTransport(smtpPool), sending: 0, idleTimer: undefined };
+    pools.set(smtpUrl, pool);
   }
-  return transport;
+  return pool;
 }
 
+async function sendThroughPool(smtpUrl: string, message: Mail.Options): Promise<void> {
+  const pool = poolFor(smtpUrl);
+  clearTimeout(pool.idleTimer);
+  pool.sending += 1;
+  try {
+    await pool.transporter.sendMail(message);
+  } finally {
+    pool.sending -= 1;
+    if (pool.sending === 0) {
+      pool.idleTimer = setTimeout(() => {
+        // Nothing was sent through it since: a send clears this timer before it starts.
+        if (pools.get(smtpUrl) === pool) pools.delete(smtpUrl);
+        pool.transporter.close();
+      }, SMTP_IDLE_CLOSE_MS);
+      pool.idleTimer.unref();
+    }
+  }
+}
+
+/**
+ * Closes every pool's connections (a message being sent finishes first): the server's stop
+ * calls it after the sender stopped. A later message opens a new pool.
+ */
 export function closeMailTransports() {
-  for (const transport of transports.values()) transport.close();
-  transports.clear();
+  for (const pool of pools.values()) {
+    clearTimeout(pool.idleTimer);
+    pool.transporter.close();
+  }
+  pools.clear();
 }
 
 export function describeMailError(error: unknown): string {
