@@ -5,6 +5,7 @@ import { appointments, mailOutbox, users } from "~/db/schema";
 import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { createAppointment } from "~/models/appointment.server";
+import { startCountingSmtpServer } from "../../tests/setup/counting-smtp-server";
 import { callAction, postRequest } from "../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { action as bookAction } from "../routes/public/book-appointment";
@@ -14,6 +15,7 @@ import {
   deliverAllDueMail,
   deliverDueMail,
   kickMailSender,
+  MAIL_CONCURRENCY,
   MAIL_LEASE_MS,
   MAIL_RETRY_BASE_MS,
   mailRetryDelayMs,
@@ -21,7 +23,14 @@ import {
   startMailSender,
   stopMailSender,
 } from "./mail-sender.server";
-import type { MailTransport, OutgoingMail } from "./mail-transport.server";
+import {
+  closeMailTransports,
+  DEFAULT_MAIL_FROM,
+  type MailTransport,
+  mailTransportFor,
+  type OutgoingMail,
+  SMTP_POOL,
+} from "./mail-transport.server";
 
 // The outbox survives the process: mail committed with a booking goes out once a sender runs,
 // exactly once, even with several senders; a failing mail server is retried with backoff.
@@ -29,23 +38,54 @@ import type { MailTransport, OutgoingMail } from "./mail-transport.server";
 
 const database = await setupTestDatabase();
 
-/** A mail server that records what it accepted; `failures` refusals come first. */
-function recordingTransport(options: { failures?: number; delayMs?: number } = {}) {
+/**
+ * A mail server that records what it accepted and the most messages it was handed at once;
+ * `failures` refusals come first, and `refuse` recipients are always refused.
+ */
+function recordingTransport(
+  options: {
+    failures?: number;
+    delayMs?: number | ((mail: OutgoingMail) => number);
+    refuse?: (to: string) => boolean;
+  } = {},
+) {
   const delivered: OutgoingMail[] = [];
   let failuresLeft = options.failures ?? 0;
-  const transport: MailTransport & { delivered: OutgoingMail[] } = {
+  let inFlight = 0;
+  const transport: MailTransport & { delivered: OutgoingMail[]; maxInFlight: number } = {
     name: "smtp",
     delivered,
+    maxInFlight: 0,
     deliver: async (mail) => {
-      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-      if (failuresLeft > 0) {
-        failuresLeft -= 1;
-        throw Object.assign(new Error("421 Service not available"), { code: "EENVELOPE" });
+      inFlight += 1;
+      transport.maxInFlight = Math.max(transport.maxInFlight, inFlight);
+      try {
+        const delayMs =
+          typeof options.delayMs === "function" ? options.delayMs(mail) : options.delayMs;
+        if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        if (failuresLeft > 0 || options.refuse?.(mail.to)) {
+          failuresLeft = Math.max(0, failuresLeft - 1);
+          throw Object.assign(new Error("421 Service not available"), { code: "EENVELOPE" });
+        }
+        delivered.push(mail);
+      } finally {
+        inFlight -= 1;
       }
-      delivered.push(mail);
     },
   };
   return transport;
+}
+
+/** Queues `total` messages to buyer0@example.ng, buyer1@... */
+async function queueListingMails(total: number) {
+  await enqueueMail(
+    db,
+    Array.from({ length: total }, (_, i) => ({
+      to: `buyer${i}@example.ng`,
+      subject: `Listing ${i}`,
+      text: "A new listing",
+    })),
+  );
 }
 
 function nextOpenDay(): string {
@@ -211,14 +251,7 @@ describe("retries", () => {
 describe("several senders", () => {
   it("deliver each message once when they race for the same rows", async () => {
     const total = 60;
-    await enqueueMail(
-      db,
-      Array.from({ length: total }, (_, i) => ({
-        to: `buyer${i}@example.ng`,
-        subject: `Listing ${i}`,
-        text: "A new listing",
-      })),
-    );
+    await queueListingMails(total);
     const senders = [1, 2, 3].map(() => recordingTransport({ delayMs: 2 }));
     const reports = await Promise.all(
       senders.map((transport) => deliverAllDueMail({ transport, batchSize: 5 })),
@@ -236,6 +269,182 @@ describe("several senders", () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.status, "sent"));
     expect(sent?.n).toBe(total);
+  });
+});
+
+describe("a burst", () => {
+  it("is sent MAIL_CONCURRENCY messages at a time, each row once", async () => {
+    await queueListingMails(45);
+    const server = recordingTransport({ delayMs: 20 });
+    const report = await deliverAllDueMail({ transport: server });
+    expect(report).toMatchObject({ claimed: 45, sent: 45, retrying: 0, released: 0 });
+    expect(server.maxInFlight).toBe(MAIL_CONCURRENCY);
+    expect(MAIL_CONCURRENCY).toBeGreaterThan(1);
+    expect(new Set(server.delivered.map((m) => m.id)).size).toBe(45);
+    expect((await rows()).every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+
+    // One at a time when asked (the "before" of bench/mail-burst).
+    await queueListingMails(6);
+    const single = recordingTransport({ delayMs: 5 });
+    expect(await deliverAllDueMail({ transport: single, concurrency: 1 })).toMatchObject({
+      sent: 6,
+    });
+    expect(single.maxInFlight).toBe(1);
+  });
+
+  it("claims the next rows while a slow message is still being sent", async () => {
+    await queueListingMails(12);
+    // The first message of the first claim takes long; the rest are quick.
+    let slowSentAfter = -1;
+    const server = recordingTransport({
+      delayMs: (mail) => (mail.subject === "Listing 0" ? 400 : 5),
+    });
+    const deliver = server.deliver;
+    server.deliver = async (mail) => {
+      await deliver(mail);
+      if (mail.subject === "Listing 0") slowSentAfter = server.delivered.length - 1;
+    };
+    const report = await deliverAllDueMail({ transport: server, batchSize: 4 });
+    expect(report).toMatchObject({ claimed: 12, sent: 12 });
+    // Claims of 4: without claiming again until the whole claim is out, at most 3 others
+    // would have gone before the slow one.
+    expect(slowSentAfter).toBe(11);
+  });
+
+  it("backs off only the messages that failed; the others are sent", async () => {
+    await queueListingMails(20);
+    const refused = (to: string) => to === "buyer3@example.ng" || to === "buyer17@example.ng";
+    const server = recordingTransport({ delayMs: 5, refuse: refused });
+    let now = new Date(Date.now() + 1_000);
+    const report = await deliverAllDueMail({ transport: server, now: () => now });
+    expect(report).toMatchObject({ claimed: 20, sent: 18, retrying: 2, failed: 0 });
+    const all = await rows();
+    const failed = all.filter((r) => refused(r.to));
+    expect(failed.map((r) => [r.status, r.attempts, r.error])).toEqual([
+      ["pending", 1, "EENVELOPE: 421 Service not available"],
+      ["pending", 1, "EENVELOPE: 421 Service not available"],
+    ]);
+    for (const row of failed) {
+      expect(row.nextAttemptAt.getTime()).toBe(now.getTime() + MAIL_RETRY_BASE_MS);
+    }
+    expect(all.filter((r) => r.status === "sent")).toHaveLength(18);
+
+    // Their next attempt comes after the backoff, and it is theirs alone.
+    now = new Date(now.getTime() + MAIL_RETRY_BASE_MS);
+    const later = recordingTransport();
+    expect(await deliverAllDueMail({ transport: later, now: () => now })).toMatchObject({
+      claimed: 2,
+      sent: 2,
+    });
+    expect(later.delivered.map((m) => m.to).sort()).toEqual([
+      "buyer17@example.ng",
+      "buyer3@example.ng",
+    ]);
+  });
+
+  it("two senders at full concurrency send every row exactly once", async () => {
+    const total = 150;
+    await queueListingMails(total);
+    const senders = [1, 2].map(() => recordingTransport({ delayMs: 3 }));
+    const reports = await Promise.all(senders.map((transport) => deliverAllDueMail({ transport })));
+    const delivered = senders.flatMap((s) => s.delivered.map((m) => m.id));
+    expect(delivered).toHaveLength(total);
+    expect(new Set(delivered).size).toBe(total);
+    expect(reports.reduce((sum, r) => sum + r.claimed, 0)).toBe(total);
+    for (const sender of senders) expect(sender.maxInFlight).toBeLessThanOrEqual(MAIL_CONCURRENCY);
+    // No row was claimed twice.
+    expect((await rows()).every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+  });
+
+  it("hands back claimed rows it cannot start while their lease has an attempt's time left", async () => {
+    await queueListingMails(4);
+    // A 5 s lease for attempts of up to 4 s: a row may start within 1 s of its claim. One at a
+    // time, 1.2 s each: only the first starts in time.
+    const server = recordingTransport({ delayMs: 1_200 });
+    const report = await deliverDueMail({
+      transport: server,
+      concurrency: 1,
+      leaseMs: 5_000,
+      attemptMaxMs: 4_000,
+    });
+    expect(report).toMatchObject({ claimed: 4, sent: 1, released: 3 });
+    const left = (await rows()).filter((r) => r.status === "pending");
+    expect(left.map((r) => [r.attempts, r.leaseUntil, r.claimedBy])).toEqual([
+      [0, null, null],
+      [0, null, null],
+      [0, null, null],
+    ]);
+    // Free for the next claim at once.
+    expect(await deliverAllDueMail({ transport: recordingTransport() })).toMatchObject({
+      sent: 3,
+    });
+    await expect(
+      deliverDueMail({ transport: server, leaseMs: 1_000, attemptMaxMs: 1_000 }),
+    ).rejects.toThrow(/must outlast an attempt/);
+  });
+
+  it("a stopping sender finishes what it is sending and hands back the rest of its claim", async () => {
+    await queueListingMails(20);
+    const server = recordingTransport({ delayMs: 150 });
+    startMailSender({ transport: server, pollMs: 60_000 });
+    await expect.poll(() => server.maxInFlight, { timeout: 5_000 }).toBe(MAIL_CONCURRENCY);
+    await stopMailSender();
+    const all = await rows();
+    const sent = all.filter((r) => r.status === "sent");
+    // The first messages went out; nothing else was started or left claimed.
+    expect(sent.length).toBe(server.delivered.length);
+    expect(sent.length).toBeGreaterThanOrEqual(MAIL_CONCURRENCY);
+    expect(sent.length).toBeLessThan(20);
+    for (const row of all.filter((r) => r.status === "pending")) {
+      expect([row.attempts, row.leaseUntil]).toEqual([0, null]);
+    }
+  });
+});
+
+describe("over pooled SMTP connections", () => {
+  afterEach(() => closeMailTransports());
+
+  it("sends many messages over a few connections, several at once", async () => {
+    // A server that, like many real ones, makes each new connection wait before its greeting.
+    const smtp = await startCountingSmtpServer({ greetingDelayMs: 100 });
+    try {
+      await queueListingMails(60);
+      const transport = mailTransportFor({ smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM });
+      const report = await deliverAllDueMail({ transport });
+      expect(report).toMatchObject({ claimed: 60, sent: 60, retrying: 0 });
+      expect(new Set(smtp.messages.flatMap((m) => m.to)).size).toBe(60);
+      // One connection per sending slot, not one per message.
+      expect(smtp.connections()).toBeLessThanOrEqual(SMTP_POOL.maxConnections);
+      expect(smtp.maxOpenConnections()).toBeGreaterThan(1);
+      expect(smtp.messages[0]?.data).toMatch(/Subject: Listing/);
+      expect((await rows()).every((r) => r.status === "sent" && r.transport === "smtp")).toBe(true);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("a refused message or a dropped connection fails that message only", async () => {
+    const smtp = await startCountingSmtpServer({
+      rejectRecipient: (to) => to === "buyer4@example.ng",
+      dropAfterData: (to) => to.includes("buyer9@example.ng"),
+    });
+    try {
+      await queueListingMails(20);
+      const transport = mailTransportFor({ smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM });
+      const report = await deliverAllDueMail({ transport });
+      expect(report).toMatchObject({ claimed: 20, sent: 18, retrying: 2 });
+      const all = await rows();
+      expect(all.filter((r) => r.status === "pending").map((r) => [r.to, r.attempts])).toEqual([
+        ["buyer4@example.ng", 1],
+        ["buyer9@example.ng", 1],
+      ]);
+      expect(all.find((r) => r.to === "buyer4@example.ng")?.error).toMatch(/550/);
+      expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual(
+        all.filter((r) => r.status === "sent").map((r) => r.to),
+      );
+    } finally {
+      await smtp.close();
+    }
   });
 });
 
