@@ -1,14 +1,20 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import http2 from "node:http2";
 import https from "node:https";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { freePort, type SpawnedServer, startServer, waitForHealth } from "./spawn-server";
+import {
+  freePort,
+  NGINX,
+  type SpawnedServer,
+  startNginx,
+  startServer,
+  waitForHealth,
+} from "./spawn-server";
 
 // The site as deployed (README, "Deploying"): nginx with deploy/nginx.conf itself (only its
 // ports, server name and certificate paths replaced) in front of the production server, over
@@ -20,14 +26,8 @@ import { freePort, type SpawnedServer, startServer, waitForHealth } from "./spaw
 // Clients connect from 127.0.0.2 and 127.0.0.3 (all of 127/8 is loopback on Linux) while nginx
 // reaches the site from 127.0.0.1, so the three addresses tell apart who the site counted.
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx"].find((file) =>
-  fs.existsSync(file),
-);
-const HAS_OPENSSL = spawnSync("openssl", ["version"]).status === 0;
-
 test.skip(!NGINX, "nginx is not installed (apt-get install nginx)");
-test.skip(!HAS_OPENSSL, "openssl is not installed");
+test.skip(spawnSync("openssl", ["version"]).status !== 0, "openssl is not installed");
 test.skip(Boolean(process.env.DATABASE_URL), "runs the site on an embedded database of its own");
 test.describe.configure({ mode: "serial" });
 
@@ -35,79 +35,10 @@ type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
 
 let dir = "";
 let app: SpawnedServer | undefined;
-let nginx: ReturnType<typeof spawn> | undefined;
-let nginxOutput = "";
+let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
 let httpsPort = 0;
 let httpPort = 0;
 let origin = "";
-
-/** deploy/nginx.conf with this run's values; each replaced text must still be in the file. */
-function renderSite(values: { appPort: number; cert: string; key: string; acme: string }) {
-  let site = fs.readFileSync(path.join(ROOT, "deploy/nginx.conf"), "utf8");
-  const replacements: [string, string][] = [
-    ["listen 80;", `listen 127.0.0.1:${httpPort};`],
-    ["listen [::]:80;", ""],
-    ["listen 443 ssl http2;", `listen 127.0.0.1:${httpsPort} ssl http2;`],
-    ["listen [::]:443 ssl http2;", ""],
-    ["server_name naijahomes.ng;", "server_name localhost;"],
-    ["/etc/letsencrypt/live/naijahomes.ng/fullchain.pem", values.cert],
-    ["/etc/letsencrypt/live/naijahomes.ng/privkey.pem", values.key],
-    ["/var/www/letsencrypt", values.acme],
-    ["server 127.0.0.1:3000 ", `server 127.0.0.1:${values.appPort} `],
-  ];
-  for (const [from, to] of replacements) {
-    if (!site.includes(from)) {
-      throw new Error(`deploy/nginx.conf no longer contains "${from}": update this spec`);
-    }
-    site = site.replaceAll(from, to);
-  }
-  return site;
-}
-
-/** The http block of Debian's /etc/nginx/nginx.conf (gzip on included), with private paths. */
-function mainConfig(siteFile: string) {
-  const runningAsRoot = process.getuid?.() === 0;
-  return `
-${runningAsRoot ? "user root;" : ""}
-daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events { worker_connections 256; }
-http {
-  sendfile on;
-  tcp_nopush on;
-  types_hash_max_size 2048;
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  gzip on;
-  log_format forwarded '$remote_addr "$http_x_forwarded_for" "$request" $status';
-  access_log ${dir}/access.log forwarded;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${siteFile};
-}
-`;
-}
-
-async function waitForPort(port: number) {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect({ host: "127.0.0.1", port }, () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`nginx is not listening on ${port}:\n${nginxOutput}`);
-}
 
 /** One HTTPS request through nginx (HTTP/1.1), from `from` (a loopback address). */
 function viaProxy(
@@ -173,19 +104,6 @@ function sendContactMessage(from: string, forwardedFor: string) {
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "deploy-proxy-"));
-  const cert = path.join(dir, "cert.pem");
-  const key = path.join(dir, "key.pem");
-  const made = spawnSync(
-    "openssl",
-    [
-      ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"],
-      ...["-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost"],
-      ...["-keyout", key, "-out", cert],
-    ],
-    { encoding: "utf8" },
-  );
-  if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr}`);
-
   const appPort = await freePort();
   httpsPort = await freePort();
   httpPort = await freePort();
@@ -198,22 +116,7 @@ test.beforeAll(async () => {
     SEED_DEMO: "1",
     LOG_LEVEL: "warn",
   });
-  const siteFile = path.join(dir, "site.conf");
-  fs.mkdirSync(path.join(dir, "acme"));
-  fs.writeFileSync(siteFile, renderSite({ appPort, cert, key, acme: path.join(dir, "acme") }));
-  fs.writeFileSync(path.join(dir, "nginx.conf"), mainConfig(siteFile));
-  nginx = spawn(
-    NGINX as string,
-    ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  nginx.stdout?.on("data", (chunk) => {
-    nginxOutput += chunk;
-  });
-  nginx.stderr?.on("data", (chunk) => {
-    nginxOutput += chunk;
-  });
-  await waitForPort(httpsPort);
+  nginx = await startNginx(dir, { https: httpsPort, http: httpPort, upstreams: [appPort] });
   await waitForHealth(appPort, 150_000).catch((error) => {
     throw new Error(`${error}\n${app?.output()}`);
   });
@@ -221,10 +124,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   const stopped: Promise<unknown>[] = [];
-  if (nginx && nginx.exitCode === null) {
-    stopped.push(new Promise((resolve) => nginx?.once("exit", resolve)));
-    nginx.kill("SIGQUIT");
-  }
+  if (nginx) stopped.push(nginx.stop());
   if (app && app.child.exitCode === null) {
     stopped.push(app.exited);
     app.child.kill("SIGTERM");
@@ -348,6 +248,15 @@ test("rate limits count the client's own address, whatever X-Forwarded-For it se
   expect(other.status).toBe(200);
 
   // What nginx saw and forwarded, for the record.
-  const log = fs.readFileSync(path.join(dir, "access.log"), "utf8");
-  expect(log).toContain('127.0.0.2 "198.51.100.7" "POST /contact HTTP/1.1" 429');
+  expect(nginx?.accessLog()).toContain('127.0.0.2 "198.51.100.7" "POST /contact HTTP/1.1" 429');
+});
+
+test("while the site restarts, nginx answers its own page that reloads itself", async () => {
+  app?.child.kill("SIGTERM");
+  expect(await app?.exited).toBe(0);
+  const restarting = await viaProxy("/properties");
+  expect(restarting.status).toBe(502);
+  expect(restarting.headers["retry-after"]).toBe("5");
+  expect(restarting.headers["cache-control"]).toBe("no-store");
+  expect(restarting.body.toString("utf8")).toContain("Back in a moment");
 });

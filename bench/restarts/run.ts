@@ -1,0 +1,562 @@
+// Restarts without dropped requests (issue 22 item 4), measured through nginx running
+// deploy/nginx.conf itself (tests/e2e/spawn-server.ts renders it with local ports and a
+// self-signed certificate):
+//
+//  - PostgreSQL: two instances (WEB_CONCURRENCY workers each, one AUTH_SECRET) behind nginx. Load
+//    runs the whole time (anonymous and signed-in pages, a POST, build files, photos) while each
+//    instance in turn gets SIGTERM, is started again once it has exited and is waited for until
+//    healthy: the rolling restart of README "Deploying", BENCH_ROUNDS times. Every request is
+//    counted; a network error or a 5xx is a lost request.
+//  - Embedded database: one instance behind nginx (it cannot have a second). Under light load it
+//    gets SIGTERM and is started again at once: how long the drain takes, how long from the new
+//    start to the first page through nginx, and what visitors get meanwhile (nginx's 502).
+//
+//   npx tsx bench/restarts/run.ts   (the PostgreSQL part needs BENCH_DATABASE_URL or DATABASE_URL:
+//                                    a server where databases may be created; skipped without)
+//
+// Options (environment): BENCH_ROUNDS (3), BENCH_CONNECTIONS (16), BENCH_WORKERS (2 per
+// instance), BENCH_PARTS (pg,embedded), BENCH_SKIP_BUILD=1. Needs nginx and openssl. Writes
+// results/<date>.md and results/<date>.json.
+
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import https from "node:https";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { freePort, startNginx } from "../../tests/e2e/spawn-server";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, "../..");
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
+const PARTS = (process.env.BENCH_PARTS ?? "pg,embedded").split(",");
+const PG_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "";
+const AUTH_SECRET = crypto.randomBytes(24).toString("hex");
+const DEMO_CUSTOMER = { email: "customer@naijahomes.ng", password: "customer-demo-2024" };
+
+function log(message: string) {
+  console.log(`[restarts] ${message}`);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function build() {
+  if (process.env.BENCH_SKIP_BUILD === "1") return;
+  log("building...");
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, encoding: "utf8" });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    throw new Error("build failed");
+  }
+}
+
+// --- HTTPS through nginx ---------------------------------------------------------------------
+
+let proxyPort = 0;
+const agent = new https.Agent({ keepAlive: true, maxSockets: 64, rejectUnauthorized: false });
+
+type Reply = {
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+};
+
+function viaProxy(
+  pathname: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const request = https.request(
+      {
+        host: "127.0.0.1",
+        port: proxyPort,
+        servername: "localhost",
+        path: pathname,
+        method: options.method ?? "GET",
+        agent,
+        timeout: 60_000,
+        headers: { host: `localhost:${proxyPort}`, "accept-encoding": "gzip", ...options.headers },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString("latin1"),
+          }),
+        );
+        response.on("error", reject);
+      },
+    );
+    request.on("timeout", () => request.destroy(new Error("timed out")));
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
+
+async function signIn() {
+  const response = await viaProxy("/signin", {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: `https://localhost:${proxyPort}`,
+    },
+    body: new URLSearchParams({ ...DEMO_CUSTOMER, redirectTo: "/dashboard" }).toString(),
+  });
+  const cookies = [response.headers["set-cookie"] ?? []].flat();
+  const cookie = cookies
+    .map((c) => c.split(";")[0] ?? "")
+    .filter((c) => c.includes("session_token") && !c.endsWith("="))
+    .join("; ");
+  if (!cookie) throw new Error(`sign-in failed (${response.status})`);
+  return cookie;
+}
+
+// --- The site's processes ----------------------------------------------------------------------
+
+type Instance = { port: number; env: NodeJS.ProcessEnv; child?: ChildProcess; logFile: string };
+
+function launch(instance: Instance) {
+  // server/start.js without its "rebuild when the sources are newer" step (built once above).
+  const entry = 'const { startServer } = await import("./server/cluster.js"); await startServer();';
+  const out = fs.openSync(instance.logFile, "a");
+  instance.child = spawn(process.execPath, ["--input-type=module", "-e", entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(instance.port),
+      TRUST_PROXY: "1",
+      SITE_URL: `https://localhost:${proxyPort}`,
+      AUTH_SECRET,
+      LOG_LEVEL: "info",
+      ...instance.env,
+    },
+    stdio: ["ignore", out, out],
+  });
+  fs.closeSync(out);
+}
+
+async function waitHealthy(instance: Instance) {
+  const until = Date.now() + 300_000;
+  while (Date.now() < until) {
+    if (instance.child?.exitCode !== null) {
+      throw new Error(`instance ${instance.port} exited; see ${instance.logFile}`);
+    }
+    try {
+      if ((await fetch(`http://127.0.0.1:${instance.port}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`instance ${instance.port} did not become healthy`);
+}
+
+/** SIGTERM and wait for the exit; the exit code and how long it took. */
+async function terminate(instance: Instance) {
+  const child = instance.child;
+  if (!child || child.exitCode !== null) return { code: child?.exitCode ?? null, ms: 0 };
+  const started = performance.now();
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const kill = setTimeout(() => child.kill("SIGKILL"), 40_000);
+  const code = await exited;
+  clearTimeout(kill);
+  return { code, ms: performance.now() - started };
+}
+
+// --- Load ---------------------------------------------------------------------------------------
+
+type Sent = { kind: string; start: number; end: number; status: number; error?: string };
+
+type Load = { sent: Sent[]; inFlight: () => number; stop: () => Promise<void> };
+
+type Target = { kind: string; send: () => Promise<Reply> };
+
+/** `connections` loops, each sending the next target as soon as the last one answered. */
+function runLoad(targets: Target[], connections: number): Load {
+  const sent: Sent[] = [];
+  let running = true;
+  let inFlight = 0;
+  let next = 0;
+  const loops = Array.from({ length: connections }, async () => {
+    while (running) {
+      const target = targets[next++ % targets.length] as Target;
+      const start = performance.now();
+      inFlight++;
+      try {
+        const reply = await target.send();
+        sent.push({ kind: target.kind, start, end: performance.now(), status: reply.status });
+        // No tight loop on nginx's immediate 502 while nothing is up (the embedded restart).
+        if (reply.status >= 500) await sleep(20);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        sent.push({ kind: target.kind, start, end: performance.now(), status: 0, error: message });
+        await sleep(20);
+      } finally {
+        inFlight--;
+      }
+    }
+  });
+  return {
+    sent,
+    inFlight: () => inFlight,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+const lost = (s: Sent) => s.status === 0 || s.status >= 500;
+
+function summary(sent: Sent[]) {
+  const byStatus: Record<string, number> = {};
+  for (const s of sent) {
+    const key = s.status === 0 ? `error (${s.error})` : String(s.status);
+    byStatus[key] = (byStatus[key] ?? 0) + 1;
+  }
+  const times = sent.map((s) => s.end - s.start).sort((a, b) => a - b);
+  return {
+    requests: sent.length,
+    lost: sent.filter(lost).length,
+    byStatus,
+    p50Ms: Math.round(times[Math.floor(times.length * 0.5)] ?? 0),
+    p99Ms: Math.round(times[Math.floor(times.length * 0.99)] ?? 0),
+    maxMs: Math.round(times.at(-1) ?? 0),
+  };
+}
+
+async function pageTargets(signedInCookie?: string): Promise<Target[]> {
+  const home = await viaProxy("/", { headers: { "accept-encoding": "identity" } });
+  const asset = /\/assets\/[\w.-]+\.js/.exec(home.body)?.[0];
+  const photo = /\/media\/[^"'\s?]+/.exec(home.body)?.[0];
+  const property = /href="\/property\/([\w-]+)"/.exec(home.body)?.[1];
+  if (!asset || !photo || !property) throw new Error("the home page lacks an asset, photo or link");
+  const targets: Target[] = [
+    { kind: "GET / (cached page)", send: () => viaProxy("/") },
+    {
+      kind: "GET /properties?q= (uncached search)",
+      send: () => viaProxy(`/properties?q=${crypto.randomBytes(3).toString("hex")}`),
+    },
+    { kind: "GET property page", send: () => viaProxy(`/property/${property}`) },
+    { kind: "GET /assets/*.js", send: () => viaProxy(asset) },
+    { kind: "GET /media/* photo", send: () => viaProxy(`${photo}?w=320`) },
+  ];
+  if (signedInCookie) {
+    let add = true;
+    targets.push(
+      {
+        kind: "GET /dashboard (signed in)",
+        send: () => viaProxy("/dashboard", { headers: { cookie: signedInCookie } }),
+      },
+      {
+        kind: "POST /favorites (signed in)",
+        send: () => {
+          add = !add;
+          return viaProxy("/favorites", {
+            method: "POST",
+            headers: {
+              cookie: signedInCookie,
+              "content-type": "application/x-www-form-urlencoded",
+              origin: `https://localhost:${proxyPort}`,
+            },
+            body: new URLSearchParams({
+              propertyId: property,
+              intent: add ? "add" : "remove",
+              js: "1",
+            }).toString(),
+          });
+        },
+      },
+    );
+  }
+  return targets;
+}
+
+// --- PostgreSQL: rolling restart of two instances ----------------------------------------------
+
+async function createDatabase() {
+  const name = `bench_restarts_${crypto.randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+type RestartEvent = {
+  instance: number;
+  inFlightAtSigterm: number;
+  exitCode: number | null;
+  drainMs: number;
+  startToHealthyMs: number;
+};
+
+async function rollingRestarts(dir: string) {
+  const database = await createDatabase();
+  const ports = [await freePort(), await freePort()];
+  proxyPort = await freePort();
+  const nginx = await startNginx(dir, {
+    https: proxyPort,
+    http: await freePort(),
+    upstreams: ports,
+  });
+  const instances: Instance[] = ports.map((port, i) => ({
+    port,
+    logFile: path.join(dir, `instance-${port}.log`),
+    env: {
+      DATABASE_URL: database.url,
+      WEB_CONCURRENCY: String(WORKERS),
+      DATA_DIR: path.join(dir, `data-${port}`),
+      SEED_DEMO: i === 0 ? "1" : "0",
+    },
+  }));
+  try {
+    // The first seeds the database; the second starts once it is there.
+    for (const instance of instances) {
+      launch(instance);
+      await waitHealthy(instance);
+    }
+    const cookie = await signIn();
+    const targets = await pageTargets(cookie);
+    log(`two instances (${WORKERS} workers each) on ${ports.join(", ")}; load: ${CONNECTIONS}`);
+    const load = runLoad(targets, CONNECTIONS);
+    const loadStarted = performance.now();
+    await sleep(5_000);
+    const events: RestartEvent[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [index, instance] of instances.entries()) {
+        const inFlightAtSigterm = load.inFlight();
+        const { code, ms } = await terminate(instance);
+        const started = performance.now();
+        launch(instance);
+        await waitHealthy(instance);
+        const event = {
+          instance: index + 1,
+          inFlightAtSigterm,
+          exitCode: code,
+          drainMs: Math.round(ms),
+          startToHealthyMs: Math.round(performance.now() - started),
+        };
+        events.push(event);
+        log(`round ${round}, instance ${index + 1}: ${JSON.stringify(event)}`);
+        // nginx skips a failed server for fail_timeout (5 s): let the restarted one back in.
+        await sleep(6_000);
+      }
+    }
+    await sleep(3_000);
+    await load.stop();
+    const seconds = (performance.now() - loadStarted) / 1000;
+    const result = { seconds: Math.round(seconds), ...summary(load.sent), events };
+    const failures = load.sent.filter(lost).slice(0, 20);
+    for (const instance of instances) await terminate(instance);
+    return { result, failures, nginxErrors: tail(path.join(dir, "error.log")) };
+  } finally {
+    for (const instance of instances) await terminate(instance);
+    await nginx.stop();
+    await database.drop();
+  }
+}
+
+// --- Embedded database: restart time to the first page -----------------------------------------
+
+type EmbeddedRound = {
+  inFlightAtSigterm: number;
+  inFlightFailed: number;
+  exitCode: number | null;
+  drainMs: number;
+  startToHealthyMs: number;
+  startToFirstPageMs: number;
+  sigtermToFirstPageMs: number;
+  answered502: number;
+};
+
+async function embeddedRestarts(dir: string) {
+  const port = await freePort();
+  proxyPort = await freePort();
+  const nginx = await startNginx(dir, {
+    https: proxyPort,
+    http: await freePort(),
+    upstreams: [port],
+  });
+  const instance: Instance = {
+    port,
+    logFile: path.join(dir, "embedded.log"),
+    env: { DATA_DIR: path.join(dir, "data-embedded"), SEED_DEMO: "1", DATABASE_URL: "" },
+  };
+  try {
+    launch(instance);
+    await waitHealthy(instance);
+    const targets = (await pageTargets()).slice(0, 3);
+    const rounds: EmbeddedRound[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const load = runLoad(targets, 4);
+      await sleep(3_000);
+      const sigterm = performance.now();
+      const inFlightAtSigterm = load.inFlight();
+      const { code, ms } = await terminate(instance);
+      const started = performance.now();
+      launch(instance);
+      await waitHealthy(instance);
+      const healthy = performance.now();
+      // The first page through nginx, as a visitor would get it (rendered: the page cache is
+      // empty after a start).
+      let firstPage = 0;
+      while (!firstPage) {
+        const reply = await viaProxy("/").catch(() => undefined);
+        if (reply?.status === 200) firstPage = performance.now();
+        else await sleep(20);
+      }
+      await sleep(1_000);
+      await load.stop();
+      const before = load.sent.filter((s) => s.start < sigterm && s.end > sigterm);
+      const entry = {
+        inFlightAtSigterm,
+        inFlightFailed: before.filter(lost).length,
+        exitCode: code,
+        drainMs: Math.round(ms),
+        startToHealthyMs: Math.round(healthy - started),
+        startToFirstPageMs: Math.round(firstPage - started),
+        sigtermToFirstPageMs: Math.round(firstPage - sigterm),
+        answered502: load.sent.filter((s) => s.status === 502).length,
+      };
+      rounds.push(entry);
+      log(`embedded, round ${round}: ${JSON.stringify(entry)}`);
+    }
+    return { rounds };
+  } finally {
+    await terminate(instance);
+    await nginx.stop();
+  }
+}
+
+function tail(file: string) {
+  if (!fs.existsSync(file)) return [];
+  return fs.readFileSync(file, "utf8").trim().split("\n").slice(-10);
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+// --- Report -------------------------------------------------------------------------------------
+
+async function main() {
+  build();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-restarts-"));
+  const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB; load before: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`;
+  const nginxVersion = spawnSync("nginx", ["-v"], { encoding: "utf8" }).stderr.trim();
+  const report: Record<string, unknown> = { date: new Date().toISOString(), machine, nginxVersion };
+  const lines = [
+    `# Restarts, ${report.date}`,
+    "",
+    `${machine}; node ${process.version}; ${nginxVersion}; deploy/nginx.conf.`,
+    "",
+  ];
+  try {
+    if (PARTS.includes("pg")) {
+      if (!PG_URL) log("PostgreSQL part skipped (set BENCH_DATABASE_URL or DATABASE_URL)");
+      else {
+        const pgDir = path.join(dir, "pg");
+        fs.mkdirSync(pgDir);
+        const pgResult = await rollingRestarts(pgDir);
+        report.postgres = pgResult;
+        const r = pgResult.result;
+        lines.push(
+          "## Rolling restarts, two instances on PostgreSQL behind nginx",
+          "",
+          `${ROUNDS} rolling restarts (${ROUNDS * 2} instance restarts) in ${r.seconds} s under ` +
+            `${CONNECTIONS} connections, ${WORKERS} workers per instance: **${r.requests} requests, ` +
+            `${r.lost} lost** (network error or 5xx). p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms.`,
+          "",
+          `Statuses: ${Object.entries(r.byStatus)
+            .map(([status, n]) => `${status}: ${n}`)
+            .join(", ")}.`,
+          "",
+          "| round | instance | in flight at SIGTERM | exit | drain (SIGTERM to exit) | start to healthy |",
+          "| ----- | -------- | -------------------- | ---- | ----------------------- | ---------------- |",
+          ...r.events.map(
+            (e, i) =>
+              `| ${Math.floor(i / 2) + 1} | ${e.instance} | ${e.inFlightAtSigterm} | ${e.exitCode} | ${e.drainMs} ms | ${e.startToHealthyMs} ms |`,
+          ),
+          "",
+        );
+        if (pgResult.failures.length) {
+          lines.push(
+            "Lost requests (first 20):",
+            "",
+            "```",
+            ...pgResult.failures.map((f) => JSON.stringify(f)),
+            "```",
+            "",
+          );
+        }
+      }
+    }
+    if (PARTS.includes("embedded")) {
+      const embeddedDir = path.join(dir, "embedded");
+      fs.mkdirSync(embeddedDir);
+      const embedded = await embeddedRestarts(embeddedDir);
+      report.embedded = embedded;
+      const rounds = embedded.rounds;
+      lines.push(
+        "## Restart on the embedded database (one instance behind nginx)",
+        "",
+        `Median of ${rounds.length}: SIGTERM to exit ${median(rounds.map((r) => r.drainMs))} ms, ` +
+          `new start to /healthz ${median(rounds.map((r) => r.startToHealthyMs))} ms, ` +
+          `new start to first page through nginx ${median(rounds.map((r) => r.startToFirstPageMs))} ms, ` +
+          `**SIGTERM to first page ${median(rounds.map((r) => r.sigtermToFirstPageMs))} ms**. ` +
+          "Meanwhile nginx answers 502 (no instance to pass to); requests in flight at SIGTERM finish.",
+        "",
+        "| round | in flight at SIGTERM | of them failed | exit | drain | start to healthy | start to first page | SIGTERM to first page | 502 answers |",
+        "| ----- | -------------------- | -------------- | ---- | ----- | ---------------- | ------------------- | --------------------- | ----------- |",
+        ...rounds.map(
+          (r, i) =>
+            `| ${i + 1} | ${r.inFlightAtSigterm} | ${r.inFlightFailed} | ${r.exitCode} | ${r.drainMs} ms | ${r.startToHealthyMs} ms | ${r.startToFirstPageMs} ms | ${r.sigtermToFirstPageMs} ms | ${r.answered502} |`,
+        ),
+        "",
+      );
+    }
+  } finally {
+    agent.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  lines.push(
+    `Load after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}.`,
+    "",
+  );
+  const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-");
+  const out = path.join(HERE, "results");
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, `${stamp}.md`), lines.join("\n"));
+  fs.writeFileSync(path.join(out, `${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(lines.join("\n"));
+  log(`written to bench/restarts/results/${stamp}.md`);
+}
+
+await main();
