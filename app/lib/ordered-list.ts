@@ -47,3 +47,18 @@ export function movedOrder(
 export function canMove(index: number, count: number) {
   return { up: index > 0, down: index < count - 1 };
 }
+
+/**
+ * An item's form values as stored, in the form's field names: a switch is "on" when set (as
+ * the form posts it), an empty optional value "". The edit form opens with them; the conflict
+ * panel shows them as the values now.
+ */
+export function storedFormValues(item: object, fields: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of fields) {
+    const value = (item as Record<string, unknown>)[name];
+    values[name] =
+      typeof value === "boolean" ? (value ? "on" : "") : value == null ? "" : String(value);
+  }
+  return values;
+}

@@ -1,65 +1,38 @@
+import {
+  ItemFormFrame,
+  type ItemFormProps,
+  type OrderedListScreen,
+} from "~/components/admin/ordered-list-screens";
 import { PhotoInput } from "~/components/admin/photo-input";
-import { AdminForm } from "~/components/admin/unsaved-changes";
-import { LinkButton, SubmitButton } from "~/components/ui/button";
-import { SelectField, SwitchField, TextAreaField, TextField } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
-import { useIsPending } from "~/hooks/use-is-pending";
-import type { FieldErrors, FormMessage } from "~/lib/action-result";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import {
   SLIDE_CATEGORIES,
+  SLIDE_FIELDS,
   SLIDE_LIMITS,
   SLIDE_MEDIA_TYPES,
-  type SlideValues,
+  SLIDE_MESSAGES,
 } from "~/lib/schemas/slide";
 
 // The add and edit form of a gallery slide (/admin/slideshow/new, /admin/slideshow/:id): media
 // by upload (a photo) or by URL (an image, a YouTube or Vimeo link, a video file), its type,
 // category (finished by default), title, description, link and whether the gallery shows it.
 
-/** The form's fields with the labels it shows (the conflict panel's rows). */
-export const SLIDE_FIELD_LABELS: Readonly<Record<string, string>> = {
-  mediaType: "Media type",
-  category: "Category",
-  mediaUrl: "Media URL",
-  title: "Title",
-  description: "Description",
-  linkUrl: "Link URL",
-  isActive: "Active",
-};
+type SlideItem = { title: string | null };
 
-export function SlideForm({
-  mode,
-  values,
-  errors,
-  error,
-  back,
-  state,
-  version,
-}: {
-  mode: "add" | "edit";
-  values: SlideValues;
-  errors: FieldErrors;
-  error?: FormMessage;
-  back: string;
-  state: unknown;
-  /** Editing: the version of the record the form was opened at. */
-  version?: string;
-}) {
-  const intent = mode === "add" ? "create" : "update";
-  const pending = useIsPending({ intent });
+/** The slide's name in titles and labels. */
+export function slideName(slide: SlideItem) {
+  return slide.title || "Untitled slide";
+}
+
+export function SlideForm({ item: _stored, values, errors, ...frame }: ItemFormProps<SlideItem>) {
   const image = values.mediaType !== "video" && values.mediaUrl ? values.mediaUrl : null;
   return (
-    <AdminForm
-      version={version}
-      method="post"
-      encType="multipart/form-data"
-      state={state}
-      className="space-y-4"
-      noValidate
+    <ItemFormFrame
+      {...frame}
+      multipart
+      active={{ label: "Active (shown in the home page gallery)", value: values.isActive }}
+      addLabel="Add Slide"
     >
-      <FormAlert error={error} />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="back" value={back} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="Media type"
@@ -125,19 +98,36 @@ export function SlideForm({
         error={errors.linkUrl}
         hint="Where 'View details' goes: a page of this site (/properties) or an https:// address."
       />
-      <SwitchField
-        label="Active (shown in the home page gallery)"
-        name="isActive"
-        defaultChecked={values.isActive !== "false" && values.isActive !== ""}
-      />
-      <div className="flex flex-wrap items-center gap-3 pt-2">
-        <SubmitButton pending={pending} pendingLabel={mode === "add" ? "Adding..." : "Saving..."}>
-          {mode === "add" ? "Add Slide" : "Save Changes"}
-        </SubmitButton>
-        <LinkButton to={back} variant="outline" preventScrollReset>
-          Cancel
-        </LinkButton>
-      </div>
-    </AdminForm>
+    </ItemFormFrame>
   );
 }
+
+/** /admin/slideshow's screens (app/components/admin/ordered-list-screens.tsx). */
+export const SLIDE_SCREEN: OrderedListScreen<SlideItem> = {
+  list: "/admin/slideshow",
+  listLabel: "All slides",
+  addTitle: "Add Slide",
+  editTitle: (slide) => `Edit Slide: ${slideName(slide)}`,
+  what: "this slide",
+  fields: SLIDE_FIELDS,
+  labels: {
+    mediaType: "Media type",
+    category: "Category",
+    mediaUrl: "Media URL",
+    title: "Title",
+    description: "Description",
+    linkUrl: "Link URL",
+    isActive: "Active",
+  },
+  multipart: true,
+  Form: SlideForm,
+  deleteQuestion: SLIDE_MESSAGES.deleteQuestion,
+  deleteDescription: () =>
+    "The slide leaves the home page gallery and this list. This cannot be undone.",
+  deleteSection: () => ({
+    headingId: "delete-slide-heading",
+    heading: "Delete slide",
+    hint: "To take it out of the gallery for a while, switch Active off instead.",
+    label: "Delete Slide",
+  }),
+};

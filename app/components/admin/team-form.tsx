@@ -1,63 +1,25 @@
+import type { ItemFormProps, OrderedListScreen } from "~/components/admin/ordered-list-screens";
+import { ItemFormFrame } from "~/components/admin/ordered-list-screens";
 import { PhotoInput } from "~/components/admin/photo-input";
-import { AdminForm } from "~/components/admin/unsaved-changes";
-import { LinkButton, SubmitButton } from "~/components/ui/button";
-import { SwitchField, TextAreaField, TextField } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
-import { useIsPending } from "~/hooks/use-is-pending";
-import type { FieldErrors, FormMessage } from "~/lib/action-result";
+import { TextAreaField, TextField } from "~/components/ui/field";
 import { PLACEHOLDER_PORTRAIT } from "~/lib/images";
 import { PHONE_MAX_LENGTH } from "~/lib/phone";
-import { TEAM_LIMITS, type TeamMemberValues } from "~/lib/schemas/team";
+import { TEAM_FIELDS, TEAM_LIMITS, TEAM_MESSAGES } from "~/lib/schemas/team";
 
 // The add and edit form of a team member (/admin/team/new, /admin/team/:id): name and position
 // required, bio, e-mail, phone, a photo through the upload pipeline, and whether /team shows them.
 
-/** The form's fields with the labels it shows (the conflict panel's rows). */
-export const TEAM_FIELD_LABELS: Readonly<Record<string, string>> = {
-  name: "Name",
-  position: "Position",
-  bio: "Bio",
-  email: "Email",
-  phone: "Phone",
-  isActive: "Active",
-};
+type TeamItem = { name: string; imageUrl: string | null };
 
-export function TeamMemberForm({
-  mode,
-  values,
-  photo,
-  errors,
-  error,
-  back,
-  state,
-  version,
-}: {
-  mode: "add" | "edit";
-  values: TeamMemberValues;
-  /** The stored photo (edit). */
-  photo?: string | null;
-  errors: FieldErrors;
-  error?: FormMessage;
-  back: string;
-  state: unknown;
-  /** Editing: the version of the record the form was opened at. */
-  version?: string;
-}) {
-  const intent = mode === "add" ? "create" : "update";
-  const pending = useIsPending({ intent });
+export function TeamMemberForm({ item, values, errors, ...frame }: ItemFormProps<TeamItem>) {
   const name = values.name?.trim() || "this team member";
   return (
-    <AdminForm
-      version={version}
-      method="post"
-      encType="multipart/form-data"
-      state={state}
-      className="space-y-4"
-      noValidate
+    <ItemFormFrame
+      {...frame}
+      multipart
+      active={{ label: "Active (shown on the Team page)", value: values.isActive }}
+      addLabel="Add Team Member"
     >
-      <FormAlert error={error} />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="back" value={back} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Name"
@@ -113,26 +75,42 @@ export function TeamMemberForm({
       <PhotoInput
         name="photo"
         label="Photo"
-        current={photo}
+        current={item?.imageUrl}
         currentAlt={`Photo of ${name}`}
         error={errors.photo}
-        removable={mode === "edit"}
+        removable={frame.mode === "edit"}
         placeholder={PLACEHOLDER_PORTRAIT}
         round
       />
-      <SwitchField
-        label="Active (shown on the Team page)"
-        name="isActive"
-        defaultChecked={values.isActive !== "false" && values.isActive !== ""}
-      />
-      <div className="flex flex-wrap items-center gap-3 pt-2">
-        <SubmitButton pending={pending} pendingLabel={mode === "add" ? "Adding..." : "Saving..."}>
-          {mode === "add" ? "Add Team Member" : "Save Changes"}
-        </SubmitButton>
-        <LinkButton to={back} variant="outline" preventScrollReset>
-          Cancel
-        </LinkButton>
-      </div>
-    </AdminForm>
+    </ItemFormFrame>
   );
 }
+
+/** /admin/team's screens (app/components/admin/ordered-list-screens.tsx). */
+export const TEAM_SCREEN: OrderedListScreen<TeamItem> = {
+  list: "/admin/team",
+  listLabel: "All team members",
+  addTitle: "Add Team Member",
+  editTitle: (member) => `Edit ${member.name}`,
+  what: "this team member",
+  fields: TEAM_FIELDS,
+  labels: {
+    name: "Name",
+    position: "Position",
+    bio: "Bio",
+    email: "Email",
+    phone: "Phone",
+    isActive: "Active",
+  },
+  multipart: true,
+  Form: TeamMemberForm,
+  deleteQuestion: TEAM_MESSAGES.deleteQuestion,
+  deleteDescription: (member) =>
+    `${member.name} is removed from the Team page and from this list. This cannot be undone.`,
+  deleteSection: (member) => ({
+    headingId: "delete-member-heading",
+    heading: "Delete team member",
+    hint: `To take ${member.name} off the Team page for a while, switch Active off instead.`,
+    label: "Delete Team Member",
+  }),
+};

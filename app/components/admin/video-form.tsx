@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { AdminForm } from "~/components/admin/unsaved-changes";
+import {
+  ItemFormFrame,
+  type ItemFormProps,
+  type OrderedListScreen,
+} from "~/components/admin/ordered-list-screens";
 import { LiteVideo } from "~/components/home/lite-video";
-import { LinkButton, SubmitButton } from "~/components/ui/button";
-import { SwitchField, TextAreaField, TextField } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
-import { useIsPending } from "~/hooks/use-is-pending";
-import type { FieldErrors, FormMessage } from "~/lib/action-result";
-import { VIDEO_LIMITS, VIDEO_MESSAGES, type VideoValues } from "~/lib/schemas/video";
+import { TextAreaField, TextField } from "~/components/ui/field";
+import { VIDEO_FIELDS, VIDEO_LIMITS, VIDEO_MESSAGES } from "~/lib/schemas/video";
 import { normalizeVideoUrl, VIDEO_INPUT_MAX_LENGTH } from "~/lib/video-url";
 
 // The add and edit form of a featured video (/admin/videos/new, /admin/videos/:id): title,
@@ -14,42 +14,24 @@ import { normalizeVideoUrl, VIDEO_INPUT_MAX_LENGTH } from "~/lib/video-url";
 // player as the home page will show it. The preview follows what is typed once JavaScript runs;
 // it is the same lite embed as the home page (nothing loads from YouTube or Vimeo until play).
 
-/** The form's fields with the labels it shows (the conflict panel's rows). */
-export const VIDEO_FIELD_LABELS: Readonly<Record<string, string>> = {
-  videoUrl: "Video URL",
-  title: "Title",
-  description: "Description",
-  isActive: "Active",
-};
+type VideoItem = { title: string | null };
 
-export function VideoForm({
-  mode,
-  values,
-  errors,
-  error,
-  back,
-  state,
-  version,
-}: {
-  mode: "add" | "edit";
-  values: VideoValues;
-  errors: FieldErrors;
-  error?: FormMessage;
-  back: string;
-  state: unknown;
-  /** Editing: the version of the record the form was opened at. */
-  version?: string;
-}) {
-  const intent = mode === "add" ? "create" : "update";
-  const pending = useIsPending({ intent });
+/** The video's name in titles and labels. */
+export function videoName(video: VideoItem) {
+  return video.title || "Untitled video";
+}
+
+export function VideoForm({ item: _stored, values, errors, ...frame }: ItemFormProps<VideoItem>) {
   const [url, setUrl] = useState(values.videoUrl ?? "");
   const [title, setTitle] = useState(values.title ?? "");
   const video = normalizeVideoUrl(url);
   return (
-    <AdminForm version={version} method="post" state={state} className="space-y-4" noValidate>
-      <FormAlert error={error} />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="back" value={back} />
+    <ItemFormFrame
+      {...frame}
+      multipart={false}
+      active={{ label: "Active (shown on the home page)", value: values.isActive }}
+      addLabel="Add Video"
+    >
       <TextAreaField
         label="Video URL"
         name="videoUrl"
@@ -101,19 +83,32 @@ export function VideoForm({
         defaultValue={values.description}
         error={errors.description}
       />
-      <SwitchField
-        label="Active (shown on the home page)"
-        name="isActive"
-        defaultChecked={values.isActive !== "false" && values.isActive !== ""}
-      />
-      <div className="flex flex-wrap items-center gap-3 pt-2">
-        <SubmitButton pending={pending} pendingLabel={mode === "add" ? "Adding..." : "Saving..."}>
-          {mode === "add" ? "Add Video" : "Save Changes"}
-        </SubmitButton>
-        <LinkButton to={back} variant="outline" preventScrollReset>
-          Cancel
-        </LinkButton>
-      </div>
-    </AdminForm>
+    </ItemFormFrame>
   );
 }
+
+/** /admin/videos' screens (app/components/admin/ordered-list-screens.tsx). */
+export const VIDEO_SCREEN: OrderedListScreen<VideoItem> = {
+  list: "/admin/videos",
+  listLabel: "All videos",
+  addTitle: "Add Video",
+  editTitle: (video) => `Edit Video: ${videoName(video)}`,
+  what: "this video",
+  fields: VIDEO_FIELDS,
+  labels: {
+    videoUrl: "Video URL",
+    title: "Title",
+    description: "Description",
+    isActive: "Active",
+  },
+  multipart: false,
+  Form: VideoForm,
+  deleteQuestion: VIDEO_MESSAGES.deleteQuestion,
+  deleteDescription: () => "The video leaves the home page and this list. This cannot be undone.",
+  deleteSection: () => ({
+    headingId: "delete-video-heading",
+    heading: "Delete video",
+    hint: "To take it off the home page for a while, switch Active off instead.",
+    label: "Delete Video",
+  }),
+};

@@ -1,27 +1,17 @@
-import { ExternalLink, ImagePlus, Video } from "lucide-react";
-import { data } from "react-router";
-import { requireAdmin } from "~/auth/session.server";
+import { ImagePlus, Video } from "lucide-react";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
-import { type OrderedColumn, OrderedTable } from "~/components/admin/ordered-list";
-import { RecordRowActions, RecordTitleLink } from "~/components/admin/record-delete";
-import { useListWithRecord } from "~/components/admin/record-view";
+import type { OrderedColumn } from "~/components/admin/ordered-list";
+import { OrderedListPage } from "~/components/admin/ordered-list-screens";
+import { RecordTitleLink } from "~/components/admin/record-delete";
+import { SLIDE_SCREEN, slideName } from "~/components/admin/slide-form";
 import { MediaImage } from "~/components/media-image";
 import { Badge } from "~/components/ui/badge";
-import { LinkButton } from "~/components/ui/button";
-import { badRequest } from "~/lib/http.server";
 import { responsiveImage } from "~/lib/images";
-import { logger } from "~/lib/logger.server";
-import { orderedListAction } from "~/lib/ordered-list-action.server";
-import { readForm } from "~/lib/read-form.server";
 import { SLIDE_CATEGORIES, SLIDE_MESSAGES } from "~/lib/schemas/slide";
 import { COMPANY_NAME } from "~/lib/site";
-import {
-  type AdminSlide,
-  listSlidesForAdmin,
-  moveSlide,
-  setSlideActive,
-} from "~/models/admin-slideshow.server";
+import type { AdminSlide } from "~/models/admin-slideshow.server";
 import type { Route } from "./+types/slideshow";
+import { SLIDE_ROUTES } from "./ordered-lists.server";
 
 // /admin/slideshow ('3D Gallery' in the sidebar, 'Slideshow Gallery' here): the home page
 // gallery's slides by sort order with thumbnails. Reorder with the buttons or by dragging,
@@ -29,37 +19,8 @@ import type { Route } from "./+types/slideshow";
 // ./slide.tsx), delete after 'Are you sure you want to delete this slide?'. The home page reads
 // the table on every request, so its tabs show a change at once.
 
-const LIST = "/admin/slideshow";
-
-export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireAdmin(args);
-  try {
-    return { slides: await listSlidesForAdmin(actor) };
-  } catch (error) {
-    logger.error({ err: error }, "Could not load the slideshow");
-    throw data(SLIDE_MESSAGES.loadFailed, { status: 500 });
-  }
-}
-
-export async function action(args: Route.ActionArgs) {
-  const actor = await requireAdmin(args);
-  const form = await readForm(args.request);
-  const answer = await orderedListAction(form, {
-    list: LIST,
-    move: (id, to) => moveSlide(actor, id, to),
-    setActive: (id, active) => setSlideActive(actor, id, active),
-    flash: { updated: "slideUpdated", reorderFailed: "slidesReorderFailed" },
-    messages: {
-      reorderFailed: SLIDE_MESSAGES.reorderFailed,
-      updateFailed: SLIDE_MESSAGES.updateFailed,
-    },
-  });
-  return answer ?? badRequest({ error: { title: "Error", message: "Unknown action." } });
-}
-
-function slideName(slide: AdminSlide) {
-  return slide.title || "Untitled slide";
-}
+export const loader = SLIDE_ROUTES.listLoader;
+export const action = SLIDE_ROUTES.listAction;
 
 const CATEGORY_LABEL = Object.fromEntries(SLIDE_CATEGORIES.map((c) => [c.value, c.label]));
 
@@ -92,7 +53,7 @@ function columns(back: string): readonly OrderedColumn<AdminSlide>[] {
       rowHeader: true,
       cell: (slide) => (
         <div className="space-y-0.5">
-          <RecordTitleLink href={`${LIST}/${slide.id}`} back={back}>
+          <RecordTitleLink href={`${SLIDE_SCREEN.list}/${slide.id}`} back={back}>
             {slideName(slide)}
           </RecordTitleLink>
           {slide.description ? (
@@ -130,54 +91,19 @@ function columns(back: string): readonly OrderedColumn<AdminSlide>[] {
 }
 
 export default function AdminSlideshowPage({ loaderData }: Route.ComponentProps) {
-  const { outlet, recordOnly, back } = useListWithRecord(LIST);
-  if (recordOnly) return outlet;
-  const { slides } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl space-y-6 p-4 md:p-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Slideshow Gallery</h1>
-          <p className="mt-1 text-slate-600">
-            The home page gallery shows the active slides in this order, under the Finished and
-            Under Construction tabs.{" "}
-            <a
-              href="/#gallery"
-              target="_blank"
-              rel="noreferrer"
-              className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
-            >
-              View the gallery
-              <ExternalLink className="ml-1 inline size-3.5" aria-hidden />
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </p>
-        </div>
-        <LinkButton to={`${LIST}/new`} state={{ back }} size="md">
-          <ImagePlus className="size-4" aria-hidden />
-          Add Slide
-        </LinkButton>
-      </div>
-      <OrderedTable
-        caption="Slides"
-        rows={slides}
-        columns={columns(back)}
-        itemLabel={slideName}
-        actions={(slide) => (
-          <RecordRowActions
-            href={`${LIST}/${slide.id}`}
-            name={slideName(slide)}
-            back={back}
-            question={SLIDE_MESSAGES.deleteQuestion}
-            description="The slide leaves the home page gallery and this list. This cannot be undone."
-          />
-        )}
-        action={LIST}
-        back={back}
-        emptyMessage="No slides yet: the home page shows its built-in projects until you add one."
-      />
-      {outlet}
-    </div>
+    <OrderedListPage
+      screen={SLIDE_SCREEN}
+      rows={loaderData.items}
+      heading="Slideshow Gallery"
+      intro="The home page gallery shows the active slides in this order, under the Finished and Under Construction tabs."
+      view={{ href: "/#gallery", label: "View the gallery" }}
+      add={{ label: "Add Slide", icon: <ImagePlus className="size-4" aria-hidden /> }}
+      caption="Slides"
+      columns={columns}
+      itemLabel={slideName}
+      emptyMessage="No slides yet: the home page shows its built-in projects until you add one."
+    />
   );
 }
 

@@ -279,12 +279,12 @@ describe("the list", () => {
   it("lists every member in order, inactive ones included", async () => {
     const [, b = ""] = await seedMembers("Ada", "Bayo");
     await db.update(teamMembers).set({ isActive: false }).where(eq(teamMembers.id, b));
-    const loaded = await callLoader<{ members: { name: string; isActive: boolean }[] }>(
+    const loaded = await callLoader<{ items: { name: string; isActive: boolean }[] }>(
       list.loader,
       LIST,
       { cookie: admin.cookie },
     );
-    expect(loaded.body.members.map((m) => [m.name, m.isActive])).toEqual([
+    expect(loaded.body.items.map((m) => [m.name, m.isActive])).toEqual([
       ["Ada", true],
       ["Bayo", false],
     ]);

@@ -1,61 +1,22 @@
-import { ExternalLink, Video } from "lucide-react";
-import { data } from "react-router";
-import { requireAdmin } from "~/auth/session.server";
+import { Video } from "lucide-react";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
-import { type OrderedColumn, OrderedTable } from "~/components/admin/ordered-list";
-import { RecordRowActions, RecordTitleLink } from "~/components/admin/record-delete";
-import { useListWithRecord } from "~/components/admin/record-view";
-import { LinkButton } from "~/components/ui/button";
-import { badRequest } from "~/lib/http.server";
-import { logger } from "~/lib/logger.server";
-import { orderedListAction } from "~/lib/ordered-list-action.server";
-import { readForm } from "~/lib/read-form.server";
+import type { OrderedColumn } from "~/components/admin/ordered-list";
+import { OrderedListPage } from "~/components/admin/ordered-list-screens";
+import { RecordTitleLink } from "~/components/admin/record-delete";
+import { VIDEO_SCREEN, videoName } from "~/components/admin/video-form";
 import { VIDEO_MESSAGES } from "~/lib/schemas/video";
 import { COMPANY_NAME } from "~/lib/site";
 import { describeVideo } from "~/lib/video-url";
-import {
-  type AdminVideo,
-  listVideosForAdmin,
-  moveVideo,
-  setVideoActive,
-} from "~/models/admin-videos.server";
+import type { AdminVideo } from "~/models/admin-videos.server";
 import type { Route } from "./+types/videos";
+import { VIDEO_ROUTES } from "./ordered-lists.server";
 
 // /admin/videos ('Featured Videos'): the home page carousel's videos in order. Reorder with the
 // buttons or by dragging, switch a video on or off the home page, add and edit over the list
 // (./video-new.tsx, ./video.tsx), delete after 'Are you sure you want to delete this video?'.
 
-const LIST = "/admin/videos";
-
-export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireAdmin(args);
-  try {
-    return { videos: await listVideosForAdmin(actor) };
-  } catch (error) {
-    logger.error({ err: error }, "Could not load the videos");
-    throw data(VIDEO_MESSAGES.loadFailed, { status: 500 });
-  }
-}
-
-export async function action(args: Route.ActionArgs) {
-  const actor = await requireAdmin(args);
-  const form = await readForm(args.request);
-  const answer = await orderedListAction(form, {
-    list: LIST,
-    move: (id, to) => moveVideo(actor, id, to),
-    setActive: (id, active) => setVideoActive(actor, id, active),
-    flash: { updated: "videoUpdated", reorderFailed: "videosReorderFailed" },
-    messages: {
-      reorderFailed: VIDEO_MESSAGES.reorderFailed,
-      updateFailed: VIDEO_MESSAGES.updateFailed,
-    },
-  });
-  return answer ?? badRequest({ error: { title: "Error", message: "Unknown action." } });
-}
-
-function videoName(video: AdminVideo) {
-  return video.title || "Untitled video";
-}
+export const loader = VIDEO_ROUTES.listLoader;
+export const action = VIDEO_ROUTES.listAction;
 
 const PROVIDER = { youtube: "YouTube", vimeo: "Vimeo", file: "Video file", link: "Link" };
 
@@ -80,7 +41,7 @@ function columns(back: string): readonly OrderedColumn<AdminVideo>[] {
       rowHeader: true,
       cell: (video) => (
         <div className="space-y-0.5">
-          <RecordTitleLink href={`${LIST}/${video.id}`} back={back}>
+          <RecordTitleLink href={`${VIDEO_SCREEN.list}/${video.id}`} back={back}>
             {videoName(video)}
           </RecordTitleLink>
           {video.description ? (
@@ -116,53 +77,19 @@ function columns(back: string): readonly OrderedColumn<AdminVideo>[] {
 }
 
 export default function AdminVideosPage({ loaderData }: Route.ComponentProps) {
-  const { outlet, recordOnly, back } = useListWithRecord(LIST);
-  if (recordOnly) return outlet;
-  const { videos } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl space-y-6 p-4 md:p-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Featured Videos</h1>
-          <p className="mt-1 text-slate-600">
-            The home page shows the active videos in this order.{" "}
-            <a
-              href="/#videos"
-              target="_blank"
-              rel="noreferrer"
-              className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
-            >
-              View the home page
-              <ExternalLink className="ml-1 inline size-3.5" aria-hidden />
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </p>
-        </div>
-        <LinkButton to={`${LIST}/new`} state={{ back }} size="md">
-          <Video className="size-4" aria-hidden />
-          Add Video
-        </LinkButton>
-      </div>
-      <OrderedTable
-        caption="Featured videos"
-        rows={videos}
-        columns={columns(back)}
-        itemLabel={videoName}
-        actions={(video) => (
-          <RecordRowActions
-            href={`${LIST}/${video.id}`}
-            name={videoName(video)}
-            back={back}
-            question={VIDEO_MESSAGES.deleteQuestion}
-            description="The video leaves the home page and this list. This cannot be undone."
-          />
-        )}
-        action={LIST}
-        back={back}
-        emptyMessage="No videos yet: the home page leaves out its video section until you add one."
-      />
-      {outlet}
-    </div>
+    <OrderedListPage
+      screen={VIDEO_SCREEN}
+      rows={loaderData.items}
+      heading="Featured Videos"
+      intro="The home page shows the active videos in this order."
+      view={{ href: "/#videos", label: "View the home page" }}
+      add={{ label: "Add Video", icon: <Video className="size-4" aria-hidden /> }}
+      caption="Featured videos"
+      columns={columns}
+      itemLabel={videoName}
+      emptyMessage="No videos yet: the home page leaves out its video section until you add one."
+    />
   );
 }
 

@@ -1,0 +1,303 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "react-router";
+import type { FlashKey } from "~/auth/flash";
+import { type AdminActor, requireAdmin } from "~/auth/session.server";
+import type { FieldErrors, FormMessage, Outcome } from "~/lib/action-result";
+import {
+  discardUploadedPhoto,
+  ONE_PHOTO_FORM_BYTES,
+  postedFile,
+  storeUploadedPhoto,
+} from "~/lib/admin-photo.server";
+import { askToConfirm, isConfirmed } from "~/lib/confirm";
+import {
+  badRequest,
+  editConflict,
+  failed,
+  notFound,
+  postedVersion,
+  redirectWithFlash,
+  unknownIntent,
+} from "~/lib/http.server";
+import { listReturnPath } from "~/lib/list-params";
+import { logger } from "~/lib/logger.server";
+import {
+  type MoveTarget,
+  type OrderedListAnswer,
+  parseMoveTarget,
+  storedFormValues,
+} from "~/lib/ordered-list";
+import { readForm } from "~/lib/read-form.server";
+import type { AcceptedPhoto } from "~/media/images.server";
+import { removeUnreferencedUploads } from "~/models/media-references.server";
+import type { OrderedItemDeleted, OrderedItemUpdated } from "~/models/ordered-list.server";
+import type { Stale } from "~/models/record-version.server";
+
+// The loaders and actions of the ordered-list screens (team, gallery slides, featured videos),
+// each bound by ./ordered-lists.server.ts to one list's model, form and words:
+//   - the list (./team.tsx, ./slideshow.tsx, ./videos.tsx): every item; the move buttons, the
+//     drag and drop and the Active switch post here (app/components/admin/ordered-list.tsx);
+//   - add (./team-new.tsx, ...): the new item goes last;
+//   - one item (./team-member.tsx, ...): edit against the version the form was opened at (a 409
+//     conflict panel otherwise), or delete after the spec's question. Unknown ids are the 404.
+// A photo comes through the media pipeline after the other fields were checked, and is removed
+// again when the save fails; the one an item no longer shows is removed unless a row uses it.
+//
+// The list's posts work as plain forms (no JavaScript): a move answers a redirect back to the
+// list, the switch a toast. Posted by the list's fetchers (`js=1`) they answer data, and the
+// page shows the toast itself, so the list does not reload or jump.
+
+type Write = Promise<Outcome<object, "not-found">>;
+
+/** What the screens need of a list's admin model (app/models/admin-team.server.ts, ...). */
+export type OrderedListModelApi<Row, Input> = {
+  list: (actor: AdminActor) => Promise<Row[]>;
+  get: (actor: AdminActor, id: string) => Promise<(Row & { version: string }) | undefined>;
+  create: (actor: AdminActor, input: Input) => Promise<unknown>;
+  update: (
+    actor: AdminActor,
+    id: string,
+    input: Input,
+    expectedVersion?: string,
+  ) => Promise<OrderedItemUpdated | Stale>;
+  remove: (actor: AdminActor, id: string) => Promise<OrderedItemDeleted>;
+  move: (actor: AdminActor, id: string, to: MoveTarget) => Write;
+  setActive: (actor: AdminActor, id: string, active: boolean) => Write;
+};
+
+/** A form's fields, checked: what the model takes, or the messages beside the fields. */
+export type CheckedForm<Checked> =
+  | { ok: true; checked: Checked }
+  /** `required`: the form's message is the spec's 'required' one rather than the first field's. */
+  | { ok: false; fields: FieldErrors; required: boolean };
+
+export type OrderedListConfig<Row, Checked, Input> = {
+  /** The list's address (`back` must stay on it). */
+  list: string;
+  model: OrderedListModelApi<Row, Input>;
+  /** The form's fields, posted and shown again after a refusal (app/lib/schemas/*). */
+  fields: readonly string[];
+  /** The form carries one photo (multipart, through the media pipeline). */
+  photo: boolean;
+  /** Checks the posted form; `values` are its fields as posted, `hasUpload` a chosen photo. */
+  check: (
+    form: FormData,
+    values: Record<string, string>,
+    hasUpload: boolean,
+  ) => CheckedForm<Checked>;
+  /** The model's input: the checked form, the stored photo's address, and (editing) the item. */
+  inputOf: (checked: Checked, photoUrl: string | undefined, stored?: Row) => Input;
+  /** The spec's words (app/lib/schemas/*: TEAM_MESSAGES, ...). */
+  messages: {
+    loadFailed: string;
+    required: FormMessage;
+    addFailed: string;
+    updateFailed: string;
+    reorderFailed: string;
+    deleteQuestion: string;
+    tryAgain: string;
+  };
+  /** The toasts after a redirect (app/auth/flash.ts). */
+  flash: Record<"added" | "updated" | "deleted" | "deleteFailed" | "reorderFailed", FlashKey>;
+  /** The log lines' words: one item ('a team member') and the list ('the team members'). */
+  log: { one: string; all: string };
+};
+
+const TRY_AGAIN = "Please try again.";
+
+/** What was typed, to show again after a refusal (an unchecked switch posts nothing: ""). */
+function postedValues(form: FormData, fields: readonly string[]) {
+  const values: Record<string, string> = {};
+  for (const name of fields) {
+    const value = form.get(name);
+    values[name] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+export function orderedListRoutes<Row extends { id: string }, Checked, Input>(
+  config: OrderedListConfig<Row, Checked, Input>,
+) {
+  const { list, model, messages, flash, log } = config;
+  const formLimit = config.photo ? { maxBytes: ONE_PHOTO_FORM_BYTES } : {};
+
+  /**
+   * The post, checked, and its photo stored when one was chosen: the model's input, or the 400
+   * answer with the messages beside the fields and what was typed. The fields are checked
+   * before the photo is stored, so a refused form leaves no file behind.
+   */
+  async function readItem(form: FormData, failedTitle: string, stored?: Row) {
+    const values = postedValues(form, config.fields);
+    const file = config.photo ? postedFile(form, "photo") : undefined;
+    const read = config.check(form, values, Boolean(file));
+    if (!read.ok) {
+      const first = Object.values(read.fields)[0];
+      const error = read.required
+        ? messages.required
+        : { title: failedTitle, message: first ?? messages.tryAgain };
+      return { ok: false as const, response: badRequest({ error, fields: read.fields, values }) };
+    }
+    let photo: AcceptedPhoto | undefined;
+    if (file) {
+      const accepted = await storeUploadedPhoto(file);
+      if (!accepted.ok) {
+        const error = { title: failedTitle, message: accepted.message };
+        const fields = { photo: accepted.message };
+        return { ok: false as const, response: badRequest({ error, fields, values }) };
+      }
+      photo = accepted.photo;
+    }
+    const input = config.inputOf(read.checked, photo?.url, stored);
+    return { ok: true as const, input, photo, values };
+  }
+
+  /** A save that failed: the photo stored for it goes, the form keeps what was typed. */
+  async function saveFailed(title: string, photo: AcceptedPhoto | undefined, values: object) {
+    await discardUploadedPhoto(photo);
+    return failed(500, { error: { title, message: messages.tryAgain }, values });
+  }
+
+  /** `intent=move` and `intent=active` from the list. */
+  async function moveOrSwitch(actor: AdminActor, form: FormData, intent: "move" | "active") {
+    const js = form.get("js") === "1";
+    const back = listReturnPath(form.get("back"), list);
+    const id = String(form.get("id") ?? "");
+
+    if (intent === "move") {
+      const title = messages.reorderFailed;
+      const to = parseMoveTarget(form.get("to"));
+      if (to === undefined) return badRequest({ intent, error: { title, message: TRY_AGAIN } });
+      let moved: Awaited<Write>;
+      try {
+        moved = await model.move(actor, id, to);
+      } catch (error) {
+        logger.error({ err: error, id }, "Reordering failed");
+        if (js) return failed(500, { intent, error: { title, message: TRY_AGAIN } });
+        throw redirectWithFlash(back, flash.reorderFailed);
+      }
+      if (!moved.ok) notFound();
+      if (js) return data({ ok: true, intent } satisfies OrderedListAnswer);
+      throw redirect(back);
+    }
+
+    const title = messages.updateFailed;
+    const value = form.get("active");
+    if (value !== "true" && value !== "false") {
+      return badRequest({ intent, error: { title, message: TRY_AGAIN } });
+    }
+    let changed: Awaited<Write>;
+    try {
+      changed = await model.setActive(actor, id, value === "true");
+    } catch (error) {
+      logger.error({ err: error, id }, "Switching an item on or off failed");
+      return failed(500, { intent, error: { title, message: TRY_AGAIN } });
+    }
+    if (!changed.ok) notFound();
+    if (js) return data({ ok: true, intent, flash: flash.updated } satisfies OrderedListAnswer);
+    throw redirectWithFlash(back, flash.updated);
+  }
+
+  async function deleteItem(actor: AdminActor, id: string, form: FormData, back: string) {
+    if (!isConfirmed(form)) return askToConfirm(form, messages.deleteQuestion);
+    let deleted: OrderedItemDeleted;
+    try {
+      deleted = await model.remove(actor, id);
+    } catch (error) {
+      logger.error({ err: error, id }, `Deleting ${log.one} failed`);
+      throw redirectWithFlash(back, flash.deleteFailed);
+    }
+    if (!deleted.ok) notFound();
+    await removeUnreferencedUploads([deleted.formerMedia]);
+    throw redirectWithFlash(back, flash.deleted);
+  }
+
+  async function updateItem(actor: AdminActor, id: string, form: FormData, back: string) {
+    const stored = await model.get(actor, id);
+    if (!stored) notFound();
+    const title = messages.updateFailed;
+    const read = await readItem(form, title, stored);
+    if (!read.ok) return read.response;
+    let updated: OrderedItemUpdated | Stale;
+    try {
+      updated = await model.update(actor, id, read.input, postedVersion(form));
+    } catch (error) {
+      logger.error({ err: error, id }, `Updating ${log.one} failed`);
+      return saveFailed(title, read.photo, read.values);
+    }
+    if (!updated.ok) {
+      await discardUploadedPhoto(read.photo);
+      if (updated.reason === "conflict") {
+        // A photo sent with it was not kept: "Use my changes" sends the fields again.
+        const current = await model.get(actor, id);
+        if (!current) notFound();
+        const now = { version: current.version, values: storedFormValues(current, config.fields) };
+        return editConflict(form, now, updated.change);
+      }
+      notFound();
+    }
+    await removeUnreferencedUploads([updated.formerMedia]);
+    throw redirectWithFlash(back, flash.updated);
+  }
+
+  return {
+    /** The list: every item, active or not, in the order the site shows the active ones. */
+    async listLoader(args: LoaderFunctionArgs) {
+      const actor = await requireAdmin(args);
+      try {
+        return { items: await model.list(actor) };
+      } catch (error) {
+        logger.error({ err: error }, `Could not load ${log.all}`);
+        throw data(messages.loadFailed, { status: 500 });
+      }
+    },
+
+    async listAction(args: ActionFunctionArgs) {
+      const actor = await requireAdmin(args);
+      const form = await readForm(args.request);
+      const intent = form.get("intent");
+      if (intent !== "move" && intent !== "active") return unknownIntent();
+      return moveOrSwitch(actor, form, intent);
+    },
+
+    async addLoader(args: LoaderFunctionArgs) {
+      await requireAdmin(args);
+      return null;
+    },
+
+    /** Adds the item last. */
+    async addAction(args: ActionFunctionArgs) {
+      const actor = await requireAdmin(args);
+      const form = await readForm(args.request, formLimit);
+      const back = listReturnPath(form.get("back"), list);
+      const title = messages.addFailed;
+      const read = await readItem(form, title);
+      if (!read.ok) return read.response;
+      try {
+        await model.create(actor, read.input);
+      } catch (error) {
+        logger.error({ err: error }, `Adding ${log.one} failed`);
+        return saveFailed(title, read.photo, read.values);
+      }
+      throw redirectWithFlash(back, flash.added);
+    },
+
+    /** One item with the version its form is opened at; unknown ids are the 404. */
+    async itemLoader(args: LoaderFunctionArgs) {
+      const actor = await requireAdmin(args);
+      const item = await model.get(actor, args.params.id ?? "");
+      if (!item) notFound();
+      return { item };
+    },
+
+    /** `intent=update` saves the form, `intent=delete` deletes after the spec's question. */
+    async itemAction(args: ActionFunctionArgs) {
+      const actor = await requireAdmin(args);
+      const id = args.params.id ?? "";
+      const form = await readForm(args.request, formLimit);
+      const back = listReturnPath(form.get("back"), list);
+      const intent = form.get("intent");
+      if (intent === "delete") return deleteItem(actor, id, form, back);
+      if (intent === "update") return updateItem(actor, id, form, back);
+      return unknownIntent();
+    },
+  };
+}
