@@ -108,7 +108,9 @@ export default defineConfig({
         false,
         2,
       ),
-      project("isolated-database", isolated.filter(usesDatabase), true, true, 3),
+      // The same group as isolated-pure: every file there starts a worker of its own anyway,
+      // and one long file (the backups', a minute and more) no longer holds up the others.
+      project("isolated-database", isolated.filter(usesDatabase), true, true, 2),
     ],
   },
 });
