@@ -137,7 +137,8 @@ export function mediaSourceOf(env = getEnv()): MediaSource {
     : { kind: "disk", root: path.join(env.dataDir, "media") };
 }
 
-let running: Promise<BackupResult> | undefined;
+/** The backup being taken, and the file it was asked for (undefined: one into BACKUP_DIR). */
+let running: { backup: Promise<BackupResult>; outFile: string | undefined } | undefined;
 
 /** Whether a backup is being taken right now (the screen says so). */
 export function backupRunning() {
@@ -146,14 +147,26 @@ export function backupRunning() {
 
 /**
  * Takes a backup of the running site into BACKUP_DIR (or `outFile`) and rotates BACKUP_DIR.
- * One at a time: a second call while one runs gets the same backup. Records the outcome; a
- * failure is logged, e-mailed to the super admins, and thrown.
+ * One at a time: a second call into BACKUP_DIR while one into BACKUP_DIR runs gets the same
+ * backup; a call for a file of its own (`npm run backup -- --out`, which streams that file), or
+ * any call while one for a file of its own runs, waits for it and then takes its own, since the
+ * other's file is not where it looks (and a streamed one is deleted once sent). Records the
+ * outcome; a failure is logged, e-mailed to the super admins, and thrown.
  */
-export function runBackup(trigger: Trigger, options: { outFile?: string } = {}) {
-  running ??= takeBackup(trigger, options.outFile).finally(() => {
-    running = undefined;
+export async function runBackup(
+  trigger: Trigger,
+  options: { outFile?: string } = {},
+): Promise<BackupResult> {
+  for (let current = running; current; current = running) {
+    if (current.outFile === undefined && options.outFile === undefined) return current.backup;
+    await current.backup.catch(() => undefined);
+  }
+  // From here to `running = ...` nothing awaits: the next caller sees this backup.
+  const backup: Promise<BackupResult> = takeBackup(trigger, options.outFile).finally(() => {
+    if (running?.backup === backup) running = undefined;
   });
-  return running;
+  running = { backup, outFile: options.outFile };
+  return backup;
 }
 
 async function takeBackup(trigger: Trigger, outFile?: string): Promise<BackupResult> {
@@ -266,11 +279,11 @@ export function startBackupSchedule() {
   logger.info({ next: nextRunAt(schedule).toISOString() }, `Daily backups at ${schedule} (Lagos)`);
 }
 
-/** Stops the schedule and waits for a backup being taken. */
+/** Stops the schedule and waits for the backups being taken (and any waiting for their turn). */
 export async function stopBackupSchedule() {
   clearTimeout(timer);
   timer = undefined;
-  await running?.catch(() => undefined);
+  while (running) await running.backup.catch(() => undefined);
 }
 
 /** The next scheduled backup, for the screen. */

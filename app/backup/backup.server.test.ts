@@ -4,10 +4,12 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase, PGLITE_EXTENSIONS } from "~/db/client.server";
+import { migrateDatabase, openDatabase, PGLITE_EXTENSIONS, setDatabase } from "~/db/client.server";
 import { LOCK_FILE_NAME } from "~/db/data-dir-lock.server";
 import { properties } from "~/db/schema";
+import { getEnv } from "~/env.server";
 import { backupStoppedSite, createBackup, readManifest, restoreBackup } from "./backup.server";
+import { readBackupStatus, runBackup } from "./backup-jobs.server";
 import { readTar } from "./tar.server";
 
 // Real data directories on disk, as the server, `npm run backup` and `npm run restore` use them:
@@ -15,6 +17,11 @@ import { readTar } from "./tar.server";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "naija-backup-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+// The running server's backups (runBackup) read these; the other tests name their directories.
+const serverDataDir = path.join(root, "server");
+const serverBackupDir = path.join(root, "server-backups");
+process.env.DATA_DIR = serverDataDir;
+process.env.BACKUP_DIR = serverBackupDir;
 
 const mediaOf = (dataDir: string) => ({ kind: "disk" as const, root: path.join(dataDir, "media") });
 
@@ -203,5 +210,54 @@ describe("backups of the embedded database and its photos", { timeout: 400_000 }
     await expect(restoreBackup(site, junk)).rejects.toThrow(/not a backup|incomplete/);
     expect(await titlesIn(site)).toEqual(["Plot in Lugbe"]);
     expect(fs.readdirSync(site).some((name) => name.startsWith(".restoring"))).toBe(false);
+  });
+});
+
+describe("backups the running server takes", { timeout: 400_000 }, () => {
+  it("gives each caller that asks for a file of its own that file, even while another runs", async () => {
+    // The settings were read with this file's directories (nothing read them earlier).
+    expect(getEnv().dataDir).toBe(serverDataDir);
+    expect(getEnv().backupDir).toBe(serverBackupDir);
+    await insertTitle(serverDataDir, "Duplex in Jabi");
+    putPhoto(serverDataDir, "uploads/jabi/front.webp", "jabi front");
+    const handle = await openDatabase({ kind: "pglite", dataDir: serverDataDir });
+    setDatabase(handle);
+    try {
+      // Two `npm run backup -- --out FILE` at once, then one beside the screen and the
+      // schedule: before, the second caller was handed the first one's file, and the control
+      // socket streamed a file that did not exist (an unhandled error stops the server).
+      const a = path.join(root, "out", "a.tar.gz");
+      const b = path.join(root, "out", "b.tar.gz");
+      const [first, second] = await Promise.all([
+        runBackup("command", { outFile: a }),
+        runBackup("command", { outFile: b }),
+      ]);
+      expect([first.file, second.file]).toEqual([a, b]);
+      for (const file of [a, b]) {
+        expect((await readManifest(file))?.counts.properties).toBe(1);
+        expect(fs.statSync(file).size).toBe(file === a ? first.bytes : second.bytes);
+      }
+
+      const c = path.join(root, "out", "c.tar.gz");
+      const [command, screen, schedule] = await Promise.all([
+        runBackup("command", { outFile: c }),
+        runBackup("screen"),
+        runBackup("schedule"),
+      ]);
+      expect(command.file).toBe(c);
+      expect(fs.existsSync(c)).toBe(true);
+      // The screen and the schedule share one backup into BACKUP_DIR, recorded as the last.
+      expect(path.dirname(screen.file)).toBe(serverBackupDir);
+      expect(schedule.file).toBe(screen.file);
+      expect((await readManifest(screen.file))?.media).toEqual({
+        kind: "disk",
+        files: 1,
+        bytes: 10,
+      });
+      expect(readBackupStatus(serverBackupDir).lastSuccess?.name).toBe(path.basename(screen.file));
+    } finally {
+      setDatabase(undefined);
+      await handle.close();
+    }
   });
 });

@@ -47,6 +47,12 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
       "Content-Length": String(result.bytes),
     });
     const file = fs.createReadStream(outFile);
+    // A read that fails cuts the answer short (the command sees fewer bytes than announced);
+    // unhandled, the stream's error would be thrown and stop the server.
+    file.on("error", (error) => {
+      logger.error({ err: error }, "Sending a backup through the control socket failed");
+      response.destroy();
+    });
     file.pipe(response);
     await new Promise<void>((resolve) => {
       response.on("close", resolve);
