@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canMove, movedOrder, parseMoveTarget } from "./ordered-list";
+import { canMove, movedOrder, parseMoveTarget, storedFormValues } from "./ordered-list";
 
 const ORDER = ["a", "b", "c", "d"];
 
@@ -52,5 +52,25 @@ describe("canMove", () => {
     expect(canMove(1, 3)).toEqual({ up: true, down: true });
     expect(canMove(2, 3)).toEqual({ up: true, down: false });
     expect(canMove(0, 1)).toEqual({ up: false, down: false });
+  });
+});
+
+describe("storedFormValues", () => {
+  it("answers the form's fields as posted: a set switch 'on', an empty optional value ''", () => {
+    const item = {
+      id: "x",
+      title: null,
+      videoUrl: "https://player.vimeo.com/video/1",
+      isActive: true,
+    };
+    expect(storedFormValues(item, ["title", "videoUrl", "isActive"])).toEqual({
+      title: "",
+      videoUrl: "https://player.vimeo.com/video/1",
+      isActive: "on",
+    });
+    expect(storedFormValues({ isActive: false }, ["isActive", "missing"])).toEqual({
+      isActive: "",
+      missing: "",
+    });
   });
 });
