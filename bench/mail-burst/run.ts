@@ -289,7 +289,21 @@ async function runTwoInstances(databaseUrl: string, messages: number): Promise<R
       reports,
     );
   } finally {
-    for (const child of children) if (child.exitCode === null) child.kill();
+    // Each sender closes its connections and exits after its report; the database is dropped
+    // only once they are gone.
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => child.kill(), 10_000);
+            child.once("exit", () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          }),
+      ),
+    );
     await smtp.close();
   }
 }
