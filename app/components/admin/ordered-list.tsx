@@ -41,9 +41,9 @@ import { cn } from "~/lib/utils";
 //   - an Active switch: a plain form post that shows or hides the item on the site.
 // With JavaScript every post goes through a fetcher: the list shows the new order at once and
 // stays where it was; the server's order replaces it when the post is done (or a toast says it
-// failed). The server's half is app/lib/ordered-list-action.server.ts. Below 768 px the rows
-// are cards (responsive-table.tsx): the name across the top, the order controls, the switch and
-// the actions at the foot.
+// failed). The server's half is app/routes/admin/ordered-list-routes.server.ts. Below 768 px
+// the rows are cards (responsive-table.tsx): the name across the top, the order controls, the
+// switch and the actions at the foot.
 
 export type OrderedRow = { id: string; isActive: boolean };
 

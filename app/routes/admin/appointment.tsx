@@ -26,6 +26,7 @@ import {
   notFound,
   postedVersion,
   redirectWithFlash,
+  unknownIntent,
 } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
@@ -78,7 +79,7 @@ export async function action(args: Route.ActionArgs) {
   const back = listReturnPath(form.get("back"), LIST);
   if (intent === "reschedule") return reschedule(actor, id, form, back);
   if (!isAdminAppointmentAction(intent)) {
-    return badRequest({ error: { title: "Error", message: "Unknown action." } });
+    return unknownIntent();
   }
   // Each change e-mails the customer: it is made only once the admin has said yes.
   if (!isConfirmed(form)) {

@@ -15,7 +15,7 @@ import { ADMIN_APPOINTMENTS_PAGE_SIZE } from "~/lib/admin-appointments";
 import { formatAppointmentDate, propertyTypeLabel } from "~/lib/appointment-format";
 import { hasAppointmentStarted } from "~/lib/appointment-rules";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
-import { badRequest } from "~/lib/http.server";
+import { unknownIntent } from "~/lib/http.server";
 import { type ListConfig, parseListParams } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
@@ -89,7 +89,7 @@ export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const form = await readForm(args.request);
   if (form.get("intent") !== "calendar-reset") {
-    return badRequest({ error: { title: "Error", message: "Unknown action." } });
+    return unknownIntent();
   }
   if ((await getCalendarFeedCreatedAt(actor)) && !isConfirmed(form)) {
     return askToConfirm(form, "Make a new calendar link? The old one stops working.");

@@ -24,6 +24,7 @@ import {
   notFound,
   postedVersion,
   redirectWithFlash,
+  unknownIntent,
 } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
@@ -107,7 +108,7 @@ export async function action(args: Route.ActionArgs) {
     throw redirectWithFlash(back, "inquiryStatusUpdated");
   }
 
-  return badRequest({ error: { title: "Error", message: "Unknown action." } });
+  return unknownIntent();
 }
 
 /** A form opened before the inquiry changed: nothing was written; show it as it is now. */

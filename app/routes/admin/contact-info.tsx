@@ -12,6 +12,7 @@ import {
   notFound,
   postedVersion,
   redirectWithFlash,
+  unknownIntent,
 } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
@@ -53,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "add" || intent === "update") return save(actor, form, intent);
   if (intent === "delete") return remove(actor, form);
-  return badRequest({ error: { title: "Error", message: "Unknown action." } });
+  return unknownIntent();
 }
 
 const REFUSALS = {

@@ -21,7 +21,7 @@ import {
 } from "~/lib/admin-properties";
 import { formatMoment } from "~/lib/appointment-format";
 import { isConfirmed } from "~/lib/confirm";
-import { badRequest, redirectWithFlash } from "~/lib/http.server";
+import { badRequest, redirectWithFlash, unknownIntent } from "~/lib/http.server";
 import { listReturnPath, listSearch, parseListParams } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { formatNaira, formatNumber } from "~/lib/money";
@@ -76,7 +76,7 @@ export async function action(args: Route.ActionArgs) {
     throw redirectWithFlash(back, "propertyRestored");
   }
   if (intent === "bulk") return bulkAction(actor, form);
-  return badRequest({ error: { title: "Error", message: "Unknown action." } });
+  return unknownIntent();
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   notFound,
   postedVersion,
   redirectWithFlash,
+  unknownIntent,
 } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
@@ -159,7 +160,7 @@ async function photoAction(
     const title = cleanPhotoTitle(form.get("title"));
     result = await setPropertyPhotoTitle(actor, id, mediaId, title, postedVersion(form));
   } else {
-    return badRequest({ error: { title: "Error", message: "Unknown action." } });
+    return unknownIntent();
   }
   if (!result.ok && result.reason === "not-found") notFound();
   if (!result.ok && result.reason === "conflict") {

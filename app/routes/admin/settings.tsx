@@ -16,6 +16,7 @@ import {
   limitAttempt,
   redirectWithFlash,
   retryAfterHeaders,
+  unknownIntent,
 } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
@@ -107,7 +108,7 @@ export async function action(args: Route.ActionArgs) {
     case "remove-admin":
       return removeAdmin(actor, form);
     default:
-      return badRequest({ error: { title: "Error", message: "Unknown action." } });
+      return unknownIntent();
   }
 }
 

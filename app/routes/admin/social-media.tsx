@@ -12,6 +12,7 @@ import {
   notFound,
   postedVersion,
   redirectWithFlash,
+  unknownIntent,
 } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
@@ -63,7 +64,7 @@ export async function action(args: Route.ActionArgs) {
     case "delete":
       return remove(actor, form);
     default:
-      return badRequest({ error: { title: "Error", message: "Unknown action." } });
+      return unknownIntent();
   }
 }
 

@@ -21,6 +21,7 @@ import {
   notFound,
   postedVersion,
   redirectWithFlash,
+  unknownIntent,
 } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
@@ -115,7 +116,7 @@ export async function action(args: Route.ActionArgs) {
     throw redirectWithFlash(back, "userDeleted");
   }
 
-  return badRequest({ error: { title: "Error", message: "Unknown action." } });
+  return unknownIntent();
 }
 
 /** The form's values for a stored account. */

@@ -19,6 +19,7 @@ import {
   notFound,
   postedVersion,
   redirectWithFlash,
+  unknownIntent,
 } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
@@ -91,7 +92,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "image-upload") return uploadImage(actor, form);
   if (intent === "image-remove") return removeImage(actor, form);
   if (intent === "image-up" || intent === "image-down") return moveImage(actor, form, intent);
-  return badRequest({ error: { title: "Error", message: "Unknown action." } });
+  return unknownIntent();
 }
 
 async function saveSection(actor: AdminActor, form: FormData) {
