@@ -50,7 +50,8 @@ export const SMTP_TIMEOUTS = {
  * instead of once per message. A connection is replaced after `maxMessages`, as many servers
  * limit messages per session. One retry on a fresh connection when a pooled one closes under a
  * message (the server dropped an idle session just as we used it), not nodemailer's unbounded
- * default: an attempt must end within SMTP_ATTEMPT_MAX_MS.
+ * default: an attempt must end within SMTP_ATTEMPT_MAX_MS. (A server that accepted the message
+ * and closed before answering gets it twice: at least once, as ADR 11 says.)
  */
 export const SMTP_POOL = { maxConnections: 5, maxMessages: 100, maxRequeues: 1 } as const;
 
@@ -58,8 +59,8 @@ export const SMTP_POOL = { maxConnections: 5, maxMessages: 100, maxRequeues: 1 }
  * The longest one delivery attempt takes in practice when the mail server misbehaves: a
  * connection that never opens or a greeting that never comes (10 s each), then a server that
  * falls silent mid-message (20 s), twice with the one retry on a fresh connection. (A server
- * that answers each command just before the socket timeout could take longer; the sender's
- * lease check is the backstop.)
+ * that answers each command just before the socket timeout could take longer; its lease could
+ * then end mid-attempt and another sender send the message too: at least once.)
  */
 export const SMTP_ATTEMPT_MAX_MS =
   2 *
