@@ -308,7 +308,24 @@ type RestartEvent = {
   exitCode: number | null;
   drainMs: number;
   startToHealthyMs: number;
+  /** Seconds since the load started. */
+  sigtermAt: number;
+  healthyAt: number;
 };
+
+/** nginx's error log by kind of error and method: what the proxy met during the restarts. */
+function nginxErrorKinds(file: string) {
+  const kinds: Record<string, number> = {};
+  if (!fs.existsSync(file)) return kinds;
+  for (const line of fs.readFileSync(file, "utf8").split("\n")) {
+    const error = /\[error\] [^*]*\*\d+ (.+?) while /.exec(line)?.[1];
+    if (!error) continue;
+    const method = /request: "(\w+) /.exec(line)?.[1] ?? "?";
+    const key = `${method} ${error}`;
+    kinds[key] = (kinds[key] ?? 0) + 1;
+  }
+  return kinds;
+}
 
 async function rollingRestarts(dir: string) {
   const database = await createDatabase();
@@ -345,6 +362,7 @@ async function rollingRestarts(dir: string) {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [index, instance] of instances.entries()) {
         const inFlightAtSigterm = load.inFlight();
+        const sigtermAt = performance.now();
         const { code, ms } = await terminate(instance);
         const started = performance.now();
         launch(instance);
@@ -355,20 +373,30 @@ async function rollingRestarts(dir: string) {
           exitCode: code,
           drainMs: Math.round(ms),
           startToHealthyMs: Math.round(performance.now() - started),
+          sigtermAt: seconds(sigtermAt - loadStarted),
+          healthyAt: seconds(performance.now() - loadStarted),
         };
         events.push(event);
         log(`round ${round}, instance ${index + 1}: ${JSON.stringify(event)}`);
-        // nginx skips a failed server for fail_timeout (5 s): let the restarted one back in.
-        await sleep(6_000);
+        // As deploy/wait-healthy then the next one, with a breath between.
+        await sleep(2_000);
       }
     }
     await sleep(3_000);
     await load.stop();
-    const seconds = (performance.now() - loadStarted) / 1000;
-    const result = { seconds: Math.round(seconds), ...summary(load.sent), events };
-    const failures = load.sent.filter(lost).slice(0, 20);
+    const result = {
+      seconds: Math.round((performance.now() - loadStarted) / 1000),
+      ...summary(load.sent),
+      events,
+    };
+    const failures = load.sent.filter(lost).map(({ kind, start, status, error }) => ({
+      kind,
+      at: seconds(start - loadStarted),
+      status,
+      error,
+    }));
     for (const instance of instances) await terminate(instance);
-    return { result, failures, nginxErrors: tail(path.join(dir, "error.log")) };
+    return { result, failures, nginxErrors: nginxErrorKinds(path.join(dir, "error.log")) };
   } finally {
     for (const instance of instances) await terminate(instance);
     await nginx.stop();
@@ -448,9 +476,8 @@ async function embeddedRestarts(dir: string) {
   }
 }
 
-function tail(file: string) {
-  if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, "utf8").trim().split("\n").slice(-10);
+function seconds(ms: number) {
+  return Math.round(ms / 100) / 10;
 }
 
 function median(values: number[]) {
@@ -495,20 +522,26 @@ async function main() {
             .map(([status, n]) => `${status}: ${n}`)
             .join(", ")}.`,
           "",
-          "| round | instance | in flight at SIGTERM | exit | drain (SIGTERM to exit) | start to healthy |",
-          "| ----- | -------- | -------------------- | ---- | ----------------------- | ---------------- |",
+          "| round | instance | SIGTERM at | in flight | exit | drain (SIGTERM to exit) | start to healthy |",
+          "| ----- | -------- | ---------- | --------- | ---- | ----------------------- | ---------------- |",
           ...r.events.map(
             (e, i) =>
-              `| ${Math.floor(i / 2) + 1} | ${e.instance} | ${e.inFlightAtSigterm} | ${e.exitCode} | ${e.drainMs} ms | ${e.startToHealthyMs} ms |`,
+              `| ${Math.floor(i / 2) + 1} | ${e.instance} | ${e.sigtermAt} s | ${e.inFlightAtSigterm} | ${e.exitCode} | ${e.drainMs} ms | ${e.startToHealthyMs} ms |`,
           ),
+          "",
+          `nginx's error log: ${
+            Object.entries(pgResult.nginxErrors)
+              .map(([kind, n]) => `${n} x ${kind}`)
+              .join("; ") || "empty"
+          }.`,
           "",
         );
         if (pgResult.failures.length) {
           lines.push(
-            "Lost requests (first 20):",
+            "Lost requests (at: seconds since the load started):",
             "",
             "```",
-            ...pgResult.failures.map((f) => JSON.stringify(f)),
+            ...pgResult.failures.slice(0, 30).map((f) => JSON.stringify(f)),
             "```",
             "",
           );
