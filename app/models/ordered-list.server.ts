@@ -114,7 +114,9 @@ export async function setActiveInOrder(
 // The admin side of one ordered list (./admin-team.server.ts, ./admin-slideshow.server.ts,
 // ./admin-videos.server.ts configure it): read every item, add one last, edit one against the
 // version its form was opened at, delete, move, switch. Every write is audited as
-// `<entity>.create`, `.update`, `.delete`, `.move` or `.active` in the same transaction.
+// `<entity>.create`, `.update`, `.delete`, `.move` or `.active` in the same transaction. Each
+// model module still exports its writes as named functions taking the AdminActor first: that
+// is how app/audit/admin-writes.test.ts finds every admin write and checks its audit row.
 
 /** One list: its table and what differs between the lists. */
 export type OrderedListModelConfig<Row extends { id: string }, Input> = {
