@@ -39,6 +39,7 @@ let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
 let httpsPort = 0;
 let httpPort = 0;
 let origin = "";
+let downPort = 0;
 
 /** One HTTPS request through nginx (HTTP/1.1), from `from` (a loopback address). */
 function viaProxy(
@@ -116,7 +117,14 @@ test.beforeAll(async () => {
     SEED_DEMO: "1",
     LOG_LEVEL: "warn",
   });
-  nginx = await startNginx(dir, { https: httpsPort, http: httpPort, upstreams: [appPort] });
+  // A second instance that is down (nothing listens on its port), as during a rolling restart:
+  // every request nginx tries there must go on to the one that answers.
+  downPort = await freePort();
+  nginx = await startNginx(dir, {
+    https: httpsPort,
+    http: httpPort,
+    upstreams: [downPort, appPort],
+  });
   await waitForHealth(appPort, 150_000).catch((error) => {
     throw new Error(`${error}\n${app?.output()}`);
   });
@@ -230,6 +238,18 @@ test("signing in through the proxy sets a Secure session cookie", async () => {
   expect(session).toMatch(/;\s*HttpOnly/i);
   // Every cookie the site sets over HTTPS is Secure (the flash toast's too).
   for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
+});
+
+test("an instance that is down is skipped: every request is answered by the other", async () => {
+  const answers = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => viaProxy(i % 2 ? "/about" : "/contact")),
+  );
+  expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+  // nginx did try the stopped one (round robin), then passed each request on.
+  const errors = fs.readFileSync(path.join(dir, "error.log"), "utf8");
+  expect(errors).toContain("connect() failed (111: Connection refused)");
+  expect(errors).toContain(`127.0.0.1:${downPort}`);
+  expect(errors).not.toContain("no live upstreams");
 });
 
 test("rate limits count the client's own address, whatever X-Forwarded-For it sends", async () => {
