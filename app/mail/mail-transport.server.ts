@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
-import SMTPPool from "nodemailer/lib/smtp-pool";
+import SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import type { OutboxAttachment } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
