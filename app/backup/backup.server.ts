@@ -6,9 +6,9 @@ import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import {
   type DatabaseHandle,
-  findMigrationsFolder,
   openDatabase,
   PGLITE_EXTENSIONS,
+  shippedMigrationCount,
 } from "~/db/client.server";
 import { acquireDataDirLock } from "~/db/data-dir-lock.server";
 import { holdMediaRemovals, isSafeKey } from "~/media/storage.server";
@@ -99,14 +99,6 @@ function packageVersion() {
   } catch {
     return "unknown";
   }
-}
-
-/** How many migrations this copy of the application has. */
-function knownMigrations() {
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(findMigrationsFolder(), "meta", "_journal.json"), "utf8"),
-  ) as { entries: unknown[] };
-  return journal.entries.length;
 }
 
 type Counts = { migrations: number; counts: Record<string, number> };
@@ -352,7 +344,7 @@ export async function restoreBackup(
   try {
     const read = await readArchive(inFile, path.join(staging, MEDIA));
     const migrations = await checkDatabase(read.database, read.databaseType);
-    if (migrations > knownMigrations()) {
+    if (migrations > shippedMigrationCount()) {
       throw new Error(
         "This backup was made by a newer version of the site (its database has migrations this copy does not know). Update the site first, then restore.",
       );

@@ -66,6 +66,14 @@ export function findMigrationsFolder() {
   throw new Error("Could not find the drizzle/ migrations folder");
 }
 
+/** How many migrations this copy of the site ships (drizzle/meta/_journal.json). */
+export function shippedMigrationCount(): number {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(findMigrationsFolder(), "meta", "_journal.json"), "utf8"),
+  ) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });

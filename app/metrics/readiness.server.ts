@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { db, findMigrationsFolder, getDatabase } from "~/db/client.server";
+import { db, getDatabase, shippedMigrationCount } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 
@@ -73,11 +73,7 @@ let journalCount: number | undefined;
 
 /** How many migrations this copy of the site has (drizzle/meta/_journal.json). */
 export function expectedMigrationCount(): number {
-  journalCount ??= (
-    JSON.parse(
-      fs.readFileSync(path.join(findMigrationsFolder(), "meta", "_journal.json"), "utf8"),
-    ) as { entries: unknown[] }
-  ).entries.length;
+  journalCount ??= shippedMigrationCount();
   return journalCount;
 }
 
