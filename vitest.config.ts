@@ -22,7 +22,7 @@ const ISOLATED: Record<string, string> = {
   "app/routes/public/book-appointment.failure.test.ts": "mocks a module",
   "app/routes/public/inquiry-forms.test.ts": "mocks a module",
   "app/routes/public/property-view-failure.test.ts": "mocks a module",
-  "app/auth/flash.server.test.ts": "mocks a module",
+  "app/http/flash.server.test.ts": "mocks a module",
   // DATA_DIR, S3_* and SMTP_* are read once when the storage, mail and auth modules load.
   "app/backup/backup.server.test.ts": "opens PGlite data directories of its own",
   "app/media/images.server.test.ts": "sets DATA_DIR before the storage loads",

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
-import type { Flash } from "~/auth/flash";
+import type { Flash } from "~/lib/flash";
 
-/** Shows the toast a redirect carried (see app/auth/flash.server.ts), once. */
+/** Shows the toast a redirect carried (see app/http/flash.server.ts), once. */
 export function FlashToast({ flash }: { flash: Flash | null | undefined }) {
   const shown = useRef<string | null>(null);
   useEffect(() => {

@@ -2,7 +2,7 @@
 //
 // An action answers `ActionResult`: success, or a failure the form shows (a message for the
 // whole form, one per field, and what was typed so the form keeps it). Build failures with
-// badRequest / failed / tooManyAttempts (app/lib/http.server.ts); a success that moves on is a
+// badRequest / failed / tooManyAttempts (app/http/responses.server.ts); a success that moves on is a
 // redirect with a toast (redirectWithFlash), one that stays is `{ ok: true, ...data }`, and the
 // page shows its own success message (the spec's words, from the entity's module in
 // app/lib/schemas).

@@ -28,7 +28,7 @@ export const UPLOAD_BODY_LIMIT_BYTES = MAX_PHOTOS_PER_UPLOAD * MAX_PHOTO_BYTES +
  * The routes that take multipart uploads, as app/routes.ts spells them: the admin catalogue
  * (Add Property with photos, the edit page and its photo uploader, the CSV import), team
  * portraits, gallery slides and the home page's hero pictures. A route with one photo lowers
- * the limit further (readForm's maxBytes, ONE_PHOTO_FORM_BYTES in app/lib/admin-photo.server.ts).
+ * the limit further (readForm's maxBytes, ONE_PHOTO_FORM_BYTES in app/routes/admin/admin-photo.server.ts).
  * Matched by route, not by the start of the path: a data request (`/website-editor.data`, what
  * a form posts with JavaScript on) is the same route as the page.
  */

@@ -6,7 +6,7 @@
 // cannot move up and the last cannot move down. Dragging (mouse, touch or keyboard) drops an item
 // at a position: the items between shift by one.
 
-import type { FlashKey } from "~/auth/flash";
+import type { FlashKey } from "~/lib/flash";
 
 /** What the list's fetchers get back from a move or a switch: `flash` names the toast to show. */
 export type OrderedListAnswer =

@@ -46,6 +46,18 @@ export type SocialPlatformKey = (typeof SOCIAL_PLATFORM_KEYS)[number];
 
 export type SocialLinks = { [K in SocialPlatformKey]?: string | null };
 
+/** The office's contact details as staff saved them (app/models/site-content.server.ts reads them). */
+export type ContactDetails = {
+  address: string;
+  phones: string[];
+  /** The main e-mail address (the first): e-mail footers, JSON-LD, mailto links. */
+  email: string;
+  emails: string[];
+  hours: string[];
+  /** The number for WhatsApp chats, as staff typed it; null when there is none. */
+  whatsapp: string | null;
+};
+
 /** A tel: link for a phone number as people write it ("+234 803 123 4567"). */
 export function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;

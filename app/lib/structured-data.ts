@@ -1,6 +1,5 @@
-import type { ContactDetails } from "~/models/site-content.server";
 import { absoluteUrl, DEFAULT_SHARE_IMAGE } from "./seo";
-import { COMPANY_DESCRIPTION, COMPANY_NAME, type SocialLinks } from "./site";
+import { COMPANY_DESCRIPTION, COMPANY_NAME, type ContactDetails, type SocialLinks } from "./site";
 
 // schema.org JSON-LD blocks for pageMeta's `jsonLd`. Meta functions also run in the browser, so
 // these are pure functions of loader data.

@@ -5,6 +5,7 @@ import type { Executor } from "~/db/transaction.server";
 import { logger } from "~/lib/logger.server";
 import { isWebUrl } from "~/lib/schemas/site-content";
 import {
+  type ContactDetails,
   DEFAULT_CONTACT,
   DEFAULT_SOCIAL_LINKS,
   SOCIAL_PLATFORM_KEYS,
@@ -50,17 +51,6 @@ export async function getSocialLinks(): Promise<SocialLinks> {
 
 // ---------------------------------------------------------------------------------------------
 // Contact details
-
-export type ContactDetails = {
-  address: string;
-  phones: string[];
-  /** The main e-mail address (the first): e-mail footers, JSON-LD, mailto links. */
-  email: string;
-  emails: string[];
-  hours: string[];
-  /** The number for WhatsApp chats, as staff typed it; null when there is none. */
-  whatsapp: string | null;
-};
 
 export function defaultContactDetails(): ContactDetails {
   return {

@@ -36,7 +36,7 @@ export const RATE_LIMITS = {
   publicForm: { limit: 10, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** What a refused attempt shows (app/lib/http.server.ts tooManyAttempts answers it with 429). */
+/** What a refused attempt shows (app/http/responses.server.ts tooManyAttempts answers it with 429). */
 export const TOO_MANY_ATTEMPTS_MESSAGE =
   "Too many attempts. Please wait a few minutes and try again.";
 

@@ -11,7 +11,6 @@ import {
 } from "react";
 import { Form, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { FLASH_MESSAGES } from "~/auth/flash";
 import { Button } from "~/components/ui/button";
 import {
   CardLabel,
@@ -24,6 +23,7 @@ import {
   theadClass,
 } from "~/components/ui/responsive-table";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { FLASH_MESSAGES } from "~/lib/flash";
 import {
   canMove,
   type MoveTarget,

@@ -1,8 +1,12 @@
 import { CalendarCheck, CheckCircle2, Clock, Phone, ShieldCheck } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
+import {
+  type DescriptionBlock,
+  descriptionBlocks,
+  type Service,
+} from "~/components/services/services";
 import { buttonVariants } from "~/components/ui/button";
-import { type DescriptionBlock, descriptionBlocks, type Service } from "~/lib/services";
 
 // Pieces of the service detail page (/services/{id}).
 

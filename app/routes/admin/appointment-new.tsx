@@ -6,8 +6,8 @@ import {
   StaffBookingForm,
   type StaffBookingValues,
 } from "~/components/admin/staff-booking-form";
+import { badRequest, failed, redirectWithFlash } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
-import { badRequest, failed, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { propertyTypeLabel } from "~/lib/property-options";

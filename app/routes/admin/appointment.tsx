@@ -9,6 +9,15 @@ import {
 } from "~/components/appointments/appointment-details";
 import { RescheduleForm } from "~/components/appointments/reschedule-form";
 import { FormAlert } from "~/components/ui/form-alert";
+import {
+  badRequest,
+  editConflict,
+  failed,
+  notFound,
+  postedVersion,
+  redirectWithFlash,
+  unknownIntent,
+} from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import {
   ACTION_STATUS,
@@ -19,15 +28,6 @@ import { APPOINTMENT_STATUS_LABELS, shortId } from "~/lib/appointment-format";
 import { hasAppointmentStarted } from "~/lib/appointment-rules";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { type LastChange, VERSION_FIELD } from "~/lib/edit-conflict";
-import {
-  badRequest,
-  editConflict,
-  failed,
-  notFound,
-  postedVersion,
-  redirectWithFlash,
-  unknownIntent,
-} from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";

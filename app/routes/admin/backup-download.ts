@@ -5,7 +5,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { BACKUP_FILE_PATTERN } from "~/backup/backup.server";
 import { BACKUP_MESSAGES } from "~/backup/backup-messages";
 import { getEnv } from "~/env.server";
-import { notFound } from "~/lib/http.server";
+import { notFound } from "~/http/responses.server";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/backup-download";
 

@@ -9,14 +9,6 @@ import { SubmitButton } from "~/components/ui/button";
 import { SelectField, TextAreaField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { type ActionFailure, failureOf } from "~/lib/action-result";
-import {
-  formatAppointmentDate,
-  formatMoment,
-  propertyTypeLabel,
-  shortId,
-} from "~/lib/appointment-format";
-import type { LastChange } from "~/lib/edit-conflict";
 import {
   badRequest,
   editConflict,
@@ -25,7 +17,15 @@ import {
   postedVersion,
   redirectWithFlash,
   unknownIntent,
-} from "~/lib/http.server";
+} from "~/http/responses.server";
+import { type ActionFailure, failureOf } from "~/lib/action-result";
+import {
+  formatAppointmentDate,
+  formatMoment,
+  propertyTypeLabel,
+  shortId,
+} from "~/lib/appointment-format";
+import type { LastChange } from "~/lib/edit-conflict";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";

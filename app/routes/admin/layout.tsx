@@ -1,6 +1,5 @@
 import { useCallback } from "react";
 import { data, Outlet } from "react-router";
-import { consumeFlash } from "~/auth/flash.server";
 import { adminMiddleware, getCurrentSession, requireAdmin } from "~/auth/session.server";
 import { AdminHeader } from "~/components/admin/admin-header";
 import { readSidebarOpen, sidebarCookie } from "~/components/admin/admin-nav";
@@ -10,6 +9,7 @@ import { ResultNotice } from "~/components/dashboard/result-toast";
 import { FlashToast } from "~/components/flash-toast";
 import { Sidebar, SidebarProvider, SidebarSheet } from "~/components/ui/sidebar";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { consumeFlash } from "~/http/flash.server";
 import type { Route } from "./+types/layout";
 
 // Every /admin/* page (the login page is outside this layout) needs an admin session younger

@@ -1,14 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "react-router";
-import type { FlashKey } from "~/auth/flash";
 import { type AdminActor, requireAdmin } from "~/auth/session.server";
-import type { FieldErrors, FormMessage, Outcome } from "~/lib/action-result";
-import {
-  discardUploadedPhoto,
-  ONE_PHOTO_FORM_BYTES,
-  postedFile,
-  storeUploadedPhoto,
-} from "~/lib/admin-photo.server";
-import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import {
   badRequest,
   editConflict,
@@ -17,7 +8,10 @@ import {
   postedVersion,
   redirectWithFlash,
   unknownIntent,
-} from "~/lib/http.server";
+} from "~/http/responses.server";
+import type { FieldErrors, FormMessage, Outcome } from "~/lib/action-result";
+import { askToConfirm, isConfirmed } from "~/lib/confirm";
+import type { FlashKey } from "~/lib/flash";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import {
@@ -31,6 +25,12 @@ import type { AcceptedPhoto } from "~/media/images.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
 import type { OrderedItemDeleted, OrderedItemUpdated } from "~/models/ordered-list.server";
 import type { Stale } from "~/models/record-version.server";
+import {
+  discardUploadedPhoto,
+  ONE_PHOTO_FORM_BYTES,
+  postedFile,
+  storeUploadedPhoto,
+} from "~/routes/admin/admin-photo.server";
 
 // The loaders and actions of the ordered-list screens (team, gallery slides, featured videos),
 // each bound by ./ordered-lists.server.ts to one list's model, form and words:
@@ -96,7 +96,7 @@ export type OrderedListConfig<Row, Checked, Input> = {
     deleteQuestion: string;
     tryAgain: string;
   };
-  /** The toasts after a redirect (app/auth/flash.ts). */
+  /** The toasts after a redirect (app/lib/flash.ts). */
   flash: Record<"added" | "updated" | "deleted" | "deleteFailed" | "reorderFailed", FlashKey>;
   /** The log lines' words: one item ('a team member') and the list ('the team members'). */
   log: { one: string; all: string };

@@ -9,6 +9,7 @@ import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Button, LinkButton } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { badRequest, redirectWithFlash, unknownIntent } from "~/http/responses.server";
 import {
   type AdminPropertySort,
   BULK_ACTIONS,
@@ -21,7 +22,6 @@ import {
 } from "~/lib/admin-properties";
 import { formatMoment } from "~/lib/appointment-format";
 import { isConfirmed } from "~/lib/confirm";
-import { badRequest, redirectWithFlash, unknownIntent } from "~/lib/http.server";
 import { listReturnPath, listSearch, parseListParams } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { formatNaira, formatNumber } from "~/lib/money";

@@ -6,9 +6,6 @@ import { PropertyPhotos } from "~/components/admin/property-photos";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { ViewsChart } from "~/components/admin/views-chart";
 import { ConfirmForm } from "~/components/ui/confirm-form";
-import { failureOf } from "~/lib/action-result";
-import { askToConfirm, isConfirmed } from "~/lib/confirm";
-import { describeChange, type LastChange } from "~/lib/edit-conflict";
 import {
   badRequest,
   editConflict,
@@ -17,10 +14,12 @@ import {
   postedVersion,
   redirectWithFlash,
   unknownIntent,
-} from "~/lib/http.server";
+} from "~/http/responses.server";
+import { failureOf } from "~/lib/action-result";
+import { askToConfirm, isConfirmed } from "~/lib/confirm";
+import { describeChange, type LastChange } from "~/lib/edit-conflict";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
-import { readPropertyForm } from "~/lib/property-form.server";
 import {
   PROPERTY_MESSAGES,
   type PropertyFormValues,
@@ -48,6 +47,7 @@ import {
 } from "~/models/admin-properties.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
 import { getDailyViews } from "~/models/property-stats.server";
+import { readPropertyForm } from "~/routes/admin/property-form.server";
 import type { Route } from "./+types/property-edit";
 
 // Edit Property: the form over the list or as a page, and Delete (asks first; the listing goes

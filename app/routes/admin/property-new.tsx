@@ -4,11 +4,10 @@ import { PhotoPicker } from "~/components/admin/photo-drop";
 import { PropertyForm } from "~/components/admin/property-form";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { TextField } from "~/components/ui/field";
+import { badRequest, failed, redirectWithFlash } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
-import { badRequest, failed, redirectWithFlash } from "~/lib/http.server";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
-import { readPropertyForm } from "~/lib/property-form.server";
 import {
   PROPERTY_MESSAGES,
   type PropertyFormValues,
@@ -18,6 +17,7 @@ import { COMPANY_NAME } from "~/lib/site";
 import { discardUploads, photoFromUrl, photosWithTitles } from "~/media/property-uploads.server";
 import { readUploadForm } from "~/media/upload-form.server";
 import { createPropertyByAdmin } from "~/models/admin-properties.server";
+import { readPropertyForm } from "~/routes/admin/property-form.server";
 import type { Route } from "./+types/property-new";
 
 // Add Property: the form over the list (with JavaScript, from the list) or as a page.

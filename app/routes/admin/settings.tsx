@@ -8,8 +8,6 @@ import {
   PasswordPanel,
 } from "~/components/admin/settings-panels";
 import { selectedTab, UrlTabs } from "~/components/ui/tabs";
-import { failureOf } from "~/lib/action-result";
-import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import {
   badRequest,
   failed,
@@ -17,7 +15,9 @@ import {
   redirectWithFlash,
   retryAfterHeaders,
   unknownIntent,
-} from "~/lib/http.server";
+} from "~/http/responses.server";
+import { failureOf } from "~/lib/action-result";
+import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
 import {

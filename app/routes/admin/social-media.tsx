@@ -3,8 +3,6 @@ import { type AdminActor, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { AddSocialLinkForm, SocialLinksTable } from "~/components/admin/social-links";
-import { failureOf } from "~/lib/action-result";
-import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import {
   badRequest,
   editConflict,
@@ -13,7 +11,9 @@ import {
   postedVersion,
   redirectWithFlash,
   unknownIntent,
-} from "~/lib/http.server";
+} from "~/http/responses.server";
+import { failureOf } from "~/lib/action-result";
+import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";

@@ -10,10 +10,6 @@ import {
   UserForm,
   UserStatusBadge,
 } from "~/components/admin/user-parts";
-import { failureOf } from "~/lib/action-result";
-import { roleOptions } from "~/lib/admin-users";
-import { formatMoment } from "~/lib/appointment-format";
-import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
 import {
   badRequest,
   editConflict,
@@ -22,7 +18,11 @@ import {
   postedVersion,
   redirectWithFlash,
   unknownIntent,
-} from "~/lib/http.server";
+} from "~/http/responses.server";
+import { failureOf } from "~/lib/action-result";
+import { roleOptions } from "~/lib/admin-users";
+import { formatMoment } from "~/lib/appointment-format";
+import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";

@@ -1,5 +1,4 @@
 import { data, useRouteLoaderData } from "react-router";
-import type { Flash } from "~/auth/flash";
 import { type AdminActor, adminMiddleware, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
@@ -8,10 +7,6 @@ import { HeroImagesPanel, SectionEditor, textsOf } from "~/components/admin/webs
 import { ResultNotice } from "~/components/dashboard/result-toast";
 import { LinkButton } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { failureOf } from "~/lib/action-result";
-import { ONE_PHOTO_FORM_BYTES } from "~/lib/admin-photo.server";
-import { askToConfirm, isConfirmed } from "~/lib/confirm";
-import { HERO_IMAGES, resolveHomeContent } from "~/lib/home-content";
 import {
   badRequest,
   editConflict,
@@ -20,7 +15,11 @@ import {
   postedVersion,
   redirectWithFlash,
   unknownIntent,
-} from "~/lib/http.server";
+} from "~/http/responses.server";
+import { failureOf } from "~/lib/action-result";
+import { askToConfirm, isConfirmed } from "~/lib/confirm";
+import type { Flash } from "~/lib/flash";
+import { HERO_IMAGES, resolveHomeContent } from "~/lib/home-content";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
@@ -43,6 +42,7 @@ import {
   updateHomeSection,
 } from "~/models/admin-site-content.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
+import { ONE_PHOTO_FORM_BYTES } from "~/routes/admin/admin-photo.server";
 import type { Route } from "./+types/website-editor";
 
 // /website-editor (spec: dashboard-and-admin §2, §7, §8): the home page's Hero, About, Services

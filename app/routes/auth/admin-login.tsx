@@ -6,14 +6,14 @@ import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { isHoneypotTripped } from "~/lib/honeypot.server";
 import {
   badRequest,
   failed,
   limitSignIn,
   redirectWithFlash,
   retryAfterHeaders,
-} from "~/lib/http.server";
+} from "~/http/responses.server";
+import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { readForm } from "~/lib/read-form.server";
 import { SIGN_IN_MESSAGES, signInSchema } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";

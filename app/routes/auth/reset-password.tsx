@@ -3,8 +3,8 @@ import { isResetTokenUsable, resetPasswordWithToken } from "~/auth/password-rese
 import { AuthCard, DeadLinkCard, NewPasswordFields } from "~/components/auth/auth-fields";
 import { SubmitButton } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { badRequest, redirectWithFlash } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
-import { badRequest, redirectWithFlash } from "~/lib/http.server";
 import { readForm } from "~/lib/read-form.server";
 import {
   MIN_PASSWORD_LENGTH,

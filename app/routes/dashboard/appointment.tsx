@@ -12,10 +12,9 @@ import { CancelAppointmentButton } from "~/components/appointments/cancel-appoin
 import { RescheduleForm } from "~/components/appointments/reschedule-form";
 import { AppointmentStatusBadge } from "~/components/ui/badge";
 import { FormAlert } from "~/components/ui/form-alert";
+import { badRequest, failed, notFound, redirectWithFlash } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
-import { cancelAppointmentAction } from "~/lib/appointment-actions.server";
 import { formatAppointmentDate, shortId } from "~/lib/appointment-format";
-import { badRequest, failed, notFound, redirectWithFlash } from "~/lib/http.server";
 import { readForm } from "~/lib/read-form.server";
 import { RESCHEDULE_MESSAGES, rescheduleSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
@@ -26,6 +25,7 @@ import {
   getAppointmentForUser,
   rescheduleAppointmentForUser,
 } from "~/models/appointment-changes.server";
+import { cancelAppointmentAction } from "~/routes/dashboard/appointment-actions.server";
 import type { Route } from "./+types/appointment";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -5,9 +5,8 @@ import { AppointmentsError } from "~/components/appointments/appointments-error"
 import { EmailVerificationNotice } from "~/components/appointments/email-verification-notice";
 import { LinkButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
+import { badRequest, failed, limitAttempt, retryAfterHeaders } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
-import { cancelAppointmentAction } from "~/lib/appointment-actions.server";
-import { badRequest, failed, limitAttempt, retryAfterHeaders } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
 import { EMAIL_VERIFICATION_MESSAGES } from "~/lib/schemas/account";
@@ -19,6 +18,7 @@ import {
 import { listAppointmentsForUser } from "~/models/appointment.server";
 import { isEmailVerified } from "~/models/email-verification.server";
 import { rateLimitKey } from "~/rate-limit/rate-limit.server";
+import { cancelAppointmentAction } from "~/routes/dashboard/appointment-actions.server";
 import type { Route } from "./+types/appointments";
 
 export async function loader({ request }: Route.LoaderArgs) {

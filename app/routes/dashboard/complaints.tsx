@@ -6,8 +6,8 @@ import { ResultNotice, useResultToast } from "~/components/dashboard/result-toas
 import { SubmitButton } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { badRequest, failed, limitAttempt, retryAfterHeaders } from "~/http/responses.server";
 import { failureOf, noticeOf } from "~/lib/action-result";
-import { badRequest, failed, limitAttempt, retryAfterHeaders } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
 import { COMPLAINT_MESSAGES, complaintSchema } from "~/lib/schemas/inquiry";

@@ -1,19 +1,19 @@
 import { useRouteLoaderData } from "react-router";
 import { changePassword } from "~/auth/accounts.server";
-import type { Flash } from "~/auth/flash";
 import { requireUser } from "~/auth/session.server";
 import { PersonalInfoForm, SecurityForm, SignOutCard } from "~/components/dashboard/profile-forms";
 import { ResultNotice, useResultToast } from "~/components/dashboard/result-toast";
 import { selectedTab, UrlTabs } from "~/components/ui/tabs";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { failureOf, noticeOf } from "~/lib/action-result";
 import {
   badRequest,
   failed,
   limitAttempt,
   redirectWithFlash,
   retryAfterHeaders,
-} from "~/lib/http.server";
+} from "~/http/responses.server";
+import { failureOf, noticeOf } from "~/lib/action-result";
+import type { Flash } from "~/lib/flash";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
 import {

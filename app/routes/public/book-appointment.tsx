@@ -1,5 +1,4 @@
 import { useRouteLoaderData } from "react-router";
-import type { Flash } from "~/auth/flash";
 import { getSessionUser } from "~/auth/session.server";
 import {
   BOOKING_FIELDS,
@@ -9,15 +8,16 @@ import {
   type BookingValues,
 } from "~/components/booking/booking-form";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { failureOf } from "~/lib/action-result";
-import { isHoneypotTripped } from "~/lib/honeypot.server";
 import {
   badRequest,
   failed,
   limitAttempt,
   redirectWithFlash,
   retryAfterHeaders,
-} from "~/lib/http.server";
+} from "~/http/responses.server";
+import { failureOf } from "~/lib/action-result";
+import type { Flash } from "~/lib/flash";
+import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { logger } from "~/lib/logger.server";
 import { propertyTypeLabel } from "~/lib/property-options";
 import { readForm } from "~/lib/read-form.server";

@@ -1,8 +1,7 @@
 import { getSessionUser } from "~/auth/session.server";
 import { ContactDetails, OfficeMap } from "~/components/contact/contact-details";
 import { InquiryForm } from "~/components/inquiry/inquiry-form";
-import { retryAfterHeaders } from "~/lib/http.server";
-import { submitInquiryForm } from "~/lib/inquiry-submit.server";
+import { retryAfterHeaders } from "~/http/responses.server";
 import { readForm } from "~/lib/read-form.server";
 import {
   CONTACT_MESSAGES,
@@ -14,6 +13,7 @@ import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import { realEstateAgentJsonLd } from "~/lib/structured-data";
 import { createInquiry } from "~/models/inquiry.server";
 import { getContactDetails, getSocialLinks } from "~/models/site-content.server";
+import { submitInquiryForm } from "~/routes/public/inquiry-submit.server";
 import type { Route } from "./+types/contact";
 
 const FORM_FIELDS = {

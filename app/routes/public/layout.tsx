@@ -1,10 +1,10 @@
 import { data, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { consumeFlash } from "~/auth/flash.server";
 import { getCurrentSession } from "~/auth/session.server";
 import { CompareTray } from "~/components/compare/compare-tray";
 import { FlashToast } from "~/components/flash-toast";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { consumeFlash } from "~/http/flash.server";
 import { getContactDetails, getSocialLinks } from "~/models/site-content.server";
 import type { Route } from "./+types/layout";
 

@@ -10,10 +10,10 @@ import {
   ServiceBreadcrumb,
   ServiceDescription,
 } from "~/components/services/service-detail";
+import { getService, serviceInquirySubject } from "~/components/services/services";
 import { LinkButton } from "~/components/ui/button";
-import { retryAfterHeaders } from "~/lib/http.server";
+import { retryAfterHeaders } from "~/http/responses.server";
 import { responsiveImage } from "~/lib/images";
-import { submitInquiryForm } from "~/lib/inquiry-submit.server";
 import { readForm } from "~/lib/read-form.server";
 import {
   parseInquiryForm,
@@ -22,10 +22,10 @@ import {
 } from "~/lib/schemas/inquiry";
 import { pageMeta } from "~/lib/seo";
 import { DEFAULT_SERVICE_ID, isServiceId } from "~/lib/service-ids";
-import { getService, serviceInquirySubject } from "~/lib/services";
 import { COMPANY_NAME, DEFAULT_CONTACT } from "~/lib/site";
 import { createInquiry } from "~/models/inquiry.server";
 import { getContactDetails } from "~/models/site-content.server";
+import { submitInquiryForm } from "~/routes/public/inquiry-submit.server";
 import type { Route } from "./+types/service";
 
 const FORM_ID = "inquiry-form";

@@ -1,8 +1,8 @@
 import { CalendarCheck, Phone } from "lucide-react";
 import { CallToActionBanner } from "~/components/call-to-action";
 import { ServiceCards } from "~/components/services/service-cards";
+import { PROCESS_STEPS } from "~/components/services/services";
 import { pageMeta } from "~/lib/seo";
-import { PROCESS_STEPS } from "~/lib/services";
 import type { Route } from "./+types/services";
 
 // /services: static content, rendered on the server (no loader: nothing comes from the database).

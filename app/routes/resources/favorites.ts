@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
-import { badRequest, failed } from "~/lib/http.server";
+import { badRequest, failed } from "~/http/responses.server";
 import { readForm } from "~/lib/read-form.server";
 import { favoriteSchema } from "~/lib/schemas/favorite";
 import { setFavorite } from "~/models/favorite.server";

@@ -1,8 +1,8 @@
 import { data, type HeadersArgs, redirect } from "react-router";
-import type { FlashKey } from "~/auth/flash";
-import { flashCookie } from "~/auth/flash.server";
+import { flashCookie } from "~/http/flash.server";
 import type { ActionFailure, FieldErrors, FormMessage } from "~/lib/action-result";
 import { type EditConflict, type LastChange, VERSION_FIELD } from "~/lib/edit-conflict";
+import type { FlashKey } from "~/lib/flash";
 import {
   consumeRateLimit,
   RATE_LIMITS,
@@ -147,7 +147,7 @@ export async function limitSignIn(
  *
  * React Router builds a page's (and a data request's) headers from the routes' `headers`
  * exports and keeps only the cookies of what the handlers answered, so without it the
- * Retry-After of tooManyAttempts would be lost (app/lib/http.server.test.ts checks the routes).
+ * Retry-After of tooManyAttempts would be lost (app/http/responses.server.test.ts checks the routes).
  */
 export function retryAfterHeaders({ actionHeaders, loaderHeaders, parentHeaders }: HeadersArgs) {
   const headers = new Headers(parentHeaders);

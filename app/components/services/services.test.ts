@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { knownGeneratedKeys } from "~/demo/demo-media";
-import { HOME_SERVICES } from "~/lib/home-content";
-import { SERVICE_IDS } from "~/lib/service-ids";
 import {
   descriptionBlocks,
   listServices,
   PROCESS_STEPS,
   SERVICES,
   serviceInquirySubject,
-} from "~/lib/services";
+} from "~/components/services/services";
+import { knownGeneratedKeys } from "~/demo/demo-media";
+import { HOME_SERVICES } from "~/lib/home-content";
+import { SERVICE_IDS } from "~/lib/service-ids";
 
 describe("services content", () => {
   it.each(SERVICE_IDS)(

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { getEnv } from "~/env.server";
-import { FLASH_MESSAGES, type Flash, type FlashKey, isFlashKey } from "./flash";
+import { FLASH_MESSAGES, type Flash, type FlashKey, isFlashKey } from "~/lib/flash";
 
 const COOKIE = "flash";
 

@@ -1,4 +1,4 @@
-import { failed, notFound, redirectWithFlash } from "~/lib/http.server";
+import { failed, notFound, redirectWithFlash } from "~/http/responses.server";
 import { CANCEL_FAILED_MESSAGE } from "~/lib/schemas/appointment";
 import { cancelAppointmentForUser } from "~/models/appointment-changes.server";
 

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { getSessionUser } from "~/auth/session.server";
+import { badRequest, failed, limitAttempt } from "~/http/responses.server";
 import type { FormMessage } from "~/lib/action-result";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { badRequest, failed, limitAttempt } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { type InquiryField, type InquiryParse, inquiryValuesOf } from "~/lib/schemas/inquiry";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";

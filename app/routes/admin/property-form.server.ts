@@ -1,4 +1,4 @@
-import { badRequest } from "~/lib/http.server";
+import { badRequest } from "~/http/responses.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import {
   isMissingRequired,
