@@ -3,7 +3,6 @@ import path from "node:path";
 import { count, eq, inArray } from "drizzle-orm";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import {
   accounts,
@@ -18,6 +17,7 @@ import {
   users,
   videos,
 } from "~/db/schema";
+import type { AdminActor } from "~/lib/admin-actor";
 import { readPropertyCsv } from "~/lib/property-import";
 import type { PropertyInput } from "~/lib/schemas/property";
 import { attachPhotos } from "~/media/property-uploads.server";

@@ -1,6 +1,6 @@
-import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { type AuditChanges, auditEvents } from "~/db/schema";
+import type { AdminActor } from "~/lib/admin-actor";
 import type { AuditAction, AuditEntity } from "~/lib/audit";
 import { announceContentChange, contentChanged } from "~/page-cache/content-generation.server";
 

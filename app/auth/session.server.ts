@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { createContext, type RouterContextProvider, redirect } from "react-router";
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
+import type { AdminActor } from "~/lib/admin-actor";
 import { isRole, type Role } from "~/lib/roles";
 import { getClientIp } from "~/rate-limit/rate-limit.server";
 import { getAuth } from "./auth.server";
@@ -128,23 +129,6 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 export function isAdminSessionExpired(createdAt: Date, now = new Date()) {
   return now.getTime() - createdAt.getTime() >= ADMIN_SESSION_HOURS * 60 * 60 * 1000;
 }
-
-declare const adminActorBrand: unique symbol;
-
-/**
- * A signed-in admin, as admin model functions require it (their first argument). Only
- * requireAdmin makes one, so a write cannot be called with a hand-built user: the type is the
- * reminder and requireAdmin is the check.
- */
-export type AdminActor = {
-  readonly [adminActorBrand]: true;
-  readonly id: string;
-  readonly email: string;
-  readonly name: string;
-  readonly isSuperAdmin: boolean;
-  /** The client's address, recorded in the audit log. */
-  readonly clientAddress: string;
-};
 
 type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
 

@@ -1,5 +1,5 @@
-import type { AdminActor } from "~/auth/session.server";
 import { getEnv } from "~/env.server";
+import type { AdminActor } from "~/lib/admin-actor";
 import { logger } from "~/lib/logger.server";
 import { addPropertyPhotos, type NewPhoto } from "~/models/admin-properties.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
-import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
 import type { InTransaction } from "~/db/transaction.server";
+import type { AdminActor } from "~/lib/admin-actor";
 import { formatAppointmentDate } from "~/lib/appointment-format";
 import { addDays, isTimeSlot, lagosToday, slotMinutes } from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";

@@ -1,7 +1,7 @@
 import { count, desc, inArray, sql } from "drizzle-orm";
-import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { appointments, inquiries, properties, users } from "~/db/schema";
+import type { AdminActor } from "~/lib/admin-actor";
 import { BOOKING_TIME_ZONE } from "~/lib/appointment-rules";
 import { ON_SITE } from "./property.server";
 

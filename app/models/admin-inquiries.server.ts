@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
 import { appointments, inquiries, users } from "~/db/schema";
+import type { AdminActor } from "~/lib/admin-actor";
 import { isUuid } from "~/lib/ids";
 import { pageCountOf } from "~/lib/list-params";
 import { INQUIRY_SEARCH_TEXT } from "./admin-search.server";

@@ -14,10 +14,10 @@ import {
   sql,
 } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
-import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
 import { properties, propertyMedia } from "~/db/schema";
+import type { AdminActor } from "~/lib/admin-actor";
 import {
   type AdminPropertySort,
   BULK_ACTIONS,

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { type AuditRecord, auditedWrite, type Transaction } from "~/audit/audit.server";
-import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { properties } from "~/db/schema";
+import type { AdminActor } from "~/lib/admin-actor";
 import { cellText } from "~/lib/csv";
 import {
   checkImportRow,

@@ -1,8 +1,8 @@
 import { and, desc, isNull, sql } from "drizzle-orm";
-import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
 import { appointments, inquiries, properties, users } from "~/db/schema";
+import type { AdminActor } from "~/lib/admin-actor";
 import { APPOINTMENT_SUMMARY } from "./admin-dashboard.server";
 
 /** What an appointment search matches (name, e-mail, property type), as its trigram index has it. */

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, max, ne, sql } from "drizzle-orm";
 import { auditedWrite, type Transaction } from "~/audit/audit.server";
-import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { contactInfo, heroImages, socialLinks, websiteContent } from "~/db/schema";
 import type { Outcome } from "~/lib/action-result";
+import type { AdminActor } from "~/lib/admin-actor";
 import {
   HERO_IMAGE_HEIGHT,
   HERO_IMAGE_WIDTH,

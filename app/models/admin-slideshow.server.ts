@@ -1,5 +1,5 @@
-import type { AdminActor } from "~/auth/session.server";
 import { slideshowItems } from "~/db/schema";
+import type { AdminActor } from "~/lib/admin-actor";
 import type { MoveTarget } from "~/lib/ordered-list";
 import type { SlideInput } from "~/lib/schemas/slide";
 import { orderedListModel } from "./ordered-list.server";

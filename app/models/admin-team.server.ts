@@ -1,5 +1,5 @@
-import type { AdminActor } from "~/auth/session.server";
 import { teamMembers } from "~/db/schema";
+import type { AdminActor } from "~/lib/admin-actor";
 import type { MoveTarget } from "~/lib/ordered-list";
 import type { TeamMemberInput } from "~/lib/schemas/team";
 import { orderedListModel } from "./ordered-list.server";

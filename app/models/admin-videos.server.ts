@@ -1,5 +1,5 @@
-import type { AdminActor } from "~/auth/session.server";
 import { videos } from "~/db/schema";
+import type { AdminActor } from "~/lib/admin-actor";
 import type { MoveTarget } from "~/lib/ordered-list";
 import type { VideoInput } from "~/lib/schemas/video";
 import { orderedListModel } from "./ordered-list.server";

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
-import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
 import type { Executor, InTransaction } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
+import type { AdminActor } from "~/lib/admin-actor";
 import {
   ACTION_STATUS,
   type AdminAppointmentAction,

@@ -1,5 +1,4 @@
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import {
   appointments,
@@ -12,6 +11,7 @@ import {
   users,
   videos,
 } from "~/db/schema";
+import type { AdminActor } from "~/lib/admin-actor";
 import { formatAppointmentDate } from "~/lib/appointment-format";
 import { BOOKING_TIME_ZONE } from "~/lib/appointment-rules";
 import type { AuditEntity } from "~/lib/audit";

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gte } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
-import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { appointments, calendarFeeds, properties, users } from "~/db/schema";
+import type { AdminActor } from "~/lib/admin-actor";
 import { addDays, lagosToday } from "~/lib/appointment-rules";
 
 // Each admin's secret calendar address: the confirmed appointments as an iCalendar feed that a

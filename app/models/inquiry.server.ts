@@ -1,10 +1,10 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNull } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
-import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { inquiries } from "~/db/schema";
 import type { Executor, InTransaction } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
+import type { AdminActor } from "~/lib/admin-actor";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import {

@@ -1,10 +1,10 @@
 import { asc, count, eq, getTableName, max, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { auditedWrite, type Transaction } from "~/audit/audit.server";
-import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import type { slideshowItems, teamMembers, videos } from "~/db/schema";
 import type { Outcome } from "~/lib/action-result";
+import type { AdminActor } from "~/lib/admin-actor";
 import { isUuid } from "~/lib/ids";
 import { type MoveTarget, movedOrder } from "~/lib/ordered-list";
 import {

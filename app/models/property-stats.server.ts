@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
 import { isbot } from "isbot";
-import type { AdminActor } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { properties, propertyDailyViews } from "~/db/schema";
+import type { AdminActor } from "~/lib/admin-actor";
 import { addDays, lagosToday } from "~/lib/appointment-rules";
 import { logger } from "~/lib/logger.server";
 import { ON_SITE } from "./property.server";

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { type AdminActor, requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
+import type { AdminActor } from "~/lib/admin-actor";
 import { createSignedInUser } from "./accounts";
 import { routeArgs } from "./route-calls";
 

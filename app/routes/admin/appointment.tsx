@@ -1,4 +1,4 @@
-import { type AdminActor, requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { AppointmentActions } from "~/components/admin/appointment-actions";
 import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
@@ -19,6 +19,7 @@ import {
   unknownIntent,
 } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
+import type { AdminActor } from "~/lib/admin-actor";
 import {
   ACTION_STATUS,
   appointmentActionQuestion,

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { type AdminActor, requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/auth/session.server";
 import { readManifest } from "~/backup/backup.server";
 import {
   backupRunning,
@@ -17,6 +17,7 @@ import { getEnv } from "~/env.server";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { failed, redirectWithFlash } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
+import type { AdminActor } from "~/lib/admin-actor";
 import { formatMoment } from "~/lib/appointment-format";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { type AdminActor, requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
@@ -19,6 +19,7 @@ import {
   unknownIntent,
 } from "~/http/responses.server";
 import { type ActionFailure, failureOf } from "~/lib/action-result";
+import type { AdminActor } from "~/lib/admin-actor";
 import {
   formatAppointmentDate,
   formatMoment,

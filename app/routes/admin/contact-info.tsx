@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { type AdminActor, requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { ContactTypeGroup } from "~/components/admin/contact-items";
 import { revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
@@ -13,6 +13,7 @@ import {
   unknownIntent,
 } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
+import type { AdminActor } from "~/lib/admin-actor";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";

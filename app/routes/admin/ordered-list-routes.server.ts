@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "react-router";
-import { type AdminActor, requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/auth/session.server";
 import {
   badRequest,
   editConflict,
@@ -10,6 +10,7 @@ import {
   unknownIntent,
 } from "~/http/responses.server";
 import type { FieldErrors, FormMessage, Outcome } from "~/lib/action-result";
+import type { AdminActor } from "~/lib/admin-actor";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import type { FlashKey } from "~/lib/flash";
 import { listReturnPath } from "~/lib/list-params";

@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { data, Form } from "react-router";
-import { type AdminActor, requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { PropertyBulkBar } from "~/components/admin/property-bulk-bar";
 import { RecordTitleLink } from "~/components/admin/record-delete";
@@ -10,6 +10,7 @@ import { Button, LinkButton } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { badRequest, redirectWithFlash, unknownIntent } from "~/http/responses.server";
+import type { AdminActor } from "~/lib/admin-actor";
 import {
   type AdminPropertySort,
   BULK_ACTIONS,

@@ -1,4 +1,4 @@
-import { type AdminActor, requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { PROPERTY_FIELD_LABELS, PropertyForm } from "~/components/admin/property-form";
@@ -16,6 +16,7 @@ import {
   unknownIntent,
 } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
+import type { AdminActor } from "~/lib/admin-actor";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { describeChange, type LastChange } from "~/lib/edit-conflict";
 import { listReturnPath } from "~/lib/list-params";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { type AdminActor, getCurrentSession, requireAdmin, signOut } from "~/auth/session.server";
+import { getCurrentSession, requireAdmin, signOut } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import {
   AdminsPanel,
@@ -17,6 +17,7 @@ import {
   unknownIntent,
 } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
+import type { AdminActor } from "~/lib/admin-actor";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";

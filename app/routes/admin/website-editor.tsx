@@ -1,5 +1,5 @@
 import { data, useRouteLoaderData } from "react-router";
-import { type AdminActor, adminMiddleware, requireAdmin } from "~/auth/session.server";
+import { adminMiddleware, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
@@ -17,6 +17,7 @@ import {
   unknownIntent,
 } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
+import type { AdminActor } from "~/lib/admin-actor";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import type { Flash } from "~/lib/flash";
 import { HERO_IMAGES, resolveHomeContent } from "~/lib/home-content";

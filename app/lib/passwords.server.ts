@@ -1,23 +1,23 @@
 import crypto from "node:crypto";
-import { getAuth } from "./auth.server";
+import { hashPassword as libraryHash, verifyPassword } from "better-auth/crypto";
 
 // The auth library's password hashing (scrypt) and checking, for the admin writes that store a
 // password inside their own transaction (a new admin, an admin's own password change). Hashes
-// are made before the transaction opens: they take tens of milliseconds.
+// are made before the transaction opens: they take tens of milliseconds. These are the functions
+// the library's sign-in uses (app/auth/auth.server.ts sets no password hook of its own), taken
+// from the library directly so the models need nothing from app/auth.
 
 export async function hashPassword(password: string): Promise<string> {
-  const context = await getAuth().$context;
-  return context.password.hash(password);
+  return libraryHash(password);
 }
 
 /** Whether `password` matches `hash`; a missing hash costs a hash too (no timing tell). */
 export async function checkPassword(hash: string | null | undefined, password: string) {
-  const context = await getAuth().$context;
   if (!hash) {
-    await context.password.hash(password);
+    await libraryHash(password);
     return false;
   }
-  return context.password.verify({ hash, password });
+  return verifyPassword({ hash, password });
 }
 
 /** An id for rows the library would otherwise make (users, accounts): 32 URL-safe characters. */
