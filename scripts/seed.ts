@@ -2,7 +2,7 @@
 // only fills an empty database (no listings yet) and otherwise says so; --force wipes the demo
 // content tables (listings, pictures, team, gallery, videos, contact, texts; never accounts)
 // and seeds them again. Refuses while the server holds the embedded database.
-import { seedDemoData } from "~/db/seed/seed.server";
+import { seedDemoData } from "~/seed/seed.server";
 import { runDatabaseTask } from "./run-task";
 
 const USAGE = "Usage: npm run seed [-- --force]";

@@ -3,8 +3,6 @@ import { startBackupSchedule, stopBackupSchedule } from "~/backup/backup-jobs.se
 import { startControlSocket, stopControlSocket } from "~/backup/control-socket.server";
 import { closeDatabase } from "~/db/client.server";
 import { openDatabaseFromEnv } from "~/db/open-from-env.server";
-import { DEMO_USERS } from "~/db/seed/demo-users";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { settleQueuedMail } from "~/mail/mail.server";
@@ -15,6 +13,8 @@ import { purgeTrash } from "~/models/admin-properties.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
 import { listenForContentChanges } from "~/page-cache/content-generation.server";
 import { createPageCache } from "~/page-cache/page-cache.server";
+import { DEMO_USERS } from "~/seed/demo-users";
+import { seedDemoData } from "~/seed/seed.server";
 import { createHttpApp } from "./http-app";
 
 export { logger };

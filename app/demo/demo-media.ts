@@ -1,6 +1,6 @@
-import { demoSlides, demoTeamMembers } from "~/db/seed/demo-content";
-import { buildDemoProperties } from "~/db/seed/demo-properties";
 import { DEFAULT_SLIDES, HERO_IMAGES, HERO_PORTRAIT_IMAGES } from "~/lib/home-content";
+import { demoSlides, demoTeamMembers } from "./demo-content";
+import { buildDemoProperties } from "./demo-properties";
 
 let known: ReadonlySet<string> | undefined;
 

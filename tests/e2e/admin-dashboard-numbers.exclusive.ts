@@ -1,9 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
-import { demoBookingStatus, demoBookings, demoInquiries } from "../../app/db/seed/demo-activity";
-import { buildDemoProperties } from "../../app/db/seed/demo-properties";
-import { DEMO_USERS } from "../../app/db/seed/demo-users";
+import { buildDemoProperties } from "../../app/demo/demo-properties";
 import { addDays, isSunday, lagosToday } from "../../app/lib/appointment-rules";
 import { UNRESOLVED_INQUIRY_STATUSES } from "../../app/models/admin-dashboard.server";
+import { demoBookingStatus, demoBookings, demoInquiries } from "../../app/seed/demo-activity";
+import { DEMO_USERS } from "../../app/seed/demo-users";
 import { ADMIN_STATE, allPremadeAccounts } from "./auth-state";
 import { asNewVisitor, gotoHydrated, signUpAndSignIn, UUID_PATTERN, visibleText } from "./support";
 
@@ -34,7 +34,7 @@ type Numbers = {
   chartInquiries: number;
 };
 
-/** What the seed writes into a new database (app/db/seed), with the pre-made accounts. */
+/** What the seed writes into a new database (app/seed), with the pre-made accounts. */
 function seededNumbers(): Numbers {
   const bookings = demoBookings(lagosToday());
   const inquiries = demoInquiries({

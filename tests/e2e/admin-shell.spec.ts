@@ -1,8 +1,8 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { demoBookings } from "../../app/db/seed/demo-activity";
-import { buildDemoProperties } from "../../app/db/seed/demo-properties";
-import { DEMO_USERS } from "../../app/db/seed/demo-users";
+import { buildDemoProperties } from "../../app/demo/demo-properties";
 import { lagosToday } from "../../app/lib/appointment-rules";
+import { demoBookings } from "../../app/seed/demo-activity";
+import { DEMO_USERS } from "../../app/seed/demo-users";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
 import {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_USERS } from "../../app/db/seed/demo-users";
+import { DEMO_USERS } from "../../app/seed/demo-users";
 import { CUSTOMER_STATE } from "./auth-state";
 import { asNewVisitor, freshEmail, gotoHydrated, signInAsAdmin, toasts } from "./support";
 

@@ -16,10 +16,10 @@ import { getAuth } from "~/auth/auth.server";
 import { ADMIN_SESSION_HOURS } from "~/auth/session.server";
 import { closeDatabase } from "~/db/client.server";
 import { openDatabaseFromEnv } from "~/db/open-from-env.server";
-import { DEMO_USERS } from "~/db/seed/demo-users";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { getEnv } from "~/env.server";
 import { findUserByEmail, promoteToAdmin } from "~/models/user.server";
+import { DEMO_USERS } from "~/seed/demo-users";
+import { seedDemoData } from "~/seed/seed.server";
 import { allPremadeAccounts, authStateDir, E2E_PASSWORD } from "./auth-state";
 
 type AuthContext = Awaited<ReturnType<typeof getAuth>["$context"]>;

@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { properties } from "~/db/schema";
-import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { setupTestDatabase } from "../../tests/setup/test-database";
 import { seedDemoData } from "./seed.server";
 
 await setupTestDatabase();

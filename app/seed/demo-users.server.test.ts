@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { verifyCredentials } from "~/auth/accounts.server";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { setupTestDatabase } from "../../tests/setup/test-database";
 import { DEMO_USERS, seedDemoUsers } from "./demo-users";
 
 await setupTestDatabase();

@@ -14,7 +14,7 @@ import {
   websiteContent,
 } from "~/db/schema";
 import { DEFAULT_CONTACT, DEFAULT_SOCIAL_LINKS, DEMO_WHATSAPP } from "~/lib/site";
-import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { setupTestDatabase } from "../../tests/setup/test-database";
 import { seedDemoData } from "./seed.server";
 
 await setupTestDatabase();

@@ -10,7 +10,6 @@ import {
   videos,
   websiteContent,
 } from "~/db/schema";
-import { announceContentChange, contentChanged } from "~/page-cache/content-generation.server";
 import {
   demoContactInfo,
   demoSlides,
@@ -18,8 +17,9 @@ import {
   demoTeamMembers,
   demoVideos,
   demoWebsiteContent,
-} from "./demo-content";
-import { buildDemoProperties } from "./demo-properties";
+} from "~/demo/demo-content";
+import { buildDemoProperties } from "~/demo/demo-properties";
+import { announceContentChange, contentChanged } from "~/page-cache/content-generation.server";
 import { seedDemoUsers } from "./demo-users";
 
 // Demo data for a new installation: listings with generated pictures, team, gallery, videos,

@@ -10,7 +10,7 @@ import {
   users,
 } from "~/db/schema";
 import { addDays, isSlotOffered, isTimeSlot, lagosToday } from "~/lib/appointment-rules";
-import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { setupTestDatabase } from "../../tests/setup/test-database";
 import { demoBookingStatus, demoBookings } from "./demo-activity";
 import { seedDemoData } from "./seed.server";
 
