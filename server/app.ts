@@ -4,6 +4,7 @@ import { startControlSocket, stopControlSocket } from "~/backup/control-socket.s
 import { closeDatabase } from "~/db/client.server";
 import { openDatabaseFromEnv } from "~/db/open-from-env.server";
 import { getEnv } from "~/env.server";
+import { createPageCache } from "~/http/page-cache.server";
 import { logger } from "~/lib/logger.server";
 import { settleQueuedMail } from "~/mail/mail.server";
 import { pruneMailOutbox, startMailSender, stopMailSender } from "~/mail/mail-sender.server";
@@ -12,7 +13,6 @@ import { startSearchAlertJob, stopSearchAlertJob } from "~/mail/search-alert-mai
 import { purgeTrash } from "~/models/admin-properties.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
 import { listenForContentChanges } from "~/page-cache/content-generation.server";
-import { createPageCache } from "~/page-cache/page-cache.server";
 import { DEMO_USERS } from "~/seed/demo-users";
 import { seedDemoData } from "~/seed/seed.server";
 import { createHttpApp } from "./http-app";

@@ -76,7 +76,7 @@ export function createHttpApp(
   app.use(markPrivateResponses);
   app.use(refuseForeignOrigins(() => getEnv().siteUrl));
   app.use(refuseLargeBodies);
-  // Anonymous visitors' public pages from memory (app/page-cache/): after the nonce, which it
+  // Anonymous visitors' public pages from memory (app/http/page-cache.server.ts): after the nonce, which it
   // splices into a cached page, and before the router.
   if (options.pageCache) app.use(options.pageCache);
 

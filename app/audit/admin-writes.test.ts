@@ -20,7 +20,6 @@ import {
 import type { AdminActor } from "~/lib/admin-actor";
 import { readPropertyCsv } from "~/lib/property-import";
 import type { PropertyInput } from "~/lib/schemas/property";
-import { attachPhotos } from "~/media/property-uploads.server";
 import { rescheduleAppointmentByStaff } from "~/models/admin-appointments.server";
 import {
   addPropertyPhotos,
@@ -91,6 +90,7 @@ import {
 } from "~/models/appointment.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
+import { attachPhotos } from "~/routes/admin/property-uploads.server";
 import { createSignedInUser, TEST_PASSWORD } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";

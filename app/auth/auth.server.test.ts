@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { resolveAuthSecret, wantsSecureCookies } from "./auth.server";
+import { resolveAuthSecret } from "~/lib/auth-secret.server";
+import { wantsSecureCookies } from "./auth.server";
 
 describe("resolveAuthSecret", () => {
   it("uses AUTH_SECRET when set", () => {

@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { db } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { type Env, getEnv } from "~/env.server";
+import { resolveAuthSecret } from "~/lib/auth-secret.server";
 import { logger } from "~/lib/logger.server";
 import { MIN_PASSWORD_LENGTH } from "~/lib/schemas/account";
 import {
@@ -117,30 +116,4 @@ export function getAuth(): Auth {
     store[AUTH_KEY] = createAuth(env, secret);
   }
   return store[AUTH_KEY];
-}
-
-const SECRET_FILE = "auth-secret";
-
-/**
- * AUTH_SECRET when set; otherwise a random secret generated once into DATA_DIR/auth-secret
- * (readable by the owner only) and reused, so sessions survive restarts.
- */
-export function resolveAuthSecret(env: Pick<Env, "authSecret" | "dataDir" | "databaseUrl">) {
-  if (env.authSecret) return env.authSecret;
-  const file = path.join(env.dataDir, SECRET_FILE);
-  try {
-    const existing = fs.readFileSync(file, "utf8").trim();
-    if (existing.length >= 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  fs.mkdirSync(env.dataDir, { recursive: true });
-  const secret = crypto.randomBytes(32).toString("hex");
-  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  if (env.databaseUrl) {
-    // Several instances against one PostgreSQL must share the secret, or each rejects the
-    // others' cookies.
-    logger.warn("AUTH_SECRET is not set: generated one for this instance only");
-  }
-  return secret;
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { resolveAuthSecret } from "~/auth/auth.server";
 import { getEnv } from "~/env.server";
+import { resolveAuthSecret } from "~/lib/auth-secret.server";
 
 // The token in a saved-search alert's unsubscribe link: the search's id and an HMAC of it, so
 // the link works signed out (and from a mail client's one-click POST) and cannot be made for

@@ -44,7 +44,7 @@ export function recordRequest(request: {
   httpDuration.observe({ route: request.route, method }, request.seconds);
 }
 
-/** One public-page request, by what the page cache did with it (app/page-cache). */
+/** One public-page request, by what the page cache did with it (app/http/page-cache.server.ts). */
 export function countPageCache(result: PageCacheResult) {
   pageCacheRequests.inc({ result });
 }

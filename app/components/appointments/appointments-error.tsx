@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
+import { NotFoundMessage } from "~/components/not-found-message";
 import { LinkButton } from "~/components/ui/button";
-import { NotFoundMessage } from "~/routes/public/not-found";
 
 export const LOAD_APPOINTMENTS_FAILED_MESSAGE =
   "Failed to load appointments. Please try again later.";

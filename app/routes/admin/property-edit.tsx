@@ -29,13 +29,6 @@ import {
 } from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
 import { PHOTO_MESSAGES } from "~/media/images.server";
-import {
-  attachPhotos,
-  cleanPhotoTitle,
-  discardUploads,
-  photoFromUrl,
-  photosWithTitles,
-} from "~/media/property-uploads.server";
 import { readUploadForm, type UploadedPhoto } from "~/media/upload-form.server";
 import {
   getPropertyForAdmin,
@@ -49,6 +42,13 @@ import {
 import { removeUnreferencedUploads } from "~/models/media-references.server";
 import { getDailyViews } from "~/models/property-stats.server";
 import { readPropertyForm } from "~/routes/admin/property-form.server";
+import {
+  attachPhotos,
+  cleanPhotoTitle,
+  discardUploads,
+  photoFromUrl,
+  photosWithTitles,
+} from "~/routes/admin/property-uploads.server";
 import type { Route } from "./+types/property-edit";
 
 // Edit Property: the form over the list or as a page, and Delete (asks first; the listing goes

@@ -14,10 +14,14 @@ import {
   postedPropertyValues,
 } from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
-import { discardUploads, photoFromUrl, photosWithTitles } from "~/media/property-uploads.server";
 import { readUploadForm } from "~/media/upload-form.server";
 import { createPropertyByAdmin } from "~/models/admin-properties.server";
 import { readPropertyForm } from "~/routes/admin/property-form.server";
+import {
+  discardUploads,
+  photoFromUrl,
+  photosWithTitles,
+} from "~/routes/admin/property-uploads.server";
 import type { Route } from "./+types/property-new";
 
 // Add Property: the form over the list (with JavaScript, from the list) or as a page.

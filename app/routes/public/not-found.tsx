@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { LinkButton } from "~/components/ui/button";
+import { NotFoundMessage } from "~/components/not-found-message";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
@@ -10,21 +10,6 @@ export function loader(_: Route.LoaderArgs) {
 
 export default function NotFound() {
   return <NotFoundMessage />;
-}
-
-export function NotFoundMessage() {
-  return (
-    <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <p className="text-7xl font-bold text-brand-700">404</p>
-      <h1 className="text-2xl font-semibold text-slate-900">Oops! Page not found</h1>
-      <p className="text-slate-600">
-        The page you are looking for does not exist or has been moved.
-      </p>
-      <LinkButton to="/" size="xl">
-        Return to Home
-      </LinkButton>
-    </section>
-  );
 }
 
 export const meta: Route.MetaFunction = (args) =>

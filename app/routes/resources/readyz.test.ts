@@ -9,12 +9,12 @@ import {
   setDatabase,
 } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
+import { isPublicPagePath } from "~/http/page-cache.server";
 import {
   checkReadiness,
   expectedMigrationCount,
   OUTBOX_STUCK_AFTER_SECONDS,
 } from "~/metrics/readiness.server";
-import { isPublicPagePath } from "~/page-cache/page-cache.server";
 import { callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader } from "./readyz";

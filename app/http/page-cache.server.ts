@@ -3,8 +3,8 @@ import { isbot } from "isbot";
 import type { PageNotes } from "~/lib/request-context.server";
 import { countPageCache } from "~/metrics/request-metrics.server";
 import { countPropertyView } from "~/models/property-stats.server";
+import { contentGeneration, onContentChanged } from "~/page-cache/content-generation.server";
 import { clientIp } from "~/rate-limit/rate-limit.server";
-import { contentGeneration, onContentChanged } from "./content-generation.server";
 import {
   createPageTemplate,
   type PageTemplate,

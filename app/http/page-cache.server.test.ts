@@ -8,11 +8,11 @@ import { db } from "~/db/client.server";
 import { properties } from "~/db/schema";
 import type { PropertyInput } from "~/lib/schemas/property";
 import { updatePropertyByAdmin } from "~/models/admin-properties.server";
+import { contentChanged, contentGeneration } from "~/page-cache/content-generation.server";
 import { PRIVATE_CACHE_CONTROL as SIGNED_IN_CACHE_CONTROL } from "../../server/private-responses";
 import { createSignedInUser } from "../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
-import { contentChanged, contentGeneration } from "./content-generation.server";
 import {
   CACHEABLE_CACHE_CONTROL,
   createPageCache,

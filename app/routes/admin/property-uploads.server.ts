@@ -1,10 +1,10 @@
 import { getEnv } from "~/env.server";
 import type { AdminActor } from "~/lib/admin-actor";
 import { logger } from "~/lib/logger.server";
+import { acceptPhotoFromUrl } from "~/media/remote-image.server";
+import type { UploadedPhoto } from "~/media/upload-form.server";
 import { addPropertyPhotos, type NewPhoto } from "~/models/admin-properties.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
-import { acceptPhotoFromUrl } from "./remote-image.server";
-import type { UploadedPhoto } from "./upload-form.server";
 
 // The photo writes of the admin property screens, shared by the edit page's plain forms and
 // its upload endpoint: files stored for a save that then fails are removed again (unless
