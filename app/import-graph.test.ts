@@ -3,9 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // The layering rules, checked on the source: no module imports itself back through others (a
-// cycle makes the import order decide what is initialised), and models only read and write.
-// Notifications (app/mail) are sent by the route actions after a model answered ok; a model
-// that sent them would tie every caller (scripts, seeds, tests) to the mail server.
+// cycle makes the import order decide what is initialised), and each folder of app/ is a layer
+// that imports only the layers LAYERS allows it (a lower folder never imports a higher one).
 
 const APP = path.resolve(import.meta.dirname);
 const EXTENSIONS = [".ts", ".tsx"];
@@ -19,12 +18,14 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const IMPORT = /^\s*(?:import|export)\s[^;]*?from\s+"([^"]+)"/gm;
+const IMPORT = /^\s*(?:import|export)\s(type\s)?[^;]*?from\s+"([^"]+)"/gm;
+
+type Import = { target: string; typeOnly: boolean };
 
 /** The app files `file` imports (type-only imports included), resolved like the bundler does. */
-function importsOf(file: string): string[] {
+function importsOf(file: string): Import[] {
   const source = readFileSync(file, "utf8");
-  return [...source.matchAll(IMPORT)].flatMap(([, specifier = ""]) => {
+  return [...source.matchAll(IMPORT)].flatMap(([, typeOnly, specifier = ""]) => {
     const base = specifier.startsWith("~/")
       ? path.join(APP, specifier.slice(2))
       : specifier.startsWith(".")
@@ -33,13 +34,112 @@ function importsOf(file: string): string[] {
     if (!base) return [];
     const candidates = [base, ...EXTENSIONS.map((ext) => base + ext)];
     const found = candidates.find((candidate) => existsSync(candidate) && candidate !== base);
-    return found ? [found] : [];
+    return found ? [{ target: found, typeOnly: typeOnly !== undefined }] : [];
   });
 }
 
 const files = sourceFiles(APP);
-const graph = new Map(files.map((file) => [file, importsOf(file)]));
+const imports = new Map(files.map((file) => [file, importsOf(file)]));
+const graph = new Map(
+  [...imports].map(([file, list]) => [file, list.map((entry) => entry.target)] as const),
+);
 const relative = (file: string) => path.relative(APP, file);
+
+type Layer = {
+  /** The layers its modules may import (besides their own). */
+  may: string[];
+  /** Layers it may name types from (`import type`), never call. */
+  typesFrom?: string[];
+  why: string;
+};
+
+/**
+ * The layers of app/, bottom up: a layer names only layers listed before it, so no two folders
+ * import each other. A new folder must be placed here, or the test fails.
+ */
+const LAYERS: Record<string, Layer> = {
+  lib: { may: [], why: "pure helpers for both sides: packages and other lib modules only" },
+  env: { may: [], why: "env.server.ts: the environment, read and checked once" },
+  db: { may: ["lib", "env"], why: "the database handle, schema and transactions every query uses" },
+  "page-cache": {
+    may: ["db", "lib", "env"],
+    why: "the content generation and the reference-data cache the models read through",
+  },
+  audit: {
+    may: ["page-cache", "db", "lib"],
+    why: "the audit row in the change's transaction; it also ends the cached content's generation",
+  },
+  "rate-limit": { may: ["db", "lib", "env"], why: "attempt counters in the database" },
+  media: {
+    may: ["lib", "env"],
+    why: "stored files: the models remove theirs, so the store never calls a model",
+  },
+  models: {
+    may: ["audit", "page-cache", "media", "db", "lib", "env"],
+    why: "every query; no session (an AdminActor from lib) and no e-mail (the actions send it)",
+  },
+  mail: {
+    may: ["models", "rate-limit", "db", "lib", "env"],
+    why: "renders and sends what the models queued; reads contact details and users",
+  },
+  auth: {
+    may: ["mail", "models", "rate-limit", "db", "lib", "env"],
+    why: "sessions and guards over the user model (and the reset e-mail): auth uses the models",
+  },
+  backup: { may: ["mail", "media", "db", "lib", "env"], why: "copies the database and files" },
+  metrics: { may: ["backup", "db", "lib", "env"], why: "counts requests, reads backup state" },
+  demo: { may: ["media", "lib"], why: "the demo catalogue and the photos drawn from it" },
+  seed: {
+    may: ["demo", "auth", "models", "page-cache", "db", "lib", "env"],
+    why: "writes the demo through auth and the models, so it sits above them; only CLIs call it",
+  },
+  http: {
+    may: ["metrics", "models", "page-cache", "rate-limit", "lib", "env"],
+    why: "request plumbing for the routes: answers, the flash cookie, the page cache",
+  },
+  hooks: { may: ["lib"], why: "client hooks shared by screens" },
+  components: {
+    may: ["hooks", "demo", "lib"],
+    typesFrom: ["routes", "auth", "models"],
+    why: "UI sent to the browser: it names what loaders answer, never calls the server",
+  },
+  routes: {
+    may: [
+      "components",
+      "hooks",
+      "http",
+      "metrics",
+      "backup",
+      "auth",
+      "mail",
+      "models",
+      "media",
+      "rate-limit",
+      "demo",
+      "db",
+      "lib",
+      "env",
+    ],
+    why: "the top: a route may use any layer but the seed, and no layer imports a route",
+  },
+  shell: {
+    may: ["routes", "components", "lib", "env"],
+    why: "root.tsx, entry.server.tsx and routes.ts: the document and the URL map",
+  },
+};
+
+const ROOT_FILES: Record<string, string> = {
+  "env.server.ts": "env",
+  "root.tsx": "shell",
+  "entry.server.tsx": "shell",
+  "routes.ts": "shell",
+};
+
+/** The layer of an app file: its top folder, or the role of a file at the top of app/. */
+function layerOf(file: string): string {
+  const [top = "", ...rest] = relative(file).split(path.sep);
+  return rest.length === 0 ? (ROOT_FILES[top] ?? top) : top;
+}
 
 /** Each cycle once, as the files around it (Tarjan's strongly connected components). */
 function cycles(): string[][] {
@@ -91,14 +191,37 @@ describe("the import graph of app/", () => {
     expect(cycles()).toEqual([]);
   });
 
-  it("keeps e-mail out of the models: route actions send it after the model answered", () => {
-    const offenders = files
-      .filter((file) => relative(file).startsWith(`models${path.sep}`))
-      .flatMap((file) =>
-        (graph.get(file) ?? [])
-          .filter((target) => relative(target).startsWith(`mail${path.sep}`))
-          .map((target) => `${relative(file)} imports ${relative(target)}`),
-      );
+  it("places every folder and top-level file of app/ in a layer", () => {
+    const unplaced = [...new Set(files.map(layerOf))].filter((layer) => !(layer in LAYERS));
+    expect(unplaced).toEqual([]);
+  });
+
+  it("lists the layers bottom up: each imports only layers before it, so no two tie", () => {
+    // Types may point up (a component's useFetcher<typeof action>): they are gone at run time.
+    const order = Object.keys(LAYERS);
+    const upward = Object.entries(LAYERS).flatMap(([name, layer]) =>
+      layer.may
+        .filter((other) => order.indexOf(other) < 0 || order.indexOf(other) >= order.indexOf(name))
+        .map((other) => `${name} may import ${other}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it("has no module importing a layer its own may not", () => {
+    const offenders = files.flatMap((file) => {
+      const from = layerOf(file);
+      const layer = LAYERS[from];
+      if (!layer) return [];
+      return (imports.get(file) ?? [])
+        .filter(({ target, typeOnly }) => {
+          const to = layerOf(target);
+          if (to === from || layer.may.includes(to)) return false;
+          return !(typeOnly && layer.typesFrom?.includes(to));
+        })
+        .map(
+          ({ target }) => `${relative(file)} imports ${relative(target)} (${from}: ${layer.why})`,
+        );
+    });
     expect(offenders).toEqual([]);
   });
 });
