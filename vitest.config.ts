@@ -35,6 +35,7 @@ const ISOLATED: Record<string, string> = {
   "app/routes/resources/metrics.test.ts":
     "sets METRICS_TOKEN and BACKUP_DIR before the settings load",
   "app/routes/auth/password-reset-smtp.test.ts": "sets SMTP_* before the mailer loads",
+  "app/routes/fuzz.test.ts": "sets TRUST_PROXY before the settings load",
   // In-process caches that must start empty (the content generation, reference data).
   "app/models/site-content.server.test.ts": "counts reads of the content cache",
   "app/page-cache/reference-data.server.test.ts": "counts reads of the reference-data cache",
