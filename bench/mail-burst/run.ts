@@ -25,6 +25,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath } from "node:url";
 import type { CountingSmtpServer } from "../../tests/setup/counting-smtp-server";
+import { formatResults } from "../format-results";
 
 // Before the app's modules load: the sender logs a line per message at info.
 process.env.LOG_LEVEL ??= "warn";
@@ -437,5 +438,6 @@ fs.writeFileSync(
   `${JSON.stringify({ meta, rows }, null, 2)}\n`,
 );
 fs.writeFileSync(path.join(resultsDir, `${stamp}.md`), markdown);
+formatResults(path.join(resultsDir, `${stamp}.json`), path.join(resultsDir, `${stamp}.md`));
 console.log(`\n${markdown}`);
 log(`written to bench/mail-burst/results/${stamp}.md and .json`);

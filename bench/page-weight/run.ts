@@ -17,6 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromium } from "../../tests/e2e/browser";
+import { formatResults } from "../format-results";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "../..");
@@ -424,14 +425,7 @@ async function main() {
     );
     fs.writeFileSync(path.join(HERE, "README.md"), renderReadme(results, date, commit));
     // Keep the committed files in the formatter's shape (Biome formats Markdown and JSON).
-    spawnSync(
-      "npx",
-      ["biome", "format", "--write", path.join(HERE, "results.json"), path.join(HERE, "README.md")],
-      {
-        cwd: ROOT,
-        stdio: "ignore",
-      },
-    );
+    formatResults(path.join(HERE, "results.json"), path.join(HERE, "README.md"));
     log(`wrote ${path.relative(ROOT, path.join(HERE, "README.md"))} and results.json`);
   } finally {
     await browser?.close();

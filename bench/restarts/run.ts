@@ -27,6 +27,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { freePort, startNginx } from "../../tests/e2e/spawn-server";
+import { formatResults } from "../format-results";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "../..");
@@ -588,6 +589,7 @@ async function main() {
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(path.join(out, `${stamp}.md`), lines.join("\n"));
   fs.writeFileSync(path.join(out, `${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  formatResults(path.join(out, `${stamp}.md`), path.join(out, `${stamp}.json`));
   console.log(lines.join("\n"));
   log(`written to bench/restarts/results/${stamp}.md`);
 }
