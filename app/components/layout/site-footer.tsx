@@ -29,7 +29,7 @@ export function SiteFooter({ social, contact }: FooterProps) {
           <p className="mt-3 text-sm leading-relaxed text-brand-100">{COMPANY_DESCRIPTION}</p>
           <SocialLinkList
             social={social}
-            className="mt-4 flex gap-3"
+            className="mt-4 flex flex-wrap gap-3"
             linkClassName="size-9 bg-brand-800 hover:bg-brand-700"
             iconClassName="size-4"
           />
