@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { IconComponent } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 
 // The dark closing banner with two buttons (home, about, services).
@@ -6,7 +6,7 @@ import { LinkButton } from "~/components/ui/button";
 export type CallToActionLink = {
   to: string;
   label: string;
-  Icon: LucideIcon;
+  Icon: IconComponent;
   /** The filled button; the other is outlined. */
   primary?: boolean;
 };

@@ -1,6 +1,6 @@
-import { Calculator } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
+import { Calculator } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";

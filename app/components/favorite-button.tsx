@@ -1,7 +1,7 @@
-import { Heart } from "lucide-react";
 import { createContext, useContext, useEffect, useRef } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
+import { Heart } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/utils";

@@ -1,7 +1,7 @@
-import { Bath, BedDouble, MapPin, Ruler } from "lucide-react";
 import { Link } from "react-router";
 import { CompareToggle } from "~/components/compare/compare-toggle";
 import { FavoriteButton } from "~/components/favorite-button";
+import { Bath, BedDouble, MapPin, Ruler } from "~/components/icons";
 import { MediaImage } from "~/components/media-image";
 import { LinkButton } from "~/components/ui/button";
 import { responsiveImage } from "~/lib/images";

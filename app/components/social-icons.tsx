@@ -1,4 +1,4 @@
-import { Globe } from "lucide-react";
+import { Globe } from "~/components/icons";
 import type { SocialLinks as SocialLinksRecord, SocialPlatformKey } from "~/lib/site";
 
 // Brand marks drawn inline (lucide no longer ships them, and nothing may load from a CDN).

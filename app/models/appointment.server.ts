@@ -315,35 +315,21 @@ export function appointmentVersion(row: {
 const VERSIONED_FIELDS = ["status", "appointmentDate", "appointmentTime"] as const;
 
 /**
- * The start of every staff write on a booking: locks its row, so two staff acting at once apply
- * one change after the other, and answers a missing booking, or a write opened at another version
- * of it (a colleague confirmed, cancelled or moved it in between), with a refusal.
+ * Inside a staff write, after the booking's row is locked: the conflict answer when the write
+ * was opened at another version of it (`current` as the writes select it), else undefined.
  */
-export async function lockAppointmentForStaff(
+export async function staleAppointment(
   tx: Executor,
   id: string,
   expectedVersion: string | undefined,
-): Promise<
-  | { ok: true; current: { status: AppointmentStatus; date: string; time: string } }
-  | { ok: false; reason: "not-found" }
-  | Stale
-> {
-  const [current] = await tx
-    .select({
-      status: appointments.status,
-      date: appointments.appointmentDate,
-      time: appointments.appointmentTime,
-    })
-    .from(appointments)
-    .where(eq(appointments.id, id))
-    .for("update");
-  if (!current) return { ok: false, reason: "not-found" };
+  current: { status: string; date: string; time: string },
+): Promise<Stale | undefined> {
   const shown = {
     status: current.status,
     appointmentDate: current.date,
     appointmentTime: current.time,
   };
-  if (!isStale(expectedVersion, shown)) return { ok: true, current };
+  if (!isStale(expectedVersion, shown)) return undefined;
   return staleOutcome(tx, "appointment", id, APPOINTMENT_STAFF_WRITES);
 }
 
@@ -376,9 +362,19 @@ export async function setAppointmentStatusByAdmin(
 ): Promise<AdminStatusChange> {
   if (!isUuid(appointmentId)) return { ok: false, reason: "not-found" };
   return auditedWrite<AdminStatusChange>(actor, ADMIN_STATUS_ACTIONS[to], async (tx) => {
-    const locked = await lockAppointmentForStaff(tx, appointmentId, expectedVersion);
-    if (!locked.ok) return { result: locked };
-    const { current } = locked;
+    // Locked, so two admins acting at once apply one change after the other.
+    const [current] = await tx
+      .select({
+        status: appointments.status,
+        date: appointments.appointmentDate,
+        time: appointments.appointmentTime,
+      })
+      .from(appointments)
+      .where(eq(appointments.id, appointmentId))
+      .for("update");
+    if (!current) return { result: { ok: false, reason: "not-found" } };
+    const stale = await staleAppointment(tx, appointmentId, expectedVersion, current);
+    if (stale) return { result: stale };
     if (!canAdminSetStatus(current.status, to)) {
       return { result: { ok: false, reason: "not-allowed", from: current.status } };
     }

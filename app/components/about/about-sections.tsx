@@ -1,4 +1,12 @@
-import { Eye, Gauge, Handshake, type LucideIcon, Scale, Sprout, Target } from "lucide-react";
+import {
+  Eye,
+  Gauge,
+  Handshake,
+  type IconComponent,
+  Scale,
+  Sprout,
+  Target,
+} from "~/components/icons";
 import { COMPANY_NAME } from "~/lib/site";
 
 export const ABOUT_TEXT = [
@@ -20,7 +28,7 @@ export const MISSION =
   "honestly, build to standard and look after our clients' homes and investments as if they " +
   "were our own.";
 
-export const CORE_VALUES: readonly { title: string; text: string; icon: LucideIcon }[] = [
+export const CORE_VALUES: readonly { title: string; text: string; icon: IconComponent }[] = [
   {
     title: "Ethics",
     text: "Clean titles, honest prices and no hidden fees. We tell clients what we would want to hear in their place, even when it costs us a sale.",
@@ -52,7 +60,15 @@ export function VisionMission() {
   );
 }
 
-function Statement({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text: string }) {
+function Statement({
+  icon: Icon,
+  title,
+  text,
+}: {
+  icon: IconComponent;
+  title: string;
+  text: string;
+}) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
       <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">

@@ -1,6 +1,6 @@
-import { Menu, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, NavLink } from "react-router";
+import { Menu, Search } from "~/components/icons";
 import { sidebarItemClass, useSidebar } from "~/components/ui/sidebar";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { adminNav } from "./admin-nav";

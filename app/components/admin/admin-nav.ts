@@ -5,8 +5,8 @@ import {
   Contact,
   GalleryHorizontal,
   History,
+  type IconComponent,
   LayoutDashboard,
-  type LucideIcon,
   MessageSquareWarning,
   PanelsTopLeft,
   Settings,
@@ -14,12 +14,12 @@ import {
   UserRound,
   Users,
   Video,
-} from "lucide-react";
+} from "~/components/icons";
 
 // The admin sidebar, in the spec's order (dashboard-and-admin §2), plus the website editor and
 // the audit log. One list for the desktop sidebar, the phone sheet, the no-JavaScript menu and the tests.
 
-export type AdminNavItem = { label: string; to: string; icon: LucideIcon };
+export type AdminNavItem = { label: string; to: string; icon: IconComponent };
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: "Dashboard", to: "/admin/dashboard", icon: LayoutDashboard },

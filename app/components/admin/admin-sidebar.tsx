@@ -1,5 +1,5 @@
-import { LogOut, PanelLeft } from "lucide-react";
 import { Form, NavLink, useLocation, useMatch } from "react-router";
+import { LogOut, PanelLeft } from "~/components/icons";
 import { SidebarTooltip, sidebarItemClass, useSidebar } from "~/components/ui/sidebar";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";

@@ -1,6 +1,6 @@
-import { CalendarPlus } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
+import { CalendarPlus } from "~/components/icons";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { useHydrated } from "~/hooks/use-hydrated";

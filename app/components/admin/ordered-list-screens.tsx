@@ -1,10 +1,10 @@
-import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { type OrderedColumn, type OrderedRow, OrderedTable } from "~/components/admin/ordered-list";
 import { RecordDeleteSection, RecordRowActions } from "~/components/admin/record-delete";
 import { RecordView, useListWithRecord, useRecordBack } from "~/components/admin/record-view";
 import { AdminForm } from "~/components/admin/unsaved-changes";
+import { ExternalLink } from "~/components/icons";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
 import { SwitchField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";

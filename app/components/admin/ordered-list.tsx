@@ -1,4 +1,3 @@
-import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
 import {
   type FormEvent,
   type KeyboardEvent,
@@ -11,6 +10,7 @@ import {
 } from "react";
 import { Form, useFetcher } from "react-router";
 import { toast } from "sonner";
+import { ArrowDown, ArrowUp, GripVertical } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import {
   CardLabel,

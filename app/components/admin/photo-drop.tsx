@@ -1,6 +1,6 @@
-import { ImageUp, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { ImageUp, X } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { MAX_PHOTOS_PER_UPLOAD } from "~/lib/admin-properties";

@@ -1,6 +1,6 @@
-import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
+import { ArrowDown, ArrowUp, GripVertical } from "~/components/icons";
 import { MediaImage } from "~/components/media-image";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";

@@ -1,7 +1,7 @@
-import { Search } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { Search } from "~/components/icons";
 import { MIN_ADMIN_SEARCH_LENGTH } from "~/lib/admin-search";
 import type { SearchHit, loader as searchLoader } from "~/routes/admin/search";
 

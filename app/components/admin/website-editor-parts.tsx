@@ -1,8 +1,8 @@
-import { ArrowDown, ArrowUp } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
 import { HeroText } from "~/components/home/hero";
 import { AboutText, ContactText, ServicesText } from "~/components/home/home-teasers";
+import { ArrowDown, ArrowUp } from "~/components/icons";
 import { MediaImage } from "~/components/media-image";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";

@@ -1,7 +1,7 @@
-import { MailCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Form } from "react-router";
 import { toast } from "sonner";
+import { MailCheck } from "~/components/icons";
 import { SubmitButton } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 

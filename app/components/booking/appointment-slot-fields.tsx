@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { ChevronLeft, ChevronRight } from "~/components/icons";
 import { FieldError, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {

@@ -1,7 +1,7 @@
-import { CalendarCheck, MapPin } from "lucide-react";
 import { Form, Link } from "react-router";
 import { AppointmentSlotFields } from "~/components/booking/appointment-slot-fields";
 import { HoneypotField } from "~/components/honeypot-field";
+import { CalendarCheck, MapPin } from "~/components/icons";
 import { SubmitButton } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField, type TextFieldSpec } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";

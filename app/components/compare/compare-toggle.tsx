@@ -1,4 +1,4 @@
-import { Square, SquareCheck } from "lucide-react";
+import { Square, SquareCheck } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { COMPARE_PATH } from "~/lib/compare";

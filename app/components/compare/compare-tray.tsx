@@ -1,6 +1,6 @@
-import { ChevronDown, ChevronUp, Info, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { ChevronDown, ChevronUp, Info, X } from "~/components/icons";
 import { Button, LinkButton } from "~/components/ui/button";
 import { COMPARE_PATH, compareHref, MAX_COMPARE } from "~/lib/compare";
 import {

@@ -1,5 +1,5 @@
-import { Clock, ExternalLink, Mail, MapPin, Phone, Share2 } from "lucide-react";
 import type { ReactNode } from "react";
+import { Clock, ExternalLink, Mail, MapPin, Phone, Share2 } from "~/components/icons";
 import { SocialLinkList, WhatsAppIcon } from "~/components/social-icons";
 import { WhatsAppLink } from "~/components/whatsapp-link";
 import { OFFICE_LOCATION, type SocialLinks, telHref } from "~/lib/site";

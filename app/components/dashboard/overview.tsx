@@ -1,5 +1,5 @@
-import { CalendarPlus, Home, MessageSquare } from "lucide-react";
 import { Link } from "react-router";
+import { CalendarPlus, Home, MessageSquare } from "~/components/icons";
 import { StatusBadge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

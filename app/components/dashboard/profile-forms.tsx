@@ -1,6 +1,6 @@
-import { LogOut } from "lucide-react";
 import { Form } from "react-router";
 import { NewPasswordFields } from "~/components/auth/auth-fields";
+import { LogOut } from "~/components/icons";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { PasswordField, TextField, type TextFieldSpec } from "~/components/ui/field";

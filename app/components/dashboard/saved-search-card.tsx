@@ -1,5 +1,5 @@
-import { Bell, ExternalLink } from "lucide-react";
 import { Form } from "react-router";
+import { Bell, ExternalLink } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

@@ -1,5 +1,5 @@
-import { LogOut, Menu } from "lucide-react";
 import { Form, NavLink } from "react-router";
+import { LogOut, Menu } from "~/components/icons";
 import { useCloseOnNavigate } from "~/components/layout/site-header";
 import { Card } from "~/components/ui/card";
 import { DASHBOARD_NAV } from "~/lib/navigation";

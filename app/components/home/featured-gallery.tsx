@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CarouselDots } from "~/components/carousel-dots";
+import { ChevronLeft, ChevronRight, Pause, Play } from "~/components/icons";
 import { MediaImage } from "~/components/media-image";
 import {
   GALLERY_ADVANCE_MS,

@@ -1,5 +1,5 @@
-import { ArrowRight } from "lucide-react";
 import { useNavigation } from "react-router";
+import { ArrowRight } from "~/components/icons";
 import { PropertyCard } from "~/components/property-card";
 import { LinkButton } from "~/components/ui/button";
 import { UrlTabs } from "~/components/ui/tabs";

@@ -1,5 +1,5 @@
-import { ArrowRight, CalendarCheck, Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { ArrowRight, CalendarCheck, Mail, Phone } from "~/components/icons";
 import { ServiceCards } from "~/components/services/service-cards";
 import { LinkButton } from "~/components/ui/button";
 import { WhatsAppLink } from "~/components/whatsapp-link";

@@ -1,5 +1,5 @@
-import { Play, VideoOff } from "lucide-react";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
+import { Play, VideoOff } from "~/components/icons";
 import { cn } from "~/lib/utils";
 import { describeVideo, withAutoplay } from "~/lib/video-url";
 

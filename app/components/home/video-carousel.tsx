@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { ChevronLeft, ChevronRight } from "~/components/icons";
 import { cn } from "~/lib/utils";
 import type { FeaturedVideo } from "~/models/video.server";
 import { usePrefersReducedMotion } from "./hooks";

@@ -1,5 +1,5 @@
-import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { Mail, MapPin, Phone } from "~/components/icons";
 import { SocialLinkList, WhatsAppIcon } from "~/components/social-icons";
 import { FOOTER_QUICK_LINKS } from "~/lib/navigation";
 import { COMPANY_DESCRIPTION, COMPANY_NAME, type SocialLinks, telHref } from "~/lib/site";

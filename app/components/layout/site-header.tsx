@@ -1,6 +1,6 @@
-import { ChevronDown, Menu, Search, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { ChevronDown, Menu, Search, X } from "~/components/icons";
 import { Button, LinkButton } from "~/components/ui/button";
 import { MAIN_NAV, PROPERTY_NAV } from "~/lib/navigation";
 import { COMPANY_NAME } from "~/lib/site";

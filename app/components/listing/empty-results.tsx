@@ -1,4 +1,4 @@
-import { SearchX } from "lucide-react";
+import { SearchX } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 
 export function EmptyResults() {

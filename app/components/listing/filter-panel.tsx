@@ -1,6 +1,6 @@
-import { ChevronDown, SlidersHorizontal } from "lucide-react";
 import { type FormEvent, useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { ChevronDown, SlidersHorizontal } from "~/components/icons";
 import { Button, LinkButton } from "~/components/ui/button";
 import { SelectOptions } from "~/components/ui/field";
 import {

@@ -1,5 +1,5 @@
-import { LayoutGrid, List } from "lucide-react";
 import { Link, useNavigate } from "react-router";
+import { LayoutGrid, List } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { SelectOptions } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";

@@ -1,12 +1,12 @@
-import { ArrowRight, Building2, ClipboardList, Home, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
+import { ArrowRight, Building2, ClipboardList, Home, type IconComponent } from "~/components/icons";
 import { HOME_SERVICES } from "~/lib/home-content";
 import { cn } from "~/lib/utils";
 
 // The three 'What We Do' cards (Real Estate, Infrastructure Development, Project Management),
 // each linking to its service page: on the home page and on /services.
 
-const SERVICE_ICONS: Record<(typeof HOME_SERVICES)[number]["icon"], LucideIcon> = {
+const SERVICE_ICONS: Record<(typeof HOME_SERVICES)[number]["icon"], IconComponent> = {
   home: Home,
   infrastructure: Building2,
   project: ClipboardList,

@@ -1,6 +1,6 @@
-import { CalendarCheck, CheckCircle2, Clock, Phone, ShieldCheck } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
+import { CalendarCheck, CheckCircle2, Clock, Phone, ShieldCheck } from "~/components/icons";
 import {
   type DescriptionBlock,
   descriptionBlocks,

@@ -2,11 +2,11 @@ import {
   Building2,
   ClipboardList,
   Home,
+  type IconComponent,
   KeyRound,
-  type LucideIcon,
   MessagesSquare,
   Wrench,
-} from "lucide-react";
+} from "~/components/icons";
 import { heroImageUrl, slideImageUrl } from "~/demo/media/scene-spec";
 import { DEFAULT_SERVICE_ID, SERVICE_IDS, type ServiceId } from "~/lib/service-ids";
 
@@ -17,7 +17,7 @@ import { DEFAULT_SERVICE_ID, SERVICE_IDS, type ServiceId } from "~/lib/service-i
 export type Service = {
   id: ServiceId;
   title: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   shortDescription: string;
   /**
    * Paragraphs separated by a blank line; a paragraph whose lines all start with "- " is a

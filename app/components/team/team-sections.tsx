@@ -1,5 +1,5 @@
-import { Briefcase, CheckCircle2, Mail, Phone, Send } from "lucide-react";
 import { Link } from "react-router";
+import { Briefcase, CheckCircle2, Mail, Phone, Send } from "~/components/icons";
 import { MediaImage } from "~/components/media-image";
 import { buttonVariants, LinkButton } from "~/components/ui/button";
 import { PLACEHOLDER_PORTRAIT, responsiveImage } from "~/lib/images";

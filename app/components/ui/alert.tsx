@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { IconComponent } from "~/components/icons";
 import { cn } from "~/lib/utils";
 
 // A message in the page with an icon: a success after a form (in the page for visitors
@@ -23,7 +23,7 @@ export function Alert({
   children,
 }: {
   tone?: keyof typeof ALERT_TONES;
-  icon?: LucideIcon;
+  icon?: IconComponent;
   /** Spacing around the alert (layout only). */
   className?: string;
   children: React.ReactNode;

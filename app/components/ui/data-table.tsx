@@ -1,5 +1,5 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "~/components/icons";
 import { Pagination } from "~/components/ui/pagination";
 import { type ListConfig, type ListParams, listSearch, pageCountOf } from "~/lib/list-params";
 import { formatNumber } from "~/lib/money";

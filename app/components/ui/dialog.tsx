@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
+import { X } from "~/components/icons";
 import { cn } from "~/lib/utils";
 
 // A modal dialog on Radix Dialog: focus is trapped and returned, Escape and the close button

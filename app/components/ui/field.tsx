@@ -1,6 +1,6 @@
-import { Eye, EyeOff } from "lucide-react";
 import { Switch } from "radix-ui";
 import { useId, useState } from "react";
+import { Eye, EyeOff } from "~/components/icons";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/utils";
 

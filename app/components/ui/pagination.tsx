@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useLocation } from "react-router";
+import { ChevronLeft, ChevronRight } from "~/components/icons";
 import { cn } from "~/lib/utils";
 
 // Page links for a list whose state lives in the URL (the public listing, the admin tables).

@@ -1,4 +1,3 @@
-import { CalendarDays, Plus } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
@@ -6,6 +5,7 @@ import { AppointmentActions } from "~/components/admin/appointment-actions";
 import { CalendarFeedCard } from "~/components/admin/calendar-feed-card";
 import { InitialsAvatar } from "~/components/admin/initials-avatar";
 import { useListWithRecord } from "~/components/admin/record-view";
+import { CalendarDays, Plus } from "~/components/icons";
 import { StatusBadge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

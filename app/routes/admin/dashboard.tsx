@@ -1,9 +1,9 @@
-import { Building2, CalendarDays, MessageSquare, Users } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link } from "react-router";
 import { toast } from "sonner";
 import { requireAdmin } from "~/auth/session.server";
 import { ActivityChart } from "~/components/admin/activity-chart";
+import { Building2, CalendarDays, MessageSquare, Users } from "~/components/icons";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { formatAppointmentDate, formatMoment } from "~/lib/appointment-format";

@@ -1,10 +1,10 @@
-import { Plus } from "lucide-react";
 import { data, Form } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { PropertyBulkBar } from "~/components/admin/property-bulk-bar";
 import { RecordTitleLink } from "~/components/admin/record-delete";
 import { useListWithRecord } from "~/components/admin/record-view";
+import { Plus } from "~/components/icons";
 import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Button, LinkButton } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";

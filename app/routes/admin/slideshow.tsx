@@ -1,9 +1,9 @@
-import { ImagePlus, Video } from "lucide-react";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import type { OrderedColumn } from "~/components/admin/ordered-list";
 import { OrderedListPage } from "~/components/admin/ordered-list-screens";
 import { RecordTitleLink } from "~/components/admin/record-delete";
 import { SLIDE_SCREEN, slideName } from "~/components/admin/slide-form";
+import { ImagePlus, Video } from "~/components/icons";
 import { MediaImage } from "~/components/media-image";
 import { Badge } from "~/components/ui/badge";
 import { responsiveImage } from "~/lib/images";

@@ -1,9 +1,9 @@
-import { UserPlus } from "lucide-react";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import type { OrderedColumn } from "~/components/admin/ordered-list";
 import { OrderedListPage } from "~/components/admin/ordered-list-screens";
 import { RecordTitleLink } from "~/components/admin/record-delete";
 import { TEAM_SCREEN } from "~/components/admin/team-form";
+import { UserPlus } from "~/components/icons";
 import { MediaImage } from "~/components/media-image";
 import { PLACEHOLDER_PORTRAIT, responsiveImage } from "~/lib/images";
 import { TEAM_MESSAGES } from "~/lib/schemas/team";

@@ -1,10 +1,10 @@
-import { UserPlus } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { RecordTitleLink } from "~/components/admin/record-delete";
 import { useListWithRecord } from "~/components/admin/record-view";
 import { DeleteUserForm, RoleBadge, UserStatusBadge } from "~/components/admin/user-parts";
+import { UserPlus } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import {

@@ -1,9 +1,9 @@
-import { Video } from "lucide-react";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import type { OrderedColumn } from "~/components/admin/ordered-list";
 import { OrderedListPage } from "~/components/admin/ordered-list-screens";
 import { RecordTitleLink } from "~/components/admin/record-delete";
 import { VIDEO_SCREEN, videoName } from "~/components/admin/video-form";
+import { Video } from "~/components/icons";
 import { VIDEO_MESSAGES } from "~/lib/schemas/video";
 import { COMPANY_NAME } from "~/lib/site";
 import { describeVideo } from "~/lib/video-url";

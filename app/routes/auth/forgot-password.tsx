@@ -1,8 +1,8 @@
-import { CheckCircle2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import { AuthCard, AuthSwitchLink } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
+import { CheckCircle2 } from "~/components/icons";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";

@@ -1,6 +1,6 @@
-import { CheckCircle2 } from "lucide-react";
 import { Form } from "react-router";
 import { AuthCard, DeadLinkCard } from "~/components/auth/auth-fields";
+import { CheckCircle2 } from "~/components/icons";
 import { Alert } from "~/components/ui/alert";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";

@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -10,6 +9,7 @@ import {
 import { AppointmentsError } from "~/components/appointments/appointments-error";
 import { CancelAppointmentButton } from "~/components/appointments/cancel-appointment-button";
 import { RescheduleForm } from "~/components/appointments/reschedule-form";
+import { ArrowLeft } from "~/components/icons";
 import { AppointmentStatusBadge } from "~/components/ui/badge";
 import { FormAlert } from "~/components/ui/form-alert";
 import { badRequest, failed, notFound, redirectWithFlash } from "~/http/responses.server";

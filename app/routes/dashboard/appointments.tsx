@@ -1,8 +1,8 @@
-import { CalendarPlus } from "lucide-react";
 import { requireUser } from "~/auth/session.server";
 import { AppointmentListItem } from "~/components/appointments/appointment-list-item";
 import { AppointmentsError } from "~/components/appointments/appointments-error";
 import { EmailVerificationNotice } from "~/components/appointments/email-verification-notice";
+import { CalendarPlus } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { badRequest, failed, limitAttempt, retryAfterHeaders } from "~/http/responses.server";

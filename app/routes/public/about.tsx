@@ -1,7 +1,7 @@
-import { ArrowRight, Building, Phone } from "lucide-react";
 import { ABOUT_TEXT, CoreValues, VisionMission } from "~/components/about/about-sections";
 import { CallToActionBanner } from "~/components/call-to-action";
 import { CompanyStats } from "~/components/home/home-teasers";
+import { ArrowRight, Building, Phone } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { ServiceCards } from "~/components/services/service-cards";
 import { LinkButton } from "~/components/ui/button";

@@ -1,9 +1,9 @@
-import { Info, Plus, Scale } from "lucide-react";
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { wantsSecureCookies } from "~/auth/auth.server";
 import { adoptShortlistIfEmpty } from "~/components/compare/compare-store";
 import { ComparisonTable, ShortlistForm } from "~/components/compare/comparison-table";
+import { Info, Plus, Scale } from "~/components/icons";
 import { Alert } from "~/components/ui/alert";
 import { LinkButton } from "~/components/ui/button";
 import { getEnv } from "~/env.server";

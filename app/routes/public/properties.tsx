@@ -1,7 +1,7 @@
-import { BellPlus, Search } from "lucide-react";
 import { redirect, useNavigation } from "react-router";
 import { getSessionUser } from "~/auth/session.server";
 import { SavedFavorites } from "~/components/favorite-button";
+import { BellPlus, Search } from "~/components/icons";
 import { EmptyResults } from "~/components/listing/empty-results";
 import { FILTER_FORM_ID, FilterPanel } from "~/components/listing/filter-panel";
 import { ListingToolbar } from "~/components/listing/listing-toolbar";

@@ -1,4 +1,3 @@
-import { Bath, BedDouble, CalendarDays, Mail, MapPin, Phone, Ruler, Tag } from "lucide-react";
 import {
   data,
   isRouteErrorResponse,
@@ -10,6 +9,7 @@ import { getSessionUser } from "~/auth/session.server";
 import { CompareToggle } from "~/components/compare/compare-toggle";
 import { CostCalculator } from "~/components/cost-calculator";
 import { FavoriteButton, SavedFavorites } from "~/components/favorite-button";
+import { Bath, BedDouble, CalendarDays, Mail, MapPin, Phone, Ruler, Tag } from "~/components/icons";
 import { MediaImage } from "~/components/media-image";
 import { WhatsAppIcon } from "~/components/social-icons";
 import { Badge } from "~/components/ui/badge";

@@ -1,6 +1,6 @@
-import { ArrowLeft } from "lucide-react";
 import { redirect } from "react-router";
 import { getSessionUser } from "~/auth/session.server";
+import { ArrowLeft } from "~/components/icons";
 import { InquiryForm } from "~/components/inquiry/inquiry-form";
 import { MediaImage } from "~/components/media-image";
 import {

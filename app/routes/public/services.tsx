@@ -1,5 +1,5 @@
-import { CalendarCheck, Phone } from "lucide-react";
 import { CallToActionBanner } from "~/components/call-to-action";
+import { CalendarCheck, Phone } from "~/components/icons";
 import { ServiceCards } from "~/components/services/service-cards";
 import { PROCESS_STEPS } from "~/components/services/services";
 import { pageMeta } from "~/lib/seo";
