@@ -13,14 +13,15 @@ import { APPOINTMENT_SEARCH_TEXT } from "./admin-search.server";
 import {
   type AppointmentStatus,
   appointmentVersion,
+  lockAppointmentForStaff,
   staffName,
-  staleAppointment,
 } from "./appointment.server";
 import {
   type AppointmentDetails,
   appointmentDetailsWhere,
   type RescheduleInput,
 } from "./appointment-changes.server";
+import { notifyAppointment } from "./notification.server";
 import type { Stale } from "./record-version.server";
 
 // /admin/appointments: every booking, searched, filtered and paged in SQL, one booking with its
@@ -148,18 +149,9 @@ export async function rescheduleAppointmentByStaff(
     | Stale;
   if (!isUuid(id)) return { ok: false, reason: "not-found" } as Result;
   return auditedWrite<Result>(actor, "appointment.reschedule", async (tx) => {
-    const [current] = await tx
-      .select({
-        status: appointments.status,
-        date: appointments.appointmentDate,
-        time: appointments.appointmentTime,
-      })
-      .from(appointments)
-      .where(eq(appointments.id, id))
-      .for("update");
-    if (!current) return { result: { ok: false, reason: "not-found" } };
-    const stale = await staleAppointment(tx, id, expectedVersion, current);
-    if (stale) return { result: stale };
+    const locked = await lockAppointmentForStaff(tx, id, expectedVersion);
+    if (!locked.ok) return { result: locked };
+    const { current } = locked;
     if (current.status !== "pending" && current.status !== "confirmed") {
       return { result: { ok: false, reason: "final" } };
     }

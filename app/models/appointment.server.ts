@@ -315,21 +315,35 @@ export function appointmentVersion(row: {
 const VERSIONED_FIELDS = ["status", "appointmentDate", "appointmentTime"] as const;
 
 /**
- * Inside a staff write, after the booking's row is locked: the conflict answer when the write
- * was opened at another version of it (`current` as the writes select it), else undefined.
+ * The start of every staff write on a booking: locks its row, so two staff acting at once apply
+ * one change after the other, and answers a missing booking, or a write opened at another version
+ * of it (a colleague confirmed, cancelled or moved it in between), with a refusal.
  */
-export async function staleAppointment(
+export async function lockAppointmentForStaff(
   tx: Executor,
   id: string,
   expectedVersion: string | undefined,
-  current: { status: string; date: string; time: string },
-): Promise<Stale | undefined> {
+): Promise<
+  | { ok: true; current: { status: AppointmentStatus; date: string; time: string } }
+  | { ok: false; reason: "not-found" }
+  | Stale
+> {
+  const [current] = await tx
+    .select({
+      status: appointments.status,
+      date: appointments.appointmentDate,
+      time: appointments.appointmentTime,
+    })
+    .from(appointments)
+    .where(eq(appointments.id, id))
+    .for("update");
+  if (!current) return { ok: false, reason: "not-found" };
   const shown = {
     status: current.status,
     appointmentDate: current.date,
     appointmentTime: current.time,
   };
-  if (!isStale(expectedVersion, shown)) return undefined;
+  if (!isStale(expectedVersion, shown)) return { ok: true, current };
   return staleOutcome(tx, "appointment", id, APPOINTMENT_STAFF_WRITES);
 }
 
@@ -362,19 +376,9 @@ export async function setAppointmentStatusByAdmin(
 ): Promise<AdminStatusChange> {
   if (!isUuid(appointmentId)) return { ok: false, reason: "not-found" };
   return auditedWrite<AdminStatusChange>(actor, ADMIN_STATUS_ACTIONS[to], async (tx) => {
-    // Locked, so two admins acting at once apply one change after the other.
-    const [current] = await tx
-      .select({
-        status: appointments.status,
-        date: appointments.appointmentDate,
-        time: appointments.appointmentTime,
-      })
-      .from(appointments)
-      .where(eq(appointments.id, appointmentId))
-      .for("update");
-    if (!current) return { result: { ok: false, reason: "not-found" } };
-    const stale = await staleAppointment(tx, appointmentId, expectedVersion, current);
-    if (stale) return { result: stale };
+    const locked = await lockAppointmentForStaff(tx, appointmentId, expectedVersion);
+    if (!locked.ok) return { result: locked };
+    const { current } = locked;
     if (!canAdminSetStatus(current.status, to)) {
       return { result: { ok: false, reason: "not-allowed", from: current.status } };
     }
