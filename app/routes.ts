@@ -38,6 +38,8 @@ export default [
   ]),
   route("signout", "routes/auth/signout.ts"),
   route("favorites", "routes/resources/favorites.ts"),
+  // What a cached public page does not know about the visitor: account and hearts (ADR 19).
+  route("api/me", "routes/resources/me.ts"),
   // Everything under /admin except /admin/login: admins only (checked in the layout middleware).
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),

@@ -1,4 +1,5 @@
 import * as serverBuild from "virtual:react-router/server-build";
+import { hasSessionCookie } from "~/auth/session-cookie";
 import { startBackupSchedule, stopBackupSchedule } from "~/backup/backup-jobs.server";
 import { startControlSocket, stopControlSocket } from "~/backup/control-socket.server";
 import { closeDatabase } from "~/db/client.server";
@@ -19,8 +20,8 @@ import { createHttpApp } from "./http-app";
 
 export { logger };
 
-// Anonymous visitors' public pages from memory (ADR 15).
-export const pageCache = createPageCache({ enabled: getEnv().pageCache });
+// Public pages from memory: anonymous visitors' (ADR 15) and signed-in visitors' shared copy (ADR 19).
+export const pageCache = createPageCache({ enabled: getEnv().pageCache, hasSessionCookie });
 
 export const app = createHttpApp(
   // The build itself in production: given a function, React Router rebuilds its route tables

@@ -351,7 +351,7 @@ describe("bad bodies are a 400 with a message, and nothing is written", () => {
 describe("responses to signed-in visitors", () => {
   it("are private, no-store, whatever the route set; signed-out ones are left alone", async () => {
     const customer = await createSignedInUser("nostore@example.com");
-    for (const path of ["/about", "/dashboard", "/robots.txt", "/about.data"]) {
+    for (const path of ["/about", "/dashboard", "/robots.txt", "/about.data", "/api/me"]) {
       const answer = await fetch(`${server.origin}${path}`, {
         headers: { cookie: customer.cookie },
         redirect: "manual",

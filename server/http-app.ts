@@ -1,6 +1,7 @@
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { getEnv } from "~/env.server";
+import { type PageVariant, pageVariantContext } from "~/http/page-cache.server";
 import { logger } from "~/lib/logger.server";
 import { createRequestContext } from "~/lib/request-context.server";
 import { createCspNonce, securityHeaders } from "~/lib/security-headers.server";
@@ -84,12 +85,16 @@ export function createHttpApp(
     createRequestHandler({
       build,
       // What routes cannot read from the Request: the peer address (getClientIp) and the nonce.
-      getLoadContext: (req, res) =>
-        createRequestContext({
+      getLoadContext: (req, res) => {
+        const context = createRequestContext({
           socketAddress: req.socket.remoteAddress,
           cspNonce: String(res.locals.cspNonce ?? ""),
           pageNotes: res.locals.pageNotes,
-        }),
+        });
+        // The page cache's shared copy being rendered, if any (ADR 19).
+        context.set(pageVariantContext, (res.locals.pageVariant as PageVariant) ?? null);
+        return context;
+      },
     }),
   );
   return app;

@@ -6,7 +6,9 @@ import { hasSessionCookie } from "~/auth/session-cookie";
 // response to a request carrying a session cookie is `Cache-Control: private, no-store`,
 // whatever the route set. Photos (/media/*) are the exception: the same bytes for everybody,
 // cached for a year under their hash, and a phone on a slow network should not fetch them again
-// on every page.
+// on every page. So is the member copy of a public page from the page cache (ADR 19,
+// app/http/page-cache.server.ts: `res.locals.sharedPage`), rendered for no one in particular:
+// the page cache sends it `private, no-cache`.
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
@@ -20,8 +22,10 @@ export function markPrivateResponses(req: Request, res: Response, next: NextFunc
   // Set just before the headers go out, so it wins over whatever the route answered.
   const writeHead = res.writeHead;
   res.writeHead = function writeHeadPrivately(this: Response, ...args: unknown[]) {
-    this.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
-    this.removeHeader("Expires");
+    if (this.locals.sharedPage !== true) {
+      this.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+      this.removeHeader("Expires");
+    }
     return (writeHead as (...a: unknown[]) => Response).apply(this, args);
   } as Response["writeHead"];
   next();

@@ -3,14 +3,23 @@ import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import { Heart } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
+import {
+  type LayoutAccount,
+  noteFavorite,
+  useViewer,
+  useViewerState,
+} from "~/components/viewer-store";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { FLASH_MESSAGES } from "~/lib/flash";
 import { cn } from "~/lib/utils";
 import type { action as favoritesAction } from "~/routes/resources/favorites";
 
 // The heart on cards and Save to Favorites on the detail page. A real POST form to /favorites:
 // with JavaScript it goes through a fetcher (button disabled while updating, toasts); without,
-// the page reloads (or a signed-out visitor is sent to sign in). Pages that know which of their
-// properties the user saved wrap their content in <SavedFavorites>.
+// the page reloads with a toast saying what was done (or a signed-out visitor is sent to sign in).
+// Pages that know which of their properties the user saved wrap their content in
+// <SavedFavorites>; a page from the page cache knows none, and learns them from /api/me (ADR 19):
+// its hearts are unfilled until then, and without JavaScript its form asks the server to toggle.
 
 const SavedFavoritesContext = createContext<ReadonlySet<string> | null>(null);
 
@@ -38,8 +47,12 @@ export function FavoriteButton({
   labelClassName?: string;
 }) {
   const fetcher = useFetcher<typeof favoritesAction>();
-  const layout = useRouteLoaderData("routes/public/layout") as { user?: unknown } | undefined;
-  const signedIn = Boolean(layout?.user);
+  const layout = useRouteLoaderData("routes/public/layout") as
+    | { account?: LayoutAccount }
+    | undefined;
+  // "pending": the member copy of a cached page; a stale session gets the 401 toast.
+  const signedIn = useViewer(layout?.account) !== null;
+  const { me, toggled } = useViewerState();
   const savedIds = useContext(SavedFavoritesContext);
   const location = useLocation();
   const hydrated = useHydrated();
@@ -49,19 +62,22 @@ export function FavoriteButton({
   const saved =
     pendingIntent !== undefined && pendingIntent !== null
       ? pendingIntent === "add"
-      : result?.ok
-        ? result.saved
-        : (savedIds?.has(propertyId) ?? false);
+      : (toggled.get(propertyId) ??
+        (result?.ok
+          ? result.saved
+          : Boolean(savedIds?.has(propertyId) || me?.favorites.has(propertyId))));
   const busy = fetcher.state !== "idle";
 
   const reported = useRef<unknown>(null);
   useEffect(() => {
     if (fetcher.state !== "idle" || !result || reported.current === result) return;
     reported.current = result;
-    if (result.ok) toast.success(result.saved ? "Added to favorites" : "Removed from favorites");
-    else if (result.reason === "signin") toast.error(AUTH_REQUIRED.title, AUTH_REQUIRED);
-    else toast.error("Failed to update favorite status");
-  }, [fetcher.state, result]);
+    if (result.ok) {
+      noteFavorite(propertyId, result.saved);
+      toast.success(FLASH_MESSAGES[result.saved ? "favoriteAdded" : "favoriteRemoved"].title);
+    } else if (result.reason === "signin") toast.error(AUTH_REQUIRED.title, AUTH_REQUIRED);
+    else toast.error(FLASH_MESSAGES.favoriteFailed.title);
+  }, [fetcher.state, result, propertyId]);
 
   function onSubmit(event: React.FormEvent) {
     if (signedIn) return;
@@ -73,7 +89,9 @@ export function FavoriteButton({
   return (
     <fetcher.Form method="post" action="/favorites" onSubmit={onSubmit} className="contents">
       <input type="hidden" name="propertyId" value={propertyId} />
-      <input type="hidden" name="intent" value={saved ? "remove" : "add"} />
+      {/* Before JavaScript the page may not know what is saved (a cached page): the server
+          flips it and says which it did. */}
+      <input type="hidden" name="intent" value={hydrated ? (saved ? "remove" : "add") : "toggle"} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       {variant === "full" ? (

@@ -5,7 +5,7 @@ import express from "express";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { properties } from "~/db/schema";
+import { favorites, properties } from "~/db/schema";
 import type { PropertyInput } from "~/lib/schemas/property";
 import { updatePropertyByAdmin } from "~/models/admin-properties.server";
 import { contentChanged, contentGeneration } from "~/page-cache/content-generation.server";
@@ -16,6 +16,7 @@ import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
   CACHEABLE_CACHE_CONTROL,
   createPageCache,
+  MEMBER_PAGE_CACHE_CONTROL,
   OWN_PAGE_CACHE_CONTROL,
 } from "./page-cache.server";
 
@@ -199,9 +200,12 @@ describe("one visitor's page never reaches another", () => {
     const path = `/property/${propertyId}`;
     const signedIn = await get(path, { Cookie: user.cookie });
     expect(signedIn.status).toBe(200);
-    expect(signedIn.text).toContain("Kunle Firstvisit");
-    const again = await get(path, { Cookie: user.cookie });
-    expect(again.headers["x-page-cache"]).toBeUndefined();
+    // The member copy: signed-in links, nobody's name (that comes from /api/me).
+    expect(signedIn.headers["x-page-cache"]).toBe("MISS");
+    expect(signedIn.text).toContain("Sign Out");
+    expect(signedIn.text).not.toContain("Kunle Firstvisit");
+    expect(signedIn.text).not.toContain("kunle@example.com");
+    expect(signedIn.text).not.toContain(user.id);
 
     const anonymous = await get(path);
     expect(anonymous.status).toBe(200);
@@ -209,15 +213,91 @@ describe("one visitor's page never reaches another", () => {
     expect(anonymous.text).not.toContain("Kunle Firstvisit");
     expect(anonymous.text).not.toContain("Sign Out");
     expect(anonymous.text).toContain("Cached Terrace in Yaba");
+    expect(anonymous.headers["cache-control"]).toBe(CACHEABLE_CACHE_CONTROL);
   });
 
-  it("any cookie (a toast, a stale session) gets a page of its own", async () => {
+  it("signed-in visitors share one cached copy of a public page, with no one's name or e-mail", async () => {
+    const first = await createSignedInUser("chioma@example.com", "Chioma Sharedcopy");
+    const second = await createSignedInUser("bayo@example.com", "Bayo Secondvisit");
+    await db.insert(favorites).values({ userId: first.id, propertyId });
+    for (const path of [
+      "/",
+      "/properties",
+      `/property/${propertyId}`,
+      "/services",
+      "/about",
+      "/team",
+    ]) {
+      const rendered = await get(path, { Cookie: first.cookie, "Accept-Encoding": "gzip" });
+      expect(rendered.status, path).toBe(200);
+      const cached = await get(path, { Cookie: second.cookie, "Accept-Encoding": "gzip" });
+      expect(cached.headers["x-page-cache"], path).toBe("HIT");
+      for (const page of [rendered, cached]) {
+        expect(page.text, path).toContain("Sign Out");
+        for (const personal of [
+          "Chioma Sharedcopy",
+          "chioma@example.com",
+          first.id,
+          "Bayo Secondvisit",
+          "bayo@example.com",
+          second.id,
+        ]) {
+          expect(page.text, path).not.toContain(personal);
+        }
+        // The saved heart is not in the page either: it comes from /api/me.
+        expect(page.text, path).not.toContain("Remove from favorites");
+        // Kept by the visitor's browser (revalidated), never by a shared cache, and no cookie.
+        expect(page.headers["cache-control"], path).toBe(MEMBER_PAGE_CACHE_CONTROL);
+        expect(page.headers["set-cookie"], path).toBeUndefined();
+      }
+      // The browser's copy is revalidated: a 304 while the page is unchanged.
+      const again = await get(path, {
+        Cookie: second.cookie,
+        "If-None-Match": String(cached.headers.etag),
+      });
+      expect(again.status, path).toBe(304);
+    }
+    // The anonymous copy is another one: it never has the signed-in links.
+    const anonymous = await get("/about");
+    expect(anonymous.text).not.toContain("Sign Out");
+    expect(anonymous.text).toContain("Sign In");
+  });
+
+  it("a page whose form is filled with the visitor's name is still their own", async () => {
+    const user = await createSignedInUser("halima@example.com", "Halima Ownform");
+    for (const path of ["/services/property-sales", "/contact", "/book-appointment"]) {
+      await get(path, { Cookie: user.cookie });
+      const again = await get(path, { Cookie: user.cookie });
+      expect(again.headers["x-page-cache"], path).toBeUndefined();
+      expect(again.headers["cache-control"], path).toBe(SIGNED_IN_CACHE_CONTROL);
+    }
+    const anonymous = await get("/services/property-sales");
+    expect(anonymous.text).not.toContain("Halima Ownform");
+    expect(anonymous.text).not.toContain("halima@example.com");
+  });
+
+  it("a toast gets a page of its own; a compare list alone gets the shared page", async () => {
     await get("/services/property-sales");
     const withToast = await get("/services/property-sales", { Cookie: "flash=signed-out" });
     expect(withToast.headers["x-page-cache"]).toBeUndefined();
     expect(withToast.headers["cache-control"]).toBe(OWN_PAGE_CACHE_CONTROL);
     // The toast is shown and its cookie cleared, which a cached page could not do.
     expect(withToast.headers["set-cookie"]?.join()).toMatch(/flash=;/);
+
+    const user = await createSignedInUser("toast@example.com", "Toasted Visitor");
+    const signedInToast = await get("/about", { Cookie: `${user.cookie}; flash=signedIn` });
+    expect(signedInToast.headers["x-page-cache"]).toBeUndefined();
+    expect(signedInToast.text).toContain("You have successfully signed in");
+    expect(signedInToast.text).toContain("Toasted Visitor");
+    expect(signedInToast.headers["cache-control"]).toBe(SIGNED_IN_CACHE_CONTROL);
+    // ...and that page was not kept for the next signed-in visitor.
+    const next = await get("/about", { Cookie: user.cookie });
+    expect(next.text).not.toContain("Toasted Visitor");
+
+    const compared = await get("/services/property-sales", {
+      Cookie: `compare=${propertyId}`,
+    });
+    expect(compared.headers["x-page-cache"]).toBe("HIT");
   });
 
   it("the dashboard, admin, editor and account pages are never cached", async () => {

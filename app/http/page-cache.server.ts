@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
+import { createContext } from "react-router";
 import type { PageNotes } from "~/lib/request-context.server";
 import { countPageCache } from "~/metrics/request-metrics.server";
 import { countPropertyView } from "~/models/property-stats.server";
@@ -13,12 +14,19 @@ import {
   renderPlain,
 } from "./page-template.server";
 
-// The page cache for anonymous visitors (ADR 15, docs/decisions/0015-anonymous-page-cache.md).
+// The page cache for public pages (ADR 15, docs/decisions/0015-anonymous-page-cache.md; signed-in
+// visitors: ADR 19).
 //
-// What: GET and HEAD of the public pages in PUBLIC_PAGES, asked by a request with no cookie
-// and no Authorization header; only a 200 HTML response that sets no cookie and that the route
-// did not mark private or no-store. Kept in memory, per instance, keyed by the whole URL (host,
-// path, query) and by whether the visitor is a crawler (crawlers get the page in one piece).
+// What: GET and HEAD of the public pages in PUBLIC_PAGES; only a 200 HTML response that sets no
+// cookie and that the route did not mark private or no-store. Two copies of a page at most, never
+// anyone's own: the "guest" copy, for requests without a session cookie, and for the pages in
+// MEMBER_PAGES the "member" copy, for requests with one (the header's Dashboard and Sign Out
+// instead of Sign In). Both are rendered from a request stripped of every cookie: what is the
+// visitor's own (the account, the saved hearts) comes from GET /api/me once the page has loaded.
+// A request with a toast cookie, an Authorization header, or a session cookie on a page outside
+// MEMBER_PAGES (its form is filled with the visitor's name) gets a page of its own.
+// Kept in memory, per instance, keyed by the copy, the whole URL (host, path, query) and by
+// whether the visitor is a crawler (crawlers get the page in one piece).
 // Until: the content generation changes (any admin write, the seed: content-generation.server)
 // or CACHE_TTL_MS passes, whichever is first.
 // Served: with this response's CSP nonce written into it (page-template.server), as gzip when
@@ -51,12 +59,43 @@ export const PUBLIC_PAGES: readonly RegExp[] = [
   /^\/book-appointment$/,
 ];
 
+/**
+ * The public pages a signed-in visitor gets from the cache too: nothing on them is the visitor's
+ * own once the header's account and the hearts come from /api/me. Contact, book-appointment and
+ * each service page fill their forms with the visitor's name and e-mail: rendered per request.
+ */
+export const MEMBER_PAGES: readonly RegExp[] = [
+  /^\/$/,
+  /^\/properties$/,
+  /^\/property\/[^/]+$/,
+  /^\/services$/,
+  /^\/about$/,
+  /^\/team$/,
+];
+
+/** Which shared copy of a page a request gets: see the header comment. */
+export type PageVariant = "guest" | "member";
+
+/**
+ * The copy being rendered for the cache (null: a page of the visitor's own, or the cache is off).
+ * server/http-app puts it in the load context; the public layout renders the header from it.
+ */
+export const pageVariantContext = createContext<PageVariant | null>(null);
+
 export const CACHEABLE_CACHE_CONTROL = "public, no-cache";
 /**
- * A public page asked with a cookie (a toast, a compare list): the visitor's own, kept by their
- * browser only. A signed-in visitor's gets `private, no-store` instead (server/private-responses).
+ * The member copy: the same for every signed-in visitor, but no shared cache (a CDN that ignores
+ * `Vary: Cookie`) may hand it to a signed-out one. The browser keeps it and revalidates (a 304).
+ */
+export const MEMBER_PAGE_CACHE_CONTROL = "private, no-cache";
+/**
+ * A public page asked with a toast cookie: the visitor's own, kept by their browser only. A
+ * signed-in visitor's gets `private, no-store` instead (server/private-responses).
  */
 export const OWN_PAGE_CACHE_CONTROL = "private, no-cache";
+
+/** The toast a redirect left (app/http/flash.server.ts): shown and cleared by a page's render. */
+const FLASH_COOKIE = /(?:^|;)\s*flash=/;
 
 /** Response headers never replayed from a cached page (set per response, or per encoding). */
 const NOT_STORED = new Set([
@@ -93,14 +132,26 @@ function isCacheableRequest(req: Request): boolean {
   return isPublicPagePath(req.path);
 }
 
-/** Any cookie may be a session or a toast: such a visitor always gets a page of their own. */
-function isAnonymous(req: Request): boolean {
-  return !req.headers.cookie && !req.headers.authorization;
+/**
+ * The copy this request gets, or null for a page of its own. Cookies other than the session and
+ * the toast (the compare list, which only /compare reads) change no public page: the render
+ * never sees them.
+ */
+function variantOf(
+  req: Request,
+  hasSessionCookie: ((cookie: string) => boolean) | undefined,
+): PageVariant | null {
+  if (req.headers.authorization) return null;
+  const cookie = req.headers.cookie;
+  if (!cookie) return "guest";
+  if (!hasSessionCookie || FLASH_COOKIE.test(cookie)) return null;
+  if (!hasSessionCookie(cookie)) return "guest";
+  return MEMBER_PAGES.some((pattern) => pattern.test(req.path)) ? "member" : null;
 }
 
-function cacheKey(req: Request): string {
+function cacheKey(req: Request, variant: PageVariant): string {
   const crawler = isbot(req.headers["user-agent"] ?? "") ? "crawler" : "browser";
-  return `${crawler} ${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}`;
+  return `${crawler} ${variant} ${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}`;
 }
 
 /** True when the Accept-Encoding header allows gzip (q > 0, directly or through *). */
@@ -132,8 +183,31 @@ function appendVary(res: Response, field: string) {
   }
 }
 
+/**
+ * A shared copy's caching headers. `res.locals.sharedPage` tells server/private-responses that
+ * this answer to a signed-in visitor is the member copy, not their own page: the browser may keep
+ * it (and get a 304), a shared cache may not.
+ */
+function markShared(res: Response, variant: PageVariant) {
+  res.locals.sharedPage = true;
+  res.setHeader(
+    "Cache-Control",
+    variant === "member" ? MEMBER_PAGE_CACHE_CONTROL : CACHEABLE_CACHE_CONTROL,
+  );
+  appendVary(res, "Cookie");
+}
+
 /** The cache of one server process. `createPageCache().middleware` goes before the router. */
-export function createPageCache(options: { enabled: boolean; ttlMs?: number; maxBytes?: number }) {
+export function createPageCache(options: {
+  enabled: boolean;
+  /**
+   * Whether a Cookie header carries a session cookie (~/auth/session-cookie, given by server/app:
+   * http sits below auth). Without it, any cookie gets a page of its own, as before ADR 19.
+   */
+  hasSessionCookie?: (cookie: string) => boolean;
+  ttlMs?: number;
+  maxBytes?: number;
+}) {
   const ttlMs = options.ttlMs ?? CACHE_TTL_MS;
   const maxBytes = options.maxBytes ?? CACHE_MAX_BYTES;
   const entries = new Map<string, Entry>();
@@ -177,14 +251,13 @@ export function createPageCache(options: { enabled: boolean; ttlMs?: number; max
     }
   };
 
-  function serve(req: Request, res: Response, entry: Entry) {
+  function serve(req: Request, res: Response, entry: Entry, variant: PageVariant) {
     stats.hits += 1;
     countPageCache("hit");
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader("Cache-Control", CACHEABLE_CACHE_CONTROL);
+    markShared(res, variant);
     res.setHeader("ETag", entry.etag);
     appendVary(res, "Accept-Encoding");
-    appendVary(res, "Cookie");
     res.setHeader("X-Page-Cache", "HIT");
     if (entry.notes.propertyView) {
       countPropertyView({
@@ -223,9 +296,19 @@ export function createPageCache(options: { enabled: boolean; ttlMs?: number; max
     res.end(body);
   }
 
-  function renderAndKeep(req: Request, res: Response, next: NextFunction, key: string) {
+  function renderAndKeep(
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    key: string,
+    variant: PageVariant,
+  ) {
     stats.misses += 1;
     countPageCache("miss");
+    // Rendered as no one in particular: the session, the compare list, whatever else the
+    // browser sent is not seen by any loader (the layout renders the copy: res.locals).
+    delete req.headers.cookie;
+    res.locals.pageVariant = variant;
     const generation = contentGeneration();
     const nonce = String(res.locals.cspNonce ?? "");
     const notes: PageNotes = {};
@@ -253,8 +336,7 @@ export function createPageCache(options: { enabled: boolean; ttlMs?: number; max
         /^text\/html/i.test(String(res.getHeader("Content-Type") ?? "")) &&
         !/private|no-store/i.test(cacheControl);
       if (storable) {
-        res.setHeader("Cache-Control", CACHEABLE_CACHE_CONTROL);
-        appendVary(res, "Cookie");
+        markShared(res, variant);
         res.setHeader("X-Page-Cache", "MISS");
       }
     };
@@ -324,26 +406,27 @@ export function createPageCache(options: { enabled: boolean; ttlMs?: number; max
 
   const middleware: RequestHandler = (req, res, next) => {
     if (!options.enabled || !isCacheableRequest(req)) return next();
-    if (!isAnonymous(req)) {
+    const variant = variantOf(req, options.hasSessionCookie);
+    if (!variant) {
       // A page of the visitor's own: no shared cache may keep it or give it to someone else.
       countPageCache("bypass");
       res.setHeader("Cache-Control", OWN_PAGE_CACHE_CONTROL);
       appendVary(res, "Cookie");
       return next();
     }
-    const key = cacheKey(req);
+    const key = cacheKey(req, variant);
     const entry = lookup(key);
-    if (entry) return serve(req, res, entry);
+    if (entry) return serve(req, res, entry, variant);
     const pending = rendering.get(key);
-    if (!pending) return renderAndKeep(req, res, next, key);
+    if (!pending) return renderAndKeep(req, res, next, key, variant);
     // The same page is being rendered: wait for it rather than render it again (a shared link
     // opened by many at once right after a change).
     const timeout = new Promise<void>((resolve) => setTimeout(resolve, COALESCE_WAIT_MS).unref());
     void Promise.race([pending, timeout]).then(() => {
       if (res.writableEnded || res.destroyed) return;
       const ready = lookup(key);
-      if (ready) serve(req, res, ready);
-      else renderAndKeep(req, res, next, key);
+      if (ready) serve(req, res, ready, variant);
+      else renderAndKeep(req, res, next, key, variant);
     });
   };
 

@@ -133,6 +133,10 @@ export const FLASH_MESSAGES = {
   imageUploaded: { type: "success", title: "Image uploaded successfully" },
   heroImageRemoved: { type: "success", title: "Image removed" },
   heroImageMoved: { type: "success", title: "Image moved" },
+  // A heart without JavaScript (POST /favorites): the page it returns to says what was done.
+  favoriteAdded: { type: "success", title: "Added to favorites" },
+  favoriteRemoved: { type: "success", title: "Removed from favorites" },
+  favoriteFailed: { type: "error", title: "Failed to update favorite status" },
 } as const satisfies Record<
   string,
   { type: "success" | "error"; title: string; description?: string }

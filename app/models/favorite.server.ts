@@ -54,6 +54,15 @@ export async function listFavoriteIds(
   return rows.map((row) => row.propertyId);
 }
 
+/** Every property the user saved, ids only (the hearts of a cached page: GET /api/me). */
+export async function listAllFavoriteIds(userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ propertyId: favorites.propertyId })
+    .from(favorites)
+    .where(eq(favorites.userId, userId));
+  return rows.map((row) => row.propertyId);
+}
+
 /** The user's saved properties with what a card shows, the most recently saved first. */
 export async function listFavoriteProperties(
   userId: string,

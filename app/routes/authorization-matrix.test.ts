@@ -1354,6 +1354,8 @@ const PUBLIC: Record<string, string> = {
   "routes/auth/admin-login.tsx": "/admin/login",
   "routes/auth/signout.ts": "/signout",
   "routes/resources/healthz.ts": "/healthz",
+  // The visitor's own account and saved ids, read from their own session (me.test.ts).
+  "routes/resources/me.ts": "/api/me",
   // For probes and monitors: the checks' results and reasons, nothing about any account.
   "routes/resources/readyz.ts": "/readyz",
   "routes/resources/media.ts": "/media/*",

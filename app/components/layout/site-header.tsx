@@ -24,10 +24,16 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-brand-700" : "text-slate-700",
   );
 
-/** The signed-in visitor as the header needs it (null when signed out). */
-export type HeaderUser = { name: string; isAdmin: boolean } | null;
+/**
+ * The signed-in visitor as the header needs it (null when signed out). "pending": a cached page
+ * for a signed-in visitor before /api/me answered (ADR 19): Dashboard and Sign Out, no name yet.
+ */
+export type HeaderUser = { name: string; isAdmin: boolean } | "pending" | null;
 
-export function SiteHeader({ user = null }: { user?: HeaderUser }) {
+const PENDING = { name: "", isAdmin: false };
+
+export function SiteHeader({ user: visitor = null }: { user?: HeaderUser }) {
+  const user = visitor === "pending" ? PENDING : visitor;
   const propertiesMenu = useCloseOnNavigate();
   const mobileMenu = useCloseOnNavigate();
   const [home, ...rest] = MAIN_NAV;
@@ -152,13 +158,24 @@ function AccountButtons({
   user,
   mobile = false,
 }: {
-  user: NonNullable<HeaderUser>;
+  user: { name: string; isAdmin: boolean };
   mobile?: boolean;
 }) {
   // Full width in the phone menu's two columns, a little taller for a thumb.
   const look = { size: mobile ? "lg" : "md", fullWidth: mobile, className: "text-sm" } as const;
   return (
     <>
+      {mobile ? (
+        // Its own row above the two buttons; empty (the same height) until the name is known.
+        <p className="col-span-2 min-h-5 truncate text-sm text-slate-600">
+          {user.name ? `Signed in as ${user.name}` : null}
+        </p>
+      ) : (
+        // The width is kept while the name is unknown, so nothing moves when it arrives.
+        <span className="hidden w-36 truncate text-right text-sm text-slate-700 xl:inline-block">
+          {user.name}
+        </span>
+      )}
       <LinkButton
         to={user.isAdmin ? "/admin/dashboard" : "/dashboard"}
         variant="secondary"

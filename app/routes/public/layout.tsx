@@ -1,24 +1,45 @@
-import { data, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect } from "react";
+import { data, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { getCurrentSession } from "~/auth/session.server";
 import { CompareTray } from "~/components/compare/compare-tray";
 import { FlashToast } from "~/components/flash-toast";
 import { SiteFooter } from "~/components/layout/site-footer";
-import { SiteHeader } from "~/components/layout/site-header";
+import { type HeaderUser, SiteHeader } from "~/components/layout/site-header";
+import {
+  forgetViewer,
+  type LayoutAccount,
+  loadViewer,
+  useViewer,
+  useViewerState,
+} from "~/components/viewer-store";
 import { consumeFlash } from "~/http/flash.server";
+import { pageVariantContext } from "~/http/page-cache.server";
 import { getContactDetails, getSocialLinks } from "~/models/site-content.server";
 import type { Route } from "./+types/layout";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shared = context.get(pageVariantContext);
   const [social, contact, current] = await Promise.all([
     getSocialLinks(),
     getContactDetails(),
-    getCurrentSession(request),
+    // A shared copy is rendered from a request without cookies: no session to read.
+    shared ? null : getCurrentSession(request),
   ]);
   // The toast a sign-in/up/out redirect left, and a renewed session cookie, if any.
   const { flash, headers } = consumeFlash(request);
   for (const cookie of current?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
-  const user = current ? { name: current.user.name, isAdmin: current.user.role === "admin" } : null;
-  return data({ social, contact, user, flash }, { headers });
+  const account: LayoutAccount = shared
+    ? { shared }
+    : {
+        viewer: current
+          ? {
+              id: current.user.id,
+              name: current.user.name,
+              isAdmin: current.user.role === "admin",
+            }
+          : null,
+      };
+  return data({ social, contact, account, flash }, { headers });
 }
 
 // The header shows who is signed in, so the layout is reloaded when the visitor moves to
@@ -35,6 +56,8 @@ export function shouldRevalidate({
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  const { account, flash } = loaderData;
+  const viewer = useAccountViewer(account);
   return (
     <>
       <a
@@ -43,8 +66,24 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteHeader user={loaderData.user} />
-      <FlashToast flash={loaderData.flash} />
+      <SiteHeader user={viewer} />
+      <FlashToast flash={flash} />
+      {flash ? (
+        // Without JavaScript the toast cannot pop up: it is said at the top of the page instead.
+        <noscript>
+          <p
+            role="status"
+            className={
+              flash.type === "error"
+                ? "bg-red-50 px-4 py-3 text-center text-sm font-medium text-red-900"
+                : "bg-brand-50 px-4 py-3 text-center text-sm font-medium text-brand-900"
+            }
+          >
+            {flash.title}
+            {flash.description ? `: ${flash.description}` : null}
+          </p>
+        </noscript>
+      ) : null}
       <main id="main">
         <Outlet />
       </main>
@@ -52,4 +91,26 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <CompareTray />
     </>
   );
+}
+
+const PROPERTY_PAGE = /^\/property\/([^/]+)$/;
+
+/**
+ * The header's visitor (useViewer). A shared copy asks /api/me once, after it loads. A page
+ * rendered for this visitor (client navigation, a toast) says who it is itself; if that is
+ * someone else than /api/me said (signed in or out since), the old answer is dropped.
+ */
+function useAccountViewer(account: LayoutAccount): HeaderUser {
+  const { me } = useViewerState();
+  const { pathname } = useLocation();
+  const sharedCopy = "shared" in account ? account.shared : null;
+  const ownViewer = "viewer" in account ? account.viewer : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per document, not per navigation.
+  useEffect(() => {
+    if (sharedCopy) void loadViewer(PROPERTY_PAGE.exec(pathname)?.[1]);
+  }, [sharedCopy]);
+  useEffect(() => {
+    if (ownViewer !== undefined && me && me.user?.id !== ownViewer?.id) forgetViewer();
+  }, [ownViewer, me]);
+  return useViewer(account);
 }

@@ -1,13 +1,22 @@
 import { redirect } from "react-router";
+import { z } from "zod";
 import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
+import { flashCookie } from "~/http/flash.server";
 import { badRequest, failed } from "~/http/responses.server";
 import { readForm } from "~/lib/read-form.server";
 import { favoriteSchema } from "~/lib/schemas/favorite";
-import { setFavorite } from "~/models/favorite.server";
+import { setFavorite, toggleFavorite } from "~/models/favorite.server";
 import type { Route } from "./+types/favorites";
 
 // POST /favorites: the heart buttons. With JavaScript they post here through a fetcher and get
-// JSON back; without it the form posts and the visitor is sent back to the page (or to sign in).
+// JSON back; without it the form posts and the visitor is sent back to the page (or to sign in)
+// with a toast saying what was done. A page from the page cache does not know what the visitor
+// saved (ADR 19), so its form before JavaScript asks for "toggle": the server flips it.
+
+/** The button's intents, and "toggle" from a page that cannot know (add/remove stay exact). */
+function favoriteFormSchema() {
+  return favoriteSchema().extend({ intent: z.enum(["add", "remove", "toggle"]) });
+}
 
 export function loader() {
   throw redirect("/properties");
@@ -22,11 +31,20 @@ export async function action({ request }: Route.ActionArgs) {
     if (wantsJson) return failed(401, { reason: "signin" });
     throw redirect(`/signin?redirectTo=${encodeURIComponent(back)}`);
   }
-  const parsed = favoriteSchema().safeParse(Object.fromEntries(form));
-  const outcome = parsed.success
-    ? await setFavorite(user.id, parsed.data.propertyId, parsed.data.intent === "add")
-    : undefined;
-  if (!wantsJson) throw redirect(back);
+  const parsed = favoriteFormSchema().safeParse(Object.fromEntries(form));
+  const outcome = !parsed.success
+    ? undefined
+    : parsed.data.intent === "toggle"
+      ? await toggleFavorite(user.id, parsed.data.propertyId)
+      : await setFavorite(user.id, parsed.data.propertyId, parsed.data.intent === "add");
+  if (!wantsJson) {
+    const said = !outcome?.ok
+      ? "favoriteFailed"
+      : outcome.saved
+        ? "favoriteAdded"
+        : "favoriteRemoved";
+    throw redirect(back, { headers: { "Set-Cookie": flashCookie(said) } });
+  }
   if (!outcome?.ok) return badRequest({ reason: "invalid" });
   return { ok: true as const, saved: outcome.saved };
 }
