@@ -12,9 +12,9 @@ import { Form, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { ArrowDown, ArrowUp, GripVertical } from "~/components/icons";
 import { Button } from "~/components/ui/button";
+import { DataTableCell, type DataTableColumn } from "~/components/ui/data-table";
 import {
   CardLabel,
-  type CardPlace,
   cardCellClass,
   rowClass,
   tableClass,
@@ -47,16 +47,7 @@ import { cn } from "~/lib/utils";
 
 export type OrderedRow = { id: string; isActive: boolean };
 
-export type OrderedColumn<Row> = {
-  id: string;
-  header: string;
-  cell: (row: Row) => React.ReactNode;
-  /** The cell that names the row (a row header for screen readers). */
-  rowHeader?: boolean;
-  /** Where the cell goes on a phone's card (responsive-table.tsx); the row header's is "title". */
-  card?: CardPlace;
-  className?: string;
-};
+export type OrderedColumn<Row> = Omit<DataTableColumn<Row>, "sort">;
 
 export type OrderedTableProps<Row extends OrderedRow> = {
   caption: string;
@@ -372,25 +363,9 @@ export function OrderedTable<Row extends OrderedRow>({
                       />
                     </div>
                   </td>
-                  {columns.map((column) => {
-                    const place = column.card ?? (column.rowHeader ? "title" : "field");
-                    const Cell = column.rowHeader ? "th" : "td";
-                    return (
-                      <Cell
-                        key={column.id}
-                        scope={column.rowHeader ? "row" : undefined}
-                        className={cn(
-                          "px-3 py-2",
-                          column.rowHeader ? "font-medium text-slate-900" : "text-slate-700",
-                          cardCellClass(place),
-                          column.className,
-                        )}
-                      >
-                        <CardLabel place={place}>{column.header}</CardLabel>
-                        {column.cell(row)}
-                      </Cell>
-                    );
-                  })}
+                  {columns.map((column) => (
+                    <DataTableCell key={column.id} column={column} row={row} padding="px-3 py-2" />
+                  ))}
                   <td className={cn("px-3 py-2", cardCellClass("field"))}>
                     <CardLabel>Status</CardLabel>
                     <ActiveSwitch row={row} label={label} action={action} back={back} />

@@ -63,6 +63,37 @@ export type DataTableProps<Row, Sort extends string, Filter extends string> = {
   emptyMessage: string;
 };
 
+/**
+ * One cell of a list row (this table's and the ordered lists'): the column's row header or data
+ * cell, with its header as the label on a phone's card.
+ */
+export function DataTableCell<Row>({
+  column,
+  row,
+  padding,
+}: {
+  column: Omit<DataTableColumn<Row>, "sort">;
+  row: Row;
+  padding: string;
+}) {
+  const place = column.card ?? (column.rowHeader ? "title" : "field");
+  const Cell = column.rowHeader ? "th" : "td";
+  return (
+    <Cell
+      scope={column.rowHeader ? "row" : undefined}
+      className={cn(
+        padding,
+        column.rowHeader ? "font-medium text-slate-900" : "text-slate-700",
+        cardCellClass(place),
+        column.className,
+      )}
+    >
+      <CardLabel place={place}>{column.header}</CardLabel>
+      {column.cell(row)}
+    </Cell>
+  );
+}
+
 const fieldClass =
   "block h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-600";
 
@@ -238,25 +269,9 @@ export function DataTable<Row, Sort extends string, Filter extends string>({
             ) : (
               rows.map((row) => (
                 <tr key={rowKey(row)} className={cn("align-top hover:bg-slate-50", rowClass)}>
-                  {columns.map((column) => {
-                    const place = column.card ?? (column.rowHeader ? "title" : "field");
-                    const Cell = column.rowHeader ? "th" : "td";
-                    return (
-                      <Cell
-                        key={column.id}
-                        scope={column.rowHeader ? "row" : undefined}
-                        className={cn(
-                          "px-3 py-3",
-                          column.rowHeader ? "font-medium text-slate-900" : "text-slate-700",
-                          cardCellClass(place),
-                          column.className,
-                        )}
-                      >
-                        <CardLabel place={place}>{column.header}</CardLabel>
-                        {column.cell(row)}
-                      </Cell>
-                    );
-                  })}
+                  {columns.map((column) => (
+                    <DataTableCell key={column.id} column={column} row={row} padding="px-3 py-3" />
+                  ))}
                 </tr>
               ))
             )}
