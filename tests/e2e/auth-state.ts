@@ -62,6 +62,9 @@ export const PREMADE_ACCOUNTS = {
   "appointments-intruder": { firstName: "Amaka", lastName: "Okafor", role: "customer" },
   "appointments-nojs": { firstName: "Amaka", lastName: "Okafor", role: "customer" },
   "appointments-nojs-move": { firstName: "Amaka", lastName: "Okafor", role: "customer" },
+  // signed-in-pages.spec.ts: customers who browse cached public pages and save properties.
+  "cached-hearts": { firstName: "Funmilayo", lastName: "Cached", role: "customer" },
+  "cached-hearts-nojs": { firstName: "Tunde", lastName: "Noscript", role: "customer" },
 } as const satisfies Record<string, PremadeAccountSpec>;
 
 export type PremadeAccountKey = keyof typeof PREMADE_ACCOUNTS;
