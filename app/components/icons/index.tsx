@@ -4,17 +4,13 @@ import type { IconName } from "./names";
 import spriteUrl from "./sprite.svg?no-inline";
 
 // Icons as references into one sprite (sprite.svg, generated from lucide-react), drawn with
-// lucide's look: a page carries `<svg …><use href="/assets/sprite-HASH.svg#heart"/></svg>` per
+// lucide's look: a page carries `<svg class="i"><use href="/assets/sprite-HASH.svg#heart"/></svg>` per
 // icon instead of every path inline (54 icons were 21 KB of the listing's HTML and of its
 // server render), and the browser fetches the sprite once and keeps it (hashed name, cached
 // for a year). The paths inherit fill and stroke from the outer <svg>, so `fill="currentColor"`
 // or a `fill-current` class still fills an icon.
 
-export type IconProps = Omit<SVGProps<SVGSVGElement>, "children"> & {
-  /** Width and height in pixels when no class sets them (lucide's default: 24). */
-  size?: number | string;
-  strokeWidth?: number | string;
-};
+export type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
 
 export type IconComponent = ((props: IconProps) => React.JSX.Element) & { displayName: string };
 
@@ -26,18 +22,15 @@ function isLabelled(props: IconProps): boolean {
   );
 }
 
-function SpriteIcon({ href, size = 24, strokeWidth = 2, ...props }: IconProps & { href: string }) {
+// The look (24 px, no fill, a 2 px round stroke in the text's colour) is the `i` class in
+// app.css, set once for every icon instead of six attributes on each; a size or fill class
+// (`size-4`, `fill-current`) wins over it, and a `fill` given here is kept as an inline style.
+function SpriteIcon({ href, className, fill, style, ...props }: IconProps & { href: string }) {
   return (
     <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden={isLabelled(props) ? undefined : true}
+      className={className ? `i ${className}` : "i"}
+      style={fill ? { ...style, fill } : style}
       {...props}
     >
       <use href={href} />
