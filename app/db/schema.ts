@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -569,11 +570,18 @@ export const savedSearchAlerts = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Outgoing e-mail: a transactional outbox (app/mail/outbox.server.ts, ADR 11). A message is
-// inserted 'pending' in the same transaction as the write that causes it; the sender
-// (app/mail/mail-sender.server.ts) claims due rows with a lease, delivers them through the
-// configured transport (SMTP, or the log when SMTP_URL is unset) and marks them 'sent', or
-// retries with backoff and finally marks them 'failed'. `error` is the last attempt's error.
+// Outgoing e-mail: a transactional outbox (app/mail/mail-sender.server.ts, ADR 11). A row is
+// inserted 'pending' in the same transaction as the write that causes it, in one of two shapes:
+// - a notification (`kind` and `payload`, app/models/notification.server.ts): what happened, with
+//   ids and the few values frozen at that moment; `to`, `subject` and `text` are still empty.
+//   The sender renders it into its e-mails (one per recipient) just before sending, reading the
+//   rest from the models; the row then holds the first of them and the others get rows of their
+//   own with the same kind and payload, so the table keeps what went to whom.
+// - a rendered message (`kind` null): mail no model write causes (password reset, backups) and
+//   rows queued before notifications existed (migration 0013), sent as they are.
+// The sender claims due rendered rows with a lease, delivers them through the configured
+// transport (SMTP, or the log when SMTP_URL is unset) and marks them 'sent', or retries with
+// backoff and finally marks them 'failed'. `error` is the last attempt's error.
 
 export type OutboxAttachment = {
   filename: string;
@@ -589,9 +597,14 @@ export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    to: text("to").notNull(),
-    subject: text("subject").notNull(),
-    text: text("text").notNull(),
+    /** A notification's kind ("appointment.booked", ...); null for a message queued rendered. */
+    kind: text("kind"),
+    /** A notification's ids and frozen values (NotificationPayload of its kind). */
+    payload: jsonb("payload").$type<Record<string, unknown>>(),
+    /** The recipient, subject and text: null until a notification is rendered. */
+    to: text("to"),
+    subject: text("subject"),
+    text: text("text"),
     html: text("html"),
     attachments: jsonb("attachments").$type<OutboxAttachment[]>(),
     /** Extra headers (List-Unsubscribe, ...). */
@@ -612,6 +625,10 @@ export const mailOutbox = pgTable(
   (t) => [
     index("mail_outbox_created_idx").on(t.createdAt.desc()),
     index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check(
+      "mail_outbox_rendered_or_notification",
+      sql`${t.kind} is not null or (${t.to} is not null and ${t.subject} is not null and ${t.text} is not null)`,
+    ),
   ],
 );
 

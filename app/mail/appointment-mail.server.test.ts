@@ -3,20 +3,18 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { appointments, mailOutbox, properties, userSettings, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
+import { rescheduleAppointmentByStaff } from "~/models/admin-appointments.server";
 import {
   createAppointment,
   getAppointmentForMail,
   setAppointmentStatusByAdmin,
 } from "~/models/appointment.server";
+import { rescheduleAppointmentForUser } from "~/models/appointment-changes.server";
 import { actorFor } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
-import {
-  calendarFile,
-  queueAdminAppointmentNotices,
-  queueAppointmentStatusEmail,
-  queueBookingConfirmation,
-} from "./appointment-mail.server";
+import { calendarFile } from "./appointment-mail.server";
 import { settleBackgroundMail } from "./mail.server";
+import { renderNotification } from "./notification-mail.server";
 
 const BOSS = actorFor({ id: "boss", email: "boss@example.ng" });
 
@@ -27,7 +25,10 @@ async function addUser(
   fields: Partial<typeof users.$inferInsert> = {},
   emailNotifications?: boolean,
 ) {
-  await db.insert(users).values({ id, email: `${id}@example.ng`, name: id, ...fields });
+  await db
+    .insert(users)
+    .values({ id, email: `${id}@example.ng`, name: id, ...fields })
+    .onConflictDoNothing();
   if (emailNotifications !== undefined) {
     await db
       .insert(userSettings)
@@ -57,20 +58,27 @@ function outbox() {
   return db.select().from(mailOutbox).orderBy(asc(mailOutbox.to));
 }
 
+/** What was sent to `to`, once the sender has rendered and delivered everything. */
+async function sentTo(to: string) {
+  await settleBackgroundMail();
+  return (await outbox()).filter((row) => row.to === to);
+}
+
+const ADMINS = ["admin-default@example.ng", "admin-on@example.ng"];
+
 beforeEach(async () => {
   await db.delete(mailOutbox);
   await db.delete(appointments);
 });
 
-describe("queueBookingConfirmation", () => {
+describe("a booking's confirmation (appointment.booked)", () => {
   it("sends the customer one e-mail with the details, escaped, and an .ics file", async () => {
-    const id = await book();
-    await queueBookingConfirmation(db, id);
-    await settleBackgroundMail();
-    const rows = await outbox();
+    await book();
+    const rows = await sentTo("ngozi@example.ng");
     expect(rows).toHaveLength(1);
     const [mail] = rows;
-    expect(mail?.to).toBe("ngozi@example.ng");
+    expect(mail?.kind).toBe("appointment.booked");
+    expect(mail?.status).toBe("sent");
     expect(mail?.subject).toBe("Appointment request received: Monday, 7 January 2030 at 10:00 AM");
     expect(mail?.text).toContain("Hello Ngozi <b>Okafor</b>,");
     expect(mail?.text).toContain("Purpose: Buy");
@@ -86,36 +94,65 @@ describe("queueBookingConfirmation", () => {
     ]);
   });
 
+  it("is stored, unrendered, in the booking's transaction, and rendered when sent", async () => {
+    const id = await book();
+    const [queued] = await outbox();
+    expect(queued).toMatchObject({ kind: "appointment.booked", to: null, subject: null });
+    expect(queued?.payload).toEqual({
+      appointmentId: id,
+      appointmentDate: "2030-01-07",
+      appointmentTime: "10:00 AM",
+      status: "pending",
+      historyLength: 1,
+    });
+  });
+
+  it("describes the slot booked even when the booking moved before it was sent", async () => {
+    const id = await book();
+    await db
+      .update(appointments)
+      .set({ appointmentDate: "2030-02-04", appointmentTime: "02:00 PM" })
+      .where(eq(appointments.id, id));
+    const [mail] = await sentTo("ngozi@example.ng");
+    expect(mail?.subject).toBe("Appointment request received: Monday, 7 January 2030 at 10:00 AM");
+    expect(String(mail?.attachments?.[0]?.content)).toContain("DTSTART:20300107T090000Z");
+  });
+
   it("links a signed-in customer's booking to their dashboard", async () => {
     await addUser("cust");
     const id = await book({ userId: "cust" });
-    await queueBookingConfirmation(db, id);
-    await settleBackgroundMail();
-    const [mail] = await outbox();
+    const [mail] = await sentTo("ngozi@example.ng");
     expect(mail?.text).toContain(`/dashboard/appointments/${id}`);
   });
 
-  it("sends nothing for an unknown or malformed id, without throwing", async () => {
-    await queueBookingConfirmation(db, "00000000-0000-4000-8000-000000000000");
-    await queueBookingConfirmation(db, "not-a-uuid");
-    await settleBackgroundMail();
-    expect(await outbox()).toHaveLength(0);
+  it("renders nothing for an unknown or malformed id, without throwing", async () => {
+    for (const appointmentId of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+      const moment = {
+        appointmentId,
+        appointmentDate: "2030-01-07",
+        appointmentTime: "10:00 AM",
+        status: "pending",
+        historyLength: 1,
+      };
+      expect(await renderNotification(db, "appointment.booked", moment)).toEqual([]);
+    }
   });
 });
 
-describe("queueAdminAppointmentNotices", () => {
-  it("writes to each active admin who opted in (no settings row = opted in) and nobody else", async () => {
+describe("the admins' notices (appointment.booked, appointment.rescheduled-by-customer)", () => {
+  it("go to each active admin who opted in (no settings row = opted in) and nobody else", async () => {
     await addUser("admin-default", { role: "admin" });
     await addUser("admin-on", { role: "admin" }, true);
     await addUser("admin-off", { role: "admin" }, false);
     await addUser("admin-inactive", { role: "admin", status: "inactive" });
     await addUser("tenant", { role: "tenant" }, true);
-    const id = await book();
+    await addUser("mover");
+    const id = await book({ userId: "mover" });
 
-    await queueAdminAppointmentNotices(db, id, "booked");
     await settleBackgroundMail();
-    const rows = await outbox();
-    expect(rows.map((r) => r.to)).toEqual(["admin-default@example.ng", "admin-on@example.ng"]);
+    const rows = (await outbox()).filter((r) => r.to !== "ngozi@example.ng");
+    expect(rows.map((r) => r.to)).toEqual(ADMINS);
+    expect(rows.map((r) => r.kind)).toEqual(["appointment.booked", "appointment.booked"]);
     expect(rows[0]?.subject).toBe(
       "New appointment: Ngozi <b>Okafor</b>, Monday, 7 January 2030 at 10:00 AM",
     );
@@ -124,38 +161,50 @@ describe("queueAdminAppointmentNotices", () => {
     expect(rows[0]?.html).not.toContain("<b>Okafor</b>");
 
     await db.delete(mailOutbox);
-    await queueAdminAppointmentNotices(db, id, "rescheduled");
+    const moved = await rescheduleAppointmentForUser("mover", id, {
+      appointmentDate: "2030-01-08",
+      appointmentTime: "10:00 AM",
+    });
+    expect(moved.ok).toBe(true);
     await settleBackgroundMail();
-    const [moved] = await outbox();
-    expect(moved?.subject).toMatch(/^Appointment rescheduled: .*, now Monday, 7 January 2030/);
+    const notices = await outbox();
+    expect(notices.map((r) => r.to)).toEqual(ADMINS);
+    expect(notices[0]?.subject).toMatch(
+      /^Appointment rescheduled: .*, now Tuesday, 8 January 2030 at 10:00 AM$/,
+    );
   });
 });
 
-describe("queueAppointmentStatusEmail", () => {
+describe("the customer's status e-mail (appointment.status-set)", () => {
   it("tells the customer the new status, with a calendar update unless completed", async () => {
-    const id = await book();
+    await addUser("boss", { role: "admin" });
     for (const [status, subject, attached] of [
       ["confirmed", "Your appointment on Monday, 7 January 2030 is confirmed", true],
       ["cancelled", "Your appointment on Monday, 7 January 2030 has been cancelled", true],
       ["completed", "Thank you for meeting NaijaHomes Realty", false],
     ] as const) {
-      await db.update(appointments).set({ status }).where(eq(appointments.id, id));
-      await db.delete(mailOutbox);
-      await queueAppointmentStatusEmail(db, id);
+      const id = await book();
       await settleBackgroundMail();
-      const rows = await outbox();
+      await db.delete(mailOutbox);
+      const change = await setAppointmentStatusByAdmin(BOSS, id, status, {
+        now: new Date("2030-01-08T12:00:00Z"),
+      });
+      expect(change.ok).toBe(true);
+      const rows = await sentTo("ngozi@example.ng");
       expect(rows).toHaveLength(1);
-      expect(rows[0]?.to).toBe("ngozi@example.ng");
+      expect(rows[0]?.kind).toBe("appointment.status-set");
       expect(rows[0]?.subject).toBe(subject);
       expect(rows[0]?.attachments?.length ?? 0).toBe(attached ? 1 : 0);
     }
   });
 
-  it("follows an admin's change in the change's transaction: only when it was made", async () => {
+  it("is stored only when the change is made", async () => {
     await addUser("boss", { role: "admin" });
     const id = await book();
+    await settleBackgroundMail();
+    await db.delete(mailOutbox);
     for (const to of ["confirmed", "confirmed"] as const) {
-      await setAppointmentStatusByAdmin(BOSS, id, to, (tx) => queueAppointmentStatusEmail(tx, id));
+      await setAppointmentStatusByAdmin(BOSS, id, to);
     }
     await settleBackgroundMail();
     const rows = await outbox();
@@ -163,15 +212,57 @@ describe("queueAppointmentStatusEmail", () => {
       ["ngozi@example.ng", "Your appointment on Monday, 7 January 2030 is confirmed"],
     ]);
     // The calendar update carries the history's SEQUENCE, after the booking's 0.
-    expect(rows[0]?.attachments).toHaveLength(1);
+    expect(String(rows[0]?.attachments?.[0]?.content)).toContain("SEQUENCE:1");
     expect((await getAppointmentForMail(id))?.eventCount).toBe(2);
   });
 
-  it("sends nothing while the appointment is still pending", async () => {
+  it("keeps the status it was queued for, even if another change came before sending", async () => {
+    await addUser("boss", { role: "admin" });
     const id = await book();
-    await queueAppointmentStatusEmail(db, id);
     await settleBackgroundMail();
-    expect(await outbox()).toHaveLength(0);
+    await db.delete(mailOutbox);
+    await setAppointmentStatusByAdmin(BOSS, id, "confirmed");
+    await setAppointmentStatusByAdmin(BOSS, id, "cancelled");
+    const rows = await sentTo("ngozi@example.ng");
+    expect(rows.map((m) => m.subject).sort()).toEqual([
+      "Your appointment on Monday, 7 January 2030 has been cancelled",
+      "Your appointment on Monday, 7 January 2030 is confirmed",
+    ]);
+    const confirmed = rows.find((m) => m.subject?.endsWith("is confirmed"));
+    expect(String(confirmed?.attachments?.[0]?.content)).toContain("STATUS:CONFIRMED");
+    expect(String(confirmed?.attachments?.[0]?.content)).toContain("SEQUENCE:1");
+  });
+
+  it("renders nothing for a status that is still pending", async () => {
+    const id = await book();
+    const moment = {
+      appointmentId: id,
+      appointmentDate: "2030-01-07",
+      appointmentTime: "10:00 AM",
+      status: "pending",
+      historyLength: 1,
+    };
+    expect(await renderNotification(db, "appointment.status-set", moment)).toEqual([]);
+  });
+});
+
+describe("the customer's e-mail when staff move a booking (appointment.rescheduled-by-staff)", () => {
+  it("gives the new slot and keeps the status", async () => {
+    await addUser("boss", { role: "admin" });
+    const id = await book();
+    await settleBackgroundMail();
+    await db.delete(mailOutbox);
+    const moved = await rescheduleAppointmentByStaff(BOSS, id, {
+      appointmentDate: "2030-01-09",
+      appointmentTime: "02:00 PM",
+    });
+    expect(moved.ok).toBe(true);
+    const [mail] = await sentTo("ngozi@example.ng");
+    expect(mail?.subject).toBe(
+      "Your appointment has been moved to Wednesday, 9 January 2030 at 02:00 PM",
+    );
+    expect(mail?.text).toContain("It is pending: we'll contact you to confirm.");
+    expect(String(mail?.attachments?.[0]?.content)).toContain("STATUS:TENTATIVE");
   });
 });
 

@@ -6,9 +6,10 @@ import { appointmentTimes, buildIcs, type IcsStatus } from "~/lib/ics";
 import { logger } from "~/lib/logger.server";
 import { COMPANY_NAME } from "~/lib/site";
 import { type AppointmentForMail, getAppointmentForMail } from "~/models/appointment.server";
+import type { AppointmentMoment } from "~/models/notification.server";
 import { getContactDetails } from "~/models/site-content.server";
 import { listAdminsForEmailNotifications } from "~/models/user.server";
-import { enqueueMail, type MailAttachment } from "./mail.server";
+import type { MailAttachment, MailMessage } from "./mail-message";
 import {
   type AdminSetStatus,
   adminAppointmentNoticeEmail,
@@ -18,45 +19,55 @@ import {
   purposeLabel,
 } from "./templates/appointment";
 
-// The e-mails around an appointment. Each is composed and put in the outbox through `tx`, the
-// transaction of the write that causes it (createAppointment, rescheduleAppointmentForUser,
-// setAppointmentStatusByAdmin take these as their InTransaction hook), so the e-mail exists
-// exactly when the change does; the sender delivers it (ADR 11). The caller kicks the sender
-// after the commit.
+// The e-mails around an appointment, rendered by the sender from the notification the write
+// stored (app/models/notification.server.ts; notification-mail.server.ts picks the renderer by
+// kind). The appointment is read as it is now, except what the notification froze: the slot,
+// the status and the history length at the moment of the change, so an e-mail describes the
+// change it was queued for even when the booking moved again since.
 
 /** A new booking: the customer's confirmation and the admins' notice. */
-export async function queueBookingMails(tx: Executor, appointmentId: string): Promise<void> {
-  await queueBookingConfirmation(tx, appointmentId);
-  await queueAdminAppointmentNotices(tx, appointmentId, "booked");
+export async function renderBookingMails(
+  executor: Executor,
+  moment: AppointmentMoment,
+): Promise<MailMessage[]> {
+  return [
+    ...(await renderBookingConfirmation(executor, moment)),
+    ...(await renderAdminAppointmentNotices(executor, moment, "booked")),
+  ];
 }
 
 /** To the customer: the booking as received, with an .ics calendar file. */
-export async function queueBookingConfirmation(tx: Executor, appointmentId: string): Promise<void> {
-  const appointment = await loadAppointment(tx, appointmentId);
-  if (!appointment) return;
-  const contact = await getContactDetails(tx);
+export async function renderBookingConfirmation(
+  executor: Executor,
+  moment: AppointmentMoment,
+): Promise<MailMessage[]> {
+  const appointment = await loadAppointment(executor, moment);
+  if (!appointment) return [];
+  const contact = await getContactDetails(executor);
   const email = bookingConfirmationEmail({
     appointment,
     dashboardUrl: customerUrl(appointment),
     contact,
   });
-  await enqueueMail(tx, {
-    to: appointment.email,
-    ...email,
-    attachments: [calendarFile(appointment, contact.address, "TENTATIVE")],
-  });
+  return [
+    {
+      to: appointment.email,
+      ...email,
+      attachments: [calendarFile(appointment, contact.address, "TENTATIVE")],
+    },
+  ];
 }
 
 /** To every active admin with e-mail notifications on: a booking was made or moved. */
-export async function queueAdminAppointmentNotices(
-  tx: Executor,
-  appointmentId: string,
+export async function renderAdminAppointmentNotices(
+  executor: Executor,
+  moment: AppointmentMoment,
   kind: "booked" | "rescheduled",
-): Promise<void> {
-  const appointment = await loadAppointment(tx, appointmentId);
-  const admins = await listAdminsForEmailNotifications(tx);
-  if (!appointment || admins.length === 0) return;
-  const contact = await getContactDetails(tx);
+): Promise<MailMessage[]> {
+  const appointment = await loadAppointment(executor, moment);
+  const admins = await listAdminsForEmailNotifications(executor);
+  if (!appointment || admins.length === 0) return [];
+  const contact = await getContactDetails(executor);
   const email = adminAppointmentNoticeEmail({
     appointment,
     kind,
@@ -65,25 +76,25 @@ export async function queueAdminAppointmentNotices(
   });
   // One message per admin, so no admin's address is shown to the others and one bad address
   // does not stop the rest.
-  await enqueueMail(
-    tx,
-    admins.map((admin) => ({ to: admin.email, ...email })),
-  );
+  return admins.map((admin) => ({ to: admin.email, ...email }));
 }
 
 /** To the customer after an admin confirmed, completed or cancelled the appointment. */
-export async function queueAppointmentStatusEmail(
-  tx: Executor,
-  appointmentId: string,
-): Promise<void> {
-  const appointment = await loadAppointment(tx, appointmentId);
-  if (!appointment) return;
+export async function renderAppointmentStatusEmail(
+  executor: Executor,
+  moment: AppointmentMoment,
+): Promise<MailMessage[]> {
+  const appointment = await loadAppointment(executor, moment);
+  if (!appointment) return [];
   const status = appointment.status;
   if (status === "pending") {
-    logger.warn({ appointmentId }, "No status e-mail for a pending appointment");
-    return;
+    logger.warn(
+      { appointmentId: moment.appointmentId },
+      "No status e-mail for a pending appointment",
+    );
+    return [];
   }
-  const contact = await getContactDetails(tx);
+  const contact = await getContactDetails(executor);
   const email = appointmentStatusEmail({
     appointment,
     status,
@@ -92,37 +103,52 @@ export async function queueAppointmentStatusEmail(
   });
   const attachments =
     status === "completed" ? [] : [calendarFile(appointment, contact.address, icsStatus(status))];
-  await enqueueMail(tx, { to: appointment.email, ...email, attachments });
+  return [{ to: appointment.email, ...email, attachments }];
 }
 
 /** To the customer after staff moved their appointment, with the calendar file updated. */
-export async function queueRescheduledByStaffEmail(
-  tx: Executor,
-  appointmentId: string,
-): Promise<void> {
-  const appointment = await loadAppointment(tx, appointmentId);
-  if (!appointment) return;
+export async function renderRescheduledByStaffEmail(
+  executor: Executor,
+  moment: AppointmentMoment,
+): Promise<MailMessage[]> {
+  const appointment = await loadAppointment(executor, moment);
+  if (!appointment) return [];
   const confirmed = appointment.status === "confirmed";
-  const contact = await getContactDetails(tx);
+  const contact = await getContactDetails(executor);
   const email = appointmentRescheduledEmail({
     appointment,
     confirmed,
     dashboardUrl: customerUrl(appointment),
     contact,
   });
-  await enqueueMail(tx, {
-    to: appointment.email,
-    ...email,
-    attachments: [
-      calendarFile(appointment, contact.address, confirmed ? "CONFIRMED" : "TENTATIVE"),
-    ],
-  });
+  return [
+    {
+      to: appointment.email,
+      ...email,
+      attachments: [
+        calendarFile(appointment, contact.address, confirmed ? "CONFIRMED" : "TENTATIVE"),
+      ],
+    },
+  ];
 }
 
-async function loadAppointment(tx: Executor, id: string): Promise<AppointmentForMail | undefined> {
-  const appointment = await getAppointmentForMail(id, tx);
-  if (!appointment) logger.warn({ appointmentId: id }, "No e-mail: unknown appointment");
-  return appointment;
+/** The appointment as it is now, with the slot, status and history length of the moment. */
+async function loadAppointment(
+  executor: Executor,
+  moment: AppointmentMoment,
+): Promise<AppointmentForMail | undefined> {
+  const appointment = await getAppointmentForMail(moment.appointmentId, executor);
+  if (!appointment) {
+    logger.warn({ appointmentId: moment.appointmentId }, "No e-mail: unknown appointment");
+    return undefined;
+  }
+  return {
+    ...appointment,
+    appointmentDate: moment.appointmentDate,
+    appointmentTime: moment.appointmentTime,
+    status: moment.status,
+    eventCount: moment.historyLength,
+  };
 }
 
 function customerUrl(appointment: AppointmentForMail): string | undefined {

@@ -1,38 +1,38 @@
-import {
-  createEmailVerificationToken,
-  EMAIL_VERIFICATION_TOKEN_HOURS,
-} from "~/models/email-verification.server";
+import type { Executor } from "~/db/transaction.server";
+import { logger } from "~/lib/logger.server";
+import { EMAIL_VERIFICATION_TOKEN_HOURS } from "~/models/email-verification.server";
 import { getContactDetails } from "~/models/site-content.server";
-import { enqueueMail } from "./mail.server";
-import { kickMailSender } from "./mail-sender.server";
+import { getUserForMail } from "~/models/user.server";
+import type { MailMessage } from "./mail-message";
 import { emailVerificationEmail } from "./templates/email-verification";
 import { tokenLink } from "./token-link.server";
 
-// The confirmation e-mail a signed-in customer asks for from the dashboard: the token and the
-// e-mail carrying its link are stored in one transaction, and the sender delivers it (ADR 11).
+// The confirmation e-mail a signed-in customer asks for from the dashboard: the token and its
+// notification are stored in one transaction (createEmailVerificationToken), and the sender
+// renders and delivers the e-mail with the link (ADR 11).
 
 export function emailVerificationLink(token: string, siteUrl?: string): string {
   return tokenLink("/verify-email", token, siteUrl);
 }
 
-/** Creates a confirmation token for the user and queues the e-mail with its link. */
-export async function sendEmailVerification(user: {
-  id: string;
-  email: string;
-  firstName?: string | null;
-}): Promise<void> {
-  await createEmailVerificationToken(user.id, new Date(), async (tx, { token }) => {
-    const contact = await getContactDetails(tx);
-    const email = emailVerificationEmail({
-      firstName: user.firstName ?? undefined,
-      email: user.email,
-      link: emailVerificationLink(token),
-      expiresInHours: EMAIL_VERIFICATION_TOKEN_HOURS,
-      contact,
-    });
-    await enqueueMail(tx, { to: user.email, ...email });
+/** The e-mail with the confirmation link, to the account's address. */
+export async function renderEmailVerification(
+  executor: Executor,
+  { userId, token }: { userId: string; token: string },
+): Promise<MailMessage[]> {
+  const user = await getUserForMail(userId, executor);
+  if (!user) {
+    logger.warn({ userId }, "No confirmation e-mail: the account is gone");
+    return [];
+  }
+  const email = emailVerificationEmail({
+    firstName: user.firstName ?? undefined,
+    email: user.email,
+    link: emailVerificationLink(token),
+    expiresInHours: EMAIL_VERIFICATION_TOKEN_HOURS,
+    contact: await getContactDetails(executor),
   });
-  kickMailSender();
+  return [{ to: user.email, ...email }];
 }
 
 /** Confirmation e-mails per account: enough for a lost one, too few to flood an inbox. */

@@ -1,15 +1,16 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { inquiries, mailOutbox, users } from "~/db/schema";
 import { createInquiry, respondToInquiry } from "~/models/inquiry.server";
 import { actorFor } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
-import { queueInquiryResponseEmail } from "./inquiry-mail.server";
+import { renderInquiryResponseEmail } from "./inquiry-mail.server";
 import { settleBackgroundMail } from "./mail.server";
+import { deliverAllDueMail } from "./mail-sender.server";
 
-// The response e-mail's template, made to fail on demand: the response and its e-mail are
-// stored together or not at all.
+// The response e-mail's template, made to fail on demand: rendering happens when the sender
+// sends, after the response is stored, so a failure there is retried, never a lost answer.
 const template = vi.hoisted(() => ({ failNext: false }));
 vi.mock("~/mail/templates/inquiry-response", async (importOriginal) => {
   const actual = await importOriginal<typeof import("~/mail/templates/inquiry-response")>();
@@ -51,19 +52,18 @@ function complaint() {
   });
 }
 
-/** What the admin action does: store the response and queue its e-mail in one transaction. */
+/** What the admin action does: store the response (with its notification), then send. */
 async function respondAndNotify(id: string, input: Parameters<typeof respondToInquiry>[2]) {
   const result = await respondToInquiry(
     actorFor({ id: ADMIN, email: "staff@naijahomes.ng" }),
     id,
     input,
-    (tx) => queueInquiryResponseEmail(tx, id),
   );
   await settleBackgroundMail();
   return result;
 }
 
-describe("queueInquiryResponseEmail", () => {
+describe("the response e-mail (inquiry.answered)", () => {
   it("e-mails the stored response to the sender, escaped, with the dashboard link", async () => {
     const { id } = await complaint();
     await respondAndNotify(id, { response: "  A technician will visit on Tuesday <morning>.  " });
@@ -100,18 +100,45 @@ describe("queueInquiryResponseEmail", () => {
     expect(await db.select().from(mailOutbox)).toHaveLength(1);
 
     const unanswered = await complaint();
-    await expect(queueInquiryResponseEmail(db, unanswered.id)).rejects.toThrow(/no response/);
-    await expect(queueInquiryResponseEmail(db, crypto.randomUUID())).rejects.toThrow();
-    await settleBackgroundMail();
-    expect(await db.select().from(mailOutbox)).toHaveLength(1);
+    await expect(renderInquiryResponseEmail(db, unanswered.id)).rejects.toThrow(/no response/);
+    expect(await renderInquiryResponseEmail(db, crypto.randomUUID())).toEqual([]);
   });
 
-  it("stores neither the response nor an e-mail when the e-mail cannot be built", async () => {
+  it("keeps the response and retries the e-mail when it cannot be rendered at sending", async () => {
     const { id } = await complaint();
     template.failNext = true;
-    await expect(respondAndNotify(id, { response: "We are on it." })).rejects.toThrow(
-      /template exploded/,
-    );
+    const result = await respondAndNotify(id, { response: "We are on it." });
+    expect(result.ok).toBe(true);
+    const [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
+    expect(row).toMatchObject({ status: "answered", response: "We are on it." });
+    const [waiting] = await db.select().from(mailOutbox);
+    expect(waiting).toMatchObject({
+      kind: "inquiry.answered",
+      status: "pending",
+      subject: null,
+      attempts: 1,
+      error: expect.stringContaining("template exploded"),
+    });
+
+    // After the backoff the sender renders and sends it.
+    await deliverAllDueMail({ now: () => new Date(Date.now() + 60 * 60_000) });
+    const [sent] = await db.select().from(mailOutbox);
+    expect(sent).toMatchObject({ status: "sent", to: "kemi@example.ng" });
+    expect(sent?.text).toContain("We are on it.");
+  });
+
+  it("stores neither the response nor its notification when the outbox write fails", async () => {
+    const { id } = await complaint();
+    await db.execute(sql`create function refuse_mail() returns trigger language plpgsql as
+      $$ begin raise exception 'outbox refused'; end $$`);
+    await db.execute(sql`create trigger refuse_mail before insert on mail_outbox
+      for each row execute function refuse_mail()`);
+    try {
+      await expect(respondAndNotify(id, { response: "We are on it." })).rejects.toThrow();
+    } finally {
+      await db.execute(sql`drop trigger refuse_mail on mail_outbox`);
+      await db.execute(sql`drop function refuse_mail()`);
+    }
     const [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
     expect(row).toMatchObject({ status: "pending", response: null, respondedAt: null });
     expect(await db.select().from(mailOutbox)).toHaveLength(0);

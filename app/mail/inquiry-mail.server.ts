@@ -1,18 +1,26 @@
 import type { Executor } from "~/db/transaction.server";
 import { getEnv } from "~/env.server";
+import { logger } from "~/lib/logger.server";
 import { getInquiryForMail } from "~/models/inquiry.server";
 import { getContactDetails } from "~/models/site-content.server";
-import { enqueueMail } from "./mail.server";
+import type { MailMessage } from "./mail-message";
 import { inquiryResponseEmail } from "./templates/inquiry-response";
 
-// The e-mail around an inquiry: the staff's response, to whoever sent it. Queued in the
-// transaction that stores the response (respondToInquiry's InTransaction hook), so the answer
-// and its e-mail commit together; the sender delivers it (ADR 11).
+// The e-mail around an inquiry: the staff's response, to whoever sent it. The response is stored
+// with its notification (respondToInquiry); the sender renders this from it (ADR 11). A
+// response is read-only once given, so reading it at sending time reads what was answered.
 
-/** To the sender of the inquiry, whose response `tx` has just stored. */
-export async function queueInquiryResponseEmail(tx: Executor, inquiryId: string): Promise<void> {
-  const inquiry = await getInquiryForMail(inquiryId, tx);
-  if (!inquiry?.response) throw new Error(`inquiry ${inquiryId} has no response to send`);
+/** To the sender of the inquiry, from the response stored on it. */
+export async function renderInquiryResponseEmail(
+  executor: Executor,
+  inquiryId: string,
+): Promise<MailMessage[]> {
+  const inquiry = await getInquiryForMail(inquiryId, executor);
+  if (!inquiry) {
+    logger.warn({ inquiryId }, "No e-mail: unknown inquiry");
+    return [];
+  }
+  if (!inquiry.response) throw new Error(`inquiry ${inquiryId} has no response to send`);
   const email = inquiryResponseEmail({
     name: inquiry.name,
     source: inquiry.source,
@@ -23,7 +31,7 @@ export async function queueInquiryResponseEmail(tx: Executor, inquiryId: string)
       inquiry.source === "complaint" && inquiry.userId
         ? `${getEnv().siteUrl}/dashboard/complaints`
         : undefined,
-    contact: await getContactDetails(tx),
+    contact: await getContactDetails(executor),
   });
-  await enqueueMail(tx, { to: inquiry.email, ...email });
+  return [{ to: inquiry.email, ...email }];
 }

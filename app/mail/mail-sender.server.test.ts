@@ -1,4 +1,4 @@
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { appointments, mailOutbox, users } from "~/db/schema";
@@ -9,7 +9,6 @@ import { startCountingSmtpServer } from "../../tests/setup/counting-smtp-server"
 import { callAction, postRequest } from "../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { action as bookAction } from "../routes/public/book-appointment";
-import { queueBookingMails } from "./appointment-mail.server";
 import { enqueueMail } from "./mail.server";
 import {
   deliverAllDueMail,
@@ -133,10 +132,10 @@ describe("a booking whose process dies before sending", () => {
       postRequest("/book-appointment", booking("amaka@example.ng")),
     );
     expect(booked.status).toBe(302);
+    // One row says what happened; the e-mails are rendered from it when sent.
     const pending = await rows();
-    expect(pending.map((r) => [r.to, r.status, r.attempts])).toEqual([
-      ["amaka@example.ng", "pending", 0],
-      ["ops@naijahomes.ng", "pending", 0],
+    expect(pending.map((r) => [r.kind, r.to, r.status, r.attempts])).toEqual([
+      ["appointment.booked", null, "pending", 0],
     ]);
 
     // The next start: a sender delivers what was left, once.
@@ -152,9 +151,9 @@ describe("a booking whose process dies before sending", () => {
       "ops@naijahomes.ng",
     ]);
     expect(server.delivered.find((m) => m.to === "amaka@example.ng")?.attachments).toHaveLength(1);
-    expect((await rows()).map((r) => [r.status, r.attempts])).toEqual([
-      ["sent", 1],
-      ["sent", 1],
+    expect((await rows()).map((r) => [r.kind, r.status, r.attempts])).toEqual([
+      ["appointment.booked", "sent", 1],
+      ["appointment.booked", "sent", 1],
     ]);
     expect(await deliverAllDueMail({ transport: server })).toMatchObject({ claimed: 0 });
   });
@@ -319,7 +318,7 @@ describe("a burst", () => {
     const report = await deliverAllDueMail({ transport: server, now: () => now });
     expect(report).toMatchObject({ claimed: 20, sent: 18, retrying: 2, failed: 0 });
     const all = await rows();
-    const failed = all.filter((r) => refused(r.to));
+    const failed = all.filter((r) => refused(r.to ?? ""));
     expect(failed.map((r) => [r.status, r.attempts, r.error])).toEqual([
       ["pending", 1, "EENVELOPE: 421 Service not available"],
       ["pending", 1, "EENVELOPE: 421 Service not available"],
@@ -449,10 +448,16 @@ describe("over pooled SMTP connections", () => {
 });
 
 describe("a failed write", () => {
-  it("queues nothing: the booking and its e-mails roll back together", async () => {
-    await expect(
-      createAppointment(
-        {
+  it("queues nothing: the booking and its notification roll back together", async () => {
+    // The outbox refuses the notification: the booking, written before it in the same
+    // transaction, must not stay.
+    await db.execute(sql`create function refuse_mail() returns trigger language plpgsql as
+      $$ begin raise exception 'connection lost before the commit'; end $$`);
+    await db.execute(sql`create trigger refuse_mail before insert on mail_outbox
+      for each row execute function refuse_mail()`);
+    try {
+      await expect(
+        createAppointment({
           fullName: "Amaka Obi",
           email: "amaka@example.ng",
           phone: "08031234567",
@@ -464,17 +469,121 @@ describe("a failed write", () => {
           message: null,
           userId: null,
           propertyId: null,
-        },
-        async (tx, row) => {
-          await queueBookingMails(tx, row.id);
-          // The e-mails are in the transaction; the commit never happens.
-          expect((await tx.select().from(mailOutbox)).length).toBe(2);
-          throw new Error("connection lost before the commit");
-        },
-      ),
-    ).rejects.toThrow(/connection lost/);
+        }),
+      ).rejects.toThrow();
+    } finally {
+      await db.execute(sql`drop trigger refuse_mail on mail_outbox`);
+      await db.execute(sql`drop function refuse_mail()`);
+    }
     expect(await db.select().from(appointments)).toEqual([]);
     expect(await rows()).toEqual([]);
+  });
+});
+
+describe("notifications", () => {
+  it("are rendered by the sender into one row per recipient, each sent once", async () => {
+    await db
+      .insert(users)
+      .values({ id: "ops2", email: "ops2@naijahomes.ng", name: "Ops Two", role: "admin" })
+      .onConflictDoNothing();
+    await createAppointment({
+      fullName: "Amaka Obi",
+      email: "amaka@example.ng",
+      phone: "08031234567",
+      appointmentDate: nextOpenDay(),
+      appointmentTime: "10:00 AM",
+      propertyType: null,
+      propertyLocation: null,
+      purpose: null,
+      message: null,
+      userId: null,
+      propertyId: null,
+    });
+    const server = recordingTransport();
+    const report = await deliverAllDueMail({ transport: server, concurrency: 1 });
+    expect(report).toMatchObject({ sent: 3, failed: 0 });
+    expect(server.delivered.map((m) => m.to).sort()).toEqual([
+      "amaka@example.ng",
+      "ops2@naijahomes.ng",
+      "ops@naijahomes.ng",
+    ]);
+    const all = await rows();
+    expect(all.map((r) => [r.kind, r.status])).toEqual([
+      ["appointment.booked", "sent"],
+      ["appointment.booked", "sent"],
+      ["appointment.booked", "sent"],
+    ]);
+    expect(new Set(all.map((r) => JSON.stringify(r.payload))).size).toBe(1);
+    await db.delete(users).where(eq(users.id, "ops2"));
+  });
+
+  it("telling nobody are removed without sending anything", async () => {
+    await db.update(users).set({ status: "inactive" }).where(eq(users.id, "ops"));
+    try {
+      await db.insert(appointments).values({
+        id: "00000000-0000-4000-8000-0000000000aa",
+        fullName: "Amaka Obi",
+        email: "amaka@example.ng",
+        phone: "08031234567",
+        appointmentDate: nextOpenDay(),
+        appointmentTime: "10:00 AM",
+      });
+      await db.insert(mailOutbox).values({
+        kind: "appointment.rescheduled-by-customer",
+        payload: {
+          appointmentId: "00000000-0000-4000-8000-0000000000aa",
+          appointmentDate: nextOpenDay(),
+          appointmentTime: "10:00 AM",
+          status: "pending",
+          historyLength: 2,
+        },
+      });
+      const server = recordingTransport();
+      expect(await deliverAllDueMail({ transport: server })).toMatchObject({ claimed: 0 });
+      expect(server.delivered).toEqual([]);
+      expect(await rows()).toEqual([]);
+    } finally {
+      await db.update(users).set({ status: "active" }).where(eq(users.id, "ops"));
+    }
+  });
+
+  it("that cannot be rendered are retried with the backoff, then marked failed", async () => {
+    await db.insert(mailOutbox).values({ kind: "appointment.teleported", payload: {} });
+    const server = recordingTransport();
+    let now = new Date(Date.now() + 1_000);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await deliverAllDueMail({ transport: server, now: () => now, maxAttempts: 3 });
+      const [row] = await rows();
+      expect(row).toMatchObject({
+        attempts: attempt,
+        status: attempt < 3 ? "pending" : "failed",
+        error: expect.stringContaining("unknown notification kind: appointment.teleported"),
+      });
+      if (attempt < 3) {
+        expect(row?.nextAttemptAt.getTime()).toBe(now.getTime() + mailRetryDelayMs(attempt));
+      }
+      now = new Date(now.getTime() + mailRetryDelayMs(attempt));
+    }
+    expect(server.delivered).toEqual([]);
+  });
+
+  it("sit beside rows queued already rendered (before notifications), which go as they are", async () => {
+    await enqueueMail(db, { to: "kemi@example.ng", subject: "Queued rendered", text: "Hi" });
+    await db.insert(mailOutbox).values({
+      kind: "email.verification-requested",
+      payload: { userId: "ops", token: "tok-123" },
+    });
+    const server = recordingTransport();
+    await deliverAllDueMail({ transport: server, now: () => new Date(Date.now() + 1_000) });
+    expect(server.delivered.map((m) => [m.to, m.subject])).toEqual(
+      expect.arrayContaining([
+        ["kemi@example.ng", "Queued rendered"],
+        ["ops@naijahomes.ng", "Confirm your e-mail address for NaijaHomes Realty"],
+      ]),
+    );
+    expect(server.delivered.find((m) => m.to === "ops@naijahomes.ng")?.text).toContain(
+      "/verify-email?token=tok-123",
+    );
   });
 });
 

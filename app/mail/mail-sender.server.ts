@@ -3,6 +3,7 @@ import { and, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { mailOutbox, type OutboxAttachment } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
+import { renderedColumns } from "./mail-message";
 import {
   describeMailError,
   type MailTransport,
@@ -11,10 +12,19 @@ import {
   SMTP_ATTEMPT_MAX_MS,
   SMTP_POOL,
 } from "./mail-transport.server";
+import { renderNotification } from "./notification-mail.server";
 
-// The sender: delivers the outbox's pending rows (ADR 11). Any number of senders may run, one
-// per server instance, against one database:
+// The sender: renders and delivers the outbox's pending rows (ADR 11). Any number of senders
+// may run, one per server instance, against one database:
 //
+// - Before each claim it renders the due notifications (rows a model's write stored with a kind
+//   and payload, ~/models/notification.server) into their e-mails
+//   (./notification-mail.server), each in a transaction of its own that locks the row
+//   (`FOR UPDATE SKIP LOCKED`, so two senders never render one row): the row becomes the first
+//   e-mail, the others get rows of their own, due at once. A notification that tells nobody
+//   (no admin has e-mail on) is deleted. One whose rendering fails is retried with the same
+//   backoff as a delivery and counted among its attempts. Rows queued rendered (mail no write
+//   causes, and those from before notifications) skip this step.
 // - A sender claims due rows in one statement (`FOR UPDATE SKIP LOCKED`, so two senders never
 //   claim the same row) and gives them a lease: until `lease_until` nobody else takes them.
 // - It sends MAIL_CONCURRENCY messages at once, over the transport's pooled SMTP connections
@@ -91,6 +101,90 @@ export type DeliveryReport = {
 
 type ClaimedRow = OutgoingMail & { attempts: number };
 
+/**
+ * Renders up to `limit` due notifications, one transaction each; answers how many rows it took
+ * (rendered, told nobody, or failed to render).
+ */
+async function renderDueNotifications(
+  clock: Clock,
+  limit: number,
+  maxAttempts: number,
+): Promise<number> {
+  let taken = 0;
+  while (taken < limit) {
+    let current: { id: string; kind: string; attempts: number } | undefined;
+    try {
+      const outcome = await db.transaction(async (tx) => {
+        const result = await tx.execute<{
+          id: string;
+          kind: string;
+          payload: Record<string, unknown> | string | null;
+          attempts: number;
+        }>(sql`
+          select id, kind, payload, attempts from ${mailOutbox}
+          where status = 'pending' and subject is null
+            and next_attempt_at <= ${clock()}
+          order by next_attempt_at, created_at
+          limit 1
+          for update skip locked`);
+        const row = result.rows[0];
+        if (!row) return "none" as const;
+        current = row;
+        const [first, ...others] = await renderNotification(tx, row.kind, parseJson(row.payload));
+        if (!first) {
+          await tx.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+          logger.info({ mail: { id: row.id, kind: row.kind } }, "A notification told nobody");
+          return "taken" as const;
+        }
+        await tx.update(mailOutbox).set(renderedColumns(first)).where(eq(mailOutbox.id, row.id));
+        if (others.length > 0) {
+          await tx.insert(mailOutbox).values(
+            others.map((message) => ({
+              kind: row.kind,
+              payload: parseJson(row.payload),
+              ...renderedColumns(message),
+            })),
+          );
+        }
+        return "taken" as const;
+      });
+      if (outcome === "none") return taken;
+    } catch (error) {
+      if (!current) throw error;
+      await recordRenderFailure(current, error, clock, maxAttempts);
+    }
+    taken += 1;
+  }
+  return taken;
+}
+
+/** A notification that could not be rendered: retried after the backoff, or given up. */
+async function recordRenderFailure(
+  row: { id: string; kind: string; attempts: number },
+  error: unknown,
+  clock: Clock,
+  maxAttempts: number,
+): Promise<void> {
+  const attempts = row.attempts + 1;
+  const message = describeMailError(error);
+  const mail = { id: row.id, kind: row.kind, attempts };
+  const where = and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, "pending"));
+  if (attempts >= maxAttempts) {
+    await db.update(mailOutbox).set({ status: "failed", attempts, error: message }).where(where);
+    logger.error({ err: error, mail }, `Gave up rendering a ${row.kind} notification`);
+    return;
+  }
+  const delayMs = mailRetryDelayMs(attempts);
+  await db
+    .update(mailOutbox)
+    .set({ attempts, error: message, nextAttemptAt: clock(delayMs) })
+    .where(where);
+  logger.warn(
+    { err: error, mail: { ...mail, retryInMs: delayMs } },
+    `Could not render a ${row.kind} notification (attempt ${attempts}), will retry`,
+  );
+}
+
 /** SQL for "now plus `offsetMs`", by the given clock or the database's. */
 type Clock = (offsetMs?: number) => SQL;
 
@@ -125,7 +219,7 @@ async function claimDueMail(
         claimed_by = ${claim}
     where id in (
       select id from ${mailOutbox}
-      where status = 'pending'
+      where status = 'pending' and subject is not null
         and next_attempt_at <= ${clock()}
         and (lease_until is null or lease_until <= ${clock()})
       order by next_attempt_at, created_at
@@ -192,10 +286,12 @@ async function deliverClaims(
     claims += 1;
     const claim = crypto.randomUUID();
     // Read before the statement sets the lease, so it errs early.
+    const rendered = await renderDueNotifications(clock, batchSize, maxAttempts);
     const startBy = performance.now() + leaseMs - attemptMaxMs;
     const rows = await claimDueMail(claim, clock, leaseMs, batchSize);
     report.claimed += rows.length;
-    if (rows.length < batchSize || claims >= maxClaims) exhausted = true;
+    // A full batch of either may mean more is due.
+    if ((rows.length < batchSize && rendered < batchSize) || claims >= maxClaims) exhausted = true;
     for (const row of rows) queue.push({ row, claim, startBy });
   }
 

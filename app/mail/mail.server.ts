@@ -1,43 +1,22 @@
 import { db } from "~/db/client.server";
-import { mailOutbox, type OutboxAttachment } from "~/db/schema";
+import { mailOutbox } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 import { logger } from "~/lib/logger.server";
+import { type MailMessage, renderedColumns } from "./mail-message";
 import { deliverAllDueMail, kickMailSender } from "./mail-sender.server";
 
-// Outgoing e-mail goes through a transactional outbox (ADR 11). The e-mails a write causes are
-// inserted into mail_outbox, status 'pending', by enqueueMail in the SAME transaction as the
-// write (a model's InTransaction hook, ~/db/transaction.server): the booking and its
-// confirmation commit together or not at all, and a process killed right after the commit
-// leaves the message in the table. The sender (./mail-sender.server) delivers pending rows
-// through SMTP (SMTP_URL) or the log, with retries, from whichever instance claims them first.
-
-export type MailAttachment = {
-  filename: string;
-  content: string | Buffer;
-  contentType: string;
-};
-
-export type MailMessage = {
-  to: string;
-  subject: string;
-  /** Always sent, as the plain-text alternative when `html` is given too. */
-  text: string;
-  html?: string;
-  attachments?: MailAttachment[];
-  /** Extra headers, e.g. List-Unsubscribe. */
-  headers?: Record<string, string>;
-};
-
-function outboxAttachment(attachment: MailAttachment): OutboxAttachment {
-  const { filename, contentType, content } = attachment;
-  return typeof content === "string"
-    ? { filename, contentType, content }
-    : { filename, contentType, content: content.toString("base64"), encoding: "base64" };
-}
+// Outgoing e-mail goes through a transactional outbox (ADR 11). A model's write stores what
+// happened as a notification row of mail_outbox in its own transaction
+// (~/models/notification.server): the booking and its confirmation commit together or not at
+// all, and a process killed right after the commit leaves the row in the table. The sender
+// (./mail-sender.server) renders each notification into its e-mails
+// (./notification-mail.server) and delivers them through SMTP (SMTP_URL) or the log, with
+// retries, from whichever instance claims them first. Mail no write of ours causes (below, and
+// the backup reports) is queued here already rendered, with enqueueMail.
 
 /**
- * Puts messages in the outbox, pending, using `executor`: pass the write's transaction so they
- * commit with it. Answers the rows' ids. Call kickMailSender() once the transaction committed.
+ * Puts rendered messages in the outbox, pending, using `executor`: pass the write's transaction
+ * so they commit with it. Answers the rows' ids. Call kickMailSender() once it committed.
  */
 export async function enqueueMail(
   executor: Executor,
@@ -47,16 +26,7 @@ export async function enqueueMail(
   if (list.length === 0) return [];
   const rows = await executor
     .insert(mailOutbox)
-    .values(
-      list.map((message) => ({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-        attachments: message.attachments?.length ? message.attachments.map(outboxAttachment) : null,
-        headers: message.headers && Object.keys(message.headers).length ? message.headers : null,
-      })),
-    )
+    .values(list.map(renderedColumns))
     .returning({ id: mailOutbox.id });
   return rows.map((row) => row.id);
 }

@@ -2,18 +2,13 @@ import { logger } from "~/lib/logger.server";
 import { getContactDetails } from "~/models/site-content.server";
 import { queueMailInBackground } from "./mail.server";
 import { passwordResetEmail } from "./templates/password-reset";
-import { tokenLink } from "./token-link.server";
+import { passwordResetLink } from "./token-link.server";
 
 // The e-mail better-auth asks for when someone requests a password reset
 // (emailAndPassword.sendResetPassword in app/auth/auth.server.ts).
 
 /** How long a reset link works; better-auth's resetPasswordTokenExpiresIn is set from it. */
 export const RESET_PASSWORD_TOKEN_MINUTES = 30;
-
-/** Our reset page, not the library's endpoint: the page asks for the new password. */
-export function passwordResetLink(token: string, siteUrl?: string): string {
-  return tokenLink("/reset-password", token, siteUrl);
-}
 
 export type ResetMailUser = {
   email: string;

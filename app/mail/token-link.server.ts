@@ -4,3 +4,8 @@ import { getEnv } from "~/env.server";
 export function tokenLink(path: string, token: string, siteUrl: string = getEnv().siteUrl): string {
   return `${siteUrl}${path}?token=${encodeURIComponent(token)}`;
 }
+
+/** Our reset page, not the library's endpoint: the page asks for the new password. */
+export function passwordResetLink(token: string, siteUrl?: string): string {
+  return tokenLink("/reset-password", token, siteUrl);
+}

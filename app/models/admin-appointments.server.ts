@@ -3,7 +3,6 @@ import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
-import type { InTransaction } from "~/db/transaction.server";
 import type { AdminActor } from "~/lib/admin-actor";
 import { formatAppointmentDate } from "~/lib/appointment-format";
 import { addDays, isTimeSlot, lagosToday, slotMinutes } from "~/lib/appointment-rules";
@@ -133,14 +132,13 @@ export type StaffRescheduleRefusal = "not-found" | "final" | "unchanged";
  * Staff move a pending or confirmed booking to another date and slot for a caller (the date and
  * slot already checked by rescheduleSchema, the public rules). The status stays as it was; the
  * history says "Rescheduled by <staff name> from ... to ..."; the audit row
- * (appointment.reschedule) and whatever `alsoInTransaction` adds (the route queues the
- * customer's e-mail) commit with it. A refusal writes nothing.
+ * (appointment.reschedule) and the customer's notification commit with it. A refusal writes
+ * nothing.
  */
 export async function rescheduleAppointmentByStaff(
   actor: AdminActor,
   id: string,
   { appointmentDate, appointmentTime }: RescheduleInput,
-  alsoInTransaction?: InTransaction<{ appointmentId: string }>,
   { expectedVersion }: { expectedVersion?: string } = {},
 ) {
   type Result =
@@ -169,7 +167,7 @@ export async function rescheduleAppointmentByStaff(
       toStatus: current.status,
       note: `Rescheduled by ${staffName(actor)} from ${formatAppointmentDate(current.date)}, ${current.time} to ${formatAppointmentDate(appointmentDate)}, ${appointmentTime}`,
     });
-    await alsoInTransaction?.(tx, { appointmentId: id });
+    await notifyAppointment(tx, "appointment.rescheduled-by-staff", id);
     return {
       result: { ok: true, status: current.status },
       audit: {

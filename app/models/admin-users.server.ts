@@ -4,7 +4,6 @@ import { auditedWrite, type Transaction } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { containsText, escapeLike } from "~/db/like.server";
 import { appointments, inquiries, sessions, users, verifications } from "~/db/schema";
-import type { InTransaction } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { SET_PASSWORD_LINK_DAYS, type UserKind } from "~/lib/admin-users";
@@ -13,6 +12,7 @@ import { newAuthId, newPasswordResetToken } from "~/lib/passwords.server";
 import type { Role, UserStatus } from "~/lib/roles";
 import type { AddUserInput, EditUserInput, UserRefusal } from "~/lib/schemas/user";
 import { APPOINTMENT_SEARCH_TEXT, INQUIRY_SEARCH_TEXT } from "./admin-search.server";
+import { notify } from "./notification.server";
 import {
   isStale,
   pickFields,
@@ -252,13 +252,12 @@ export type CreatedUser = Outcome<
 
 /**
  * Adds an account without a password: it gets a single-use link (valid SET_PASSWORD_LINK_DAYS)
- * to the /reset-password page, which the caller e-mails: it queues the invite in
- * `alsoInTransaction`, so the account and its e-mail commit together. Answers the link's token.
+ * to the /reset-password page, e-mailed by the notification stored with the account, so the
+ * account and its e-mail commit together. Answers the link's token.
  */
 export async function createUserByAdmin(
   actor: AdminActor,
   input: AddUserInput,
-  alsoInTransaction?: InTransaction<{ email: string; firstName: string; token: string }>,
 ): Promise<CreatedUser> {
   if (input.role === "admin" && !actor.isSuperAdmin) return { ok: false, reason: "admin-role" };
   const email = normalizeEmail(input.email);
@@ -285,7 +284,7 @@ export async function createUserByAdmin(
       value: created.id,
       expiresAt: new Date(Date.now() + SET_PASSWORD_LINK_DAYS * 24 * 60 * 60 * 1000),
     });
-    await alsoInTransaction?.(tx, { email, firstName: input.firstName, token });
+    await notify(tx, { kind: "user.invited", userId: created.id, token });
     return {
       result: { ok: true, userId: created.id, email, firstName: input.firstName, token },
       audit: { entityId: created.id, after: values },

@@ -1,7 +1,6 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
-import type { InTransaction } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import { formatAppointmentDate } from "~/lib/appointment-format";
 import type { TimeSlot } from "~/lib/appointment-rules";
@@ -11,6 +10,7 @@ import {
   type AppointmentStatus,
   appointmentDetailColumns,
 } from "./appointment.server";
+import { notifyAppointment } from "./notification.server";
 
 // A customer's own appointment: its details and history, cancelling and rescheduling. The
 // customer's id is in the WHERE clause of every query (and the pending condition in every
@@ -119,14 +119,12 @@ export type RescheduleInput = { appointmentDate: string; appointmentTime: TimeSl
 /**
  * Moves the customer's pending appointment to another date and slot; it stays pending and the
  * history notes the old and new date and time. "unchanged": the same date and slot as now.
- * Sends nothing: the caller queues the admins' notice in `alsoInTransaction`
- * (queueAdminAppointmentNotices), which runs only when the appointment moved.
+ * A move notifies the admins (in its transaction); a refusal writes nothing.
  */
 export async function rescheduleAppointmentForUser(
   userId: string,
   id: string,
   { appointmentDate, appointmentTime }: RescheduleInput,
-  alsoInTransaction?: InTransaction<{ appointmentId: string }>,
 ): Promise<Outcome<RescheduleInput, ChangeRefusal | "unchanged">> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
   const outcome = await db.transaction(async (tx) => {
@@ -152,7 +150,7 @@ export async function rescheduleAppointmentForUser(
       toStatus: "pending",
       note: `Rescheduled by the customer from ${formatAppointmentDate(current.date)}, ${current.time} to ${formatAppointmentDate(appointmentDate)}, ${appointmentTime}`,
     });
-    await alsoInTransaction?.(tx, { appointmentId: row.id });
+    await notifyAppointment(tx, "appointment.rescheduled-by-customer", row.id);
     return "rescheduled" as const;
   });
 

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, mailOutbox, users } from "~/db/schema";
@@ -93,7 +93,7 @@ describe("setAppointmentStatusByAdmin", () => {
     return row;
   }
 
-  it("confirms a pending appointment and records who did it; sends nothing itself", async () => {
+  it("confirms a pending appointment, records who did it and stores the customer's notification", async () => {
     const { id } = await createAppointment(booking());
     const before = await statusOf(id);
     const result = await setAppointmentStatusByAdmin(BOSS, id, "confirmed");
@@ -105,9 +105,25 @@ describe("setAppointmentStatusByAdmin", () => {
       [null, "pending", null],
       ["pending", "confirmed", "boss"],
     ]);
-    // The caller e-mails the customer (~/mail/appointment-mail.server.test.ts).
-    await settleBackgroundMail();
-    expect(await db.select().from(mailOutbox)).toHaveLength(0);
+    // What happened, with the slot and status of the moment; the sender renders the e-mail
+    // (~/mail/appointment-mail.server.test.ts).
+    const notified = await db
+      .select({ kind: mailOutbox.kind, payload: mailOutbox.payload })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.payload}->>'appointmentId' = ${id}`);
+    expect(notified).toEqual([
+      { kind: "appointment.booked", payload: expect.objectContaining({ status: "pending" }) },
+      {
+        kind: "appointment.status-set",
+        payload: {
+          appointmentId: id,
+          appointmentDate: booking().appointmentDate,
+          appointmentTime: booking().appointmentTime,
+          status: "confirmed",
+          historyLength: 2,
+        },
+      },
+    ]);
     // The calendar update carries a higher SEQUENCE than the booking's file.
     expect((await getAppointmentForMail(id))?.eventCount).toBe(2);
   });
@@ -123,7 +139,7 @@ describe("setAppointmentStatusByAdmin", () => {
       await db.update(appointments).set({ status: start }).where(eq(appointments.id, id));
       // The next day: the viewing has happened, so it may be completed.
       const after = new Date("2030-03-05T09:00:00Z");
-      expect(await setAppointmentStatusByAdmin(BOSS, id, to, undefined, { now: after })).toEqual({
+      expect(await setAppointmentStatusByAdmin(BOSS, id, to, { now: after })).toEqual({
         ok: true,
         from: start,
         to,
@@ -139,9 +155,7 @@ describe("setAppointmentStatusByAdmin", () => {
     await db.update(appointments).set({ status: "confirmed" }).where(eq(appointments.id, id));
     // 09:59 in Lagos on the day: one minute early.
     const early = new Date("2030-03-04T08:59:00Z");
-    expect(
-      await setAppointmentStatusByAdmin(BOSS, id, "completed", undefined, { now: early }),
-    ).toEqual({
+    expect(await setAppointmentStatusByAdmin(BOSS, id, "completed", { now: early })).toEqual({
       ok: false,
       reason: "not-started",
       from: "confirmed",
@@ -149,9 +163,9 @@ describe("setAppointmentStatusByAdmin", () => {
     expect((await statusOf(id))?.status).toBe("confirmed");
     // 10:00 in Lagos: it has started.
     const onTime = new Date("2030-03-04T09:00:00Z");
-    expect(
-      (await setAppointmentStatusByAdmin(BOSS, id, "completed", undefined, { now: onTime })).ok,
-    ).toBe(true);
+    expect((await setAppointmentStatusByAdmin(BOSS, id, "completed", { now: onTime })).ok).toBe(
+      true,
+    );
   });
 
   it("refuses changes out of a final status, and confirming twice, writing nothing", async () => {
@@ -172,8 +186,9 @@ describe("setAppointmentStatusByAdmin", () => {
       expect((await statusOf(id))?.status).toBe(start);
       expect(await history(id)).toHaveLength(1);
     }
-    await settleBackgroundMail();
-    expect(await db.select().from(mailOutbox)).toHaveLength(0);
+    // Only the bookings told anyone: a refused change stores no notification.
+    const kinds = await db.select({ kind: mailOutbox.kind }).from(mailOutbox);
+    expect(new Set(kinds.map((row) => row.kind))).toEqual(new Set(["appointment.booked"]));
   });
 
   it("answers not-found for an unknown or malformed id", async () => {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
-import type { Executor, InTransaction } from "~/db/transaction.server";
+import type { Executor } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import {
@@ -17,6 +17,7 @@ import {
 } from "~/lib/appointment-rules";
 import type { AuditAction } from "~/lib/audit";
 import { isUuid } from "~/lib/ids";
+import { notifyAppointment } from "./notification.server";
 import { ON_SITE } from "./property.server";
 import {
   isStale,
@@ -50,16 +51,13 @@ export type NewAppointment = {
 export type CreatedAppointment = { id: string; createdAt: Date };
 
 /**
- * Stores a new pending appointment and the first entry of its history, together, with whatever
- * `alsoInTransaction` adds (the caller queues the booking's e-mails there).
+ * Stores a new pending appointment, the first entry of its history and its notification (the
+ * customer's confirmation, the admins' notice), together.
  */
-export async function createAppointment(
-  input: NewAppointment,
-  alsoInTransaction?: InTransaction<CreatedAppointment>,
-): Promise<CreatedAppointment> {
+export async function createAppointment(input: NewAppointment): Promise<CreatedAppointment> {
   return db.transaction(async (tx) => {
     const row = await insertAppointment(tx, input, { actorUserId: input.userId, note: "Booked" });
-    await alsoInTransaction?.(tx, row);
+    await notifyAppointment(tx, "appointment.booked", row.id);
     return row;
   });
 }
@@ -72,20 +70,19 @@ export function staffName(actor: Pick<AdminActor, "name" | "email">): string {
 /**
  * Staff book for a caller (the New appointment screen): the same pending appointment as a web
  * booking, checked by the same schema (the route parses it with bookingSchema), with a history
- * saying "Booked by <staff name>" and the audit row (appointment.create), in one transaction
- * with whatever `alsoInTransaction` adds (the route queues the customer's confirmation there).
+ * saying "Booked by <staff name>", the audit row (appointment.create) and the notification (the
+ * customer's confirmation), in one transaction.
  */
 export async function createAppointmentByStaff(
   actor: AdminActor,
   input: NewAppointment,
-  alsoInTransaction?: InTransaction<CreatedAppointment>,
 ): Promise<{ ok: true } & CreatedAppointment> {
   return auditedWrite(actor, "appointment.create", async (tx) => {
     const row = await insertAppointment(tx, input, {
       actorUserId: actor.id,
       note: `Booked by ${staffName(actor)}`,
     });
-    await alsoInTransaction?.(tx, row);
+    await notifyAppointment(tx, "appointment.booked-by-staff", row.id);
     const { fullName, email, phone, appointmentDate, appointmentTime, propertyId, purpose } = input;
     return {
       result: { ok: true as const, ...row },
@@ -363,15 +360,13 @@ const ADMIN_STATUS_ACTIONS = {
  * An admin confirms, completes or cancels an appointment: status, updated_at, a history entry
  * and the audit row (appointment.confirm | complete | cancel) in one transaction. A refused
  * transition (a final status, or completing before the start time), or an unknown id changes
- * nothing and is answered, not thrown. Sends nothing: the
- * caller queues the customer's e-mail in `alsoInTransaction` (queueAppointmentStatusEmail in
- * ~/mail/appointment-mail.server), which runs only when the change is made.
+ * nothing and is answered, not thrown. A change made notifies the customer (the e-mail goes with
+ * it, in its transaction).
  */
 export async function setAppointmentStatusByAdmin(
   actor: AdminActor,
   appointmentId: string,
   to: AdminAppointmentStatus,
-  alsoInTransaction?: InTransaction<{ appointmentId: string; to: AdminAppointmentStatus }>,
   { now = new Date(), expectedVersion }: { now?: Date; expectedVersion?: string } = {},
 ): Promise<AdminStatusChange> {
   if (!isUuid(appointmentId)) return { ok: false, reason: "not-found" };
@@ -396,7 +391,7 @@ export async function setAppointmentStatusByAdmin(
       toStatus: to,
       note: ADMIN_STATUS_NOTES[to],
     });
-    await alsoInTransaction?.(tx, { appointmentId, to });
+    await notifyAppointment(tx, "appointment.status-set", appointmentId);
     return {
       result: { ok: true, from: current.status, to },
       audit: { entityId: appointmentId, before: { status: current.status }, after: { status: to } },

@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import { and, eq, gt, isNull, like, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appointments, users, verifications } from "~/db/schema";
-import type { InTransaction } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import { isWellFormedToken } from "~/lib/tokens";
+import { notify } from "./notification.server";
 
 // E-mail confirmation. A confirmed address proves the account's owner reads that inbox, so the
 // bookings made with it before the account existed (user_id null) become the account's.
@@ -24,12 +24,11 @@ function identifierOf(token: string) {
 
 /**
  * A fresh single-use token for the user's current e-mail address (earlier ones keep working),
- * stored with whatever `alsoInTransaction` adds (the caller queues the e-mail with the link).
+ * stored with the notification that e-mails its link to the user.
  */
 export async function createEmailVerificationToken(
   userId: string,
   now: Date = new Date(),
-  alsoInTransaction?: InTransaction<{ token: string }>,
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   await db.transaction(async (tx) => {
@@ -39,7 +38,7 @@ export async function createEmailVerificationToken(
       value: userId,
       expiresAt: new Date(now.getTime() + EMAIL_VERIFICATION_TOKEN_HOURS * 60 * 60 * 1000),
     });
-    await alsoInTransaction?.(tx, { token });
+    await notify(tx, { kind: "email.verification-requested", userId, token });
   });
   return token;
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns, inArray, isNull } from "drizzle-
 import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { inquiries } from "~/db/schema";
-import type { Executor, InTransaction } from "~/db/transaction.server";
+import type { Executor } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { isUuid } from "~/lib/ids";
@@ -13,6 +13,7 @@ import {
   RESPONSE_STATUSES,
   type ResponseStatus,
 } from "~/lib/schemas/inquiry";
+import { notify } from "./notification.server";
 import { isStale, recordVersion, type Stale, staleOutcome } from "./record-version.server";
 
 // Inquiries: the contact form, service inquiries and customer complaints, all seen by staff in
@@ -124,15 +125,13 @@ function isResponseStatus(value: unknown): value is ResponseStatus {
  * Records an admin's response: status 'answered' (or the chosen in-progress/resolved/rejected),
  * the text, who and when. A response, once given, is read-only: a second one is refused, even
  * when two admins answer at the same moment (the update only matches an unanswered row).
- * A refusal's message is INQUIRY_RESPONSE_MESSAGES[reason] (~/lib/schemas/inquiry). Sends
- * nothing: the caller queues the e-mail to the sender in `alsoInTransaction`
- * (queueInquiryResponseEmail in ~/mail/inquiry-mail.server), run only when it was stored.
+ * A refusal's message is INQUIRY_RESPONSE_MESSAGES[reason] (~/lib/schemas/inquiry). A stored
+ * response notifies the inquiry's sender (the e-mail commits with it).
  */
 export async function respondToInquiry(
   actor: AdminActor,
   inquiryId: string,
   input: { response: string; status?: ResponseStatus; expectedVersion?: string },
-  alsoInTransaction?: InTransaction<{ inquiryId: string }>,
 ): Promise<RespondResult> {
   if (!isUuid(inquiryId)) return refused("not-found");
   const response = input.response.trim();
@@ -170,7 +169,7 @@ export async function respondToInquiry(
       });
     if (!row) return { result: refused("already-answered") };
 
-    await alsoInTransaction?.(tx, { inquiryId });
+    await notify(tx, { kind: "inquiry.answered", inquiryId });
     logger.info({ inquiryId, adminUserId: actor.id, status }, "Inquiry answered");
     return {
       result: {

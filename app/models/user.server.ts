@@ -110,6 +110,19 @@ export async function listAdminsForEmailNotifications(
     .orderBy(users.email);
 }
 
+/** Whom an account's e-mails go to (invitation, address confirmation), or undefined if gone. */
+export async function getUserForMail(
+  id: string,
+  executor: Executor = db,
+): Promise<{ email: string; firstName: string | null } | undefined> {
+  const [row] = await executor
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
 /** "Ada Grace Obi" gives first name "Ada" and last name "Grace Obi". */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
   const [firstName = "", ...rest] = fullName.trim().split(/\s+/);

@@ -15,7 +15,6 @@ import { readForm } from "~/lib/read-form.server";
 import { APPOINTMENT_MESSAGES, bookingSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { COMPANY_NAME } from "~/lib/site";
-import { queueBookingConfirmation } from "~/mail/appointment-mail.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
 import {
   createAppointmentByStaff,
@@ -75,24 +74,20 @@ export async function action(args: Route.ActionArgs) {
   // Like a signed-out web booking: an account with this confirmed e-mail address owns it.
   const userId = (await findVerifiedUserIdByEmail(input.email)) ?? null;
   try {
-    // The customer's confirmation is queued in the booking's transaction (ADR 11).
-    await createAppointmentByStaff(
-      actor,
-      {
-        fullName: input.fullName,
-        email: input.email,
-        phone: input.phone,
-        appointmentDate: input.appointmentDate,
-        appointmentTime: input.appointmentTime,
-        propertyType: input.propertyType || null,
-        propertyLocation: input.propertyLocation || null,
-        purpose: input.purpose || null,
-        message: input.message || null,
-        userId,
-        propertyId: property?.id ?? null,
-      },
-      (tx, row) => queueBookingConfirmation(tx, row.id),
-    );
+    // The booking is stored with its notification (the customer's confirmation, ADR 11).
+    await createAppointmentByStaff(actor, {
+      fullName: input.fullName,
+      email: input.email,
+      phone: input.phone,
+      appointmentDate: input.appointmentDate,
+      appointmentTime: input.appointmentTime,
+      propertyType: input.propertyType || null,
+      propertyLocation: input.propertyLocation || null,
+      purpose: input.purpose || null,
+      message: input.message || null,
+      userId,
+      propertyId: property?.id ?? null,
+    });
   } catch (error) {
     logger.error({ err: error }, "Could not store a staff booking");
     return failed(500, {

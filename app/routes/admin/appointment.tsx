@@ -35,10 +35,6 @@ import { readForm } from "~/lib/read-form.server";
 import { RESCHEDULE_MESSAGES, rescheduleSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { COMPANY_NAME } from "~/lib/site";
-import {
-  queueAppointmentStatusEmail,
-  queueRescheduledByStaffEmail,
-} from "~/mail/appointment-mail.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
 import {
   getAppointmentForAdmin,
@@ -91,14 +87,10 @@ export async function action(args: Route.ActionArgs) {
   }
   let change: Awaited<ReturnType<typeof setAppointmentStatusByAdmin>>;
   try {
-    // The customer's e-mail is queued with the change, in its transaction.
-    change = await setAppointmentStatusByAdmin(
-      actor,
-      id,
-      ACTION_STATUS[intent],
-      (tx) => queueAppointmentStatusEmail(tx, id),
-      { expectedVersion: postedVersion(form) },
-    );
+    // The customer's e-mail is stored with the change, in its transaction.
+    change = await setAppointmentStatusByAdmin(actor, id, ACTION_STATUS[intent], {
+      expectedVersion: postedVersion(form),
+    });
   } catch (error) {
     logger.error({ err: error, appointmentId: id }, "Admin status change failed");
     throw redirectWithFlash(back, "appointmentStatusFailed");
@@ -150,13 +142,9 @@ async function reschedule(actor: AdminActor, id: string, form: FormData, back: s
   };
   const parsed = rescheduleSchema().safeParse(values);
   if (!parsed.success) return badRequest({ fields: fieldErrorsOf(parsed.error), values });
-  const result = await rescheduleAppointmentByStaff(
-    actor,
-    id,
-    parsed.data,
-    (tx) => queueRescheduledByStaffEmail(tx, id),
-    { expectedVersion: postedVersion(form) },
-  );
+  const result = await rescheduleAppointmentByStaff(actor, id, parsed.data, {
+    expectedVersion: postedVersion(form),
+  });
   if (result.ok) {
     kickMailSender();
     throw redirectWithFlash(back, "appointmentRescheduledByStaff");

@@ -37,7 +37,6 @@ import {
 } from "~/lib/schemas/inquiry";
 import { COMPANY_NAME } from "~/lib/site";
 import { APPOINTMENT_STATUS_TONES, INQUIRY_STATUS_TONES, statusLabel } from "~/lib/status-tones";
-import { queueInquiryResponseEmail } from "~/mail/inquiry-mail.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
 import { type AdminInquiry, getInquiryForAdmin } from "~/models/admin-inquiries.server";
 import { type InquiryStatus, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
@@ -75,9 +74,7 @@ export async function action(args: Route.ActionArgs) {
     try {
       // The e-mail to the sender is stored with the response, in its transaction.
       const expectedVersion = postedVersion(form);
-      result = await respondToInquiry(actor, id, { response, expectedVersion }, (tx) =>
-        queueInquiryResponseEmail(tx, id),
-      );
+      result = await respondToInquiry(actor, id, { response, expectedVersion });
     } catch (error) {
       logger.error({ err: error, inquiryId: id }, "Storing an inquiry response failed");
       return failed(500, { intent, error: SEND_FAILED, values });

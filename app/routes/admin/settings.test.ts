@@ -4,9 +4,9 @@ import { signInWithPassword } from "~/auth/accounts.server";
 import { getCurrentSession } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { appointments, auditEvents, mailOutbox, sessions, userSettings, users } from "~/db/schema";
-import { queueAdminAppointmentNotices } from "~/mail/appointment-mail.server";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { removeAdminAccount } from "~/models/admin-settings.server";
+import { notifyAppointment } from "~/models/notification.server";
 import { listAdminsForEmailNotifications } from "~/models/user.server";
 import { createSignedInUser, signInCookie, TEST_PASSWORD } from "../../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../../tests/setup/admin";
@@ -125,7 +125,8 @@ describe("General: the notification switches", () => {
         appointmentTime: "10:00 AM",
       })
       .returning({ id: appointments.id });
-    await queueAdminAppointmentNotices(db, booking?.id ?? "", "booked");
+    // A notice only admins get: the customer moved the booking.
+    await notifyAppointment(db, "appointment.rescheduled-by-customer", booking?.id ?? "");
     await settleBackgroundMail();
     expect((await db.select({ to: mailOutbox.to }).from(mailOutbox)).map((m) => m.to)).toEqual([
       staff.email,

@@ -11,7 +11,6 @@ import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { addUserSchema, USER_MESSAGES, USER_REFUSALS } from "~/lib/schemas/user";
 import { COMPANY_NAME } from "~/lib/site";
-import { queueAccountInvite } from "~/mail/account-invite.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
 import { createUserByAdmin } from "~/models/admin-users.server";
 import type { Route } from "./+types/user-new";
@@ -52,8 +51,8 @@ export async function action(args: Route.ActionArgs) {
   }
   let created: Awaited<ReturnType<typeof createUserByAdmin>>;
   try {
-    // The invitation is queued with the account, in its transaction.
-    created = await createUserByAdmin(actor, parsed.data, queueAccountInvite);
+    // The invitation is stored with the account, in its transaction.
+    created = await createUserByAdmin(actor, parsed.data);
   } catch (error) {
     logger.error({ err: error }, "Adding a user failed");
     return failed(500, { error: { title, message: USER_MESSAGES.tryAgain }, values });

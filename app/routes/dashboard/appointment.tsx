@@ -19,7 +19,6 @@ import { readForm } from "~/lib/read-form.server";
 import { RESCHEDULE_MESSAGES, rescheduleSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
-import { queueAdminAppointmentNotices } from "~/mail/appointment-mail.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
 import {
   getAppointmentForUser,
@@ -52,10 +51,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     };
     const parsed = rescheduleSchema().safeParse(values);
     if (!parsed.success) return badRequest({ fields: fieldErrorsOf(parsed.error), values });
-    // The admins' notice is queued with the move, in its transaction.
-    const result = await rescheduleAppointmentForUser(user.id, params.id, parsed.data, (tx) =>
-      queueAdminAppointmentNotices(tx, params.id, "rescheduled"),
-    );
+    // The admins' notice is stored with the move, in its transaction.
+    const result = await rescheduleAppointmentForUser(user.id, params.id, parsed.data);
     if (result.ok) {
       kickMailSender();
       throw redirectWithFlash(here, "appointmentRescheduled");

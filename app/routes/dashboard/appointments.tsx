@@ -11,12 +11,10 @@ import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
 import { EMAIL_VERIFICATION_MESSAGES } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
-import {
-  EMAIL_VERIFICATION_MAIL_LIMIT,
-  sendEmailVerification,
-} from "~/mail/email-verification.server";
+import { EMAIL_VERIFICATION_MAIL_LIMIT } from "~/mail/email-verification.server";
+import { kickMailSender } from "~/mail/mail-sender.server";
 import { listAppointmentsForUser } from "~/models/appointment.server";
-import { isEmailVerified } from "~/models/email-verification.server";
+import { createEmailVerificationToken, isEmailVerified } from "~/models/email-verification.server";
 import { rateLimitKey } from "~/rate-limit/rate-limit.server";
 import { cancelAppointmentAction } from "~/routes/dashboard/appointment-actions.server";
 import type { Route } from "./+types/appointments";
@@ -56,13 +54,15 @@ export async function action({ request }: Route.ActionArgs) {
     );
     if (limited) return limited;
     try {
-      await sendEmailVerification(user);
+      // The token and the e-mail with its link are stored together; the sender sends it.
+      await createEmailVerificationToken(user.id);
     } catch (error) {
       logger.error({ err: error }, "Could not send an e-mail confirmation link");
       return failed(502, {
         error: { title: "Error", message: EMAIL_VERIFICATION_MESSAGES.mailFailed },
       });
     }
+    kickMailSender();
     return { ok: true as const, sentTo: user.email };
   }
 

@@ -24,7 +24,6 @@ import { readForm } from "~/lib/read-form.server";
 import { APPOINTMENT_MESSAGES, bookingSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
-import { queueBookingMails } from "~/mail/appointment-mail.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
 import { createAppointment, findPropertyForBooking } from "~/models/appointment.server";
 import { findVerifiedUserIdByEmail } from "~/models/user.server";
@@ -100,24 +99,21 @@ export async function action(args: Route.ActionArgs) {
   const userId = user?.id ?? (await findVerifiedUserIdByEmail(parsed.data.email)) ?? null;
   const input = parsed.data;
   try {
-    // The confirmation and the admins' notices are queued in the booking's transaction: a
-    // process that dies right after the commit still has them in the outbox (ADR 11).
-    await createAppointment(
-      {
-        fullName: input.fullName,
-        email: input.email,
-        phone: input.phone,
-        appointmentDate: input.appointmentDate,
-        appointmentTime: input.appointmentTime,
-        propertyType: input.propertyType || null,
-        propertyLocation: input.propertyLocation || null,
-        purpose: input.purpose || null,
-        message: input.message || null,
-        userId,
-        propertyId: property?.id ?? null,
-      },
-      (tx, row) => queueBookingMails(tx, row.id),
-    );
+    // The booking is stored with its notification (the confirmation and the admins' notices):
+    // a process that dies right after the commit still has it in the outbox (ADR 11).
+    await createAppointment({
+      fullName: input.fullName,
+      email: input.email,
+      phone: input.phone,
+      appointmentDate: input.appointmentDate,
+      appointmentTime: input.appointmentTime,
+      propertyType: input.propertyType || null,
+      propertyLocation: input.propertyLocation || null,
+      purpose: input.purpose || null,
+      message: input.message || null,
+      userId,
+      propertyId: property?.id ?? null,
+    });
   } catch (error) {
     logger.error({ err: error }, "Could not store an appointment");
     return failed(500, {

@@ -1,0 +1,60 @@
+import type { Executor } from "~/db/transaction.server";
+import {
+  NOTIFICATION_KINDS,
+  type Notification,
+  type NotificationKind,
+} from "~/models/notification.server";
+import { renderAccountInvite } from "./account-invite.server";
+import {
+  renderAdminAppointmentNotices,
+  renderAppointmentStatusEmail,
+  renderBookingConfirmation,
+  renderBookingMails,
+  renderRescheduledByStaffEmail,
+} from "./appointment-mail.server";
+import { renderEmailVerification } from "./email-verification.server";
+import { renderInquiryResponseEmail } from "./inquiry-mail.server";
+import type { MailMessage } from "./mail-message";
+
+// From what happened to the e-mails it causes: the one table of which notification
+// (app/models/notification.server.ts, stored by the write) sends which e-mails to whom. The
+// sender calls it just before sending (mail-sender.server.ts); each renderer reads what it needs
+// through `executor` and the models, and fills in the values the notification froze.
+
+type Renderers = {
+  [K in NotificationKind]: (
+    executor: Executor,
+    notification: Extract<Notification, { kind: K }>,
+  ) => Promise<MailMessage[]>;
+};
+
+const RENDERERS: Renderers = {
+  "appointment.booked": renderBookingMails,
+  "appointment.booked-by-staff": renderBookingConfirmation,
+  "appointment.rescheduled-by-customer": (executor, moment) =>
+    renderAdminAppointmentNotices(executor, moment, "rescheduled"),
+  "appointment.rescheduled-by-staff": renderRescheduledByStaffEmail,
+  "appointment.status-set": renderAppointmentStatusEmail,
+  "inquiry.answered": (executor, { inquiryId }) => renderInquiryResponseEmail(executor, inquiryId),
+  "user.invited": renderAccountInvite,
+  "email.verification-requested": renderEmailVerification,
+};
+
+function isNotificationKind(kind: string): kind is NotificationKind {
+  return (NOTIFICATION_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * The e-mails a stored notification sends, one per recipient (none when there is nobody to tell,
+ * e.g. no admin has e-mail notifications on). Throws for a kind this version does not know.
+ */
+export function renderNotification(
+  executor: Executor,
+  kind: string,
+  payload: Record<string, unknown> | null,
+): Promise<MailMessage[]> {
+  if (!isNotificationKind(kind)) throw new Error(`unknown notification kind: ${kind}`);
+  const notification = { ...payload, kind } as Notification;
+  const render = RENDERERS[kind] as (e: Executor, n: Notification) => Promise<MailMessage[]>;
+  return render(executor, notification);
+}

@@ -1,0 +1,84 @@
+import { count, eq } from "drizzle-orm";
+import { appointmentEvents, appointments, mailOutbox } from "~/db/schema";
+import type { Executor } from "~/db/transaction.server";
+
+// Notifications: what a write tells people about, as a row of the mail outbox inserted in the
+// write's own transaction (like its audit row), so the change and its e-mails commit together or
+// not at all (ADR 11). The row says what happened (a kind, ids, and the few values that must be
+// frozen at that moment); the sender renders the e-mails when it sends them
+// (app/mail/notification-mail.server.ts). Models know nothing of mail beyond this.
+
+/**
+ * An appointment as it stood when the change was made: the e-mail describes this slot and
+ * status even if the booking moves again before it is sent, and `historyLength` (its history
+ * entries then) orders the calendar updates it carries.
+ */
+export type AppointmentMoment = {
+  appointmentId: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  status: (typeof appointments.$inferSelect)["status"];
+  historyLength: number;
+};
+
+export type Notification =
+  /** A visitor or customer booked on the site: their confirmation and the admins' notice. */
+  | ({ kind: "appointment.booked" } & AppointmentMoment)
+  /** Staff booked for a caller: the customer's confirmation. */
+  | ({ kind: "appointment.booked-by-staff" } & AppointmentMoment)
+  /** The customer moved their booking: the admins' notice. */
+  | ({ kind: "appointment.rescheduled-by-customer" } & AppointmentMoment)
+  /** Staff moved the booking: the customer's e-mail. */
+  | ({ kind: "appointment.rescheduled-by-staff" } & AppointmentMoment)
+  /** An admin confirmed, completed or cancelled it: the customer's e-mail. */
+  | ({ kind: "appointment.status-set" } & AppointmentMoment)
+  /** Staff answered an inquiry or complaint: the response, to its sender. */
+  | { kind: "inquiry.answered"; inquiryId: string }
+  /**
+   * Staff added an account: the link to choose its password. The token exists nowhere else in
+   * clear (the database keeps its hash), as it did in the rendered e-mail before.
+   */
+  | { kind: "user.invited"; userId: string; token: string }
+  /** A customer asked to confirm their address: the link (the token, as above). */
+  | { kind: "email.verification-requested"; userId: string; token: string };
+
+export type NotificationKind = Notification["kind"];
+
+export const NOTIFICATION_KINDS = [
+  "appointment.booked",
+  "appointment.booked-by-staff",
+  "appointment.rescheduled-by-customer",
+  "appointment.rescheduled-by-staff",
+  "appointment.status-set",
+  "inquiry.answered",
+  "user.invited",
+  "email.verification-requested",
+] as const satisfies readonly NotificationKind[];
+
+/** Puts the notification in the outbox through `tx`, the transaction of the write it tells of. */
+export async function notify(tx: Executor, notification: Notification): Promise<void> {
+  const { kind, ...payload } = notification;
+  await tx.insert(mailOutbox).values({ kind, payload });
+}
+
+/** Notifies `kind` about the appointment as it stands in `tx`, after the write changed it. */
+export async function notifyAppointment(
+  tx: Executor,
+  kind: Extract<Notification, AppointmentMoment>["kind"],
+  appointmentId: string,
+): Promise<void> {
+  const [row] = await tx
+    .select({
+      appointmentDate: appointments.appointmentDate,
+      appointmentTime: appointments.appointmentTime,
+      status: appointments.status,
+    })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId));
+  if (!row) throw new Error(`appointment ${appointmentId} is gone`);
+  const [history] = await tx
+    .select({ n: count() })
+    .from(appointmentEvents)
+    .where(eq(appointmentEvents.appointmentId, appointmentId));
+  await notify(tx, { kind, appointmentId, ...row, historyLength: history?.n ?? 0 });
+}
