@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from "~/components/icons";
 import { Pagination } from "~/components/ui/pagination";
 import { type ListConfig, type ListParams, listSearch, pageCountOf } from "~/lib/list-params";
 import { formatNumber } from "~/lib/money";
+import { statusLabel } from "~/lib/status-tones";
 import { cn } from "~/lib/utils";
 import { Button, LinkButton } from "./button";
 import {
@@ -49,15 +50,17 @@ export type DataTableFilter<Filter extends string = string> =
     }
   | { name: Filter; label: string; kind: "date" };
 
-export type DataTableProps<Row, Sort extends string, Filter extends string> = {
+export type DataTableProps<
+  Row extends { id: string },
+  Sort extends string,
+  Filter extends string,
+> = {
   caption: string;
   columns: readonly DataTableColumn<Row, Sort>[];
-  rows: readonly Row[];
-  rowKey: (row: Row) => string;
-  total: number;
-  params: ListParams<Sort, Filter>;
+  /** A list loader's answer: the page's rows (keyed by id), the total, the parsed params. */
+  list: { rows: readonly Row[]; total: number; params: ListParams<Sort, Filter> };
   config: ListConfig<Sort, Filter>;
-  filters?: readonly DataTableFilter<Filter>[];
+  filters?: readonly DataTableFilter<NoInfer<Filter>>[];
   /** Shows the search box with this label. */
   search?: { label: string; placeholder?: string };
   emptyMessage: string;
@@ -94,16 +97,25 @@ export function DataTableCell<Row>({
   );
 }
 
+/**
+ * A list's Status filter: every status, labelled as its badge reads ('In Progress') unless
+ * `label` says otherwise.
+ */
+export function statusFilter<S extends string>(
+  statuses: readonly S[],
+  label: (status: S) => string = statusLabel,
+): DataTableFilter<"status"> {
+  const options = statuses.map((status) => ({ value: status, label: label(status) }));
+  return { name: "status", label: "Status", kind: "choice", allLabel: "All statuses", options };
+}
+
 const fieldClass =
   "block h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-600";
 
-export function DataTable<Row, Sort extends string, Filter extends string>({
+export function DataTable<Row extends { id: string }, Sort extends string, Filter extends string>({
   caption,
   columns,
-  rows,
-  rowKey,
-  total,
-  params,
+  list: { rows, total, params },
   config,
   filters = [],
   search,
@@ -268,7 +280,7 @@ export function DataTable<Row, Sort extends string, Filter extends string>({
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={rowKey(row)} className={cn("align-top hover:bg-slate-50", rowClass)}>
+                <tr key={row.id} className={cn("align-top hover:bg-slate-50", rowClass)}>
                   {columns.map((column) => (
                     <DataTableCell key={column.id} column={column} row={row} padding="px-3 py-3" />
                   ))}

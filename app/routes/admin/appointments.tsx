@@ -9,7 +9,7 @@ import { CalendarDays, Plus } from "~/components/icons";
 import { StatusBadge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { DataTable, type DataTableColumn, statusFilter } from "~/components/ui/data-table";
 import { getEnv } from "~/env.server";
 import { unknownIntent } from "~/http/responses.server";
 import { ADMIN_APPOINTMENTS_PAGE_SIZE } from "~/lib/admin-appointments";
@@ -21,7 +21,7 @@ import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
 import { readForm } from "~/lib/read-form.server";
 import { COMPANY_NAME } from "~/lib/site";
-import { APPOINTMENT_STATUS_TONES, statusLabel } from "~/lib/status-tones";
+import { APPOINTMENT_STATUS_TONES } from "~/lib/status-tones";
 import {
   type AdminAppointmentSort,
   type DayViewing,
@@ -189,7 +189,7 @@ function columns(back: string): DataTableColumn<Row, AdminAppointmentSort>[] {
 }
 
 export default function AdminAppointmentsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { params, rows, total, viewings, feedCreatedAt } = loaderData;
+  const { total, viewings, feedCreatedAt } = loaderData;
   const { outlet, recordOnly, back } = useListWithRecord("/admin/appointments");
   if (recordOnly) return outlet;
   return (
@@ -208,22 +208,10 @@ export default function AdminAppointmentsPage({ loaderData, actionData }: Route.
       <DataTable
         caption="Appointments"
         columns={columns(back)}
-        rows={rows}
-        rowKey={(row) => row.id}
-        total={total}
-        params={params}
+        list={loaderData}
         config={APPOINTMENTS_LIST}
         search={{ label: "Search appointments", placeholder: "Name, e-mail or property type" }}
-        filters={[
-          {
-            name: "status",
-            label: "Status",
-            kind: "choice",
-            allLabel: "All statuses",
-            options: STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
-          },
-          { name: "date", label: "Date", kind: "date" },
-        ]}
+        filters={[statusFilter(STATUSES), { name: "date", label: "Date", kind: "date" }]}
         emptyMessage="No appointments found"
       />
       {outlet}

@@ -104,7 +104,7 @@ const COLUMNS: DataTableColumn<Row, "time">[] = [
 ];
 
 export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
-  const { actors, params, rows, total } = loaderData;
+  const { actors } = loaderData;
   return (
     <div className="mx-auto max-w-7xl space-y-6 p-4 [overflow-wrap:anywhere] md:p-6">
       <div>
@@ -114,10 +114,7 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
       <DataTable
         caption="Audit log"
         columns={COLUMNS}
-        rows={rows}
-        rowKey={(row) => row.id}
-        total={total}
-        params={params}
+        list={loaderData}
         config={listConfig(actors.map((a) => a.id))}
         filters={[
           {

@@ -3,14 +3,14 @@ import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { useListWithRecord } from "~/components/admin/record-view";
 import { StatusBadge } from "~/components/ui/badge";
-import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { DataTable, type DataTableColumn, statusFilter } from "~/components/ui/data-table";
 import { formatMoment } from "~/lib/appointment-format";
 import { type ListConfig, parseListParams } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
 import { INQUIRY_SOURCE_LABELS } from "~/lib/schemas/inquiry";
 import { COMPANY_NAME } from "~/lib/site";
-import { INQUIRY_STATUS_TONES, statusLabel } from "~/lib/status-tones";
+import { INQUIRY_STATUS_TONES } from "~/lib/status-tones";
 import { listInquiriesForAdmin } from "~/models/admin-inquiries.server";
 import type { InquirySource, InquiryStatus } from "~/models/inquiry.server";
 import type { Route } from "./+types/complaints";
@@ -116,7 +116,7 @@ function columns(back: string): DataTableColumn<Row, "date">[] {
 }
 
 export default function AdminInquiriesPage({ loaderData }: Route.ComponentProps) {
-  const { params, rows, total } = loaderData;
+  const { total } = loaderData;
   const { outlet, recordOnly, back } = useListWithRecord(LIST);
   if (recordOnly) return outlet;
   return (
@@ -132,20 +132,11 @@ export default function AdminInquiriesPage({ loaderData }: Route.ComponentProps)
       <DataTable
         caption="Inquiries"
         columns={columns(back)}
-        rows={rows}
-        rowKey={(row) => row.id}
-        total={total}
-        params={params}
+        list={loaderData}
         config={INQUIRIES_LIST}
         search={{ label: "Search inquiries", placeholder: "Name, e-mail or subject" }}
         filters={[
-          {
-            name: "status",
-            label: "Status",
-            kind: "choice",
-            allLabel: "All statuses",
-            options: STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
-          },
+          statusFilter(STATUSES),
           {
             name: "source",
             label: "Source",

@@ -290,7 +290,7 @@ function columns(back: string, trash: boolean): DataTableColumn<Row, AdminProper
 }
 
 export default function AdminPropertiesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { params, rows, total, trash } = loaderData;
+  const { params, total, trash } = loaderData;
   const { outlet, recordOnly, back } = useListWithRecord(LIST);
   if (recordOnly) return outlet;
   return (
@@ -343,10 +343,7 @@ export default function AdminPropertiesPage({ loaderData, actionData }: Route.Co
       <DataTable
         caption={trash ? "Deleted properties" : "Properties"}
         columns={columns(back, trash)}
-        rows={rows}
-        rowKey={(row) => row.id}
-        total={total}
-        params={params}
+        list={loaderData}
         config={PROPERTIES_LIST}
         search={{ label: "Search properties", placeholder: "Title or location" }}
         filters={[

@@ -6,7 +6,7 @@ import { useListWithRecord } from "~/components/admin/record-view";
 import { DeleteUserForm, RoleBadge, UserStatusBadge } from "~/components/admin/user-parts";
 import { UserPlus } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
-import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { DataTable, type DataTableColumn, statusFilter } from "~/components/ui/data-table";
 import {
   roleLabel,
   USER_KINDS,
@@ -154,7 +154,7 @@ function RowActions({ row, back, viewer }: { row: AdminUserRow; back: string; vi
 }
 
 export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
-  const { params, rows, total, viewer } = loaderData;
+  const { total, viewer } = loaderData;
   const { outlet, recordOnly, back } = useListWithRecord(LIST);
   if (recordOnly) return outlet;
   return (
@@ -174,10 +174,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
       <DataTable
         caption="Users"
         columns={columns(back, viewer)}
-        rows={rows}
-        rowKey={(row) => row.id}
-        total={total}
-        params={params}
+        list={loaderData}
         config={USERS_LIST}
         search={{ label: "Search users", placeholder: "E-mail, first or last name" }}
         filters={[
@@ -188,13 +185,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
             allLabel: "All roles",
             options: USER_KINDS.map((kind) => ({ value: kind, label: roleLabel(kind) })),
           },
-          {
-            name: "status",
-            label: "Status",
-            kind: "choice",
-            allLabel: "All statuses",
-            options: USER_STATUSES.map((s) => ({ value: s, label: USER_STATUS_LABELS[s] })),
-          },
+          statusFilter(USER_STATUSES, (s) => USER_STATUS_LABELS[s]),
         ]}
         emptyMessage="No users found"
       />
