@@ -187,9 +187,8 @@ function ItemForm({
   const action = item ? `${PAGE}?edit=${item.id}` : PAGE;
   return (
     <>
-      {conflict && item ? (
+      {item ? (
         <EditConflictPanel
-          key={conflict.version}
           conflict={conflict}
           labels={{ label: "Label", value: typeLabel }}
           what={`"${item.label}"`}

@@ -32,14 +32,7 @@ const timeFormat = new Intl.DateTimeFormat("en-NG", {
   timeZone: BOOKING_TIME_ZONE,
 });
 
-export function EditConflictPanel({
-  conflict,
-  labels,
-  what,
-  state,
-  action,
-  encType,
-}: {
+type PanelProps = {
   conflict: EditConflict;
   /** The form's fields by name, in order, with the labels the form shows. */
   labels: Readonly<Record<string, string>>;
@@ -49,7 +42,20 @@ export function EditConflictPanel({
   state?: unknown;
   action?: string;
   encType?: "multipart/form-data";
-}) {
+};
+
+/**
+ * The panel of a save refused as stale (a failure's `conflict`); nothing when there is none. A
+ * newer conflict shows afresh, even after "Keep theirs" hid the last one.
+ */
+export function EditConflictPanel({
+  conflict,
+  ...props
+}: Omit<PanelProps, "conflict"> & { conflict: EditConflict | undefined }) {
+  return conflict ? <ConflictPanel key={conflict.version} conflict={conflict} {...props} /> : null;
+}
+
+function ConflictPanel({ conflict, labels, what, state, action, encType }: PanelProps) {
   const [dismissed, setDismissed] = useState(false);
   const pending = useIsPending({ formAction: action });
   if (dismissed) return null;

@@ -183,16 +183,13 @@ export function EditItemPage<Item extends { version: string }>({
   return (
     <RecordView list={screen.list} listLabel={screen.listLabel} title={screen.editTitle(item)}>
       <div className="space-y-6">
-        {conflict ? (
-          <EditConflictPanel
-            key={conflict.version}
-            conflict={conflict}
-            labels={screen.labels}
-            what={screen.what}
-            state={state}
-            encType={screen.multipart ? "multipart/form-data" : undefined}
-          />
-        ) : null}
+        <EditConflictPanel
+          conflict={conflict}
+          labels={screen.labels}
+          what={screen.what}
+          state={state}
+          encType={screen.multipart ? "multipart/form-data" : undefined}
+        />
         <Form
           key={item.version}
           version={item.version}

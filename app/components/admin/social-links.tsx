@@ -122,15 +122,12 @@ function EditLinkForm({ link, failure }: { link: Row; failure: Failure }) {
   const conflict = failure?.conflict;
   return (
     <>
-      {conflict ? (
-        <EditConflictPanel
-          key={conflict.version}
-          conflict={conflict}
-          labels={{ url: `${label} URL` }}
-          what={`the ${label} link`}
-          action={`${PAGE}?edit=${link.platform}`}
-        />
-      ) : null}
+      <EditConflictPanel
+        conflict={conflict}
+        labels={{ url: `${label} URL` }}
+        what={`the ${label} link`}
+        action={`${PAGE}?edit=${link.platform}`}
+      />
       <AdminForm
         method="post"
         action={`${PAGE}?edit=${link.platform}`}

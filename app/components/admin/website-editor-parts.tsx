@@ -87,7 +87,6 @@ export function SectionEditor({
       {failure?.conflict ? (
         <div className="mt-4">
           <EditConflictPanel
-            key={failure.conflict.version}
             conflict={failure.conflict}
             labels={SECTION_LABELS}
             what={`the ${label} section`}

@@ -180,15 +180,12 @@ export default function AdminAppointmentPage({ loaderData, actionData }: Route.C
           </h2>
           <AppointmentHistory history={appointment.history} />
         </section>
-        {failure?.conflict ? (
-          <EditConflictPanel
-            key={failure.conflict.version}
-            conflict={failure.conflict}
-            labels={CONFLICT_LABELS}
-            what="this appointment"
-            state={state}
-          />
-        ) : null}
+        <EditConflictPanel
+          conflict={failure?.conflict}
+          labels={CONFLICT_LABELS}
+          what="this appointment"
+          state={state}
+        />
         <AppointmentActions
           id={appointment.id}
           version={appointment.version}

@@ -233,15 +233,12 @@ function Response({
         Response
       </h2>
       <FormAlert error={failure?.error} />
-      {failure?.conflict ? (
-        <EditConflictPanel
-          key={failure.conflict.version}
-          conflict={failure.conflict}
-          labels={{ status: "Status", response: "Your response" }}
-          what="this inquiry"
-          state={state}
-        />
-      ) : null}
+      <EditConflictPanel
+        conflict={failure?.conflict}
+        labels={{ status: "Status", response: "Your response" }}
+        what="this inquiry"
+        state={state}
+      />
       <AdminForm
         key={inquiry.version}
         method="post"
@@ -290,15 +287,12 @@ function StatusForm({
       <h2 id="status-heading" className="mb-2 text-lg font-semibold text-slate-900">
         Status
       </h2>
-      {failure?.conflict ? (
-        <EditConflictPanel
-          key={failure.conflict.version}
-          conflict={failure.conflict}
-          labels={{ status: "Status" }}
-          what="this inquiry"
-          state={state}
-        />
-      ) : null}
+      <EditConflictPanel
+        conflict={failure?.conflict}
+        labels={{ status: "Status" }}
+        what="this inquiry"
+        state={state}
+      />
       <AdminForm
         key={inquiry.version}
         method="post"

@@ -196,15 +196,12 @@ export default function EditPropertyPage({ loaderData, actionData }: Route.Compo
   return (
     <RecordView list={LIST} listLabel="All properties" title={`Edit: ${property.title}`}>
       <div className="space-y-6">
-        {conflict ? (
-          <EditConflictPanel
-            key={conflict.version}
-            conflict={conflict}
-            labels={PROPERTY_FIELD_LABELS}
-            what="this listing"
-            state={state}
-          />
-        ) : null}
+        <EditConflictPanel
+          conflict={conflict}
+          labels={PROPERTY_FIELD_LABELS}
+          what="this listing"
+          state={state}
+        />
         <PropertyForm
           key={property.version}
           version={property.version}

@@ -170,15 +170,12 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
             {user.inquiries} {user.inquiries === 1 ? "inquiry" : "inquiries"}
           </Link>
         </div>
-        {failure?.conflict ? (
-          <EditConflictPanel
-            key={failure.conflict.version}
-            conflict={failure.conflict}
-            labels={USER_FIELD_LABELS}
-            what="this account"
-            state={state}
-          />
-        ) : null}
+        <EditConflictPanel
+          conflict={failure?.conflict}
+          labels={USER_FIELD_LABELS}
+          what="this account"
+          state={state}
+        />
         <UserForm
           key={user.version}
           version={user.version}
