@@ -18,6 +18,7 @@ import {
   videos,
 } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
+import type { AuditEntity } from "~/lib/audit";
 import { readPropertyCsv } from "~/lib/property-import";
 import type { PropertyInput } from "~/lib/schemas/property";
 import { rescheduleAppointmentByStaff } from "~/models/admin-appointments.server";
@@ -90,6 +91,7 @@ import {
 } from "~/models/appointment.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
+import { contentGeneration } from "~/page-cache/content-generation.server";
 import { attachPhotos } from "~/routes/admin/property-uploads.server";
 import { createSignedInUser, TEST_PASSWORD } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
@@ -587,6 +589,21 @@ const WRITES: Record<string, WriteCase> = {
   },
 };
 
+/**
+ * What public pages show: a write to one of these must empty the page cache (a new content
+ * generation); a write to anything else (a booking, an inquiry, an account, an admin's own
+ * settings, the calendar feed) must leave the cached pages alone.
+ */
+const PUBLIC_ENTITIES: ReadonlySet<AuditEntity> = new Set<AuditEntity>([
+  "property",
+  "team-member",
+  "slide",
+  "video",
+  "social-links",
+  "contact-info",
+  "website-content",
+]);
+
 async function auditCount() {
   const [row] = await db.select({ n: count() }).from(auditEvents);
   return row?.n ?? 0;
@@ -604,12 +621,20 @@ describe("admin writes", () => {
     expect(writes.sort()).toEqual(Object.keys(WRITES).sort());
   });
 
-  it("leaves exactly one audit row per write, with its action", async () => {
+  it("leaves exactly one audit row per write, with its action; only public content empties the page cache", async () => {
     const admin = await createSignedInAdmin("writer@example.com");
+    const seen = { public: 0, private: 0 };
     for (const [name, write] of Object.entries(WRITES)) {
       const before = await auditCount();
+      const generation = contentGeneration();
       const action = await write(admin.actor);
       expect(await auditCount(), name).toBe(before + 1);
+      // A private case's setup (a booking, an inquiry, an account) is no admin write, so the
+      // whole case must leave the generation alone; a public one moves it.
+      const isPublic = PUBLIC_ENTITIES.has(action.split(".")[0] as AuditEntity);
+      seen[isPublic ? "public" : "private"] += 1;
+      if (isPublic) expect(contentGeneration(), name).toBeGreaterThan(generation);
+      else expect(contentGeneration(), name).toBe(generation);
       const [latest] = await db
         .select({ action: auditEvents.action, actor: auditEvents.actorUserId })
         .from(auditEvents)
@@ -618,5 +643,7 @@ describe("admin writes", () => {
         .offset(before);
       expect(latest, name).toEqual({ action, actor: admin.id });
     }
+    expect(seen.public).toBeGreaterThan(30);
+    expect(seen.private).toBeGreaterThan(10);
   });
 });

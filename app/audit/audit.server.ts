@@ -59,13 +59,15 @@ export function changedFields(before: Fields | null | undefined, after: Fields |
 
 /**
  * Records no public page shows: their writes leave the page cache and reference data alone
- * (confirming a viewing must not re-render every cached page). Anything not listed here is
- * taken to be public, so a new kind of record empties the cache until someone says otherwise.
+ * (confirming a viewing, answering a complaint, editing an account or an admin's own settings
+ * must not re-render every cached page). Anything not listed here is taken to be public, so a
+ * new kind of record empties the cache until someone says otherwise.
  */
 const PRIVATE_ENTITIES: ReadonlySet<AuditEntity> = new Set<AuditEntity>([
   "appointment",
   "inquiry",
   "user",
+  "settings",
   "calendar-feed",
 ]);
 

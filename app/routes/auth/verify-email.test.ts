@@ -30,6 +30,8 @@ async function requestToken(cookie: string, email: string) {
     listAction,
     postRequest("/dashboard/appointments", { intent: "sendVerification" }, cookie),
   );
+  // The sender renders the stored notification into the e-mail with the link.
+  await settleBackgroundMail();
   const [mail] = await db
     .select()
     .from(mailOutbox)
