@@ -50,6 +50,8 @@ type Layer = {
   may: string[];
   /** Layers it may name types from (`import type`), never call. */
   typesFrom?: string[];
+  /** Its modules no other layer may import (paths under app/, a folder ending in "/"). */
+  internal?: { modules: string[]; why: string };
   why: string;
 };
 
@@ -76,11 +78,21 @@ const LAYERS: Record<string, Layer> = {
   },
   models: {
     may: ["audit", "page-cache", "media", "db", "lib", "env"],
-    why: "every query; no session (an AdminActor from lib) and no e-mail (the actions send it)",
+    why: "every query; no session (an AdminActor from lib) and no e-mail: a write stores its notification row",
   },
   mail: {
     may: ["models", "rate-limit", "db", "lib", "env"],
-    why: "renders and sends what the models queued; reads contact details and users",
+    internal: {
+      modules: [
+        "mail/templates/",
+        "mail/notification-mail.server.ts",
+        "mail/appointment-mail.server.ts",
+        "mail/inquiry-mail.server.ts",
+        "mail/account-invite.server.ts",
+      ],
+      why: "only the sender renders a notification: a route stores it through a model and kicks the sender",
+    },
+    why: "renders and sends what the models' writes notified; reads the models",
   },
   auth: {
     may: ["mail", "models", "rate-limit", "db", "lib", "env"],
@@ -205,6 +217,20 @@ describe("the import graph of app/", () => {
         .map((other) => `${name} may import ${other}`),
     );
     expect(upward).toEqual([]);
+  });
+
+  it("keeps each layer's internal modules to itself", () => {
+    const offenders = files.flatMap((file) => {
+      const from = layerOf(file);
+      return (imports.get(file) ?? []).flatMap(({ target }) => {
+        const to = layerOf(target);
+        const internal = LAYERS[to]?.internal;
+        const name = relative(target).split(path.sep).join("/");
+        if (to === from || !internal?.modules.some((m) => name.startsWith(m))) return [];
+        return [`${relative(file)} imports ${name} (${to}: ${internal.why})`];
+      });
+    });
+    expect(offenders).toEqual([]);
   });
 
   it("has no module importing a layer its own may not", () => {
