@@ -8,9 +8,10 @@ import { logger } from "~/lib/logger.server";
 // social links). The page cache and the reference-data cache keep what they computed together
 // with the generation they started at, and use it only while the generation is unchanged.
 //
-// Writers call `contentChanged()` after their transaction committed: every admin write
-// (auditedWrite) and the demo seed. Page-view counts and visitors' bookings and messages do
-// not: no public page shows them. On PostgreSQL the writer also sends a NOTIFY inside its
+// Writers call `contentChanged()` after their transaction committed: every admin write to a
+// record public pages show (auditedWrite, see PRIVATE_ENTITIES in app/audit/audit.server.ts) and
+// the demo seed. Page-view counts, bookings, inquiries, accounts and admin settings do not: no
+// public page shows them (app/audit/admin-writes.test.ts checks every admin write). On PostgreSQL the writer also sends a NOTIFY inside its
 // transaction (delivered at commit, only if it commits), and every instance LISTENs, so
 // instances behind one database drop their caches within milliseconds of each other.
 //
