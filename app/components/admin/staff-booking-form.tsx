@@ -1,11 +1,11 @@
 import { Form } from "react-router";
 import { AppointmentSlotFields } from "~/components/booking/appointment-slot-fields";
+import { BookerFields, PurposeFields } from "~/components/booking/booking-form";
 import { SubmitButton } from "~/components/ui/button";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { FieldErrors, FormMessage } from "~/lib/action-result";
-import { APPOINTMENT_PURPOSES } from "~/lib/appointment-rules";
 
 // The New appointment screen's form (/admin/appointments/new): staff book for a caller, with
 // the public booking form's date and slot fields and rules. A plain POST form.
@@ -46,32 +46,7 @@ export function StaffBookingForm({
       <FormAlert error={error} />
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="back" value={back} />
-      <TextField
-        label="Full Name"
-        name="fullName"
-        autoComplete="off"
-        defaultValue={values.fullName}
-        error={errors.fullName}
-      />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="off"
-          defaultValue={values.email}
-          error={errors.email}
-        />
-        <TextField
-          label="Phone Number"
-          name="phone"
-          type="tel"
-          autoComplete="off"
-          placeholder="e.g. 0803 123 4567"
-          defaultValue={values.phone}
-          error={errors.phone}
-        />
-      </div>
+      <BookerFields values={values} errors={errors} autoFill={false} />
       <SelectField
         label="Property"
         name="propertyId"
@@ -83,27 +58,9 @@ export function StaffBookingForm({
       <AppointmentSlotFields
         defaultDate={values.appointmentDate}
         defaultTime={values.appointmentTime}
-        errors={{
-          appointmentDate: errors.appointmentDate,
-          appointmentTime: errors.appointmentTime,
-        }}
+        errors={errors}
       />
-      <SelectField
-        label="Purpose"
-        name="purpose"
-        placeholder="Select a purpose"
-        options={APPOINTMENT_PURPOSES}
-        defaultValue={values.purpose}
-        error={errors.purpose}
-      />
-      <TextAreaField
-        label="Additional Information"
-        name="message"
-        rows={3}
-        optional
-        defaultValue={values.message}
-        error={errors.message}
-      />
+      <PurposeFields values={values} errors={errors} messageRows={3} />
       <p className="text-sm text-slate-600">
         The customer is e-mailed the booking, as for a booking on the website. It is pending until
         someone confirms it.

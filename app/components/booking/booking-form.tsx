@@ -7,6 +7,7 @@ import { SelectField, TextAreaField, TextField, type TextFieldSpec } from "~/com
 import { FormAlert } from "~/components/ui/form-alert";
 import type { FieldErrors, FormMessage } from "~/lib/action-result";
 import { APPOINTMENT_PURPOSES } from "~/lib/appointment-rules";
+import { propertyTypeLabel } from "~/lib/property-options";
 
 // The booking form of /book-appointment, for visitors and signed-in customers. A plain POST form
 // (it works without JavaScript); the route decides the defaults and shows the outcome.
@@ -52,6 +53,26 @@ const TEXT_FIELDS = {
   },
 } as const satisfies Partial<Record<keyof BookingValues, TextFieldSpec>>;
 
+/** Where a listing is, as a booking shows it: "Admiralty Way, Lekki" (either part may be empty). */
+function placeOf(property: { address: string; city: string }) {
+  return [property.address, property.city].filter((part) => part.trim()).join(", ");
+}
+
+/**
+ * What a booking of a viewing says about the listing (its Property Type and Location fields):
+ * the web form's prefill for ?property=<id>, and what a staff booking of a listing stores.
+ */
+export function bookingPropertyFields(property: {
+  propertyType: string;
+  address: string;
+  city: string;
+}): Pick<BookingValues, "propertyType" | "propertyLocation"> {
+  return {
+    propertyType: propertyTypeLabel(property.propertyType),
+    propertyLocation: placeOf(property),
+  };
+}
+
 export type BookingPropertyView = {
   id: string;
   title: string;
@@ -86,39 +107,21 @@ export function BookingForm({
       <Form method="post" className="space-y-5" noValidate>
         <HoneypotField />
         {property ? <input type="hidden" name="propertyId" value={property.id} /> : null}
-        {textField("fullName")}
-        <div className="grid gap-5 sm:grid-cols-2">
-          {textField("email")}
-          {textField("phone")}
-        </div>
+        <BookerFields values={values} errors={fields} />
         <AppointmentSlotFields
           defaultDate={values.appointmentDate}
           defaultTime={values.appointmentTime}
-          errors={{
-            appointmentDate: fields.appointmentDate,
-            appointmentTime: fields.appointmentTime,
-          }}
+          errors={fields}
         />
         <div className="grid gap-5 sm:grid-cols-2">
           {textField("propertyType")}
           {textField("propertyLocation")}
         </div>
-        <SelectField
-          label="Purpose"
-          name="purpose"
-          placeholder="Select a purpose"
-          options={APPOINTMENT_PURPOSES}
-          defaultValue={values.purpose}
-          error={fields.purpose}
-        />
-        <TextAreaField
-          label="Additional Information"
-          name="message"
-          rows={4}
-          optional
-          placeholder="Anything we should know before we meet?"
-          defaultValue={values.message}
-          error={fields.message}
+        <PurposeFields
+          values={values}
+          errors={fields}
+          messageRows={4}
+          messagePlaceholder="Anything we should know before we meet?"
         />
         <SubmitButton pending={pending} pendingLabel="Booking..." fullWidth>
           Book Appointment
@@ -128,9 +131,77 @@ export function BookingForm({
   );
 }
 
+/**
+ * Who books: the name, then e-mail and phone side by side. Staff typing in a caller's details
+ * (`autoFill={false}`) get no suggestions from their own browser's autofill.
+ */
+export function BookerFields({
+  values,
+  errors,
+  autoFill = true,
+}: {
+  values: Partial<Pick<BookingValues, "fullName" | "email" | "phone">>;
+  errors: FieldErrors;
+  autoFill?: boolean;
+}) {
+  const field = (name: "fullName" | "email" | "phone") => (
+    <TextField
+      {...TEXT_FIELDS[name]}
+      {...(autoFill ? {} : { autoComplete: "off" })}
+      name={name}
+      defaultValue={values[name]}
+      error={errors[name]}
+    />
+  );
+  return (
+    <>
+      {field("fullName")}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {field("email")}
+        {field("phone")}
+      </div>
+    </>
+  );
+}
+
+/** What the meeting is for, and anything else the booker wants to say. */
+export function PurposeFields({
+  values,
+  errors,
+  messageRows,
+  messagePlaceholder,
+}: {
+  values: Partial<Pick<BookingValues, "purpose" | "message">>;
+  errors: FieldErrors;
+  messageRows: number;
+  messagePlaceholder?: string;
+}) {
+  return (
+    <>
+      <SelectField
+        label="Purpose"
+        name="purpose"
+        placeholder="Select a purpose"
+        options={APPOINTMENT_PURPOSES}
+        defaultValue={values.purpose}
+        error={errors.purpose}
+      />
+      <TextAreaField
+        label="Additional Information"
+        name="message"
+        rows={messageRows}
+        optional
+        placeholder={messagePlaceholder}
+        defaultValue={values.message}
+        error={errors.message}
+      />
+    </>
+  );
+}
+
 /** Which property the viewing is for, with a way back to it. */
 export function BookingPropertySummary({ property }: { property: BookingPropertyView }) {
-  const place = [property.address, property.city].filter((part) => part.trim()).join(", ");
+  const place = placeOf(property);
   return (
     <div className="mb-6 rounded-md border border-brand-100 bg-brand-50 p-4">
       <p className="text-sm text-slate-600">Booking a viewing of</p>

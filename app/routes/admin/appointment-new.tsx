@@ -6,22 +6,21 @@ import {
   StaffBookingForm,
   type StaffBookingValues,
 } from "~/components/admin/staff-booking-form";
-import { badRequest, failed, redirectWithFlash } from "~/http/responses.server";
+import { bookingPropertyFields } from "~/components/booking/booking-form";
+import { redirectWithFlash } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import { listReturnPath } from "~/lib/list-params";
-import { logger } from "~/lib/logger.server";
-import { propertyTypeLabel } from "~/lib/property-options";
 import { readForm } from "~/lib/read-form.server";
-import { APPOINTMENT_MESSAGES, bookingSchema } from "~/lib/schemas/appointment";
+import { bookingSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { COMPANY_NAME } from "~/lib/site";
-import { kickMailSender } from "~/mail/mail-sender.server";
 import {
   createAppointmentByStaff,
   findPropertyForBooking,
   listBookableProperties,
 } from "~/models/appointment.server";
 import { findVerifiedUserIdByEmail } from "~/models/user.server";
+import { refuseBooking, storeBooking } from "~/routes/public/booking-submit.server";
 import type { Route } from "./+types/appointment-new";
 
 // New appointment: staff book for someone on the phone. The public booking rules (days, slots,
@@ -57,46 +56,25 @@ export async function action(args: Route.ActionArgs) {
     : undefined;
   const parsed = bookingSchema().safeParse({
     ...values,
-    propertyType: property ? propertyTypeLabel(property.propertyType) : "",
-    propertyLocation: property
-      ? [property.address, property.city].filter((part) => part.trim()).join(", ")
-      : "",
+    ...(property ? bookingPropertyFields(property) : { propertyType: "", propertyLocation: "" }),
   });
   const fields = parsed.success ? {} : fieldErrorsOf(parsed.error);
   if (values.propertyId.trim() && !property) fields.propertyId = PROPERTY_GONE;
   if (!parsed.success || Object.keys(fields).length > 0) {
-    const first = STAFF_BOOKING_FIELDS.map((name) => fields[name]).find(Boolean);
-    const error = { title: "Error", message: first ?? APPOINTMENT_MESSAGES.failed };
-    return badRequest({ error, fields, values });
+    return refuseBooking(fields, STAFF_BOOKING_FIELDS, values);
   }
-  const input = parsed.data;
 
   // Like a signed-out web booking: an account with this confirmed e-mail address owns it.
-  const userId = (await findVerifiedUserIdByEmail(input.email)) ?? null;
-  try {
-    // The booking is stored with its notification (the customer's confirmation, ADR 11).
-    await createAppointmentByStaff(actor, {
-      fullName: input.fullName,
-      email: input.email,
-      phone: input.phone,
-      appointmentDate: input.appointmentDate,
-      appointmentTime: input.appointmentTime,
-      propertyType: input.propertyType || null,
-      propertyLocation: input.propertyLocation || null,
-      purpose: input.purpose || null,
-      message: input.message || null,
-      userId,
-      propertyId: property?.id ?? null,
-    });
-  } catch (error) {
-    logger.error({ err: error }, "Could not store a staff booking");
-    return failed(500, {
-      error: { title: "Error", message: APPOINTMENT_MESSAGES.failed },
-      fields: {},
-      values,
-    });
-  }
-  kickMailSender();
+  const userId = (await findVerifiedUserIdByEmail(parsed.data.email)) ?? null;
+  // The booking is stored with its notification (the customer's confirmation, ADR 11).
+  const refused = await storeBooking(
+    (appointment) => createAppointmentByStaff(actor, appointment),
+    parsed.data,
+    { userId, propertyId: property?.id ?? null },
+    values,
+    "a staff booking",
+  );
+  if (refused) return refused;
   throw redirectWithFlash(back, "appointmentBookedByStaff");
 }
 

@@ -6,29 +6,22 @@ import {
   BookingForm,
   BookingPropertySummary,
   type BookingValues,
+  bookingPropertyFields,
 } from "~/components/booking/booking-form";
 import { useIsPending } from "~/hooks/use-is-pending";
-import {
-  badRequest,
-  failed,
-  limitAttempt,
-  redirectWithFlash,
-  retryAfterHeaders,
-} from "~/http/responses.server";
+import { limitAttempt, redirectWithFlash, retryAfterHeaders } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import type { Flash } from "~/lib/flash";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { logger } from "~/lib/logger.server";
-import { propertyTypeLabel } from "~/lib/property-options";
 import { readForm } from "~/lib/read-form.server";
-import { APPOINTMENT_MESSAGES, bookingSchema } from "~/lib/schemas/appointment";
+import { bookingSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
-import { kickMailSender } from "~/mail/mail-sender.server";
 import { createAppointment, findPropertyForBooking } from "~/models/appointment.server";
 import { findVerifiedUserIdByEmail } from "~/models/user.server";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/book-appointment";
+import { refuseBooking, storeBooking } from "./booking-submit.server";
 
 // /book-appointment: anyone may book; a signed-in customer's booking is stored under their
 // account, and ?property=<id> books a viewing of that property. Success redirects back here with
@@ -46,14 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     prefill.email = user.email;
     prefill.phone = user.phone ?? "";
   }
-  if (property) {
-    prefill.propertyType = propertyTypeLabel(property.propertyType);
-    prefill.propertyLocation = [property.address, property.city]
-      .filter((part) => part.trim())
-      .join(", ");
-  }
   return {
-    prefill,
+    prefill: { ...prefill, ...(property ? bookingPropertyFields(property) : {}) },
     property: property
       ? { id: property.id, title: property.title, city: property.city, address: property.address }
       : null,
@@ -86,44 +73,23 @@ export async function action(args: Route.ActionArgs) {
   if (limited) return limited;
 
   const parsed = bookingSchema().safeParse(values);
-  if (!parsed.success) {
-    const fields = fieldErrorsOf(parsed.error);
-    const first = BOOKING_FIELDS.map((name) => fields[name]).find(Boolean);
-    const error = { title: "Error", message: first ?? APPOINTMENT_MESSAGES.failed };
-    return badRequest({ error, fields, values });
-  }
+  if (!parsed.success) return refuseBooking(fieldErrorsOf(parsed.error), BOOKING_FIELDS, values);
 
   // The account comes from the session, never from the form; signed out, a booking with the
   // confirmed e-mail address of an account belongs to that account (ADR 8).
   const user = await getSessionUser(args.request);
   const userId = user?.id ?? (await findVerifiedUserIdByEmail(parsed.data.email)) ?? null;
-  const input = parsed.data;
-  try {
-    // The booking is stored with its notification (the confirmation and the admins' notices):
-    // a process that dies right after the commit still has it in the outbox (ADR 11).
-    await createAppointment({
-      fullName: input.fullName,
-      email: input.email,
-      phone: input.phone,
-      appointmentDate: input.appointmentDate,
-      appointmentTime: input.appointmentTime,
-      propertyType: input.propertyType || null,
-      propertyLocation: input.propertyLocation || null,
-      purpose: input.purpose || null,
-      message: input.message || null,
-      userId,
-      propertyId: property?.id ?? null,
-    });
-  } catch (error) {
-    logger.error({ err: error }, "Could not store an appointment");
-    return failed(500, {
-      error: { title: "Error", message: APPOINTMENT_MESSAGES.failed },
-      fields: {},
-      values,
-    });
-  }
-
-  kickMailSender();
+  // The booking is stored with its notification (the confirmation and the admins' notices):
+  // a process that dies right after the commit still has it in the outbox (ADR 11).
+  const owner = { userId, propertyId: property?.id ?? null };
+  const refused = await storeBooking(
+    createAppointment,
+    parsed.data,
+    owner,
+    values,
+    "an appointment",
+  );
+  if (refused) return refused;
   throw booked;
 }
 
