@@ -47,7 +47,7 @@ type Running = ServerSpec & {
 };
 type Target = {
   name: string;
-  /** Cached: asked by an anonymous visitor (served from the page cache when it is a page). */
+  /** Cached: served from the page cache when it is a page (anonymous, or the signed-in member copy). */
   kind: "static" | "no page" | "cached" | "uncached";
   path: (server: Running) => string;
   signedIn: boolean;

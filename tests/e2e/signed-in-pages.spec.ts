@@ -31,7 +31,7 @@ test("a signed-in visitor's cached listing shows their name and their saved hear
   expect(html).not.toContain(account.email);
   // ...and the visitor's own name and heart filled in.
   const header = page.getByRole("banner");
-  await expect(header.getByText(name)).toBeVisible();
+  await expect(header.getByText(name, { exact: true })).toBeVisible();
   await expect(header.getByRole("button", { name: "Sign Out" })).toBeVisible();
   const saved = propertyCards(page)
     .filter({ hasText: title })
@@ -43,7 +43,7 @@ test("a signed-in visitor's cached listing shows their name and their saved hear
   await saved.click();
   await expect(toasts(page).filter({ hasText: "Removed from favorites" })).toBeVisible();
   await openCached(page, "/properties", true);
-  await expect(header.getByText(name)).toBeVisible();
+  await expect(header.getByText(name, { exact: true })).toBeVisible();
   await expect(
     propertyCards(page)
       .filter({ hasText: title })

@@ -14,6 +14,7 @@ import {
 } from "~/components/viewer-store";
 import { consumeFlash } from "~/http/flash.server";
 import { pageVariantContext } from "~/http/page-cache.server";
+import type { FlashKey } from "~/lib/flash";
 import { getContactDetails, getSocialLinks } from "~/models/site-content.server";
 import type { Route } from "./+types/layout";
 
@@ -68,7 +69,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <SiteHeader user={viewer} />
       <FlashToast flash={flash} />
-      {flash ? (
+      {flash && SAID_WITHOUT_SCRIPT.has(flash.key) ? (
         // Without JavaScript the toast cannot pop up: it is said at the top of the page instead.
         <noscript>
           <p
@@ -92,6 +93,16 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+/**
+ * Toasts also written into the page for visitors without JavaScript: a heart's, whose page has
+ * no other way to say what was done (ADR 19). The booking page says its own inline.
+ */
+const SAID_WITHOUT_SCRIPT: ReadonlySet<FlashKey> = new Set([
+  "favoriteAdded",
+  "favoriteRemoved",
+  "favoriteFailed",
+]);
 
 const PROPERTY_PAGE = /^\/property\/([^/]+)$/;
 
