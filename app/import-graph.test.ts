@@ -89,6 +89,7 @@ const LAYERS: Record<string, Layer> = {
         "mail/appointment-mail.server.ts",
         "mail/inquiry-mail.server.ts",
         "mail/account-invite.server.ts",
+        "mail/account-mail.server.ts",
       ],
       why: "only the sender renders a notification: a route stores it through a model and kicks the sender",
     },

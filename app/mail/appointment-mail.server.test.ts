@@ -64,6 +64,17 @@ async function sentTo(to: string) {
   return (await outbox()).filter((row) => row.to === to);
 }
 
+/** A notification's payload: the booking just made, as `book()` makes it. */
+function pendingMoment(appointmentId: string) {
+  return {
+    appointmentId,
+    appointmentDate: "2030-01-07",
+    appointmentTime: "10:00 AM",
+    status: "pending",
+    historyLength: 1,
+  };
+}
+
 const ADMINS = ["admin-default@example.ng", "admin-on@example.ng"];
 
 beforeEach(async () => {
@@ -127,14 +138,9 @@ describe("a booking's confirmation (appointment.booked)", () => {
 
   it("renders nothing for an unknown or malformed id, without throwing", async () => {
     for (const appointmentId of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-      const moment = {
-        appointmentId,
-        appointmentDate: "2030-01-07",
-        appointmentTime: "10:00 AM",
-        status: "pending",
-        historyLength: 1,
-      };
-      expect(await renderNotification(db, "appointment.booked", moment)).toEqual([]);
+      expect(
+        await renderNotification(db, "appointment.booked", pendingMoment(appointmentId)),
+      ).toEqual([]);
     }
   });
 });
@@ -235,14 +241,7 @@ describe("the customer's status e-mail (appointment.status-set)", () => {
 
   it("renders nothing for a status that is still pending", async () => {
     const id = await book();
-    const moment = {
-      appointmentId: id,
-      appointmentDate: "2030-01-07",
-      appointmentTime: "10:00 AM",
-      status: "pending",
-      historyLength: 1,
-    };
-    expect(await renderNotification(db, "appointment.status-set", moment)).toEqual([]);
+    expect(await renderNotification(db, "appointment.status-set", pendingMoment(id))).toEqual([]);
   });
 });
 

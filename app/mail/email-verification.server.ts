@@ -1,38 +1,32 @@
 import type { Executor } from "~/db/transaction.server";
-import { logger } from "~/lib/logger.server";
 import { EMAIL_VERIFICATION_TOKEN_HOURS } from "~/models/email-verification.server";
-import { getContactDetails } from "~/models/site-content.server";
-import { getUserForMail } from "~/models/user.server";
+import { renderToAccount } from "./account-mail.server";
 import type { MailMessage } from "./mail-message";
 import { emailVerificationEmail } from "./templates/email-verification";
 import { tokenLink } from "./token-link.server";
 
 // The confirmation e-mail a signed-in customer asks for from the dashboard: the token and its
 // notification are stored in one transaction (createEmailVerificationToken), and the sender
-// renders and delivers the e-mail with the link (ADR 11).
+// renders and delivers the e-mail with the link (ADR 20).
 
 export function emailVerificationLink(token: string, siteUrl?: string): string {
   return tokenLink("/verify-email", token, siteUrl);
 }
 
 /** The e-mail with the confirmation link, to the account's address. */
-export async function renderEmailVerification(
+export function renderEmailVerification(
   executor: Executor,
   { userId, token }: { userId: string; token: string },
 ): Promise<MailMessage[]> {
-  const user = await getUserForMail(userId, executor);
-  if (!user) {
-    logger.warn({ userId }, "No confirmation e-mail: the account is gone");
-    return [];
-  }
-  const email = emailVerificationEmail({
-    firstName: user.firstName ?? undefined,
-    email: user.email,
-    link: emailVerificationLink(token),
-    expiresInHours: EMAIL_VERIFICATION_TOKEN_HOURS,
-    contact: await getContactDetails(executor),
-  });
-  return [{ to: user.email, ...email }];
+  return renderToAccount(executor, userId, (user, contact) =>
+    emailVerificationEmail({
+      firstName: user.firstName,
+      email: user.email,
+      link: emailVerificationLink(token),
+      expiresInHours: EMAIL_VERIFICATION_TOKEN_HOURS,
+      contact,
+    }),
+  );
 }
 
 /** Confirmation e-mails per account: enough for a lost one, too few to flood an inbox. */

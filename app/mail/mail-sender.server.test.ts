@@ -5,6 +5,7 @@ import { appointments, mailOutbox, users } from "~/db/schema";
 import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { createAppointment } from "~/models/appointment.server";
+import { guestBooking } from "../../tests/setup/appointments";
 import { startCountingSmtpServer } from "../../tests/setup/counting-smtp-server";
 import { callAction, postRequest } from "../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../tests/setup/test-database";
@@ -457,19 +458,12 @@ describe("a failed write", () => {
       for each row execute function refuse_mail()`);
     try {
       await expect(
-        createAppointment({
-          fullName: "Amaka Obi",
-          email: "amaka@example.ng",
-          phone: "08031234567",
-          appointmentDate: nextOpenDay(),
-          appointmentTime: "10:00 AM",
-          propertyType: null,
-          propertyLocation: null,
-          purpose: null,
-          message: null,
-          userId: null,
-          propertyId: null,
-        }),
+        createAppointment(
+          guestBooking("amaka@example.ng", {
+            fullName: "Amaka Obi",
+            appointmentDate: nextOpenDay(),
+          }),
+        ),
       ).rejects.toThrow();
     } finally {
       await db.execute(sql`drop trigger refuse_mail on mail_outbox`);
@@ -486,19 +480,9 @@ describe("notifications", () => {
       .insert(users)
       .values({ id: "ops2", email: "ops2@naijahomes.ng", name: "Ops Two", role: "admin" })
       .onConflictDoNothing();
-    await createAppointment({
-      fullName: "Amaka Obi",
-      email: "amaka@example.ng",
-      phone: "08031234567",
-      appointmentDate: nextOpenDay(),
-      appointmentTime: "10:00 AM",
-      propertyType: null,
-      propertyLocation: null,
-      purpose: null,
-      message: null,
-      userId: null,
-      propertyId: null,
-    });
+    await createAppointment(
+      guestBooking("amaka@example.ng", { fullName: "Amaka Obi", appointmentDate: nextOpenDay() }),
+    );
     const server = recordingTransport();
     const report = await deliverAllDueMail({ transport: server, concurrency: 1 });
     expect(report).toMatchObject({ sent: 3, failed: 0 });
