@@ -42,6 +42,18 @@ export type Answer<T = unknown> = {
   body: T;
 };
 
+/**
+ * A refused form post as the tests read it: the form's message, the fields' messages, what was
+ * typed kept, or the question asked first (askToConfirm). `callAction<FormFailure>(...)`.
+ */
+export type FormFailure = {
+  ok: false;
+  error?: { title: string; message: string };
+  fields?: Record<string, string>;
+  values?: Record<string, string>;
+  confirm?: { question: string };
+};
+
 type ParamsOf<F extends RouteFunction> = Parameters<F>[0] extends { params: infer P }
   ? P
   : RouteArgs["params"];

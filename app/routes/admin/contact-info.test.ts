@@ -8,7 +8,12 @@ import { queuePasswordResetEmail } from "~/mail/password-reset.server";
 import { getContactDetails } from "~/models/site-content.server";
 import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
-import { callAction, callLoader, routeArgs } from "../../../tests/setup/route-calls";
+import {
+  callAction,
+  callLoader,
+  type FormFailure,
+  routeArgs,
+} from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as contactPageLoader } from "../public/contact";
 import { loader as layoutLoader } from "../public/layout";
@@ -23,13 +28,6 @@ await setupTestDatabase();
 const admin = await createSignedInAdmin("contact@example.com");
 
 type Page = Awaited<ReturnType<typeof loader>>;
-type Failure = {
-  ok: false;
-  error?: { title: string; message: string };
-  fields?: Record<string, string>;
-  values?: Record<string, string>;
-  confirm?: { question: string };
-};
 
 const ADDRESS_ID = "00000000-0000-4000-8000-0000000000a1";
 const PHONE_ID = "00000000-0000-4000-8000-0000000000b1";
@@ -86,13 +84,13 @@ describe("the list", () => {
 describe("adding an item", () => {
   it("adds a phone, a second e-mail and the WhatsApp number, after the others", async () => {
     expectSaved(
-      await callAction<Failure>(action, "/admin/contact-info", {
+      await callAction<FormFailure>(action, "/admin/contact-info", {
         cookie: admin.cookie,
         form: { intent: "add", type: "phone", label: "Sales", value: "0809 876 5432" },
       }),
     );
     expectSaved(
-      await callAction<Failure>(action, "/admin/contact-info", {
+      await callAction<FormFailure>(action, "/admin/contact-info", {
         cookie: admin.cookie,
         form: {
           intent: "add",
@@ -103,7 +101,7 @@ describe("adding an item", () => {
       }),
     );
     expectSaved(
-      await callAction<Failure>(action, "/admin/contact-info", {
+      await callAction<FormFailure>(action, "/admin/contact-info", {
         cookie: admin.cookie,
         form: {
           intent: "add",
@@ -161,7 +159,7 @@ describe("adding an item", () => {
     ],
   ])("refuses %o with the message, keeping what was typed", async (form, field, message) => {
     const before = await auditCount();
-    const answer = await callAction<Failure>(action, "/admin/contact-info", {
+    const answer = await callAction<FormFailure>(action, "/admin/contact-info", {
       cookie: admin.cookie,
       form: { intent: "add", ...form },
     });
@@ -174,7 +172,7 @@ describe("adding an item", () => {
   });
 
   it("refuses a second address or WhatsApp number, and a label already used", async () => {
-    const address = await callAction<Failure>(action, "/admin/contact-info", {
+    const address = await callAction<FormFailure>(action, "/admin/contact-info", {
       cookie: admin.cookie,
       form: { intent: "add", type: "address", label: "Lagos", value: "Lekki" },
     });
@@ -183,11 +181,11 @@ describe("adding an item", () => {
       title: "Failed to update contact information",
       message: "There can be only one of these: edit it instead",
     });
-    await callAction<Failure>(action, "/admin/contact-info", {
+    await callAction<FormFailure>(action, "/admin/contact-info", {
       cookie: admin.cookie,
       form: { intent: "add", type: "whatsapp", label: "WhatsApp", value: "+234 701 222 3333" },
     });
-    const whatsapp = await callAction<Failure>(action, "/admin/contact-info", {
+    const whatsapp = await callAction<FormFailure>(action, "/admin/contact-info", {
       cookie: admin.cookie,
       form: {
         intent: "add",
@@ -197,7 +195,7 @@ describe("adding an item", () => {
       },
     });
     expect(whatsapp.body.fields?.value).toBe("There can be only one of these: edit it instead");
-    const label = await callAction<Failure>(action, "/admin/contact-info", {
+    const label = await callAction<FormFailure>(action, "/admin/contact-info", {
       cookie: admin.cookie,
       form: {
         intent: "add",
@@ -212,7 +210,7 @@ describe("adding an item", () => {
   });
 
   it("answers 404 for a type that is not one of the five", async () => {
-    const answer = await callAction<Failure>(action, "/admin/contact-info", {
+    const answer = await callAction<FormFailure>(action, "/admin/contact-info", {
       cookie: admin.cookie,
       form: { intent: "add", type: "fax", label: "Fax", value: "0803 000 0000" },
     });
@@ -223,7 +221,7 @@ describe("adding an item", () => {
 describe("editing an item", () => {
   it("changes its label and value; a multi-line address keeps its lines", async () => {
     expectSaved(
-      await callAction<Failure>(action, "/admin/contact-info", {
+      await callAction<FormFailure>(action, "/admin/contact-info", {
         cookie: admin.cookie,
         form: {
           intent: "update",
@@ -249,7 +247,7 @@ describe("editing an item", () => {
   });
 
   it("refuses a value its type does not allow, keeping what was typed", async () => {
-    const answer = await callAction<Failure>(action, "/admin/contact-info", {
+    const answer = await callAction<FormFailure>(action, "/admin/contact-info", {
       cookie: admin.cookie,
       form: {
         intent: "update",
@@ -269,7 +267,7 @@ describe("editing an item", () => {
     const form = { intent: "update", type: "phone", label: "X", value: "0803 000 0000" };
     expect(
       (
-        await callAction<Failure>(action, "/admin/contact-info", {
+        await callAction<FormFailure>(action, "/admin/contact-info", {
           cookie: admin.cookie,
           form: { ...form, id: "00000000-0000-4000-8000-000000000999" },
         })
@@ -277,14 +275,14 @@ describe("editing an item", () => {
     ).toBe(404);
     expect(
       (
-        await callAction<Failure>(action, "/admin/contact-info", {
+        await callAction<FormFailure>(action, "/admin/contact-info", {
           cookie: admin.cookie,
           form: { ...form, id: "not-an-id" },
         })
       ).status,
     ).toBe(404);
     // The type is fixed once an item exists: a phone cannot become an e-mail.
-    const changed = await callAction<Failure>(action, "/admin/contact-info", {
+    const changed = await callAction<FormFailure>(action, "/admin/contact-info", {
       cookie: admin.cookie,
       form: { ...form, id: PHONE_ID, type: "email", value: "a@naijahomes.ng" },
     });
@@ -295,18 +293,18 @@ describe("editing an item", () => {
 
 describe("deleting an item", () => {
   it("asks first, then deletes; the last address, phone, e-mail or hours line stays", async () => {
-    await callAction<Failure>(action, "/admin/contact-info", {
+    await callAction<FormFailure>(action, "/admin/contact-info", {
       cookie: admin.cookie,
       form: { intent: "add", type: "phone", label: "Sales", value: "0809 876 5432" },
     });
-    const ask = await callAction<Failure>(action, "/admin/contact-info", {
+    const ask = await callAction<FormFailure>(action, "/admin/contact-info", {
       cookie: admin.cookie,
       form: { intent: "delete", id: PHONE_ID },
     });
     expect(ask.body.confirm?.question).toBe("Delete this contact item?");
     expect(await items()).toHaveLength(5);
     expectSaved(
-      await callAction<Failure>(action, "/admin/contact-info", {
+      await callAction<FormFailure>(action, "/admin/contact-info", {
         cookie: admin.cookie,
         form: { intent: "delete", id: PHONE_ID, confirmed: "yes" },
       }),
@@ -315,7 +313,7 @@ describe("deleting an item", () => {
 
     // Now one of each type is left: none can be deleted.
     for (const item of (await page()).body.items) {
-      const last = await callAction<Failure>(action, "/admin/contact-info", {
+      const last = await callAction<FormFailure>(action, "/admin/contact-info", {
         cookie: admin.cookie,
         form: { intent: "delete", id: item.id, confirmed: "yes" },
       });
@@ -327,7 +325,7 @@ describe("deleting an item", () => {
     expect(await items()).toHaveLength(4);
     expect(
       (
-        await callAction<Failure>(action, "/admin/contact-info", {
+        await callAction<FormFailure>(action, "/admin/contact-info", {
           cookie: admin.cookie,
           form: { intent: "delete", id: PHONE_ID, confirmed: "yes" },
         })
@@ -336,13 +334,13 @@ describe("deleting an item", () => {
   });
 
   it("removes the WhatsApp number, and with it the chat links", async () => {
-    await callAction<Failure>(action, "/admin/contact-info", {
+    await callAction<FormFailure>(action, "/admin/contact-info", {
       cookie: admin.cookie,
       form: { intent: "add", type: "whatsapp", label: "WhatsApp", value: "+234 701 222 3333" },
     });
     const whatsapp = (await page()).body.items.find((i) => i.type === "whatsapp");
     expectSaved(
-      await callAction<Failure>(action, "/admin/contact-info", {
+      await callAction<FormFailure>(action, "/admin/contact-info", {
         cookie: admin.cookie,
         form: { intent: "delete", id: whatsapp?.id ?? "", confirmed: "yes" },
       }),
@@ -353,7 +351,7 @@ describe("deleting an item", () => {
 
 describe("where the site shows them", () => {
   it("shows a changed phone and the WhatsApp number in the footer, the contact page, the property page, e-mails and the JSON-LD", async () => {
-    await callAction<Failure>(action, "/admin/contact-info", {
+    await callAction<FormFailure>(action, "/admin/contact-info", {
       cookie: admin.cookie,
       form: {
         intent: "update",
@@ -363,7 +361,7 @@ describe("where the site shows them", () => {
         value: "+234 812 000 1111",
       },
     });
-    await callAction<Failure>(action, "/admin/contact-info", {
+    await callAction<FormFailure>(action, "/admin/contact-info", {
       cookie: admin.cookie,
       form: { intent: "add", type: "whatsapp", label: "WhatsApp", value: "0701 222 3333" },
     });

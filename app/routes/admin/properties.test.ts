@@ -6,7 +6,12 @@ import { purgeTrash, TRASH_DAYS } from "~/models/admin-properties.server";
 import { getPropertyWithMedia } from "~/models/property.server";
 import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
-import { callAction, callLoader, routeArgs } from "../../../tests/setup/route-calls";
+import {
+  callAction,
+  callLoader,
+  type FormFailure,
+  routeArgs,
+} from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as listAction, loader as listLoader } from "./properties";
 import { loader as exportLoader } from "./properties-export";
@@ -19,12 +24,6 @@ await setupTestDatabase();
 const admin = await createSignedInAdmin("catalogue@example.com");
 
 type List = Awaited<ReturnType<typeof listLoader>>;
-type Failure = {
-  ok: false;
-  error?: { message: string };
-  fields?: Record<string, string>;
-  values?: Record<string, string>;
-};
 
 const FILLED = {
   title: "4 Bedroom Duplex in Lekki",
@@ -53,11 +52,14 @@ function list(search = "") {
 }
 
 function add(form: Record<string, string>) {
-  return callAction<Failure>(newAction, "/admin/properties/new", { cookie: admin.cookie, form });
+  return callAction<FormFailure>(newAction, "/admin/properties/new", {
+    cookie: admin.cookie,
+    form,
+  });
 }
 
 function edit(id: string, form: Record<string, string>) {
-  return callAction<Failure>(editAction, `/admin/properties/${id}`, {
+  return callAction<FormFailure>(editAction, `/admin/properties/${id}`, {
     cookie: admin.cookie,
     form,
     params: { id },
@@ -168,7 +170,7 @@ describe("editing and deleting", () => {
     const trash = await list("?view=trash");
     expect(trash.body.rows.map((r) => r.title)).toEqual(["Doomed house"]);
 
-    const restored = await callAction<Failure>(listAction, "/admin/properties", {
+    const restored = await callAction<FormFailure>(listAction, "/admin/properties", {
       cookie: admin.cookie,
       form: { intent: "restore", id, back: "/admin/properties?view=trash" },
     });
@@ -236,7 +238,7 @@ describe("the list", () => {
   it("changes several listings at once, with one audit row; nothing selected is refused", async () => {
     const a = await createProperty("Bulk A");
     const b = await createProperty("Bulk B");
-    const answer = await callAction<Failure>(listAction, "/admin/properties", {
+    const answer = await callAction<FormFailure>(listAction, "/admin/properties", {
       cookie: admin.cookie,
       form: {
         intent: "bulk",
@@ -259,18 +261,18 @@ describe("the list", () => {
       .where(eq(auditEvents.action, "property.bulk"));
     expect(audit.at(-1)?.changes).toMatchObject({ ids: { after: expect.arrayContaining([a, b]) } });
 
-    const none = await callAction<Failure>(listAction, "/admin/properties", {
+    const none = await callAction<FormFailure>(listAction, "/admin/properties", {
       cookie: admin.cookie,
       form: { intent: "bulk", bulkAction: "feature", confirmed: "yes" },
     });
     expect(none.status).toBe(400);
-    const bogus = await callAction<Failure>(listAction, "/admin/properties", {
+    const bogus = await callAction<FormFailure>(listAction, "/admin/properties", {
       cookie: admin.cookie,
       form: { intent: "bulk", bulkAction: "explode", ids: [a], confirmed: "yes" },
     });
     expect(bogus.status).toBe(400);
     // The select's "Choose an action" posts nothing to do.
-    const unchosen = await callAction<Failure>(listAction, "/admin/properties", {
+    const unchosen = await callAction<FormFailure>(listAction, "/admin/properties", {
       cookie: admin.cookie,
       form: { intent: "bulk", bulkAction: "", ids: [a], confirmed: "yes" },
     });
@@ -281,13 +283,13 @@ describe("the list", () => {
   it("asks with the count before moving listings to the trash, reports the plural, and Undo restores exactly those", async () => {
     const ids = await Promise.all(["T1", "T2", "T3"].map((title) => createProperty(title)));
     const earlier = await createProperty("Trashed earlier");
-    await callAction<Failure>(listAction, "/admin/properties", {
+    await callAction<FormFailure>(listAction, "/admin/properties", {
       cookie: admin.cookie,
       form: { intent: "bulk", bulkAction: "delete", ids: [earlier], confirmed: "yes" },
     });
     const kept = await createProperty("Kept");
 
-    const asked = await callAction<Failure>(listAction, "/admin/properties", {
+    const asked = await callAction<FormFailure>(listAction, "/admin/properties", {
       cookie: admin.cookie,
       form: {
         intent: "bulk",
@@ -302,7 +304,7 @@ describe("the list", () => {
     });
     expect((await list()).body.total).toBe(4);
 
-    const done = await callAction<Failure>(listAction, "/admin/properties", {
+    const done = await callAction<FormFailure>(listAction, "/admin/properties", {
       cookie: admin.cookie,
       form: { intent: "bulk", bulkAction: "delete", ids, confirmed: "yes" },
     });
@@ -314,7 +316,7 @@ describe("the list", () => {
     expect((await list("?view=trash")).body.total).toBe(4);
 
     // Undo posts the ids it was given back: those three return, the earlier one stays trashed.
-    const undone = await callAction<Failure>(listAction, "/admin/properties", {
+    const undone = await callAction<FormFailure>(listAction, "/admin/properties", {
       cookie: admin.cookie,
       form: {
         intent: "bulk",
@@ -330,12 +332,12 @@ describe("the list", () => {
     expect((await list("?view=trash")).body.rows.map((r) => r.title)).toEqual(["Trashed earlier"]);
 
     // One listing reads in the singular.
-    const one = await callAction<Failure>(listAction, "/admin/properties", {
+    const one = await callAction<FormFailure>(listAction, "/admin/properties", {
       cookie: admin.cookie,
       form: { intent: "bulk", bulkAction: "feature", ids: [kept] },
     });
     expect(one.body).toMatchObject({ bulkConfirm: { question: "Mark 1 listing featured?" } });
-    const featured = await callAction<Failure>(listAction, "/admin/properties", {
+    const featured = await callAction<FormFailure>(listAction, "/admin/properties", {
       cookie: admin.cookie,
       form: {
         intent: "bulk",

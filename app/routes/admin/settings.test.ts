@@ -10,19 +10,13 @@ import { notifyAppointment } from "~/models/notification.server";
 import { listAdminsForEmailNotifications } from "~/models/user.server";
 import { createSignedInUser, signInCookie, TEST_PASSWORD } from "../../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../../tests/setup/admin";
-import { callAction, callLoader } from "../../../tests/setup/route-calls";
+import { callAction, callLoader, type FormFailure } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action, loader } from "./settings";
 
 await setupTestDatabase();
 
 type Page = Awaited<ReturnType<typeof loader>>;
-type Failure = {
-  ok: false;
-  error?: { title: string; message: string };
-  fields?: Record<string, string>;
-  values?: Record<string, string>;
-};
 
 let boss: SignedInAdmin;
 let staff: SignedInAdmin;
@@ -87,7 +81,7 @@ describe("General: the notification switches", () => {
       notifications: true,
       emailNotifications: true,
     });
-    const off = await callAction<Failure>(action, "/admin/settings", {
+    const off = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: staff.cookie,
       form: { intent: "notification", setting: "emailNotifications" },
     });
@@ -102,12 +96,12 @@ describe("General: the notification switches", () => {
     expect((await page("", boss.cookie)).body.settings.emailNotifications).toBe(true);
     expect((await listAdminsForEmailNotifications()).map((a) => a.email)).toEqual([boss.email]);
 
-    const on = await callAction<Failure>(action, "/admin/settings", {
+    const on = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: staff.cookie,
       form: { intent: "notification", setting: "emailNotifications", enabled: "on" },
     });
     expect(on.cookies.join()).toContain("flash=emailNotificationsEnabled");
-    const master = await callAction<Failure>(action, "/admin/settings", {
+    const master = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: boss.cookie,
       form: { intent: "notification", setting: "notifications" },
     });
@@ -164,16 +158,16 @@ describe("General: the notification switches", () => {
       { checked: true, disabled: false },
     ]);
 
-    await callAction<Failure>(action, "/admin/settings", {
+    await callAction<FormFailure>(action, "/admin/settings", {
       cookie: staff.cookie,
       form: { intent: "notification", setting: "notifications" },
     });
-    await callAction<Failure>(action, "/admin/settings", {
+    await callAction<FormFailure>(action, "/admin/settings", {
       cookie: staff.cookie,
       form: { intent: "notification", setting: "emailNotifications" },
     });
     const before = await auditCount();
-    const refused = await callAction<Failure>(action, "/admin/settings", {
+    const refused = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: staff.cookie,
       form: { intent: "notification", setting: "emailNotifications", enabled: "on" },
     });
@@ -192,7 +186,7 @@ describe("General: the notification switches", () => {
     const before = await auditCount();
     expect(
       (
-        await callAction<Failure>(action, "/admin/settings", {
+        await callAction<FormFailure>(action, "/admin/settings", {
           cookie: staff.cookie,
           form: { intent: "notification", setting: "sms", enabled: "on" },
         })
@@ -211,7 +205,7 @@ describe("Security: change password", () => {
   };
 
   it("says the spec's words when the new passwords differ, and checks the current one", async () => {
-    const mismatch = await callAction<Failure>(action, "/admin/settings", {
+    const mismatch = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: staff.cookie,
       form: { ...change, confirmPassword: "new-secret-3" },
     });
@@ -224,7 +218,7 @@ describe("Security: change password", () => {
     // Passwords are never sent back.
     expect(mismatch.body.values).toBeUndefined();
 
-    const wrong = await callAction<Failure>(action, "/admin/settings", {
+    const wrong = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: staff.cookie,
       form: { ...change, currentPassword: "not-it" },
     });
@@ -232,7 +226,7 @@ describe("Security: change password", () => {
     expect(wrong.body.error?.title).toBe("Failed to update password");
     expect(wrong.body.fields?.currentPassword).toBe("Your current password is incorrect");
 
-    const short = await callAction<Failure>(action, "/admin/settings", {
+    const short = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: staff.cookie,
       form: { ...change, newPassword: "abc", confirmPassword: "abc" },
     });
@@ -244,7 +238,7 @@ describe("Security: change password", () => {
   it("stores the new password, signs out the other sessions and keeps this one", async () => {
     const elsewhere = await signInCookie(staff.email);
     const before = await auditCount();
-    const done = await callAction<Failure>(action, "/admin/settings", {
+    const done = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: staff.cookie,
       form: change,
     });
@@ -267,7 +261,7 @@ describe("Security: change password", () => {
 
 describe("Danger Zone: delete own account", () => {
   it("needs the typed confirmation", async () => {
-    const answer = await callAction<Failure>(action, "/admin/settings", {
+    const answer = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: staff.cookie,
       form: { intent: "delete-account", confirmation: "delete" },
     });
@@ -278,7 +272,7 @@ describe("Danger Zone: delete own account", () => {
   });
 
   it("deletes the account, signs out and goes to the admin login", async () => {
-    const done = await callAction<Failure>(action, "/admin/settings", {
+    const done = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: staff.cookie,
       form: { intent: "delete-account", confirmation: "DELETE" },
     });
@@ -291,7 +285,7 @@ describe("Danger Zone: delete own account", () => {
 
   it("is refused for the last super admin, allowed once there is another", async () => {
     const before = await auditCount();
-    const refused = await callAction<Failure>(action, "/admin/settings", {
+    const refused = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: boss.cookie,
       form: { intent: "delete-account", confirmation: "DELETE" },
     });
@@ -303,7 +297,7 @@ describe("Danger Zone: delete own account", () => {
     await db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, staff.id));
     expect(
       (
-        await callAction<Failure>(action, "/admin/settings", {
+        await callAction<FormFailure>(action, "/admin/settings", {
           cookie: boss.cookie,
           form: { intent: "delete-account", confirmation: "DELETE" },
         })
@@ -324,13 +318,13 @@ describe("Admins (super admins only)", () => {
   it("refuses a plain admin's add and remove: 403, nothing written", async () => {
     const other = await createSignedInAdmin("other@example.com");
     const before = await auditCount();
-    const added = await callAction<Failure>(action, "/admin/settings", {
+    const added = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: staff.cookie,
       form: newAdmin,
     });
     expect(added.status).toBe(403);
     expect(added.body.error?.message).toBe("Only a super admin can add or remove admins.");
-    const removed = await callAction<Failure>(action, "/admin/settings", {
+    const removed = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: staff.cookie,
       form: { intent: "remove-admin", userId: other.id, confirmed: "yes" },
     });
@@ -341,7 +335,7 @@ describe("Admins (super admins only)", () => {
   });
 
   it("asks for both e-mail and password, keeps the typed e-mail and name, never the password", async () => {
-    const missing = await callAction<Failure>(action, "/admin/settings", {
+    const missing = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: boss.cookie,
       form: { ...newAdmin, password: "" },
     });
@@ -353,18 +347,18 @@ describe("Admins (super admins only)", () => {
     expect(missing.body.values).toEqual({ email: "Femi@Example.com", fullName: "Femi Kuti" });
     expect(
       (
-        await callAction<Failure>(action, "/admin/settings", {
+        await callAction<FormFailure>(action, "/admin/settings", {
           cookie: boss.cookie,
           form: { ...newAdmin, email: " " },
         })
       ).body.error?.title,
     ).toBe("Missing information");
-    const bad = await callAction<Failure>(action, "/admin/settings", {
+    const bad = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: boss.cookie,
       form: { ...newAdmin, email: "femi" },
     });
     expect(bad.body.fields?.email).toBe("Please enter a valid email address");
-    const known = await callAction<Failure>(action, "/admin/settings", {
+    const known = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: boss.cookie,
       form: { ...newAdmin, email: staff.email },
     });
@@ -373,7 +367,7 @@ describe("Admins (super admins only)", () => {
   });
 
   it("adds an admin who is not a super admin and can sign in at /admin/login", async () => {
-    const done = await callAction<Failure>(action, "/admin/settings", {
+    const done = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: boss.cookie,
       form: { ...newAdmin, fullName: "" },
     });
@@ -398,14 +392,14 @@ describe("Admins (super admins only)", () => {
   });
 
   it("removes an admin after asking: the account stays, without the role, signed out", async () => {
-    const asked = await callAction<Failure>(action, "/admin/settings", {
+    const asked = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: boss.cookie,
       form: { intent: "remove-admin", userId: staff.id },
     });
     expect(asked.status).toBe(200);
     expect(await userById(staff.id)).toMatchObject({ role: "admin" });
 
-    const done = await callAction<Failure>(action, "/admin/settings", {
+    const done = await callAction<FormFailure>(action, "/admin/settings", {
       cookie: boss.cookie,
       form: { intent: "remove-admin", userId: staff.id, confirmed: "yes" },
     });
@@ -420,7 +414,7 @@ describe("Admins (super admins only)", () => {
   it("never removes oneself, a non-admin or the last super admin", async () => {
     const customer = await createSignedInUser("ada@example.com", "Ada Obi");
     const remove = (userId: string) =>
-      callAction<Failure>(action, "/admin/settings", {
+      callAction<FormFailure>(action, "/admin/settings", {
         cookie: boss.cookie,
         form: { intent: "remove-admin", userId, confirmed: "yes" },
       });

@@ -1,15 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { asc } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createThrowawayDataDir } from "../../../tests/setup/data-dir";
+import type { FormFailure } from "../../../tests/setup/route-calls";
 
 // /admin/slideshow ('Slideshow Gallery'): add and edit with the media by upload or URL, the
 // spec's messages, link URLs that are http(s) or this site only, delete after the spec's
 // question, moves and the switch, and the home gallery following at once.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-slides-"));
-process.env.DATA_DIR = dataDir;
+createThrowawayDataDir("admin-slides-");
 const { db } = await import("~/db/client.server");
 const { slideshowItems } = await import("~/db/schema");
 const { callAction } = await import("../../../tests/setup/route-calls");
@@ -21,18 +19,9 @@ const add = await import("./slide-new");
 const edit = await import("./slide");
 
 await setupTestDatabase();
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const admin = await createSignedInAdmin("slides-admin@example.com");
 const LIST = "/admin/slideshow";
-
-type Failure = {
-  ok: false;
-  error?: { title: string; message: string };
-  fields?: Record<string, string>;
-  values?: Record<string, string>;
-  confirm?: { question: string };
-};
 
 /** The form as the browser posts it: multipart, with an optional photo. */
 function multipart(fields: Record<string, string>, photo?: Buffer) {
@@ -50,14 +39,14 @@ function multipart(fields: Record<string, string>, photo?: Buffer) {
 const BASE = { mediaType: "image", category: "finished", isActive: "on" };
 
 function addSlide(fields: Record<string, string>, photo?: Buffer) {
-  return callAction<Failure>(add.action, `${LIST}/new`, {
+  return callAction<FormFailure>(add.action, `${LIST}/new`, {
     cookie: admin.cookie,
     form: multipart({ intent: "create", ...fields }, photo),
   });
 }
 
 function editSlide(id: string, fields: Record<string, string>) {
-  return callAction<Failure>(edit.action, `${LIST}/${id}`, {
+  return callAction<FormFailure>(edit.action, `${LIST}/${id}`, {
     cookie: admin.cookie,
     form: multipart(fields),
     params: { id },
@@ -282,6 +271,6 @@ describe("editing, deleting, ordering", () => {
     expect((await listActiveSlides()).map((s) => s.id)).toEqual([c, b]);
     const bad = await postList({ intent: "move", id: a, to: "-1" });
     expect(bad.status).toBe(400);
-    expect((bad.body as Failure).error?.title).toBe("Failed to reorder slides");
+    expect((bad.body as FormFailure).error?.title).toBe("Failed to reorder slides");
   });
 });

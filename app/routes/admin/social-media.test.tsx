@@ -7,7 +7,7 @@ import { auditEvents, socialLinks } from "~/db/schema";
 import { DEFAULT_SOCIAL_LINKS } from "~/lib/site";
 import { getSocialLinks } from "~/models/site-content.server";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
-import { callAction, callLoader } from "../../../tests/setup/route-calls";
+import { callAction, callLoader, type FormFailure } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as layoutLoader } from "../public/layout";
 import SocialMediaPage, { action, loader } from "./social-media";
@@ -20,12 +20,6 @@ await setupTestDatabase();
 const admin = await createSignedInAdmin("social@example.com");
 
 type Page = Awaited<ReturnType<typeof loader>>;
-type Failure = {
-  ok: false;
-  error?: { title: string; message: string };
-  fields?: Record<string, string>;
-  values?: Record<string, string>;
-};
 
 function page(search = "") {
   return callLoader<Page>(loader, `/admin/social-media${search}`, { cookie: admin.cookie });
@@ -57,7 +51,7 @@ describe("adding a link", () => {
     const list = await page();
     expect(list.body.links.every((link) => link.url === null)).toBe(true);
 
-    const answer = await callAction<Failure>(action, "/admin/social-media", {
+    const answer = await callAction<FormFailure>(action, "/admin/social-media", {
       cookie: admin.cookie,
       form: {
         intent: "add",
@@ -84,7 +78,7 @@ describe("adding a link", () => {
     [{ platform: "", url: "" }, "platform"],
   ])("asks for both platform and URL (%o)", async (form, field) => {
     const before = await auditCount();
-    const answer = await callAction<Failure>(action, "/admin/social-media", {
+    const answer = await callAction<FormFailure>(action, "/admin/social-media", {
       cookie: admin.cookie,
       form: { intent: "add", ...form },
     });
@@ -106,7 +100,7 @@ describe("adding a link", () => {
     "facebook.com/naijahomes",
     "https://localhost",
   ])("accepts only http(s) web addresses, not %s", async (url) => {
-    const answer = await callAction<Failure>(action, "/admin/social-media", {
+    const answer = await callAction<FormFailure>(action, "/admin/social-media", {
       cookie: admin.cookie,
       form: { intent: "add", platform: "facebook", url },
     });
@@ -119,18 +113,18 @@ describe("adding a link", () => {
   });
 
   it("refuses a platform that is not one of the listed, and one that already has a link", async () => {
-    const unknown = await callAction<Failure>(action, "/admin/social-media", {
+    const unknown = await callAction<FormFailure>(action, "/admin/social-media", {
       cookie: admin.cookie,
       form: { intent: "add", platform: "myspace", url: "https://myspace.com" },
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.fields?.platform).toBe("Please choose one of the listed platforms");
 
-    await callAction<Failure>(action, "/admin/social-media", {
+    await callAction<FormFailure>(action, "/admin/social-media", {
       cookie: admin.cookie,
       form: { intent: "add", platform: "facebook", url: "https://facebook.com/first" },
     });
-    const again = await callAction<Failure>(action, "/admin/social-media", {
+    const again = await callAction<FormFailure>(action, "/admin/social-media", {
       cookie: admin.cookie,
       form: {
         intent: "add",
@@ -158,7 +152,7 @@ describe("editing and deleting a link", () => {
     expect(editing.body.editing).toBe("facebook");
     expect((await page("?edit=twitter")).body.editing).toBeNull(); // no link to edit
 
-    const answer = await callAction<Failure>(action, "/admin/social-media", {
+    const answer = await callAction<FormFailure>(action, "/admin/social-media", {
       cookie: admin.cookie,
       form: {
         intent: "update",
@@ -181,13 +175,13 @@ describe("editing and deleting a link", () => {
   });
 
   it("keeps the link and what was typed when the new URL is refused", async () => {
-    const empty = await callAction<Failure>(action, "/admin/social-media", {
+    const empty = await callAction<FormFailure>(action, "/admin/social-media", {
       cookie: admin.cookie,
       form: { intent: "update", platform: "facebook", url: "" },
     });
     expect(empty.status).toBe(400);
     expect(empty.body.error?.message).toBe("Please enter both platform and URL");
-    const hostile = await callAction<Failure>(action, "/admin/social-media", {
+    const hostile = await callAction<FormFailure>(action, "/admin/social-media", {
       cookie: admin.cookie,
       form: { intent: "update", platform: "facebook", url: "javascript:x()" },
     });
@@ -197,17 +191,17 @@ describe("editing and deleting a link", () => {
   });
 
   it("answers 404 for a platform without a link or not one of the listed", async () => {
-    const none = await callAction<Failure>(action, "/admin/social-media", {
+    const none = await callAction<FormFailure>(action, "/admin/social-media", {
       cookie: admin.cookie,
       form: { intent: "update", platform: "twitter", url: "https://x.com/a" },
     });
     expect(none.status).toBe(404);
-    const unknown = await callAction<Failure>(action, "/admin/social-media", {
+    const unknown = await callAction<FormFailure>(action, "/admin/social-media", {
       cookie: admin.cookie,
       form: { intent: "update", platform: "tiktok", url: "https://t.co/a" },
     });
     expect(unknown.status).toBe(404);
-    const gone = await callAction<Failure>(action, "/admin/social-media", {
+    const gone = await callAction<FormFailure>(action, "/admin/social-media", {
       cookie: admin.cookie,
       form: { intent: "delete", platform: "linkedin", confirmed: "yes" },
     });
@@ -215,7 +209,7 @@ describe("editing and deleting a link", () => {
   });
 
   it("asks before deleting, then clears the platform: its icon leaves the footer", async () => {
-    const ask = await callAction<Failure>(action, "/admin/social-media", {
+    const ask = await callAction<FormFailure>(action, "/admin/social-media", {
       cookie: admin.cookie,
       form: { intent: "delete", platform: "facebook" },
     });
@@ -223,7 +217,7 @@ describe("editing and deleting a link", () => {
     expect(ask.body).toMatchObject({ confirm: { question: "Delete the Facebook link?" } });
     expect((await stored())[0]?.facebook).toBe("https://facebook.com/before");
 
-    const answer = await callAction<Failure>(action, "/admin/social-media", {
+    const answer = await callAction<FormFailure>(action, "/admin/social-media", {
       cookie: admin.cookie,
       form: { intent: "delete", platform: "facebook", confirmed: "yes" },
     });

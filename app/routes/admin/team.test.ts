@@ -1,15 +1,15 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { and, asc, count, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createThrowawayDataDir } from "../../../tests/setup/data-dir";
+import type { FormFailure } from "../../../tests/setup/route-calls";
 
 // /admin/team: the list (order, moves, the Active switch), add and edit with a photo through
 // the upload pipeline, delete after the spec's question, and /team showing what was saved.
 // Uploaded files go to a throw-away DATA_DIR.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-team-"));
-process.env.DATA_DIR = dataDir;
+const dataDir = createThrowawayDataDir("admin-team-");
 const { db } = await import("~/db/client.server");
 const { auditEvents, teamMembers } = await import("~/db/schema");
 const { isMediaStored } = await import("~/media/media-store.server");
@@ -22,18 +22,9 @@ const edit = await import("./team-member");
 const publicTeam = await import("../public/team");
 
 await setupTestDatabase();
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const admin = await createSignedInAdmin("team-admin@example.com");
 const LIST = "/admin/team";
-
-type Failure = {
-  ok: false;
-  error?: { title: string; message: string };
-  fields?: Record<string, string>;
-  values?: Record<string, string>;
-  confirm?: { question: string };
-};
 
 function portrait(colour = "#885533") {
   return sharp({ create: { width: 80, height: 100, channels: 3, background: colour } })
@@ -60,7 +51,7 @@ function multipart(fields: Record<string, string>, photo?: { name: string; data:
 }
 
 function addMember(fields: Record<string, string>, photo?: { name: string; data: Buffer }) {
-  return callAction<Failure>(add.action, `${LIST}/new`, {
+  return callAction<FormFailure>(add.action, `${LIST}/new`, {
     cookie: admin.cookie,
     form: multipart({ intent: "create", ...fields }, photo),
   });
@@ -71,7 +62,7 @@ function editMember(
   fields: Record<string, string>,
   photo?: { name: string; data: Buffer },
 ) {
-  return callAction<Failure>(edit.action, `${LIST}/${id}`, {
+  return callAction<FormFailure>(edit.action, `${LIST}/${id}`, {
     cookie: admin.cookie,
     form: multipart(fields, photo),
     params: { id },

@@ -18,7 +18,7 @@ import { settleBackgroundMail } from "~/mail/mail.server";
 import { updateUserByAdmin } from "~/models/admin-users.server";
 import { createSignedInUser, signInCookie, TEST_PASSWORD } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
-import { callAction, callLoader } from "../../../tests/setup/route-calls";
+import { callAction, callLoader, type FormFailure } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as editAction, loader as editLoader } from "./user";
 import { action as addAction, loader as addLoader } from "./user-new";
@@ -35,27 +35,24 @@ const staff = await createSignedInAdmin("staff@example.com", { name: "Sola Staff
 const STAFF_IDS = [boss.id, staff.id];
 
 type List = Awaited<ReturnType<typeof listLoader>>;
-type Failure = {
-  ok: false;
-  error?: { title: string; message: string };
-  fields?: Record<string, string>;
-  values?: Record<string, string>;
-  confirm?: { question: string };
-};
 
 function list(search = "", cookie = staff.cookie) {
   return callLoader<List>(listLoader, `/admin/users${search}`, { cookie });
 }
 
 function add(form: Record<string, string>, cookie = staff.cookie) {
-  return callAction<Failure>(addAction, "/admin/users/new", {
+  return callAction<FormFailure>(addAction, "/admin/users/new", {
     cookie,
     form: { intent: "create", ...form },
   });
 }
 
 function edit(id: string, form: Record<string, string>, cookie = staff.cookie) {
-  return callAction<Failure>(editAction, `/admin/users/${id}`, { cookie, form, params: { id } });
+  return callAction<FormFailure>(editAction, `/admin/users/${id}`, {
+    cookie,
+    form,
+    params: { id },
+  });
 }
 
 const NEW_USER = {

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { videos } from "~/db/schema";
 import { listActiveVideos } from "~/models/video.server";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
-import { callAction, callLoader } from "../../../tests/setup/route-calls";
+import { callAction, callLoader, type FormFailure } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as homeLoader } from "../public/home";
 import * as edit from "./video";
@@ -19,23 +19,15 @@ await setupTestDatabase();
 const admin = await createSignedInAdmin("videos-admin@example.com");
 const LIST = "/admin/videos";
 
-type Failure = {
-  ok: false;
-  error?: { title: string; message: string };
-  fields?: Record<string, string>;
-  values?: Record<string, string>;
-  confirm?: { question: string };
-};
-
 function addVideo(fields: Record<string, string>) {
-  return callAction<Failure>(add.action, `${LIST}/new`, {
+  return callAction<FormFailure>(add.action, `${LIST}/new`, {
     cookie: admin.cookie,
     form: { intent: "create", ...fields },
   });
 }
 
 function editVideo(id: string, form: Record<string, string>) {
-  return callAction<Failure>(edit.action, `${LIST}/${id}`, {
+  return callAction<FormFailure>(edit.action, `${LIST}/${id}`, {
     cookie: admin.cookie,
     form,
     params: { id },
@@ -182,6 +174,6 @@ describe("editing, deleting, ordering", () => {
     expect(await homeVideoIds()).toEqual([c, a]);
     expect((await listActiveVideos()).map((v) => v.id)).toEqual([c, a]);
     const bad = await postList({ intent: "move", id: a, to: "?" });
-    expect((bad.body as Failure).error?.title).toBe("Failed to reorder videos");
+    expect((bad.body as FormFailure).error?.title).toBe("Failed to reorder videos");
   });
 });

@@ -1,16 +1,16 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import sharp from "sharp";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createThrowawayDataDir } from "../../../tests/setup/data-dir";
+import type { FormFailure } from "../../../tests/setup/route-calls";
 
 // /website-editor: each section's texts saved with the spec's messages and shown on the home
 // page (as text, never HTML), and the hero backgrounds uploaded, ordered and removed. Files go
 // to a throw-away DATA_DIR.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "website-editor-"));
-process.env.DATA_DIR = dataDir;
+const dataDir = createThrowawayDataDir("website-editor-");
 const { db } = await import("~/db/client.server");
 const { auditEvents, heroImages, propertyMedia, websiteContent } = await import("~/db/schema");
 const { HeroText } = await import("~/components/home/hero");
@@ -25,18 +25,10 @@ const { loader: homeLoader } = await import("../public/home");
 const { action, loader } = await import("./website-editor");
 
 await setupTestDatabase();
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const admin = await createSignedInAdmin("editor@example.com");
 
 type Page = Awaited<ReturnType<typeof loader>>;
-type Failure = {
-  ok: false;
-  error?: { title: string; message: string };
-  fields?: Record<string, string>;
-  values?: Record<string, string>;
-  confirm?: { question: string };
-};
 
 function page() {
   return callLoader<Page>(loader, "/website-editor", { cookie: admin.cookie });
@@ -46,7 +38,7 @@ async function upload(file: { name: string; data: Buffer } | undefined) {
   const body = new FormData();
   body.set("intent", "image-upload");
   if (file) body.set("image", new File([new Uint8Array(file.data)], file.name));
-  return callAction<Failure>(action, "/website-editor", { cookie: admin.cookie, form: body });
+  return callAction<FormFailure>(action, "/website-editor", { cookie: admin.cookie, form: body });
 }
 
 function photo(colour: string) {
@@ -94,7 +86,7 @@ describe("the texts", () => {
   });
 
   it("saves a section; the home page shows it at once", async () => {
-    const answer = await callAction<Failure>(action, "/website-editor", {
+    const answer = await callAction<FormFailure>(action, "/website-editor", {
       cookie: admin.cookie,
       form: HERO,
     });
@@ -116,7 +108,7 @@ describe("the texts", () => {
     });
 
     // A subtitle cleared on purpose stays empty on the home page.
-    await callAction<Failure>(action, "/website-editor", {
+    await callAction<FormFailure>(action, "/website-editor", {
       cookie: admin.cookie,
       form: { ...HERO, section: "contact", title: "Talk to us", subtitle: "" },
     });
@@ -134,7 +126,7 @@ describe("the texts", () => {
     "refuses %o with 'Failed to update content', keeping what was typed",
     async (change, field, message) => {
       const form = { ...HERO, section: "about", ...change };
-      const answer = await callAction<Failure>(action, "/website-editor", {
+      const answer = await callAction<FormFailure>(action, "/website-editor", {
         cookie: admin.cookie,
         form,
       });
@@ -149,7 +141,7 @@ describe("the texts", () => {
   it("answers 404 for a section the home page does not have", async () => {
     expect(
       (
-        await callAction<Failure>(action, "/website-editor", {
+        await callAction<FormFailure>(action, "/website-editor", {
           cookie: admin.cookie,
           form: { ...HERO, section: "footer" },
         })
@@ -161,7 +153,7 @@ describe("the texts", () => {
   it("keeps markup as text: stored as typed, shown escaped, never as HTML", async () => {
     const title = '<script>alert("x")</script><b>Bold</b>';
     const description = '<img src=x onerror="alert(1)">';
-    await callAction<Failure>(action, "/website-editor", {
+    await callAction<FormFailure>(action, "/website-editor", {
       cookie: admin.cookie,
       form: { ...HERO, section: "about", title, description },
     });
@@ -208,7 +200,7 @@ describe("the hero backgrounds", () => {
 
     const a = images[4];
     const b = images[5];
-    const moved = await callAction<Failure>(action, "/website-editor", {
+    const moved = await callAction<FormFailure>(action, "/website-editor", {
       cookie: admin.cookie,
       form: { intent: "image-up", id: b?.id ?? "" },
     });
@@ -216,7 +208,7 @@ describe("the hero backgrounds", () => {
     expect((await stored()).map((i) => i.id).slice(4)).toEqual([b?.id, a?.id]);
     // Up to the front, where it cannot go further: nothing changes then.
     for (let i = 0; i < 5; i++)
-      await callAction<Failure>(action, "/website-editor", {
+      await callAction<FormFailure>(action, "/website-editor", {
         cookie: admin.cookie,
         form: { intent: "image-up", id: b?.id ?? "" },
       });
@@ -225,7 +217,7 @@ describe("the hero backgrounds", () => {
   });
 
   it("moves and removes a built-in picture before anything was uploaded", async () => {
-    const moved = await callAction<Failure>(action, "/website-editor", {
+    const moved = await callAction<FormFailure>(action, "/website-editor", {
       cookie: admin.cookie,
       form: { intent: "image-down", id: "builtin-1" },
     });
@@ -237,7 +229,7 @@ describe("the hero backgrounds", () => {
       HERO_IMAGES[3],
     ]);
     // A page opened before that change still names the built-in picture by its place.
-    const removed = await callAction<Failure>(action, "/website-editor", {
+    const removed = await callAction<FormFailure>(action, "/website-editor", {
       cookie: admin.cookie,
       form: { intent: "image-remove", id: "builtin-3", confirmed: "yes" },
     });
@@ -299,20 +291,20 @@ describe("the hero backgrounds", () => {
     const propertyId = await createProperty("Shared photo house");
     await db.insert(propertyMedia).values({ propertyId, mediaUrl: two.mediaUrl });
 
-    const ask = await callAction<Failure>(action, "/website-editor", {
+    const ask = await callAction<FormFailure>(action, "/website-editor", {
       cookie: admin.cookie,
       form: { intent: "image-remove", id: one.id },
     });
     expect(ask.body.confirm?.question).toBe("Remove this background image?");
     expect(await stored()).toHaveLength(6);
 
-    const removed = await callAction<Failure>(action, "/website-editor", {
+    const removed = await callAction<FormFailure>(action, "/website-editor", {
       cookie: admin.cookie,
       form: { intent: "image-remove", id: one.id, confirmed: "yes" },
     });
     expect(removed.cookies.join()).toContain("flash=heroImageRemoved");
     expect(await isStored(one.mediaUrl)).toBe(false);
-    await callAction<Failure>(action, "/website-editor", {
+    await callAction<FormFailure>(action, "/website-editor", {
       cookie: admin.cookie,
       form: { intent: "image-remove", id: two.id, confirmed: "yes" },
     });
@@ -322,13 +314,13 @@ describe("the hero backgrounds", () => {
 
     // The last picture cannot go: the hero needs one.
     for (const image of (await stored()).slice(1)) {
-      await callAction<Failure>(action, "/website-editor", {
+      await callAction<FormFailure>(action, "/website-editor", {
         cookie: admin.cookie,
         form: { intent: "image-remove", id: image.id, confirmed: "yes" },
       });
     }
     const [last] = await stored();
-    const refused = await callAction<Failure>(action, "/website-editor", {
+    const refused = await callAction<FormFailure>(action, "/website-editor", {
       cookie: admin.cookie,
       form: { intent: "image-remove", id: last?.id ?? "", confirmed: "yes" },
     });
@@ -343,7 +335,7 @@ describe("the hero backgrounds", () => {
     const unknown = "00000000-0000-4000-8000-000000000999";
     expect(
       (
-        await callAction<Failure>(action, "/website-editor", {
+        await callAction<FormFailure>(action, "/website-editor", {
           cookie: admin.cookie,
           form: { intent: "image-up", id: unknown },
         })
@@ -351,7 +343,7 @@ describe("the hero backgrounds", () => {
     ).toBe(404);
     expect(
       (
-        await callAction<Failure>(action, "/website-editor", {
+        await callAction<FormFailure>(action, "/website-editor", {
           cookie: admin.cookie,
           form: { intent: "image-down", id: "x" },
         })
@@ -359,7 +351,7 @@ describe("the hero backgrounds", () => {
     ).toBe(404);
     expect(
       (
-        await callAction<Failure>(action, "/website-editor", {
+        await callAction<FormFailure>(action, "/website-editor", {
           cookie: admin.cookie,
           form: { intent: "image-remove", id: unknown, confirmed: "yes" },
         })
