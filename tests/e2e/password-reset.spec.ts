@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { type SmtpTestServer, startSmtpTestServer } from "../setup/smtp-test-server";
+import { freePort, type SpawnedServer, startServer, waitForHealth } from "./spawn-server";
 import { gotoHydrated, toasts } from "./support";
 
 // Forgot password end to end, with the e-mail really sent. The run's shared web server keeps its
@@ -14,34 +13,9 @@ import { gotoHydrated, toasts } from "./support";
 // SMTP_URL pointing at it. Nothing in the app exists only for tests.
 
 let smtp: SmtpTestServer;
-let site: { child: ChildProcess; exited: Promise<number | null>; output: () => string };
+let site: SpawnedServer;
 let dataDir: string;
 let baseUrl: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (site.child.exitCode !== null) throw new Error(`site server exited:\n${site.output()}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`site server did not become healthy:\n${site.output()}`);
-}
 
 test.describe.configure({ mode: "serial" });
 
@@ -51,33 +25,12 @@ test.beforeAll(async () => {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "naija-homes-reset-"));
-  const child = spawn(process.execPath, ["server/main.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SEED_DEMO: "0",
-      SITE_URL: baseUrl,
-      SMTP_URL: smtp.url,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  site = startServer(dataDir, port, {
+    SITE_URL: baseUrl,
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: "warn",
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  site = {
-    child,
-    output: () => output,
-    exited: new Promise((resolve) => child.on("exit", (code) => resolve(code))),
-  };
-  await waitForHealth(baseUrl);
+  await waitForHealth(port, 90_000, site);
 });
 
 test.afterAll(async () => {

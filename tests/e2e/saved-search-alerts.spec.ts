@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { type SmtpTestServer, startSmtpTestServer } from "../setup/smtp-test-server";
+import { freePort, type SpawnedProcess, spawnCapturing, waitForHealth } from "./spawn-server";
 import { gotoHydrated, toasts } from "./support";
 
 // Saved-search alerts end to end (issue 14): a customer saves a search from the listing, a
@@ -20,21 +20,10 @@ const CUSTOMER = { email: "customer@naijahomes.ng", password: "customer-demo-202
 const TITLE = "Sapphire Court three-bedroom flat";
 
 let smtp: SmtpTestServer;
-let site: { child: ChildProcess; exited: Promise<number | null>; output: () => string } | undefined;
+let site: SpawnedProcess | undefined;
 let dataDir: string;
 let port: number;
 let baseUrl: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function env(extra: Record<string, string> = {}) {
   return {
@@ -50,34 +39,8 @@ function env(extra: Record<string, string> = {}) {
 }
 
 async function startSite(extra: Record<string, string>) {
-  const child = spawn(process.execPath, ["server/main.js"], {
-    env: env(extra),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const started = {
-    child,
-    output: () => output,
-    exited: new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code))),
-  };
-  site = started;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`site server exited:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`site server did not become healthy:\n${output}`);
+  site = spawnCapturing(process.execPath, ["server/main.js"], env(extra));
+  await waitForHealth(port, 90_000, site);
 }
 
 async function stopSite() {

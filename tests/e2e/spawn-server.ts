@@ -10,32 +10,23 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-export type SpawnedServer = {
+/** A process started by spawnCapturing. */
+export type SpawnedProcess = {
   child: ChildProcess;
   /** Everything it wrote to stdout and stderr so far. */
   output: () => string;
   exited: Promise<number | null>;
 };
 
-/** Starts `node server/main.js` in production on the embedded database in `dataDir`. */
-export function startServer(
-  dataDir: string,
-  port: number,
-  env: NodeJS.ProcessEnv = {},
-): SpawnedServer {
-  const child = spawn(process.execPath, ["server/main.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      SEED_DEMO: "0",
-      LOG_LEVEL: "info",
-      DATABASE_URL: "",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+export type SpawnedServer = SpawnedProcess;
+
+/** Starts `command args`, keeping what it writes to stdout and stderr, interleaved, for errors. */
+export function spawnCapturing(
+  command: string,
+  args: readonly string[],
+  env?: NodeJS.ProcessEnv,
+): SpawnedProcess {
+  const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;
@@ -47,10 +38,33 @@ export function startServer(
   return { child, output: () => output, exited };
 }
 
-/** Resolves once http://127.0.0.1:<port>/healthz answers 200 (a minute at most). */
-export async function waitForHealth(port: number, timeoutMs = 60_000) {
+/** Starts `node server/main.js` in production on the embedded database in `dataDir`. */
+export function startServer(
+  dataDir: string,
+  port: number,
+  env: NodeJS.ProcessEnv = {},
+): SpawnedServer {
+  return spawnCapturing(process.execPath, ["server/main.js"], {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    SEED_DEMO: "0",
+    LOG_LEVEL: "info",
+    DATABASE_URL: "",
+    ...env,
+  });
+}
+
+/**
+ * Resolves once http://127.0.0.1:<port>/healthz answers 200 (a minute at most). With `server`,
+ * fails as soon as that process exits, and either failure carries what it wrote.
+ */
+export async function waitForHealth(port: number, timeoutMs = 60_000, server?: SpawnedProcess) {
   const deadline = Date.now() + timeoutMs;
+  const output = () => (server ? `:\n${server.output()}` : "");
   while (Date.now() < deadline) {
+    if (server && server.child.exitCode !== null) throw new Error(`server exited${output()}`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (response.ok) return;
@@ -59,7 +73,7 @@ export async function waitForHealth(port: number, timeoutMs = 60_000) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`server on port ${port} did not become healthy`);
+  throw new Error(`server on port ${port} did not become healthy${output()}`);
 }
 
 /** A TCP port nothing listens on at the moment (the system picks it). */
@@ -187,24 +201,22 @@ http {
 }
 `,
   );
-  const child = spawn(NGINX, ["-p", dir, "-c", mainFile, "-e", path.join(dir, "error.log")], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const nginx = spawnCapturing(NGINX, [
+    "-p",
+    dir,
+    "-c",
+    mainFile,
+    "-e",
+    path.join(dir, "error.log"),
+  ]);
+  const { child, exited } = nginx;
   await waitForPort(ports.https).catch((error) => {
     child.kill("SIGKILL");
-    throw new Error(`${error}: ${output}`);
+    throw new Error(`${error}: ${nginx.output()}`);
   });
   return {
     child,
-    output: () => output,
+    output: nginx.output,
     accessLog: () => fs.readFileSync(path.join(dir, "access.log"), "utf8"),
     /** Graceful stop (SIGQUIT); resolves when it has exited. */
     stop: async () => {
