@@ -263,6 +263,21 @@ describe("one visitor's page never reaches another", () => {
     expect(anonymous.text).toContain("Sign In");
   });
 
+  it("a signed-in client navigation's data request is the visitor's own, never the cache's", async () => {
+    const user = await createSignedInUser("navigator@example.com", "Nkechi Navigates");
+    await db.insert(favorites).values({ userId: user.id, propertyId });
+    const path = `/property/${propertyId}.data`;
+    for (let i = 0; i < 2; i++) {
+      const answer = await get(path, { Cookie: user.cookie });
+      expect(answer.status).toBe(200);
+      expect(answer.headers["x-page-cache"]).toBeUndefined();
+      expect(answer.headers["cache-control"]).toBe(SIGNED_IN_CACHE_CONTROL);
+      // The loaders saw the session: the saved heart and the layout's viewer are there.
+      expect(answer.text).toContain("Nkechi Navigates");
+      expect(answer.text).toContain(propertyId);
+    }
+  });
+
   it("a page whose form is filled with the visitor's name is still their own", async () => {
     const user = await createSignedInUser("halima@example.com", "Halima Ownform");
     for (const path of ["/services/property-sales", "/contact", "/book-appointment"]) {

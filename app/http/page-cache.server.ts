@@ -129,6 +129,9 @@ export function isPublicPagePath(path: string): boolean {
 
 function isCacheableRequest(req: Request): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
+  // A client navigation's data request (/property/<id>.data) is the visitor's own: never looked
+  // up, and never stripped of its cookies (the property pattern would otherwise take it).
+  if (req.path.endsWith(".data")) return false;
   return isPublicPagePath(req.path);
 }
 
