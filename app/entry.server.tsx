@@ -5,6 +5,9 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { deferScripts } from "~/http/deferred-scripts.server";
+import { INLINE_CSS } from "~/http/inline-css.server";
+import { InlineCssProvider } from "~/lib/inline-css";
 import { NonceProvider } from "~/lib/nonce";
 import { cspNonceContext } from "~/lib/request-context.server";
 
@@ -43,7 +46,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssProvider value={INLINE_CSS}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,
@@ -61,7 +66,10 @@ export default function handleRequest(
 
           responseHeaders.set("Content-Type", "text/html");
 
-          pipe(body);
+          // The page first, then its scripts (app/http/deferred-scripts.server.ts).
+          const deferred = deferScripts(nonce);
+          deferred.pipe(body);
+          pipe(deferred);
 
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

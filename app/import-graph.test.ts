@@ -136,8 +136,8 @@ const LAYERS: Record<string, Layer> = {
     why: "the top: a route may use any layer but the seed, and no layer imports a route",
   },
   shell: {
-    may: ["routes", "components", "lib", "env"],
-    why: "root.tsx, entry.server.tsx and routes.ts: the document and the URL map",
+    may: ["routes", "components", "http", "lib", "env"],
+    why: "root.tsx, entry.server.tsx and routes.ts: the document (its stream: http) and the URL map",
   },
 };
 

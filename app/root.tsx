@@ -10,9 +10,9 @@ import {
 import { Toaster } from "sonner";
 import { LinkButton } from "~/components/ui/button";
 import { getEnv } from "~/env.server";
+import { InlineStylesheet } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
-import appStylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -43,11 +43,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#065f46" />
         <Meta />
-        {/* The one stylesheet, with a precedence: React then sends it before the script
-            modulepreloads (which it hoists into the head), so on a slow link the CSS, which
-            blocks the first paint, is not queued behind a dozen scripts. From our origin
-            (style-src 'self'): no nonce. */}
-        <link rel="stylesheet" href={appStylesheet} precedence="default" />
+        {/* The one stylesheet, inline (app/http/inline-css.server.ts): the first paint waits
+            for no request after the HTML. style-src allows inline styles: no nonce. */}
+        <InlineStylesheet />
         {/* "" keeps ServerRouter's default nonce off the page links, which the browser would
             keep visible on <link> and hydration would then report as a mismatch. */}
         <Links nonce="" />

@@ -80,6 +80,12 @@ async function audit(port: number, page: string, url: string): Promise<PageResul
       if (attempt < 3) continue;
       throw new Error(`${url}: ${lhr?.runtimeError?.code ?? "no result"}`);
     }
+    // LIGHTHOUSE_REPORTS=<dir> keeps each run's whole report, to see what a metric waited for.
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      const file = `${page}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, file), JSON.stringify(lhr));
+    }
     const scores = Object.fromEntries(
       CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
     ) as PageResult["scores"];
@@ -127,7 +133,9 @@ async function main() {
       ["property", property],
       ["service", "/services/property-sales"],
     ];
-    for (const [page, pathname] of pages) {
+    // LIGHTHOUSE_PAGES=home,listing audits only those (while working on one page).
+    const only = process.env.LIGHTHOUSE_PAGES?.split(",");
+    for (const [page, pathname] of pages.filter(([name]) => !only || only.includes(name))) {
       let best: PageResult | undefined;
       for (let run = 0; run < RUNS; run++) {
         const result = await audit(chrome.port, page, `${BASE}${pathname}`);

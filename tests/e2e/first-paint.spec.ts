@@ -1,0 +1,45 @@
+import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./support";
+
+// What a phone on a slow connection waits for before it can draw a page: the HTML only. The
+// stylesheet is inline and the scripts start once the page has painted
+// (app/http/inline-css.server.ts, app/http/deferred-scripts.server.ts).
+
+for (const path of ["/", "/properties", "/services", "/admin/login"]) {
+  test(`${path}: the HTML needs no other file to be drawn`, async ({ request }) => {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toMatch(/<link[^>]*rel="(stylesheet|modulepreload)"/);
+    expect(head).toMatch(
+      /<style data-precedence="default" data-href="app-css">[\s\S]{10000,}?<\/style>/,
+    );
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+  });
+}
+
+test("the scripts start after the first paint, and the page then hydrates with its one stylesheet", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/properties");
+  const timing = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+    firstScript: Math.min(
+      ...performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.endsWith(".js"))
+        .map((entry) => entry.startTime),
+    ),
+  }));
+  expect(timing.firstScript).toBeGreaterThan(timing.firstPaint);
+  // React kept the inline stylesheet when it hydrated and fetched no other.
+  await expect(page.locator('style[data-href="app-css"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+  // The page works as a React page: a client-side navigation keeps the styles.
+  await page.getByRole("link", { name: "About", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.locator('style[data-href="app-css"]')).toHaveCount(1);
+  const background = await page.evaluate(
+    () => getComputedStyle(document.querySelector("header") ?? document.body).backgroundColor,
+  );
+  expect(background).not.toBe("rgba(0, 0, 0, 0)");
+});
