@@ -55,11 +55,11 @@ describe("deferScripts", () => {
     expectDeferred(await run(singleBytes));
   });
 
-  it("starts the scripts by itself once the page has loaded, or after 3 seconds at most", async () => {
+  it("starts the scripts by itself after the first paint, at low priority", async () => {
     const html = await run([Buffer.from(PAGE)]);
-    expect(html).toContain('addEventListener("load",later)');
-    expect(html).toContain("setTimeout(later,3000)");
-    expect(html).toContain('document.readyState==="complete"');
+    expect(html).toContain('addEventListener("DOMContentLoaded",afterPaint)');
+    expect(html).toContain("requestAnimationFrame(function(){setTimeout(start,0)})");
+    expect(html.match(/fetchPriority="low"/g)).toHaveLength(2);
   });
 
   it("leaves a page without scripts (an error page of a resource) as it is", async () => {
