@@ -31,6 +31,11 @@ test("the scripts start after the first paint, and the page then hydrates with i
     ),
   }));
   expect(timing.firstScript).toBeGreaterThan(timing.firstPaint);
+  // The admin screens' chunk (vite.config.ts) is not a public page's concern.
+  const scripts = await page.evaluate(() =>
+    performance.getEntriesByType("resource").map((entry) => entry.name),
+  );
+  expect(scripts.filter((name) => /\/assets\/admin-[\w-]+\.js$/.test(name))).toEqual([]);
   // React kept the inline stylesheet when it hydrated and fetched no other.
   await expect(page.locator('style[data-href="app-css"]')).toHaveCount(1);
   await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
