@@ -327,6 +327,11 @@ async function measure(server: Running, target: Target, seconds: number): Promis
   };
 }
 
+/** A row's samples: the same page cached for anonymous and for signed-in visitors is two rows. */
+function sampleKey(server: Running, target: Target) {
+  return `${server.name}|${target.kind}|${target.signedIn ? "signed in" : "anonymous"}|${target.name}`;
+}
+
 function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -361,7 +366,6 @@ async function main() {
     for (const server of servers) await preflight(server);
 
     const samples = new Map<string, Sample[]>();
-    const key = (server: Running, target: Target) => `${server.name}|${target.kind}|${target.name}`;
     // Warm every server and page once (the first requests render, fill caches, JIT-compile).
     for (const server of servers) for (const target of TARGETS) await measure(server, target, 1);
     for (let round = 0; round < ROUNDS; round++) {
@@ -369,9 +373,9 @@ async function main() {
       for (const server of rotate(servers, round)) {
         for (const target of rotate(TARGETS, round * 3)) {
           const sample = await measure(server, target, SECONDS);
-          const list = samples.get(key(server, target)) ?? [];
+          const list = samples.get(sampleKey(server, target)) ?? [];
           list.push(sample);
-          samples.set(key(server, target), list);
+          samples.set(sampleKey(server, target), list);
         }
       }
     }
@@ -426,7 +430,7 @@ function summarize(
       "| --- | ---: | ---: | ---: | ---: | ---: |",
     );
     for (const target of TARGETS) {
-      const list = samples.get(`${server.name}|${target.kind}|${target.name}`) ?? [];
+      const list = samples.get(sampleKey(server, target)) ?? [];
       const row = {
         rps: median(list.map((s) => s.rps)),
         p50: median(list.map((s) => s.p50)),
