@@ -1,9 +1,10 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import { wantsSecureCookies } from "~/auth/auth.server";
 import { adoptShortlistIfEmpty } from "~/components/compare/compare-store";
 import { ComparisonTable, ShortlistForm } from "~/components/compare/comparison-table";
 import { Info, Plus, Scale } from "~/components/icons";
+import { PropertiesBreadcrumb } from "~/components/listing/properties-breadcrumb";
 import { Alert } from "~/components/ui/alert";
 import { LinkButton } from "~/components/ui/button";
 import { getEnv } from "~/env.server";
@@ -88,16 +89,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-500">
-        <Link to="/" className="hover:text-brand-700">
-          Home
-        </Link>{" "}
-        /{" "}
-        <Link to="/properties" className="hover:text-brand-700">
-          Properties
-        </Link>{" "}
-        / <span className="text-slate-700">Compare</span>
-      </nav>
+      <PropertiesBreadcrumb current="Compare" />
       <h1 className="flex items-center gap-2 text-2xl font-bold text-slate-900 sm:text-3xl">
         <Scale className="size-7 text-brand-700" aria-hidden />
         Compare properties

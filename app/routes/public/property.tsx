@@ -10,6 +10,7 @@ import { CompareToggle } from "~/components/compare/compare-toggle";
 import { CostCalculator } from "~/components/cost-calculator";
 import { FavoriteButton, SavedFavorites } from "~/components/favorite-button";
 import { Bath, BedDouble, CalendarDays, Mail, MapPin, Phone, Ruler, Tag } from "~/components/icons";
+import { PropertiesBreadcrumb } from "~/components/listing/properties-breadcrumb";
 import { MediaImage } from "~/components/media-image";
 import { WhatsAppIcon } from "~/components/social-icons";
 import { Badge } from "~/components/ui/badge";
@@ -109,16 +110,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-500">
-        <Link to="/" className="hover:text-brand-700">
-          Home
-        </Link>{" "}
-        /{" "}
-        <Link to="/properties" className="hover:text-brand-700">
-          Properties
-        </Link>{" "}
-        / <span className="text-slate-700">{property.title}</span>
-      </nav>
+      <PropertiesBreadcrumb current={property.title} />
 
       <header className="mb-6 flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <div>
