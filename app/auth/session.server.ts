@@ -6,9 +6,14 @@ import type { AdminActor } from "~/lib/admin-actor";
 import { isRole, type Role } from "~/lib/roles";
 import { getClientIp } from "~/rate-limit/rate-limit.server";
 import { getAuth } from "./auth.server";
+import { forgetSessionToken, type SessionRecord } from "./session-cache.server";
+import { lookupSession, sessionTokenOf } from "./session-lookup.server";
 
 // Who is signed in, and the guards. Every guard runs on the server: the dashboard and admin
 // layouts call them from middleware (before any child loader), and every action calls them again.
+// The session is read in one query (session-lookup.server.ts), or from a few seconds' memory on
+// the embedded database (session-cache.server.ts), dropped at once on sign-out, revocation and any
+// change to the account; better-auth answers when a session is due for renewal (ADR 21).
 
 /** Admin sessions end this long after sign-in, however much they are used. */
 export const ADMIN_SESSION_HOURS = 24;
@@ -49,17 +54,15 @@ export function getCurrentSession(request: Request): Promise<CurrentSession | nu
 
 async function readSession(request: Request): Promise<CurrentSession | null> {
   if (!request.headers.get("cookie")) return null;
-  const { headers, response } = await getAuth().api.getSession({
-    headers: request.headers,
-    returnHeaders: true,
-  });
-  if (!response) return null;
-  const { user, session } = response;
+  const found = await findSession(request);
+  if (!found) return null;
+  const { user, session } = found.record;
   if (user.status !== "active") return null;
   // An admin's session lasts ADMIN_SESSION_HOURS from sign-in everywhere, not only under
   // /admin: past that it is ended here, so the customer pages don't keep it alive either.
   if (toRole(user.role) === "admin" && isAdminSessionExpired(new Date(session.createdAt))) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
+    forgetSessionToken(session.token);
     return null;
   }
   return {
@@ -80,8 +83,25 @@ async function readSession(request: Request): Promise<CurrentSession | null> {
       createdAt: new Date(session.createdAt),
       expiresAt: new Date(session.expiresAt),
     },
-    headers,
+    headers: found.headers,
   };
+}
+
+/**
+ * The session row and its user: in one query (session-lookup.server.ts), or from better-auth
+ * when it has work to do (renewal sets a new cookie, returned in `headers`).
+ */
+async function findSession(
+  request: Request,
+): Promise<{ record: SessionRecord; headers: Headers } | null> {
+  const lookup = await lookupSession(request.headers);
+  if (lookup.kind === "found") return { record: lookup.record, headers: new Headers() };
+  if (lookup.kind === "none") return null;
+  const { headers, response } = await getAuth().api.getSession({
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  return response ? { record: response, headers } : null;
 }
 
 function toRole(value: unknown): Role {
@@ -173,6 +193,9 @@ export async function signOut(request: Request): Promise<Headers> {
       headers: request.headers,
       returnHeaders: true,
     });
+    // The library deleted the row; this process must not remember it either.
+    const token = await sessionTokenOf(request.headers);
+    if (token) forgetSessionToken(token);
     return headers;
   } catch {
     // No valid session to end: nothing to clear but the cookie, which is already worthless.

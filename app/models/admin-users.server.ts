@@ -20,7 +20,7 @@ import {
   type Stale,
   staleOutcome,
 } from "./record-version.server";
-import { normalizeEmail } from "./user.server";
+import { announceAccountChange, normalizeEmail } from "./user.server";
 
 // /admin/users: the accounts, and the people who booked or wrote without one ("guests"),
 // derived in SQL from the bookings and inquiries that no account owns (nothing is stored twice:
@@ -238,6 +238,7 @@ export async function endSessions(tx: Transaction, userId: string, keepSessionId
         : eq(sessions.userId, userId),
     )
     .returning({ id: sessions.id });
+  if (ended.length > 0) await announceAccountChange(tx, userId);
   return ended.length;
 }
 
@@ -340,6 +341,7 @@ export async function updateUserByAdmin(
       isSuperAdmin: input.role === "admin" && before.role === "admin" && before.isSuperAdmin,
     };
     await tx.update(users).set(after).where(eq(users.id, userId));
+    await announceAccountChange(tx, userId);
     const signOut =
       (input.status === "inactive" && before.status !== "inactive") ||
       (before.role === "admin" && input.role !== "admin");
@@ -416,6 +418,7 @@ export async function deleteAccount(tx: Transaction, userId: string) {
     tx.select({ n: count() }).from(inquiries).where(eq(inquiries.userId, userId)),
   ]);
   await tx.delete(users).where(eq(users.id, userId));
+  await announceAccountChange(tx, userId);
   return {
     result: { ok: true as const, email: before.email },
     audit: {

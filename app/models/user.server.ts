@@ -26,6 +26,20 @@ const summaryColumns = {
   status: users.status,
 };
 
+/**
+ * The channel on which a change to an account, or the end of its sessions, is announced: the
+ * session cache drops what it holds for the account (app/auth/session-cache.server.ts, ADR 21).
+ */
+export const ACCOUNT_CHANGED_CHANNEL = "naija_account_changed";
+
+/**
+ * Announces a change to this account (its role, status, names) or to its sessions. Inside a
+ * transaction it is delivered when the transaction commits, and never if it rolls back.
+ */
+export async function announceAccountChange(executor: Executor, userId: string) {
+  await executor.execute(sql`select pg_notify(${ACCOUNT_CHANGED_CHANNEL}, ${userId})`);
+}
+
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
@@ -75,6 +89,7 @@ export async function promoteToAdmin(
     })
     .where(eq(users.id, userId))
     .returning(summaryColumns);
+  if (row) await announceAccountChange(db, userId);
   return row ? { ok: true, user: row } : { ok: false, reason: "not-found" };
 }
 
@@ -85,6 +100,7 @@ export async function countUsers(): Promise<number> {
 
 export async function setUserStatus(userId: string, status: "active" | "inactive") {
   await db.update(users).set({ status }).where(eq(users.id, userId));
+  await announceAccountChange(db, userId);
 }
 
 /**
@@ -140,6 +156,8 @@ export async function updateProfile(
     .set({ name, ...splitFullName(name), phone: input.phone })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
+  // The header and the profile form show the new name from the session at once.
+  if (row) await announceAccountChange(db, userId);
   return row ? { ok: true } : { ok: false, reason: "not-found" };
 }
 

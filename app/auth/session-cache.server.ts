@@ -1,0 +1,176 @@
+import crypto from "node:crypto";
+import { type DatabaseHandle, getDatabase } from "~/db/client.server";
+import { getEnv } from "~/env.server";
+import { logger } from "~/lib/logger.server";
+import { ACCOUNT_CHANGED_CHANNEL } from "~/models/user.server";
+
+// A few seconds' memory of signed-in sessions, on the embedded database only (ADR 21). There one
+// process owns the database, every query runs on the main thread one at a time, and the
+// session's query was a fifth of a dashboard request's. On PostgreSQL, where several instances
+// share the database, nothing is kept: each request reads its session (one indexed query).
+//
+// An entry is dropped the moment anything it says may have changed, before the change's
+// transaction even returns to its writer:
+// - the model writes that change an account or end its sessions (deactivation, role or name
+//   change, deletion, an admin's sessions ended) announce it with pg_notify in their
+//   transaction (app/models/user.server.ts, announceAccountChange), and PGlite calls this
+//   module's listener as it commits (never when it rolls back);
+// - sign-out, password change and reset, and an admin session past its cap, which the auth
+//   library or this folder write, drop their entries here directly.
+// A lookup that read the database before such a drop does not store what it read (the
+// generation check), and the renewal rule and the expiry are checked on every hit, so better-auth
+// still renews the cookie when it is due. Keys are SHA-256 hashes of the signed cookie value
+// (token and signature): an entry answers only the exact cookie that was verified to make it.
+
+/** How long an entry is used without reading the database again. */
+export const SESSION_CACHE_TTL_MS = 5_000;
+/** Entries kept at most (the oldest go first): a bound on memory, not a working-set guess. */
+const MAX_ENTRIES = 10_000;
+
+/** A session row and what the app needs of its user (session-lookup.server.ts reads it). */
+export type SessionRecord = {
+  session: { id: string; token: string; createdAt: Date; expiresAt: Date };
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    firstName?: string | null;
+    lastName?: string | null;
+    phone?: string | null;
+    role?: string | null;
+    isSuperAdmin?: boolean | null;
+    status?: string | null;
+  };
+};
+
+type Entry = { token: string; record: SessionRecord; until: number };
+type State = {
+  entries: Map<string, Entry>;
+  /** Bumped by every drop: a lookup that began before it must not store what it read. */
+  generation: number;
+  /** The database the entries and the listener belong to (tests swap it). */
+  handle?: DatabaseHandle;
+  listening: boolean;
+  /** Set by setSessionCacheEnabled; otherwise on in production only. */
+  enabled?: boolean;
+};
+
+const STATE_KEY = Symbol.for("naija-homes.session-cache");
+
+function state(): State {
+  const holder = globalThis as typeof globalThis & { [STATE_KEY]?: State };
+  holder[STATE_KEY] ??= { entries: new Map(), generation: 0, listening: false };
+  return holder[STATE_KEY];
+}
+
+type Listener = {
+  listen: (channel: string, callback: (payload: string) => void) => Promise<unknown>;
+};
+
+/** The entries, when they may be used: the embedded database, with its listener in place. */
+function usableEntries(): Map<string, Entry> | undefined {
+  const current = state();
+  if (!(current.enabled ?? getEnv().nodeEnv === "production")) return undefined;
+  const handle = getDatabase();
+  if (handle.kind !== "pglite") return undefined;
+  if (current.handle !== handle) {
+    forgetAllSessions();
+    current.handle = handle;
+    current.listening = false;
+    void listenForAccountChanges(handle, current);
+    return undefined;
+  }
+  return current.listening ? current.entries : undefined;
+}
+
+async function listenForAccountChanges(handle: DatabaseHandle, current: State) {
+  const client = (handle.db as unknown as { $client?: Partial<Listener> }).$client;
+  if (typeof client?.listen !== "function") return;
+  try {
+    await client.listen(ACCOUNT_CHANGED_CHANNEL, (userId) => {
+      if (current.handle === handle) forgetSessionsOf(userId);
+    });
+    if (current.handle === handle) current.listening = true;
+  } catch (error) {
+    logger.warn({ err: error }, "session cache: could not listen for account changes; not caching");
+  }
+}
+
+/**
+ * Turns the cache on or off (undefined: the default, on in production only). Off in development
+ * and tests as the page cache is: their fixtures age and change sessions with direct SQL, which
+ * announces nothing; the tests of the cache itself turn it on.
+ */
+export function setSessionCacheEnabled(enabled: boolean | undefined) {
+  const current = state();
+  current.enabled = enabled;
+  forgetAllSessions();
+}
+
+function keyOf(signedValue: string) {
+  return crypto.createHash("sha256").update(signedValue).digest("base64url");
+}
+
+/** The current generation, to hand back to rememberSession after reading the database. */
+export function sessionCacheGeneration(): number {
+  return state().generation;
+}
+
+/** The session last read for exactly this signed cookie value, if still fresh. */
+export function cachedSession(signedValue: string, now = Date.now()): SessionRecord | undefined {
+  const entries = usableEntries();
+  if (!entries) return undefined;
+  const key = keyOf(signedValue);
+  const entry = entries.get(key);
+  if (!entry) return undefined;
+  // Never another token's session, even if two values' hashes met.
+  if (entry.until <= now || !signedValue.startsWith(`${entry.token}.`)) {
+    entries.delete(key);
+    return undefined;
+  }
+  return entry.record;
+}
+
+/**
+ * Keeps what the database answered for this signed cookie value, unless something was dropped
+ * since `generation` was read (the answer may predate that change).
+ */
+export function rememberSession(
+  signedValue: string,
+  record: SessionRecord,
+  generation: number,
+  now = Date.now(),
+) {
+  const entries = usableEntries();
+  if (!entries || generation !== state().generation) return;
+  if (entries.size >= MAX_ENTRIES) {
+    const oldest = entries.keys().next().value;
+    if (oldest !== undefined) entries.delete(oldest);
+  }
+  entries.set(keyOf(signedValue), {
+    token: record.session.token,
+    record,
+    until: now + SESSION_CACHE_TTL_MS,
+  });
+}
+
+function forgetWhere(matches: (entry: Entry) => boolean) {
+  const current = state();
+  current.generation += 1;
+  for (const [key, entry] of current.entries) if (matches(entry)) current.entries.delete(key);
+}
+
+/** Every session of this account: it changed, or its sessions ended. */
+export function forgetSessionsOf(userId: string) {
+  forgetWhere((entry) => entry.record.user.id === userId);
+}
+
+/** One session (signed out, or past the admin cap). */
+export function forgetSessionToken(token: string) {
+  forgetWhere((entry) => entry.token === token);
+}
+
+/** Everything (a password reset, whose account the library does not name). */
+export function forgetAllSessions() {
+  forgetWhere(() => true);
+}
