@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { AppointmentActions } from "~/components/admin/appointment-actions";
@@ -17,7 +17,6 @@ import { formatAppointmentDate, propertyTypeLabel } from "~/lib/appointment-form
 import { hasAppointmentStarted } from "~/lib/appointment-rules";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { type ListConfig, parseListParams } from "~/lib/list-params";
-import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
 import { readForm } from "~/lib/read-form.server";
 import { COMPANY_NAME } from "~/lib/site";
@@ -30,6 +29,7 @@ import {
 } from "~/models/admin-appointments.server";
 import type { AppointmentStatus } from "~/models/appointment.server";
 import { getCalendarFeedCreatedAt, resetCalendarFeed } from "~/models/calendar-feed.server";
+import { loadOrFail } from "~/routes/admin/load-or-fail.server";
 import type { Route } from "./+types/appointments";
 
 // /admin/appointments: every booking, newest first; search by name, e-mail or property type,
@@ -51,7 +51,7 @@ export const LOAD_FAILED = "Failed to load appointments";
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const params = parseListParams(args.request.url, APPOINTMENTS_LIST);
-  try {
+  return loadOrFail("the admin appointments list", LOAD_FAILED, async () => {
     const [list, viewings] = await Promise.all([
       listAppointmentsForAdmin(
         actor,
@@ -78,10 +78,7 @@ export async function loader(args: Route.LoaderArgs) {
       viewings,
       feedCreatedAt,
     };
-  } catch (error) {
-    logger.error({ err: error }, "Could not load the admin appointments list");
-    throw data(LOAD_FAILED, { status: 500 });
-  }
+  });
 }
 
 /** Makes (or remakes, after asking) the admin's calendar address; answers it once. */

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { useListWithRecord } from "~/components/admin/record-view";
@@ -6,13 +6,13 @@ import { StatusBadge } from "~/components/ui/badge";
 import { DataTable, type DataTableColumn, statusFilter } from "~/components/ui/data-table";
 import { formatMoment } from "~/lib/appointment-format";
 import { type ListConfig, parseListParams } from "~/lib/list-params";
-import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
 import { INQUIRY_SOURCE_LABELS } from "~/lib/schemas/inquiry";
 import { COMPANY_NAME } from "~/lib/site";
 import { INQUIRY_STATUS_TONES } from "~/lib/status-tones";
 import { listInquiriesForAdmin } from "~/models/admin-inquiries.server";
 import type { InquirySource, InquiryStatus } from "~/models/inquiry.server";
+import { loadOrFail } from "~/routes/admin/load-or-fail.server";
 import type { Route } from "./+types/complaints";
 
 // /admin/complaints (Inquiries Management): contact messages, service inquiries and complaints,
@@ -39,7 +39,7 @@ export const LOAD_FAILED = "Failed to load complaints data";
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const params = parseListParams(args.request.url, INQUIRIES_LIST);
-  try {
+  return loadOrFail("the admin inquiries list", LOAD_FAILED, async () => {
     const list = await listInquiriesForAdmin(
       actor,
       {
@@ -50,10 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
       params,
     );
     return { params: { ...params, page: list.page }, rows: list.rows, total: list.total };
-  } catch (error) {
-    logger.error({ err: error }, "Could not load the admin inquiries list");
-    throw data(LOAD_FAILED, { status: 500 });
-  }
+  });
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];

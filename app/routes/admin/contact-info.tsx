@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { ContactTypeGroup } from "~/components/admin/contact-items";
@@ -27,6 +26,7 @@ import {
   updateContactItem,
 } from "~/models/admin-site-content.server";
 import { defaultContactDetails } from "~/models/site-content.server";
+import { loadOrFail } from "~/routes/admin/load-or-fail.server";
 import type { Route } from "./+types/contact-info";
 
 // /admin/contact-info: the address (multi-line), phone numbers, e-mail addresses, business
@@ -38,15 +38,12 @@ const PAGE = "/admin/contact-info";
 
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
-  try {
+  return loadOrFail("the contact information", CONTACT_MESSAGES.loadFailed, async () => {
     const items = await listContactItemsForAdmin(actor);
     const edit = new URL(args.request.url).searchParams.get("edit");
     const editing = items.find((item) => item.id === edit)?.id ?? null;
     return { items, editing, defaults: defaultContactDetails() };
-  } catch (error) {
-    logger.error({ err: error }, "Could not load the contact information");
-    throw data(CONTACT_MESSAGES.loadFailed, { status: 500 });
-  }
+  });
 }
 
 export async function action(args: Route.ActionArgs) {

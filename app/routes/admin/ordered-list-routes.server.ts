@@ -32,6 +32,7 @@ import {
   postedFile,
   storeUploadedPhoto,
 } from "~/routes/admin/admin-photo.server";
+import { loadOrFail } from "~/routes/admin/load-or-fail.server";
 
 // The loaders and actions of the ordered-list screens (team, gallery slides, featured videos),
 // each bound by ./ordered-lists.server.ts to one list's model, form and words:
@@ -243,12 +244,9 @@ export function orderedListRoutes<Row extends { id: string }, Checked, Input>(
     /** The list: every item, active or not, in the order the site shows the active ones. */
     async listLoader(args: LoaderFunctionArgs) {
       const actor = await requireAdmin(args);
-      try {
+      return loadOrFail(log.all, messages.loadFailed, async () => {
         return { items: await model.list(actor) };
-      } catch (error) {
-        logger.error({ err: error }, `Could not load ${log.all}`);
-        throw data(messages.loadFailed, { status: 500 });
-      }
+      });
     },
 
     async listAction(args: ActionFunctionArgs) {

@@ -24,7 +24,6 @@ import {
 import { formatMoment } from "~/lib/appointment-format";
 import { isConfirmed } from "~/lib/confirm";
 import { listReturnPath, listSearch, parseListParams } from "~/lib/list-params";
-import { logger } from "~/lib/logger.server";
 import { formatNaira, formatNumber } from "~/lib/money";
 import { LISTING_STATUSES, PROPERTY_TYPES, propertyTypeLabel } from "~/lib/property-options";
 import { readForm } from "~/lib/read-form.server";
@@ -37,6 +36,7 @@ import {
   restoreProperty,
 } from "~/models/admin-properties.server";
 import { getViewsByProperty } from "~/models/property-stats.server";
+import { loadOrFail } from "~/routes/admin/load-or-fail.server";
 import type { Route } from "./+types/properties";
 
 // /admin/properties: the catalogue. Search title or location, filter purpose, type, city,
@@ -52,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const params = parseListParams(args.request.url, PROPERTIES_LIST);
   const trash = params.filters.view === "trash";
-  try {
+  return loadOrFail("the admin properties list", LOAD_FAILED, async () => {
     const list = await listPropertiesForAdmin(actor, propertyFiltersOf(params), params);
     const views = await getViewsByProperty(
       actor,
@@ -60,10 +60,7 @@ export async function loader(args: Route.LoaderArgs) {
     );
     const rows = list.rows.map((row) => ({ ...row, views30: views.get(row.id) ?? 0 }));
     return { params: { ...params, page: list.page }, rows, total: list.total, trash };
-  } catch (error) {
-    logger.error({ err: error }, "Could not load the admin properties list");
-    throw data(LOAD_FAILED, { status: 500 });
-  }
+  });
 }
 
 export async function action(args: Route.ActionArgs) {

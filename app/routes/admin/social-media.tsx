@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
@@ -32,6 +31,7 @@ import {
   getSocialLinksForAdmin,
   updateSocialLink,
 } from "~/models/admin-site-content.server";
+import { loadOrFail } from "~/routes/admin/load-or-fail.server";
 import type { Route } from "./+types/social-media";
 
 // /admin/social-media: the company's links on eight platforms (spec §5, §7): add one for a
@@ -43,15 +43,12 @@ const PAGE = "/admin/social-media";
 
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
-  try {
+  return loadOrFail("the social links", SOCIAL_MESSAGES.loadFailed, async () => {
     const links = await getSocialLinksForAdmin(actor);
     const edit = new URL(args.request.url).searchParams.get("edit");
     const editing = links.find((link) => link.platform === edit && link.url)?.platform ?? null;
     return { links, editing };
-  } catch (error) {
-    logger.error({ err: error }, "Could not load the social links");
-    throw data(SOCIAL_MESSAGES.loadFailed, { status: 500 });
-  }
+  });
 }
 
 export async function action(args: Route.ActionArgs) {

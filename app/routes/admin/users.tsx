@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { RecordTitleLink } from "~/components/admin/record-delete";
@@ -15,12 +15,12 @@ import {
   type UserKind,
 } from "~/lib/admin-users";
 import { parseListParams } from "~/lib/list-params";
-import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
 import { USER_STATUSES, type UserStatus } from "~/lib/roles";
 import { USER_MESSAGES } from "~/lib/schemas/user";
 import { COMPANY_NAME } from "~/lib/site";
 import { type AdminUserRow, listUsersForAdmin } from "~/models/admin-users.server";
+import { loadOrFail } from "~/routes/admin/load-or-fail.server";
 import type { Route } from "./+types/users";
 
 // /admin/users: every account, and every person who booked or wrote without one (a guest),
@@ -33,7 +33,7 @@ const LIST = "/admin/users";
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const params = parseListParams(args.request.url, USERS_LIST);
-  try {
+  return loadOrFail("the admin users list", USER_MESSAGES.loadFailed, async () => {
     const list = await listUsersForAdmin(
       actor,
       {
@@ -49,10 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
       total: list.total,
       viewer: { id: actor.id, isSuperAdmin: actor.isSuperAdmin },
     };
-  } catch (error) {
-    logger.error({ err: error }, "Could not load the admin users list");
-    throw data(USER_MESSAGES.loadFailed, { status: 500 });
-  }
+  });
 }
 
 type Viewer = Route.ComponentProps["loaderData"]["viewer"];

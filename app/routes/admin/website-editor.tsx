@@ -1,4 +1,4 @@
-import { data, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { adminMiddleware, requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
@@ -44,6 +44,7 @@ import {
 } from "~/models/admin-site-content.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
 import { ONE_PHOTO_FORM_BYTES } from "~/routes/admin/admin-photo.server";
+import { loadOrFail } from "~/routes/admin/load-or-fail.server";
 import type { Route } from "./+types/website-editor";
 
 // /website-editor (spec: dashboard-and-admin §2, §7, §8): the home page's Hero, About, Services
@@ -58,7 +59,7 @@ export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
-  try {
+  return loadOrFail("the website content", EDITOR_MESSAGES.loadFailed, async () => {
     const [stored, images] = await Promise.all([
       getHomeContentForAdmin(actor),
       listHeroImagesForAdmin(actor),
@@ -71,10 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
       // The hero's set in order, the built-in pictures included (see listHeroImagesForAdmin).
       images,
     };
-  } catch (error) {
-    logger.error({ err: error }, "Could not load the website content");
-    throw data(EDITOR_MESSAGES.loadFailed, { status: 500 });
-  }
+  });
 }
 
 export async function action(args: Route.ActionArgs) {
