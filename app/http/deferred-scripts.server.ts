@@ -59,6 +59,14 @@ export function deferScripts(nonce: string | undefined): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       pending += decoder.write(chunk);
+      // The preloads and the module script are behind us: the rest (the route data React
+      // Router streams after them) passes through without being searched.
+      if (moduleFound) {
+        const rest = pending;
+        pending = "";
+        callback(null, rest || undefined);
+        return;
+      }
       const open = pending.lastIndexOf("<");
       const cut = open !== -1 && pending.indexOf(">", open) === -1 ? open : pending.length;
       const ready = pending.slice(0, cut);
