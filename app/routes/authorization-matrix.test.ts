@@ -1,4 +1,4 @@
-import { count, eq, getTableName, is } from "drizzle-orm";
+import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
@@ -1398,15 +1398,25 @@ const TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgT
 );
 const UNCOUNTED = new Set(["sessions", "verifications", "rate_limits"]);
 
-async function rowCounts() {
-  const counts: Record<string, number> = {};
-  for (const table of TABLES) {
-    const name = getTableName(table);
-    if (UNCOUNTED.has(name)) continue;
-    const [row] = await db.select({ n: count() }).from(table);
-    counts[name] = row?.n ?? 0;
-  }
-  return counts;
+const COUNTED = TABLES.map(getTableName).filter((name) => !UNCOUNTED.has(name));
+// One statement for every table (a json object of counts): each case counts twice, and one
+// round trip per table made the counting most of this file's run time on PGlite.
+const COUNT_ALL = sql.join(
+  [
+    sql`select json_build_object(`,
+    sql.join(
+      COUNTED.map((name) => sql`${name}::text, (select count(*) from ${sql.identifier(name)})`),
+      sql`, `,
+    ),
+    sql`) as counts`,
+  ],
+  sql``,
+);
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const [row] = (await db.execute(COUNT_ALL)).rows as { counts: Record<string, number> | string }[];
+  if (!row) throw new Error("no row counts");
+  return typeof row.counts === "string" ? JSON.parse(row.counts) : row.counts;
 }
 
 async function favoritesOf(actor: Actor) {
