@@ -58,6 +58,9 @@ export const MAX_OPEN_SUBMISSIONS = 20;
 /** Photos one submission may hold (the admin upload's per-request limit, twice). */
 export const MAX_SUBMISSION_PHOTOS = 20;
 
+/** Weeks of views an owner sees under My Listings. */
+export const OWNER_VIEW_WEEKS = 12;
+
 /** The owner may edit it (and send it): a draft, or one the office sent back. */
 export function isEditableByOwner(status: SubmissionStatus) {
   return status === "draft" || status === "changes_requested";

@@ -10,14 +10,13 @@ import {
 } from "~/db/schema";
 import { addDays, lagosToday } from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";
-import { OPEN_STATUSES } from "~/lib/submissions";
+import { OPEN_STATUSES, OWNER_VIEW_WEEKS } from "~/lib/submissions";
 
 // "My listings" (issue 20): how an owner's live listings do. Only the owner's own (the owner id
 // is in every `where`); the people who booked viewings stay with the agency: an owner sees
 // dates, times and counts, never a name or a number.
 
-/** Weeks of views an owner sees. */
-export const OWNER_VIEW_WEEKS = 12;
+export { OWNER_VIEW_WEEKS };
 
 /** The owner's listings (taken down ones too), newest first, with their totals. */
 export async function listOwnerListings(ownerId: string, now = new Date()) {

@@ -27,8 +27,8 @@ import {
   submissionValuesOf,
 } from "~/lib/schemas/submission";
 import { pageMeta } from "~/lib/seo";
-import { SUBMISSION_KIND_LABELS, SUBMISSION_MESSAGES } from "~/lib/submissions";
-import { getOwnerListing, OWNER_VIEW_WEEKS } from "~/models/owner-listings.server";
+import { OWNER_VIEW_WEEKS, SUBMISSION_KIND_LABELS, SUBMISSION_MESSAGES } from "~/lib/submissions";
+import { getOwnerListing } from "~/models/owner-listings.server";
 import { requestListingChange } from "~/models/submission.server";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import { discardUploads } from "~/routes/admin/property-uploads.server";

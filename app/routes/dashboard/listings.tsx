@@ -9,8 +9,8 @@ import { formatDay } from "~/lib/dates";
 import { formatNumber, formatPrice } from "~/lib/money";
 import { listingStatusLabel } from "~/lib/property-options";
 import { pageMeta } from "~/lib/seo";
-import { MAX_OPEN_SUBMISSIONS, SUBMISSION_KIND_LABELS } from "~/lib/submissions";
-import { listOwnerListings, OWNER_VIEW_WEEKS } from "~/models/owner-listings.server";
+import { MAX_OPEN_SUBMISSIONS, OWNER_VIEW_WEEKS, SUBMISSION_KIND_LABELS } from "~/lib/submissions";
+import { listOwnerListings } from "~/models/owner-listings.server";
 import { countOpenSubmissions, listOwnerSubmissions } from "~/models/submission.server";
 import type { Route } from "./+types/listings";
 
