@@ -122,20 +122,39 @@ test("an owner lists a flat, fixes what the office asks, and watches it live", a
   await gotoHydrated(page, "/dashboard/listings");
   await page.getByRole("link", { name: TITLE }).first().click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/listings/${UUID_PATTERN.source}$`));
-  const listingId = new URL(page.url()).pathname.split("/").pop() ?? "";
-  await expect(main.getByText("Views per week, last 12 weeks")).toBeVisible();
+  const listingPath = new URL(page.url()).pathname;
+  const listingId = listingPath.split("/").pop() ?? "";
+  const views = main.locator("figcaption", { hasText: "Views per week, last 12 weeks" });
+  await expect(views).toHaveText(/: 0$/);
   await expect(main.getByRole("heading", { name: "Viewings booked" })).toBeVisible();
+  await expect(main.getByText("No viewings booked yet")).toBeVisible();
   await expect(main.getByText("Saves", { exact: true })).toBeVisible();
 
-  // It is on the site as the agency's listing: the owner's name and number are not.
-  const visitorContext = await browser.newContext();
+  // A visitor opens it on the site (a browser, not a bot): the agency's listing, without the
+  // owner's name or number, and one more view for the owner.
+  const visitorContext = await browser.newContext({
+    userAgent:
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+  });
   const visitor = await visitorContext.newPage();
+  await asNewVisitor(visitor);
   await visitor.goto(`/property/${listingId}`);
   await expect(visitor.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
   await expect(visitor.getByText(email)).toHaveCount(0);
   await expect(visitor.getByText("0803 123 4567")).toHaveCount(0);
+  // Views are written a few seconds after they are counted.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return (await views.textContent()) ?? "";
+      },
+      { timeout: 20_000, intervals: [2_000] },
+    )
+    .toMatch(/: 1$/);
+
   // ... and the other owner cannot open its numbers.
-  const notTheirs = await other.goto(`/dashboard/listings/${listingId}`);
+  const notTheirs = await other.goto(listingPath);
   expect(notTheirs?.status()).toBe(404);
 
   await Promise.all([office.close(), otherContext.close(), visitorContext.close()]);
