@@ -14,6 +14,8 @@ export default [
     route("team", "routes/public/team.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("book-appointment", "routes/public/book-appointment.tsx"),
+    // Landlords and sellers hand a property to the agency (issue 20).
+    route("list-your-property", "routes/public/list-your-property.tsx"),
     route("signin", "routes/auth/signin.tsx"),
     route("signup", "routes/auth/signup.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
@@ -31,6 +33,10 @@ export default [
       route("profile", "routes/dashboard/profile.tsx"),
       route("searches", "routes/dashboard/searches.tsx"),
       route("searches/new", "routes/dashboard/search-new.tsx"),
+      // An owner's listings and submissions (issue 20).
+      route("listings", "routes/dashboard/listings.tsx"),
+      route("listings/submissions/:id", "routes/dashboard/listing-submission.tsx"),
+      route("listings/:id", "routes/dashboard/listing.tsx"),
     ]),
     // Admins only (its own middleware), inside the site layout.
     route("website-editor", "routes/admin/website-editor.tsx"),
@@ -65,6 +71,10 @@ export default [
       route(":id", "routes/admin/property-edit.tsx"),
       // The edit page's photo uploader with JavaScript: one photo per request, JSON back.
       route(":id/photos", "routes/admin/property-photos-upload.ts"),
+    ]),
+    // Owners' submissions for review (issue 20): the queue, and one submission as a page.
+    route("submissions", "routes/admin/submissions.tsx", [
+      route(":id", "routes/admin/submission.tsx"),
     ]),
     // Appointments and inquiries (admin part 3).
     route("appointments", "routes/admin/appointments.tsx", [

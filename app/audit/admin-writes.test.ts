@@ -91,6 +91,12 @@ import {
 } from "~/models/appointment.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
+import {
+  approveSubmission,
+  declineSubmission,
+  requestSubmissionChanges,
+  saveOwnerSubmission,
+} from "~/models/submission.server";
 import { contentGeneration } from "~/page-cache/content-generation.server";
 import { attachPhotos } from "~/routes/admin/property-uploads.server";
 import { createSignedInUser, TEST_PASSWORD } from "../../tests/setup/accounts";
@@ -157,6 +163,25 @@ async function pendingAppointment() {
     propertyId: null,
   });
   return id;
+}
+
+let submissionOwners = 0;
+
+/** An owner's submission, sent for review. */
+async function waitingSubmission() {
+  submissionOwners += 1;
+  // A plain account row: the owner's sign-in is not what this checks, and a password costs time.
+  const ownerId = `submission-owner-${submissionOwners}`;
+  await db
+    .insert(users)
+    .values({ id: ownerId, email: `${ownerId}@example.com`, name: "Bola Owner" });
+  const saved = await saveOwnerSubmission(ownerId, {
+    values: { title: "Flat in Yaba", city: "Lagos", contactMethod: "email" },
+    photos: [],
+    send: true,
+  });
+  if (!saved.ok) throw new Error("the submission should save");
+  return saved.id;
 }
 
 async function contactMessage() {
@@ -582,6 +607,20 @@ const WRITES: Record<string, WriteCase> = {
     expect((await resetCalendarFeed(actor)).ok).toBe(true);
     return "calendar-feed.reset";
   },
+  async approveSubmission(actor) {
+    const result = await approveSubmission(actor, await waitingSubmission(), PROPERTY);
+    expect(result.ok).toBe(true);
+    return "submission.approve";
+  },
+  async requestSubmissionChanges(actor) {
+    const id = await waitingSubmission();
+    expect((await requestSubmissionChanges(actor, id, "Add photos")).ok).toBe(true);
+    return "submission.request-changes";
+  },
+  async declineSubmission(actor) {
+    expect((await declineSubmission(actor, await waitingSubmission(), "Not ours")).ok).toBe(true);
+    return "submission.decline";
+  },
   async setInquiryStatus(actor) {
     const result = await setInquiryStatus(actor, await contactMessage(), "in-progress");
     expect(result.ok).toBe(true);
@@ -607,7 +646,11 @@ const SHOWN_ON_PUBLIC_PAGES: Record<AuditEntity, boolean> = {
   user: false,
   settings: false,
   "calendar-feed": false,
+  submission: false,
 };
+
+/** Writes to a private record that change what public pages show (an approval adds a listing). */
+const PUBLIC_ACTIONS = new Set(["submission.approve"]);
 
 async function auditCount() {
   const [row] = await db.select({ n: count() }).from(auditEvents);
@@ -636,7 +679,8 @@ describe("admin writes", () => {
       expect(await auditCount(), name).toBe(before + 1);
       // A private case's setup (a booking, an inquiry, an account) is no admin write, so the
       // whole case must leave the generation alone; a public one moves it.
-      const isPublic = SHOWN_ON_PUBLIC_PAGES[action.split(".")[0] as AuditEntity];
+      const isPublic =
+        SHOWN_ON_PUBLIC_PAGES[action.split(".")[0] as AuditEntity] || PUBLIC_ACTIONS.has(action);
       seen[isPublic ? "public" : "private"] += 1;
       if (isPublic) expect(contentGeneration(), name).toBeGreaterThan(generation);
       else expect(contentGeneration(), name).toBe(generation);

@@ -69,12 +69,18 @@ const PRIVATE_ENTITIES: ReadonlySet<AuditEntity> = new Set<AuditEntity>([
   "user",
   "settings",
   "calendar-feed",
+  // An owner's submission is private until approved, which puts a listing on the site or
+  // changes or removes one (PUBLIC_ACTIONS).
+  "submission",
 ]);
+
+/** Writes to a private entity that change a public record all the same. */
+const PUBLIC_ACTIONS: ReadonlySet<AuditAction> = new Set<AuditAction>(["submission.approve"]);
 
 /** Whether a write of this kind may change what public pages show. */
 export function changesPublicContent(action: AuditAction): boolean {
   const [entityType] = action.split(".") as [AuditEntity];
-  return !PRIVATE_ENTITIES.has(entityType);
+  return !PRIVATE_ENTITIES.has(entityType) || PUBLIC_ACTIONS.has(action);
 }
 
 class RolledBack extends Error {

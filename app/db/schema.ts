@@ -17,6 +17,8 @@ import {
 } from "drizzle-orm/pg-core";
 import { FURNISHING, LISTING_STATUSES, TITLE_DOCUMENTS, valuesOf } from "~/lib/property-options";
 import { ROLES, USER_STATUSES } from "~/lib/roles";
+import type { SubmissionValues } from "~/lib/schemas/submission";
+import { SUBMISSION_KINDS, SUBMISSION_STATUSES } from "~/lib/submissions";
 
 // Every entity of both spec documents lives here, including the ones later screens use.
 // Money is whole naira in bigint ("mode: number" is exact up to 9e15 naira).
@@ -185,6 +187,11 @@ export const properties = pgTable(
     parkingSpaces: integer("parking_spaces"),
     furnishing: furnishing("furnishing"),
     serviced: boolean("serviced").notNull().default(false),
+    /**
+     * The owner who handed it to the agency (issue 20): shown to admins and to that owner in
+     * "My listings", never on the public site (the listing is the agency's).
+     */
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
     /** In the trash since then: gone from the site, purged after TRASH_DAYS. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -205,6 +212,7 @@ export const properties = pgTable(
     index("properties_featured_idx").on(t.createdAt.desc()).where(sql`${t.featured}`),
     // The trash, oldest first (the purge) and newest first (the admin's trash list).
     index("properties_deleted_at_idx").on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    index("properties_owner_idx").on(t.ownerId).where(sql`${t.ownerId} is not null`),
     // Text search is a case-insensitive containment match; trigrams make it indexable.
     index("properties_search_trgm_idx").using(
       "gin",
@@ -233,6 +241,93 @@ export const propertyMedia = pgTable(
     // Whether a stored file is still shown anywhere, before it is removed.
     index("property_media_url_idx").on(t.mediaUrl),
   ],
+);
+
+// ---------------------------------------------------------------------------
+// Owner submissions (issue 20, ADR 22): a landlord or seller hands a property to the agency for
+// review. `values` holds the form as typed (a draft may be half done); it is checked in full with
+// the admin form's schema when sent, and becomes a listing's columns when approved. A change to a
+// live listing, or taking it down, is a submission too (`kind`), naming the listing.
+
+export const propertySubmissions = pgTable(
+  "property_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SUBMISSION_KINDS }).notNull().default("listing"),
+    status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("draft"),
+    /** The live listing: made by approving it, or the one a change or take-down is about. */
+    propertyId: uuid("property_id").references(() => properties.id, { onDelete: "set null" }),
+    /** From `values`, for the lists and the queue's search. */
+    title: text("title").notNull(),
+    city: text("city").notNull().default(""),
+    values: jsonb("values").$type<SubmissionValues>().notNull().default({}),
+    /** The owner's note (why a listing should come down). */
+    ownerNote: text("owner_note"),
+    /** The office's last word: what to change, or why it was declined (the owner sees it). */
+    reviewMessage: text("review_message"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("property_submissions_owner_idx").on(t.ownerId, t.updatedAt.desc()),
+    index("property_submissions_status_idx").on(t.status, t.submittedAt),
+    index("property_submissions_property_idx").on(t.propertyId),
+  ],
+);
+
+/** A submission's photos, stored through the media pipeline with it (one transaction). */
+export const submissionPhotos = pgTable(
+  "submission_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => propertySubmissions.id, { onDelete: "cascade" }),
+    mediaUrl: text("media_url").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("submission_photos_submission_idx").on(t.submissionId, t.sortOrder),
+    index("submission_photos_url_idx").on(t.mediaUrl),
+  ],
+);
+
+/** Each step of a submission's life, by the owner or the office: the history both see. */
+export const submissionEvents = pgTable(
+  "submission_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => propertySubmissions.id, { onDelete: "cascade" }),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    fromStatus: text("from_status", { enum: SUBMISSION_STATUSES }),
+    toStatus: text("to_status", { enum: SUBMISSION_STATUSES }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("submission_events_submission_idx").on(t.submissionId, t.createdAt)],
+);
+
+/**
+ * What a signed-out visitor typed into "List your property", kept while they sign up or sign
+ * in (a cookie holds the token; only its hash is stored). Gone once used, or after a day.
+ */
+export const submissionHolds = pgTable(
+  "submission_holds",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    values: jsonb("values").$type<SubmissionValues>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("submission_holds_created_idx").on(t.createdAt)],
 );
 
 /**

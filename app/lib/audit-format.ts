@@ -33,6 +33,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   "website-content": "Website content",
   settings: "Settings",
   "calendar-feed": "Calendar link",
+  submission: "Owner submissions",
 };
 
 /** What each action did, as a sentence's verb phrase ("edited the listing"). */
@@ -89,6 +90,9 @@ const ACTION_TEXT: Record<string, string> = {
   "website-content.hero-remove": "Removed a hero picture",
   "settings.update": "Changed a notification setting",
   "calendar-feed.reset": "Made a new calendar link",
+  "submission.approve": "Approved the owner's submission",
+  "submission.request-changes": "Asked the owner for changes",
+  "submission.decline": "Declined the owner's submission",
 };
 
 /** An action in words; an action not listed reads from its code ("video.publish": "Video: publish"). */
@@ -162,6 +166,12 @@ const FIELD_LABELS: Partial<Record<AuditEntity, Record<string, string>>> = {
   },
   "website-content": { mediaUrl: "Picture" },
   "calendar-feed": { address: "Calendar link" },
+  submission: {
+    status: "Status",
+    message: "Message to the owner",
+    kind: "Kind",
+    propertyId: "Listing",
+  },
 };
 
 /**

@@ -15,6 +15,7 @@ export const AUDIT_ENTITIES = [
   "website-content",
   "settings",
   "calendar-feed",
+  "submission",
 ] as const;
 
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

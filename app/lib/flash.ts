@@ -110,6 +110,32 @@ export const FLASH_MESSAGES = {
   videoDeleted: { type: "success", title: "Video deleted successfully" },
   videoDeleteFailed: { type: "error", title: "Failed to delete video" },
   videosReorderFailed: { type: "error", title: "Failed to reorder videos" },
+  // Owner submissions (issue 20: /list-your-property, My Listings, /admin/submissions).
+  submissionHeld: {
+    type: "success",
+    title: "Sign in to send your property",
+    description: "Sign in, or create an account and then sign in: what you typed is kept for you.",
+  },
+  submissionSaved: { type: "success", title: "Draft saved" },
+  submissionSent: {
+    type: "success",
+    title: "Sent for review",
+    description: "Our office reviews it within two working days; we will e-mail you.",
+  },
+  submissionWithdrawn: { type: "success", title: "Submission withdrawn" },
+  changeRequested: {
+    type: "success",
+    title: "Change sent for review",
+    description: "The live listing stays as it is until our office approves the change.",
+  },
+  takedownRequested: {
+    type: "success",
+    title: "Request sent",
+    description: "Our office takes the listing down once it has checked with you.",
+  },
+  submissionApproved: { type: "success", title: "Approved: the listing is live" },
+  submissionChangesRequested: { type: "success", title: "Changes requested from the owner" },
+  submissionDeclined: { type: "success", title: "Submission declined" },
   // Saved searches (/dashboard/searches).
   searchSaved: {
     type: "success",

@@ -22,12 +22,15 @@ export const FOOTER_QUICK_LINKS = [
   { label: "Our Team", to: "/team" },
   { label: "Contact", to: "/contact" },
   { label: "Book Appointment", to: "/book-appointment" },
+  { label: "List Your Property", to: "/list-your-property" },
 ] as const;
 
 /** The customer dashboard's sidebar (Sign Out, a POST form, follows these links). */
 export const DASHBOARD_NAV = [
   { label: "Dashboard", to: "/dashboard", end: true },
   { label: "My Properties", to: "/dashboard/properties", end: false },
+  // An owner's submissions and live listings (issue 20); empty, it says how to list one.
+  { label: "My Listings", to: "/dashboard/listings", end: false },
   { label: "Appointments", to: "/dashboard/appointments", end: false },
   { label: "Inquiries", to: "/dashboard/complaints", end: false },
   { label: "Saved Searches", to: "/dashboard/searches", end: false },

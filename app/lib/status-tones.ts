@@ -17,6 +17,17 @@ export const INQUIRY_STATUS_TONES = {
   rejected: "red",
 } as const satisfies Record<string, Tone>;
 
+/** An owner's submission (issue 20): waiting yellow, with the owner blue, live green. */
+export const SUBMISSION_STATUS_TONES = {
+  draft: "slate",
+  submitted: "yellow",
+  resubmitted: "yellow",
+  changes_requested: "blue",
+  approved: "green",
+  declined: "red",
+  withdrawn: "slate",
+} as const satisfies Record<string, Tone>;
+
 /** 'in-progress' reads 'In Progress'. */
 export function statusLabel(status: string): string {
   return status

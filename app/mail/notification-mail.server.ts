@@ -15,6 +15,7 @@ import {
 import { renderEmailVerification } from "./email-verification.server";
 import { renderInquiryResponseEmail } from "./inquiry-mail.server";
 import type { MailMessage } from "./mail-message";
+import { renderSubmissionStatusEmail } from "./submission-mail.server";
 
 // From what happened to the e-mails it causes: the one table of which notification
 // (app/models/notification.server.ts, stored by the write) sends which e-mails to whom. The
@@ -38,6 +39,7 @@ const RENDERERS: Renderers = {
   "inquiry.answered": (executor, { inquiryId }) => renderInquiryResponseEmail(executor, inquiryId),
   "user.invited": renderAccountInvite,
   "email.verification-requested": renderEmailVerification,
+  "submission.status-set": renderSubmissionStatusEmail,
 };
 
 function isNotificationKind(kind: string): kind is NotificationKind {

@@ -249,8 +249,11 @@ async function photoOrder(tx: Tx, propertyId: string) {
 /** A photo already accepted and stored, to be shown on a listing. */
 export type NewPhoto = { url: string; title?: string | null };
 
-/** Adds photo rows after the listing's others and makes the first one the cover. */
-async function insertPhotos(tx: Tx, propertyId: string, photos: readonly NewPhoto[]) {
+/**
+ * Adds photo rows after the listing's others and makes the first one the cover, inside the
+ * caller's transaction (also an approved owner submission's photos: ./submission.server).
+ */
+export async function insertPhotos(tx: Tx, propertyId: string, photos: readonly NewPhoto[]) {
   if (photos.length === 0) return;
   const [last] = await tx
     .select({ n: sql<number>`coalesce(max(${propertyMedia.sortOrder}), -1)::int` })
@@ -425,7 +428,7 @@ export async function setPropertyPhotoTitle(
 }
 
 /** The stored fields of a form's input (the audit log compares these). */
-function columnsOf(input: PropertyInput) {
+export function columnsOf(input: PropertyInput) {
   return {
     title: input.title,
     purpose: input.purpose,

@@ -5,6 +5,7 @@ import {
   properties,
   propertyMedia,
   slideshowItems,
+  submissionPhotos,
   teamMembers,
   videos,
 } from "~/db/schema";
@@ -21,7 +22,10 @@ export function uploadKeyOf(url: string | null | undefined) {
   return match?.[1];
 }
 
-/** Whether any row (listing, photo, team member, slide, video, hero picture) still shows this URL. */
+/**
+ * Whether any row (listing, photo, team member, slide, video, hero picture, an owner's
+ * submission) still shows this URL.
+ */
 export async function isMediaReferenced(url: string) {
   const result = await db.execute<{ used: boolean }>(sql`
     select (
@@ -31,6 +35,7 @@ export async function isMediaReferenced(url: string) {
       or exists (select 1 from ${slideshowItems} where ${slideshowItems.mediaUrl} = ${url})
       or exists (select 1 from ${videos} where ${videos.videoUrl} = ${url})
       or exists (select 1 from ${heroImages} where ${heroImages.mediaUrl} = ${url})
+      or exists (select 1 from ${submissionPhotos} where ${submissionPhotos.mediaUrl} = ${url})
     ) as used`);
   return Boolean(result.rows[0]?.used);
 }

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { appointmentEvents, appointments, mailOutbox } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
+import type { SubmissionStatus } from "~/lib/submissions";
 
 // Notifications: what a write tells people about, as a row of the mail outbox inserted in the
 // write's own transaction (like its audit row), so the change and its e-mails commit together or
@@ -40,7 +41,17 @@ export type Notification =
    */
   | { kind: "user.invited"; userId: string; token: string }
   /** A customer asked to confirm their address: the link (the token, as above). */
-  | { kind: "email.verification-requested"; userId: string; token: string };
+  | { kind: "email.verification-requested"; userId: string; token: string }
+  /**
+   * An owner's submission moved on (sent, changes requested, approved, declined, withdrawn):
+   * the owner's e-mail. The step and the office's message are frozen as they were.
+   */
+  | {
+      kind: "submission.status-set";
+      submissionId: string;
+      status: SubmissionStatus;
+      message: string | null;
+    };
 
 export type NotificationKind = Notification["kind"];
 
@@ -53,6 +64,7 @@ export const NOTIFICATION_KINDS = [
   "inquiry.answered",
   "user.invited",
   "email.verification-requested",
+  "submission.status-set",
 ] as const satisfies readonly NotificationKind[];
 
 /** Puts the notification in the outbox through `tx`, the transaction of the write it tells of. */

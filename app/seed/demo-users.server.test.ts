@@ -23,6 +23,8 @@ describe("seedDemoUsers", () => {
     for (const user of DEMO_USERS) {
       expect(await verifyCredentials(user.email, user.password)).toBeDefined();
     }
+    const [owner] = await db.select().from(users).where(eq(users.email, "owner@naijahomes.ng"));
+    expect(owner).toMatchObject({ role: "owner", emailVerified: true });
     // Accounts exist now: nothing more is created.
     expect(await seedDemoUsers()).toEqual([]);
   });

@@ -2,8 +2,9 @@ import { createOrPromoteAdmin, registerAccount } from "~/auth/accounts.server";
 import { markEmailVerified } from "~/models/email-verification.server";
 import { countUsers, findUserByEmail } from "~/models/user.server";
 import { seedDemoActivity } from "./demo-activity";
+import { seedDemoOwner } from "./demo-owner";
 
-// The demo accounts of a new installation: one super admin and one customer, with fixed
+// The demo accounts of a new installation: one super admin, one customer and one owner, with fixed
 // passwords printed at start-up and listed in the README. Only for an empty account table.
 
 export const DEMO_USERS = [
@@ -20,6 +21,14 @@ export const DEMO_USERS = [
     firstName: "Chidi",
     lastName: "Okafor",
     kind: "customer",
+  },
+  // A landlord who lists with the agency (issue 20): a live listing, one waiting, one sent back.
+  {
+    email: "owner@naijahomes.ng",
+    password: "owner-demo-2024",
+    firstName: "Funke",
+    lastName: "Adeyemi",
+    kind: "owner",
   },
 ] as const;
 
@@ -50,8 +59,11 @@ export async function seedDemoUsers(): Promise<DemoCredential[]> {
   // A brand-new demo customer gets a history to look at; an instance that lost the race to
   // create the accounts (or found them) leaves it alone.
   if (created.length === DEMO_USERS.length) {
-    const [admin, customer] = await Promise.all(DEMO_USERS.map((u) => findUserByEmail(u.email)));
+    const [admin, customer, owner] = await Promise.all(
+      DEMO_USERS.map((u) => findUserByEmail(u.email)),
+    );
     if (admin && customer) await seedDemoActivity({ customer, adminId: admin.id });
+    if (admin && owner) await seedDemoOwner({ ownerId: owner.id, adminId: admin.id });
   }
   return created;
 }

@@ -53,9 +53,9 @@ describe("seedDemoData", () => {
     expect(await rows(socialLinks)).toBe(1);
     expect(await rows(contactInfo)).toBe(counts?.contactInfo);
     expect(await rows(websiteContent)).toBe(HOME_KEYS.length);
-    // The two demo accounts (demo-users.ts), created because there were no accounts.
-    expect(await rows(users)).toBe(2);
-    expect(counts?.users).toBe(2);
+    // The demo accounts (demo-users.ts: admin, customer, owner), created because there were none.
+    expect(await rows(users)).toBe(3);
+    expect(counts?.users).toBe(3);
   });
 
   it("gives every property 3-6 media in order, its image being the first", async () => {

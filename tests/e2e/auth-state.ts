@@ -65,6 +65,8 @@ export const PREMADE_ACCOUNTS = {
   // signed-in-pages.spec.ts: customers who browse cached public pages and save properties.
   "cached-hearts": { firstName: "Funmilayo", lastName: "Cached", role: "customer" },
   "cached-hearts-nojs": { firstName: "Tunde", lastName: "Noscript", role: "customer" },
+  // owner-submissions.spec.ts: another owner, who must see none of the first owner's listing.
+  "owners-other": { firstName: "Kunle", lastName: "Other", role: "customer" },
   // first-paint.spec.ts: a customer whose dashboard links the stylesheet.
   "first-paint-reader": { firstName: "Kemi", lastName: "Reader", role: "customer" },
 } as const satisfies Record<string, PremadeAccountSpec>;

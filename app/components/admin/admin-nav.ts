@@ -2,6 +2,7 @@ import {
   Archive,
   Building2,
   CalendarDays,
+  ClipboardList,
   Contact,
   GalleryHorizontal,
   History,
@@ -21,9 +22,14 @@ import {
 
 export type AdminNavItem = { label: string; to: string; icon: IconComponent };
 
+/** Items waiting for the office, by the nav item's `to` (Submissions), shown beside its label. */
+export type AdminNavCounts = Readonly<Record<string, number>>;
+
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: "Dashboard", to: "/admin/dashboard", icon: LayoutDashboard },
   { label: "Properties", to: "/admin/properties", icon: Building2 },
+  // Owners' submissions waiting for review (issue 20); the sidebar shows how many wait.
+  { label: "Submissions", to: "/admin/submissions", icon: ClipboardList },
   { label: "Users", to: "/admin/users", icon: Users },
   { label: "Appointments", to: "/admin/appointments", icon: CalendarDays },
   { label: "Complaints", to: "/admin/complaints", icon: MessageSquareWarning },

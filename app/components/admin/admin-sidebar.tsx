@@ -3,16 +3,18 @@ import { LogOut, PanelLeft } from "~/components/icons";
 import { SidebarTooltip, sidebarItemClass, useSidebar } from "~/components/ui/sidebar";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
-import { type AdminNavItem, adminNav } from "./admin-nav";
+import { type AdminNavCounts, type AdminNavItem, adminNav } from "./admin-nav";
 
 // What the admin sidebar holds, on the desktop (collapsible) and in the phone sheet.
 
 export function AdminSidebarContent({
   collapsed,
   isSuperAdmin,
+  counts = {},
 }: {
   collapsed: boolean;
   isSuperAdmin: boolean;
+  counts?: AdminNavCounts;
 }) {
   return (
     <div className="flex min-h-full flex-col">
@@ -28,7 +30,7 @@ export function AdminSidebarContent({
         <ul className={cn("space-y-1", collapsed ? "flex flex-col items-center" : "px-2")}>
           {adminNav(isSuperAdmin).map((item) => (
             <li key={item.to}>
-              <AdminNavLink item={item} collapsed={collapsed} />
+              <AdminNavLink item={item} collapsed={collapsed} count={counts[item.to] ?? 0} />
             </li>
           ))}
         </ul>
@@ -54,14 +56,35 @@ export function AdminSidebarContent({
  * the collapsed sidebar wraps the link in a tooltip trigger (a Radix Slot), which would turn a
  * function into a string and leave the link unstyled.
  */
-function AdminNavLink({ item, collapsed }: { item: AdminNavItem; collapsed: boolean }) {
+function AdminNavLink({
+  item,
+  collapsed,
+  count,
+}: {
+  item: AdminNavItem;
+  collapsed: boolean;
+  /** Waiting for the office (0: nothing shown). */
+  count: number;
+}) {
   // As NavLink decides it: this page or one below it.
   const isActive = useMatch({ path: item.to, end: false }) !== null;
+  const label = count > 0 ? `${item.label} (${count} waiting)` : item.label;
   return (
-    <SidebarTooltip label={item.label} show={collapsed}>
+    <SidebarTooltip label={label} show={collapsed}>
       <NavLink to={item.to} className={sidebarItemClass(isActive, collapsed)}>
         <item.icon className="size-5 shrink-0" aria-hidden />
         <span className={collapsed ? "sr-only" : "truncate"}>{item.label}</span>
+        {count > 0 ? (
+          <span
+            className={cn(
+              "rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900",
+              collapsed ? "sr-only" : "ml-auto",
+            )}
+          >
+            {count}
+            <span className="sr-only"> waiting</span>
+          </span>
+        ) : null}
       </NavLink>
     </SidebarTooltip>
   );

@@ -90,6 +90,7 @@ export function PropertyForm({
   state,
   media,
   version,
+  intent,
 }: {
   /** What the form shows: the listing's values, or what was typed before a refusal. */
   values: PropertyFormValues;
@@ -103,6 +104,8 @@ export function PropertyForm({
   media: { inForm: boolean; content: ReactNode };
   /** Editing: the version of the listing the form was opened at. */
   version?: string;
+  /** The action's intent, on a screen with several forms (an owner's submission: approve). */
+  intent?: string;
 }) {
   const hydrated = useHydrated();
   const pending = useIsPending();
@@ -112,11 +115,7 @@ export function PropertyForm({
     const wrong = firstWrongTab(fields);
     if (wrong) setTab(wrong);
   }, [fields]);
-  const [purpose, setPurpose] = useState(values.purpose ?? "sale");
   const shown = (id: TabId) => !hydrated || tab === id;
-  const v = (name: keyof PropertyFormValues) => values[name] ?? "";
-  const checked = (name: keyof PropertyFormValues, fallback: boolean) =>
-    values[name] === undefined ? fallback : values[name] === "on";
 
   const mediaPanel = (
     <section
@@ -182,194 +181,15 @@ export function PropertyForm({
         hidden={formHidden}
       >
         <input type="hidden" name="back" value={back} />
+        {intent ? <input type="hidden" name="intent" value={intent} /> : null}
         <FormAlert error={error} />
 
-        <section
-          id="panel-basic"
-          role={hydrated ? "tabpanel" : undefined}
-          aria-labelledby={hydrated ? "tab-basic" : undefined}
-          hidden={!shown("basic")}
-          className="space-y-4"
-        >
-          {hydrated ? null : <h2 className="text-lg font-semibold text-slate-900">Basic Info</h2>}
-          <TextField
-            label="Title"
-            name="title"
-            maxLength={PROPERTY_LIMITS.title}
-            defaultValue={v("title")}
-            error={fields.title}
-          />
-          <fieldset>
-            <legend className="mb-1 block text-sm font-medium text-slate-700">Purpose</legend>
-            <div className="inline-flex rounded-md border border-slate-300 p-0.5">
-              {(["sale", "rent"] as const).map((value) => (
-                <label
-                  key={value}
-                  className="cursor-pointer rounded px-4 py-1.5 text-sm font-medium text-slate-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
-                >
-                  <input
-                    type="radio"
-                    name="purpose"
-                    value={value}
-                    defaultChecked={(values.purpose ?? "sale") === value}
-                    onChange={() => setPurpose(value)}
-                    className="sr-only"
-                  />
-                  {value === "sale" ? "For Sale" : "For Rent"}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Price (₦)"
-              name="price"
-              inputMode="numeric"
-              placeholder="e.g. 45000000"
-              hint="Whole naira."
-              defaultValue={v("price")}
-              error={fields.price}
-            />
-            {purpose === "rent" || !hydrated ? (
-              <SelectField
-                label="Rent is paid"
-                name="rentPeriod"
-                hint={hydrated ? undefined : "For rentals only."}
-                options={RENT_PERIODS}
-                defaultValue={v("rentPeriod") || "year"}
-                error={fields.rentPeriod}
-              />
-            ) : null}
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              label="Location"
-              name="city"
-              placeholder="Select a city"
-              options={ADMIN_CITIES.map((city) => ({ value: city, label: city }))}
-              defaultValue={v("city")}
-              error={fields.city}
-            />
-            <TextField
-              label="Address"
-              name="address"
-              optional
-              maxLength={PROPERTY_LIMITS.address}
-              placeholder="e.g. 12 Admiralty Way, Lekki Phase 1"
-              defaultValue={v("address")}
-              error={fields.address}
-            />
-          </div>
-          <TextAreaField
-            label="Description"
-            name="description"
-            optional
-            rows={6}
-            maxLength={PROPERTY_LIMITS.description}
-            defaultValue={v("description")}
-            error={fields.description}
-          />
-        </section>
-
-        <section
-          id="panel-details"
-          role={hydrated ? "tabpanel" : undefined}
-          aria-labelledby={hydrated ? "tab-details" : undefined}
-          hidden={!shown("details")}
-          className="space-y-4"
-        >
-          {hydrated ? null : <h2 className="text-lg font-semibold text-slate-900">Details</h2>}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              label="Property type"
-              name="propertyType"
-              options={PROPERTY_TYPES}
-              defaultValue={v("propertyType") || "house"}
-              error={fields.propertyType}
-            />
-            <SelectField
-              label="Category"
-              name="category"
-              options={[
-                { value: "residential", label: "Residential" },
-                { value: "commercial", label: "Commercial" },
-              ]}
-              defaultValue={v("category") || "residential"}
-              error={fields.category}
-            />
-          </div>
-          <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-            {(
-              [
-                ["beds", "Bedrooms"],
-                ["baths", "Bathrooms"],
-                ["toilets", "Toilets"],
-                ["parkingSpaces", "Parking spaces"],
-                ["sqft", "Square feet"],
-              ] as const
-            ).map(([name, label]) => (
-              <TextField
-                key={name}
-                label={label}
-                name={name}
-                optional
-                inputMode="numeric"
-                defaultValue={v(name)}
-                error={fields[name]}
-              />
-            ))}
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              label="Status"
-              name="status"
-              options={LISTING_STATUSES}
-              defaultValue={v("status") || "available"}
-              error={fields.status}
-            />
-            <SelectField
-              label="Title document"
-              name="titleDocument"
-              placeholder="Not stated"
-              options={TITLE_DOCUMENTS}
-              defaultValue={v("titleDocument")}
-              error={fields.titleDocument}
-            />
-            <TextField
-              label="Service charge per year (₦)"
-              name="serviceCharge"
-              optional
-              inputMode="numeric"
-              defaultValue={v("serviceCharge")}
-              error={fields.serviceCharge}
-            />
-            <SelectField
-              label="Furnishing"
-              name="furnishing"
-              placeholder="Not stated"
-              options={FURNISHING}
-              defaultValue={v("furnishing")}
-              error={fields.furnishing}
-            />
-          </div>
-          <div className="flex flex-wrap gap-x-6 gap-y-3">
-            <CheckboxField
-              label="Featured"
-              name="featured"
-              defaultChecked={checked("featured", true)}
-            />
-            <CheckboxField
-              label="New development"
-              name="isNewDevelopment"
-              defaultChecked={checked("isNewDevelopment", false)}
-            />
-            <CheckboxField
-              label="Serviced"
-              name="serviced"
-              defaultChecked={checked("serviced", false)}
-            />
-          </div>
-        </section>
+        <PropertyFieldSections
+          values={values}
+          fields={fields}
+          hidden={(id) => !shown(id)}
+          tabbed={hydrated}
+        />
 
         {media.inForm ? mediaPanel : null}
 
@@ -381,5 +201,225 @@ export function PropertyForm({
       </AdminForm>
       {media.inForm ? null : mediaPanel}
     </div>
+  );
+}
+
+/**
+ * The listing's fields in two sections, Basic Info and Details: the admin form's tabs, and the
+ * owner's submission form (issue 20), which leaves out what only the office decides (status,
+ * featured) and shows the sections one after the other.
+ */
+export function PropertyFieldSections({
+  values,
+  fields,
+  hidden = () => false,
+  tabbed = false,
+  forOwner = false,
+}: {
+  values: PropertyFormValues;
+  fields: Partial<Record<string, string>>;
+  hidden?: (section: "basic" | "details") => boolean;
+  /** The sections are tab panels (their headings are the tabs). */
+  tabbed?: boolean;
+  forOwner?: boolean;
+}) {
+  const hydrated = useHydrated();
+  const [purpose, setPurpose] = useState(values.purpose ?? "sale");
+  const v = (name: keyof PropertyFormValues) => values[name] ?? "";
+  const checked = (name: keyof PropertyFormValues, fallback: boolean) =>
+    values[name] === undefined ? fallback : values[name] === "on";
+  return (
+    <>
+      <section
+        id="panel-basic"
+        role={tabbed ? "tabpanel" : undefined}
+        aria-labelledby={tabbed ? "tab-basic" : undefined}
+        hidden={hidden("basic")}
+        className="space-y-4"
+      >
+        {tabbed ? null : <h2 className="text-lg font-semibold text-slate-900">Basic Info</h2>}
+        <TextField
+          label="Title"
+          name="title"
+          maxLength={PROPERTY_LIMITS.title}
+          defaultValue={v("title")}
+          error={fields.title}
+        />
+        <fieldset>
+          <legend className="mb-1 block text-sm font-medium text-slate-700">Purpose</legend>
+          <div className="inline-flex rounded-md border border-slate-300 p-0.5">
+            {(["sale", "rent"] as const).map((value) => (
+              <label
+                key={value}
+                className="cursor-pointer rounded px-4 py-1.5 text-sm font-medium text-slate-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+              >
+                <input
+                  type="radio"
+                  name="purpose"
+                  value={value}
+                  defaultChecked={(values.purpose ?? "sale") === value}
+                  onChange={() => setPurpose(value)}
+                  className="sr-only"
+                />
+                {value === "sale" ? "For Sale" : "For Rent"}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Price (₦)"
+            name="price"
+            inputMode="numeric"
+            placeholder="e.g. 45000000"
+            hint="Whole naira."
+            defaultValue={v("price")}
+            error={fields.price}
+          />
+          {purpose === "rent" || !hydrated ? (
+            <SelectField
+              label="Rent is paid"
+              name="rentPeriod"
+              hint={hydrated ? undefined : "For rentals only."}
+              options={RENT_PERIODS}
+              defaultValue={v("rentPeriod") || "year"}
+              error={fields.rentPeriod}
+            />
+          ) : null}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Location"
+            name="city"
+            placeholder="Select a city"
+            options={ADMIN_CITIES.map((city) => ({ value: city, label: city }))}
+            defaultValue={v("city")}
+            error={fields.city}
+          />
+          <TextField
+            label="Address"
+            name="address"
+            optional
+            maxLength={PROPERTY_LIMITS.address}
+            placeholder="e.g. 12 Admiralty Way, Lekki Phase 1"
+            defaultValue={v("address")}
+            error={fields.address}
+          />
+        </div>
+        <TextAreaField
+          label="Description"
+          name="description"
+          optional
+          rows={6}
+          maxLength={PROPERTY_LIMITS.description}
+          defaultValue={v("description")}
+          error={fields.description}
+        />
+      </section>
+
+      <section
+        id="panel-details"
+        role={tabbed ? "tabpanel" : undefined}
+        aria-labelledby={tabbed ? "tab-details" : undefined}
+        hidden={hidden("details")}
+        className="space-y-4"
+      >
+        {tabbed ? null : <h2 className="text-lg font-semibold text-slate-900">Details</h2>}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Property type"
+            name="propertyType"
+            options={PROPERTY_TYPES}
+            defaultValue={v("propertyType") || "house"}
+            error={fields.propertyType}
+          />
+          <SelectField
+            label="Category"
+            name="category"
+            options={[
+              { value: "residential", label: "Residential" },
+              { value: "commercial", label: "Commercial" },
+            ]}
+            defaultValue={v("category") || "residential"}
+            error={fields.category}
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+          {(
+            [
+              ["beds", "Bedrooms"],
+              ["baths", "Bathrooms"],
+              ["toilets", "Toilets"],
+              ["parkingSpaces", "Parking spaces"],
+              ["sqft", "Square feet"],
+            ] as const
+          ).map(([name, label]) => (
+            <TextField
+              key={name}
+              label={label}
+              name={name}
+              optional
+              inputMode="numeric"
+              defaultValue={v(name)}
+              error={fields[name]}
+            />
+          ))}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {forOwner ? null : (
+            <SelectField
+              label="Status"
+              name="status"
+              options={LISTING_STATUSES}
+              defaultValue={v("status") || "available"}
+              error={fields.status}
+            />
+          )}
+          <SelectField
+            label="Title document"
+            name="titleDocument"
+            placeholder="Not stated"
+            options={TITLE_DOCUMENTS}
+            defaultValue={v("titleDocument")}
+            error={fields.titleDocument}
+          />
+          <TextField
+            label="Service charge per year (₦)"
+            name="serviceCharge"
+            optional
+            inputMode="numeric"
+            defaultValue={v("serviceCharge")}
+            error={fields.serviceCharge}
+          />
+          <SelectField
+            label="Furnishing"
+            name="furnishing"
+            placeholder="Not stated"
+            options={FURNISHING}
+            defaultValue={v("furnishing")}
+            error={fields.furnishing}
+          />
+        </div>
+        <div className="flex flex-wrap gap-x-6 gap-y-3">
+          {forOwner ? null : (
+            <CheckboxField
+              label="Featured"
+              name="featured"
+              defaultChecked={checked("featured", true)}
+            />
+          )}
+          <CheckboxField
+            label="New development"
+            name="isNewDevelopment"
+            defaultChecked={checked("isNewDevelopment", false)}
+          />
+          <CheckboxField
+            label="Serviced"
+            name="serviced"
+            defaultChecked={checked("serviced", false)}
+          />
+        </div>
+      </section>
+    </>
   );
 }

@@ -2,8 +2,8 @@ import { formatWeekLabel } from "~/lib/admin-format";
 import { formatNumber } from "~/lib/money";
 import { niceStep } from "./activity-chart";
 
-// A listing's page views per day, drawn on the server as SVG bars, with the same figures in a
-// table for screen readers.
+// A listing's page views per day (or per week: the owner's My Listings), drawn on the server as
+// SVG bars, with the same figures in a table for screen readers.
 
 const WIDTH = 720;
 const HEIGHT = 200;
@@ -14,9 +14,16 @@ const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
 export function ViewsChart({
   days,
   title,
+  labelEvery = 7,
+  period = "Day",
 }: {
+  /** Each bar: the day it counts (per week: the week's first day) and its views. */
   days: { day: string; views: number }[];
   title: string;
+  /** Every how many bars the axis names one. */
+  labelEvery?: number;
+  /** What a bar is, for the screen readers' table ("Day", "Week from"). */
+  period?: string;
 }) {
   const total = days.reduce((n, d) => n + d.views, 0);
   const max = Math.max(1, ...days.map((d) => d.views));
@@ -66,7 +73,7 @@ export function ViewsChart({
                 height={height}
                 className="fill-brand-700"
               />
-              {i % 7 === 0 ? (
+              {i % labelEvery === 0 ? (
                 <text
                   x={PAD.left + i * slot + slot / 2}
                   y={HEIGHT - 8}
@@ -84,7 +91,7 @@ export function ViewsChart({
         <caption>{title}</caption>
         <thead>
           <tr>
-            <th scope="col">Day</th>
+            <th scope="col">{period}</th>
             <th scope="col">Views</th>
           </tr>
         </thead>

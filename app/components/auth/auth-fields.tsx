@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PasswordField, TextField } from "~/components/ui/field";
@@ -75,10 +75,16 @@ export function AuthSwitchLink({
   link: [to: string, label: string];
 }) {
   const [to, label] = link;
+  // Where the visitor was going (List your property) survives the switch to the other form.
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo");
+  const href = redirectTo?.startsWith("/")
+    ? `${to}?redirectTo=${encodeURIComponent(redirectTo)}`
+    : to;
   return (
     <p className="mt-6 text-center text-sm text-slate-600">
       {prompt}{" "}
-      <Link to={to} className="font-medium text-brand-700 hover:underline">
+      <Link to={href} className="font-medium text-brand-700 hover:underline">
         {label}
       </Link>
     </p>

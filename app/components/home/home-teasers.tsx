@@ -108,6 +108,12 @@ export function ServicesTeaser({ content }: { content: HomeContent }) {
     <div>
       <ServicesText content={content} />
       <ServiceCards className="mt-10" titleAs="h3" />
+      <p className="mt-8 text-center text-slate-700">
+        Own a property to let or sell?{" "}
+        <Link to="/list-your-property" className="font-semibold text-brand-700 hover:underline">
+          List your property with us
+        </Link>
+      </p>
     </div>
   );
 }

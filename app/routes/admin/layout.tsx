@@ -10,6 +10,7 @@ import { FlashToast } from "~/components/flash-toast";
 import { Sidebar, SidebarProvider, SidebarSheet } from "~/components/ui/sidebar";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { consumeFlash } from "~/http/flash.server";
+import { countWaitingSubmissions } from "~/models/submission.server";
 import type { Route } from "./+types/layout";
 
 // Every /admin/* page (the login page is outside this layout) needs an admin session younger
@@ -27,6 +28,8 @@ export async function loader(args: Route.LoaderArgs) {
     {
       admin: { name: admin.name, email: admin.email, isSuperAdmin: admin.isSuperAdmin },
       sidebarOpen: readSidebarOpen(request.headers.get("cookie")),
+      // Owners' submissions waiting for review, beside Submissions in the sidebar.
+      counts: { "/admin/submissions": await countWaitingSubmissions(admin) },
       flash,
     },
     { headers },
@@ -47,11 +50,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <AdminSidebarContent
               collapsed={collapsed}
               isSuperAdmin={loaderData.admin.isSuperAdmin}
+              counts={loaderData.counts}
             />
           )}
         </Sidebar>
         <SidebarSheet title="Admin menu">
-          <AdminSidebarContent collapsed={false} isSuperAdmin={loaderData.admin.isSuperAdmin} />
+          <AdminSidebarContent
+            collapsed={false}
+            isSuperAdmin={loaderData.admin.isSuperAdmin}
+            counts={loaderData.counts}
+          />
         </SidebarSheet>
         <div className="flex min-w-0 flex-1 flex-col">
           <AdminHeader

@@ -1,6 +1,6 @@
-import { Form, redirect } from "react-router";
+import { Form, redirect, useSearchParams } from "react-router";
 import { registerAccount } from "~/auth/accounts.server";
-import { getSessionUser } from "~/auth/session.server";
+import { getSessionUser, safeRedirectPath } from "~/auth/session.server";
 import { AuthCard, AuthSwitchLink, NewPasswordFields } from "~/components/auth/auth-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/ui/button";
@@ -37,8 +37,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     lastName: String(form.get("lastName") ?? ""),
     email: String(form.get("email") ?? ""),
   };
+  // Sign in next, then back to where the visitor was going (List your property), if anywhere.
+  const redirectTo = safeRedirectPath(form.get("redirectTo"), "");
+  const signIn = redirectTo ? `/signin?redirectTo=${encodeURIComponent(redirectTo)}` : "/signin";
   // A bot is answered like a person whose account was created; nothing is stored.
-  if (isHoneypotTripped(form)) throw redirectWithFlash("/signin", "accountCreated");
+  if (isHoneypotTripped(form)) throw redirectWithFlash(signIn, "accountCreated");
   const limited = await limitAttempt(
     rateLimitKey("signUp", getClientIp({ request, context })),
     RATE_LIMITS.signUp,
@@ -57,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The same answer for an address that has an account (who has one is nobody else's
   // business); its owner is told by e-mail instead.
   if (!result.ok) queueSignUpAttemptEmail(parsed.data.email);
-  throw redirectWithFlash("/signin", "accountCreated");
+  throw redirectWithFlash(signIn, "accountCreated");
 }
 
 const TEXT_FIELDS = {
@@ -68,6 +71,7 @@ const TEXT_FIELDS = {
 
 export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const pending = useIsPending();
+  const [searchParams] = useSearchParams();
   const fields = actionData?.fields ?? {};
   const values = actionData?.values;
   const textField = (name: keyof typeof TEXT_FIELDS) => (
@@ -83,6 +87,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
       <FormAlert error={actionData?.error} />
       <Form method="post" className="space-y-4" noValidate>
         <HoneypotField />
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <div className="grid gap-4 sm:grid-cols-2">
           {textField("firstName")}
           {textField("lastName")}

@@ -1,0 +1,116 @@
+import { Form } from "react-router";
+import { PhotoPicker } from "~/components/admin/photo-drop";
+import { PropertyFieldSections } from "~/components/admin/property-form";
+import { HoneypotField } from "~/components/honeypot-field";
+import { SubmitButton } from "~/components/ui/button";
+import { SelectField, TextField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useIsPending } from "~/hooks/use-is-pending";
+import type { FormMessage } from "~/lib/action-result";
+import type { PropertyFormValues } from "~/lib/schemas/property";
+import type { SubmissionValues } from "~/lib/schemas/submission";
+import { CONTACT_METHODS } from "~/lib/submissions";
+
+// The owner's submission form (issue 20): the admin listing form's fields (status and featured
+// are the office's), when the property is available and how the owner prefers to be reached,
+// and photos. Two buttons: keep it as a draft, or send it for review. Signed out, the photos
+// wait until the visitor has signed in (nothing of theirs is stored but what they typed).
+
+export function OwnerSubmissionForm({
+  values,
+  fields,
+  error,
+  signedIn,
+  canSaveDraft = true,
+  sendLabel = "Send for review",
+  action,
+}: {
+  values: SubmissionValues;
+  fields: Partial<Record<string, string>>;
+  error: FormMessage | undefined;
+  signedIn: boolean;
+  /** A change to a live listing is sent at once: no draft. */
+  canSaveDraft?: boolean;
+  sendLabel?: string;
+  action?: string;
+}) {
+  const pending = useIsPending();
+  const v = (name: keyof SubmissionValues) => values[name] ?? "";
+  return (
+    <Form
+      method="post"
+      action={action}
+      encType={signedIn ? "multipart/form-data" : undefined}
+      noValidate
+      className="space-y-6"
+    >
+      <FormAlert error={error} />
+      <HoneypotField />
+      <PropertyFieldSections values={values as PropertyFormValues} fields={fields} forOwner />
+      <section className="space-y-4" aria-labelledby="owner-contact-title">
+        <h2 id="owner-contact-title" className="text-lg font-semibold text-slate-900">
+          Availability and contact
+        </h2>
+        <p className="text-sm text-slate-600">
+          Only our office sees how to reach you: the listing on our website is ours, never with your
+          name or number.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField
+            label="Available from"
+            name="availableFrom"
+            type="date"
+            optional
+            defaultValue={v("availableFrom")}
+            error={fields.availableFrom}
+          />
+          <SelectField
+            label="How should we reach you?"
+            name="contactMethod"
+            placeholder="Choose one"
+            options={CONTACT_METHODS}
+            defaultValue={v("contactMethod")}
+            error={fields.contactMethod}
+          />
+          <TextField
+            label="Phone number"
+            name="contactPhone"
+            type="tel"
+            autoComplete="tel"
+            hint="For a call or WhatsApp."
+            defaultValue={v("contactPhone")}
+            error={fields.contactPhone}
+          />
+        </div>
+      </section>
+      <section className="space-y-2" aria-labelledby="owner-photos-title">
+        <h2 id="owner-photos-title" className="text-lg font-semibold text-slate-900">
+          Photos
+        </h2>
+        {signedIn ? (
+          <PhotoPicker error={fields.photos} />
+        ) : (
+          <p className="text-sm text-slate-600">
+            You add photos once you have signed in: what you type here is kept for you.
+          </p>
+        )}
+      </section>
+      <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
+        {canSaveDraft ? (
+          <SubmitButton
+            name="intent"
+            value="save"
+            variant="outline"
+            pending={pending}
+            pendingLabel="Saving..."
+          >
+            Save draft
+          </SubmitButton>
+        ) : null}
+        <SubmitButton name="intent" value="submit" pending={pending} pendingLabel="Sending...">
+          {signedIn ? sendLabel : "Continue: sign in to send"}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,116 @@
+import { COMPANY_NAME } from "~/lib/site";
+import type { SubmissionKind, SubmissionStatus } from "~/lib/submissions";
+import {
+  type EmailContact,
+  emailButton,
+  emailLayout,
+  escapeHtml,
+  textFooter,
+} from "../email-layout";
+
+// The e-mail an owner gets at each step of a submission (issue 20). Pure: the caller gives the
+// submission, the step and the office's message.
+
+function oneLine(value: string, max = 100): string {
+  const flat = value.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function wordsFor(
+  kind: SubmissionKind,
+  status: SubmissionStatus,
+): { subject: string; intro: string } {
+  const what =
+    kind === "takedown"
+      ? "your request to take this listing down"
+      : kind === "change"
+        ? "your change to this listing"
+        : "your property";
+  switch (status) {
+    case "submitted":
+      return {
+        subject: "We have received",
+        intro: `We have received ${what}. Our office reviews it within two working days and will tell you here.`,
+      };
+    case "resubmitted":
+      return {
+        subject: "We have received your changes to",
+        intro: `Thank you for the changes. Our office reviews ${what} again shortly.`,
+      };
+    case "changes_requested":
+      return {
+        subject: "Changes requested:",
+        intro: `Our office has looked at ${what} and asks for a few changes before it goes live:`,
+      };
+    case "approved":
+      return kind === "takedown"
+        ? { subject: "Taken down:", intro: "The listing has been taken off our website." }
+        : kind === "change"
+          ? { subject: "Change approved:", intro: "Your change is now on the live listing." }
+          : {
+              subject: "Now live:",
+              intro:
+                "Your property is now listed on our website. You can follow its views and viewings under My Listings.",
+            };
+    case "declined":
+      return {
+        subject: "Not accepted:",
+        intro: `We are sorry: our office could not accept ${what}. The reason:`,
+      };
+    case "withdrawn":
+      return {
+        subject: "Withdrawn:",
+        intro: `You have withdrawn ${what}. Nothing more will happen with it.`,
+      };
+    default:
+      return { subject: "Update:", intro: `There is news about ${what}.` };
+  }
+}
+
+export function submissionStatusEmail({
+  name,
+  title,
+  kind,
+  status,
+  message,
+  url,
+  contact,
+}: {
+  name: string;
+  title: string;
+  kind: SubmissionKind;
+  status: SubmissionStatus;
+  message: string | null;
+  url: string;
+  contact?: EmailContact;
+}) {
+  const words = wordsFor(kind, status);
+  const subject = `${words.subject} ${oneLine(title)} | ${COMPANY_NAME}`;
+  const greeting = name.trim() ? `Hello ${oneLine(name, 80)},` : "Hello,";
+  const text = [
+    greeting,
+    "",
+    words.intro,
+    "",
+    ...(message ? [message, ""] : []),
+    "See it in your dashboard:",
+    url,
+    "",
+    textFooter(contact),
+  ].join("\n");
+  const html = emailLayout({
+    title: subject,
+    contact,
+    bodyHtml: [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(words.intro)}</p>`,
+      message
+        ? `<div style="margin:16px 0;padding:12px 16px;border-left:4px solid #065f46;background:#ecfdf5">${escapeHtml(message).replace(/\r?\n/g, "<br>")}</div>`
+        : "",
+      emailButton("Open My Listings", url),
+    ]
+      .filter(Boolean)
+      .join("\n"),
+  });
+  return { subject, text, html };
+}

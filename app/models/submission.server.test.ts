@@ -1,0 +1,440 @@
+import { and, count, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import {
+  appointments,
+  auditEvents,
+  favorites,
+  mailOutbox,
+  properties,
+  propertyDailyViews,
+  propertyMedia,
+  propertySubmissions,
+  submissionEvents,
+  submissionPhotos,
+  users,
+} from "~/db/schema";
+import { addDays, lagosToday } from "~/lib/appointment-rules";
+import type { PropertyInput } from "~/lib/schemas/property";
+import { checkSubmission, type SubmissionValues } from "~/lib/schemas/submission";
+import { MAX_OPEN_SUBMISSIONS } from "~/lib/submissions";
+import { renderNotification } from "~/mail/notification-mail.server";
+import { createSignedInUser } from "../../tests/setup/accounts";
+import { createSignedInAdmin, type SignedInAdmin } from "../../tests/setup/admin";
+import { setupTestDatabase } from "../../tests/setup/test-database";
+import { isMediaReferenced } from "./media-references.server";
+import { getOwnerListing, listOwnerListings } from "./owner-listings.server";
+import {
+  approveSubmission,
+  countWaitingSubmissions,
+  declineSubmission,
+  getHeldValues,
+  getOwnerSubmission,
+  getSubmissionForAdmin,
+  holdSubmissionValues,
+  listOwnerSubmissions,
+  listSubmissionsForAdmin,
+  requestListingChange,
+  requestSubmissionChanges,
+  saveOwnerSubmission,
+  withdrawSubmission,
+} from "./submission.server";
+
+await setupTestDatabase();
+
+const FLAT: SubmissionValues = {
+  title: "Two-bedroom flat in Yaba",
+  purpose: "rent",
+  price: "2,500,000",
+  propertyType: "apartment",
+  category: "residential",
+  city: "Lagos",
+  address: "4 Herbert Macaulay Way",
+  beds: "2",
+  baths: "2",
+  description: "Quiet street, close to the university.",
+  availableFrom: "2026-12-01",
+  contactMethod: "whatsapp",
+  contactPhone: "0803 123 4567",
+};
+
+function inputOf(values: SubmissionValues): PropertyInput {
+  const checked = checkSubmission(values);
+  if (!checked.ok) throw new Error(JSON.stringify(checked.fields));
+  return checked.property;
+}
+
+let owner: { id: string };
+let other: { id: string };
+let admin: SignedInAdmin;
+
+beforeEach(async () => {
+  await db.delete(users);
+  owner = await createSignedInUser("owner@example.com", "Bola Owner");
+  other = await createSignedInUser("other@example.com", "Chidi Other");
+  admin = await createSignedInAdmin("office@example.com");
+});
+
+async function mailsOf(submissionId: string) {
+  const rows = await db
+    .select({ kind: mailOutbox.kind, payload: mailOutbox.payload })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.kind, "submission.status-set"));
+  return rows.filter((r) => r.payload?.submissionId === submissionId).map((r) => r.payload?.status);
+}
+
+async function roleOf(id: string) {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
+  return row?.role;
+}
+
+describe("an owner's submission", () => {
+  it("is kept as a draft, then sent; sending makes the account an owner and tells them", async () => {
+    const draft = await saveOwnerSubmission(owner.id, {
+      values: { title: "Half done" },
+      photos: [{ url: "/media/uploads/a.webp" }],
+      send: false,
+    });
+    expect(draft).toMatchObject({ ok: true, status: "draft" });
+    if (!draft.ok) return;
+    expect(await roleOf(owner.id)).toBe("tenant");
+    expect(await mailsOf(draft.id)).toEqual([]);
+
+    const sent = await saveOwnerSubmission(owner.id, {
+      id: draft.id,
+      values: FLAT,
+      photos: [{ url: "/media/uploads/b.webp" }],
+      send: true,
+    });
+    expect(sent).toMatchObject({ ok: true, id: draft.id, status: "submitted" });
+    expect(await roleOf(owner.id)).toBe("owner");
+    expect(await mailsOf(draft.id)).toEqual(["submitted"]);
+    const stored = await getOwnerSubmission(owner.id, draft.id);
+    expect(stored?.title).toBe(FLAT.title);
+    expect(stored?.photos.map((p) => p.mediaUrl)).toEqual([
+      "/media/uploads/a.webp",
+      "/media/uploads/b.webp",
+    ]);
+    expect(stored?.history.map((h) => h.toStatus)).toEqual(["draft", "submitted"]);
+    // Its photos are in use: the upload clean-up must keep the files.
+    expect(await isMediaReferenced("/media/uploads/a.webp")).toBe(true);
+  });
+
+  it("keeps an admin an admin when they send one", async () => {
+    await saveOwnerSubmission(admin.id, { values: FLAT, photos: [], send: true });
+    expect(await roleOf(admin.id)).toBe("admin");
+  });
+
+  it("is never shown to, changed or withdrawn by another owner", async () => {
+    const sent = await saveOwnerSubmission(owner.id, { values: FLAT, photos: [], send: true });
+    if (!sent.ok) throw new Error("should save");
+    expect(await getOwnerSubmission(other.id, sent.id)).toBeUndefined();
+    expect(await listOwnerSubmissions(other.id)).toEqual([]);
+    expect(
+      await saveOwnerSubmission(other.id, { id: sent.id, values: FLAT, photos: [], send: true }),
+    ).toEqual({ ok: false, reason: "not-found" });
+    expect(await withdrawSubmission(other.id, sent.id)).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
+    expect((await getOwnerSubmission(owner.id, sent.id))?.status).toBe("submitted");
+  });
+
+  it("cannot be edited once sent, and is withdrawn before a decision", async () => {
+    const sent = await saveOwnerSubmission(owner.id, { values: FLAT, photos: [], send: true });
+    if (!sent.ok) throw new Error("should save");
+    expect(
+      await saveOwnerSubmission(owner.id, { id: sent.id, values: FLAT, photos: [], send: false }),
+    ).toEqual({ ok: false, reason: "not-editable" });
+    expect(await withdrawSubmission(owner.id, sent.id)).toEqual({ ok: true });
+    expect(await mailsOf(sent.id)).toEqual(["submitted", "withdrawn"]);
+    expect(await withdrawSubmission(owner.id, sent.id)).toEqual({
+      ok: false,
+      reason: "not-editable",
+    });
+  });
+
+  it(`allows ${MAX_OPEN_SUBMISSIONS} open submissions per owner, then refuses`, async () => {
+    await db.insert(propertySubmissions).values(
+      Array.from({ length: MAX_OPEN_SUBMISSIONS }, (_, i) => ({
+        ownerId: owner.id,
+        title: `Draft ${i}`,
+      })),
+    );
+    expect(await saveOwnerSubmission(owner.id, { values: FLAT, photos: [], send: true })).toEqual({
+      ok: false,
+      reason: "too-many",
+    });
+    // Another owner is not held back by this one's.
+    expect((await saveOwnerSubmission(other.id, { values: FLAT, photos: [], send: true })).ok).toBe(
+      true,
+    );
+  });
+
+  it("stores nothing when the write fails half way", async () => {
+    const before = await db.select({ n: count() }).from(propertySubmissions);
+    await expect(
+      saveOwnerSubmission(owner.id, {
+        values: FLAT,
+        // A NUL byte cannot be stored: the photo insert fails after the submission's.
+        photos: [{ url: "/media/uploads/\u0000.webp" }],
+        send: true,
+      }),
+    ).rejects.toThrow();
+    expect(await db.select({ n: count() }).from(propertySubmissions)).toEqual(before);
+    expect(await db.select({ n: count() }).from(submissionEvents)).toEqual([{ n: 0 }]);
+    expect(await roleOf(owner.id)).toBe("tenant");
+  });
+});
+
+describe("the office's review", () => {
+  async function sent(values = FLAT, photos = [{ url: "/media/uploads/p1.webp" }]) {
+    const result = await saveOwnerSubmission(owner.id, { values, photos, send: true });
+    if (!result.ok) throw new Error("should save");
+    return result.id;
+  }
+
+  it("queues what waits, oldest first, and counts it", async () => {
+    const first = await sent();
+    const second = await sent({ ...FLAT, title: "Shop in Wuse", city: "Abuja" });
+    await saveOwnerSubmission(owner.id, { values: { title: "Draft" }, photos: [], send: false });
+    expect(await countWaitingSubmissions(admin.actor)).toBe(2);
+    const queue = await listSubmissionsForAdmin(admin.actor, {}, { page: 1, pageSize: 10 });
+    expect(queue.rows.map((r) => r.id)).toEqual([first, second]);
+    const abuja = await listSubmissionsForAdmin(
+      admin.actor,
+      { q: "wuse" },
+      { page: 1, pageSize: 10 },
+    );
+    expect(abuja.rows.map((r) => r.id)).toEqual([second]);
+  });
+
+  it("asks for changes, takes the resubmission, and approves it into a live listing", async () => {
+    const id = await sent();
+    expect(await requestSubmissionChanges(admin.actor, id, "Please add a kitchen photo")).toEqual({
+      ok: true,
+      propertyId: null,
+    });
+    const owned = await getOwnerSubmission(owner.id, id);
+    expect(owned?.status).toBe("changes_requested");
+    expect(owned?.reviewMessage).toBe("Please add a kitchen photo");
+    // Not reviewable while it is with the owner.
+    expect(await approveSubmission(admin.actor, id, inputOf(FLAT))).toEqual({
+      ok: false,
+      reason: "not-reviewable",
+    });
+    const again = await saveOwnerSubmission(owner.id, {
+      id,
+      values: { ...FLAT, price: "2,400,000" },
+      photos: [{ url: "/media/uploads/kitchen.webp" }],
+      send: true,
+    });
+    expect(again).toMatchObject({ ok: true, status: "resubmitted" });
+    const approved = await approveSubmission(admin.actor, id, {
+      ...inputOf({ ...FLAT, price: "2,400,000" }),
+      title: "Bright two-bedroom flat, Yaba",
+    });
+    expect(approved.ok).toBe(true);
+    if (!approved.ok || !approved.propertyId) return;
+    const [listing] = await db
+      .select()
+      .from(properties)
+      .where(eq(properties.id, approved.propertyId));
+    expect(listing).toMatchObject({
+      title: "Bright two-bedroom flat, Yaba",
+      price: 2_400_000,
+      ownerId: owner.id,
+      imageUrl: "/media/uploads/p1.webp",
+    });
+    const media = await db
+      .select({ url: propertyMedia.mediaUrl })
+      .from(propertyMedia)
+      .where(eq(propertyMedia.propertyId, approved.propertyId));
+    expect(media.map((m) => m.url)).toEqual([
+      "/media/uploads/p1.webp",
+      "/media/uploads/kitchen.webp",
+    ]);
+    expect(await mailsOf(id)).toEqual([
+      "submitted",
+      "changes_requested",
+      "resubmitted",
+      "approved",
+    ]);
+    const audit = await db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, id));
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      "submission.approve",
+      "submission.request-changes",
+    ]);
+    const forAdmin = await getSubmissionForAdmin(admin.actor, id);
+    expect(forAdmin?.owner.email).toBe("owner@example.com");
+    // Twice is refused: it is decided.
+    expect((await approveSubmission(admin.actor, id, inputOf(FLAT))).ok).toBe(false);
+  });
+
+  it("declines with a reason the owner reads", async () => {
+    const id = await sent();
+    expect((await declineSubmission(admin.actor, id, "We do not list in this area")).ok).toBe(true);
+    expect(await getOwnerSubmission(owner.id, id)).toMatchObject({
+      status: "declined",
+      reviewMessage: "We do not list in this area",
+    });
+    expect(
+      await db.select({ n: count() }).from(properties).where(eq(properties.ownerId, owner.id)),
+    ).toEqual([{ n: 0 }]);
+  });
+
+  it("renders the owner's e-mail for each step", async () => {
+    const id = await sent();
+    await requestSubmissionChanges(admin.actor, id, "Please add the service charge");
+    const mails = await renderNotification(db, "submission.status-set", {
+      submissionId: id,
+      status: "changes_requested",
+      message: "Please add the service charge",
+    });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe("owner@example.com");
+    expect(mails[0]?.subject).toContain("Changes requested");
+    expect(mails[0]?.text).toContain("Please add the service charge");
+  });
+});
+
+describe("a live listing", () => {
+  async function live() {
+    const saved = await saveOwnerSubmission(owner.id, { values: FLAT, photos: [], send: true });
+    if (!saved.ok) throw new Error("should save");
+    const approved = await approveSubmission(admin.actor, saved.id, inputOf(FLAT));
+    if (!approved.ok || !approved.propertyId) throw new Error("should approve");
+    return approved.propertyId;
+  }
+
+  it("changes only when the office approves the owner's change", async () => {
+    const propertyId = await live();
+    const asked = await requestListingChange(owner.id, propertyId, {
+      kind: "change",
+      values: { ...FLAT, price: "3,000,000" },
+      photos: [],
+    });
+    expect(asked.ok).toBe(true);
+    if (!asked.ok) return;
+    const price = async () =>
+      (
+        await db
+          .select({ price: properties.price })
+          .from(properties)
+          .where(eq(properties.id, propertyId))
+      )[0]?.price;
+    expect(await price()).toBe(2_500_000);
+    // One change waits at a time.
+    expect(
+      await requestListingChange(owner.id, propertyId, {
+        kind: "change",
+        values: FLAT,
+        photos: [],
+      }),
+    ).toEqual({ ok: false, reason: "already-asked" });
+    expect(
+      (await approveSubmission(admin.actor, asked.id, inputOf({ ...FLAT, price: "3,000,000" }))).ok,
+    ).toBe(true);
+    expect(await price()).toBe(3_000_000);
+  });
+
+  it("comes down when the office approves the owner's request", async () => {
+    const propertyId = await live();
+    const asked = await requestListingChange(owner.id, propertyId, {
+      kind: "takedown",
+      note: "Let privately",
+    });
+    if (!asked.ok) throw new Error("should ask");
+    expect((await approveSubmission(admin.actor, asked.id, null)).ok).toBe(true);
+    const [row] = await db
+      .select({ deletedAt: properties.deletedAt })
+      .from(properties)
+      .where(eq(properties.id, propertyId));
+    expect(row?.deletedAt).not.toBeNull();
+  });
+
+  it("is not another owner's to change", async () => {
+    const propertyId = await live();
+    expect(
+      await requestListingChange(other.id, propertyId, { kind: "takedown", note: "Mine now" }),
+    ).toEqual({ ok: false, reason: "not-found" });
+    expect(await getOwnerListing(other.id, propertyId)).toBeUndefined();
+    expect(await listOwnerListings(other.id)).toEqual([]);
+  });
+
+  it("shows its owner views per week, viewings without the visitors, and saves", async () => {
+    const propertyId = await live();
+    const now = new Date();
+    const today = lagosToday(now);
+    await db.insert(propertyDailyViews).values([
+      { propertyId, day: today, views: 5 },
+      { propertyId, day: addDays(today, -1), views: 2 },
+      { propertyId, day: addDays(today, -8), views: 4 },
+      // Older than 12 weeks: not shown.
+      { propertyId, day: addDays(today, -90), views: 50 },
+    ]);
+    await db.insert(appointments).values([
+      {
+        propertyId,
+        fullName: "Visitor One",
+        email: "v1@example.com",
+        phone: "08030000001",
+        appointmentDate: addDays(today, 3),
+        appointmentTime: "10:00 AM",
+      },
+      {
+        propertyId,
+        fullName: "Visitor Two",
+        email: "v2@example.com",
+        phone: "08030000002",
+        appointmentDate: addDays(today, -3),
+        appointmentTime: "11:00 AM",
+        status: "cancelled",
+      },
+    ]);
+    await db.insert(favorites).values({ userId: other.id, propertyId });
+    const stats = await getOwnerListing(owner.id, propertyId, now);
+    expect(stats?.weeks).toHaveLength(12);
+    expect(stats?.weeks.at(-1)?.views).toBe(7);
+    expect(stats?.weeks.at(-2)?.views).toBe(4);
+    expect(stats?.totalViews).toBe(11);
+    expect(stats?.saves).toBe(1);
+    expect(stats?.viewingCounts).toEqual({ upcoming: 1, done: 0, cancelled: 1 });
+    // Dates and times only: who booked stays with the agency.
+    expect(Object.keys(stats?.viewings[0] ?? {}).sort()).toEqual(["date", "status", "time"]);
+    const [row] = await listOwnerListings(owner.id, now);
+    expect(row).toMatchObject({ id: propertyId, views: 11, viewings: 2, saves: 1 });
+  });
+});
+
+describe("what a signed-out visitor typed", () => {
+  it("is kept under a token, and used up by the save that uses it", async () => {
+    const token = await holdSubmissionValues({ title: "Kept flat", city: "Abuja" });
+    expect(await getHeldValues(token)).toEqual({ title: "Kept flat", city: "Abuja" });
+    expect(await getHeldValues("another-token")).toBeUndefined();
+    const { holdTokenHash } = await import("./submission.server");
+    await saveOwnerSubmission(owner.id, {
+      values: { title: "Kept flat", city: "Abuja" },
+      photos: [],
+      send: false,
+      holdTokenHash: holdTokenHash(token),
+    });
+    expect(await getHeldValues(token)).toBeUndefined();
+  });
+});
+
+describe("submission photos", () => {
+  it("go with their submission", async () => {
+    const saved = await saveOwnerSubmission(owner.id, {
+      values: { title: "Draft" },
+      photos: [{ url: "/media/uploads/z.webp" }],
+      send: false,
+    });
+    if (!saved.ok) throw new Error("should save");
+    await db.delete(propertySubmissions).where(and(eq(propertySubmissions.id, saved.id)));
+    expect(await db.select({ n: count() }).from(submissionPhotos)).toEqual([{ n: 0 }]);
+  });
+});

@@ -1,0 +1,359 @@
+import { Form, Link } from "react-router";
+import { requireAdmin } from "~/auth/session.server";
+import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { PropertyForm } from "~/components/admin/property-form";
+import { RecordView } from "~/components/admin/record-view";
+import { ResultNotice } from "~/components/dashboard/result-toast";
+import { MediaImage } from "~/components/media-image";
+import { SubmissionHistory, SubmissionStatusBadge } from "~/components/owner/submission-status";
+import { Button, LinkButton, SubmitButton } from "~/components/ui/button";
+import { TextAreaField } from "~/components/ui/field";
+import { useIsPending } from "~/hooks/use-is-pending";
+import {
+  badRequest,
+  failed,
+  notFound,
+  redirectWithFlash,
+  unknownIntent,
+} from "~/http/responses.server";
+import { failureOf } from "~/lib/action-result";
+import {
+  askToConfirm,
+  CONFIRM_FIELD,
+  CONFIRM_VALUE,
+  confirmationFor,
+  isConfirmed,
+} from "~/lib/confirm";
+import { responsiveImage } from "~/lib/images";
+import { readForm } from "~/lib/read-form.server";
+import type { PropertyFormValues } from "~/lib/schemas/property";
+import { COMPANY_NAME } from "~/lib/site";
+import {
+  contactMethodLabel,
+  isReviewable,
+  SUBMISSION_KIND_LABELS,
+  SUBMISSION_MESSAGES,
+} from "~/lib/submissions";
+import {
+  approveSubmission,
+  declineSubmission,
+  getSubmissionForAdmin,
+  requestSubmissionChanges,
+} from "~/models/submission.server";
+import { readPropertyForm } from "~/routes/admin/property-form.server";
+import type { Route } from "./+types/submission";
+
+// Reviewing an owner's submission: the owner (name and contact: for the office only), the
+// photos, the listing's fields in the admin property form (edit them before approving), and the
+// three decisions: approve (a new listing goes live, a change is applied, a take-down moves the
+// listing to the trash), request changes (a message the owner sees) or decline (a reason, after
+// a confirmation). Each is audited; a submission no longer waiting (withdrawn, or decided by
+// another admin meanwhile) is refused and shown as it is now.
+
+const LIST = "/admin/submissions";
+const MESSAGE_MAX = 2000;
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireAdmin(args);
+  const submission = await getSubmissionForAdmin(actor, args.params.id);
+  if (!submission) notFound();
+  return { submission };
+}
+
+const NOT_REVIEWABLE = { title: "Nothing changed", message: SUBMISSION_MESSAGES.notReviewable };
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireAdmin(args);
+  const id = args.params.id;
+  const form = await readForm(args.request);
+  const intent = String(form.get("intent") ?? "");
+  const path = `${LIST}/${id}`;
+  if (intent === "approve") {
+    const submission = await getSubmissionForAdmin(actor, id);
+    if (!submission) notFound();
+    let input = null;
+    if (submission.kind !== "takedown") {
+      const checked = readPropertyForm(form);
+      if (!checked.ok) return checked.response;
+      input = checked.input;
+    }
+    const approved = await approveSubmission(actor, id, input);
+    if (!approved.ok && approved.reason === "not-found") notFound();
+    if (!approved.ok) return failed(409, { intent, error: NOT_REVIEWABLE });
+    return redirectWithFlash(path, "submissionApproved");
+  }
+  if (intent === "request-changes" || intent === "decline") {
+    const message = String(form.get("message") ?? "").trim();
+    const missing =
+      intent === "decline" ? SUBMISSION_MESSAGES.declineReason : SUBMISSION_MESSAGES.reviewMessage;
+    if (!message || message.length > MESSAGE_MAX) {
+      const text = message ? `Please keep this under ${MESSAGE_MAX} characters` : missing;
+      return badRequest({
+        intent,
+        error: { title: "Validation Error", message: text },
+        fields: { message: text },
+        values: { message },
+      });
+    }
+    if (intent === "decline" && !isConfirmed(form)) {
+      return askToConfirm(form, "Decline this submission? The owner is e-mailed the reason.");
+    }
+    const decided =
+      intent === "decline"
+        ? await declineSubmission(actor, id, message)
+        : await requestSubmissionChanges(actor, id, message);
+    if (!decided.ok && decided.reason === "not-found") notFound();
+    if (!decided.ok) return failed(409, { intent, error: NOT_REVIEWABLE, values: { message } });
+    return redirectWithFlash(
+      path,
+      intent === "decline" ? "submissionDeclined" : "submissionChangesRequested",
+    );
+  }
+  return unknownIntent();
+}
+
+type Failure = {
+  intent?: string;
+  error?: { title: string; message: string };
+  fields?: Partial<Record<string, string>>;
+  values?: Record<string, string>;
+};
+
+export default function ReviewSubmissionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { submission } = loaderData;
+  const failure = failureOf(actionData as { ok: boolean } | undefined) as Failure | undefined;
+  const confirm = confirmationFor(actionData, { intent: "decline" });
+  const waiting = isReviewable(submission.status);
+  // A refused approval (the admin form's messages) has no intent; the others say theirs.
+  const approveFailure =
+    failure && (!failure.intent || failure.intent === "approve") ? failure : undefined;
+  const values = submission.values as Record<string, string>;
+  const contact = [
+    contactMethodLabel(values.contactMethod ?? ""),
+    values.contactPhone,
+    values.availableFrom ? `available from ${values.availableFrom}` : "",
+  ].filter(Boolean);
+  return (
+    <RecordView list={LIST} listLabel="All submissions" title={submission.title || "Submission"}>
+      <div className="space-y-8">
+        <div className="flex flex-wrap items-center gap-3">
+          <SubmissionStatusBadge status={submission.status} />
+          <span className="text-sm text-slate-600">{SUBMISSION_KIND_LABELS[submission.kind]}</span>
+          {submission.listing ? (
+            <Link
+              to={`/admin/properties/${submission.listing.id}`}
+              className="text-sm text-brand-700 hover:underline"
+            >
+              The live listing: {submission.listing.title}
+            </Link>
+          ) : null}
+        </div>
+
+        <section
+          aria-labelledby="owner-title"
+          className="rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <h2 id="owner-title" className="font-semibold text-slate-900">
+            Owner (never shown on the website)
+          </h2>
+          <p className="mt-1 text-slate-800">
+            {submission.owner.name} ·{" "}
+            <a href={`mailto:${submission.owner.email}`} className="text-brand-700 hover:underline">
+              {submission.owner.email}
+            </a>
+            {submission.owner.phone ? ` · ${submission.owner.phone}` : ""}
+          </p>
+          {contact.length ? (
+            <p className="text-sm text-slate-600">Prefers: {contact.join(", ")}</p>
+          ) : null}
+          {submission.ownerNote ? (
+            <p className="mt-2 whitespace-pre-line text-slate-800">
+              <span className="font-medium">Owner's note:</span> {submission.ownerNote}
+            </p>
+          ) : null}
+        </section>
+
+        {failure?.error && failure.intent && failure.intent !== "approve" && !failure.fields ? (
+          <ResultNotice
+            message={{
+              type: "error",
+              title: failure.error.title,
+              description: failure.error.message,
+            }}
+          />
+        ) : null}
+
+        <section aria-labelledby="photos-title" className="space-y-3">
+          <h2 id="photos-title" className="text-lg font-semibold text-slate-900">
+            Photos ({submission.photos.length})
+          </h2>
+          {submission.photos.length === 0 ? (
+            <p className="text-sm text-slate-600">No photos sent.</p>
+          ) : (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {submission.photos.map((photo, i) => (
+                <li key={photo.id}>
+                  <a href={photo.mediaUrl} target="_blank" rel="noreferrer">
+                    <MediaImage
+                      {...responsiveImage(photo.mediaUrl, "240px")}
+                      alt={`Photo ${i + 1} of ${submission.title}`}
+                      whenBroken="placeholder"
+                      className="aspect-[4/3] w-full rounded-md object-cover"
+                    />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        {waiting ? (
+          <>
+            {submission.kind === "takedown" ? (
+              <section aria-labelledby="approve-title" className="space-y-3">
+                <h2 id="approve-title" className="text-lg font-semibold text-slate-900">
+                  Take the listing down
+                </h2>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="approve" />
+                  <Button type="submit" variant="destructive" size="md">
+                    Approve: move the listing to the trash
+                  </Button>
+                </Form>
+              </section>
+            ) : (
+              <section aria-labelledby="approve-title" className="space-y-3">
+                <h2 id="approve-title" className="text-lg font-semibold text-slate-900">
+                  Check and approve
+                </h2>
+                <p className="text-sm text-slate-600">
+                  Edit anything before approving:{" "}
+                  {submission.kind === "change"
+                    ? "the live listing takes these values and the new photos."
+                    : "the listing goes live with these values and the photos above."}
+                </p>
+                <PropertyForm
+                  values={
+                    (approveFailure?.values as PropertyFormValues | undefined) ?? {
+                      ...values,
+                      status: submission.listing?.status ?? "available",
+                      featured: submission.listing?.featured ? "on" : "",
+                    }
+                  }
+                  fields={approveFailure?.fields ?? {}}
+                  error={approveFailure?.error}
+                  submitLabel="Approve and publish"
+                  pendingLabel="Approving..."
+                  back={LIST}
+                  media={{ inForm: false, content: null }}
+                  intent="approve"
+                />
+              </section>
+            )}
+            <DecisionForm
+              intent="request-changes"
+              title="Ask the owner for changes"
+              label="What should the owner change?"
+              button="Request changes"
+              failure={failure?.intent === "request-changes" ? failure : undefined}
+            />
+            <DecisionForm
+              intent="decline"
+              title="Decline"
+              label="Why is it declined? (the owner reads this)"
+              button="Decline"
+              failure={failure?.intent === "decline" ? failure : undefined}
+              confirm={confirm ?? undefined}
+            />
+          </>
+        ) : null}
+
+        <section aria-labelledby="history-title" className="space-y-3">
+          <h2 id="history-title" className="text-lg font-semibold text-slate-900">
+            History
+          </h2>
+          <SubmissionHistory history={submission.history} viewer="office" />
+        </section>
+      </div>
+    </RecordView>
+  );
+}
+
+function DecisionForm({
+  intent,
+  title,
+  label,
+  button,
+  failure,
+  confirm,
+}: {
+  intent: "request-changes" | "decline";
+  title: string;
+  label: string;
+  button: string;
+  failure?: Failure;
+  confirm?: { question: string; fields: Record<string, string> };
+}) {
+  const pending = useIsPending();
+  const asking = confirm && confirm.fields.intent === intent ? confirm : undefined;
+  return (
+    <section aria-labelledby={`${intent}-title`} className="space-y-3">
+      <h2 id={`${intent}-title`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {asking ? (
+        <Form method="post" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4">
+          <p className="font-medium text-red-900">{asking.question}</p>
+          <p className="whitespace-pre-line text-sm text-red-900">{asking.fields.message}</p>
+          {Object.entries(asking.fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <input type="hidden" name={CONFIRM_FIELD} value={CONFIRM_VALUE} />
+          <div className="flex gap-3">
+            <SubmitButton
+              variant="destructive"
+              size="md"
+              pending={pending}
+              pendingLabel="Declining..."
+            >
+              Yes, decline it
+            </SubmitButton>
+            <LinkButton to="." variant="outline" size="md">
+              Keep it
+            </LinkButton>
+          </div>
+        </Form>
+      ) : (
+        <Form method="post" className="space-y-3" noValidate>
+          <input type="hidden" name="intent" value={intent} />
+          <TextAreaField
+            label={label}
+            name="message"
+            rows={3}
+            maxLength={MESSAGE_MAX}
+            defaultValue={failure?.values?.message ?? ""}
+            error={failure?.fields?.message ?? failure?.error?.message}
+          />
+          <SubmitButton
+            variant={intent === "decline" ? "destructive" : "secondary"}
+            size="md"
+            pending={pending}
+            pendingLabel="Sending..."
+          >
+            {button}
+          </SubmitButton>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} fallback="Failed to load the submission" />;
+}
+
+export const meta: Route.MetaFunction = (args) => [
+  {
+    title: `${args.loaderData?.submission.title || "Submission"} | Admin | ${COMPANY_NAME}`,
+  },
+];

@@ -1,0 +1,241 @@
+import { Form, Link } from "react-router";
+import { requireUser } from "~/auth/session.server";
+import { ResultNotice } from "~/components/dashboard/result-toast";
+import { MediaImage } from "~/components/media-image";
+import { OwnerSubmissionForm } from "~/components/owner/submission-form";
+import { SubmissionHistory, SubmissionStatusBadge } from "~/components/owner/submission-status";
+import { Button } from "~/components/ui/button";
+import { ConfirmForm } from "~/components/ui/confirm-form";
+import {
+  badRequest,
+  failed,
+  notFound,
+  redirectWithFlash,
+  retryAfterHeaders,
+} from "~/http/responses.server";
+import { failureOf } from "~/lib/action-result";
+import { askToConfirm, isConfirmed } from "~/lib/confirm";
+import { responsiveImage } from "~/lib/images";
+import { pageMeta } from "~/lib/seo";
+import {
+  isEditableByOwner,
+  isWithdrawable,
+  SUBMISSION_KIND_LABELS,
+  SUBMISSION_MESSAGES,
+} from "~/lib/submissions";
+import { removeUnreferencedUploads } from "~/models/media-references.server";
+import {
+  getOwnerSubmission,
+  removeSubmissionPhoto,
+  withdrawSubmission,
+} from "~/models/submission.server";
+import { discardUploads } from "~/routes/admin/property-uploads.server";
+import type { Route } from "./+types/listing-submission";
+import { readSubmissionForm, saveSubmissionPost } from "./owner-submission.server";
+
+// One of the owner's submissions: where it stands, the office's message, its history; while it
+// is a draft or sent back, the form to finish or fix it (and send it again) and its photos;
+// until it is decided, Withdraw. Anyone else's id is a 404.
+
+const LIST = "/dashboard/listings";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const submission = await getOwnerSubmission(user.id, params.id);
+  if (!submission) notFound();
+  return { submission };
+}
+
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export const headers = retryAfterHeaders;
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requireUser(args.request);
+  const id = args.params.id;
+  const read = await readSubmissionForm(args.request);
+  const intent = String(read.form.get("intent") ?? "");
+  const path = `${LIST}/submissions/${id}`;
+  if (intent === "save" || intent === "submit") {
+    const saved = await saveSubmissionPost(args, user.id, read, id);
+    if (!saved.ok) {
+      if (saved.response instanceof Response && saved.response.status === 404) notFound();
+      if ("init" in saved.response && saved.response.init?.status === 404) notFound();
+      return saved.response;
+    }
+    return redirectWithFlash(path, saved.sent ? "submissionSent" : "submissionSaved");
+  }
+  // Files only come with the form above: any sent with another post are not kept.
+  if (read.ok) await discardUploads(read.photos);
+  // Anyone else's (or an unknown) submission is a 404 before anything is asked or done.
+  if (!(await getOwnerSubmission(user.id, id))) notFound();
+  switch (intent) {
+    case "withdraw": {
+      if (!isConfirmed(read.form)) return askToConfirm(read.form, "Withdraw this submission?");
+      const withdrawn = await withdrawSubmission(user.id, id);
+      if (!withdrawn.ok && withdrawn.reason === "not-found") notFound();
+      if (!withdrawn.ok) {
+        return failed(409, {
+          intent,
+          error: { title: "Could not withdraw", message: SUBMISSION_MESSAGES.notEditable },
+        });
+      }
+      return redirectWithFlash(path, "submissionWithdrawn");
+    }
+    case "remove-photo": {
+      const removed = await removeSubmissionPhoto(
+        user.id,
+        id,
+        String(read.form.get("photoId") ?? ""),
+      );
+      if (!removed.ok && removed.reason === "not-found") notFound();
+      if (!removed.ok) {
+        return failed(409, {
+          intent,
+          error: { title: "Could not remove the photo", message: SUBMISSION_MESSAGES.notEditable },
+        });
+      }
+      await removeUnreferencedUploads([removed.removedUrl]);
+      return redirectWithFlash(path, "submissionSaved");
+    }
+    default:
+      return badRequest({ error: { title: "Error", message: "Unknown action." } });
+  }
+}
+
+export default function SubmissionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { submission } = loaderData;
+  const failure = failureOf(actionData as { ok: boolean } | undefined) as
+    | {
+        intent?: string;
+        error?: { title: string; message: string };
+        fields?: Partial<Record<string, string>>;
+        values?: Record<string, string>;
+      }
+    | undefined;
+  const editable = isEditableByOwner(submission.status) && submission.kind !== "takedown";
+  const formFailure = failure && !failure.intent ? failure : undefined;
+  const otherFailure = failure?.intent ? failure : undefined;
+  return (
+    <div className="space-y-8">
+      <div className="space-y-2">
+        <Link to={LIST} className="text-sm text-brand-700 hover:underline">
+          ← My Listings
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold text-slate-900">{submission.title || "Untitled"}</h1>
+          <SubmissionStatusBadge status={submission.status} />
+        </div>
+        <p className="text-sm text-slate-600">{SUBMISSION_KIND_LABELS[submission.kind]}</p>
+      </div>
+      {otherFailure?.error ? (
+        <ResultNotice
+          message={{
+            type: "error",
+            title: otherFailure.error.title,
+            description: otherFailure.error.message,
+          }}
+        />
+      ) : null}
+      {submission.reviewMessage &&
+      (submission.status === "changes_requested" || submission.status === "declined") ? (
+        <section
+          aria-labelledby="office-title"
+          className="rounded-lg border border-blue-200 bg-blue-50 p-4"
+        >
+          <h2 id="office-title" className="font-semibold text-blue-900">
+            {submission.status === "declined" ? "Why it was declined" : "What our office asks"}
+          </h2>
+          <p className="mt-1 whitespace-pre-line text-blue-900">{submission.reviewMessage}</p>
+        </section>
+      ) : null}
+      {submission.status === "approved" && submission.propertyId ? (
+        <p className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
+          Approved.{" "}
+          <Link
+            to={`${LIST}/${submission.propertyId}`}
+            className="font-semibold underline hover:no-underline"
+          >
+            See how the listing does
+          </Link>
+        </p>
+      ) : null}
+
+      {submission.photos.length > 0 ? (
+        <section aria-labelledby="photos-title" className="space-y-3">
+          <h2 id="photos-title" className="text-lg font-semibold text-slate-900">
+            Photos
+          </h2>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {submission.photos.map((photo, i) => (
+              <li key={photo.id} className="space-y-2">
+                <MediaImage
+                  {...responsiveImage(photo.mediaUrl, "200px")}
+                  alt={`Photo ${i + 1}`}
+                  whenBroken="placeholder"
+                  className="aspect-[4/3] w-full rounded-md object-cover"
+                />
+                {editable ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="remove-photo" />
+                    <input type="hidden" name="photoId" value={photo.id} />
+                    <Button type="submit" variant="outline" size="sm" className="w-full">
+                      Remove photo {i + 1}
+                    </Button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {editable ? (
+        <section aria-labelledby="edit-title" className="space-y-4">
+          <h2 id="edit-title" className="text-lg font-semibold text-slate-900">
+            {submission.status === "changes_requested" ? "Make the changes" : "Finish your draft"}
+          </h2>
+          <OwnerSubmissionForm
+            values={formFailure?.values ?? submission.values}
+            fields={formFailure?.fields ?? {}}
+            error={formFailure?.error}
+            signedIn
+            sendLabel={
+              submission.status === "changes_requested"
+                ? "Send again for review"
+                : "Send for review"
+            }
+          />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="history-title" className="space-y-3">
+        <h2 id="history-title" className="text-lg font-semibold text-slate-900">
+          History
+        </h2>
+        <SubmissionHistory history={submission.history} />
+      </section>
+
+      {isWithdrawable(submission.status) ? (
+        <ConfirmForm
+          fields={{ intent: "withdraw" }}
+          label="Withdraw submission"
+          question="Withdraw this submission?"
+          description="Our office stops reviewing it. You can submit the property again later."
+          confirmLabel="Yes, withdraw it"
+          cancelLabel="Keep it"
+          pendingLabel="Withdrawing..."
+          variant="destructive"
+          withoutJs="ask"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.loaderData?.submission.title || "Submission",
+    description: "Your property submission and where it stands.",
+    path: `${LIST}/submissions/${args.params.id}`,
+    noindex: true,
+  });

@@ -1,0 +1,161 @@
+import { Link } from "react-router";
+import { requireUser } from "~/auth/session.server";
+import { EmptyState } from "~/components/dashboard/empty-state";
+import { SubmissionStatusBadge } from "~/components/owner/submission-status";
+import { Badge } from "~/components/ui/badge";
+import { LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatDay } from "~/lib/dates";
+import { formatNumber, formatPrice } from "~/lib/money";
+import { listingStatusLabel } from "~/lib/property-options";
+import { pageMeta } from "~/lib/seo";
+import { MAX_OPEN_SUBMISSIONS, OWNER_VIEW_WEEKS, SUBMISSION_KIND_LABELS } from "~/lib/submissions";
+import { listOwnerListings } from "~/models/owner-listings.server";
+import { countOpenSubmissions, listOwnerSubmissions } from "~/models/submission.server";
+import type { Route } from "./+types/listings";
+
+// My Listings (issue 20): the properties the owner handed us that are live (with their views
+// over the last weeks, viewings and saves) and the submissions still in review or decided.
+// Only the signed-in owner's own: the models put the user id in every WHERE.
+
+const PATH = "/dashboard/listings";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const [listings, submissions, open] = await Promise.all([
+    listOwnerListings(user.id),
+    listOwnerSubmissions(user.id),
+    countOpenSubmissions(user.id),
+  ]);
+  return { listings, submissions, open, max: MAX_OPEN_SUBMISSIONS };
+}
+
+export default function MyListingsPage({ loaderData }: Route.ComponentProps) {
+  const { listings, submissions, open, max } = loaderData;
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold text-slate-900">My Listings</h1>
+          <p className="text-sm text-slate-600">
+            The properties you handed us: how the live ones do, and where the others stand. {open}{" "}
+            of {max} submissions open.
+          </p>
+        </div>
+        <LinkButton to="/list-your-property#submission" size="md" className="text-sm">
+          List a property
+        </LinkButton>
+      </div>
+
+      <section aria-labelledby="live-title" className="space-y-4">
+        <h2 id="live-title" className="text-lg font-semibold text-slate-900">
+          Live listings
+        </h2>
+        {listings.length === 0 ? (
+          <EmptyState
+            title="No live listings yet"
+            text="Once our office approves a property you submitted, it appears here with its views and viewings."
+          />
+        ) : (
+          <ul className="space-y-4">
+            {listings.map((listing) => (
+              <li key={listing.id}>
+                <Card padding="sm">
+                  <div className="flex flex-wrap items-start justify-between gap-3">
+                    <div>
+                      <Link
+                        to={`${PATH}/${listing.id}`}
+                        className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+                      >
+                        {listing.title}
+                      </Link>
+                      <p className="text-sm text-slate-600">
+                        {listing.city}
+                        {listing.price !== null
+                          ? ` · ${formatPrice(listing.price, listing.purpose, listing.rentPeriod)}`
+                          : ""}
+                      </p>
+                    </div>
+                    <div className="flex flex-wrap gap-2">
+                      {listing.deletedAt ? (
+                        <Badge tone="slate">Taken down</Badge>
+                      ) : (
+                        <Badge tone="green">{listingStatusLabel(listing.status)}</Badge>
+                      )}
+                      {listing.waiting.map((kind) => (
+                        <Badge key={kind} tone="yellow">
+                          {kind === "takedown" ? "Take-down requested" : "Change in review"}
+                        </Badge>
+                      ))}
+                    </div>
+                  </div>
+                  <dl className="mt-3 grid grid-cols-3 gap-3 text-sm">
+                    <div>
+                      <dt className="text-slate-500">Views ({OWNER_VIEW_WEEKS} weeks)</dt>
+                      <dd className="font-semibold text-slate-900">
+                        {formatNumber(listing.views)}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-500">Viewings booked</dt>
+                      <dd className="font-semibold text-slate-900">{listing.viewings}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-500">Saves</dt>
+                      <dd className="font-semibold text-slate-900">{listing.saves}</dd>
+                    </div>
+                  </dl>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="submissions-title" className="space-y-4">
+        <h2 id="submissions-title" className="text-lg font-semibold text-slate-900">
+          Submissions
+        </h2>
+        {submissions.length === 0 ? (
+          <EmptyState
+            title="Nothing submitted yet"
+            text="Tell us about a house, flat, shop or land you want to let or sell."
+            action={{ label: "List your property", to: "/list-your-property#submission" }}
+          />
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {submissions.map((submission) => (
+              <li
+                key={submission.id}
+                className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+              >
+                <div className="min-w-0">
+                  <Link
+                    to={`${PATH}/submissions/${submission.id}`}
+                    className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                  >
+                    {submission.title || "Untitled"}
+                  </Link>
+                  <p className="text-sm text-slate-600">
+                    {SUBMISSION_KIND_LABELS[submission.kind]}
+                    {submission.city ? ` · ${submission.city}` : ""} · updated{" "}
+                    {formatDay(submission.updatedAt)}
+                  </p>
+                </div>
+                <SubmissionStatusBadge status={submission.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "My Listings",
+    description: "The properties you listed with us: their views, viewings and reviews.",
+    path: PATH,
+    noindex: true,
+  });

@@ -1,0 +1,186 @@
+import { asc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import {
+  properties,
+  propertyDailyViews,
+  propertyMedia,
+  propertySubmissions,
+  submissionEvents,
+  submissionPhotos,
+  users,
+} from "~/db/schema";
+import { addDays, lagosToday } from "~/lib/appointment-rules";
+import type { SubmissionValues } from "~/lib/schemas/submission";
+import type { SubmissionStatus } from "~/lib/submissions";
+
+// The demo owner (issue 20): a landlord whose first listing is live (the oldest demo listing,
+// with twelve weeks of views and the demo bookings on it), a flat waiting for review and a shop
+// the office sent back with changes requested. Written once, with the demo accounts, in one
+// transaction.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The waiting one and the one sent back, as the owner typed them. */
+export const DEMO_OWNER_SUBMISSIONS: {
+  status: SubmissionStatus;
+  values: SubmissionValues;
+  message?: string;
+}[] = [
+  {
+    status: "submitted",
+    values: {
+      title: "Three-bedroom flat in Gwarinpa",
+      purpose: "rent",
+      price: "3500000",
+      rentPeriod: "year",
+      propertyType: "apartment",
+      category: "residential",
+      city: "Abuja",
+      address: "23 Road, 6th Avenue, Gwarinpa",
+      beds: "3",
+      baths: "3",
+      toilets: "4",
+      parkingSpaces: "2",
+      titleDocument: "c-of-o",
+      serviceCharge: "300000",
+      furnishing: "unfurnished",
+      description:
+        "Second floor of a quiet block of six, with borehole water and a standby generator.",
+      availableFrom: "2027-01-01",
+      contactMethod: "whatsapp",
+      contactPhone: "0803 555 0101",
+    },
+  },
+  {
+    status: "changes_requested",
+    values: {
+      title: "Shop on Ogui Road",
+      purpose: "rent",
+      price: "1200000",
+      rentPeriod: "year",
+      propertyType: "shop",
+      category: "commercial",
+      city: "Enugu",
+      address: "Ogui Road",
+      description: "Ground-floor shop facing the road.",
+      contactMethod: "phone",
+      contactPhone: "0803 555 0101",
+    },
+    message:
+      "Please add the shop's number on Ogui Road and a photo of the frontage, and say whether the rent includes the service charge.",
+  },
+];
+
+export async function seedDemoOwner(input: { ownerId: string; adminId: string; now?: Date }) {
+  const now = input.now ?? new Date();
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const { ownerId, adminId } = input;
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ role: "owner" }).where(eq(users.id, ownerId));
+    const [listing] = await tx
+      .select()
+      .from(properties)
+      .orderBy(asc(properties.createdAt), asc(properties.id))
+      .limit(1);
+    if (listing) {
+      await tx.update(properties).set({ ownerId }).where(eq(properties.id, listing.id));
+      const photos = await tx
+        .select({ url: propertyMedia.mediaUrl })
+        .from(propertyMedia)
+        .where(eq(propertyMedia.propertyId, listing.id))
+        .orderBy(asc(propertyMedia.sortOrder));
+      const [approved] = await tx
+        .insert(propertySubmissions)
+        .values({
+          ownerId,
+          status: "approved",
+          propertyId: listing.id,
+          title: listing.title,
+          city: listing.city,
+          values: { title: listing.title, city: listing.city, contactMethod: "phone" },
+          submittedAt: ago(80),
+          reviewedAt: ago(78),
+          reviewedBy: adminId,
+          createdAt: ago(81),
+          updatedAt: ago(78),
+        })
+        .returning({ id: propertySubmissions.id });
+      if (!approved) throw new Error("demo submission insert returned nothing");
+      if (photos.length) {
+        await tx.insert(submissionPhotos).values(
+          photos.map((photo, i) => ({
+            submissionId: approved.id,
+            mediaUrl: photo.url,
+            sortOrder: i,
+          })),
+        );
+      }
+      await tx.insert(submissionEvents).values([
+        {
+          submissionId: approved.id,
+          actorUserId: ownerId,
+          toStatus: "submitted",
+          createdAt: ago(80),
+        },
+        {
+          submissionId: approved.id,
+          actorUserId: adminId,
+          fromStatus: "submitted",
+          toStatus: "approved",
+          createdAt: ago(78),
+        },
+      ]);
+      // Twelve weeks of views, growing as the listing got known, busier at weekends.
+      const today = lagosToday(now);
+      await tx
+        .insert(propertyDailyViews)
+        .values(
+          Array.from({ length: 84 }, (_, i) => {
+            const day = addDays(today, -i);
+            const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+            const views = Math.max(
+              0,
+              14 - Math.floor(i / 7) + (weekday === 6 || weekday === 0 ? 4 : 0) - (i % 3),
+            );
+            return { propertyId: listing.id, day, views };
+          }),
+        )
+        .onConflictDoNothing();
+    }
+    for (const [i, demo] of DEMO_OWNER_SUBMISSIONS.entries()) {
+      const sent = ago(6 - i * 3);
+      const [row] = await tx
+        .insert(propertySubmissions)
+        .values({
+          ownerId,
+          status: demo.status,
+          title: demo.values.title ?? "",
+          city: demo.values.city ?? "",
+          values: demo.values,
+          reviewMessage: demo.message ?? null,
+          submittedAt: sent,
+          reviewedAt: demo.message ? ago(1) : null,
+          reviewedBy: demo.message ? adminId : null,
+          createdAt: sent,
+          updatedAt: demo.message ? ago(1) : sent,
+        })
+        .returning({ id: propertySubmissions.id });
+      if (!row) throw new Error("demo submission insert returned nothing");
+      await tx.insert(submissionEvents).values([
+        { submissionId: row.id, actorUserId: ownerId, toStatus: "submitted", createdAt: sent },
+        ...(demo.message
+          ? [
+              {
+                submissionId: row.id,
+                actorUserId: adminId,
+                fromStatus: "submitted" as const,
+                toStatus: demo.status,
+                note: demo.message,
+                createdAt: ago(1),
+              },
+            ]
+          : []),
+      ]);
+    }
+  });
+}
