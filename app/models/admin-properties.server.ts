@@ -81,8 +81,14 @@ function purgeCutoff(now = new Date()) {
   return new Date(now.getTime() - TRASH_DAYS * 24 * 60 * 60 * 1000);
 }
 
-function whereOf(filters: AdminPropertyFilters): SQL | undefined {
-  const conditions: SQL[] = [
+/** An agent's listings are the ones assigned to them (app/lib/permissions.ts); staff see all. */
+function ownListings(actor: AdminActor): SQL | undefined {
+  return actor.role === "agent" ? eq(properties.agentId, actor.id) : undefined;
+}
+
+function whereOf(actor: AdminActor, filters: AdminPropertyFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    ownListings(actor),
     // The trash shows what can still be restored: a listing past TRASH_DAYS waits only for the
     // upkeep timer to delete it (a GET never writes).
     filters.trash
@@ -109,11 +115,11 @@ function whereOf(filters: AdminPropertyFilters): SQL | undefined {
 }
 
 export async function listPropertiesForAdmin(
-  _actor: AdminActor,
+  actor: AdminActor,
   filters: AdminPropertyFilters,
   list: { sort: AdminPropertySort; direction: "asc" | "desc"; page: number; pageSize: number },
 ) {
-  const where = whereOf(filters);
+  const where = whereOf(actor, filters);
   const [totalRow] = await db.select({ n: count() }).from(properties).where(where);
   const total = totalRow?.n ?? 0;
   const page = Math.min(list.page, pageCountOf(total, list.pageSize));
@@ -140,22 +146,22 @@ export async function listPropertiesForAdmin(
 export const EXPORT_LIMIT = 20_000;
 
 /** Every listing the filters select, newest first, with all its fields (the CSV export). */
-export async function listPropertiesForExport(_actor: AdminActor, filters: AdminPropertyFilters) {
+export async function listPropertiesForExport(actor: AdminActor, filters: AdminPropertyFilters) {
   return db
     .select()
     .from(properties)
-    .where(whereOf(filters))
+    .where(whereOf(actor, filters))
     .orderBy(desc(properties.createdAt), desc(properties.id))
     .limit(EXPORT_LIMIT);
 }
 
 /** A live listing with its media in order, for the edit form; undefined if unknown or trashed. */
-export async function getPropertyForAdmin(_actor: AdminActor, id: string) {
+export async function getPropertyForAdmin(actor: AdminActor, id: string) {
   if (!isUuid(id)) return undefined;
   const [property] = await db
     .select(getTableColumns(properties))
     .from(properties)
-    .where(and(eq(properties.id, id), isNull(properties.deletedAt)));
+    .where(and(eq(properties.id, id), isNull(properties.deletedAt), ownListings(actor)));
   if (!property) return undefined;
   const media = await db
     .select({
@@ -226,11 +232,12 @@ async function syncCover(tx: Tx, propertyId: string) {
     .where(eq(properties.id, propertyId));
 }
 
-async function liveProperty(tx: Tx, id: string) {
+/** The live listing, locked, if the actor may change it (an agent: only their own). */
+async function liveProperty(tx: Tx, actor: AdminActor, id: string) {
   const [row] = await tx
     .select({ id: properties.id })
     .from(properties)
-    .where(and(eq(properties.id, id), isNull(properties.deletedAt)))
+    .where(and(eq(properties.id, id), isNull(properties.deletedAt), ownListings(actor)))
     .for("update");
   return row;
 }
@@ -277,7 +284,7 @@ export async function addPropertyPhotos(
 ) {
   if (!isUuid(propertyId)) return { ok: false as const, reason: "not-found" as const };
   return auditedWrite<PhotoOutcome>(actor, "property.photos-add", async (tx) => {
-    if (!(await liveProperty(tx, propertyId)))
+    if (!(await liveProperty(tx, actor, propertyId)))
       return { result: { ok: false, reason: "not-found" } };
     await insertPhotos(tx, propertyId, photos);
     return {
@@ -299,7 +306,7 @@ export async function reorderPropertyPhotos(
 ) {
   if (!isUuid(propertyId)) return { ok: false as const, reason: "not-found" as const };
   return auditedWrite<PhotoOutcome>(actor, "property.photos-move", async (tx) => {
-    if (!(await liveProperty(tx, propertyId)))
+    if (!(await liveProperty(tx, actor, propertyId)))
       return { result: { ok: false, reason: "not-found" } };
     const photos = await photoOrder(tx, propertyId);
     if (expectedVersion && expectedVersion !== photosVersion(photos))
@@ -332,7 +339,7 @@ export async function movePropertyPhoto(
   if (!isUuid(propertyId) || !isUuid(mediaId))
     return { ok: false as const, reason: "not-found" as const };
   return auditedWrite<PhotoOutcome>(actor, "property.photos-move", async (tx) => {
-    if (!(await liveProperty(tx, propertyId)))
+    if (!(await liveProperty(tx, actor, propertyId)))
       return { result: { ok: false, reason: "not-found" } };
     const photos = await photoOrder(tx, propertyId);
     if (expectedVersion && expectedVersion !== photosVersion(photos))
@@ -371,7 +378,7 @@ export async function removePropertyPhoto(actor: AdminActor, propertyId: string,
     actor,
     "property.photos-remove",
     async (tx) => {
-      if (!(await liveProperty(tx, propertyId)))
+      if (!(await liveProperty(tx, actor, propertyId)))
         return { result: { ok: false, reason: "not-found" } };
       const [removed] = await tx
         .delete(propertyMedia)
@@ -492,11 +499,13 @@ export async function updatePropertyByAdmin(
       const [before] = await tx
         .select()
         .from(properties)
-        .where(and(eq(properties.id, id), isNull(properties.deletedAt)))
+        .where(and(eq(properties.id, id), isNull(properties.deletedAt), ownListings(actor)))
         .for("update");
       if (!before) return { result: { ok: false, reason: "not-found" } };
       if (isStale(expectedVersion, pickFields(before, FORM_COLUMNS)))
         return { result: await staleOutcome(tx, "property", id, FIELD_WRITES) };
+      // Featuring a listing on the home page is the office's call, not an agent's.
+      if (actor.role === "agent") values.featured = before.featured;
       await tx
         .update(properties)
         .set({ ...values, updatedAt: new Date() })
@@ -537,6 +546,7 @@ async function setTrashed(actor: AdminActor, id: string, trashed: boolean) {
           and(
             eq(properties.id, id),
             trashed ? isNull(properties.deletedAt) : isNotNull(properties.deletedAt),
+            ownListings(actor),
           ),
         )
         .returning({ title: properties.title });
@@ -574,7 +584,7 @@ export async function bulkUpdateProperties(actor: AdminActor, ids: string[], act
     const rows = await tx
       .update(properties)
       .set({ ...change, updatedAt: new Date() })
-      .where(and(inArray(properties.id, valid), isNull(properties.deletedAt)))
+      .where(and(inArray(properties.id, valid), isNull(properties.deletedAt), ownListings(actor)))
       .returning({ id: properties.id });
     if (rows.length === 0) return { result: { ok: false, reason: "none-selected" } };
     return {
@@ -603,7 +613,9 @@ export async function restoreProperties(actor: AdminActor, ids: string[]) {
       const rows = await tx
         .update(properties)
         .set({ deletedAt: null, updatedAt: new Date() })
-        .where(and(inArray(properties.id, valid), isNotNull(properties.deletedAt)))
+        .where(
+          and(inArray(properties.id, valid), isNotNull(properties.deletedAt), ownListings(actor)),
+        )
         .returning({ id: properties.id });
       if (rows.length === 0) return { result: { ok: false, reason: "none-selected" } };
       return {

@@ -1,19 +1,14 @@
 import { Form, NavLink, useLocation, useMatch } from "react-router";
 import { LogOut, PanelLeft } from "~/components/icons";
 import { SidebarTooltip, sidebarItemClass, useSidebar } from "~/components/ui/sidebar";
+import type { StaffRole } from "~/lib/permissions";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
 import { type AdminNavItem, adminNav } from "./admin-nav";
 
 // What the admin sidebar holds, on the desktop (collapsible) and in the phone sheet.
 
-export function AdminSidebarContent({
-  collapsed,
-  isSuperAdmin,
-}: {
-  collapsed: boolean;
-  isSuperAdmin: boolean;
-}) {
+export function AdminSidebarContent({ collapsed, role }: { collapsed: boolean; role: StaffRole }) {
   return (
     <div className="flex min-h-full flex-col">
       <div
@@ -26,7 +21,7 @@ export function AdminSidebarContent({
       </div>
       <nav aria-label="Admin" className="flex-1 py-3">
         <ul className={cn("space-y-1", collapsed ? "flex flex-col items-center" : "px-2")}>
-          {adminNav(isSuperAdmin).map((item) => (
+          {adminNav(role).map((item) => (
             <li key={item.to}>
               <AdminNavLink item={item} collapsed={collapsed} />
             </li>

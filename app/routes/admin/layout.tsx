@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   for (const cookie of renewed?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   return data(
     {
-      admin: { name: admin.name, email: admin.email, isSuperAdmin: admin.isSuperAdmin },
+      admin: { name: admin.name, email: admin.email, role: admin.role },
       sidebarOpen: readSidebarOpen(request.headers.get("cookie")),
       flash,
     },
@@ -44,19 +44,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="flex min-h-screen bg-slate-50">
         <Sidebar label="Admin sidebar">
           {(collapsed) => (
-            <AdminSidebarContent
-              collapsed={collapsed}
-              isSuperAdmin={loaderData.admin.isSuperAdmin}
-            />
+            <AdminSidebarContent collapsed={collapsed} role={loaderData.admin.role} />
           )}
         </Sidebar>
         <SidebarSheet title="Admin menu">
-          <AdminSidebarContent collapsed={false} isSuperAdmin={loaderData.admin.isSuperAdmin} />
+          <AdminSidebarContent collapsed={false} role={loaderData.admin.role} />
         </SidebarSheet>
         <div className="flex min-w-0 flex-1 flex-col">
           <AdminHeader
             adminName={loaderData.admin.name || loaderData.admin.email}
-            isSuperAdmin={loaderData.admin.isSuperAdmin}
+            role={loaderData.admin.role}
           />
           <FlashToast flash={loaderData.flash} />
           <main id="main" className="flex-1">

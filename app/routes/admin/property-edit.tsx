@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin, requirePermissionOf } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { PROPERTY_FIELD_LABELS, PropertyForm } from "~/components/admin/property-form";
@@ -21,6 +21,7 @@ import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { describeChange, type LastChange } from "~/lib/edit-conflict";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
+import { can } from "~/lib/permissions";
 import {
   PROPERTY_MESSAGES,
   type PropertyFormValues,
@@ -60,7 +61,11 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const property = await getPropertyForAdmin(actor, args.params.id);
   if (!property) notFound();
-  return { property, views: await getDailyViews(actor, property.id, 30) };
+  return {
+    property,
+    views: await getDailyViews(actor, property.id, 30),
+    canManage: can(actor, "listings:manage"),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -82,6 +87,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent.startsWith("photo")) return photoAction(args.request, actor, id, intent, read);
 
   if (intent === "delete") {
+    requirePermissionOf(actor, "listings:manage");
     if (!isConfirmed(form)) return askToConfirm(form, PROPERTY_MESSAGES.confirmDelete);
     try {
       const result = await trashProperty(actor, id);
@@ -237,20 +243,22 @@ export default function EditPropertyPage({ loaderData, actionData }: Route.Compo
           </h2>
           <ViewsChart days={loaderData.views} title="Views of its page over the last 30 days" />
         </section>
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 p-3">
-          <p className="text-sm text-slate-700">
-            Deleting takes the listing off the site at once. It can be restored from the trash for
-            30 days.
-          </p>
-          <ConfirmForm
-            fields={{ intent: "delete", back }}
-            label="Delete Property"
-            question={PROPERTY_MESSAGES.confirmDelete}
-            confirmLabel="Yes, delete it"
-            pendingLabel="Deleting..."
-            mode="dialog"
-          />
-        </div>
+        {loaderData.canManage ? (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 p-3">
+            <p className="text-sm text-slate-700">
+              Deleting takes the listing off the site at once. It can be restored from the trash for
+              30 days.
+            </p>
+            <ConfirmForm
+              fields={{ intent: "delete", back }}
+              label="Delete Property"
+              question={PROPERTY_MESSAGES.confirmDelete}
+              confirmLabel="Yes, delete it"
+              pendingLabel="Deleting..."
+              mode="dialog"
+            />
+          </div>
+        ) : null}
       </div>
     </RecordView>
   );
