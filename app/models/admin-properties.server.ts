@@ -29,6 +29,7 @@ import { pageCountOf } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import type { ListingStatusValue } from "~/lib/property-options";
 import { PROPERTY_FIELDS, type PropertyInput } from "~/lib/schemas/property";
+import { isActiveAgent } from "./listing-agent.server";
 import { removeUnreferencedUploads } from "./media-references.server";
 import {
   isStale,
@@ -463,21 +464,30 @@ export async function createPropertyByAdmin(
   actor: AdminActor,
   input: PropertyInput,
   photos: readonly NewPhoto[] = [],
+  { agentId = null }: { agentId?: string | null } = {},
 ) {
-  const values = columnsOf(input);
-  return auditedWrite(actor, "property.create", async (tx) => {
-    const [row] = await tx.insert(properties).values(values).returning({ id: properties.id });
-    if (!row) throw new Error("property insert returned nothing");
-    await insertPhotos(tx, row.id, photos);
-    return {
-      result: { ok: true as const, id: row.id },
-      audit: {
-        entityId: row.id,
-        before: null,
-        after: photos.length ? { ...values, photos: photos.map((p) => p.url) } : values,
-      },
-    };
-  });
+  const values = { ...columnsOf(input), agentId };
+  return auditedWrite<{ ok: true; id: string } | { ok: false; reason: "agent" }>(
+    actor,
+    "property.create",
+    async (tx) => {
+      // The listing's agent must be an active agent account (a refusal writes nothing).
+      if (agentId && !(await isActiveAgent(tx, agentId))) {
+        return { result: { ok: false, reason: "agent" } };
+      }
+      const [row] = await tx.insert(properties).values(values).returning({ id: properties.id });
+      if (!row) throw new Error("property insert returned nothing");
+      await insertPhotos(tx, row.id, photos);
+      return {
+        result: { ok: true as const, id: row.id },
+        audit: {
+          entityId: row.id,
+          before: null,
+          after: photos.length ? { ...values, photos: photos.map((p) => p.url) } : values,
+        },
+      };
+    },
+  );
 }
 
 /**
@@ -489,33 +499,39 @@ export async function updatePropertyByAdmin(
   id: string,
   input: PropertyInput,
   expectedVersion?: string,
+  /** An admin's choice of agent (undefined: unchanged; null: the office). */
+  { agentId }: { agentId?: string | null } = {},
 ) {
   if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
-  const values = columnsOf(input);
-  return auditedWrite<{ ok: true; id: string } | { ok: false; reason: "not-found" } | Stale>(
-    actor,
-    "property.update",
-    async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(properties)
-        .where(and(eq(properties.id, id), isNull(properties.deletedAt), ownListings(actor)))
-        .for("update");
-      if (!before) return { result: { ok: false, reason: "not-found" } };
-      if (isStale(expectedVersion, pickFields(before, FORM_COLUMNS)))
-        return { result: await staleOutcome(tx, "property", id, FIELD_WRITES) };
-      // Featuring a listing on the home page is the office's call, not an agent's.
-      if (actor.role === "agent") values.featured = before.featured;
-      await tx
-        .update(properties)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(properties.id, id));
-      return {
-        result: { ok: true, id },
-        audit: { entityId: id, before: pick(before, values), after: values },
-      };
-    },
-  );
+  const values: Partial<typeof properties.$inferInsert> = columnsOf(input);
+  return auditedWrite<
+    { ok: true; id: string } | { ok: false; reason: "not-found" | "agent" } | Stale
+  >(actor, "property.update", async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(properties)
+      .where(and(eq(properties.id, id), isNull(properties.deletedAt), ownListings(actor)))
+      .for("update");
+    if (!before) return { result: { ok: false, reason: "not-found" } };
+    if (isStale(expectedVersion, pickFields(before, FORM_COLUMNS)))
+      return { result: await staleOutcome(tx, "property", id, FIELD_WRITES) };
+    // Featuring a listing on the home page, and choosing its agent, are the office's calls.
+    if (actor.role === "agent") values.featured = before.featured;
+    else if (agentId !== undefined && agentId !== before.agentId) {
+      if (agentId && !(await isActiveAgent(tx, agentId))) {
+        return { result: { ok: false, reason: "agent" } };
+      }
+      values.agentId = agentId;
+    }
+    await tx
+      .update(properties)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(properties.id, id));
+    return {
+      result: { ok: true, id },
+      audit: { entityId: id, before: pick(before, values), after: values },
+    };
+  });
 }
 
 /** The same keys of `row` as `like` has, to compare before and after. */

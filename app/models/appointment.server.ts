@@ -17,6 +17,7 @@ import {
 } from "~/lib/appointment-rules";
 import type { AuditAction } from "~/lib/audit";
 import { isUuid } from "~/lib/ids";
+import { activeAgentOfListing } from "./listing-agent.server";
 import { notifyAppointment } from "./notification.server";
 import { ON_SITE } from "./property.server";
 import {
@@ -100,9 +101,12 @@ async function insertAppointment(
   input: NewAppointment,
   event: { actorUserId: string | null; note: string },
 ): Promise<CreatedAppointment> {
+  // A viewing of a listing goes to the listing's agent (issue 21); without one (or a general
+  // booking) it stays with the admins.
+  const agentId = input.propertyId ? await activeAgentOfListing(tx, input.propertyId) : null;
   const [row] = await tx
     .insert(appointments)
-    .values({ ...input, status: "pending" })
+    .values({ ...input, agentId, status: "pending" })
     .returning({ id: appointments.id, createdAt: appointments.createdAt });
   if (!row) throw new Error("appointment insert returned nothing");
   await tx.insert(appointmentEvents).values({

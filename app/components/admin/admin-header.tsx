@@ -77,7 +77,7 @@ export function AdminHeader({ adminName, role }: { adminName: string; role: Staf
           {adminName}
         </span>
         <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
-          {STAFF_ROLE_LABELS[role]}
+          {role === "agent" ? STAFF_ROLE_LABELS.agent : "Admin"}
         </span>
       </div>
       {hydrated && canSearch ? <SearchPalette open={paletteOpen} setOpen={setPaletteOpen} /> : null}

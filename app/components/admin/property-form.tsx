@@ -90,6 +90,7 @@ export function PropertyForm({
   state,
   media,
   version,
+  agents,
 }: {
   /** What the form shows: the listing's values, or what was typed before a refusal. */
   values: PropertyFormValues;
@@ -103,6 +104,8 @@ export function PropertyForm({
   media: { inForm: boolean; content: ReactNode };
   /** Editing: the version of the listing the form was opened at. */
   version?: string;
+  /** Admins choose the listing's agent (issue 21); agents do not see the choice. */
+  agents?: { options: readonly { id: string; name: string }[]; value: string };
 }) {
   const hydrated = useHydrated();
   const pending = useIsPending();
@@ -371,6 +374,18 @@ export function PropertyForm({
           </div>
         </section>
 
+        {agents ? (
+          <div className="max-w-sm">
+            <SelectField
+              label="Agent"
+              name="agentId"
+              placeholder="The office (no agent)"
+              options={agents.options.map((agent) => ({ value: agent.id, label: agent.name }))}
+              defaultValue={agents.value}
+              error={fields.agentId}
+            />
+          </div>
+        ) : null}
         {media.inForm ? mediaPanel : null}
 
         <div className="flex justify-end border-t border-slate-200 pt-4">

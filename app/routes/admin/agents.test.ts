@@ -2,13 +2,16 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { adminNav } from "~/components/admin/admin-nav";
 import { db } from "~/db/client.server";
-import { appointments, properties } from "~/db/schema";
+import { appointments, mailOutbox, properties } from "~/db/schema";
 import { permissionForPath } from "~/lib/permissions";
+import { settleBackgroundMail } from "~/mail/mail.server";
+import { createAppointment } from "~/models/appointment.server";
 import { readCalendarFeed, resetCalendarFeed } from "~/models/calendar-feed.server";
 import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin, createSignedInAgent } from "../../../tests/setup/admin";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { loader as publicPropertyLoader } from "../public/property";
 import { loader as appointmentLoader } from "./appointment";
 import { loader as appointmentsLoader } from "./appointments";
 import { loader as dashboardLoader } from "./dashboard";
@@ -132,5 +135,102 @@ describe("an agent", () => {
     ]);
     expect(adminNav("admin").map((item) => item.to)).not.toContain("/admin/backups");
     expect(adminNav("superAdmin").map((item) => item.to)).toContain("/admin/backups");
+  });
+});
+
+const LISTING_FORM = {
+  title: "Assigned flat",
+  purpose: "rent",
+  price: "2000000",
+  city: "Lagos",
+  propertyType: "apartment",
+  category: "residential",
+  status: "available",
+};
+
+async function agentOf(id: string) {
+  const [row] = await db
+    .select({ agentId: properties.agentId })
+    .from(properties)
+    .where(eq(properties.id, id));
+  return row?.agentId;
+}
+
+describe("a listing's agent", () => {
+  it("is chosen by an admin on the listing; an account that is not an active agent is refused", async () => {
+    const id = await createProperty("Assigned flat");
+    const save = (agentId: string, cookie = admin.cookie) =>
+      callAction<{ fields?: Record<string, string> }>(editAction, `/admin/properties/${id}`, {
+        cookie,
+        params: { id },
+        form: { ...LISTING_FORM, agentId },
+      });
+    expect((await save(agent.id)).status).toBe(302);
+    expect(await agentOf(id)).toBe(agent.id);
+
+    // An admin's id is no agent: 400 beside the field, nothing written.
+    const refused = await save(admin.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields?.agentId).toBe("Please choose an active agent, or the office.");
+    expect(await agentOf(id)).toBe(agent.id);
+
+    // The listing's own agent cannot hand it to someone else: the choice is ignored.
+    expect((await save(other.id, agent.cookie)).status).toBe(302);
+    expect(await agentOf(id)).toBe(agent.id);
+
+    // The office again.
+    expect((await save("")).status).toBe(302);
+    expect(await agentOf(id)).toBeNull();
+  });
+
+  it("is shown on the property page with a WhatsApp chat naming the listing", async () => {
+    const id = await createProperty("Agent shown flat");
+    await assign(id, agent.id);
+    const { users } = await import("~/db/schema");
+    await db.update(users).set({ phone: "0803 555 1234" }).where(eq(users.id, agent.id));
+    const page = await callLoader<{
+      agent: { name: string; phone: string } | null;
+      whatsapp: { chat?: string };
+    }>(publicPropertyLoader, `/property/${id}`, { params: { id } });
+    expect(page.body.agent).toMatchObject({ name: "Tunde Agent", phone: "0803 555 1234" });
+    expect(page.body.whatsapp.chat).toContain("https://wa.me/2348035551234?text=");
+    expect(decodeURIComponent(page.body.whatsapp.chat ?? "")).toContain(
+      'Hello Tunde, I am interested in "Agent shown flat"',
+    );
+    // Without an agent: the company's contacts.
+    await assign(id, null);
+    const office = await callLoader<{ agent: unknown }>(publicPropertyLoader, `/property/${id}`, {
+      params: { id },
+    });
+    expect(office.body.agent).toBeNull();
+  });
+
+  it("gets the listing's viewings: theirs in the list, e-mailed to them with the .ics, not to the admins", async () => {
+    const id = await createProperty("Viewing flat");
+    await assign(id, agent.id);
+    await db.delete(mailOutbox);
+    const booked = await createAppointment({
+      fullName: "Ada Visitor",
+      email: "ada.visitor@example.com",
+      phone: "08030000000",
+      appointmentDate: "2030-03-05",
+      appointmentTime: "10:00 AM",
+      propertyType: null,
+      propertyLocation: null,
+      purpose: "rent",
+      message: null,
+      userId: null,
+      propertyId: id,
+    });
+    const [row] = await db
+      .select({ agentId: appointments.agentId })
+      .from(appointments)
+      .where(eq(appointments.id, booked.id));
+    expect(row?.agentId).toBe(agent.id);
+    await settleBackgroundMail();
+    const mail = await db.select().from(mailOutbox);
+    expect(mail.map((m) => m.to).sort()).toEqual(["ada.visitor@example.com", "tunde@example.com"]);
+    const toAgent = mail.find((m) => m.to === "tunde@example.com");
+    expect(toAgent?.attachments?.[0]?.filename).toMatch(/\.ics$/);
   });
 });

@@ -40,9 +40,10 @@ import {
   trashProperty,
   updatePropertyByAdmin,
 } from "~/models/admin-properties.server";
+import { listActiveAgents } from "~/models/listing-agent.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
 import { getDailyViews } from "~/models/property-stats.server";
-import { readPropertyForm } from "~/routes/admin/property-form.server";
+import { agentRefused, postedAgentId, readPropertyForm } from "~/routes/admin/property-form.server";
 import {
   attachPhotos,
   cleanPhotoTitle,
@@ -61,10 +62,13 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const property = await getPropertyForAdmin(actor, args.params.id);
   if (!property) notFound();
+  const canManage = can(actor, "listings:manage");
   return {
     property,
     views: await getDailyViews(actor, property.id, 30),
-    canManage: can(actor, "listings:manage"),
+    canManage,
+    // Choosing the listing's agent is the office's; an agent does not see the choice.
+    agents: canManage ? await listActiveAgents() : null,
   };
 }
 
@@ -104,7 +108,9 @@ export async function action(args: Route.ActionArgs) {
   if (!checked.ok) return checked.response;
   let result: Awaited<ReturnType<typeof updatePropertyByAdmin>>;
   try {
-    result = await updatePropertyByAdmin(actor, id, checked.input, postedVersion(form));
+    result = await updatePropertyByAdmin(actor, id, checked.input, postedVersion(form), {
+      agentId: can(actor, "listings:manage") ? postedAgentId(form) : undefined,
+    });
   } catch (error) {
     logger.error({ err: error, propertyId: id }, "Updating a property failed");
     return failed(500, {
@@ -120,6 +126,9 @@ export async function action(args: Route.ActionArgs) {
       { version: current.version, values: propertyFormValues(current) },
       result.change,
     );
+  }
+  if (!result.ok && result.reason === "agent") {
+    return agentRefused(form, PROPERTY_MESSAGES.updateFailed);
   }
   if (!result.ok) notFound();
   throw redirectWithFlash(back, "propertyUpdated");
@@ -213,6 +222,17 @@ export default function EditPropertyPage({ loaderData, actionData }: Route.Compo
           version={property.version}
           values={values}
           fields={formFailure?.fields ?? {}}
+          agents={
+            loaderData.agents
+              ? {
+                  options: loaderData.agents,
+                  value:
+                    (formFailure?.values as { agentId?: string } | undefined)?.agentId ??
+                    property.agentId ??
+                    "",
+                }
+              : undefined
+          }
           error={formFailure?.error}
           submitLabel="Save Changes"
           pendingLabel="Saving..."
