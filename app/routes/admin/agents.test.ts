@@ -5,6 +5,7 @@ import { db } from "~/db/client.server";
 import { appointments, mailOutbox, properties } from "~/db/schema";
 import { permissionForPath } from "~/lib/permissions";
 import { settleBackgroundMail } from "~/mail/mail.server";
+import { updateUserByAdmin } from "~/models/admin-users.server";
 import { createAppointment } from "~/models/appointment.server";
 import { readCalendarFeed, resetCalendarFeed } from "~/models/calendar-feed.server";
 import { createProperty } from "../../../tests/setup/accounts";
@@ -232,5 +233,46 @@ describe("a listing's agent", () => {
     expect(mail.map((m) => m.to).sort()).toEqual(["ada.visitor@example.com", "tunde@example.com"]);
     const toAgent = mail.find((m) => m.to === "tunde@example.com");
     expect(toAgent?.attachments?.[0]?.filename).toMatch(/\.ics$/);
+  });
+});
+
+describe("a deactivated agent", () => {
+  it("hands their open viewings back to the admins and their listings to the office, nothing lost", async () => {
+    const leaving = await createSignedInAgent("leaving@example.com", { name: "Leaving Agent" });
+    const listing = await createProperty("Leaving agent flat");
+    await assign(listing, leaving.id);
+    const open = await book(leaving.id, "Open Viewing");
+    const [done] = await db
+      .insert(appointments)
+      .values({
+        fullName: "Done Viewing",
+        email: "done@example.com",
+        phone: "08030000000",
+        appointmentDate: "2020-03-04",
+        appointmentTime: "10:00 AM",
+        status: "completed",
+        agentId: leaving.id,
+      })
+      .returning({ id: appointments.id });
+    const result = await updateUserByAdmin(admin.actor, leaving.id, {
+      firstName: "Leaving",
+      lastName: "Agent",
+      phone: "",
+      role: "agent",
+      status: "inactive",
+    });
+    expect(result.ok).toBe(true);
+    const agentOfViewing = async (id: string) =>
+      (
+        await db
+          .select({ agentId: appointments.agentId })
+          .from(appointments)
+          .where(eq(appointments.id, id))
+      )[0]?.agentId;
+    // The open viewing is the admins' again (every admin sees it); the completed one keeps its
+    // history; the listing is the office's.
+    expect(await agentOfViewing(open)).toBeNull();
+    expect(await agentOfViewing(done?.id ?? "")).toBe(leaving.id);
+    expect(await agentOf(listing)).toBeNull();
   });
 });
