@@ -1,5 +1,6 @@
 import { APIError } from "better-auth/api";
 import type { Outcome } from "~/lib/action-result";
+import { isStaffRole } from "~/lib/roles";
 import {
   findCredential,
   findUserByEmail,
@@ -56,8 +57,8 @@ export async function signInWithPassword(input: {
   const user = await verifyCredentials(input.email, input.password);
   if (
     !user ||
-    (input.adminOnly && user.role !== "admin") ||
-    (input.customersOnly && user.role === "admin")
+    (input.adminOnly && !isStaffRole(user.role)) ||
+    (input.customersOnly && isStaffRole(user.role))
   ) {
     return { ok: false, reason: "invalid" };
   }
@@ -68,7 +69,7 @@ export async function signInWithPassword(input: {
       headers: forwardedHeaders(input.requestHeaders),
       returnHeaders: true,
     });
-    if (user.role === "admin") limitCookieLifetime(headers, ADMIN_SESSION_HOURS * 60 * 60);
+    if (isStaffRole(user.role)) limitCookieLifetime(headers, ADMIN_SESSION_HOURS * 60 * 60);
     return { ok: true, user, headers };
   } catch (error) {
     if (error instanceof APIError) return { ok: false, reason: "invalid" };

@@ -3,7 +3,14 @@ import { createContext, type RouterContextProvider, redirect } from "react-route
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
-import { isRole, type Role } from "~/lib/roles";
+import {
+  can,
+  type Permission,
+  permissionForPath,
+  type StaffRole,
+  staffRoleOf,
+} from "~/lib/permissions";
+import { isRole, isStaffRole, type Role } from "~/lib/roles";
 import { getClientIp } from "~/rate-limit/rate-limit.server";
 import { getAuth } from "./auth.server";
 import { forgetSessionToken, type SessionRecord } from "./session-cache.server";
@@ -60,7 +67,7 @@ async function readSession(request: Request): Promise<CurrentSession | null> {
   if (user.status !== "active") return null;
   // An admin's session lasts ADMIN_SESSION_HOURS from sign-in everywhere, not only under
   // /admin: past that it is ended here, so the customer pages don't keep it alive either.
-  if (toRole(user.role) === "admin" && isAdminSessionExpired(new Date(session.createdAt))) {
+  if (isStaffRole(toRole(user.role)) && isAdminSessionExpired(new Date(session.createdAt))) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
     forgetSessionToken(session.token);
     return null;
@@ -155,27 +162,48 @@ type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
 const adminActorContext = createContext<AdminActor | null>(null);
 
 /**
- * The signed-in admin, or a redirect to /admin/login remembering the page. An admin session
- * older than ADMIN_SESSION_HOURS no longer counts as signed in (see readSession). Answered once
- * per request: adminMiddleware asks first, the loader or action asks again for the actor.
+ * The signed-in staff member (super admin, admin or agent), or a redirect to /admin/login
+ * remembering the page; 403 when their role lacks the page's permission (PAGE_PERMISSIONS in
+ * app/lib/permissions.ts). An admin session older than ADMIN_SESSION_HOURS no longer counts as
+ * signed in (see readSession). adminMiddleware asks first, the loader or action asks again.
  */
 export async function requireAdmin(args: GuardArgs): Promise<AdminActor> {
-  const known = args.context.get(adminActorContext);
-  if (known) return known;
-  const current = await getCurrentSession(args.request);
-  if (current?.user.role !== "admin") throw loginRedirect("/admin/login", args.request);
-  const { id, email, name, isSuperAdmin } = current.user;
-  const actor = { id, email, name, isSuperAdmin, clientAddress: getClientIp(args) } as AdminActor;
-  (args.context as RouterContextProvider).set(adminActorContext, actor);
+  let actor = args.context.get(adminActorContext);
+  if (!actor) {
+    const current = await getCurrentSession(args.request);
+    const role = current ? staffRoleOf(current.user.role, current.user.isSuperAdmin) : null;
+    if (!current || !role) throw loginRedirect("/admin/login", args.request);
+    const { id, email, name, isSuperAdmin } = current.user;
+    actor = { id, email, name, isSuperAdmin, role, clientAddress: getClientIp(args) } as AdminActor;
+    (args.context as RouterContextProvider).set(adminActorContext, actor);
+  }
+  requirePermissionOf(actor, permissionForPath(new URL(args.request.url).pathname));
   return actor;
 }
 
-/** A super admin (adds and removes admins), else 403 for other admins. */
-export async function requireSuperAdmin(args: GuardArgs): Promise<AdminActor> {
-  const admin = await requireAdmin(args);
-  if (!admin.isSuperAdmin) throw new Response("Forbidden", { status: 403 });
-  return admin;
+/** 403 unless the actor's role has the permission (an intent of a page open to more roles). */
+export function requirePermissionOf<Actor extends Pick<AdminActor, "role">>(
+  actor: Actor,
+  permission: Permission,
+): Actor {
+  if (!can(actor, permission)) throw new Response("Forbidden", { status: 403 });
+  return actor;
 }
+
+/** A staff member with this permission, else 403 (a login redirect when not signed in). */
+export async function requirePermission(
+  args: GuardArgs,
+  permission: Permission,
+): Promise<AdminActor> {
+  return requirePermissionOf(await requireAdmin(args), permission);
+}
+
+/** A super admin (adds and removes admins), else 403 for other staff. */
+export async function requireSuperAdmin(args: GuardArgs): Promise<AdminActor> {
+  return requirePermission(args, "admins:manage");
+}
+
+export type { StaffRole };
 
 /**
  * The guard of every admin screen: /admin/* (its layout) and /website-editor. Runs before any

@@ -126,13 +126,27 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const pgliteLocks = new Map<number, Promise<unknown>>();
   return {
     kind: "pglite",
     db,
     ping: async () => {
       await client.query("select 1");
     },
-    withExclusiveLock: (_key, task) => task(),
+    // One process owns the embedded database: a chain per key in memory is the lock (two seeds
+    // started together, e.g. the demo accounts' password hashing, must not interleave).
+    withExclusiveLock: (key, task) => {
+      const previous = pgliteLocks.get(key) ?? Promise.resolve();
+      const run = previous.then(task, task);
+      pgliteLocks.set(
+        key,
+        run.then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+      return run;
+    },
     snapshot: async (before) => {
       // The data files brought up to date first, so a restore has little log to replay.
       await client.query("checkpoint");

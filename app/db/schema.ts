@@ -178,6 +178,8 @@ export const properties = pgTable(
     sqft: integer("sqft"),
     imageUrl: text("image_url"),
     featured: boolean("featured").notNull().default(false),
+    /** The agent who shows the listing (a staff account with role agent); null: the office. */
+    agentId: text("agent_id").references(() => users.id, { onDelete: "set null" }),
     // Where the listing stands, and the facts Nigerian buyers and renters ask about.
     status: listingStatus("status").notNull().default("available"),
     titleDocument: titleDocument("title_document"),
@@ -210,6 +212,7 @@ export const properties = pgTable(
     index("properties_category_idx").on(t.category),
     index("properties_beds_idx").on(t.beds),
     index("properties_featured_idx").on(t.createdAt.desc()).where(sql`${t.featured}`),
+    index("properties_agent_idx").on(t.agentId),
     // The trash, oldest first (the purge) and newest first (the admin's trash list).
     index("properties_deleted_at_idx").on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     index("properties_owner_idx").on(t.ownerId).where(sql`${t.ownerId} is not null`),
@@ -412,6 +415,8 @@ export const appointments = pgTable(
     purpose: appointmentPurpose("purpose"),
     message: text("message"),
     status: appointmentStatus("status").notNull().default("pending"),
+    /** The agent whose viewing it is (their inbox and calendar); null: the admins handle it. */
+    agentId: text("agent_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -421,6 +426,7 @@ export const appointments = pgTable(
     index("appointments_status_created_idx").on(t.status, t.createdAt.desc()),
     index("appointments_created_idx").on(t.createdAt.desc()),
     index("appointments_date_idx").on(t.appointmentDate),
+    index("appointments_agent_date_idx").on(t.agentId, t.appointmentDate),
     // Admin search (name, e-mail or property type): a case-insensitive containment match.
     index("appointments_search_trgm_idx").using(
       "gin",
@@ -502,6 +508,10 @@ export const teamMembers = pgTable(
     imageUrl: text("image_url"),
     email: text("email"),
     phone: text("phone"),
+    /** The staff account this member is (an agent): their listings show this name and photo. */
+    userId: text("user_id")
+      .unique()
+      .references(() => users.id, { onDelete: "set null" }),
     isActive: boolean("is_active").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),

@@ -1,3 +1,5 @@
+import type { StaffRole } from "./permissions";
+
 // The admin a model write is made for. The type sits in lib so the models, the audit log and the
 // uploads can require it without importing auth; requireAdmin (app/auth/session.server.ts) makes it.
 
@@ -14,6 +16,8 @@ export type AdminActor = {
   readonly email: string;
   readonly name: string;
   readonly isSuperAdmin: boolean;
+  /** Super admin, admin or agent (app/lib/permissions.ts): an agent's reach is their own rows. */
+  readonly role: StaffRole;
   /** The client's address, recorded in the audit log. */
   readonly clientAddress: string;
 };

@@ -25,6 +25,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   tenant: "Tenant",
   owner: "Owner",
   admin: "Admin",
+  agent: "Agent",
 };
 
 /** What the Role badge reads: a super admin is an admin with the flag (spec §6). */
@@ -38,6 +39,7 @@ export const ROLE_TONES: Record<UserKind, Tone> = {
   tenant: "slate",
   owner: "teal",
   admin: "blue",
+  agent: "green",
   guest: "yellow",
 };
 

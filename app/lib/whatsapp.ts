@@ -44,6 +44,12 @@ export function listingChatMessage(title: string, url: string): string {
   return `Hello ${COMPANY_NAME}, I am interested in "${title}": ${url}`;
 }
 
+/** A visitor's first message to the listing's own agent, naming the listing (issue 21). */
+export function agentChatMessage(agentName: string, title: string, url: string): string {
+  const first = agentName.trim().split(/\s+/)[0] || agentName;
+  return `Hello ${first}, I am interested in "${title}" on ${COMPANY_NAME}: ${url}`;
+}
+
 /** What a visitor shares with a friend about a listing. */
 export function listingShareMessage(title: string, price: string, url: string): string {
   return `${title} (${price}) on ${COMPANY_NAME}: ${url}`;

@@ -6,6 +6,7 @@ import { appointmentTimes, buildIcs, type IcsStatus } from "~/lib/ics";
 import { logger } from "~/lib/logger.server";
 import { COMPANY_NAME } from "~/lib/site";
 import { type AppointmentForMail, getAppointmentForMail } from "~/models/appointment.server";
+import { getAgentOfAppointment } from "~/models/listing-agent.server";
 import type { AppointmentMoment } from "~/models/notification.server";
 import { getContactDetails } from "~/models/site-content.server";
 import { listAdminsForEmailNotifications } from "~/models/user.server";
@@ -58,13 +59,34 @@ export async function renderBookingConfirmation(
   ];
 }
 
-/** To every active admin with e-mail notifications on: a booking was made or moved. */
+/**
+ * A booking was made or moved: to its agent (issue 21), with the .ics for their calendar, when
+ * the viewing has an active one; else to every active admin with e-mail notifications on.
+ */
 export async function renderAdminAppointmentNotices(
   executor: Executor,
   moment: AppointmentMoment,
   kind: "booked" | "rescheduled",
 ): Promise<MailMessage[]> {
   const appointment = await loadAppointment(executor, moment);
+  if (!appointment) return [];
+  const agent = await getAgentOfAppointment(executor, appointment.id);
+  if (agent) {
+    const contact = await getContactDetails(executor);
+    const email = adminAppointmentNoticeEmail({
+      appointment,
+      kind,
+      adminUrl: `${getEnv().siteUrl}/admin/appointments/${appointment.id}`,
+      contact,
+    });
+    return [
+      {
+        to: agent.email,
+        ...email,
+        attachments: [calendarFile(appointment, contact.address, "TENTATIVE")],
+      },
+    ];
+  }
   const admins = await listAdminsForEmailNotifications(executor);
   if (!appointment || admins.length === 0) return [];
   const contact = await getContactDetails(executor);

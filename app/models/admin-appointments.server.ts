@@ -13,6 +13,7 @@ import {
   type AppointmentStatus,
   appointmentVersion,
   lockAppointmentForStaff,
+  ownViewings,
   staffName,
 } from "./appointment.server";
 import {
@@ -52,8 +53,9 @@ const ROW = {
   createdAt: appointments.createdAt,
 };
 
-function whereOf(filters: AdminAppointmentFilters): SQL | undefined {
-  const conditions: SQL[] = [];
+function whereOf(actor: AdminActor, filters: AdminAppointmentFilters): SQL | undefined {
+  const own = ownViewings(actor);
+  const conditions: SQL[] = own ? [own] : [];
   if (filters.q) conditions.push(containsText(APPOINTMENT_SEARCH_TEXT, filters.q));
   if (filters.status) conditions.push(eq(appointments.status, filters.status));
   if (filters.date) conditions.push(eq(appointments.appointmentDate, filters.date));
@@ -61,11 +63,11 @@ function whereOf(filters: AdminAppointmentFilters): SQL | undefined {
 }
 
 export async function listAppointmentsForAdmin(
-  _actor: AdminActor,
+  actor: AdminActor,
   filters: AdminAppointmentFilters,
   list: { sort: AdminAppointmentSort; direction: "asc" | "desc"; page: number; pageSize: number },
 ) {
-  const where = whereOf(filters);
+  const where = whereOf(actor, filters);
   const [totalRow] = await db.select({ n: count() }).from(appointments).where(where);
   const total = totalRow?.n ?? 0;
   const page = Math.min(list.page, pageCountOf(total, list.pageSize));
@@ -89,11 +91,13 @@ export async function listAppointmentsForAdmin(
 
 /** Any booking with its history, for staff; undefined for an unknown id. */
 export async function getAppointmentForAdmin(
-  _actor: AdminActor,
+  actor: AdminActor,
   id: string,
 ): Promise<(AppointmentDetails & { version: string }) | undefined> {
   if (!isUuid(id)) return undefined;
-  const details = await appointmentDetailsWhere(eq(appointments.id, id));
+  const details = await appointmentDetailsWhere(
+    and(eq(appointments.id, id), ownViewings(actor)) as SQL,
+  );
   return details && { ...details, version: appointmentVersion(details) };
 }
 
@@ -103,14 +107,20 @@ export type DayViewing = Awaited<ReturnType<typeof listConfirmedViewings>>[numbe
  * The confirmed viewings of today and tomorrow (Lagos days), in the order they happen: the
  * office's plan for the next two days at a glance.
  */
-export async function listConfirmedViewings(_actor: AdminActor, now = new Date()) {
+export async function listConfirmedViewings(actor: AdminActor, now = new Date()) {
   const today = lagosToday(now);
   const days = [today, addDays(today, 1)];
   const rows = await db
     .select(ROW)
     .from(appointments)
     .leftJoin(properties, eq(properties.id, appointments.propertyId))
-    .where(and(eq(appointments.status, "confirmed"), inArray(appointments.appointmentDate, days)));
+    .where(
+      and(
+        eq(appointments.status, "confirmed"),
+        inArray(appointments.appointmentDate, days),
+        ownViewings(actor),
+      ),
+    );
   return rows
     .map((row) => ({ ...row, day: row.appointmentDate === today ? "today" : "tomorrow" }))
     .sort(
@@ -147,7 +157,7 @@ export async function rescheduleAppointmentByStaff(
     | Stale;
   if (!isUuid(id)) return { ok: false, reason: "not-found" } as Result;
   return auditedWrite<Result>(actor, "appointment.reschedule", async (tx) => {
-    const locked = await lockAppointmentForStaff(tx, id, expectedVersion);
+    const locked = await lockAppointmentForStaff(tx, actor, id, expectedVersion);
     if (!locked.ok) return { result: locked };
     const { current } = locked;
     if (current.status !== "pending" && current.status !== "confirmed") {

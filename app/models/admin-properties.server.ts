@@ -29,6 +29,7 @@ import { pageCountOf } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import type { ListingStatusValue } from "~/lib/property-options";
 import { PROPERTY_FIELDS, type PropertyInput } from "~/lib/schemas/property";
+import { isActiveAgent } from "./listing-agent.server";
 import { removeUnreferencedUploads } from "./media-references.server";
 import {
   isStale,
@@ -81,8 +82,14 @@ function purgeCutoff(now = new Date()) {
   return new Date(now.getTime() - TRASH_DAYS * 24 * 60 * 60 * 1000);
 }
 
-function whereOf(filters: AdminPropertyFilters): SQL | undefined {
-  const conditions: SQL[] = [
+/** An agent's listings are the ones assigned to them (app/lib/permissions.ts); staff see all. */
+function ownListings(actor: AdminActor): SQL | undefined {
+  return actor.role === "agent" ? eq(properties.agentId, actor.id) : undefined;
+}
+
+function whereOf(actor: AdminActor, filters: AdminPropertyFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    ownListings(actor),
     // The trash shows what can still be restored: a listing past TRASH_DAYS waits only for the
     // upkeep timer to delete it (a GET never writes).
     filters.trash
@@ -109,11 +116,11 @@ function whereOf(filters: AdminPropertyFilters): SQL | undefined {
 }
 
 export async function listPropertiesForAdmin(
-  _actor: AdminActor,
+  actor: AdminActor,
   filters: AdminPropertyFilters,
   list: { sort: AdminPropertySort; direction: "asc" | "desc"; page: number; pageSize: number },
 ) {
-  const where = whereOf(filters);
+  const where = whereOf(actor, filters);
   const [totalRow] = await db.select({ n: count() }).from(properties).where(where);
   const total = totalRow?.n ?? 0;
   const page = Math.min(list.page, pageCountOf(total, list.pageSize));
@@ -140,22 +147,22 @@ export async function listPropertiesForAdmin(
 export const EXPORT_LIMIT = 20_000;
 
 /** Every listing the filters select, newest first, with all its fields (the CSV export). */
-export async function listPropertiesForExport(_actor: AdminActor, filters: AdminPropertyFilters) {
+export async function listPropertiesForExport(actor: AdminActor, filters: AdminPropertyFilters) {
   return db
     .select()
     .from(properties)
-    .where(whereOf(filters))
+    .where(whereOf(actor, filters))
     .orderBy(desc(properties.createdAt), desc(properties.id))
     .limit(EXPORT_LIMIT);
 }
 
 /** A live listing with its media in order, for the edit form; undefined if unknown or trashed. */
-export async function getPropertyForAdmin(_actor: AdminActor, id: string) {
+export async function getPropertyForAdmin(actor: AdminActor, id: string) {
   if (!isUuid(id)) return undefined;
   const [property] = await db
     .select(getTableColumns(properties))
     .from(properties)
-    .where(and(eq(properties.id, id), isNull(properties.deletedAt)));
+    .where(and(eq(properties.id, id), isNull(properties.deletedAt), ownListings(actor)));
   if (!property) return undefined;
   const media = await db
     .select({
@@ -226,11 +233,12 @@ async function syncCover(tx: Tx, propertyId: string) {
     .where(eq(properties.id, propertyId));
 }
 
-async function liveProperty(tx: Tx, id: string) {
+/** The live listing, locked, if the actor may change it (an agent: only their own). */
+async function liveProperty(tx: Tx, actor: AdminActor, id: string) {
   const [row] = await tx
     .select({ id: properties.id })
     .from(properties)
-    .where(and(eq(properties.id, id), isNull(properties.deletedAt)))
+    .where(and(eq(properties.id, id), isNull(properties.deletedAt), ownListings(actor)))
     .for("update");
   return row;
 }
@@ -280,7 +288,7 @@ export async function addPropertyPhotos(
 ) {
   if (!isUuid(propertyId)) return { ok: false as const, reason: "not-found" as const };
   return auditedWrite<PhotoOutcome>(actor, "property.photos-add", async (tx) => {
-    if (!(await liveProperty(tx, propertyId)))
+    if (!(await liveProperty(tx, actor, propertyId)))
       return { result: { ok: false, reason: "not-found" } };
     await insertPhotos(tx, propertyId, photos);
     return {
@@ -302,7 +310,7 @@ export async function reorderPropertyPhotos(
 ) {
   if (!isUuid(propertyId)) return { ok: false as const, reason: "not-found" as const };
   return auditedWrite<PhotoOutcome>(actor, "property.photos-move", async (tx) => {
-    if (!(await liveProperty(tx, propertyId)))
+    if (!(await liveProperty(tx, actor, propertyId)))
       return { result: { ok: false, reason: "not-found" } };
     const photos = await photoOrder(tx, propertyId);
     if (expectedVersion && expectedVersion !== photosVersion(photos))
@@ -335,7 +343,7 @@ export async function movePropertyPhoto(
   if (!isUuid(propertyId) || !isUuid(mediaId))
     return { ok: false as const, reason: "not-found" as const };
   return auditedWrite<PhotoOutcome>(actor, "property.photos-move", async (tx) => {
-    if (!(await liveProperty(tx, propertyId)))
+    if (!(await liveProperty(tx, actor, propertyId)))
       return { result: { ok: false, reason: "not-found" } };
     const photos = await photoOrder(tx, propertyId);
     if (expectedVersion && expectedVersion !== photosVersion(photos))
@@ -374,7 +382,7 @@ export async function removePropertyPhoto(actor: AdminActor, propertyId: string,
     actor,
     "property.photos-remove",
     async (tx) => {
-      if (!(await liveProperty(tx, propertyId)))
+      if (!(await liveProperty(tx, actor, propertyId)))
         return { result: { ok: false, reason: "not-found" } };
       const [removed] = await tx
         .delete(propertyMedia)
@@ -459,21 +467,30 @@ export async function createPropertyByAdmin(
   actor: AdminActor,
   input: PropertyInput,
   photos: readonly NewPhoto[] = [],
+  { agentId = null }: { agentId?: string | null } = {},
 ) {
-  const values = columnsOf(input);
-  return auditedWrite(actor, "property.create", async (tx) => {
-    const [row] = await tx.insert(properties).values(values).returning({ id: properties.id });
-    if (!row) throw new Error("property insert returned nothing");
-    await insertPhotos(tx, row.id, photos);
-    return {
-      result: { ok: true as const, id: row.id },
-      audit: {
-        entityId: row.id,
-        before: null,
-        after: photos.length ? { ...values, photos: photos.map((p) => p.url) } : values,
-      },
-    };
-  });
+  const values = { ...columnsOf(input), agentId };
+  return auditedWrite<{ ok: true; id: string } | { ok: false; reason: "agent" }>(
+    actor,
+    "property.create",
+    async (tx) => {
+      // The listing's agent must be an active agent account (a refusal writes nothing).
+      if (agentId && !(await isActiveAgent(tx, agentId))) {
+        return { result: { ok: false, reason: "agent" } };
+      }
+      const [row] = await tx.insert(properties).values(values).returning({ id: properties.id });
+      if (!row) throw new Error("property insert returned nothing");
+      await insertPhotos(tx, row.id, photos);
+      return {
+        result: { ok: true as const, id: row.id },
+        audit: {
+          entityId: row.id,
+          before: null,
+          after: photos.length ? { ...values, photos: photos.map((p) => p.url) } : values,
+        },
+      };
+    },
+  );
 }
 
 /**
@@ -485,31 +502,39 @@ export async function updatePropertyByAdmin(
   id: string,
   input: PropertyInput,
   expectedVersion?: string,
+  /** An admin's choice of agent (undefined: unchanged; null: the office). */
+  { agentId }: { agentId?: string | null } = {},
 ) {
   if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
-  const values = columnsOf(input);
-  return auditedWrite<{ ok: true; id: string } | { ok: false; reason: "not-found" } | Stale>(
-    actor,
-    "property.update",
-    async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(properties)
-        .where(and(eq(properties.id, id), isNull(properties.deletedAt)))
-        .for("update");
-      if (!before) return { result: { ok: false, reason: "not-found" } };
-      if (isStale(expectedVersion, pickFields(before, FORM_COLUMNS)))
-        return { result: await staleOutcome(tx, "property", id, FIELD_WRITES) };
-      await tx
-        .update(properties)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(properties.id, id));
-      return {
-        result: { ok: true, id },
-        audit: { entityId: id, before: pick(before, values), after: values },
-      };
-    },
-  );
+  const values: Partial<typeof properties.$inferInsert> = columnsOf(input);
+  return auditedWrite<
+    { ok: true; id: string } | { ok: false; reason: "not-found" | "agent" } | Stale
+  >(actor, "property.update", async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(properties)
+      .where(and(eq(properties.id, id), isNull(properties.deletedAt), ownListings(actor)))
+      .for("update");
+    if (!before) return { result: { ok: false, reason: "not-found" } };
+    if (isStale(expectedVersion, pickFields(before, FORM_COLUMNS)))
+      return { result: await staleOutcome(tx, "property", id, FIELD_WRITES) };
+    // Featuring a listing on the home page, and choosing its agent, are the office's calls.
+    if (actor.role === "agent") values.featured = before.featured;
+    else if (agentId !== undefined && agentId !== before.agentId) {
+      if (agentId && !(await isActiveAgent(tx, agentId))) {
+        return { result: { ok: false, reason: "agent" } };
+      }
+      values.agentId = agentId;
+    }
+    await tx
+      .update(properties)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(properties.id, id));
+    return {
+      result: { ok: true, id },
+      audit: { entityId: id, before: pick(before, values), after: values },
+    };
+  });
 }
 
 /** The same keys of `row` as `like` has, to compare before and after. */
@@ -540,6 +565,7 @@ async function setTrashed(actor: AdminActor, id: string, trashed: boolean) {
           and(
             eq(properties.id, id),
             trashed ? isNull(properties.deletedAt) : isNotNull(properties.deletedAt),
+            ownListings(actor),
           ),
         )
         .returning({ title: properties.title });
@@ -577,7 +603,7 @@ export async function bulkUpdateProperties(actor: AdminActor, ids: string[], act
     const rows = await tx
       .update(properties)
       .set({ ...change, updatedAt: new Date() })
-      .where(and(inArray(properties.id, valid), isNull(properties.deletedAt)))
+      .where(and(inArray(properties.id, valid), isNull(properties.deletedAt), ownListings(actor)))
       .returning({ id: properties.id });
     if (rows.length === 0) return { result: { ok: false, reason: "none-selected" } };
     return {
@@ -606,7 +632,9 @@ export async function restoreProperties(actor: AdminActor, ids: string[]) {
       const rows = await tx
         .update(properties)
         .set({ deletedAt: null, updatedAt: new Date() })
-        .where(and(inArray(properties.id, valid), isNotNull(properties.deletedAt)))
+        .where(
+          and(inArray(properties.id, valid), isNotNull(properties.deletedAt), ownListings(actor)),
+        )
         .returning({ id: properties.id });
       if (rows.length === 0) return { result: { ok: false, reason: "none-selected" } };
       return {

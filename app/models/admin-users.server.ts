@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import { and, count, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { auditedWrite, type Transaction } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { containsText, escapeLike } from "~/db/like.server";
-import { appointments, inquiries, sessions, users, verifications } from "~/db/schema";
+import { appointments, inquiries, properties, sessions, users, verifications } from "~/db/schema";
 import type { Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { SET_PASSWORD_LINK_DAYS, type UserKind } from "~/lib/admin-users";
@@ -344,11 +344,23 @@ export async function updateUserByAdmin(
     await announceAccountChange(tx, userId);
     const signOut =
       (input.status === "inactive" && before.status !== "inactive") ||
-      (before.role === "admin" && input.role !== "admin");
+      (before.role === "admin" && input.role !== "admin") ||
+      (before.role === "agent" && input.role !== "agent");
     const sessionsEnded = signOut ? await endSessions(tx, userId) : 0;
+    // An agent deactivated (or no longer an agent): their open viewings return to the admins and
+    // their listings to the office, in this transaction, so nothing waits on someone who left.
+    const stopsBeingAgent =
+      before.role === "agent" && (input.role !== "agent" || input.status === "inactive");
+    const returned = stopsBeingAgent ? await returnAgentWork(tx, userId) : undefined;
     // The log shows the sign-out as the sessions going from n to none.
-    const sessionsBefore = sessionsEnded ? { signedInSessions: sessionsEnded } : {};
-    const sessionsAfter = sessionsEnded ? { signedInSessions: 0 } : {};
+    const sessionsBefore = {
+      ...(sessionsEnded ? { signedInSessions: sessionsEnded } : {}),
+      ...(returned ? { openViewings: returned.viewings, listings: returned.listings } : {}),
+    };
+    const sessionsAfter = {
+      ...(sessionsEnded ? { signedInSessions: 0 } : {}),
+      ...(returned ? { openViewings: 0, listings: 0 } : {}),
+    };
     return {
       result: { ok: true, sessionsEnded },
       audit: {
@@ -358,6 +370,26 @@ export async function updateUserByAdmin(
       },
     };
   });
+}
+
+/** An agent's open viewings back to the admins, their listings back to the office: the counts. */
+async function returnAgentWork(tx: Transaction, agentId: string) {
+  const viewings = await tx
+    .update(appointments)
+    .set({ agentId: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(appointments.agentId, agentId),
+        inArray(appointments.status, ["pending", "confirmed"]),
+      ),
+    )
+    .returning({ id: appointments.id });
+  const listings = await tx
+    .update(properties)
+    .set({ agentId: null, updatedAt: new Date() })
+    .where(eq(properties.agentId, agentId))
+    .returning({ id: properties.id });
+  return { viewings: viewings.length, listings: listings.length };
 }
 
 function editRefusal(

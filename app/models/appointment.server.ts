@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
@@ -17,6 +17,7 @@ import {
 } from "~/lib/appointment-rules";
 import type { AuditAction } from "~/lib/audit";
 import { isUuid } from "~/lib/ids";
+import { activeAgentOfListing } from "./listing-agent.server";
 import { notifyAppointment } from "./notification.server";
 import { ON_SITE } from "./property.server";
 import {
@@ -100,9 +101,12 @@ async function insertAppointment(
   input: NewAppointment,
   event: { actorUserId: string | null; note: string },
 ): Promise<CreatedAppointment> {
+  // A viewing of a listing goes to the listing's agent (issue 21); without one (or a general
+  // booking) it stays with the admins.
+  const agentId = input.propertyId ? await activeAgentOfListing(tx, input.propertyId) : null;
   const [row] = await tx
     .insert(appointments)
-    .values({ ...input, status: "pending" })
+    .values({ ...input, agentId, status: "pending" })
     .returning({ id: appointments.id, createdAt: appointments.createdAt });
   if (!row) throw new Error("appointment insert returned nothing");
   await tx.insert(appointmentEvents).values({
@@ -301,6 +305,11 @@ export const APPOINTMENT_STAFF_WRITES = [
  * list row or the booking's screen showed. A status change or a reschedule opened at another
  * version writes nothing: a colleague confirmed, cancelled or moved it in between.
  */
+/** An agent's viewings are the ones given to them (app/lib/permissions.ts); admins see all. */
+export function ownViewings(actor: Pick<AdminActor, "id" | "role">): SQL | undefined {
+  return actor.role === "agent" ? eq(appointments.agentId, actor.id) : undefined;
+}
+
 export function appointmentVersion(row: {
   status: string;
   appointmentDate: string;
@@ -318,6 +327,7 @@ const VERSIONED_FIELDS = ["status", "appointmentDate", "appointmentTime"] as con
  */
 export async function lockAppointmentForStaff(
   tx: Executor,
+  actor: AdminActor,
   id: string,
   expectedVersion: string | undefined,
 ): Promise<
@@ -332,7 +342,7 @@ export async function lockAppointmentForStaff(
       time: appointments.appointmentTime,
     })
     .from(appointments)
-    .where(eq(appointments.id, id))
+    .where(and(eq(appointments.id, id), ownViewings(actor)))
     .for("update");
   if (!current) return { ok: false, reason: "not-found" };
   const shown = {
@@ -371,7 +381,7 @@ export async function setAppointmentStatusByAdmin(
 ): Promise<AdminStatusChange> {
   if (!isUuid(appointmentId)) return { ok: false, reason: "not-found" };
   return auditedWrite<AdminStatusChange>(actor, ADMIN_STATUS_ACTIONS[to], async (tx) => {
-    const locked = await lockAppointmentForStaff(tx, appointmentId, expectedVersion);
+    const locked = await lockAppointmentForStaff(tx, actor, appointmentId, expectedVersion);
     if (!locked.ok) return { result: locked };
     const { current } = locked;
     if (!canAdminSetStatus(current.status, to)) {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { appointments, calendarFeeds, properties, users } from "~/db/schema";
@@ -63,13 +63,13 @@ export async function resetCalendarFeed(actor: AdminActor) {
 export async function readCalendarFeed(token: string, now = new Date()) {
   if (!TOKEN.test(token)) return undefined;
   const [owner] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, role: users.role })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .where(
       and(
         eq(calendarFeeds.tokenHash, hashOf(token)),
-        eq(users.role, "admin"),
+        inArray(users.role, ["admin", "agent"]),
         eq(users.status, "active"),
       ),
     );
@@ -94,6 +94,8 @@ export async function readCalendarFeed(token: string, now = new Date()) {
       and(
         eq(appointments.status, "confirmed"),
         gte(appointments.appointmentDate, addDays(lagosToday(now), -FEED_PAST_DAYS)),
+        // An agent's feed holds their own viewings; an admin's the office's.
+        owner.role === "agent" ? eq(appointments.agentId, owner.id) : undefined,
       ),
     )
     .orderBy(asc(appointments.appointmentDate), asc(appointments.id));

@@ -2,6 +2,7 @@ import { createOrPromoteAdmin, registerAccount } from "~/auth/accounts.server";
 import { markEmailVerified } from "~/models/email-verification.server";
 import { countUsers, findUserByEmail } from "~/models/user.server";
 import { seedDemoActivity } from "./demo-activity";
+import { assignDemoAgents, DEMO_AGENT_PASSWORD, DEMO_AGENTS } from "./demo-agents";
 import { seedDemoOwner } from "./demo-owner";
 
 // The demo accounts of a new installation: one super admin, one customer and one owner, with fixed
@@ -30,6 +31,12 @@ export const DEMO_USERS = [
     lastName: "Adeyemi",
     kind: "owner",
   },
+  // Issue 21: three agents (demo-agents.ts); the first is the one the README names.
+  ...DEMO_AGENTS.map((agent) => ({
+    ...agent,
+    password: DEMO_AGENT_PASSWORD,
+    kind: "agent" as const,
+  })),
 ] as const;
 
 export type DemoCredential = { email: string; password: string; kind: string };
@@ -59,11 +66,12 @@ export async function seedDemoUsers(): Promise<DemoCredential[]> {
   // A brand-new demo customer gets a history to look at; an instance that lost the race to
   // create the accounts (or found them) leaves it alone.
   if (created.length === DEMO_USERS.length) {
-    const [admin, customer, owner] = await Promise.all(
+    const [admin, customer, owner, ...agents] = await Promise.all(
       DEMO_USERS.map((u) => findUserByEmail(u.email)),
     );
     if (admin && customer) await seedDemoActivity({ customer, adminId: admin.id });
     if (admin && owner) await seedDemoOwner({ ownerId: owner.id, adminId: admin.id });
+    await assignDemoAgents(agents.flatMap((agent) => (agent ? [agent.id] : [])));
   }
   return created;
 }

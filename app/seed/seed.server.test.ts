@@ -15,6 +15,8 @@ import {
 } from "~/db/schema";
 import { DEFAULT_CONTACT, DEFAULT_SOCIAL_LINKS, DEMO_WHATSAPP } from "~/lib/site";
 import { setupTestDatabase } from "../../tests/setup/test-database";
+import { DEMO_AGENTS } from "./demo-agents";
+import { DEMO_USERS } from "./demo-users";
 import { seedDemoData } from "./seed.server";
 
 await setupTestDatabase();
@@ -53,9 +55,29 @@ describe("seedDemoData", () => {
     expect(await rows(socialLinks)).toBe(1);
     expect(await rows(contactInfo)).toBe(counts?.contactInfo);
     expect(await rows(websiteContent)).toBe(HOME_KEYS.length);
-    // The demo accounts (demo-users.ts: admin, customer, owner), created because there were none.
-    expect(await rows(users)).toBe(3);
-    expect(counts?.users).toBe(3);
+    // The demo accounts (demo-users.ts): super admin, customer, owner (issue 20) and the three
+    // agents (issue 21), created because there were none.
+    expect(await rows(users)).toBe(DEMO_USERS.length);
+    expect(counts?.users).toBe(6);
+    // Each agent is an agent with a linked team card and listings; every fourth listing is the
+    // office's.
+    const agents = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.role, "agent"));
+    expect(agents.map((a) => a.email).sort()).toEqual(DEMO_AGENTS.map((a) => a.email).sort());
+    for (const agent of agents) {
+      const [listed] = await db
+        .select({ n: count() })
+        .from(properties)
+        .where(eq(properties.agentId, agent.id));
+      expect(listed?.n).toBeGreaterThan(0);
+      const [card] = await db
+        .select({ n: count() })
+        .from(teamMembers)
+        .where(eq(teamMembers.userId, agent.id));
+      expect(card?.n).toBe(1);
+    }
   });
 
   it("gives every property 3-6 media in order, its image being the first", async () => {

@@ -34,6 +34,18 @@ export function actorFor(admin: { id: string; email: string; name?: string }): A
     email: admin.email,
     name: admin.name ?? "Admin",
     isSuperAdmin: false,
+    role: "admin",
     clientAddress: "127.0.0.1",
   } as AdminActor;
+}
+
+/** An agent account (issue 21) with a session, and its actor made by the real guard. */
+export async function createSignedInAgent(
+  email = "agent@example.com",
+  options: { name?: string } = {},
+): Promise<SignedInAdmin> {
+  const user = await createSignedInUser(email, options.name ?? "Tunde Agent");
+  await db.update(users).set({ role: "agent" }).where(eq(users.id, user.id));
+  const actor = await requireAdmin(routeArgs("/admin/appointments", { cookie: user.cookie }));
+  return { ...user, actor };
 }

@@ -3,6 +3,7 @@ import { Form, NavLink } from "react-router";
 import { Menu, Search } from "~/components/icons";
 import { sidebarItemClass, useSidebar } from "~/components/ui/sidebar";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { can, STAFF_ROLE_LABELS, type StaffRole } from "~/lib/permissions";
 import { adminNav } from "./admin-nav";
 import { SidebarToggle } from "./admin-sidebar";
 import { SearchPalette } from "./search-palette";
@@ -11,13 +12,9 @@ import { SearchPalette } from "./search-palette";
 // is signed in. The search box is a plain GET form to /admin/search; Ctrl/Cmd+K opens the quick
 // search once JavaScript runs.
 
-export function AdminHeader({
-  adminName,
-  isSuperAdmin,
-}: {
-  adminName: string;
-  isSuperAdmin: boolean;
-}) {
+export function AdminHeader({ adminName, role }: { adminName: string; role: StaffRole }) {
+  // Search reaches every record: an agent's screens are their own lists.
+  const canSearch = can({ role }, "office:dashboard");
   const hydrated = useHydrated();
   const [paletteOpen, setPaletteOpen] = useState(false);
 
@@ -34,42 +31,44 @@ export function AdminHeader({
 
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-3 md:px-4">
-      {hydrated ? <MobileMenuButton /> : <NoScriptMobileMenu isSuperAdmin={isSuperAdmin} />}
+      {hydrated ? <MobileMenuButton /> : <NoScriptMobileMenu role={role} />}
       <SidebarToggle />
-      <Form
-        method="get"
-        action="/admin/search"
-        role="search"
-        // A list's own search box is a second search landmark: each has its own name.
-        aria-label="Search the admin"
-        className="relative min-w-0 flex-1 md:max-w-md"
-      >
-        <label htmlFor="admin-search" className="sr-only">
-          Search
-        </label>
-        <Search
-          className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-slate-400"
-          aria-hidden
-        />
-        <input
-          id="admin-search"
-          name="q"
-          type="search"
-          placeholder="Search..."
-          className="block h-9 w-full rounded-md border border-slate-300 pl-8 pr-16 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-600"
-        />
-        {hydrated ? (
-          <button
-            type="button"
-            onClick={() => setPaletteOpen(true)}
-            className="absolute right-1.5 top-1/2 hidden -translate-y-1/2 rounded border border-slate-200 px-1.5 text-[11px] font-medium text-slate-500 hover:bg-slate-50 sm:block"
-            // The visible "Ctrl K" is part of the name (WCAG 2.5.3, label in name).
-            aria-label="Quick search, Ctrl K"
-          >
-            Ctrl K
-          </button>
-        ) : null}
-      </Form>
+      {canSearch ? (
+        <Form
+          method="get"
+          action="/admin/search"
+          role="search"
+          // A list's own search box is a second search landmark: each has its own name.
+          aria-label="Search the admin"
+          className="relative min-w-0 flex-1 md:max-w-md"
+        >
+          <label htmlFor="admin-search" className="sr-only">
+            Search
+          </label>
+          <Search
+            className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
+          <input
+            id="admin-search"
+            name="q"
+            type="search"
+            placeholder="Search..."
+            className="block h-9 w-full rounded-md border border-slate-300 pl-8 pr-16 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-600"
+          />
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={() => setPaletteOpen(true)}
+              className="absolute right-1.5 top-1/2 hidden -translate-y-1/2 rounded border border-slate-200 px-1.5 text-[11px] font-medium text-slate-500 hover:bg-slate-50 sm:block"
+              // The visible "Ctrl K" is part of the name (WCAG 2.5.3, label in name).
+              aria-label="Quick search, Ctrl K"
+            >
+              Ctrl K
+            </button>
+          ) : null}
+        </Form>
+      ) : null}
       <div className="ml-auto flex min-w-0 items-center gap-2 text-sm">
         <span
           className="hidden truncate font-medium text-slate-800 sm:inline"
@@ -78,10 +77,10 @@ export function AdminHeader({
           {adminName}
         </span>
         <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
-          Admin
+          {role === "agent" ? STAFF_ROLE_LABELS.agent : "Admin"}
         </span>
       </div>
-      {hydrated ? <SearchPalette open={paletteOpen} setOpen={setPaletteOpen} /> : null}
+      {hydrated && canSearch ? <SearchPalette open={paletteOpen} setOpen={setPaletteOpen} /> : null}
     </header>
   );
 }
@@ -101,7 +100,7 @@ function MobileMenuButton() {
 }
 
 /** Before JavaScript runs (or without it), the phone menu is a disclosure. */
-function NoScriptMobileMenu({ isSuperAdmin }: { isSuperAdmin: boolean }) {
+function NoScriptMobileMenu({ role }: { role: StaffRole }) {
   return (
     <details className="relative md:hidden">
       <summary
@@ -115,7 +114,7 @@ function NoScriptMobileMenu({ isSuperAdmin }: { isSuperAdmin: boolean }) {
         className="absolute left-0 top-full z-40 mt-2 w-72 rounded-md border border-slate-200 bg-white p-2 shadow-lg"
       >
         <ul className="space-y-1">
-          {adminNav(isSuperAdmin).map((item) => (
+          {adminNav(role).map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} className={({ isActive }) => sidebarItemClass(isActive, false)}>
                 <item.icon className="size-5 shrink-0" aria-hidden />

@@ -16,6 +16,7 @@ import {
   Users,
   Video,
 } from "~/components/icons";
+import { can, permissionForPath, type StaffRole } from "~/lib/permissions";
 
 // The admin sidebar, in the spec's order (dashboard-and-admin §2), plus the website editor and
 // the audit log. One list for the desktop sidebar, the phone sheet, the no-JavaScript menu and the tests.
@@ -49,9 +50,21 @@ const SUPER_ADMIN_NAV: readonly AdminNavItem[] = [
   { label: "Backups", to: "/admin/backups", icon: Archive },
 ];
 
-/** The sidebar's items for this admin. */
-export function adminNav(isSuperAdmin: boolean): readonly AdminNavItem[] {
-  return isSuperAdmin ? [...ADMIN_NAV, ...SUPER_ADMIN_NAV] : ADMIN_NAV;
+/** An agent's sidebar: their listings and their viewings (the pages agents may open). */
+const AGENT_NAV: readonly AdminNavItem[] = [
+  { label: "My Properties", to: "/admin/properties", icon: Building2 },
+  { label: "My Viewings", to: "/admin/appointments", icon: CalendarDays },
+];
+
+/** The sidebar's items for this staff member: only pages their role may open. */
+export function adminNav(role: StaffRole): readonly AdminNavItem[] {
+  const items =
+    role === "agent"
+      ? AGENT_NAV
+      : role === "superAdmin"
+        ? [...ADMIN_NAV, ...SUPER_ADMIN_NAV]
+        : ADMIN_NAV;
+  return items.filter((item) => can({ role }, permissionForPath(item.to)));
 }
 
 /** The sidebar cookie (spec §4): expanded or collapsed, kept 7 days, read by the server. */

@@ -1,6 +1,7 @@
 import { Form, NavLink, useLocation, useMatch } from "react-router";
 import { LogOut, PanelLeft } from "~/components/icons";
 import { SidebarTooltip, sidebarItemClass, useSidebar } from "~/components/ui/sidebar";
+import type { StaffRole } from "~/lib/permissions";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
 import { type AdminNavCounts, type AdminNavItem, adminNav } from "./admin-nav";
@@ -9,11 +10,11 @@ import { type AdminNavCounts, type AdminNavItem, adminNav } from "./admin-nav";
 
 export function AdminSidebarContent({
   collapsed,
-  isSuperAdmin,
+  role,
   counts = {},
 }: {
   collapsed: boolean;
-  isSuperAdmin: boolean;
+  role: StaffRole;
   counts?: AdminNavCounts;
 }) {
   return (
@@ -28,7 +29,7 @@ export function AdminSidebarContent({
       </div>
       <nav aria-label="Admin" className="flex-1 py-3">
         <ul className={cn("space-y-1", collapsed ? "flex flex-col items-center" : "px-2")}>
-          {adminNav(isSuperAdmin).map((item) => (
+          {adminNav(role).map((item) => (
             <li key={item.to}>
               <AdminNavLink item={item} collapsed={collapsed} count={counts[item.to] ?? 0} />
             </li>

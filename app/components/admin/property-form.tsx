@@ -91,6 +91,7 @@ export function PropertyForm({
   media,
   version,
   intent,
+  agents,
 }: {
   /** What the form shows: the listing's values, or what was typed before a refusal. */
   values: PropertyFormValues;
@@ -106,6 +107,8 @@ export function PropertyForm({
   version?: string;
   /** The action's intent, on a screen with several forms (an owner's submission: approve). */
   intent?: string;
+  /** Admins choose the listing's agent (issue 21); agents do not see the choice. */
+  agents?: { options: readonly { id: string; name: string }[]; value: string };
 }) {
   const hydrated = useHydrated();
   const pending = useIsPending();
@@ -191,6 +194,18 @@ export function PropertyForm({
           tabbed={hydrated}
         />
 
+        {agents ? (
+          <div className="max-w-sm">
+            <SelectField
+              label="Agent"
+              name="agentId"
+              placeholder="The office (no agent)"
+              options={agents.options.map((agent) => ({ value: agent.id, label: agent.name }))}
+              defaultValue={agents.value}
+              error={fields.agentId}
+            />
+          </div>
+        ) : null}
         {media.inForm ? mediaPanel : null}
 
         <div className="flex justify-end border-t border-slate-200 pt-4">

@@ -11,7 +11,14 @@ export function SignedInCard({
   title: string;
   user: Pick<SessionUser, "name" | "email" | "role" | "isSuperAdmin">;
 }) {
-  const role = user.role === "admin" ? (user.isSuperAdmin ? "Super Admin" : "Admin") : "Customer";
+  const role =
+    user.role === "admin"
+      ? user.isSuperAdmin
+        ? "Super Admin"
+        : "Admin"
+      : user.role === "agent"
+        ? "Agent"
+        : "Customer";
   return (
     <section className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>

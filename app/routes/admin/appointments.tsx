@@ -18,6 +18,7 @@ import { hasAppointmentStarted } from "~/lib/appointment-rules";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { type ListConfig, parseListParams } from "~/lib/list-params";
 import { formatNumber } from "~/lib/money";
+import { can } from "~/lib/permissions";
 import { readForm } from "~/lib/read-form.server";
 import { COMPANY_NAME } from "~/lib/site";
 import { APPOINTMENT_STATUS_TONES } from "~/lib/status-tones";
@@ -77,6 +78,9 @@ export async function loader(args: Route.LoaderArgs) {
       total: list.total,
       viewings,
       feedCreatedAt,
+      // An agent handles the viewings given to them; booking for a caller is the office's.
+      canBook: can(actor, "viewings:assign"),
+      isAgent: actor.role === "agent",
     };
   });
 }
@@ -186,16 +190,20 @@ function columns(back: string): DataTableColumn<Row, AdminAppointmentSort>[] {
 }
 
 export default function AdminAppointmentsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { total, viewings, feedCreatedAt } = loaderData;
+  const { total, viewings, feedCreatedAt, canBook, isAgent } = loaderData;
   const { outlet, recordOnly, back } = useListWithRecord("/admin/appointments");
   if (recordOnly) return outlet;
   return (
     <div className="mx-auto max-w-7xl space-y-6 p-4 md:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Appointments ({formatNumber(total)})</h1>
-        <LinkButton to="/admin/appointments/new" state={{ back }} size="sm">
-          <Plus className="size-4" aria-hidden /> New appointment
-        </LinkButton>
+        <h1 className="text-2xl font-bold text-slate-900">
+          {isAgent ? "My viewings" : "Appointments"} ({formatNumber(total)})
+        </h1>
+        {canBook ? (
+          <LinkButton to="/admin/appointments/new" state={{ back }} size="sm">
+            <Plus className="size-4" aria-hidden /> New appointment
+          </LinkButton>
+        ) : null}
       </div>
       <DayView viewings={viewings} back={back} />
       <CalendarFeedCard

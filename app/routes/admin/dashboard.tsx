@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { toast } from "sonner";
 import { requireAdmin } from "~/auth/session.server";
 import { ActivityChart } from "~/components/admin/activity-chart";
@@ -9,6 +9,7 @@ import { Card } from "~/components/ui/card";
 import { formatAppointmentDate, formatMoment } from "~/lib/appointment-format";
 import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
+import { can, staffHome } from "~/lib/permissions";
 import { COMPANY_NAME } from "~/lib/site";
 import { APPOINTMENT_STATUS_TONES, INQUIRY_STATUS_TONES } from "~/lib/status-tones";
 import {
@@ -25,6 +26,8 @@ const LOAD_FAILED_MESSAGE = "Failed to load dashboard data";
 
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
+  // An agent's home is their own viewings; the office figures are for admins.
+  if (!can(actor, "office:dashboard")) throw redirect(staffHome(actor.role));
   try {
     const [counts, recentAppointments, recentInquiries, activity, mostViewed] = await Promise.all([
       getDashboardCounts(actor),

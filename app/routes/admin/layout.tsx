@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { data, Outlet } from "react-router";
 import { adminMiddleware, getCurrentSession, requireAdmin } from "~/auth/session.server";
 import { AdminHeader } from "~/components/admin/admin-header";
-import { readSidebarOpen, sidebarCookie } from "~/components/admin/admin-nav";
+import { type AdminNavCounts, readSidebarOpen, sidebarCookie } from "~/components/admin/admin-nav";
 import { AdminSidebarContent } from "~/components/admin/admin-sidebar";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { ResultNotice } from "~/components/dashboard/result-toast";
@@ -10,6 +10,7 @@ import { FlashToast } from "~/components/flash-toast";
 import { Sidebar, SidebarProvider, SidebarSheet } from "~/components/ui/sidebar";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { consumeFlash } from "~/http/flash.server";
+import { can, permissionForPath } from "~/lib/permissions";
 import { countWaitingSubmissions } from "~/models/submission.server";
 import type { Route } from "./+types/layout";
 
@@ -24,12 +25,15 @@ export async function loader(args: Route.LoaderArgs) {
   const { flash, headers } = consumeFlash(request);
   const renewed = (await getCurrentSession(request))?.headers;
   for (const cookie of renewed?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  // Owners' submissions waiting for review, beside Submissions in the sidebar (not an agent's).
+  const counts: AdminNavCounts = can(admin, permissionForPath("/admin/submissions"))
+    ? { "/admin/submissions": await countWaitingSubmissions(admin) }
+    : {};
   return data(
     {
-      admin: { name: admin.name, email: admin.email, isSuperAdmin: admin.isSuperAdmin },
+      admin: { name: admin.name, email: admin.email, role: admin.role },
       sidebarOpen: readSidebarOpen(request.headers.get("cookie")),
-      // Owners' submissions waiting for review, beside Submissions in the sidebar.
-      counts: { "/admin/submissions": await countWaitingSubmissions(admin) },
+      counts,
       flash,
     },
     { headers },
@@ -49,7 +53,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           {(collapsed) => (
             <AdminSidebarContent
               collapsed={collapsed}
-              isSuperAdmin={loaderData.admin.isSuperAdmin}
+              role={loaderData.admin.role}
               counts={loaderData.counts}
             />
           )}
@@ -57,14 +61,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <SidebarSheet title="Admin menu">
           <AdminSidebarContent
             collapsed={false}
-            isSuperAdmin={loaderData.admin.isSuperAdmin}
+            role={loaderData.admin.role}
             counts={loaderData.counts}
           />
         </SidebarSheet>
         <div className="flex min-w-0 flex-1 flex-col">
           <AdminHeader
             adminName={loaderData.admin.name || loaderData.admin.email}
-            isSuperAdmin={loaderData.admin.isSuperAdmin}
+            role={loaderData.admin.role}
           />
           <FlashToast flash={loaderData.flash} />
           <main id="main" className="flex-1">

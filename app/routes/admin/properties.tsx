@@ -1,5 +1,5 @@
 import { data, Form } from "react-router";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin, requirePermissionOf } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { PropertyBulkBar } from "~/components/admin/property-bulk-bar";
 import { RecordTitleLink } from "~/components/admin/record-delete";
@@ -25,6 +25,7 @@ import { formatMoment } from "~/lib/appointment-format";
 import { isConfirmed } from "~/lib/confirm";
 import { listReturnPath, listSearch, parseListParams } from "~/lib/list-params";
 import { formatNaira, formatNumber } from "~/lib/money";
+import { can } from "~/lib/permissions";
 import { LISTING_STATUSES, PROPERTY_TYPES, propertyTypeLabel } from "~/lib/property-options";
 import { readForm } from "~/lib/read-form.server";
 import { ADMIN_CITIES, PROPERTY_MESSAGES } from "~/lib/schemas/property";
@@ -59,7 +60,9 @@ export async function loader(args: Route.LoaderArgs) {
       list.rows.map((row) => row.id),
     );
     const rows = list.rows.map((row) => ({ ...row, views30: views.get(row.id) ?? 0 }));
-    return { params: { ...params, page: list.page }, rows, total: list.total, trash };
+    // An agent edits their own listings; adding, deleting and bulk changes are the office's.
+    const canManage = can(actor, "listings:manage");
+    return { params: { ...params, page: list.page }, rows, total: list.total, trash, canManage };
   });
 }
 
@@ -68,6 +71,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);
   const back = listReturnPath(form.get("back"), LIST);
   const intent = form.get("intent");
+  if (intent === "restore" || intent === "bulk") requirePermissionOf(actor, "listings:manage");
   if (intent === "restore") {
     const result = await restoreProperty(actor, String(form.get("id") ?? ""));
     if (!result.ok) throw data("Not Found", { status: 404 });
@@ -140,8 +144,12 @@ function priceOf(row: Row) {
 
 // Every column fits beside the sidebar at 1280 px (the row's Edit and Delete in view, long
 // titles and addresses wrapping); below 768 px each row is a card (responsive-table.tsx).
-function columns(back: string, trash: boolean): DataTableColumn<Row, AdminPropertySort>[] {
-  return [
+function columns(
+  back: string,
+  trash: boolean,
+  canManage: boolean,
+): DataTableColumn<Row, AdminPropertySort>[] {
+  const all: DataTableColumn<Row, AdminPropertySort>[] = [
     {
       id: "select",
       header: "Select",
@@ -264,30 +272,33 @@ function columns(back: string, trash: boolean): DataTableColumn<Row, AdminProper
             >
               Edit
             </LinkButton>
-            <ConfirmForm
-              action={`${LIST}/${row.id}`}
-              fields={{ intent: "delete", back }}
-              label={
-                <>
-                  Delete<span className="sr-only"> {row.title}</span>
-                </>
-              }
-              question={PROPERTY_MESSAGES.confirmDelete}
-              description={`The listing leaves the site at once. It can be restored from the trash for ${TRASH_DAYS} days.`}
-              confirmLabel="Yes, delete it"
-              cancelLabel="Cancel"
-              pendingLabel="Deleting..."
-              mode="dialog"
-              size="xs"
-            />
+            {canManage ? (
+              <ConfirmForm
+                action={`${LIST}/${row.id}`}
+                fields={{ intent: "delete", back }}
+                label={
+                  <>
+                    Delete<span className="sr-only"> {row.title}</span>
+                  </>
+                }
+                question={PROPERTY_MESSAGES.confirmDelete}
+                description={`The listing leaves the site at once. It can be restored from the trash for ${TRASH_DAYS} days.`}
+                confirmLabel="Yes, delete it"
+                cancelLabel="Cancel"
+                pendingLabel="Deleting..."
+                mode="dialog"
+                size="xs"
+              />
+            ) : null}
           </div>
         ),
     },
   ];
+  return canManage ? all : all.filter((column) => column.id !== "select");
 }
 
 export default function AdminPropertiesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { params, total, trash } = loaderData;
+  const { params, total, trash, canManage } = loaderData;
   const { outlet, recordOnly, back } = useListWithRecord(LIST);
   if (recordOnly) return outlet;
   return (
@@ -304,7 +315,7 @@ export default function AdminPropertiesPage({ loaderData, actionData }: Route.Co
             <LinkButton to={LIST} variant="outline" size="sm">
               Back to the listings
             </LinkButton>
-          ) : (
+          ) : canManage ? (
             <>
               <LinkButton
                 to={`${LIST}/export.csv${exportSearch(params)}`}
@@ -324,7 +335,7 @@ export default function AdminPropertiesPage({ loaderData, actionData }: Route.Co
                 <Plus className="size-4" aria-hidden /> Add Property
               </LinkButton>
             </>
-          )}
+          ) : null}
         </div>
       </div>
       {trash ? (
@@ -332,14 +343,16 @@ export default function AdminPropertiesPage({ loaderData, actionData }: Route.Co
           Deleted listings wait here for {TRASH_DAYS} days, then they are removed for good.
         </p>
       ) : null}
-      <PropertyBulkBar
-        actions={trash ? TRASH_BULK_ACTIONS : BULK_ACTIONS}
-        back={back}
-        actionData={actionData}
-      />
+      {canManage ? (
+        <PropertyBulkBar
+          actions={trash ? TRASH_BULK_ACTIONS : BULK_ACTIONS}
+          back={back}
+          actionData={actionData}
+        />
+      ) : null}
       <DataTable
         caption={trash ? "Deleted properties" : "Properties"}
-        columns={columns(back, trash)}
+        columns={columns(back, trash, canManage)}
         list={loaderData}
         config={PROPERTIES_LIST}
         search={{ label: "Search properties", placeholder: "Title or location" }}

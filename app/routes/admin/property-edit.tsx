@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin, requirePermissionOf } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { PROPERTY_FIELD_LABELS, PropertyForm } from "~/components/admin/property-form";
@@ -21,6 +21,7 @@ import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { describeChange, type LastChange } from "~/lib/edit-conflict";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
+import { can } from "~/lib/permissions";
 import {
   PROPERTY_MESSAGES,
   type PropertyFormValues,
@@ -39,9 +40,10 @@ import {
   trashProperty,
   updatePropertyByAdmin,
 } from "~/models/admin-properties.server";
+import { listActiveAgents } from "~/models/listing-agent.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
 import { getDailyViews } from "~/models/property-stats.server";
-import { readPropertyForm } from "~/routes/admin/property-form.server";
+import { agentRefused, postedAgentId, readPropertyForm } from "~/routes/admin/property-form.server";
 import {
   attachPhotos,
   cleanPhotoTitle,
@@ -60,7 +62,14 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const property = await getPropertyForAdmin(actor, args.params.id);
   if (!property) notFound();
-  return { property, views: await getDailyViews(actor, property.id, 30) };
+  const canManage = can(actor, "listings:manage");
+  return {
+    property,
+    views: await getDailyViews(actor, property.id, 30),
+    canManage,
+    // Choosing the listing's agent is the office's; an agent does not see the choice.
+    agents: canManage ? await listActiveAgents() : null,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -82,6 +91,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent.startsWith("photo")) return photoAction(args.request, actor, id, intent, read);
 
   if (intent === "delete") {
+    requirePermissionOf(actor, "listings:manage");
     if (!isConfirmed(form)) return askToConfirm(form, PROPERTY_MESSAGES.confirmDelete);
     try {
       const result = await trashProperty(actor, id);
@@ -98,7 +108,9 @@ export async function action(args: Route.ActionArgs) {
   if (!checked.ok) return checked.response;
   let result: Awaited<ReturnType<typeof updatePropertyByAdmin>>;
   try {
-    result = await updatePropertyByAdmin(actor, id, checked.input, postedVersion(form));
+    result = await updatePropertyByAdmin(actor, id, checked.input, postedVersion(form), {
+      agentId: can(actor, "listings:manage") ? postedAgentId(form) : undefined,
+    });
   } catch (error) {
     logger.error({ err: error, propertyId: id }, "Updating a property failed");
     return failed(500, {
@@ -114,6 +126,9 @@ export async function action(args: Route.ActionArgs) {
       { version: current.version, values: propertyFormValues(current) },
       result.change,
     );
+  }
+  if (!result.ok && result.reason === "agent") {
+    return agentRefused(form, PROPERTY_MESSAGES.updateFailed);
   }
   if (!result.ok) notFound();
   throw redirectWithFlash(back, "propertyUpdated");
@@ -207,6 +222,17 @@ export default function EditPropertyPage({ loaderData, actionData }: Route.Compo
           version={property.version}
           values={values}
           fields={formFailure?.fields ?? {}}
+          agents={
+            loaderData.agents
+              ? {
+                  options: loaderData.agents,
+                  value:
+                    (formFailure?.values as { agentId?: string } | undefined)?.agentId ??
+                    property.agentId ??
+                    "",
+                }
+              : undefined
+          }
           error={formFailure?.error}
           submitLabel="Save Changes"
           pendingLabel="Saving..."
@@ -237,20 +263,22 @@ export default function EditPropertyPage({ loaderData, actionData }: Route.Compo
           </h2>
           <ViewsChart days={loaderData.views} title="Views of its page over the last 30 days" />
         </section>
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 p-3">
-          <p className="text-sm text-slate-700">
-            Deleting takes the listing off the site at once. It can be restored from the trash for
-            30 days.
-          </p>
-          <ConfirmForm
-            fields={{ intent: "delete", back }}
-            label="Delete Property"
-            question={PROPERTY_MESSAGES.confirmDelete}
-            confirmLabel="Yes, delete it"
-            pendingLabel="Deleting..."
-            mode="dialog"
-          />
-        </div>
+        {loaderData.canManage ? (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 p-3">
+            <p className="text-sm text-slate-700">
+              Deleting takes the listing off the site at once. It can be restored from the trash for
+              30 days.
+            </p>
+            <ConfirmForm
+              fields={{ intent: "delete", back }}
+              label="Delete Property"
+              question={PROPERTY_MESSAGES.confirmDelete}
+              confirmLabel="Yes, delete it"
+              pendingLabel="Deleting..."
+              mode="dialog"
+            />
+          </div>
+        ) : null}
       </div>
     </RecordView>
   );

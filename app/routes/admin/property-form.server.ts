@@ -8,6 +8,25 @@ import {
   propertySchema,
 } from "~/lib/schemas/property";
 
+/** The message beside the Agent field when the chosen account is not an active agent. */
+export const AGENT_REFUSED = "Please choose an active agent, or the office.";
+
+/** The agent an admin chose on the form ("" is the office); undefined when the form had none. */
+export function postedAgentId(form: FormData): string | null | undefined {
+  const value = form.get("agentId");
+  if (typeof value !== "string") return undefined;
+  return value.trim() || null;
+}
+
+/** The 400 answer for an agent id that is not an active agent: nothing was written. */
+export function agentRefused(form: FormData, title: string) {
+  return badRequest({
+    error: { title, message: AGENT_REFUSED },
+    fields: { agentId: AGENT_REFUSED },
+    values: { ...postedPropertyValues(form), agentId: String(form.get("agentId") ?? "") },
+  });
+}
+
 /**
  * The admin property form's post, checked: the input to store, or the 400 answer that shows
  * the messages beside the fields and keeps what was typed ('Please fill in all required

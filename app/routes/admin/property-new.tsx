@@ -16,7 +16,8 @@ import {
 import { COMPANY_NAME } from "~/lib/site";
 import { readUploadForm } from "~/media/upload-form.server";
 import { createPropertyByAdmin } from "~/models/admin-properties.server";
-import { readPropertyForm } from "~/routes/admin/property-form.server";
+import { listActiveAgents } from "~/models/listing-agent.server";
+import { agentRefused, postedAgentId, readPropertyForm } from "~/routes/admin/property-form.server";
 import {
   discardUploads,
   photoFromUrl,
@@ -30,7 +31,7 @@ const LIST = "/admin/properties";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return null;
+  return { agents: await listActiveAgents() };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -68,7 +69,13 @@ export async function action(args: Route.ActionArgs) {
     photos.push({ url: fetched.photo.url, title: null });
   }
   try {
-    await createPropertyByAdmin(actor, checked.input, photos);
+    const created = await createPropertyByAdmin(actor, checked.input, photos, {
+      agentId: postedAgentId(form) ?? null,
+    });
+    if (!created.ok) {
+      await discardUploads(photos);
+      return agentRefused(form, PROPERTY_MESSAGES.addFailed);
+    }
   } catch (error) {
     logger.error({ err: error }, "Adding a property failed");
     await discardUploads(photos);
@@ -80,7 +87,7 @@ export async function action(args: Route.ActionArgs) {
   throw redirectWithFlash(back, "propertyAdded");
 }
 
-export default function AddPropertyPage({ actionData }: Route.ComponentProps) {
+export default function AddPropertyPage({ loaderData, actionData }: Route.ComponentProps) {
   const { back, state } = useRecordBack(LIST);
   const failure = failureOf(actionData);
   return (
@@ -89,6 +96,10 @@ export default function AddPropertyPage({ actionData }: Route.ComponentProps) {
         values={(failure?.values as PropertyFormValues | undefined) ?? {}}
         fields={failure?.fields ?? {}}
         error={failure?.error}
+        agents={{
+          options: loaderData.agents,
+          value: (failure?.values as { agentId?: string } | undefined)?.agentId ?? "",
+        }}
         submitLabel="Add Property"
         pendingLabel="Adding..."
         back={back}

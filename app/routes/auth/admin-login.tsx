@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { getSessionUser } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth/auth-fields";
 import { limitSignIn, retryAfterHeaders } from "~/http/responses.server";
+import { isStaffRole } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
 import { getClientIp } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/admin-login";
@@ -10,7 +11,7 @@ import { SignInForm } from "./sign-in-form";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  if (user?.role === "admin") throw redirect("/admin/dashboard");
+  if (isStaffRole(user?.role)) throw redirect("/admin/dashboard");
   return null;
 }
 

@@ -15,6 +15,7 @@ import {
 import { consumeFlash } from "~/http/flash.server";
 import { pageVariantContext } from "~/http/page-cache.server";
 import type { FlashKey } from "~/lib/flash";
+import { isStaffRole } from "~/lib/roles";
 import { getContactDetails, getSocialLinks } from "~/models/site-content.server";
 import type { Route } from "./+types/layout";
 
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ? {
               id: current.user.id,
               name: current.user.name,
-              isAdmin: current.user.role === "admin",
+              isAdmin: isStaffRole(current.user.role),
             }
           : null,
       };

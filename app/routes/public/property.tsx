@@ -33,12 +33,14 @@ import { COMPANY_NAME } from "~/lib/site";
 import { propertyOfferJsonLd } from "~/lib/structured-data";
 import { cn } from "~/lib/utils";
 import {
+  agentChatMessage,
   listingChatMessage,
   listingShareMessage,
   whatsappChatUrl,
   whatsappShareUrl,
 } from "~/lib/whatsapp";
 import { listFavoriteIds } from "~/models/favorite.server";
+import { getListingAgent, type ListingAgent } from "~/models/listing-agent.server";
 import { getPropertyWithMedia, type PropertyWithMedia } from "~/models/property.server";
 import { countPropertyView } from "~/models/property-stats.server";
 import { recordPropertyView } from "~/models/property-view.server";
@@ -53,7 +55,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     getSessionUser(request),
   ]);
   if (!property) throw data("Property not found", { status: 404 });
-  const [favoriteIds] = await Promise.all([
+  // The listing's agent is part of the page (and of its cached copies): assigning another agent
+  // or editing the linked team member is a public write that moves the content generation.
+  const [favoriteIds, , agent] = await Promise.all([
     user ? listFavoriteIds(user.id, [property.id]) : [],
     // "Recently Viewed" on the dashboard; a failure to record never fails the page.
     user
@@ -61,6 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           logger.warn({ err: error }, "Could not record a property view"),
         )
       : undefined,
+    getListingAgent(property.agentId),
   ]);
   // Buffered in memory and written later: counting never slows the page. The page cache
   // counts it again each time it serves this page without running the loader.
@@ -76,12 +81,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = absoluteUrl(getEnv().siteUrl, `/property/${property.id}`);
   const price = formatPrice(property.price, property.purpose, property.rentPeriod);
   const whatsapp = {
-    chat: contact.whatsapp
-      ? whatsappChatUrl(contact.whatsapp, listingChatMessage(property.title, url))
-      : undefined,
+    chat: agent?.phone
+      ? whatsappChatUrl(agent.phone, agentChatMessage(agent.name, property.title, url))
+      : contact.whatsapp
+        ? whatsappChatUrl(contact.whatsapp, listingChatMessage(property.title, url))
+        : undefined,
     share: whatsappShareUrl(listingShareMessage(property.title, price, url)),
   };
-  return { property, contact, favoriteIds, whatsapp };
+  return { property, contact, favoriteIds, whatsapp, agent: agent ?? null };
 }
 
 // Picking a photo only changes ?photo=; the property itself has not changed.
@@ -231,31 +238,37 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           </div>
           <section id="contact-agent" className="rounded-lg border border-slate-200 p-5 shadow-sm">
             <h2 className="text-lg font-semibold text-slate-900">Contact Agent</h2>
-            <p className="mt-1 text-sm text-slate-600">
-              Questions about this property? Our agents at {COMPANY_NAME} will help.
-            </p>
-            <ul className="mt-4 space-y-3 text-sm">
-              {contact.phones.map((phone) => (
-                <li key={phone}>
-                  <a
-                    href={`tel:${phone.replace(/\s+/g, "")}`}
-                    className="flex items-center gap-2 text-slate-800 hover:text-brand-700"
-                  >
-                    <Phone className="size-4" aria-hidden />
-                    {phone}
-                  </a>
-                </li>
-              ))}
-              <li>
-                <a
-                  href={`mailto:${contact.email}?subject=${encodeURIComponent(`Enquiry: ${property.title}`)}`}
-                  className="flex items-center gap-2 text-slate-800 hover:text-brand-700"
-                >
-                  <Mail className="size-4" aria-hidden />
-                  {contact.email}
-                </a>
-              </li>
-            </ul>
+            {loaderData.agent ? (
+              <ListingAgentCard agent={loaderData.agent} title={property.title} />
+            ) : (
+              <>
+                <p className="mt-1 text-sm text-slate-600">
+                  Questions about this property? Our agents at {COMPANY_NAME} will help.
+                </p>
+                <ul className="mt-4 space-y-3 text-sm">
+                  {contact.phones.map((phone) => (
+                    <li key={phone}>
+                      <a
+                        href={`tel:${phone.replace(/\s+/g, "")}`}
+                        className="flex items-center gap-2 text-slate-800 hover:text-brand-700"
+                      >
+                        <Phone className="size-4" aria-hidden />
+                        {phone}
+                      </a>
+                    </li>
+                  ))}
+                  <li>
+                    <a
+                      href={`mailto:${contact.email}?subject=${encodeURIComponent(`Enquiry: ${property.title}`)}`}
+                      className="flex items-center gap-2 text-slate-800 hover:text-brand-700"
+                    >
+                      <Mail className="size-4" aria-hidden />
+                      {contact.email}
+                    </a>
+                  </li>
+                </ul>
+              </>
+            )}
             {loaderData.whatsapp.chat ? (
               <WhatsAppLink href={loaderData.whatsapp.chat} fullWidth className="mt-4">
                 Chat on WhatsApp
@@ -264,6 +277,58 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** The listing's own agent: who will show the home, and how to reach them. */
+function ListingAgentCard({ agent, title }: { agent: ListingAgent; title: string }) {
+  return (
+    <div className="mt-3 space-y-3 text-sm" data-testid="listing-agent">
+      <div className="flex items-center gap-3">
+        {agent.imageUrl ? (
+          <img
+            src={agent.imageUrl}
+            alt=""
+            width={56}
+            height={56}
+            className="size-14 rounded-full object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden
+            className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-lg font-semibold text-brand-700"
+          >
+            {agent.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div>
+          <p className="font-semibold text-slate-900">{agent.name}</p>
+          <p className="text-slate-600">{agent.position || `Agent, ${COMPANY_NAME}`}</p>
+        </div>
+      </div>
+      <ul className="space-y-3">
+        {agent.phone ? (
+          <li>
+            <a
+              href={`tel:${agent.phone.replace(/\s+/g, "")}`}
+              className="flex items-center gap-2 text-slate-800 hover:text-brand-700"
+            >
+              <Phone className="size-4" aria-hidden />
+              {agent.phone}
+            </a>
+          </li>
+        ) : null}
+        <li>
+          <a
+            href={`mailto:${agent.email}?subject=${encodeURIComponent(`Enquiry: ${title}`)}`}
+            className="flex items-center gap-2 text-slate-800 hover:text-brand-700"
+          >
+            <Mail className="size-4" aria-hidden />
+            {agent.email}
+          </a>
+        </li>
+      </ul>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { getCurrentSession } from "~/auth/session.server";
 import type { MeAnswer } from "~/components/viewer-store";
 import { logger } from "~/lib/logger.server";
+import { isStaffRole } from "~/lib/roles";
 import { listAllFavoriteIds } from "~/models/favorite.server";
 import { recordPropertyView } from "~/models/property-view.server";
 import type { Route } from "./+types/me";
@@ -32,7 +33,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       : undefined,
   ]);
   const answer: MeAnswer = {
-    user: { id: user.id, name: user.name, isAdmin: user.role === "admin" },
+    user: { id: user.id, name: user.name, isAdmin: isStaffRole(user.role) },
     favorites,
   };
   return Response.json(answer, { headers });

@@ -1,0 +1,101 @@
+import type { Role } from "./roles";
+
+// Staff permissions in one place (issue 21, ADR 0023). Three staff roles: a super admin (an admin
+// with is_super_admin), an admin and an agent. The admin middleware checks the page's permission
+// (permissionForPath) before any loader or action runs, and requireAdmin checks it again in every
+// handler; actions with several intents check the intent's own permission with `can`. Models take
+// the actor and, for an agent, keep to the agent's own rows (their listings and viewings).
+
+export const STAFF_ROLES = ["superAdmin", "admin", "agent"] as const;
+
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+const EVERY_STAFF = ["superAdmin", "admin", "agent"] as const;
+const ADMINS = ["superAdmin", "admin"] as const;
+const SUPER = ["superAdmin"] as const;
+
+/** Each permission and the staff roles that have it. An agent's reach is always their own rows. */
+export const PERMISSIONS = {
+  /** The admin area's home and the sidebar (an agent's home is their viewings). */
+  "staff:home": EVERY_STAFF,
+  /** The office dashboard, search over everything. */
+  "office:dashboard": ADMINS,
+  /** See and edit listings (fields, photos); an agent only the listings assigned to them. */
+  "listings:edit": EVERY_STAFF,
+  /** Add, delete, restore, bulk changes, import and export, assign an agent. */
+  "listings:manage": ADMINS,
+  /** See and handle viewings (confirm, reschedule, complete, cancel); an agent only their own. */
+  "viewings:handle": EVERY_STAFF,
+  /** Book for a caller, give a viewing to another agent. */
+  "viewings:assign": ADMINS,
+  /** Messages and complaints. */
+  "inquiries:handle": ADMINS,
+  /** The Leads dashboard across listings and agents. */
+  "leads:view": ADMINS,
+  /** Accounts (customers and agents), settings, site content, the audit log. */
+  "office:manage": ADMINS,
+  /** Add or remove admins, backups. */
+  "admins:manage": SUPER,
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** A staff account's role, or null for a customer (tenant, owner). */
+export function staffRoleOf(role: Role, isSuperAdmin: boolean): StaffRole | null {
+  if (role === "admin") return isSuperAdmin ? "superAdmin" : "admin";
+  if (role === "agent") return "agent";
+  return null;
+}
+
+export function can(actor: { role: StaffRole }, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly StaffRole[]).includes(actor.role);
+}
+
+/**
+ * The permission each staff page needs, first match wins ("*" is one path segment). A page not
+ * listed needs "office:manage": a new admin screen is closed to agents until it is listed here.
+ */
+export const PAGE_PERMISSIONS: readonly (readonly [pattern: string, permission: Permission])[] = [
+  ["/admin", "staff:home"],
+  ["/admin/sidebar", "staff:home"],
+  ["/admin/dashboard", "staff:home"],
+  ["/admin/search", "office:dashboard"],
+  ["/admin/properties", "listings:edit"],
+  ["/admin/properties/new", "listings:manage"],
+  ["/admin/properties/import", "listings:manage"],
+  ["/admin/properties/export.csv", "listings:manage"],
+  ["/admin/properties/template.csv", "listings:manage"],
+  ["/admin/properties/*", "listings:edit"],
+  ["/admin/properties/*/photos", "listings:edit"],
+  ["/admin/appointments", "viewings:handle"],
+  ["/admin/appointments/new", "viewings:assign"],
+  ["/admin/appointments/*", "viewings:handle"],
+  ["/admin/leads", "leads:view"],
+  ["/admin/complaints", "inquiries:handle"],
+  ["/admin/complaints/*", "inquiries:handle"],
+  ["/admin/backups", "admins:manage"],
+  ["/admin/backups/*", "admins:manage"],
+];
+
+function matches(pattern: string, path: string) {
+  const want = pattern.split("/");
+  const have = path.split("/");
+  return want.length === have.length && want.every((part, i) => part === "*" || part === have[i]);
+}
+
+/** The permission a staff page (a pathname, without a trailing ".data") needs. */
+export function permissionForPath(pathname: string): Permission {
+  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  return PAGE_PERMISSIONS.find(([pattern]) => matches(pattern, path))?.[1] ?? "office:manage";
+}
+
+/** Where a staff member lands after signing in: an agent's work is their viewings. */
+export function staffHome(role: StaffRole): string {
+  return role === "agent" ? "/admin/appointments" : "/admin/dashboard";
+}
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  superAdmin: "Super Admin",
+  admin: "Admin",
+  agent: "Agent",
+};

@@ -1,0 +1,278 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { adminNav } from "~/components/admin/admin-nav";
+import { db } from "~/db/client.server";
+import { appointments, mailOutbox, properties } from "~/db/schema";
+import { permissionForPath } from "~/lib/permissions";
+import { settleBackgroundMail } from "~/mail/mail.server";
+import { updateUserByAdmin } from "~/models/admin-users.server";
+import { createAppointment } from "~/models/appointment.server";
+import { readCalendarFeed, resetCalendarFeed } from "~/models/calendar-feed.server";
+import { createProperty } from "../../../tests/setup/accounts";
+import { createSignedInAdmin, createSignedInAgent } from "../../../tests/setup/admin";
+import { callAction, callLoader } from "../../../tests/setup/route-calls";
+import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { loader as publicPropertyLoader } from "../public/property";
+import { loader as appointmentLoader } from "./appointment";
+import { loader as appointmentsLoader } from "./appointments";
+import { loader as dashboardLoader } from "./dashboard";
+import { loader as propertiesLoader } from "./properties";
+import { action as editAction, loader as editLoader } from "./property-edit";
+
+// Issue 21, item 1: an agent signs in at the admin login and sees only what is theirs. The
+// authorization matrix runs every route as an agent and another agent; these tests read what
+// the agent's screens hold.
+
+await setupTestDatabase();
+
+const admin = await createSignedInAdmin("office@example.com");
+const agent = await createSignedInAgent("tunde@example.com", { name: "Tunde Agent" });
+const other = await createSignedInAgent("bisi@example.com", { name: "Bisi Agent" });
+
+async function assign(propertyId: string, agentId: string | null) {
+  await db.update(properties).set({ agentId }).where(eq(properties.id, propertyId));
+}
+
+async function book(agentId: string | null, fullName: string) {
+  const [row] = await db
+    .insert(appointments)
+    .values({
+      fullName,
+      email: `${fullName.split(" ")[0]?.toLowerCase()}@example.com`,
+      phone: "08030000000",
+      appointmentDate: "2030-03-04",
+      appointmentTime: "10:00 AM",
+      status: "confirmed",
+      agentId,
+    })
+    .returning({ id: appointments.id });
+  if (!row) throw new Error("no row");
+  return row.id;
+}
+
+type PropertyList = { rows: { title: string }[]; total: number; canManage: boolean };
+type AppointmentList = { rows: { fullName: string }[]; total: number; canBook: boolean };
+
+describe("an agent", () => {
+  it("sees only the listings assigned to them, and cannot add, delete or bulk-change", async () => {
+    const mine = await createProperty("Agent flat");
+    const theirs = await createProperty("Other agent flat");
+    await createProperty("Office flat");
+    await assign(mine, agent.id);
+    await assign(theirs, other.id);
+
+    const asAgent = await callLoader<PropertyList>(propertiesLoader, "/admin/properties", {
+      cookie: agent.cookie,
+    });
+    expect(asAgent.body.rows.map((r) => r.title)).toEqual(["Agent flat"]);
+    expect(asAgent.body.canManage).toBe(false);
+    const asAdmin = await callLoader<PropertyList>(propertiesLoader, "/admin/properties", {
+      cookie: admin.cookie,
+    });
+    expect(asAdmin.body.total).toBe(3);
+    expect(asAdmin.body.canManage).toBe(true);
+
+    // Their own listing opens; another agent's is not found.
+    const open = (id: string) =>
+      callLoader(editLoader, `/admin/properties/${id}`, { cookie: agent.cookie, params: { id } });
+    expect((await open(mine)).status).toBe(200);
+    expect((await open(theirs)).status).toBe(404);
+
+    // Deleting is the office's, even for their own listing: 403, still live.
+    const deleted = await callAction(editAction, `/admin/properties/${mine}`, {
+      cookie: agent.cookie,
+      params: { id: mine },
+      form: { intent: "delete", confirmed: "yes" },
+    });
+    expect(deleted.status).toBe(403);
+    const [row] = await db
+      .select({ deletedAt: properties.deletedAt })
+      .from(properties)
+      .where(eq(properties.id, mine));
+    expect(row?.deletedAt).toBeNull();
+  });
+
+  it("sees only their viewings, in the list, the record and their calendar feed", async () => {
+    await db.delete(appointments);
+    const mine = await book(agent.id, "Kemi Mine");
+    const theirs = await book(other.id, "Musa Theirs");
+    await book(null, "Ngozi Office");
+
+    const list = await callLoader<AppointmentList>(appointmentsLoader, "/admin/appointments", {
+      cookie: agent.cookie,
+    });
+    expect(list.body.rows.map((r) => r.fullName)).toEqual(["Kemi Mine"]);
+    expect(list.body.canBook).toBe(false);
+    const office = await callLoader<AppointmentList>(appointmentsLoader, "/admin/appointments", {
+      cookie: admin.cookie,
+    });
+    expect(office.body.total).toBe(3);
+
+    const open = (id: string) =>
+      callLoader(appointmentLoader, `/admin/appointments/${id}`, {
+        cookie: agent.cookie,
+        params: { id },
+      });
+    expect((await open(mine)).status).toBe(200);
+    expect((await open(theirs)).status).toBe(404);
+
+    // The agent's secret calendar holds their own confirmed viewings; an admin's all of them.
+    const { token } = await resetCalendarFeed(agent.actor);
+    expect((await readCalendarFeed(token))?.map((a) => a.fullName)).toEqual(["Kemi Mine"]);
+    const { token: adminToken } = await resetCalendarFeed(admin.actor);
+    expect((await readCalendarFeed(adminToken))?.length).toBe(3);
+  });
+
+  it("lands on their viewings, and is refused the office's screens", async () => {
+    const home = await callLoader(dashboardLoader, "/admin/dashboard", { cookie: agent.cookie });
+    expect(home.status).toBe(302);
+    expect(home.location).toBe("/admin/appointments");
+    for (const path of ["/admin/users", "/admin/settings", "/admin/audit", "/website-editor"]) {
+      expect(permissionForPath(path)).toBe("office:manage");
+    }
+    expect(adminNav("agent").map((item) => item.to)).toEqual([
+      "/admin/properties",
+      "/admin/appointments",
+    ]);
+    expect(adminNav("admin").map((item) => item.to)).not.toContain("/admin/backups");
+    expect(adminNav("superAdmin").map((item) => item.to)).toContain("/admin/backups");
+  });
+});
+
+const LISTING_FORM = {
+  title: "Assigned flat",
+  purpose: "rent",
+  price: "2000000",
+  city: "Lagos",
+  propertyType: "apartment",
+  category: "residential",
+  status: "available",
+};
+
+async function agentOf(id: string) {
+  const [row] = await db
+    .select({ agentId: properties.agentId })
+    .from(properties)
+    .where(eq(properties.id, id));
+  return row?.agentId;
+}
+
+describe("a listing's agent", () => {
+  it("is chosen by an admin on the listing; an account that is not an active agent is refused", async () => {
+    const id = await createProperty("Assigned flat");
+    const save = (agentId: string, cookie = admin.cookie) =>
+      callAction<{ fields?: Record<string, string> }>(editAction, `/admin/properties/${id}`, {
+        cookie,
+        params: { id },
+        form: { ...LISTING_FORM, agentId },
+      });
+    expect((await save(agent.id)).status).toBe(302);
+    expect(await agentOf(id)).toBe(agent.id);
+
+    // An admin's id is no agent: 400 beside the field, nothing written.
+    const refused = await save(admin.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields?.agentId).toBe("Please choose an active agent, or the office.");
+    expect(await agentOf(id)).toBe(agent.id);
+
+    // The listing's own agent cannot hand it to someone else: the choice is ignored.
+    expect((await save(other.id, agent.cookie)).status).toBe(302);
+    expect(await agentOf(id)).toBe(agent.id);
+
+    // The office again.
+    expect((await save("")).status).toBe(302);
+    expect(await agentOf(id)).toBeNull();
+  });
+
+  it("is shown on the property page with a WhatsApp chat naming the listing", async () => {
+    const id = await createProperty("Agent shown flat");
+    await assign(id, agent.id);
+    const { users } = await import("~/db/schema");
+    await db.update(users).set({ phone: "0803 555 1234" }).where(eq(users.id, agent.id));
+    const page = await callLoader<{
+      agent: { name: string; phone: string } | null;
+      whatsapp: { chat?: string };
+    }>(publicPropertyLoader, `/property/${id}`, { params: { id } });
+    expect(page.body.agent).toMatchObject({ name: "Tunde Agent", phone: "0803 555 1234" });
+    expect(page.body.whatsapp.chat).toContain("https://wa.me/2348035551234?text=");
+    expect(decodeURIComponent(page.body.whatsapp.chat ?? "")).toContain(
+      'Hello Tunde, I am interested in "Agent shown flat"',
+    );
+    // Without an agent: the company's contacts.
+    await assign(id, null);
+    const office = await callLoader<{ agent: unknown }>(publicPropertyLoader, `/property/${id}`, {
+      params: { id },
+    });
+    expect(office.body.agent).toBeNull();
+  });
+
+  it("gets the listing's viewings: theirs in the list, e-mailed to them with the .ics, not to the admins", async () => {
+    const id = await createProperty("Viewing flat");
+    await assign(id, agent.id);
+    await db.delete(mailOutbox);
+    const booked = await createAppointment({
+      fullName: "Ada Visitor",
+      email: "ada.visitor@example.com",
+      phone: "08030000000",
+      appointmentDate: "2030-03-05",
+      appointmentTime: "10:00 AM",
+      propertyType: null,
+      propertyLocation: null,
+      purpose: "rent",
+      message: null,
+      userId: null,
+      propertyId: id,
+    });
+    const [row] = await db
+      .select({ agentId: appointments.agentId })
+      .from(appointments)
+      .where(eq(appointments.id, booked.id));
+    expect(row?.agentId).toBe(agent.id);
+    await settleBackgroundMail();
+    const mail = await db.select().from(mailOutbox);
+    expect(mail.map((m) => m.to).sort()).toEqual(["ada.visitor@example.com", "tunde@example.com"]);
+    const toAgent = mail.find((m) => m.to === "tunde@example.com");
+    expect(toAgent?.attachments?.[0]?.filename).toMatch(/\.ics$/);
+  });
+});
+
+describe("a deactivated agent", () => {
+  it("hands their open viewings back to the admins and their listings to the office, nothing lost", async () => {
+    const leaving = await createSignedInAgent("leaving@example.com", { name: "Leaving Agent" });
+    const listing = await createProperty("Leaving agent flat");
+    await assign(listing, leaving.id);
+    const open = await book(leaving.id, "Open Viewing");
+    const [done] = await db
+      .insert(appointments)
+      .values({
+        fullName: "Done Viewing",
+        email: "done@example.com",
+        phone: "08030000000",
+        appointmentDate: "2020-03-04",
+        appointmentTime: "10:00 AM",
+        status: "completed",
+        agentId: leaving.id,
+      })
+      .returning({ id: appointments.id });
+    const result = await updateUserByAdmin(admin.actor, leaving.id, {
+      firstName: "Leaving",
+      lastName: "Agent",
+      phone: "",
+      role: "agent",
+      status: "inactive",
+    });
+    expect(result.ok).toBe(true);
+    const agentOfViewing = async (id: string) =>
+      (
+        await db
+          .select({ agentId: appointments.agentId })
+          .from(appointments)
+          .where(eq(appointments.id, id))
+      )[0]?.agentId;
+    // The open viewing is the admins' again (every admin sees it); the completed one keeps its
+    // history; the listing is the office's.
+    expect(await agentOfViewing(open)).toBeNull();
+    expect(await agentOfViewing(done?.id ?? "")).toBe(leaving.id);
+    expect(await agentOf(listing)).toBeNull();
+  });
+});

@@ -1,0 +1,56 @@
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { appointments, properties, teamMembers, users } from "~/db/schema";
+
+// The demo agents (issue 21): three of the demo team are agents with accounts. Their listings
+// are spread among them (every fourth stays with the office), each agent's team card is linked
+// to their account, and the demo viewings of their listings are theirs.
+
+/** The demo agents' accounts: first and last name are the demo team member they are. */
+export const DEMO_AGENTS = [
+  { email: "agent@naijahomes.ng", firstName: "Babatunde", lastName: "Adeyemi" },
+  { email: "aisha@naijahomes.ng", firstName: "Aisha", lastName: "Bello" },
+  { email: "ibrahim@naijahomes.ng", firstName: "Ibrahim", lastName: "Musa" },
+] as const;
+
+export const DEMO_AGENT_PASSWORD = "agent-demo-2024";
+
+/** Makes the accounts agents, links their team cards, spreads the listings and viewings. */
+export async function assignDemoAgents(agentIds: readonly string[]) {
+  if (agentIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    for (const [i, id] of agentIds.entries()) {
+      const demo = DEMO_AGENTS[i];
+      const [member] = demo
+        ? await tx
+            .select({ id: teamMembers.id, phone: teamMembers.phone })
+            .from(teamMembers)
+            .where(eq(teamMembers.name, `${demo.firstName} ${demo.lastName}`))
+            .limit(1)
+        : [];
+      await tx
+        .update(users)
+        .set({ role: "agent", phone: member?.phone ?? null })
+        .where(eq(users.id, id));
+      if (member) {
+        await tx.update(teamMembers).set({ userId: id }).where(eq(teamMembers.id, member.id));
+      }
+    }
+    const listings = await tx
+      .select({ id: properties.id })
+      .from(properties)
+      .orderBy(asc(properties.createdAt), asc(properties.id));
+    for (const [i, listing] of listings.entries()) {
+      if (i % 4 === 3) continue;
+      const agentId = agentIds[i % agentIds.length] ?? null;
+      await tx.update(properties).set({ agentId }).where(eq(properties.id, listing.id));
+    }
+    // The viewings of a listing are its agent's.
+    await tx
+      .update(appointments)
+      .set({
+        agentId: sql`(select ${properties.agentId} from ${properties} where ${properties.id} = ${appointments.propertyId})`,
+      })
+      .where(and(isNotNull(appointments.propertyId)));
+  });
+}
