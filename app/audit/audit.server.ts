@@ -99,11 +99,17 @@ class RolledBack extends Error {
 export async function auditedWrite<Result extends { ok: boolean }>(
   actor: AdminActor,
   action: AuditAction,
-  work: (tx: Transaction) => Promise<{ result: Result; audit?: AuditRecord | AuditRecord[] }>,
+  work: (tx: Transaction) => Promise<{
+    result: Result;
+    audit?: AuditRecord | AuditRecord[];
+    /** This write of a private kind changed what public pages show (an agent's account). */
+    publicContent?: boolean;
+  }>,
 ): Promise<Result> {
+  let isPublic = changesPublicContent(action);
   try {
     const committed = await db.transaction(async (tx) => {
-      const { result, audit } = await work(tx);
+      const { result, audit, publicContent } = await work(tx);
       if (!result.ok) throw new RolledBack(result);
       const records = audit === undefined ? [] : Array.isArray(audit) ? audit : [audit];
       if (records.length === 0) {
@@ -125,11 +131,12 @@ export async function auditedWrite<Result extends { ok: boolean }>(
         );
       }
       // Public pages may show what changed: other instances hear of it at commit.
-      if (changesPublicContent(action)) await announceContentChange(tx);
+      isPublic ||= publicContent === true;
+      if (isPublic) await announceContentChange(tx);
       return result;
     });
     // Cached public pages and reference data are stale from now on (app/page-cache/).
-    if (changesPublicContent(action)) contentChanged();
+    if (isPublic) contentChanged();
     return committed;
   } catch (error) {
     if (error instanceof RolledBack) return error.result as Result;

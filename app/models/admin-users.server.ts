@@ -368,6 +368,8 @@ export async function updateUserByAdmin(
         before: { ...before, ...sessionsBefore },
         after: { ...after, ...sessionsAfter },
       },
+      // A listing's page shows its agent's name and phone: an agent's account is public.
+      publicContent: before.role === "agent" || after.role === "agent",
     };
   });
 }
@@ -428,7 +430,8 @@ export async function deleteUserByAdmin(actor: AdminActor, userId: string): Prom
     if (target.role === "admin" && !actor.isSuperAdmin) {
       return { result: { ok: false, reason: "admin-account" } };
     }
-    return deleteAccount(tx, userId);
+    // A deleted agent leaves their listings' pages (their agent card falls back to the office).
+    return { ...(await deleteAccount(tx, userId)), publicContent: target.role === "agent" };
   });
 }
 

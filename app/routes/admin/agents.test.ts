@@ -5,10 +5,11 @@ import { db } from "~/db/client.server";
 import { appointments, mailOutbox, properties } from "~/db/schema";
 import { permissionForPath } from "~/lib/permissions";
 import { settleBackgroundMail } from "~/mail/mail.server";
-import { updateUserByAdmin } from "~/models/admin-users.server";
+import { deleteUserByAdmin, updateUserByAdmin } from "~/models/admin-users.server";
 import { createAppointment } from "~/models/appointment.server";
 import { readCalendarFeed, resetCalendarFeed } from "~/models/calendar-feed.server";
-import { createProperty } from "../../../tests/setup/accounts";
+import { contentGeneration } from "~/page-cache/content-generation.server";
+import { createProperty, createSignedInUser } from "../../../tests/setup/accounts";
 import { createSignedInAdmin, createSignedInAgent } from "../../../tests/setup/admin";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
@@ -204,6 +205,31 @@ describe("a listing's agent", () => {
       params: { id },
     });
     expect(office.body.agent).toBeNull();
+  });
+
+  it("on cached pages changes with the agent's account; a customer's account leaves them be", async () => {
+    // The property page shows its agent's name and phone, so an admin's edit of an agent's
+    // account (or its removal) moves the content generation the page cache is kept by.
+    const edited = await createSignedInAgent("kemi@example.com", { name: "Kemi Agent" });
+    const customer = await createSignedInUser("renter@example.com", "Ada Renter");
+    const edit = (status: "active" | "inactive", role: "agent" | "tenant") => ({
+      firstName: "Kemi",
+      lastName: "Adewale",
+      phone: "0803 555 0000",
+      role,
+      status,
+    });
+    let generation = contentGeneration();
+    expect((await updateUserByAdmin(admin.actor, edited.id, edit("active", "agent"))).ok).toBe(
+      true,
+    );
+    expect(contentGeneration()).toBeGreaterThan(generation);
+    generation = contentGeneration();
+    const renamed = { ...edit("active", "tenant"), firstName: "Ada", lastName: "Renter-Obi" };
+    expect((await updateUserByAdmin(admin.actor, customer.id, renamed)).ok).toBe(true);
+    expect(contentGeneration()).toBe(generation);
+    expect((await deleteUserByAdmin(admin.actor, edited.id)).ok).toBe(true);
+    expect(contentGeneration()).toBeGreaterThan(generation);
   });
 
   it("gets the listing's viewings: theirs in the list, e-mailed to them with the .ics, not to the admins", async () => {
