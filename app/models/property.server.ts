@@ -81,10 +81,13 @@ export async function getPropertyWithMedia(id: string) {
   return readPropertyWithMedia(id);
 }
 
+/** A listing's columns as its public page may carry them: not who listed it with the agency. */
+const { ownerId: _ownerId, ...PUBLIC_COLUMNS } = getTableColumns(properties);
+
 const readPropertyWithMedia = cachedUntilContentChanges(
   async (id: string) => {
     const [property] = await db
-      .select(getTableColumns(properties))
+      .select(PUBLIC_COLUMNS)
       .from(properties)
       .where(and(ON_SITE, eq(properties.id, id)))
       .limit(1);

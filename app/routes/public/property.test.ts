@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { properties, propertyMedia } from "~/db/schema";
+import { properties, propertyMedia, users } from "~/db/schema";
 import { expectThrownStatus, routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader } from "./property";
@@ -44,6 +44,28 @@ describe("property detail loader", () => {
       "/media/b.webp",
     ]);
     expect(result.contact.phones.length).toBeGreaterThan(0);
+  });
+
+  it("does not carry the owner who listed it with the agency (issue 20: the listing is the agency's)", async () => {
+    const [owner] = await db
+      .insert(users)
+      .values({ id: "owner-of-the-flat", name: "Funke Owner", email: "funke@example.com" })
+      .returning({ id: users.id });
+    const [row] = await db
+      .insert(properties)
+      .values({
+        title: "Owner's flat",
+        propertyType: "apartment",
+        category: "residential",
+        city: "Abuja",
+        ownerId: owner?.id,
+      })
+      .returning({ id: properties.id });
+    if (!row) throw new Error("insert failed");
+    const result = await load(row.id);
+    expect(result.property.title).toBe("Owner's flat");
+    expect(result.property).not.toHaveProperty("ownerId");
+    expect(JSON.stringify(result)).not.toContain("owner-of-the-flat");
   });
 
   it("answers 404 for an unknown id", async () => {
