@@ -82,8 +82,9 @@ function AdminNavLink({
               collapsed ? "sr-only" : "ml-auto",
             )}
           >
+            <span className="sr-only"> (</span>
             {count}
-            <span className="sr-only"> waiting</span>
+            <span className="sr-only"> waiting)</span>
           </span>
         ) : null}
       </NavLink>
