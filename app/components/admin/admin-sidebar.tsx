@@ -76,16 +76,18 @@ function AdminNavLink({
         <item.icon className="size-5 shrink-0" aria-hidden />
         <span className={collapsed ? "sr-only" : "truncate"}>{item.label}</span>
         {count > 0 ? (
-          <span
-            className={cn(
-              "rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900",
-              collapsed ? "sr-only" : "ml-auto",
-            )}
-          >
-            <span className="sr-only"> (</span>
-            {count}
-            <span className="sr-only"> waiting)</span>
-          </span>
+          <>
+            <span
+              aria-hidden="true"
+              className={cn(
+                "rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900",
+                collapsed ? "hidden" : "ml-auto",
+              )}
+            >
+              {count}
+            </span>
+            <span className="sr-only">{` (${count} waiting)`}</span>
+          </>
         ) : null}
       </NavLink>
     </SidebarTooltip>
