@@ -7,11 +7,11 @@ import { SubmissionHistory, SubmissionStatusBadge } from "~/components/owner/sub
 import { Button } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import {
-  badRequest,
   failed,
   notFound,
   redirectWithFlash,
   retryAfterHeaders,
+  unknownIntent,
 } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
@@ -98,7 +98,7 @@ export async function action(args: Route.ActionArgs) {
       return redirectWithFlash(path, "submissionSaved");
     }
     default:
-      return badRequest({ error: { title: "Error", message: "Unknown action." } });
+      return unknownIntent();
   }
 }
 

@@ -16,6 +16,7 @@ import {
   notFound,
   redirectWithFlash,
   retryAfterHeaders,
+  unknownIntent,
 } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import { formatDay } from "~/lib/dates";
@@ -116,7 +117,7 @@ export async function action(args: Route.ActionArgs) {
     }
     request = { kind: "takedown", note };
   } else {
-    return refuse(badRequest({ error: { title: "Error", message: "Unknown action." } }));
+    return refuse(unknownIntent());
   }
   const limited = await limitAttempt(
     rateLimitKey("publicForm", "submission", getClientIp(args)),

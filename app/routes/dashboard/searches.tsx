@@ -3,7 +3,7 @@ import { requireUser } from "~/auth/session.server";
 import { EmptyState } from "~/components/dashboard/empty-state";
 import { ResultNotice } from "~/components/dashboard/result-toast";
 import { SavedSearchCard } from "~/components/dashboard/saved-search-card";
-import { badRequest, notFound, redirectWithFlash } from "~/http/responses.server";
+import { badRequest, notFound, redirectWithFlash, unknownIntent } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { describeListing } from "~/lib/listing-filters";
@@ -83,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
       throw redirectWithFlash(PATH, "searchDeleted");
     }
     default:
-      return badRequest({ error: { title: "Error", message: "Unknown action." } });
+      return unknownIntent();
   }
 }
 
