@@ -90,7 +90,7 @@ export function notFound(): never {
 }
 
 /** What tooManyAttempts keeps: what was typed, the intent, and the form's own title. */
-type TooManyAttempts = Omit<Failure, "error"> & { title?: string };
+export type TooManyAttempts = Omit<Failure, "error"> & { title?: string };
 
 /**
  * 429 with Retry-After, in the shape of badRequest, keeping what was typed. The message is always

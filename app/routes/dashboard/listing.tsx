@@ -12,7 +12,6 @@ import { useIsPending } from "~/hooks/use-is-pending";
 import {
   badRequest,
   failed,
-  limitAttempt,
   notFound,
   redirectWithFlash,
   retryAfterHeaders,
@@ -31,10 +30,9 @@ import { pageMeta } from "~/lib/seo";
 import { OWNER_VIEW_WEEKS, SUBMISSION_KIND_LABELS, SUBMISSION_MESSAGES } from "~/lib/submissions";
 import { getOwnerListing } from "~/models/owner-listings.server";
 import { requestListingChange } from "~/models/submission.server";
-import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import { discardUploads } from "~/routes/admin/property-uploads.server";
 import type { Route } from "./+types/listing";
-import { readSubmissionForm } from "./owner-submission.server";
+import { limitSubmissionPost, readSubmissionForm } from "./owner-submission.server";
 
 // One of the owner's live listings: its views per week, the viewings booked (dates and status
 // only: who booked stays with the agency), saves, and the owner's requests: a change (the live
@@ -119,11 +117,7 @@ export async function action(args: Route.ActionArgs) {
   } else {
     return refuse(unknownIntent());
   }
-  const limited = await limitAttempt(
-    rateLimitKey("publicForm", "submission", getClientIp(args)),
-    RATE_LIMITS.publicForm,
-    { intent, values },
-  );
+  const limited = await limitSubmissionPost(args, { intent, values });
   if (limited) {
     await discardUploads(photos);
     return limited;

@@ -1,5 +1,11 @@
 import type { RouterContextProvider } from "react-router";
-import { badRequest, failed, limitAttempt, redirectWithFlash } from "~/http/responses.server";
+import {
+  badRequest,
+  failed,
+  limitAttempt,
+  redirectWithFlash,
+  type TooManyAttempts,
+} from "~/http/responses.server";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { logger } from "~/lib/logger.server";
 import {
@@ -63,6 +69,18 @@ function refused(status: number, message: string, values: SubmissionValues, fiel
 }
 
 /**
+ * Every post of a submission (signed out or in, a new one or a change to a live listing) counts
+ * against one per-address limit, as the public forms do; a refusal keeps `kept` in the form.
+ */
+export function limitSubmissionPost<const F extends TooManyAttempts>(args: Args, kept: F) {
+  return limitAttempt(
+    rateLimitKey("publicForm", "submission", getClientIp(args)),
+    RATE_LIMITS.publicForm,
+    kept,
+  );
+}
+
+/**
  * A signed-out visitor's post: nothing is stored but what they typed (no photos: those are
  * added once signed in), kept under a cookie while they sign in; the answer is the way to sign
  * in, which comes back here.
@@ -78,11 +96,7 @@ export async function holdForSignIn(args: Args, returnTo: string) {
   if (isHoneypotTripped(read.form)) return { ok: true as const };
   const draft = checkDraft(values);
   if (!draft.ok) return badRequest({ error: draft.error, fields: draft.fields, values });
-  const limited = await limitAttempt(
-    rateLimitKey("publicForm", "submission", getClientIp(args)),
-    RATE_LIMITS.publicForm,
-    { values },
-  );
+  const limited = await limitSubmissionPost(args, { values });
   if (limited) return limited;
   const token = await holdSubmissionValues(values);
   return redirectWithFlash(`/signin?redirectTo=${encodeURIComponent(returnTo)}`, "submissionHeld", {
@@ -127,11 +141,7 @@ export async function saveSubmissionPost(
   if (!checked.ok) {
     return give(badRequest({ error: checked.error, fields: checked.fields, values }));
   }
-  const limited = await limitAttempt(
-    rateLimitKey("publicForm", "submission", getClientIp(args)),
-    RATE_LIMITS.publicForm,
-    { values },
-  );
+  const limited = await limitSubmissionPost(args, { values });
   if (limited) return give(limited);
   const hold = existingId ? undefined : readHoldToken(args.request);
   try {
