@@ -1,5 +1,7 @@
 // The Node entry: HTTP server, compression, static files, graceful shutdown.
 // Everything that touches the database lives in server/app.ts, built into build/server/index.js.
+import fs from "node:fs";
+import path from "node:path";
 import compression from "compression";
 import express from "express";
 
@@ -62,7 +64,19 @@ if (DEVELOPMENT) {
       setHeaders,
     }),
   );
-  server.use(express.static("build/client", { maxAge: "1h", index: false, setHeaders }));
+  // The other public files are a handful the build fixed: list them once, so that the URL of
+  // a page (every dashboard request, /robots.txt) costs no failed look-up on the disk.
+  const publicFiles = new Set(
+    fs
+      .readdirSync("build/client", { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${path.relative("build/client", path.join(entry.parentPath, entry.name))}`)
+      .filter((file) => !file.startsWith("/assets/")),
+  );
+  const publicStatic = express.static("build/client", { maxAge: "1h", index: false, setHeaders });
+  server.use((req, res, next) =>
+    publicFiles.has(req.path) ? publicStatic(req, res, next) : next(),
+  );
   appModule = await import("../build/server/index.js");
   server.use(appModule.app);
 }

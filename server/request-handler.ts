@@ -9,12 +9,15 @@ import {
   type ServerBuild,
 } from "react-router";
 import { limitedBody } from "./body-limit";
+import { coalesceChunks } from "./coalesce-chunks";
 
-// React Router's Express adapter (@react-router/express 7.18, MIT), with three changes: the body
+// React Router's Express adapter (@react-router/express 7.18, MIT), with four changes: the body
 // the actions read is counted and cut off past its limit (server/body-limit.ts), where the
 // library would hand them the whole socket; a request the Origin check accepted is handed over
-// under the origin it came from (server/origin-check.ts: one rule for both checks); and a 405
-// is answered plainly, since React Router's own text names the route modules.
+// under the origin it came from (server/origin-check.ts: one rule for both checks); a 405
+// is answered plainly, since React Router's own text names the route modules; and the body's
+// small pieces are joined per turn of the event loop before they are written and compressed
+// (server/coalesce-chunks.ts).
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -112,7 +115,7 @@ async function sendFetchResponse(res: Response, response: globalThis.Response) {
     return;
   }
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    await writeReadableStreamToWritable(response.body.pipeThrough(coalesceChunks()), res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;
