@@ -12,7 +12,13 @@ import { RescheduleForm } from "~/components/appointments/reschedule-form";
 import { ArrowLeft } from "~/components/icons";
 import { AppointmentStatusBadge } from "~/components/ui/badge";
 import { FormAlert } from "~/components/ui/form-alert";
-import { badRequest, failed, notFound, redirectWithFlash } from "~/http/responses.server";
+import {
+  badRequest,
+  failed,
+  notFound,
+  redirectWithFlash,
+  unknownIntent,
+} from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import { formatAppointmentDate, shortId } from "~/lib/appointment-format";
 import { readForm } from "~/lib/read-form.server";
@@ -67,7 +73,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
   }
 
-  return badRequest({ error: { title: "Error", message: "Unknown action" } });
+  return unknownIntent();
 }
 
 export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {

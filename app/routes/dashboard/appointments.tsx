@@ -5,7 +5,7 @@ import { EmailVerificationNotice } from "~/components/appointments/email-verific
 import { CalendarPlus } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
-import { badRequest, failed, limitAttempt, retryAfterHeaders } from "~/http/responses.server";
+import { failed, limitAttempt, retryAfterHeaders, unknownIntent } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
@@ -66,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
     return { ok: true as const, sentTo: user.email };
   }
 
-  return badRequest({ error: { title: "Error", message: "Unknown action" } });
+  return unknownIntent();
 }
 
 export default function MyAppointments({ loaderData, actionData }: Route.ComponentProps) {
