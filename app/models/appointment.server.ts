@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
@@ -157,14 +157,6 @@ export async function listAppointmentsForUser(
     .where(eq(appointments.userId, userId))
     .orderBy(desc(appointments.createdAt), desc(appointments.id));
   return options.limit === undefined ? query : query.limit(options.limit);
-}
-
-export async function countAppointmentsForUser(userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(appointments)
-    .where(eq(appointments.userId, userId));
-  return row?.n ?? 0;
 }
 
 /** The fields `appointmentDetailColumns` selects. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { favorites, properties } from "~/db/schema";
 import type { Outcome } from "~/lib/action-result";
@@ -75,9 +75,4 @@ export async function listFavoriteProperties(
     .where(and(ON_SITE, eq(favorites.userId, userId)))
     .orderBy(desc(favorites.createdAt), desc(favorites.id));
   return options.limit === undefined ? query : query.limit(options.limit);
-}
-
-export async function countFavorites(userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(favorites).where(eq(favorites.userId, userId));
-  return row?.n ?? 0;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNull } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { inquiries } from "~/db/schema";
@@ -81,22 +81,6 @@ export async function listInquiriesForUser(
     )
     .orderBy(desc(inquiries.createdAt), desc(inquiries.id));
   return options.limit === undefined ? query : query.limit(options.limit);
-}
-
-export async function countInquiriesForUser(
-  userId: string,
-  options: { sources?: InquirySource[] } = {},
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(inquiries)
-    .where(
-      and(
-        eq(inquiries.userId, userId),
-        options.sources ? inArray(inquiries.source, options.sources) : undefined,
-      ),
-    );
-  return row?.n ?? 0;
 }
 
 // ---------------------------------------------------------------------------

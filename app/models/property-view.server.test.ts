@@ -4,7 +4,8 @@ import { db } from "~/db/client.server";
 import { appointments, favorites, propertyViews } from "~/db/schema";
 import { createProperty, createSignedInUser } from "../../tests/setup/accounts";
 import { setupTestDatabase } from "../../tests/setup/test-database";
-import { countFavorites, listFavoriteProperties } from "./favorite.server";
+import { countCustomerActivity } from "./customer-activity.server";
+import { listFavoriteProperties } from "./favorite.server";
 import { listInterestedProperties } from "./interested-property.server";
 import {
   listRecentlyViewedProperties,
@@ -90,8 +91,8 @@ describe("favourites with their properties", () => {
     const list = await listFavoriteProperties(ada);
     expect(list.map((p) => p.title)).toEqual(["Saved flat", "Saved villa"]);
     expect(list[1]).toMatchObject({ city: "Abuja", price: 50_000_000 });
-    expect(await countFavorites(ada)).toBe(2);
-    expect(await countFavorites(bola)).toBe(1);
+    expect(await countCustomerActivity(ada)).toMatchObject({ saved: 2, appointments: 0 });
+    expect((await countCustomerActivity(bola)).saved).toBe(1);
     expect(await listFavoriteProperties(ada, { limit: 1 })).toHaveLength(1);
   });
 });

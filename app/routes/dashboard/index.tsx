@@ -9,9 +9,10 @@ import {
 import { Card } from "~/components/ui/card";
 import { selectedTab, UrlTabs } from "~/components/ui/tabs";
 import { pageMeta } from "~/lib/seo";
-import { countAppointmentsForUser, listAppointmentsForUser } from "~/models/appointment.server";
-import { countFavorites, listFavoriteProperties } from "~/models/favorite.server";
-import { countInquiriesForUser, listInquiriesForUser } from "~/models/inquiry.server";
+import { listAppointmentsForUser } from "~/models/appointment.server";
+import { countCustomerActivity } from "~/models/customer-activity.server";
+import { listFavoriteProperties } from "~/models/favorite.server";
+import { listInquiriesForUser } from "~/models/inquiry.server";
 import type { Route } from "./+types/index";
 
 // The overview. "Inquiries" counts everything the customer sent us while signed in: complaints,
@@ -29,17 +30,11 @@ const LATEST = 3;
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const tab = selectedTab(request.url, TABS);
-  const [saved, appointments, inquiries, items] = await Promise.all([
-    countFavorites(user.id),
-    countAppointmentsForUser(user.id),
-    countInquiriesForUser(user.id),
+  const [counts, items] = await Promise.all([
+    countCustomerActivity(user.id),
     loadTab(tab, user.id),
   ]);
-  return {
-    firstName: user.firstName || user.name.split(" ")[0] || "",
-    counts: { saved, appointments, inquiries },
-    items,
-  };
+  return { firstName: user.firstName || user.name.split(" ")[0] || "", counts, items };
 }
 
 async function loadTab(tab: (typeof TABS)[number]["id"], userId: string) {
