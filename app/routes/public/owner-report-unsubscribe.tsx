@@ -1,9 +1,6 @@
-import { Form } from "react-router";
 import { AuthCard, DeadLinkCard } from "~/components/auth/auth-fields";
-import { CheckCircle2 } from "~/components/icons";
-import { Alert } from "~/components/ui/alert";
-import { LinkButton, SubmitButton } from "~/components/ui/button";
-import { useIsPending } from "~/hooks/use-is-pending";
+import { LinkButton } from "~/components/ui/button";
+import { UnsubscribeCard, UnsubscribedCard } from "~/components/unsubscribe-cards";
 import { badRequest } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import { WEEKLY_REPORT_MESSAGES } from "~/lib/owner-report";
@@ -49,41 +46,23 @@ export default function OwnerReportUnsubscribePage({
   loaderData,
   actionData,
 }: Route.ComponentProps) {
-  const pending = useIsPending();
-
+  const intro = "Weekly report of your listings";
   if (actionData?.ok) {
-    return (
-      <AuthCard title="Unsubscribed" intro="Weekly report of your listings">
-        <Alert icon={CheckCircle2}>
-          <p className="text-sm text-green-900">
-            {actionData.alreadyOff
-              ? WEEKLY_REPORT_MESSAGES.alreadyOff
-              : WEEKLY_REPORT_MESSAGES.unsubscribed}
-          </p>
-        </Alert>
-        <LinkButton to={NEXT.to} fullWidth variant="outline" className="mt-6">
-          {NEXT.label}
-        </LinkButton>
-      </AuthCard>
-    );
+    const message = actionData.alreadyOff
+      ? WEEKLY_REPORT_MESSAGES.alreadyOff
+      : WEEKLY_REPORT_MESSAGES.unsubscribed;
+    return <UnsubscribedCard intro={intro} message={message} next={NEXT} />;
   }
 
   const failure = failureOf(actionData);
   const { subscriber, token } = loaderData;
   if (!subscriber || failure?.reason === "invalid-link") {
-    return (
-      <DeadLinkCard
-        title="Unsubscribe"
-        intro="Weekly report of your listings"
-        error={BAD_LINK}
-        next={NEXT}
-      />
-    );
+    return <DeadLinkCard title="Unsubscribe" intro={intro} error={BAD_LINK} next={NEXT} />;
   }
 
   if (!subscriber.enabled) {
     return (
-      <AuthCard title="Unsubscribe" intro="Weekly report of your listings">
+      <AuthCard title="Unsubscribe" intro={intro}>
         <p className="text-sm text-slate-700">{WEEKLY_REPORT_MESSAGES.alreadyOff}</p>
         <LinkButton to={NEXT.to} fullWidth variant="outline" className="mt-6">
           {NEXT.label}
@@ -93,17 +72,10 @@ export default function OwnerReportUnsubscribePage({
   }
 
   return (
-    <AuthCard
-      title="Unsubscribe"
+    <UnsubscribeCard
       intro={`Stop the weekly e-mail report of your listings sent to ${subscriber.email}. You can switch it on again under My Listings.`}
-    >
-      <Form method="post">
-        <input type="hidden" name="token" value={token} />
-        <SubmitButton pending={pending} pendingLabel="Unsubscribing..." fullWidth>
-          Unsubscribe
-        </SubmitButton>
-      </Form>
-    </AuthCard>
+      token={token}
+    />
   );
 }
 
