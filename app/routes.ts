@@ -24,6 +24,8 @@ export default [
     route("verify-email", "routes/auth/verify-email.tsx"),
     // A saved-search alert's unsubscribe link (signed token, works signed out).
     route("searches/unsubscribe", "routes/public/search-unsubscribe.tsx"),
+    // An owner's weekly report's unsubscribe link (signed token, works signed out; issue 20).
+    route("listings/report/unsubscribe", "routes/public/owner-report-unsubscribe.tsx"),
     route("dashboard", "routes/dashboard/layout.tsx", [
       index("routes/dashboard/index.tsx"),
       route("properties", "routes/dashboard/properties.tsx"),

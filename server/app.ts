@@ -10,6 +10,7 @@ import { logger } from "~/lib/logger.server";
 import { settleQueuedMail } from "~/mail/mail.server";
 import { pruneMailOutbox, startMailSender, stopMailSender } from "~/mail/mail-sender.server";
 import { closeMailTransports } from "~/mail/mail-transport.server";
+import { startOwnerReportJob, stopOwnerReportJob } from "~/mail/owner-report-job.server";
 import { startSearchAlertJob, stopSearchAlertJob } from "~/mail/search-alert-mail.server";
 import { purgeTrash } from "~/models/admin-properties.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
@@ -54,6 +55,8 @@ export async function startApp() {
   startMailSender();
   // Saved-search alerts: a run now catches up with what came due while the server was down.
   startSearchAlertJob();
+  // Owners' weekly reports: a run now catches up with a Monday morning the server missed.
+  startOwnerReportJob();
   startUpkeep();
   if (handle.kind === "pglite") {
     // `npm run backup` asks this process for a backup (it holds the database); and the schedule.
@@ -110,6 +113,7 @@ export async function stopApp() {
   // sender finishes the message it is sending, and what is left pending goes out at the next
   // start (or from another instance).
   await stopSearchAlertJob();
+  await stopOwnerReportJob();
   await settleQueuedMail();
   await stopMailSender();
   closeMailTransports();

@@ -122,8 +122,32 @@ export const userSettings = pgTable("user_settings", {
     .references(() => users.id, { onDelete: "cascade" }),
   notificationsEnabled: boolean("notifications_enabled").notNull().default(true),
   emailNotificationsEnabled: boolean("email_notifications_enabled").notNull().default(true),
+  /**
+   * An owner's "E-mail me a weekly report of my listings" (issue 20): when they switched it on;
+   * null (the default) is off. A week's report goes out only if it was on before its send time.
+   */
+  ownerWeeklyReportSince: timestamp("owner_weekly_report_since", { withTimezone: true }),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The owners' weekly reports sent (issue 20): one row per owner and reported week (Monday to
+ * Sunday, Lagos days), inserted in the transaction that queues the e-mail in the outbox. The
+ * primary key makes it once per owner and week, whichever instance runs the job and however
+ * often (app/models/owner-report.server.ts).
+ */
+export const ownerWeeklyReports = pgTable(
+  "owner_weekly_reports",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The Monday the reported week starts on. */
+    weekStart: date("week_start", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.weekStart] })],
+);
 
 /**
  * An admin's secret calendar address (/calendar/<token>.ics): the confirmed appointments as a

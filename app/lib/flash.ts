@@ -133,6 +133,12 @@ export const FLASH_MESSAGES = {
     title: "Request sent",
     description: "Our office takes the listing down once it has checked with you.",
   },
+  weeklyReportOn: {
+    type: "success",
+    title: "Weekly report on",
+    description: "We'll e-mail you every Monday morning how your live listings did.",
+  },
+  weeklyReportOff: { type: "success", title: "Weekly report off" },
   submissionApproved: { type: "success", title: "Approved: the listing is live" },
   submissionChangesRequested: { type: "success", title: "Changes requested from the owner" },
   submissionDeclined: { type: "success", title: "Submission declined" },

@@ -15,6 +15,7 @@ import {
 import { renderEmailVerification } from "./email-verification.server";
 import { renderInquiryResponseEmail } from "./inquiry-mail.server";
 import type { MailMessage } from "./mail-message";
+import { renderOwnerWeeklyReport } from "./owner-report-mail.server";
 import { renderSubmissionStatusEmail } from "./submission-mail.server";
 
 // From what happened to the e-mails it causes: the one table of which notification
@@ -40,6 +41,7 @@ const RENDERERS: Renderers = {
   "user.invited": renderAccountInvite,
   "email.verification-requested": renderEmailVerification,
   "submission.status-set": renderSubmissionStatusEmail,
+  "owner.weekly-report": renderOwnerWeeklyReport,
 };
 
 function isNotificationKind(kind: string): kind is NotificationKind {

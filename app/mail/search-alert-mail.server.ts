@@ -9,6 +9,7 @@ import {
 import { getContactDetails } from "~/models/site-content.server";
 import { enqueueMail } from "./mail.server";
 import { kickMailSender } from "./mail-sender.server";
+import { repeatingJob } from "./repeating-job.server";
 import { searchAlertEmail } from "./templates/search-alert";
 import { tokenLink } from "./token-link.server";
 import { signUnsubscribeToken } from "./unsubscribe-token.server";
@@ -71,40 +72,11 @@ export async function runSearchAlerts(): Promise<AlertRunReport> {
 
 export const SEARCH_ALERT_TICK_MS = 60_000;
 
-type JobState = {
-  timer: NodeJS.Timeout | undefined;
-  running: Promise<unknown> | undefined;
-  stopped: boolean;
-};
-const JOB_KEY = Symbol.for("naija-homes.search-alert-job");
-type GlobalWithJob = typeof globalThis & { [JOB_KEY]?: JobState };
+const searchAlertJob = repeatingJob(
+  "saved-search alert job",
+  runSearchAlerts,
+  SEARCH_ALERT_TICK_MS,
+);
 
-export function startSearchAlertJob(tickMs = SEARCH_ALERT_TICK_MS): void {
-  const global = globalThis as GlobalWithJob;
-  if (global[JOB_KEY]) return;
-  const state: JobState = { timer: undefined, running: undefined, stopped: false };
-  global[JOB_KEY] = state;
-  const tick = () => {
-    state.running = runSearchAlerts()
-      .catch((error: unknown) => logger.error({ err: error }, "The saved-search alert job failed"))
-      .finally(() => {
-        state.running = undefined;
-        if (!state.stopped) {
-          state.timer = setTimeout(tick, tickMs);
-          state.timer.unref();
-        }
-      });
-  };
-  state.timer = setTimeout(tick, 0);
-  state.timer.unref();
-}
-
-export async function stopSearchAlertJob(): Promise<void> {
-  const global = globalThis as GlobalWithJob;
-  const state = global[JOB_KEY];
-  if (!state) return;
-  state.stopped = true;
-  clearTimeout(state.timer);
-  await state.running;
-  global[JOB_KEY] = undefined;
-}
+export const startSearchAlertJob = searchAlertJob.start;
+export const stopSearchAlertJob = searchAlertJob.stop;

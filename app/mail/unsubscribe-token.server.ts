@@ -2,39 +2,55 @@ import crypto from "node:crypto";
 import { getEnv } from "~/env.server";
 import { resolveAuthSecret } from "~/lib/auth-secret.server";
 
-// The token in a saved-search alert's unsubscribe link: the search's id and an HMAC of it, so
-// the link works signed out (and from a mail client's one-click POST) and cannot be made for
-// another search. It does not expire: an old alert's link must still stop the alerts. The key
-// is derived from the auth secret for this purpose only.
+// The tokens in unsubscribe links: an id and an HMAC of it, so the link works signed out (and
+// from a mail client's one-click POST) and cannot be made for another id. They do not expire:
+// an old e-mail's link must still stop the e-mails. Each kind of e-mail has its own key, derived
+// from the auth secret for that purpose only, so one kind's token never stops another's.
+// - a saved-search alert's: the search's id;
+// - an owner's weekly report's (issue 20): the owner's account id.
 
-const PURPOSE = "saved-search-unsubscribe:v1";
+type Purpose = "saved-search-unsubscribe:v1" | "owner-report-unsubscribe:v1";
 
-let cachedKey: { secret: string; key: Buffer } | undefined;
+const cachedKeys = new Map<Purpose, { secret: string; key: Buffer }>();
 
-function key(): Buffer {
+function key(purpose: Purpose): Buffer {
   const secret = resolveAuthSecret(getEnv());
-  if (cachedKey?.secret !== secret) {
-    cachedKey = { secret, key: crypto.createHmac("sha256", secret).update(PURPOSE).digest() };
-  }
-  return cachedKey.key;
+  const cached = cachedKeys.get(purpose);
+  if (cached?.secret === secret) return cached.key;
+  const derived = crypto.createHmac("sha256", secret).update(purpose).digest();
+  cachedKeys.set(purpose, { secret, key: derived });
+  return derived;
 }
 
-function signature(searchId: string): string {
-  return crypto.createHmac("sha256", key()).update(searchId).digest("base64url");
+function signature(purpose: Purpose, id: string): string {
+  return crypto.createHmac("sha256", key(purpose)).update(id).digest("base64url");
+}
+
+function verify(purpose: Purpose, idPattern: string, token: string): string | undefined {
+  const match = new RegExp(`^(${idPattern})\\.([A-Za-z0-9_-]{43})$`).exec(token);
+  if (!match) return undefined;
+  const [, id = "", given = ""] = match;
+  const expected = Buffer.from(signature(purpose, id));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && crypto.timingSafeEqual(expected, actual)
+    ? id
+    : undefined;
 }
 
 export function signUnsubscribeToken(searchId: string): string {
-  return `${searchId}.${signature(searchId)}`;
+  return `${searchId}.${signature("saved-search-unsubscribe:v1", searchId)}`;
 }
 
 /** The search id a token was made for, or undefined for a forged, altered or malformed one. */
 export function verifyUnsubscribeToken(token: string): string | undefined {
-  const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match) return undefined;
-  const [, searchId = "", given = ""] = match;
-  const expected = Buffer.from(signature(searchId));
-  const actual = Buffer.from(given);
-  return expected.length === actual.length && crypto.timingSafeEqual(expected, actual)
-    ? searchId
-    : undefined;
+  return verify("saved-search-unsubscribe:v1", "[0-9a-f-]{36}", token);
+}
+
+export function signOwnerReportToken(userId: string): string {
+  return `${userId}.${signature("owner-report-unsubscribe:v1", userId)}`;
+}
+
+/** The account id a report's token was made for, or undefined for a forged or altered one. */
+export function verifyOwnerReportToken(token: string): string | undefined {
+  return verify("owner-report-unsubscribe:v1", "[A-Za-z0-9_-]{1,64}", token);
 }

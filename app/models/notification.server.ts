@@ -51,7 +51,12 @@ export type Notification =
       submissionId: string;
       status: SubmissionStatus;
       message: string | null;
-    };
+    }
+  /**
+   * An owner's weekly report of their live listings (issue 20) for the week (Monday to Sunday)
+   * starting `weekStart`; its figures are read when it is sent.
+   */
+  | { kind: "owner.weekly-report"; userId: string; weekStart: string };
 
 export type NotificationKind = Notification["kind"];
 
@@ -65,6 +70,7 @@ export const NOTIFICATION_KINDS = [
   "user.invited",
   "email.verification-requested",
   "submission.status-set",
+  "owner.weekly-report",
 ] as const satisfies readonly NotificationKind[];
 
 /** Puts the notification in the outbox through `tx`, the transaction of the write it tells of. */

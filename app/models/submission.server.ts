@@ -563,6 +563,38 @@ async function reviewable(tx: Transaction, id: string) {
 }
 
 /**
+ * The office's decision on a submission it has locked (reviewable): its status, the message the
+ * owner reads (null on approval), who decided and when, the live listing it became (approval),
+ * and the step in its history with the owner's e-mail.
+ */
+async function markReviewed(
+  tx: Transaction,
+  actor: AdminActor,
+  before: { id: string; status: SubmissionStatus },
+  to: "approved" | "changes_requested" | "declined",
+  decision: { message: string | null; propertyId?: string | null },
+) {
+  await tx
+    .update(propertySubmissions)
+    .set({
+      status: to,
+      reviewMessage: decision.message,
+      ...(decision.propertyId === undefined ? {} : { propertyId: decision.propertyId }),
+      reviewedAt: new Date(),
+      reviewedBy: actor.id,
+      updatedAt: new Date(),
+    })
+    .where(eq(propertySubmissions.id, before.id));
+  await recordStep(tx, {
+    submissionId: before.id,
+    actorUserId: actor.id,
+    from: before.status,
+    to,
+    note: decision.message,
+  });
+}
+
+/**
  * Approves a submission: a new listing goes live with the office's edits (`input`, the admin
  * form) and the submission's photos, owned by the owner; a change is applied to the live
  * listing (its new photos after the others); a take-down moves the listing to the trash.
@@ -606,23 +638,7 @@ export async function approveSubmission(
       }
       await insertPhotos(tx, propertyId, photos);
     }
-    await tx
-      .update(propertySubmissions)
-      .set({
-        status: "approved",
-        propertyId,
-        reviewMessage: null,
-        reviewedAt: new Date(),
-        reviewedBy: actor.id,
-        updatedAt: new Date(),
-      })
-      .where(eq(propertySubmissions.id, id));
-    await recordStep(tx, {
-      submissionId: id,
-      actorUserId: actor.id,
-      from: before.status,
-      to: "approved",
-    });
+    await markReviewed(tx, actor, before, "approved", { message: null, propertyId });
     return {
       result: { ok: true, propertyId },
       audit: {
@@ -660,23 +676,7 @@ async function decide(
       if (!isReviewable(before.status)) {
         return { result: { ok: false, reason: "not-reviewable" } };
       }
-      await tx
-        .update(propertySubmissions)
-        .set({
-          status: to,
-          reviewMessage: message,
-          reviewedAt: new Date(),
-          reviewedBy: actor.id,
-          updatedAt: new Date(),
-        })
-        .where(eq(propertySubmissions.id, id));
-      await recordStep(tx, {
-        submissionId: id,
-        actorUserId: actor.id,
-        from: before.status,
-        to,
-        note: message,
-      });
+      await markReviewed(tx, actor, before, to, { message });
       return {
         result: { ok: true, propertyId: before.propertyId },
         audit: {

@@ -550,7 +550,33 @@ const MATRIX: Record<string, Guarded> = {
   // /admin/submissions). Bad input is refused before anyone's rows are looked up.
   "routes/dashboard/listings.tsx": {
     path: "/dashboard/listings",
-    entry: () => ({ loader: { ...userOnly("/dashboard/listings"), ...OWNER_GUARD } }),
+    entry: (): MatrixEntry => {
+      const path = "/dashboard/listings";
+      const signedIn = (expected: Expect) => ({
+        anonymous: toSignIn(path),
+        customer: expected,
+        otherCustomer: expected,
+        admin: expected,
+      });
+      return {
+        loader: { ...userOnly(path), ...OWNER_GUARD },
+        actions: [
+          // The weekly report's switch is the poster's own (a forged user id changes nothing).
+          {
+            url: path,
+            form: { intent: "weekly-report", weeklyReport: "on", userId: userIds.owner ?? "" },
+            expect: signedIn({ redirect: path }),
+            ownRows: true,
+          },
+          {
+            url: path,
+            form: { intent: "weekly-report", weeklyReport: "yes" },
+            expect: signedIn({ status: 400 }),
+          },
+          { url: path, form: { intent: "nothing" }, expect: signedIn({ status: 400 }) },
+        ],
+      };
+    },
   },
   "routes/dashboard/listing-submission.tsx": {
     path: "/dashboard/listings/submissions/:id",
@@ -1621,6 +1647,8 @@ const PUBLIC: Record<string, string> = {
   "routes/auth/verify-email.tsx": "/verify-email",
   // The signed token in the address is the key (saved-searches.test.ts); no session is read.
   "routes/public/search-unsubscribe.tsx": "/searches/unsubscribe",
+  // The signed token names the account, no session is read (owner-report-unsubscribe.test.ts).
+  "routes/public/owner-report-unsubscribe.tsx": "/listings/report/unsubscribe",
   "routes/public/not-found.tsx": "/*",
   "routes/auth/signin.tsx": "/signin",
   "routes/auth/signup.tsx": "/signup",

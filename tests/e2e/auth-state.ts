@@ -67,6 +67,8 @@ export const PREMADE_ACCOUNTS = {
   "cached-hearts-nojs": { firstName: "Tunde", lastName: "Noscript", role: "customer" },
   // owner-submissions.spec.ts: another owner, who must see none of the first owner's listing.
   "owners-other": { firstName: "Kunle", lastName: "Other", role: "customer" },
+  // owner-weekly-report.spec.ts: switches the weekly report of their listings on and off.
+  "owners-weekly-report": { firstName: "Adaeze", lastName: "Weekly", role: "customer" },
   // first-paint.spec.ts: a customer whose dashboard links the stylesheet.
   "first-paint-reader": { firstName: "Kemi", lastName: "Reader", role: "customer" },
 } as const satisfies Record<string, PremadeAccountSpec>;

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { ResultNotice } from "~/components/dashboard/result-toast";
 import { MediaImage } from "~/components/media-image";
+import { OwnerPageHeader, ownerFormFailure } from "~/components/owner/owner-page";
 import { OwnerSubmissionForm } from "~/components/owner/submission-form";
 import { SubmissionHistory, SubmissionStatusBadge } from "~/components/owner/submission-status";
 import { Button } from "~/components/ui/button";
@@ -13,7 +14,6 @@ import {
   retryAfterHeaders,
   unknownIntent,
 } from "~/http/responses.server";
-import { failureOf } from "~/lib/action-result";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { responsiveImage } from "~/lib/images";
 import { pageMeta } from "~/lib/seo";
@@ -104,29 +104,18 @@ export async function action(args: Route.ActionArgs) {
 
 export default function SubmissionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { submission } = loaderData;
-  const failure = failureOf(actionData as { ok: boolean } | undefined) as
-    | {
-        intent?: string;
-        error?: { title: string; message: string };
-        fields?: Partial<Record<string, string>>;
-        values?: Record<string, string>;
-      }
-    | undefined;
+  const failure = ownerFormFailure(actionData);
   const editable = isEditableByOwner(submission.status) && submission.kind !== "takedown";
   const formFailure = failure && !failure.intent ? failure : undefined;
   const otherFailure = failure?.intent ? failure : undefined;
   return (
     <div className="space-y-8">
-      <div className="space-y-2">
-        <Link to={LIST} className="text-sm text-brand-700 hover:underline">
-          ← My Listings
-        </Link>
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold text-slate-900">{submission.title || "Untitled"}</h1>
-          <SubmissionStatusBadge status={submission.status} />
-        </div>
-        <p className="text-sm text-slate-600">{SUBMISSION_KIND_LABELS[submission.kind]}</p>
-      </div>
+      <OwnerPageHeader
+        title={submission.title || "Untitled"}
+        badge={<SubmissionStatusBadge status={submission.status} />}
+      >
+        {SUBMISSION_KIND_LABELS[submission.kind]}
+      </OwnerPageHeader>
       {otherFailure?.error ? (
         <ResultNotice
           message={{

@@ -3,6 +3,7 @@ import { requireUser } from "~/auth/session.server";
 import { ViewsChart } from "~/components/admin/views-chart";
 import { EmptyState } from "~/components/dashboard/empty-state";
 import { ResultNotice } from "~/components/dashboard/result-toast";
+import { OwnerPageHeader, ownerFormFailure } from "~/components/owner/owner-page";
 import { OwnerSubmissionForm } from "~/components/owner/submission-form";
 import { SubmissionStatusBadge } from "~/components/owner/submission-status";
 import { AppointmentStatusBadge, Badge } from "~/components/ui/badge";
@@ -17,7 +18,6 @@ import {
   retryAfterHeaders,
   unknownIntent,
 } from "~/http/responses.server";
-import { failureOf } from "~/lib/action-result";
 import { formatDay } from "~/lib/dates";
 import { formatNumber, formatPrice } from "~/lib/money";
 import { listingStatusLabel } from "~/lib/property-options";
@@ -143,43 +143,32 @@ export async function action(args: Route.ActionArgs) {
 
 export default function OwnerListingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, weeks, viewings, viewingCounts, saves, requests, totalViews } = loaderData;
-  const failure = failureOf(actionData as { ok: boolean } | undefined) as
-    | {
-        intent?: string;
-        error?: { title: string; message: string };
-        fields?: Partial<Record<string, string>>;
-        values?: Record<string, string>;
-      }
-    | undefined;
+  const failure = ownerFormFailure(actionData);
   const changeFailure = failure?.intent === "submit" ? failure : undefined;
   const takedownFailure = failure?.intent === "takedown" ? failure : undefined;
   const pending = useIsPending();
   return (
     <div className="space-y-8">
-      <div className="space-y-2">
-        <Link to={LIST} className="text-sm text-brand-700 hover:underline">
-          ← My Listings
-        </Link>
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold text-slate-900">{listing.title}</h1>
-          {listing.live ? (
+      <OwnerPageHeader
+        title={listing.title}
+        badge={
+          listing.live ? (
             <Badge tone="green">{listingStatusLabel(listing.status)}</Badge>
           ) : (
             <Badge tone="slate">Taken down</Badge>
-          )}
-        </div>
-        <p className="text-sm text-slate-600">
-          {listing.city} · {formatPrice(listing.price, listing.purpose, listing.rentPeriod)}
-          {listing.live ? (
-            <>
-              {" · "}
-              <Link to={`/property/${listing.id}`} className="text-brand-700 hover:underline">
-                See it on the website
-              </Link>
-            </>
-          ) : null}
-        </p>
-      </div>
+          )
+        }
+      >
+        {listing.city} · {formatPrice(listing.price, listing.purpose, listing.rentPeriod)}
+        {listing.live ? (
+          <>
+            {" · "}
+            <Link to={`/property/${listing.id}`} className="text-brand-700 hover:underline">
+              See it on the website
+            </Link>
+          </>
+        ) : null}
+      </OwnerPageHeader>
       {failure?.error && !changeFailure && !takedownFailure ? (
         <ResultNotice
           message={{

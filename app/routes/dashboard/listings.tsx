@@ -2,36 +2,61 @@ import { Link } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { EmptyState } from "~/components/dashboard/empty-state";
 import { SubmissionStatusBadge } from "~/components/owner/submission-status";
+import { WeeklyReportForm } from "~/components/owner/weekly-report-form";
 import { Badge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { badRequest, redirectWithFlash, unknownIntent } from "~/http/responses.server";
+import { failureOf } from "~/lib/action-result";
 import { formatDay } from "~/lib/dates";
 import { formatNumber, formatPrice } from "~/lib/money";
+import {
+  parseWeeklyReportChoice,
+  WEEKLY_REPORT_INTENT,
+  WEEKLY_REPORT_MESSAGES,
+} from "~/lib/owner-report";
 import { listingStatusLabel } from "~/lib/property-options";
+import { readForm } from "~/lib/read-form.server";
 import { pageMeta } from "~/lib/seo";
 import { MAX_OPEN_SUBMISSIONS, OWNER_VIEW_WEEKS, SUBMISSION_KIND_LABELS } from "~/lib/submissions";
 import { listOwnerListings } from "~/models/owner-listings.server";
+import { getWeeklyReportSetting, setWeeklyReport } from "~/models/owner-report.server";
 import { countOpenSubmissions, listOwnerSubmissions } from "~/models/submission.server";
 import type { Route } from "./+types/listings";
 
 // My Listings (issue 20): the properties the owner handed us that are live (with their views
 // over the last weeks, viewings and saves) and the submissions still in review or decided.
-// Only the signed-in owner's own: the models put the user id in every WHERE.
+// Only the signed-in owner's own: the models put the user id in every WHERE. The one form here
+// switches the owner's weekly e-mail report on or off (app/models/owner-report.server.ts).
 
 const PATH = "/dashboard/listings";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [listings, submissions, open] = await Promise.all([
+  const [listings, submissions, open, weeklyReport] = await Promise.all([
     listOwnerListings(user.id),
     listOwnerSubmissions(user.id),
     countOpenSubmissions(user.id),
+    getWeeklyReportSetting(user.id),
   ]);
-  return { listings, submissions, open, max: MAX_OPEN_SUBMISSIONS };
+  return { listings, submissions, open, max: MAX_OPEN_SUBMISSIONS, weeklyReport };
 }
 
-export default function MyListingsPage({ loaderData }: Route.ComponentProps) {
-  const { listings, submissions, open, max } = loaderData;
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  if (form.get("intent") !== WEEKLY_REPORT_INTENT) return unknownIntent();
+  const enabled = parseWeeklyReportChoice(form.get("weeklyReport"));
+  if (enabled === undefined) {
+    return badRequest({ fields: { weeklyReport: WEEKLY_REPORT_MESSAGES.invalid } });
+  }
+  await setWeeklyReport(user.id, enabled);
+  throw redirectWithFlash(PATH, enabled ? "weeklyReportOn" : "weeklyReportOff");
+}
+
+export default function MyListingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { listings, submissions, open, max, weeklyReport } = loaderData;
+  const failure = failureOf(actionData);
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -51,6 +76,7 @@ export default function MyListingsPage({ loaderData }: Route.ComponentProps) {
         <h2 id="live-title" className="text-lg font-semibold text-slate-900">
           Live listings
         </h2>
+        <WeeklyReportForm enabled={weeklyReport} error={failure?.fields?.weeklyReport} />
         {listings.length === 0 ? (
           <EmptyState
             title="No live listings yet"

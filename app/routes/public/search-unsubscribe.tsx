@@ -1,9 +1,5 @@
-import { Form } from "react-router";
-import { AuthCard, DeadLinkCard } from "~/components/auth/auth-fields";
-import { CheckCircle2 } from "~/components/icons";
-import { Alert } from "~/components/ui/alert";
-import { LinkButton, SubmitButton } from "~/components/ui/button";
-import { useIsPending } from "~/hooks/use-is-pending";
+import { DeadLinkCard } from "~/components/auth/auth-fields";
+import { UnsubscribeCard, UnsubscribedCard } from "~/components/unsubscribe-cards";
 import { badRequest } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import { readForm } from "~/lib/read-form.server";
@@ -44,19 +40,15 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
-  const pending = useIsPending();
   const next = { to: "/dashboard/searches", label: "Manage saved searches" };
 
   if (actionData?.ok) {
     return (
-      <AuthCard title="Unsubscribed" intro={`Saved search "${actionData.name}"`}>
-        <Alert icon={CheckCircle2}>
-          <p className="text-sm text-green-900">{SAVED_SEARCH_MESSAGES.unsubscribed}</p>
-        </Alert>
-        <LinkButton to={next.to} fullWidth variant="outline" className="mt-6">
-          {next.label}
-        </LinkButton>
-      </AuthCard>
+      <UnsubscribedCard
+        intro={`Saved search "${actionData.name}"`}
+        message={SAVED_SEARCH_MESSAGES.unsubscribed}
+        next={next}
+      />
     );
   }
 
@@ -69,17 +61,10 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
   }
 
   return (
-    <AuthCard
-      title="Unsubscribe"
+    <UnsubscribeCard
       intro={`Stop the e-mail alerts of your saved search "${search.name}" (now: ${search.frequency}). The search stays saved.`}
-    >
-      <Form method="post">
-        <input type="hidden" name="token" value={token} />
-        <SubmitButton pending={pending} pendingLabel="Unsubscribing..." fullWidth>
-          Unsubscribe
-        </SubmitButton>
-      </Form>
-    </AuthCard>
+      token={token}
+    />
   );
 }
 

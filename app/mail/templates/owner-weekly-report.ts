@@ -1,0 +1,105 @@
+import { formatLongDate } from "~/lib/calendar-month";
+import { formatDay } from "~/lib/dates";
+import { formatNumber } from "~/lib/money";
+import { COMPANY_NAME } from "~/lib/site";
+import {
+  type EmailContact,
+  emailButton,
+  emailLayout,
+  escapeHtml,
+  textFooter,
+} from "../email-layout";
+
+// An owner's weekly report (issue 20): per live listing, its views in the week and the week
+// before, the viewings booked in the week (days and counts: who booked stays with the agency) and
+// its saves; a link to My Listings and the one-click way out. Pure: the caller supplies the
+// figures and the links.
+
+export type WeeklyReportListing = {
+  title: string;
+  city: string;
+  url: string;
+  views: number;
+  viewsWeekBefore: number;
+  viewings: { booked: number; days: { date: string; count: number }[] };
+  saves: number;
+};
+
+function plural(n: number, one: string, many = `${one}s`) {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
+}
+
+/** The lines under a listing's title, the same in the text and the HTML part. */
+export function weeklyReportLines(listing: WeeklyReportListing): string[] {
+  const { booked, days } = listing.viewings;
+  const viewingDays = days
+    .map((d) => `${formatLongDate(d.date)}${d.count > 1 ? ` (${d.count})` : ""}`)
+    .join("; ");
+  return [
+    `Views: ${formatNumber(listing.views)} this week (${formatNumber(listing.viewsWeekBefore)} the week before)`,
+    booked === 0
+      ? "Viewings booked this week: none"
+      : `Viewings booked this week: ${booked}, for ${viewingDays}`,
+    `Saved by ${plural(listing.saves, "visitor")}`,
+  ];
+}
+
+export function ownerWeeklyReportEmail({
+  firstName,
+  week,
+  listings,
+  listingsUrl,
+  unsubscribeUrl,
+  contact,
+}: {
+  firstName?: string | null;
+  week: { start: string; end: string };
+  listings: WeeklyReportListing[];
+  listingsUrl: string;
+  unsubscribeUrl: string;
+  contact?: EmailContact;
+}): { subject: string; text: string; html: string } {
+  const period = `${formatDay(week.start)} to ${formatDay(week.end)}`;
+  const subject = `Your listings this week: ${period}`;
+  const greeting = firstName?.trim() ? `Hello ${firstName.trim()},` : "Hello,";
+  const intro = `How your ${listings.length === 1 ? "listing" : `${listings.length} listings`} with ${COMPANY_NAME} did from ${period}.`;
+  const why =
+    "You get this e-mail because you asked for a weekly report of your listings under My Listings.";
+
+  const text = [
+    greeting,
+    "",
+    intro,
+    "",
+    ...listings.flatMap((l) => [`${l.title} (${l.city})`, ...weeklyReportLines(l), l.url, ""]),
+    `My Listings: ${listingsUrl}`,
+    "",
+    why,
+    `Stop the weekly report: ${unsubscribeUrl}`,
+    "",
+    textFooter(contact),
+  ].join("\n");
+
+  const items = listings
+    .map(
+      (l) =>
+        `<tr><td style="padding:10px 0;border-bottom:1px solid #e2e8f0"><a href="${escapeHtml(l.url)}" style="color:#065f46;font-weight:600;text-decoration:none">${escapeHtml(l.title)}</a> <span style="font-size:14px;color:#475569">${escapeHtml(l.city)}</span><br>${weeklyReportLines(
+          l,
+        )
+          .map((line) => `<span style="font-size:14px;color:#334155">${escapeHtml(line)}</span>`)
+          .join("<br>")}</td></tr>`,
+    )
+    .join("\n");
+  const html = emailLayout({
+    title: subject,
+    contact,
+    bodyHtml: [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(intro)}</p>`,
+      `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 16px">\n${items}\n</table>`,
+      emailButton("Open My Listings", listingsUrl),
+      `<p style="font-size:13px;color:#475569">${escapeHtml(why)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#065f46">Stop the weekly report</a>.</p>`,
+    ].join("\n"),
+  });
+  return { subject, text, html };
+}
