@@ -43,6 +43,7 @@ const ACTION_TEXT: Record<string, string> = {
   "appointment.cancel": "Cancelled the appointment",
   "appointment.create": "Booked an appointment",
   "appointment.reschedule": "Rescheduled the appointment",
+  "appointment.reassign": "Gave the appointment to another agent",
   "appointment.update": "Edited the appointment",
   "inquiry.respond": "Answered the inquiry",
   "inquiry.status": "Changed the inquiry's status",

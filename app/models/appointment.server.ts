@@ -298,6 +298,7 @@ export const APPOINTMENT_STAFF_WRITES = [
   "appointment.complete",
   "appointment.cancel",
   "appointment.reschedule",
+  "appointment.reassign",
 ] as const satisfies readonly AuditAction[];
 
 /**
@@ -314,11 +315,14 @@ export function appointmentVersion(row: {
   status: string;
   appointmentDate: string;
   appointmentTime: string;
+  agentId: string | null;
 }) {
   return recordVersion(pickFields(row, VERSIONED_FIELDS));
 }
 
-const VERSIONED_FIELDS = ["status", "appointmentDate", "appointmentTime"] as const;
+// The agent too: a status change opened before a colleague gave the viewing to someone else
+// (or a reassignment opened before another) writes nothing.
+const VERSIONED_FIELDS = ["status", "appointmentDate", "appointmentTime", "agentId"] as const;
 
 /**
  * The start of every staff write on a booking: locks its row, so two staff acting at once apply
@@ -331,7 +335,10 @@ export async function lockAppointmentForStaff(
   id: string,
   expectedVersion: string | undefined,
 ): Promise<
-  | { ok: true; current: { status: AppointmentStatus; date: string; time: string } }
+  | {
+      ok: true;
+      current: { status: AppointmentStatus; date: string; time: string; agentId: string | null };
+    }
   | { ok: false; reason: "not-found" }
   | Stale
 > {
@@ -340,6 +347,7 @@ export async function lockAppointmentForStaff(
       status: appointments.status,
       date: appointments.appointmentDate,
       time: appointments.appointmentTime,
+      agentId: appointments.agentId,
     })
     .from(appointments)
     .where(and(eq(appointments.id, id), ownViewings(actor)))
@@ -349,6 +357,7 @@ export async function lockAppointmentForStaff(
     status: current.status,
     appointmentDate: current.date,
     appointmentTime: current.time,
+    agentId: current.agentId,
   };
   if (!isStale(expectedVersion, shown)) return { ok: true, current };
   return staleOutcome(tx, "appointment", id, APPOINTMENT_STAFF_WRITES);
