@@ -1,0 +1,266 @@
+import { asc, count, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { appointmentEvents, appointments, auditEvents, mailOutbox, users } from "~/db/schema";
+import { renderNotification } from "~/mail/notification-mail.server";
+import { AGENT_REFUSAL_MESSAGES } from "~/models/listing-agent.server";
+import { createSignedInUser } from "../../../tests/setup/accounts";
+import { createSignedInAdmin, createSignedInAgent } from "../../../tests/setup/admin";
+import { callAction, callLoader } from "../../../tests/setup/route-calls";
+import { setupTestDatabase } from "../../../tests/setup/test-database";
+import { action as appointmentAction, loader as appointmentLoader } from "./appointment";
+import { loader as appointmentsLoader } from "./appointments";
+
+// Issue 21, items 3 and 6: the office gives a viewing to another agent (or to the admins), both
+// parties are told, and every refusal writes nothing.
+
+await setupTestDatabase();
+
+const admin = await createSignedInAdmin("office@example.com", { name: "Tola Admin" });
+const tunde = await createSignedInAgent("tunde@example.com", { name: "Tunde Agent" });
+const bisi = await createSignedInAgent("bisi@example.com", { name: "Bisi Agent" });
+const customer = await createSignedInUser("customer@example.com", "Chidi Customer");
+
+type Failure = {
+  ok: false;
+  error?: { message: string };
+  fields?: Record<string, string>;
+  values?: Record<string, string>;
+  conflict?: unknown;
+};
+type Screen = {
+  appointment: { version: string; agent: { id: string; name: string } | null };
+  agents: { id: string; name: string }[] | null;
+};
+
+async function book(agentId: string | null, status: "pending" | "confirmed" = "pending") {
+  const [row] = await db
+    .insert(appointments)
+    .values({
+      fullName: "Ngozi Okafor",
+      email: "ngozi@example.com",
+      phone: "08030000000",
+      appointmentDate: "2030-03-04",
+      appointmentTime: "10:00 AM",
+      status,
+      agentId,
+    })
+    .returning({ id: appointments.id });
+  if (!row) throw new Error("no row");
+  return row.id;
+}
+
+async function screen(id: string, cookie = admin.cookie) {
+  return callLoader<Screen>(appointmentLoader, `/admin/appointments/${id}`, {
+    cookie,
+    params: { id },
+  });
+}
+
+async function reassign(
+  id: string,
+  agentId: string,
+  options: { cookie?: string; version?: string } = {},
+) {
+  const version = options.version ?? (await screen(id)).body.appointment.version;
+  return callAction<Failure>(appointmentAction, `/admin/appointments/${id}`, {
+    cookie: options.cookie ?? admin.cookie,
+    params: { id },
+    form: { intent: "assign", agentId, version, back: "/admin/appointments" },
+  });
+}
+
+async function agentOf(id: string) {
+  const [row] = await db
+    .select({ agentId: appointments.agentId })
+    .from(appointments)
+    .where(eq(appointments.id, id));
+  return row?.agentId;
+}
+
+async function countOf(table: typeof auditEvents | typeof mailOutbox | typeof appointmentEvents) {
+  const [row] = await db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+}
+
+/** The e-mails the stored reassignment notification sends. */
+async function reassignMails() {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.kind, "appointment.reassigned"))
+    .orderBy(asc(mailOutbox.createdAt));
+  expect(rows).toHaveLength(1);
+  const [row] = rows;
+  return renderNotification(db, row?.kind ?? "", row?.payload as Record<string, unknown>);
+}
+
+beforeEach(async () => {
+  await db.delete(appointments);
+  await db.delete(mailOutbox);
+});
+
+describe("reassigning a viewing", () => {
+  it("gives it to another agent: stored, in the history and the audit log, the new agent invited with the .ics and the old one told", async () => {
+    const id = await book(tunde.id);
+    const opened = await screen(id);
+    expect(opened.body.appointment.agent?.name).toBe("Tunde Agent");
+    expect(opened.body.agents?.map((a) => a.name)).toEqual(["Bisi Agent", "Tunde Agent"]);
+
+    const answer = await reassign(id, bisi.id);
+    expect(answer.status).toBe(302);
+    expect(await agentOf(id)).toBe(bisi.id);
+    const history = await db
+      .select({ note: appointmentEvents.note })
+      .from(appointmentEvents)
+      .where(eq(appointmentEvents.appointmentId, id));
+    expect(history.map((h) => h.note)).toEqual([
+      "Given to Bisi Agent <bisi@example.com> by Tola Admin (was Tunde Agent <tunde@example.com>)",
+    ]);
+    const [audit] = await db.select().from(auditEvents).where(eq(auditEvents.entityId, id));
+    expect(audit?.action).toBe("appointment.reassign");
+    expect(audit?.actorUserId).toBe(admin.id);
+
+    const mails = await reassignMails();
+    expect(mails.map((m) => m.to)).toEqual(["bisi@example.com", "tunde@example.com"]);
+    expect(mails[0]?.subject).toMatch(/^Viewing assigned to you: Ngozi Okafor/);
+    expect(mails[0]?.text).toContain("is now yours (it was with Tunde Agent)");
+    expect(mails[0]?.attachments?.[0]?.content).toContain("STATUS:TENTATIVE");
+    expect(mails[1]?.subject).toMatch(/^Viewing no longer yours/);
+    expect(mails[1]?.text).toContain("it was given to Bisi Agent");
+    expect(mails[1]?.attachments?.[0]?.content).toContain("STATUS:CANCELLED");
+
+    // The new agent has it in their list; the old one no longer does.
+    const listOf = async (cookie: string) =>
+      (
+        await callLoader<{ rows: { id: string }[] }>(appointmentsLoader, "/admin/appointments", {
+          cookie,
+        })
+      ).body.rows.map((r) => r.id);
+    expect(await listOf(bisi.cookie)).toEqual([id]);
+    expect(await listOf(tunde.cookie)).toEqual([]);
+  });
+
+  it("gives it to the admins (no agent): the admins are the new party, the agent is told", async () => {
+    const id = await book(tunde.id, "confirmed");
+    expect((await reassign(id, "")).status).toBe(302);
+    expect(await agentOf(id)).toBeNull();
+    const mails = await reassignMails();
+    expect(mails.map((m) => m.to)).toEqual(["office@example.com", "tunde@example.com"]);
+    expect(mails[0]?.subject).toMatch(/^Viewing assigned to the admins/);
+    expect(mails[1]?.text).toContain("it was given to the admins");
+  });
+
+  it("takes it from the admins: the agent is invited, the admins are told", async () => {
+    const id = await book(null, "confirmed");
+    expect((await reassign(id, tunde.id)).status).toBe(302);
+    const mails = await reassignMails();
+    expect(mails.map((m) => m.to)).toEqual(["tunde@example.com", "office@example.com"]);
+    expect(mails[0]?.attachments?.[0]?.content).toContain("STATUS:CONFIRMED");
+    expect(mails[1]?.subject).toMatch(/^Viewing no longer the admins'/);
+  });
+
+  it("refuses an unknown account, a customer, a deactivated agent and the same agent with a clear message, writing nothing", async () => {
+    const id = await book(tunde.id);
+    const inactive = await createSignedInAgent("gone@example.com", { name: "Gone Agent" });
+    await db.update(users).set({ status: "inactive" }).where(eq(users.id, inactive.id));
+    const before = {
+      audit: await countOf(auditEvents),
+      mail: await countOf(mailOutbox),
+      history: await countOf(appointmentEvents),
+    };
+    const cases = [
+      ["no-such-account", AGENT_REFUSAL_MESSAGES["unknown-agent"]],
+      [customer.id, AGENT_REFUSAL_MESSAGES["not-agent"]],
+      [admin.id, AGENT_REFUSAL_MESSAGES["not-agent"]],
+      [inactive.id, AGENT_REFUSAL_MESSAGES["inactive-agent"]],
+      [tunde.id, "The appointment is already theirs. Choose someone else."],
+    ] as const;
+    for (const [agentId, message] of cases) {
+      const answer = await reassign(id, agentId);
+      expect(answer.status, agentId).toBe(400);
+      expect(answer.body.fields?.agentId, agentId).toBe(message);
+      expect(answer.body.values?.agentId).toBe(agentId);
+    }
+    expect(await agentOf(id)).toBe(tunde.id);
+    expect({
+      audit: await countOf(auditEvents),
+      mail: await countOf(mailOutbox),
+      history: await countOf(appointmentEvents),
+    }).toEqual(before);
+  });
+
+  it("refuses a final viewing, a stale screen and an unknown viewing", async () => {
+    const done = await book(tunde.id);
+    await db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, done));
+    expect((await reassign(done, bisi.id)).status).toBe(409);
+    expect(await agentOf(done)).toBe(tunde.id);
+
+    // Opened before a colleague gave it to Bisi: nothing written, the conflict shown.
+    const id = await book(tunde.id);
+    const opened = (await screen(id)).body.appointment.version;
+    expect((await reassign(id, bisi.id)).status).toBe(302);
+    const stale = await reassign(id, "", { version: opened });
+    expect(stale.status).toBe(409);
+    expect(stale.body.conflict).toBeTruthy();
+    expect(await agentOf(id)).toBe(bisi.id);
+
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    const answer = await callAction(appointmentAction, `/admin/appointments/${unknown}`, {
+      cookie: admin.cookie,
+      params: { id: unknown },
+      form: { intent: "assign", agentId: bisi.id },
+    });
+    expect(answer.status).toBe(404);
+  });
+
+  it("shows an agent no control, and refuses their forged post (403) without writing", async () => {
+    const id = await book(tunde.id);
+    const asAgent = await screen(id, tunde.cookie);
+    expect(asAgent.body.agents).toBeNull();
+    const auditBefore = await countOf(auditEvents);
+    const answer = await reassign(id, bisi.id, {
+      cookie: tunde.cookie,
+      version: asAgent.body.appointment.version,
+    });
+    expect(answer.status).toBe(403);
+    expect(await agentOf(id)).toBe(tunde.id);
+    expect(await countOf(auditEvents)).toBe(auditBefore);
+    expect(await countOf(mailOutbox)).toBe(0);
+  });
+});
+
+describe("the appointments list", () => {
+  it("shows each viewing's agent and filters by agent or by the admins", async () => {
+    const mine = await book(tunde.id);
+    const theirs = await book(bisi.id);
+    const office = await book(null);
+    type List = {
+      rows: { id: string; agentName: string | null }[];
+      agents: { id: string; name: string }[];
+    };
+    const list = (query: string) =>
+      callLoader<List>(appointmentsLoader, `/admin/appointments${query}`, {
+        cookie: admin.cookie,
+      });
+    const all = await list("");
+    expect(Object.fromEntries(all.body.rows.map((r) => [r.id, r.agentName]))).toEqual({
+      [mine]: "Tunde Agent",
+      [theirs]: "Bisi Agent",
+      [office]: null,
+    });
+    expect(all.body.agents.map((a) => a.name)).toEqual(["Bisi Agent", "Tunde Agent"]);
+    expect((await list(`?agent=${tunde.id}`)).body.rows.map((r) => r.id)).toEqual([mine]);
+    expect((await list("?agent=admins")).body.rows.map((r) => r.id)).toEqual([office]);
+    // An agent's own list offers no agent filter.
+    const asAgent = await callLoader<List>(
+      appointmentsLoader,
+      `/admin/appointments?agent=${bisi.id}`,
+      {
+        cookie: tunde.cookie,
+      },
+    );
+    expect(asAgent.body.rows.map((r) => r.id)).toEqual([mine]);
+    expect(asAgent.body.agents).toEqual([]);
+  });
+});
