@@ -111,6 +111,7 @@ const BULK_TEXT: Record<string, string> = {
   let: "Marked let",
   available: "Marked available",
   delete: "Moved to the trash",
+  assign: "Assigned an agent",
 };
 
 /** Field labels as the forms show them, by kind of record; shared ones below. */

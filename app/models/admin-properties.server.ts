@@ -29,7 +29,7 @@ import { pageCountOf } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import type { ListingStatusValue } from "~/lib/property-options";
 import { PROPERTY_FIELDS, type PropertyInput } from "~/lib/schemas/property";
-import { isActiveAgent } from "./listing-agent.server";
+import { type AgentRefusal, isActiveAgent, lockAgentForAssignment } from "./listing-agent.server";
 import { removeUnreferencedUploads } from "./media-references.server";
 import {
   isStale,
@@ -612,6 +612,46 @@ export async function bulkUpdateProperties(actor: AdminActor, ids: string[], act
         entityId: null,
         before: null,
         after: { action, ids: rows.map((r) => r.id) },
+      },
+    };
+  });
+}
+
+/**
+ * Gives several live listings to one active agent (or, `agentId` null, to the office) at once:
+ * one audit row lists them with the agent. An account that is unknown, not an agent or
+ * deactivated is refused and nothing is written. Their future viewings go to the new agent;
+ * viewings already booked stay with whoever has them (the appointment screen reassigns those).
+ */
+export async function assignPropertiesAgent(
+  actor: AdminActor,
+  ids: string[],
+  agentId: string | null,
+) {
+  const valid = [...new Set(ids.filter(isUuid))];
+  type Result =
+    | { ok: true; count: number; to: string }
+    | { ok: false; reason: "none-selected" | AgentRefusal };
+  if (valid.length === 0) return { ok: false, reason: "none-selected" } as Result;
+  return auditedWrite<Result>(actor, "property.bulk", async (tx) => {
+    let to = "the office";
+    if (agentId !== null) {
+      const target = await lockAgentForAssignment(tx, agentId);
+      if (!target.ok) return { result: target };
+      to = target.agent.label;
+    }
+    const rows = await tx
+      .update(properties)
+      .set({ agentId, updatedAt: new Date() })
+      .where(and(inArray(properties.id, valid), isNull(properties.deletedAt), ownListings(actor)))
+      .returning({ id: properties.id });
+    if (rows.length === 0) return { result: { ok: false, reason: "none-selected" } };
+    return {
+      result: { ok: true, count: rows.length, to },
+      audit: {
+        entityId: null,
+        before: null,
+        after: { action: "assign", agent: to, ids: rows.map((r) => r.id) },
       },
     };
   });

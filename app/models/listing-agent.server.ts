@@ -134,6 +134,17 @@ export async function lockAgentForAssignment(
   return { ok: true, agent: { id: row.id, label: agentLabel(row) } };
 }
 
+/** Why `id` could not be given work now (read only, for a question before the write), or null. */
+export async function agentRefusalOf(id: string): Promise<AgentRefusal | null> {
+  const [row] = await db
+    .select({ role: users.role, status: users.status })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!row) return "unknown-agent";
+  if (row.role !== "agent") return "not-agent";
+  return row.status === "active" ? null : "inactive-agent";
+}
+
 /** How the audit log and a history entry name an agent: "Name <e-mail>". */
 export function agentLabel(row: { name: string; email: string }): string {
   return row.name.trim() ? `${row.name.trim()} <${row.email}>` : row.email;

@@ -954,6 +954,33 @@ const MATRIX: Record<string, Guarded> = {
             expect: { ...refused, ...forbidden, admin: { status: 400 } },
             ...guarded,
           },
+          // "Assign agent" to the office: asked, then done; an account that is not an agent is
+          // refused before and after the yes, nothing written.
+          {
+            url: path,
+            form: {
+              intent: "bulk",
+              bulkAction: "assign",
+              agentId: "",
+              ids: adminPropertyId,
+              confirmed: "yes",
+            },
+            expect: { ...refused, ...forbidden, admin: { ok: true } },
+            writer: "admin",
+            ...guarded,
+          },
+          {
+            url: path,
+            form: {
+              intent: "bulk",
+              bulkAction: "assign",
+              agentId: "not-an-agent",
+              ids: adminPropertyId,
+              confirmed: "yes",
+            },
+            expect: { ...refused, ...forbidden, admin: { status: 400 } },
+            ...guarded,
+          },
         ],
       };
     },
@@ -1248,7 +1275,29 @@ const MATRIX: Record<string, Guarded> = {
               ...guarded,
             },
           ] as Request_[]
-        ).map(agentAsAdmin),
+        )
+          .map(agentAsAdmin)
+          .concat([
+            // Giving the viewing to someone else is the office's (viewings:assign): its own agent
+            // is refused (403), the other agent does not see it (404); a bad choice writes nothing.
+            {
+              url: path,
+              form: { intent: "assign", agentId: "", back: "/admin/appointments" },
+              expect: {
+                ...refused,
+                admin: { redirect: "/admin/appointments" },
+                agent: { status: 403 },
+              },
+              writer: "admin",
+              ...guarded,
+            },
+            {
+              url: path,
+              form: { intent: "assign", agentId: "not-an-agent" },
+              expect: { ...refused, admin: { status: 400 }, agent: { status: 403 } },
+              ...guarded,
+            },
+          ]),
       };
     },
   },
