@@ -1,15 +1,23 @@
 import { asc, count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { appointmentEvents, appointments, auditEvents, mailOutbox, users } from "~/db/schema";
+import {
+  appointmentEvents,
+  appointments,
+  auditEvents,
+  mailOutbox,
+  properties,
+  users,
+} from "~/db/schema";
 import { renderNotification } from "~/mail/notification-mail.server";
 import { AGENT_REFUSAL_MESSAGES } from "~/models/listing-agent.server";
-import { createSignedInUser } from "../../../tests/setup/accounts";
+import { createProperty, createSignedInUser } from "../../../tests/setup/accounts";
 import { createSignedInAdmin, createSignedInAgent } from "../../../tests/setup/admin";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as appointmentAction, loader as appointmentLoader } from "./appointment";
 import { loader as appointmentsLoader } from "./appointments";
+import { action as propertiesAction, loader as propertiesLoader } from "./properties";
 
 // Issue 21, items 3 and 6: the office gives a viewing to another agent (or to the admins), both
 // parties are told, and every refusal writes nothing.
@@ -262,5 +270,77 @@ describe("the appointments list", () => {
     );
     expect(asAgent.body.rows.map((r) => r.id)).toEqual([mine]);
     expect(asAgent.body.agents).toEqual([]);
+  });
+});
+
+describe("bulk 'Assign agent' on the properties table", () => {
+  async function agentsOf(ids: string[]) {
+    const rows = await db
+      .select({ id: properties.id, agentId: properties.agentId })
+      .from(properties);
+    return ids.map((id) => rows.find((r) => r.id === id)?.agentId ?? null);
+  }
+  function bulk(form: Record<string, string | string[]>, cookie = admin.cookie) {
+    return callAction<
+      Failure & { bulkConfirm?: { question: string }; bulkDone?: { message: string } }
+    >(propertiesAction, "/admin/properties", {
+      cookie,
+      form: { intent: "bulk", bulkAction: "assign", back: "/admin/properties", ...form },
+    });
+  }
+
+  it("asks naming the agent, then gives the selected listings to them in one audited write", async () => {
+    const ids = [await createProperty("Bulk one"), await createProperty("Bulk two")];
+    const untouched = await createProperty("Bulk three");
+    const page = await callLoader<{ agents: { name: string }[] }>(
+      propertiesLoader,
+      "/admin/properties",
+      {
+        cookie: admin.cookie,
+      },
+    );
+    expect(page.body.agents.map((a) => a.name)).toEqual(["Bisi Agent", "Tunde Agent"]);
+
+    const asked = await bulk({ ids, agentId: tunde.id });
+    expect(asked.body.bulkConfirm?.question).toBe("Assign 2 listings to Tunde Agent?");
+    expect(await agentsOf(ids)).toEqual([null, null]);
+
+    const auditBefore = await countOf(auditEvents);
+    const done = await bulk({ ids, agentId: tunde.id, confirmed: "yes" });
+    expect(done.body.bulkDone?.message).toBe("2 listings assigned to Tunde Agent");
+    expect(await agentsOf([...ids, untouched])).toEqual([tunde.id, tunde.id, null]);
+    expect(await countOf(auditEvents)).toBe(auditBefore + 1);
+
+    // Back to the office (no agent).
+    const office = await bulk({ ids, agentId: "", confirmed: "yes" });
+    expect(office.body.bulkDone?.message).toBe("2 listings assigned to the office");
+    expect(await agentsOf(ids)).toEqual([null, null]);
+  });
+
+  it("refuses a deactivated agent, a customer and an unknown account, before and after the yes, writing nothing", async () => {
+    const ids = [await createProperty("Refused one")];
+    const inactive = await createSignedInAgent("off@example.com", { name: "Off Agent" });
+    await db.update(users).set({ status: "inactive" }).where(eq(users.id, inactive.id));
+    const auditBefore = await countOf(auditEvents);
+    for (const [agentId, reason] of [
+      [inactive.id, "inactive-agent"],
+      [customer.id, "not-agent"],
+      ["nobody", "unknown-agent"],
+    ] as const) {
+      for (const confirmed of [{}, { confirmed: "yes" }] as Record<string, string>[]) {
+        const answer = await bulk({ ids, agentId, ...confirmed });
+        expect(answer.status).toBe(400);
+        expect(answer.body.error?.message).toBe(AGENT_REFUSAL_MESSAGES[reason]);
+      }
+    }
+    expect(await agentsOf(ids)).toEqual([null]);
+    expect(await countOf(auditEvents)).toBe(auditBefore);
+  });
+
+  it("refuses an agent's forged bulk post (403)", async () => {
+    const ids = [await createProperty("Agent forged")];
+    const answer = await bulk({ ids, agentId: tunde.id, confirmed: "yes" }, tunde.cookie);
+    expect(answer.status).toBe(403);
+    expect(await agentsOf(ids)).toEqual([null]);
   });
 });
