@@ -6,6 +6,7 @@ import { containsText } from "~/db/like.server";
 import { appointmentEvents, appointments, properties, users } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 import type { AdminActor } from "~/lib/admin-actor";
+import { ADMINS_FILTER } from "~/lib/admin-appointments";
 import { formatAppointmentDate } from "~/lib/appointment-format";
 import { addDays, isTimeSlot, lagosToday, slotMinutes } from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";
@@ -40,9 +41,6 @@ export type AdminAppointmentFilters = {
   /** An agent's id: the viewings given to them; ADMINS_FILTER: those the admins handle. */
   agent?: string;
 };
-
-/** The agent filter's value for the viewings no agent has (the admins handle them). */
-export const ADMINS_FILTER = "admins";
 
 /** The account a viewing is given to, joined under its own name beside the customer's. */
 const agentUser = alias(users, "agent_user");

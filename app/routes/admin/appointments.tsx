@@ -17,7 +17,7 @@ import {
 } from "~/components/ui/data-table";
 import { getEnv } from "~/env.server";
 import { unknownIntent } from "~/http/responses.server";
-import { ADMIN_APPOINTMENTS_PAGE_SIZE } from "~/lib/admin-appointments";
+import { ADMIN_APPOINTMENTS_PAGE_SIZE, ADMINS_FILTER } from "~/lib/admin-appointments";
 import { formatAppointmentDate, propertyTypeLabel } from "~/lib/appointment-format";
 import { hasAppointmentStarted } from "~/lib/appointment-rules";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
@@ -28,7 +28,6 @@ import { readForm } from "~/lib/read-form.server";
 import { COMPANY_NAME } from "~/lib/site";
 import { APPOINTMENT_STATUS_TONES } from "~/lib/status-tones";
 import {
-  ADMINS_FILTER,
   type AdminAppointmentSort,
   type DayViewing,
   listAppointmentsForAdmin,
