@@ -16,7 +16,7 @@ import {
 import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
-import { properties, propertyMedia } from "~/db/schema";
+import { properties, propertyMedia, users } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
 import {
   type AdminPropertySort,
@@ -148,9 +148,11 @@ export const EXPORT_LIMIT = 20_000;
 
 /** Every listing the filters select, newest first, with all its fields (the CSV export). */
 export async function listPropertiesForExport(actor: AdminActor, filters: AdminPropertyFilters) {
+  // The agent by their account's e-mail: the CSV's agent column, read back by the import.
   return db
-    .select()
+    .select({ ...getTableColumns(properties), agentEmail: users.email })
     .from(properties)
+    .leftJoin(users, eq(users.id, properties.agentId))
     .where(whereOf(actor, filters))
     .orderBy(desc(properties.createdAt), desc(properties.id))
     .limit(EXPORT_LIMIT);
