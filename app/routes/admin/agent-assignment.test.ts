@@ -9,15 +9,23 @@ import {
   properties,
   users,
 } from "~/db/schema";
+import { parseCsv, toCsv, unguardCell } from "~/lib/csv";
+import { readPropertyCsv } from "~/lib/property-import";
 import { renderNotification } from "~/mail/notification-mail.server";
+import {
+  getPropertyImportPlan,
+  importPropertiesByAdmin,
+} from "~/models/admin-property-import.server";
 import { AGENT_REFUSAL_MESSAGES } from "~/models/listing-agent.server";
 import { createProperty, createSignedInUser } from "../../../tests/setup/accounts";
 import { createSignedInAdmin, createSignedInAgent } from "../../../tests/setup/admin";
-import { callAction, callLoader } from "../../../tests/setup/route-calls";
+import { callAction, callLoader, routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as appointmentAction, loader as appointmentLoader } from "./appointment";
 import { loader as appointmentsLoader } from "./appointments";
 import { action as propertiesAction, loader as propertiesLoader } from "./properties";
+import { loader as exportLoader } from "./properties-export";
+import { loader as templateLoader } from "./properties-template";
 
 // Issue 21, items 3 and 6: the office gives a viewing to another agent (or to the admins), both
 // parties are told, and every refusal writes nothing.
@@ -342,5 +350,130 @@ describe("bulk 'Assign agent' on the properties table", () => {
     const answer = await bulk({ ids, agentId: tunde.id, confirmed: "yes" }, tunde.cookie);
     expect(answer.status).toBe(403);
     expect(await agentsOf(ids)).toEqual([null]);
+  });
+});
+
+describe("the CSV's agent column", () => {
+  async function table(loader: (args: never) => Promise<unknown>, url: string) {
+    const args = routeArgs(url, { cookie: admin.cookie }) as never;
+    const response = (await loader(args)) as Response;
+    return parseCsv(await response.text()).map((row) => row.map(unguardCell));
+  }
+  function sheetOf(rows: string[][]) {
+    const [header = [], ...body] = rows;
+    const reading = readPropertyCsv(toCsv(header, body));
+    if (!reading.ok) throw new Error(JSON.stringify(reading.problems));
+    return reading.sheet;
+  }
+  async function agentOfListing(id: string) {
+    const [row] = await db
+      .select({ agentId: properties.agentId })
+      .from(properties)
+      .where(eq(properties.id, id));
+    return row?.agentId ?? null;
+  }
+
+  it("exports each listing's agent by e-mail, reads it back unchanged, and moves a listing to another agent by e-mail", async () => {
+    const template = await table(templateLoader, "/admin/properties/template.csv");
+    expect(template[0]?.at(-1)).toBe("agent");
+    expect(template[1]?.at(-1)).toBe("");
+
+    const id = await createProperty("Csv agent flat", "Kano");
+    await db.update(properties).set({ agentId: tunde.id }).where(eq(properties.id, id));
+    const rows = await table(exportLoader, "/admin/properties/export.csv?city=Kano");
+    const header = rows[0] ?? [];
+    const agentAt = header.indexOf("agent");
+    expect(agentAt).toBeGreaterThan(0);
+    const mine = rows.find((row) => row[0] === id);
+    expect(mine?.[agentAt]).toBe("tunde@example.com");
+
+    // The export imported back changes nothing (the agent included).
+    const same = await getPropertyImportPlan(admin.actor, sheetOf(rows));
+    expect(same.problems).toEqual([]);
+    expect(same.updated).toEqual([]);
+
+    // Another agent's e-mail (any case) gives the listing to them, in the plan and the import.
+    const edited = rows.map((row) =>
+      row[0] === id ? row.map((cell, i) => (i === agentAt ? "BISI@example.com" : cell)) : row,
+    );
+    const plan = await getPropertyImportPlan(admin.actor, sheetOf(edited));
+    expect(plan.updated.map((u) => [u.id, u.changes])).toEqual([
+      [id, [{ field: "agent", before: "tunde@example.com", after: "bisi@example.com" }]],
+    ]);
+    const done = await importPropertiesByAdmin(admin.actor, sheetOf(edited), plan.fingerprint);
+    expect(done).toEqual({ ok: true, created: 0, updated: 1 });
+    expect(await agentOfListing(id)).toBe(bisi.id);
+
+    // A new row with an agent's e-mail is theirs; an empty cell leaves it with the office.
+    const added = [
+      ["title", "purpose", "price", "city", "property_type", "category", "agent"],
+      [
+        "Csv new for Tunde",
+        "For Sale",
+        "50000000",
+        "Kano",
+        "Duplex",
+        "Residential",
+        "tunde@example.com",
+      ],
+      ["Csv new for office", "For Sale", "50000000", "Kano", "Duplex", "Residential", ""],
+    ];
+    const addPlan = await getPropertyImportPlan(admin.actor, sheetOf(added));
+    expect(addPlan.problems).toEqual([]);
+    expect(
+      (await importPropertiesByAdmin(admin.actor, sheetOf(added), addPlan.fingerprint)).ok,
+    ).toBe(true);
+    const made = await db
+      .select({ title: properties.title, agentId: properties.agentId })
+      .from(properties)
+      .where(eq(properties.city, "Kano"));
+    expect(made.find((p) => p.title === "Csv new for Tunde")?.agentId).toBe(tunde.id);
+    expect(made.find((p) => p.title === "Csv new for office")?.agentId).toBeNull();
+  });
+
+  it("refuses, row by row, an e-mail that is not an active agent, and writes nothing", async () => {
+    const inactive = await createSignedInAgent("csv-off@example.com", { name: "Off Csv" });
+    await db.update(users).set({ status: "inactive" }).where(eq(users.id, inactive.id));
+    const rows = [
+      ["title", "purpose", "price", "city", "property_type", "category", "agent"],
+      ["Csv ok", "For Sale", "50000000", "Kano", "Duplex", "Residential", "tunde@example.com"],
+      ["Csv nobody", "For Sale", "50000000", "Kano", "Duplex", "Residential", "nobody@example.com"],
+      [
+        "Csv customer",
+        "For Sale",
+        "50000000",
+        "Kano",
+        "Duplex",
+        "Residential",
+        "customer@example.com",
+      ],
+      ["Csv off", "For Sale", "50000000", "Kano", "Duplex", "Residential", "csv-off@example.com"],
+    ];
+    const plan = await getPropertyImportPlan(admin.actor, sheetOf(rows));
+    expect(plan.problems.map((p) => [p.row, p.column, p.message])).toEqual([
+      [
+        3,
+        "agent",
+        "No staff account has this e-mail. Allowed: the e-mail of an active agent's account, or empty for the office.",
+      ],
+      [
+        4,
+        "agent",
+        "This account is not an agent. Allowed: the e-mail of an active agent's account, or empty for the office.",
+      ],
+      [
+        5,
+        "agent",
+        "This agent's account is deactivated. Allowed: the e-mail of an active agent's account, or empty for the office.",
+      ],
+    ]);
+    const before = await countOf(auditEvents);
+    const result = await importPropertiesByAdmin(admin.actor, sheetOf(rows), plan.fingerprint);
+    expect(result.ok).toBe(false);
+    expect(await countOf(auditEvents)).toBe(before);
+    const titles = (await db.select({ title: properties.title }).from(properties)).map(
+      (p) => p.title,
+    );
+    expect(titles).not.toContain("Csv ok");
   });
 });
