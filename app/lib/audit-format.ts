@@ -90,6 +90,7 @@ const ACTION_TEXT: Record<string, string> = {
   "website-content.hero-move": "Moved a hero picture",
   "website-content.hero-remove": "Removed a hero picture",
   "settings.update": "Changed a notification setting",
+  "settings.general-bookings": "Chose where general bookings go",
   "calendar-feed.reset": "Made a new calendar link",
   "submission.approve": "Approved the owner's submission",
   "submission.request-changes": "Asked the owner for changes",

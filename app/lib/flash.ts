@@ -76,6 +76,7 @@ export const FLASH_MESSAGES = {
     title: "Appointment rescheduled",
     description: "The customer has been e-mailed the new date and time.",
   },
+  generalBookingsSaved: { type: "success", title: "General bookings setting saved" },
   appointmentReassigned: {
     type: "success",
     title: "Appointment reassigned",

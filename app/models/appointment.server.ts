@@ -17,6 +17,7 @@ import {
 } from "~/lib/appointment-rules";
 import type { AuditAction } from "~/lib/audit";
 import { isUuid } from "~/lib/ids";
+import { takeRotaAgent } from "./booking-rota.server";
 import { activeAgentOfListing } from "./listing-agent.server";
 import { notifyAppointment } from "./notification.server";
 import { ON_SITE } from "./property.server";
@@ -101,9 +102,11 @@ async function insertAppointment(
   input: NewAppointment,
   event: { actorUserId: string | null; note: string },
 ): Promise<CreatedAppointment> {
-  // A viewing of a listing goes to the listing's agent (issue 21); without one (or a general
-  // booking) it stays with the admins.
-  const agentId = input.propertyId ? await activeAgentOfListing(tx, input.propertyId) : null;
+  // A viewing of a listing goes to the listing's agent (issue 21), else to the admins; a general
+  // booking (no listing) to the next agent of the rota when the office chose one, else the admins.
+  const agentId = input.propertyId
+    ? await activeAgentOfListing(tx, input.propertyId)
+    : await takeRotaAgent(tx);
   const [row] = await tx
     .insert(appointments)
     .values({ ...input, agentId, status: "pending" })
