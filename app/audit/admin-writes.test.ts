@@ -9,6 +9,7 @@ import {
   auditEvents,
   contactInfo,
   heroImages,
+  officeSettings,
   properties,
   propertyMedia,
   slideshowItems,
@@ -93,6 +94,7 @@ import {
   createAppointmentByStaff,
   setAppointmentStatusByAdmin,
 } from "~/models/appointment.server";
+import { setGeneralBookings } from "~/models/booking-rota.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
 import {
@@ -611,6 +613,12 @@ const WRITES: Record<string, WriteCase> = {
     });
     expect(result.ok).toBe(true);
     return "appointment.reschedule";
+  },
+  async setGeneralBookings(actor) {
+    expect((await setGeneralBookings(actor, "rota")).ok).toBe(true);
+    // Back to the default without a second write: later cases book general appointments.
+    await db.delete(officeSettings);
+    return "settings.general-bookings";
   },
   async reassignAppointment(actor) {
     const result = await reassignAppointment(

@@ -872,6 +872,15 @@ const MATRIX: Record<string, Guarded> = {
             ...guarded,
           },
           wrong({ intent: "notification", setting: "sms" }, 400),
+          // Where general bookings go (the office's): admins only; a made-up choice is refused.
+          {
+            url: path,
+            form: { intent: "general-bookings", generalBookings: "admins" },
+            expect: { ...refused, admin: { redirect: "/admin/settings?tab=general" } },
+            writer: "admin",
+            ...guarded,
+          },
+          wrong({ intent: "general-bookings", generalBookings: "everyone" }, 400),
           wrong(
             {
               intent: "password",
