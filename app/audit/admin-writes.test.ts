@@ -9,6 +9,7 @@ import {
   auditEvents,
   contactInfo,
   heroImages,
+  officeSettings,
   properties,
   propertyMedia,
   slideshowItems,
@@ -21,9 +22,13 @@ import type { AdminActor } from "~/lib/admin-actor";
 import type { AuditEntity } from "~/lib/audit";
 import { readPropertyCsv } from "~/lib/property-import";
 import type { PropertyInput } from "~/lib/schemas/property";
-import { rescheduleAppointmentByStaff } from "~/models/admin-appointments.server";
+import {
+  reassignAppointment,
+  rescheduleAppointmentByStaff,
+} from "~/models/admin-appointments.server";
 import {
   addPropertyPhotos,
+  assignPropertiesAgent,
   bulkUpdateProperties,
   createPropertyByAdmin,
   movePropertyPhoto,
@@ -89,6 +94,7 @@ import {
   createAppointmentByStaff,
   setAppointmentStatusByAdmin,
 } from "~/models/appointment.server";
+import { setGeneralBookings } from "~/models/booking-rota.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
 import {
@@ -162,6 +168,18 @@ async function pendingAppointment() {
     userId: null,
     propertyId: null,
   });
+  return id;
+}
+
+let agents = 0;
+
+/** An active agent account (a plain row: its sign-in is not what this checks). */
+async function activeAgent() {
+  agents += 1;
+  const id = `writes-agent-${agents}`;
+  await db
+    .insert(users)
+    .values({ id, name: `Agent ${agents}`, email: `${id}@example.com`, role: "agent" });
   return id;
 }
 
@@ -595,6 +613,26 @@ const WRITES: Record<string, WriteCase> = {
     });
     expect(result.ok).toBe(true);
     return "appointment.reschedule";
+  },
+  async setGeneralBookings(actor) {
+    expect((await setGeneralBookings(actor, "rota")).ok).toBe(true);
+    // Back to the default without a second write: later cases book general appointments.
+    await db.delete(officeSettings);
+    return "settings.general-bookings";
+  },
+  async reassignAppointment(actor) {
+    const result = await reassignAppointment(
+      actor,
+      await pendingAppointment(),
+      await activeAgent(),
+    );
+    expect(result.ok).toBe(true);
+    return "appointment.reassign";
+  },
+  async assignPropertiesAgent(actor) {
+    const ids = [await newProperty(), await newProperty()];
+    expect((await assignPropertiesAgent(actor, ids, await activeAgent())).ok).toBe(true);
+    return "property.bulk";
   },
   async respondToInquiry(actor) {
     const result = await respondToInquiry(actor, await contactMessage(), {

@@ -161,6 +161,31 @@ export const calendarFeeds = pgTable("calendar_feeds", {
   createdAt: createdAt(),
 });
 
+/**
+ * The office's own settings, one row (id 1; none stored yet reads as the defaults). Its row is
+ * also the lock that orders general bookings when they go to a rota of agents.
+ */
+export const officeSettings = pgTable(
+  "office_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** Where a booking with no listing goes: "admins", or "rota" (the agents in turn). */
+    generalBookings: text("general_bookings", { enum: ["admins", "rota"] })
+      .notNull()
+      .default("admins"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("office_settings_single_row", sql`${t.id} = 1`)],
+);
+
+/** When each agent was last given a general booking by the rota (the oldest is next). */
+export const agentRota = pgTable("agent_rota", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  lastAssignedAt: timestamp("last_assigned_at", { withTimezone: true }).notNull(),
+});
+
 // ---------------------------------------------------------------------------
 // Properties
 

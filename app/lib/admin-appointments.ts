@@ -42,3 +42,6 @@ export function appointmentActionQuestion(action: AdminAppointmentAction): strin
     cancel: "Cancel this appointment?",
   }[action];
 }
+
+/** The appointments list's agent filter value for the viewings no agent has (the admins'). */
+export const ADMINS_FILTER = "admins";

@@ -19,10 +19,20 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** What the trash's bulk bar does (and a bulk delete's Undo). */
 export const TRASH_BULK_ACTIONS = ["restore"] as const;
-export type ListBulkAction = BulkAction | (typeof TRASH_BULK_ACTIONS)[number];
+
+/** Give the selected listings to the agent chosen beside it (or to the office). */
+export const ASSIGN_BULK_ACTION = "assign";
+
+/** What the live listings' bulk bar offers. */
+export const LIVE_BULK_ACTIONS = [...BULK_ACTIONS, ASSIGN_BULK_ACTION] as const;
+
+export type ListBulkAction =
+  | BulkAction
+  | (typeof TRASH_BULK_ACTIONS)[number]
+  | typeof ASSIGN_BULK_ACTION;
 
 export function isListBulkAction(value: unknown): value is ListBulkAction {
-  return [...BULK_ACTIONS, ...TRASH_BULK_ACTIONS].some((action) => action === value);
+  return [...LIVE_BULK_ACTIONS, ...TRASH_BULK_ACTIONS].some((action) => action === value);
 }
 
 /** "1 listing", "20 listings". */
@@ -37,7 +47,13 @@ export function listingsCount(n: number): string {
  */
 export const BULK_WORDS: Record<
   ListBulkAction,
-  { label: string; question: (n: number) => string; yes: string; done: (n: number) => string }
+  {
+    label: string;
+    /** `to`: the agent chosen for "assign" (their name, or "the office"). */
+    question: (n: number, to?: string) => string;
+    yes: string;
+    done: (n: number, to?: string) => string;
+  }
 > = {
   feature: {
     label: "Mark featured",
@@ -74,6 +90,12 @@ export const BULK_WORDS: Record<
     question: (n) => `Move ${listingsCount(n)} to the trash?`,
     yes: "Yes, move them",
     done: (n) => `${listingsCount(n)} moved to the trash`,
+  },
+  assign: {
+    label: "Assign agent",
+    question: (n, to = "the chosen agent") => `Assign ${listingsCount(n)} to ${to}?`,
+    yes: "Yes, assign them",
+    done: (n, to = "the chosen agent") => `${listingsCount(n)} assigned to ${to}`,
   },
   restore: {
     label: "Restore",

@@ -43,6 +43,7 @@ const ACTION_TEXT: Record<string, string> = {
   "appointment.cancel": "Cancelled the appointment",
   "appointment.create": "Booked an appointment",
   "appointment.reschedule": "Rescheduled the appointment",
+  "appointment.reassign": "Gave the appointment to another agent",
   "appointment.update": "Edited the appointment",
   "inquiry.respond": "Answered the inquiry",
   "inquiry.status": "Changed the inquiry's status",
@@ -89,6 +90,7 @@ const ACTION_TEXT: Record<string, string> = {
   "website-content.hero-move": "Moved a hero picture",
   "website-content.hero-remove": "Removed a hero picture",
   "settings.update": "Changed a notification setting",
+  "settings.general-bookings": "Chose where general bookings go",
   "calendar-feed.reset": "Made a new calendar link",
   "submission.approve": "Approved the owner's submission",
   "submission.request-changes": "Asked the owner for changes",
@@ -110,6 +112,7 @@ const BULK_TEXT: Record<string, string> = {
   let: "Marked let",
   available: "Marked available",
   delete: "Moved to the trash",
+  assign: "Assigned an agent",
 };
 
 /** Field labels as the forms show them, by kind of record; shared ones below. */

@@ -78,6 +78,12 @@ export const PROPERTY_CSV_COLUMNS = [
   "description",
 ] as const;
 
+/**
+ * The listing's agent, by the e-mail of their account (empty: the office), after the listing
+ * columns in the export and the template; the import checks it is an active agent.
+ */
+export const AGENT_CSV_COLUMN = "agent";
+
 /** The template's example row. */
 export const PROPERTY_CSV_EXAMPLE = [
   "3 Bedroom Flat in Yaba",

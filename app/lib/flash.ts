@@ -76,6 +76,12 @@ export const FLASH_MESSAGES = {
     title: "Appointment rescheduled",
     description: "The customer has been e-mailed the new date and time.",
   },
+  generalBookingsSaved: { type: "success", title: "General bookings setting saved" },
+  appointmentReassigned: {
+    type: "success",
+    title: "Appointment reassigned",
+    description: "Both the new and the previous party have been e-mailed.",
+  },
   appointmentStatusFailed: {
     type: "error",
     title: "Failed to update appointment status",

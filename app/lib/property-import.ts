@@ -1,4 +1,4 @@
-import { PROPERTY_CSV_COLUMNS, parseCsv, unguardCell } from "~/lib/csv";
+import { AGENT_CSV_COLUMN, PROPERTY_CSV_COLUMNS, parseCsv, unguardCell } from "~/lib/csv";
 import { isUuid } from "~/lib/ids";
 import { formatNaira, formatNumber, parseNaira } from "~/lib/money";
 import {
@@ -89,6 +89,11 @@ export type ImportRow = {
   cells: Partial<Record<PropertyColumn, string>>;
   /** The same as the form would post them (labels as values, switches as "on" or ""). */
   values: PropertyFormValues;
+  /**
+   * The agent column's cell, trimmed: an active agent's e-mail, or empty for the office;
+   * undefined when the file has no agent column (an update then keeps the listing's agent).
+   */
+  agent?: string;
 };
 
 export type ImportSheet = {
@@ -301,7 +306,7 @@ export function readPropertyCsv(text: string): SheetReading {
     );
   }
   const names = header.map(columnName);
-  const known = new Set<string>(["id", ...PROPERTY_CSV_COLUMNS]);
+  const known = new Set<string>(["id", ...PROPERTY_CSV_COLUMNS, AGENT_CSV_COLUMN]);
   const problems: ImportProblem[] = [];
   const seen = new Set<string>();
   for (const name of names) {
@@ -321,6 +326,7 @@ export function readPropertyCsv(text: string): SheetReading {
       name.trim() && !known.has(names[i] ?? "") && !EXPORT_ONLY_COLUMNS.has(names[i] ?? ""),
   );
   const idAt = names.indexOf("id");
+  const agentAt = names.indexOf(AGENT_CSV_COLUMN);
 
   // Row numbers as the spreadsheet shows them: the header is row 1, blank lines count.
   const records = lines
@@ -382,6 +388,7 @@ export function readPropertyCsv(text: string): SheetReading {
       }
     }
     const found: ImportRow = { row, id, cells: {}, values: {} };
+    if (agentAt >= 0) found.agent = unguardCell(cells[agentAt] ?? "").trim();
     names.forEach((name, i) => {
       if (!(PROPERTY_CSV_COLUMNS as readonly string[]).includes(name)) return;
       const column = name as PropertyColumn;
@@ -426,8 +433,11 @@ export function checkImportRow(
 // ---------------------------------------------------------------------------------------------
 // The preview: fields and values as the property form shows them
 
-/** Each field's label on the property form. */
-export const FIELD_LABELS: Record<PropertyField, string> = PROPERTY_FIELD_LABELS;
+/** Each field's label on the property form, and the listing's agent (the CSV's agent column). */
+export const FIELD_LABELS: Record<PropertyField | "agent", string> = {
+  ...PROPERTY_FIELD_LABELS,
+  agent: "Agent",
+};
 
 const OPTIONS_OF: Partial<Record<PropertyField, readonly Option[]>> = {
   purpose: PURPOSES,
@@ -440,13 +450,13 @@ const OPTIONS_OF: Partial<Record<PropertyField, readonly Option[]>> = {
 };
 
 /** A stored value as the admin shows it: ₦45,000,000, "For Sale", "Yes"; nothing as "(empty)". */
-export function displayValue(field: PropertyField, value: unknown): string {
+export function displayValue(field: PropertyField | "agent", value: unknown): string {
   if (value === null || value === undefined || value === "") return "(empty)";
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if ((field === "price" || field === "serviceCharge") && typeof value === "number") {
     return formatNaira(value);
   }
   if (typeof value === "number") return formatNumber(value);
-  const option = OPTIONS_OF[field]?.find((o) => o.value === value);
+  const option = field === "agent" ? undefined : OPTIONS_OF[field]?.find((o) => o.value === value);
   return option ? option.label : String(value);
 }

@@ -6,7 +6,7 @@ import { appointmentTimes, buildIcs, type IcsStatus } from "~/lib/ics";
 import { logger } from "~/lib/logger.server";
 import { COMPANY_NAME } from "~/lib/site";
 import { type AppointmentForMail, getAppointmentForMail } from "~/models/appointment.server";
-import { getAgentOfAppointment } from "~/models/listing-agent.server";
+import { getActiveAgent, getAgentOfAppointment } from "~/models/listing-agent.server";
 import type { AppointmentMoment } from "~/models/notification.server";
 import { getContactDetails } from "~/models/site-content.server";
 import { listAdminsForEmailNotifications } from "~/models/user.server";
@@ -14,6 +14,7 @@ import type { MailAttachment, MailMessage } from "./mail-message";
 import {
   type AdminSetStatus,
   adminAppointmentNoticeEmail,
+  appointmentReassignedEmail,
   appointmentRescheduledEmail,
   appointmentStatusEmail,
   bookingConfirmationEmail,
@@ -99,6 +100,71 @@ export async function renderAdminAppointmentNotices(
   // One message per admin, so no admin's address is shown to the others and one bad address
   // does not stop the rest.
   return admins.map((admin) => ({ to: admin.email, ...email }));
+}
+
+/**
+ * Staff gave the viewing to someone else: the party it now belongs to (its agent, with the
+ * calendar file; or every admin with notifications on) and the party it was taken from (the old
+ * agent, with a cancelling calendar file that removes it from their calendar; or the admins). An
+ * agent deactivated since is not written to; the admins stand in for a new one.
+ */
+export async function renderReassignedMails(
+  executor: Executor,
+  moment: AppointmentMoment & { fromAgentId: string | null; toAgentId: string | null },
+): Promise<MailMessage[]> {
+  const appointment = await loadAppointment(executor, moment);
+  if (!appointment) return [];
+  const contact = await getContactDetails(executor);
+  const adminUrl = `${getEnv().siteUrl}/admin/appointments/${appointment.id}`;
+  const newAgent = moment.toAgentId ? await getActiveAgent(executor, moment.toAgentId) : undefined;
+  const oldAgent = moment.fromAgentId
+    ? await getActiveAgent(executor, moment.fromAgentId)
+    : undefined;
+  const nameOf = (agent: { name: string; email: string } | undefined) =>
+    agent ? agent.name.trim() || agent.email : "the admins";
+  const admins = async () => listAdminsForEmailNotifications(executor);
+  const mails: MailMessage[] = [];
+  const given = (party: "agent" | "admins") =>
+    appointmentReassignedEmail({
+      appointment,
+      change: "given",
+      party,
+      other: nameOf(oldAgent),
+      adminUrl,
+      contact,
+    });
+  if (newAgent) {
+    mails.push({
+      to: newAgent.email,
+      ...given("agent"),
+      attachments: [calendarFile(appointment, contact.address, icsOf(appointment.status))],
+    });
+  } else {
+    for (const admin of await admins()) mails.push({ to: admin.email, ...given("admins") });
+  }
+  const taken = (party: "agent" | "admins") =>
+    appointmentReassignedEmail({
+      appointment,
+      change: "taken",
+      party,
+      other: nameOf(newAgent),
+      adminUrl,
+      contact,
+    });
+  if (oldAgent) {
+    mails.push({
+      to: oldAgent.email,
+      ...taken("agent"),
+      attachments: [calendarFile(appointment, contact.address, "CANCELLED")],
+    });
+  } else if (!moment.fromAgentId && newAgent) {
+    for (const admin of await admins()) mails.push({ to: admin.email, ...taken("admins") });
+  }
+  return mails;
+}
+
+function icsOf(status: AppointmentForMail["status"]): IcsStatus {
+  return status === "confirmed" ? "CONFIRMED" : "TENTATIVE";
 }
 
 /** To the customer after an admin confirmed, completed or cancelled the appointment. */

@@ -10,6 +10,7 @@ import {
   renderAppointmentStatusEmail,
   renderBookingConfirmation,
   renderBookingMails,
+  renderReassignedMails,
   renderRescheduledByStaffEmail,
 } from "./appointment-mail.server";
 import { renderEmailVerification } from "./email-verification.server";
@@ -37,6 +38,7 @@ const RENDERERS: Renderers = {
     renderAdminAppointmentNotices(executor, moment, "rescheduled"),
   "appointment.rescheduled-by-staff": renderRescheduledByStaffEmail,
   "appointment.status-set": renderAppointmentStatusEmail,
+  "appointment.reassigned": renderReassignedMails,
   "inquiry.answered": (executor, { inquiryId }) => renderInquiryResponseEmail(executor, inquiryId),
   "user.invited": renderAccountInvite,
   "email.verification-requested": renderEmailVerification,

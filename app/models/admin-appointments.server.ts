@@ -1,9 +1,12 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
-import { appointmentEvents, appointments, properties } from "~/db/schema";
+import { appointmentEvents, appointments, properties, users } from "~/db/schema";
+import type { Executor } from "~/db/transaction.server";
 import type { AdminActor } from "~/lib/admin-actor";
+import { ADMINS_FILTER } from "~/lib/admin-appointments";
 import { formatAppointmentDate } from "~/lib/appointment-format";
 import { addDays, isTimeSlot, lagosToday, slotMinutes } from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";
@@ -21,6 +24,7 @@ import {
   appointmentDetailsWhere,
   type RescheduleInput,
 } from "./appointment-changes.server";
+import { type AgentRefusal, agentLabel, lockAgentForAssignment } from "./listing-agent.server";
 import { notifyAppointment } from "./notification.server";
 import type { Stale } from "./record-version.server";
 
@@ -34,7 +38,12 @@ export type AdminAppointmentFilters = {
   status?: AppointmentStatus;
   /** yyyy-MM-dd: the appointment's day. */
   date?: string;
+  /** An agent's id: the viewings given to them; ADMINS_FILTER: those the admins handle. */
+  agent?: string;
 };
+
+/** The account a viewing is given to, joined under its own name beside the customer's. */
+const agentUser = alias(users, "agent_user");
 
 export type AdminAppointmentSort = "created" | "date";
 
@@ -51,6 +60,9 @@ const ROW = {
   propertyTitle: properties.title,
   status: appointments.status,
   createdAt: appointments.createdAt,
+  agentId: appointments.agentId,
+  agentName: agentUser.name,
+  agentEmail: agentUser.email,
 };
 
 function whereOf(actor: AdminActor, filters: AdminAppointmentFilters): SQL | undefined {
@@ -59,6 +71,8 @@ function whereOf(actor: AdminActor, filters: AdminAppointmentFilters): SQL | und
   if (filters.q) conditions.push(containsText(APPOINTMENT_SEARCH_TEXT, filters.q));
   if (filters.status) conditions.push(eq(appointments.status, filters.status));
   if (filters.date) conditions.push(eq(appointments.appointmentDate, filters.date));
+  if (filters.agent === ADMINS_FILTER) conditions.push(isNull(appointments.agentId));
+  else if (filters.agent) conditions.push(eq(appointments.agentId, filters.agent));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -81,6 +95,7 @@ export async function listAppointmentsForAdmin(
     .select(ROW)
     .from(appointments)
     .leftJoin(properties, eq(properties.id, appointments.propertyId))
+    .leftJoin(agentUser, eq(agentUser.id, appointments.agentId))
     .where(where)
     .orderBy(...order)
     .limit(list.pageSize)
@@ -89,16 +104,30 @@ export async function listAppointmentsForAdmin(
   return { rows: rows.map((row) => ({ ...row, version: appointmentVersion(row) })), total, page };
 }
 
-/** Any booking with its history, for staff; undefined for an unknown id. */
+export type AppointmentAgent = { id: string; name: string; email: string } | null;
+
+/**
+ * Any booking with its history and its agent (null: the admins handle it), for staff; undefined
+ * for an unknown id.
+ */
 export async function getAppointmentForAdmin(
   actor: AdminActor,
   id: string,
-): Promise<(AppointmentDetails & { version: string }) | undefined> {
+): Promise<(AppointmentDetails & { agent: AppointmentAgent; version: string }) | undefined> {
   if (!isUuid(id)) return undefined;
   const details = await appointmentDetailsWhere(
     and(eq(appointments.id, id), ownViewings(actor)) as SQL,
   );
-  return details && { ...details, version: appointmentVersion(details) };
+  if (!details) return undefined;
+  const [row] = await db
+    .select({ agentId: appointments.agentId, name: agentUser.name, email: agentUser.email })
+    .from(appointments)
+    .leftJoin(agentUser, eq(agentUser.id, appointments.agentId))
+    .where(eq(appointments.id, id));
+  const agentId = row?.agentId ?? null;
+  const agent =
+    agentId && row?.email ? { id: agentId, name: row.name ?? "", email: row.email } : null;
+  return { ...details, agent, version: appointmentVersion({ ...details, agentId }) };
 }
 
 export type DayViewing = Awaited<ReturnType<typeof listConfirmedViewings>>[number];
@@ -114,6 +143,7 @@ export async function listConfirmedViewings(actor: AdminActor, now = new Date())
     .select(ROW)
     .from(appointments)
     .leftJoin(properties, eq(properties.id, appointments.propertyId))
+    .leftJoin(agentUser, eq(agentUser.id, appointments.agentId))
     .where(
       and(
         eq(appointments.status, "confirmed"),
@@ -187,4 +217,71 @@ export async function rescheduleAppointmentByStaff(
       },
     };
   });
+}
+
+/** Why a viewing could not be given to someone else. */
+export type ReassignRefusal = "not-found" | "final" | "unchanged" | AgentRefusal;
+
+/**
+ * Staff with viewings:assign give a pending or confirmed viewing to another active agent, or to
+ * the admins (`agentId` null). The agent, a history entry ("Given to ... by ..."), the audit row
+ * (appointment.reassign) and the notification telling both parties (the new one with the
+ * calendar file, the old one that it is no longer theirs; the admins when it comes from or goes
+ * to them) commit together. A refusal (unknown booking, a final one, the same agent, an account
+ * that is unknown, not an agent or deactivated, a stale version) writes nothing.
+ */
+export async function reassignAppointment(
+  actor: AdminActor,
+  id: string,
+  agentId: string | null,
+  { expectedVersion }: { expectedVersion?: string } = {},
+) {
+  type Result =
+    | { ok: true; agentId: string | null }
+    | { ok: false; reason: ReassignRefusal }
+    | Stale;
+  if (!isUuid(id)) return { ok: false, reason: "not-found" } as Result;
+  return auditedWrite<Result>(actor, "appointment.reassign", async (tx) => {
+    const locked = await lockAppointmentForStaff(tx, actor, id, expectedVersion);
+    if (!locked.ok) return { result: locked };
+    const { current } = locked;
+    if (current.status !== "pending" && current.status !== "confirmed") {
+      return { result: { ok: false, reason: "final" } };
+    }
+    let to = "the admins";
+    if (agentId !== null) {
+      const target = await lockAgentForAssignment(tx, agentId);
+      if (!target.ok) return { result: target };
+      to = target.agent.label;
+    }
+    if (current.agentId === agentId) return { result: { ok: false, reason: "unchanged" } };
+    const from = current.agentId ? await labelOf(tx, current.agentId) : "the admins";
+    await tx
+      .update(appointments)
+      .set({ agentId, updatedAt: new Date() })
+      .where(eq(appointments.id, id));
+    await tx.insert(appointmentEvents).values({
+      appointmentId: id,
+      actorUserId: actor.id,
+      fromStatus: current.status,
+      toStatus: current.status,
+      note: `Given to ${to} by ${staffName(actor)} (was ${from})`,
+    });
+    await notifyAppointment(tx, "appointment.reassigned", id, {
+      fromAgentId: current.agentId,
+      toAgentId: agentId,
+    });
+    return {
+      result: { ok: true, agentId },
+      audit: { entityId: id, before: { agent: from }, after: { agent: to } },
+    };
+  });
+}
+
+async function labelOf(tx: Executor, id: string) {
+  const [row] = await tx
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ? agentLabel(row) : "a removed account";
 }

@@ -16,7 +16,7 @@ import {
 import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
-import { properties, propertyMedia } from "~/db/schema";
+import { properties, propertyMedia, users } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
 import {
   type AdminPropertySort,
@@ -29,7 +29,7 @@ import { pageCountOf } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import type { ListingStatusValue } from "~/lib/property-options";
 import { PROPERTY_FIELDS, type PropertyInput } from "~/lib/schemas/property";
-import { isActiveAgent } from "./listing-agent.server";
+import { type AgentRefusal, isActiveAgent, lockAgentForAssignment } from "./listing-agent.server";
 import { removeUnreferencedUploads } from "./media-references.server";
 import {
   isStale,
@@ -148,9 +148,11 @@ export const EXPORT_LIMIT = 20_000;
 
 /** Every listing the filters select, newest first, with all its fields (the CSV export). */
 export async function listPropertiesForExport(actor: AdminActor, filters: AdminPropertyFilters) {
+  // The agent by their account's e-mail: the CSV's agent column, read back by the import.
   return db
-    .select()
+    .select({ ...getTableColumns(properties), agentEmail: users.email })
     .from(properties)
+    .leftJoin(users, eq(users.id, properties.agentId))
     .where(whereOf(actor, filters))
     .orderBy(desc(properties.createdAt), desc(properties.id))
     .limit(EXPORT_LIMIT);
@@ -612,6 +614,46 @@ export async function bulkUpdateProperties(actor: AdminActor, ids: string[], act
         entityId: null,
         before: null,
         after: { action, ids: rows.map((r) => r.id) },
+      },
+    };
+  });
+}
+
+/**
+ * Gives several live listings to one active agent (or, `agentId` null, to the office) at once:
+ * one audit row lists them with the agent. An account that is unknown, not an agent or
+ * deactivated is refused and nothing is written. Their future viewings go to the new agent;
+ * viewings already booked stay with whoever has them (the appointment screen reassigns those).
+ */
+export async function assignPropertiesAgent(
+  actor: AdminActor,
+  ids: string[],
+  agentId: string | null,
+) {
+  const valid = [...new Set(ids.filter(isUuid))];
+  type Result =
+    | { ok: true; count: number; to: string }
+    | { ok: false; reason: "none-selected" | AgentRefusal };
+  if (valid.length === 0) return { ok: false, reason: "none-selected" } as Result;
+  return auditedWrite<Result>(actor, "property.bulk", async (tx) => {
+    let to = "the office";
+    if (agentId !== null) {
+      const target = await lockAgentForAssignment(tx, agentId);
+      if (!target.ok) return { result: target };
+      to = target.agent.label;
+    }
+    const rows = await tx
+      .update(properties)
+      .set({ agentId, updatedAt: new Date() })
+      .where(and(inArray(properties.id, valid), isNull(properties.deletedAt), ownListings(actor)))
+      .returning({ id: properties.id });
+    if (rows.length === 0) return { result: { ok: false, reason: "none-selected" } };
+    return {
+      result: { ok: true, count: rows.length, to },
+      audit: {
+        entityId: null,
+        before: null,
+        after: { action: "assign", agent: to, ids: rows.map((r) => r.id) },
       },
     };
   });

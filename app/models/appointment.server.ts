@@ -17,6 +17,7 @@ import {
 } from "~/lib/appointment-rules";
 import type { AuditAction } from "~/lib/audit";
 import { isUuid } from "~/lib/ids";
+import { takeRotaAgent } from "./booking-rota.server";
 import { activeAgentOfListing } from "./listing-agent.server";
 import { notifyAppointment } from "./notification.server";
 import { ON_SITE } from "./property.server";
@@ -101,9 +102,11 @@ async function insertAppointment(
   input: NewAppointment,
   event: { actorUserId: string | null; note: string },
 ): Promise<CreatedAppointment> {
-  // A viewing of a listing goes to the listing's agent (issue 21); without one (or a general
-  // booking) it stays with the admins.
-  const agentId = input.propertyId ? await activeAgentOfListing(tx, input.propertyId) : null;
+  // A viewing of a listing goes to the listing's agent (issue 21), else to the admins; a general
+  // booking (no listing) to the next agent of the rota when the office chose one, else the admins.
+  const agentId = input.propertyId
+    ? await activeAgentOfListing(tx, input.propertyId)
+    : await takeRotaAgent(tx);
   const [row] = await tx
     .insert(appointments)
     .values({ ...input, agentId, status: "pending" })
@@ -290,6 +293,7 @@ export const APPOINTMENT_STAFF_WRITES = [
   "appointment.complete",
   "appointment.cancel",
   "appointment.reschedule",
+  "appointment.reassign",
 ] as const satisfies readonly AuditAction[];
 
 /**
@@ -306,11 +310,14 @@ export function appointmentVersion(row: {
   status: string;
   appointmentDate: string;
   appointmentTime: string;
+  agentId: string | null;
 }) {
   return recordVersion(pickFields(row, VERSIONED_FIELDS));
 }
 
-const VERSIONED_FIELDS = ["status", "appointmentDate", "appointmentTime"] as const;
+// The agent too: a status change opened before a colleague gave the viewing to someone else
+// (or a reassignment opened before another) writes nothing.
+const VERSIONED_FIELDS = ["status", "appointmentDate", "appointmentTime", "agentId"] as const;
 
 /**
  * The start of every staff write on a booking: locks its row, so two staff acting at once apply
@@ -323,7 +330,10 @@ export async function lockAppointmentForStaff(
   id: string,
   expectedVersion: string | undefined,
 ): Promise<
-  | { ok: true; current: { status: AppointmentStatus; date: string; time: string } }
+  | {
+      ok: true;
+      current: { status: AppointmentStatus; date: string; time: string; agentId: string | null };
+    }
   | { ok: false; reason: "not-found" }
   | Stale
 > {
@@ -332,6 +342,7 @@ export async function lockAppointmentForStaff(
       status: appointments.status,
       date: appointments.appointmentDate,
       time: appointments.appointmentTime,
+      agentId: appointments.agentId,
     })
     .from(appointments)
     .where(and(eq(appointments.id, id), ownViewings(actor)))
@@ -341,6 +352,7 @@ export async function lockAppointmentForStaff(
     status: current.status,
     appointmentDate: current.date,
     appointmentTime: current.time,
+    agentId: current.agentId,
   };
   if (!isStale(expectedVersion, shown)) return { ok: true, current };
   return staleOutcome(tx, "appointment", id, APPOINTMENT_STAFF_WRITES);

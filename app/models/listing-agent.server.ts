@@ -95,3 +95,70 @@ export async function isActiveAgent(tx: Executor, id: string): Promise<boolean> 
     .limit(1);
   return Boolean(row);
 }
+
+/** Why an account cannot be given a listing or a viewing. */
+export type AgentRefusal = "unknown-agent" | "not-agent" | "inactive-agent";
+
+/** The message each refusal shows beside the agent's choice (or as its toast). */
+export const AGENT_REFUSAL_MESSAGES: Record<AgentRefusal, string> = {
+  "unknown-agent": "That staff account does not exist. Choose an agent from the list.",
+  "not-agent": "That account is not an agent. Choose an agent from the list.",
+  "inactive-agent": "That agent's account is deactivated. Choose an active agent.",
+};
+
+/**
+ * Inside a write: the account `id` if it may be given work (an active agent), else why not. Its
+ * row is share-locked until the write commits, so a deactivation running at the same moment
+ * (which hands the agent's open work back to the admins) waits for it and then finds this work.
+ */
+export async function lockAgentForAssignment(
+  tx: Executor,
+  id: string,
+): Promise<
+  { ok: true; agent: { id: string; label: string } } | { ok: false; reason: AgentRefusal }
+> {
+  const [row] = await tx
+    .select({
+      id: users.id,
+      role: users.role,
+      status: users.status,
+      name: users.name,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .for("share");
+  if (!row) return { ok: false, reason: "unknown-agent" };
+  if (row.role !== "agent") return { ok: false, reason: "not-agent" };
+  if (row.status !== "active") return { ok: false, reason: "inactive-agent" };
+  return { ok: true, agent: { id: row.id, label: agentLabel(row) } };
+}
+
+/** Why `id` could not be given work now (read only, for a question before the write), or null. */
+export async function agentRefusalOf(id: string): Promise<AgentRefusal | null> {
+  const [row] = await db
+    .select({ role: users.role, status: users.status })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!row) return "unknown-agent";
+  if (row.role !== "agent") return "not-agent";
+  return row.status === "active" ? null : "inactive-agent";
+}
+
+/** How the audit log and a history entry name an agent: "Name <e-mail>". */
+export function agentLabel(row: { name: string; email: string }): string {
+  return row.name.trim() ? `${row.name.trim()} <${row.email}>` : row.email;
+}
+
+/** An active agent's name and e-mail by id (for their e-mails), undefined otherwise. */
+export async function getActiveAgent(
+  executor: Executor,
+  id: string,
+): Promise<{ email: string; name: string } | undefined> {
+  const [row] = await executor
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, "agent"), eq(users.status, "active")))
+    .limit(1);
+  return row;
+}

@@ -33,6 +33,15 @@ export type Notification =
   | ({ kind: "appointment.rescheduled-by-staff" } & AppointmentMoment)
   /** An admin confirmed, completed or cancelled it: the customer's e-mail. */
   | ({ kind: "appointment.status-set" } & AppointmentMoment)
+  /**
+   * Staff gave the viewing to another agent (null: the admins): the new party's notice with the
+   * calendar file, the old party's word that it is no longer theirs.
+   */
+  | ({
+      kind: "appointment.reassigned";
+      fromAgentId: string | null;
+      toAgentId: string | null;
+    } & AppointmentMoment)
   /** Staff answered an inquiry or complaint: the response, to its sender. */
   | { kind: "inquiry.answered"; inquiryId: string }
   /**
@@ -66,6 +75,7 @@ export const NOTIFICATION_KINDS = [
   "appointment.rescheduled-by-customer",
   "appointment.rescheduled-by-staff",
   "appointment.status-set",
+  "appointment.reassigned",
   "inquiry.answered",
   "user.invited",
   "email.verification-requested",
@@ -80,10 +90,13 @@ export async function notify(tx: Executor, notification: Notification): Promise<
 }
 
 /** Notifies `kind` about the appointment as it stands in `tx`, after the write changed it. */
-export async function notifyAppointment(
+export async function notifyAppointment<K extends Extract<Notification, AppointmentMoment>["kind"]>(
   tx: Executor,
-  kind: Extract<Notification, AppointmentMoment>["kind"],
+  kind: K,
   appointmentId: string,
+  ...[extra]: K extends "appointment.reassigned"
+    ? [extra: { fromAgentId: string | null; toAgentId: string | null }]
+    : []
 ): Promise<void> {
   const [row] = await tx
     .select({
@@ -98,5 +111,11 @@ export async function notifyAppointment(
     .select({ n: count() })
     .from(appointmentEvents)
     .where(eq(appointmentEvents.appointmentId, appointmentId));
-  await notify(tx, { kind, appointmentId, ...row, historyLength: history?.n ?? 0 });
+  await notify(tx, {
+    kind,
+    appointmentId,
+    ...row,
+    historyLength: history?.n ?? 0,
+    ...extra,
+  } as Notification);
 }

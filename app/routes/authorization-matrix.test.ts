@@ -898,6 +898,15 @@ const MATRIX: Record<string, Guarded> = {
             ...guarded,
           },
           wrong({ intent: "notification", setting: "sms" }, 400),
+          // Where general bookings go (the office's): admins only; a made-up choice is refused.
+          {
+            url: path,
+            form: { intent: "general-bookings", generalBookings: "admins" },
+            expect: { ...refused, admin: { redirect: "/admin/settings?tab=general" } },
+            writer: "admin",
+            ...guarded,
+          },
+          wrong({ intent: "general-bookings", generalBookings: "everyone" }, 400),
           wrong(
             {
               intent: "password",
@@ -977,6 +986,33 @@ const MATRIX: Record<string, Guarded> = {
           {
             url: path,
             form: { intent: "bulk", bulkAction: "feature" },
+            expect: { ...refused, ...forbidden, admin: { status: 400 } },
+            ...guarded,
+          },
+          // "Assign agent" to the office: asked, then done; an account that is not an agent is
+          // refused before and after the yes, nothing written.
+          {
+            url: path,
+            form: {
+              intent: "bulk",
+              bulkAction: "assign",
+              agentId: "",
+              ids: adminPropertyId,
+              confirmed: "yes",
+            },
+            expect: { ...refused, ...forbidden, admin: { ok: true } },
+            writer: "admin",
+            ...guarded,
+          },
+          {
+            url: path,
+            form: {
+              intent: "bulk",
+              bulkAction: "assign",
+              agentId: "not-an-agent",
+              ids: adminPropertyId,
+              confirmed: "yes",
+            },
             expect: { ...refused, ...forbidden, admin: { status: 400 } },
             ...guarded,
           },
@@ -1274,7 +1310,29 @@ const MATRIX: Record<string, Guarded> = {
               ...guarded,
             },
           ] as Request_[]
-        ).map(agentAsAdmin),
+        )
+          .map(agentAsAdmin)
+          .concat([
+            // Giving the viewing to someone else is the office's (viewings:assign): its own agent
+            // is refused (403), the other agent does not see it (404); a bad choice writes nothing.
+            {
+              url: path,
+              form: { intent: "assign", agentId: "", back: "/admin/appointments" },
+              expect: {
+                ...refused,
+                admin: { redirect: "/admin/appointments" },
+                agent: { status: 403 },
+              },
+              writer: "admin",
+              ...guarded,
+            },
+            {
+              url: path,
+              form: { intent: "assign", agentId: "not-an-agent" },
+              expect: { ...refused, admin: { status: 400 }, agent: { status: 403 } },
+              ...guarded,
+            },
+          ]),
       };
     },
   },

@@ -12,6 +12,7 @@ import { Button, LinkButton } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
 import {
+  ASSIGN_BULK_ACTION,
   BULK_WORDS,
   isListBulkAction,
   type ListBulkAction,
@@ -28,7 +29,7 @@ import { CONFIRM_FIELD, CONFIRM_VALUE } from "~/lib/confirm";
 
 export const BULK_FORM_ID = "bulk-form";
 
-type BulkConfirm = { action: ListBulkAction; ids: string[]; question: string };
+type BulkConfirm = { action: ListBulkAction; ids: string[]; agentId?: string; question: string };
 type BulkDone = { id: string; action: ListBulkAction; message: string; undoIds: string[] };
 
 function field<T>(actionData: unknown, name: string): T | undefined {
@@ -37,20 +38,24 @@ function field<T>(actionData: unknown, name: string): T | undefined {
 }
 
 const NO_ACTION = "Please choose what to do.";
+const OFFICE = "The office (no agent)";
 const NOTHING_SELECTED = "Please select at least one property.";
 
 /** The hidden fields of a confirmed bulk post. */
 function BulkFields({
   action,
   ids,
+  agentId,
   back,
 }: {
   action: ListBulkAction;
   ids: string[];
+  agentId?: string;
   back: string;
 }) {
   return (
     <>
+      {agentId !== undefined ? <input type="hidden" name="agentId" value={agentId} /> : null}
       <input type="hidden" name="intent" value="bulk" />
       <input type="hidden" name="back" value={back} />
       <input type="hidden" name="bulkAction" value={action} />
@@ -64,11 +69,14 @@ function BulkFields({
 
 export function PropertyBulkBar({
   actions,
+  agents,
   back,
   actionData,
 }: {
   /** The actions this view offers (the trash: Restore). */
   actions: readonly ListBulkAction[];
+  /** The agents "Assign agent" may give the listings to (the office when none is chosen). */
+  agents?: readonly { id: string; name: string }[];
   back: string;
   /** The list route's action answer. */
   actionData: unknown;
@@ -78,14 +86,20 @@ export function PropertyBulkBar({
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const pending = useIsPending({ intent: "bulk" });
-  const [asking, setAsking] = useState<{ action: ListBulkAction; ids: string[] } | null>(null);
+  const [asking, setAsking] = useState<{
+    action: ListBulkAction;
+    ids: string[];
+    agentId?: string;
+    to?: string;
+  } | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const asked = field<BulkConfirm>(actionData, "bulkConfirm");
   const done = field<BulkDone>(actionData, "bulkDone");
   const serverError = field<{ message: string }>(actionData, "error")?.message;
 
-  function post(action: ListBulkAction, ids: string[]) {
+  function post(action: ListBulkAction, ids: string[], agentId?: string) {
     const data = new FormData();
+    if (agentId !== undefined) data.set("agentId", agentId);
     data.set("intent", "bulk");
     data.set("back", back);
     data.set("bulkAction", action);
@@ -123,6 +137,11 @@ export function PropertyBulkBar({
     if (!isListBulkAction(action)) return setLocalError(NO_ACTION);
     if (ids.length === 0) return setLocalError(NOTHING_SELECTED);
     setLocalError(null);
+    if (action === ASSIGN_BULK_ACTION) {
+      const agentId = String(data.get("agentId") ?? "");
+      const to = agents?.find((agent) => agent.id === agentId)?.name ?? OFFICE;
+      return setAsking({ action, ids, agentId, to });
+    }
     setAsking({ action, ids });
   }
 
@@ -155,6 +174,26 @@ export function PropertyBulkBar({
             </option>
           ))}
         </select>
+        {agents && actions.includes(ASSIGN_BULK_ACTION) ? (
+          <>
+            <label htmlFor="bulk-agent" className="text-sm font-medium text-slate-700">
+              Agent (for Assign agent)
+            </label>
+            <select
+              id="bulk-agent"
+              name="agentId"
+              defaultValue=""
+              className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+            >
+              <option value="">{OFFICE}</option>
+              {agents.map((agent) => (
+                <option key={agent.id} value={agent.id}>
+                  {agent.name}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
         <Button type="submit" size="sm" variant="secondary" disabled={pending}>
           {pending ? "Applying..." : "Apply to selected"}
         </Button>
@@ -171,7 +210,7 @@ export function PropertyBulkBar({
           method="post"
           className="flex flex-wrap items-center gap-2 rounded-md border border-amber-200 bg-amber-50 p-3"
         >
-          <BulkFields action={asked.action} ids={asked.ids} back={back} />
+          <BulkFields action={asked.action} ids={asked.ids} agentId={asked.agentId} back={back} />
           <span role="status" className="text-sm font-medium text-slate-900">
             {asked.question}
           </span>
@@ -213,7 +252,7 @@ export function PropertyBulkBar({
         {asking ? (
           <AlertDialogContent>
             <AlertDialogHeader
-              title={BULK_WORDS[asking.action].question(asking.ids.length)}
+              title={BULK_WORDS[asking.action].question(asking.ids.length, asking.to)}
               description={
                 asking.action === "delete"
                   ? `They leave the site at once and wait ${TRASH_DAYS} days in the trash, from where they can be restored.`
@@ -230,7 +269,7 @@ export function PropertyBulkBar({
                 size="sm"
                 variant={asking.action === "delete" ? "destructive" : "primary"}
                 onClick={() => {
-                  post(asking.action, asking.ids);
+                  post(asking.action, asking.ids, asking.agentId);
                   setAsking(null);
                 }}
               >

@@ -176,6 +176,51 @@ export function adminAppointmentNoticeEmail({
   });
 }
 
+/**
+ * When staff give a viewing to someone else: to the party it now belongs to ("given"), with the
+ * calendar file beside it, or to the party it was taken from ("taken"). `party` is "agent" when
+ * the reader is the agent, "admins" when the admins handle (or handled) it; `other` names the
+ * other side ("Ada Agent" or "the admins").
+ */
+export function appointmentReassignedEmail({
+  appointment,
+  change,
+  party,
+  other,
+  adminUrl,
+  contact,
+}: {
+  appointment: AppointmentEmailDetails;
+  change: "given" | "taken";
+  party: "agent" | "admins";
+  other: string;
+  adminUrl: string;
+  contact?: EmailContact;
+}): AppointmentEmail {
+  const what = appointment.propertyTitle
+    ? `The viewing of ${appointment.propertyTitle} with ${appointment.fullName}`
+    : `The appointment with ${appointment.fullName}`;
+  const yours = party === "agent" ? "yours" : "the admins'";
+  return compose({
+    subject:
+      change === "given"
+        ? `Viewing assigned ${party === "agent" ? "to you" : "to the admins"}: ${appointment.fullName}, ${whenText(appointment)}`
+        : `Viewing no longer ${yours}: ${appointment.fullName}, ${whenText(appointment)}`,
+    paragraphs: [
+      change === "given"
+        ? `${what} on ${whenText(appointment)} is now ${yours} (it was with ${other}).`
+        : `${what} on ${whenText(appointment)} is no longer ${yours}: it was given to ${other}. There is nothing more to do for it.`,
+    ],
+    rows: appointmentDetails(appointment, { withContact: change === "given" }),
+    link: { label: "Open the appointment", url: adminUrl },
+    closing:
+      change === "given" && party === "agent"
+        ? ["The attached calendar file adds it to your calendar."]
+        : [],
+    contact,
+  });
+}
+
 export type AdminSetStatus = "confirmed" | "completed" | "cancelled";
 
 /** To the customer when an admin confirms, completes or cancels their appointment. */

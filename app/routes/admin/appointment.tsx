@@ -1,3 +1,4 @@
+import { Form } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { AppointmentActions } from "~/components/admin/appointment-actions";
@@ -8,7 +9,10 @@ import {
   AppointmentHistory,
 } from "~/components/appointments/appointment-details";
 import { RescheduleForm } from "~/components/appointments/reschedule-form";
+import { SubmitButton } from "~/components/ui/button";
+import { SelectField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
+import { useIsPending } from "~/hooks/use-is-pending";
 import {
   badRequest,
   editConflict,
@@ -31,6 +35,7 @@ import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { type LastChange, VERSION_FIELD } from "~/lib/edit-conflict";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
+import { can } from "~/lib/permissions";
 import { readForm } from "~/lib/read-form.server";
 import { RESCHEDULE_MESSAGES, rescheduleSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
@@ -38,9 +43,11 @@ import { COMPANY_NAME } from "~/lib/site";
 import { kickMailSender } from "~/mail/mail-sender.server";
 import {
   getAppointmentForAdmin,
+  reassignAppointment,
   rescheduleAppointmentByStaff,
 } from "~/models/admin-appointments.server";
 import { setAppointmentStatusByAdmin } from "~/models/appointment.server";
+import { AGENT_REFUSAL_MESSAGES, listActiveAgents } from "~/models/listing-agent.server";
 import type { Route } from "./+types/appointment";
 
 // One booking for staff: its details, its history, what may still be done to it (each change
@@ -63,7 +70,9 @@ export async function loader(args: Route.LoaderArgs) {
   if (!appointment) notFound();
   // On the server's clock, so the page and its hydration agree.
   const started = hasAppointmentStarted(appointment.appointmentDate, appointment.appointmentTime);
-  return { appointment, started };
+  // Who may give the viewing to someone else gets the choice of active agents; an agent, none.
+  const agents = can(actor, "viewings:assign") ? await listActiveAgents() : null;
+  return { appointment, started, agents };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -75,6 +84,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
   const back = listReturnPath(form.get("back"), LIST);
   if (intent === "reschedule") return reschedule(actor, id, form, back);
+  if (intent === "assign") return assign(actor, id, form, back);
   if (!isAdminAppointmentAction(intent)) {
     return unknownIntent();
   }
@@ -105,7 +115,14 @@ export async function action(args: Route.ActionArgs) {
   throw redirectWithFlash(back, DONE[intent]);
 }
 
-const CONFLICT_LABELS = { status: "Status", appointmentDate: "Date", appointmentTime: "Time" };
+const CONFLICT_LABELS = {
+  status: "Status",
+  appointmentDate: "Date",
+  appointmentTime: "Time",
+  agent: "Agent",
+};
+
+const ADMINS_LABEL = "Admins (no agent)";
 
 /**
  * A status change or a new slot asked for on a booking a colleague has confirmed, cancelled or
@@ -126,12 +143,65 @@ async function conflictAnswer(
   if (isAdminAppointmentAction(intent)) {
     yours.set("status", APPOINTMENT_STATUS_LABELS[ACTION_STATUS[intent]]);
   }
+  if (intent === "assign") {
+    const chosen = String(form.get("agentId") ?? "");
+    const agent = (await listActiveAgents()).find((a) => a.id === chosen);
+    yours.set("agent", agent?.name ?? ADMINS_LABEL);
+  }
   const values = {
     status: APPOINTMENT_STATUS_LABELS[current.status],
     appointmentDate: current.appointmentDate,
     appointmentTime: current.appointmentTime,
+    agent: current.agent ? current.agent.name || current.agent.email : ADMINS_LABEL,
   };
   return editConflict(yours, { version: current.version, values }, change);
+}
+
+const ASSIGN_MESSAGES = {
+  unchanged: "The appointment is already theirs. Choose someone else.",
+  final: "Only a pending or confirmed appointment can be given to someone else.",
+  forbidden: "Only the office can give an appointment to another agent.",
+} as const;
+
+/**
+ * Gives the viewing to another active agent, or to the admins (an empty choice), for staff with
+ * viewings:assign; both parties are e-mailed with the change. A forged post from an agent is
+ * refused (403) and writes nothing.
+ */
+async function assign(actor: AdminActor, id: string, form: FormData, back: string) {
+  const agentId = String(form.get("agentId") ?? "").trim();
+  const values = { agentId };
+  const intent = "assign";
+  if (!can(actor, "viewings:assign")) {
+    const error = { title: "Error", message: ASSIGN_MESSAGES.forbidden };
+    return failed(403, { intent, error, values });
+  }
+  const result = await reassignAppointment(actor, id, agentId || null, {
+    expectedVersion: postedVersion(form),
+  });
+  if (result.ok) {
+    kickMailSender();
+    throw redirectWithFlash(back, "appointmentReassigned");
+  }
+  switch (result.reason) {
+    case "not-found":
+      notFound();
+      break;
+    case "conflict":
+      return conflictAnswer(actor, id, form, result.change);
+    case "final":
+      return failed(409, {
+        intent,
+        error: { title: "Error", message: ASSIGN_MESSAGES.final },
+        values,
+      });
+    case "unchanged":
+      return badRequest({ intent, fields: { agentId: ASSIGN_MESSAGES.unchanged }, values });
+    default: {
+      const message = AGENT_REFUSAL_MESSAGES[result.reason];
+      return badRequest({ intent, fields: { agentId: message }, values });
+    }
+  }
 }
 
 /** A new date and slot, on the public rules; the customer is e-mailed with the change. */
@@ -162,9 +232,16 @@ async function reschedule(actor: AdminActor, id: string, form: FormData, back: s
 }
 
 export default function AdminAppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment, started } = loaderData;
+  const { appointment, started, agents } = loaderData;
   const { back, state } = useRecordBack(LIST);
-  const failure = failureOf(actionData);
+  const answer = failureOf(actionData);
+  // The assign form's failures show beside it; the others' beside the reschedule form.
+  const assignFailure = answer && "intent" in answer ? answer : undefined;
+  const failure = answer && !("intent" in answer) ? answer : undefined;
+  const posted = failure?.values as
+    | { appointmentDate?: string; appointmentTime?: string }
+    | undefined;
+  const postedAgent = (assignFailure?.values as { agentId?: string } | undefined)?.agentId;
   const open = appointment.status === "pending" || appointment.status === "confirmed";
   return (
     <RecordView
@@ -179,6 +256,25 @@ export default function AdminAppointmentPage({ loaderData, actionData }: Route.C
             History
           </h2>
           <AppointmentHistory history={appointment.history} />
+        </section>
+        <section aria-labelledby="admin-agent-heading" className="space-y-3">
+          <h2 id="admin-agent-heading" className="text-lg font-semibold text-slate-900">
+            Agent
+          </h2>
+          <p className="text-sm text-slate-700" data-testid="appointment-agent">
+            {appointment.agent
+              ? `${appointment.agent.name || appointment.agent.email} (${appointment.agent.email})`
+              : ADMINS_LABEL}
+          </p>
+          {agents && open ? (
+            <AssignForm
+              agents={agents}
+              current={postedAgent ?? appointment.agent?.id ?? ""}
+              error={assignFailure?.fields?.agentId ?? assignFailure?.error?.message}
+              fields={{ back, [VERSION_FIELD]: appointment.version }}
+              state={state}
+            />
+          ) : null}
         </section>
         <EditConflictPanel
           conflict={failure?.conflict}
@@ -206,8 +302,8 @@ export default function AdminAppointmentPage({ loaderData, actionData }: Route.C
             </p>
             <FormAlert error={failure?.error} />
             <RescheduleForm
-              defaultDate={failure?.values?.appointmentDate ?? appointment.appointmentDate}
-              defaultTime={failure?.values?.appointmentTime ?? appointment.appointmentTime}
+              defaultDate={posted?.appointmentDate ?? appointment.appointmentDate}
+              defaultTime={posted?.appointmentTime ?? appointment.appointmentTime}
               errors={failure?.fields ?? {}}
               fields={{ back, [VERSION_FIELD]: appointment.version }}
               state={state}
@@ -216,6 +312,45 @@ export default function AdminAppointmentPage({ loaderData, actionData }: Route.C
         ) : null}
       </div>
     </RecordView>
+  );
+}
+
+/** The office's choice of who handles the viewing: an active agent, or the admins. */
+function AssignForm({
+  agents,
+  current,
+  error,
+  fields,
+  state,
+}: {
+  agents: { id: string; name: string }[];
+  current: string;
+  error: string | undefined;
+  fields: Record<string, string>;
+  state: unknown;
+}) {
+  const pending = useIsPending({ intent: "assign" });
+  return (
+    <Form method="post" state={state} className="flex flex-wrap items-end gap-3" noValidate>
+      <input type="hidden" name="intent" value="assign" />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="w-full max-w-sm">
+        <SelectField
+          key={current}
+          label="Give to"
+          name="agentId"
+          placeholder={ADMINS_LABEL}
+          options={agents.map((agent) => ({ value: agent.id, label: agent.name }))}
+          defaultValue={current}
+          error={error}
+        />
+      </div>
+      <SubmitButton pending={pending} pendingLabel="Reassigning...">
+        Reassign
+      </SubmitButton>
+    </Form>
   );
 }
 

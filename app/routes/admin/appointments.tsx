@@ -9,10 +9,15 @@ import { CalendarDays, Plus } from "~/components/icons";
 import { StatusBadge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { DataTable, type DataTableColumn, statusFilter } from "~/components/ui/data-table";
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableFilter,
+  statusFilter,
+} from "~/components/ui/data-table";
 import { getEnv } from "~/env.server";
 import { unknownIntent } from "~/http/responses.server";
-import { ADMIN_APPOINTMENTS_PAGE_SIZE } from "~/lib/admin-appointments";
+import { ADMIN_APPOINTMENTS_PAGE_SIZE, ADMINS_FILTER } from "~/lib/admin-appointments";
 import { formatAppointmentDate, propertyTypeLabel } from "~/lib/appointment-format";
 import { hasAppointmentStarted } from "~/lib/appointment-rules";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
@@ -30,6 +35,7 @@ import {
 } from "~/models/admin-appointments.server";
 import type { AppointmentStatus } from "~/models/appointment.server";
 import { getCalendarFeedCreatedAt, resetCalendarFeed } from "~/models/calendar-feed.server";
+import { listActiveAgents } from "~/models/listing-agent.server";
 import { loadOrFail } from "~/routes/admin/load-or-fail.server";
 import type { Route } from "./+types/appointments";
 
@@ -39,20 +45,31 @@ import type { Route } from "./+types/appointments";
 
 const STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
 
-export const APPOINTMENTS_LIST: ListConfig<AdminAppointmentSort, "status" | "date"> = {
-  sorts: ["created", "date"],
-  defaultSort: "created",
-  defaultDirection: "desc",
-  filters: { status: { kind: "choice", values: STATUSES }, date: { kind: "date" } },
-  pageSize: ADMIN_APPOINTMENTS_PAGE_SIZE,
-};
+/** The list's config; the agent filter's values are the agents offered (and the admins). */
+function appointmentsList(
+  agents: readonly { id: string }[],
+): ListConfig<AdminAppointmentSort, "status" | "date" | "agent"> {
+  return {
+    sorts: ["created", "date"],
+    defaultSort: "created",
+    defaultDirection: "desc",
+    filters: {
+      status: { kind: "choice", values: STATUSES },
+      date: { kind: "date" },
+      agent: { kind: "choice", values: [ADMINS_FILTER, ...agents.map((agent) => agent.id)] },
+    },
+    pageSize: ADMIN_APPOINTMENTS_PAGE_SIZE,
+  };
+}
 
 export const LOAD_FAILED = "Failed to load appointments";
 
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
-  const params = parseListParams(args.request.url, APPOINTMENTS_LIST);
   return loadOrFail("the admin appointments list", LOAD_FAILED, async () => {
+    // The office sees whose each viewing is and filters by agent; an agent's are all theirs.
+    const agents = actor.role === "agent" ? [] : await listActiveAgents();
+    const params = parseListParams(args.request.url, appointmentsList(agents));
     const [list, viewings] = await Promise.all([
       listAppointmentsForAdmin(
         actor,
@@ -60,6 +77,7 @@ export async function loader(args: Route.LoaderArgs) {
           q: params.q,
           status: params.filters.status as AppointmentStatus | undefined,
           date: params.filters.date,
+          agent: params.filters.agent,
         },
         params,
       ),
@@ -81,6 +99,7 @@ export async function loader(args: Route.LoaderArgs) {
       // An agent handles the viewings given to them; booking for a caller is the office's.
       canBook: can(actor, "viewings:assign"),
       isAgent: actor.role === "agent",
+      agents,
     };
   });
 }
@@ -101,7 +120,17 @@ export async function action(args: Route.ActionArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
-function columns(back: string): DataTableColumn<Row, AdminAppointmentSort>[] {
+function columns(back: string, isAgent: boolean): DataTableColumn<Row, AdminAppointmentSort>[] {
+  const agent: DataTableColumn<Row, AdminAppointmentSort> = {
+    id: "agent",
+    header: "Agent",
+    cell: (row) =>
+      row.agentId ? (
+        <span className="block">{row.agentName || row.agentEmail}</span>
+      ) : (
+        <span className="block text-slate-500">Admins</span>
+      ),
+  };
   return [
     {
       id: "client",
@@ -155,6 +184,7 @@ function columns(back: string): DataTableColumn<Row, AdminAppointmentSort>[] {
         </>
       ),
     },
+    ...(isAgent ? [] : [agent]),
     {
       id: "status",
       header: "Status",
@@ -190,7 +220,7 @@ function columns(back: string): DataTableColumn<Row, AdminAppointmentSort>[] {
 }
 
 export default function AdminAppointmentsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { total, viewings, feedCreatedAt, canBook, isAgent } = loaderData;
+  const { total, viewings, feedCreatedAt, canBook, isAgent, agents } = loaderData;
   const { outlet, recordOnly, back } = useListWithRecord("/admin/appointments");
   if (recordOnly) return outlet;
   return (
@@ -212,16 +242,33 @@ export default function AdminAppointmentsPage({ loaderData, actionData }: Route.
       />
       <DataTable
         caption="Appointments"
-        columns={columns(back)}
+        columns={columns(back, isAgent)}
         list={loaderData}
-        config={APPOINTMENTS_LIST}
+        config={appointmentsList(agents)}
         search={{ label: "Search appointments", placeholder: "Name, e-mail or property type" }}
-        filters={[statusFilter(STATUSES), { name: "date", label: "Date", kind: "date" }]}
+        filters={[
+          statusFilter(STATUSES),
+          { name: "date", label: "Date", kind: "date" },
+          ...(isAgent ? [] : [agentFilter(agents)]),
+        ]}
         emptyMessage="No appointments found"
       />
       {outlet}
     </div>
   );
+}
+
+function agentFilter(agents: readonly { id: string; name: string }[]): DataTableFilter<"agent"> {
+  return {
+    name: "agent",
+    label: "Agent",
+    kind: "choice",
+    allLabel: "All agents",
+    options: [
+      { value: ADMINS_FILTER, label: "Admins (no agent)" },
+      ...agents.map((agent) => ({ value: agent.id, label: agent.name })),
+    ],
+  };
 }
 
 function DayView({ viewings, back }: { viewings: DayViewing[]; back: string }) {

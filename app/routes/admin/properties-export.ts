@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/auth/session.server";
 import { PROPERTIES_LIST, propertyFiltersOf } from "~/lib/admin-properties";
-import { csvResponse, PROPERTY_CSV_COLUMNS, toCsv } from "~/lib/csv";
+import { AGENT_CSV_COLUMN, csvResponse, PROPERTY_CSV_COLUMNS, toCsv } from "~/lib/csv";
 import { parseListParams } from "~/lib/list-params";
 import { FIELD_OF } from "~/lib/property-import";
 import { listPropertiesForExport } from "~/models/admin-properties.server";
@@ -16,10 +16,11 @@ export async function loader(args: Route.LoaderArgs) {
   const params = parseListParams(args.request.url, PROPERTIES_LIST);
   const rows = await listPropertiesForExport(actor, propertyFiltersOf(params));
   const body = toCsv(
-    ["id", ...PROPERTY_CSV_COLUMNS, "created_at"],
+    ["id", ...PROPERTY_CSV_COLUMNS, AGENT_CSV_COLUMN, "created_at"],
     rows.map((p) => [
       p.id,
       ...PROPERTY_CSV_COLUMNS.map((column) => p[FIELD_OF[column]]),
+      p.agentEmail,
       p.createdAt,
     ]),
   );

@@ -1,5 +1,11 @@
 import { requireAdmin } from "~/auth/session.server";
-import { csvResponse, PROPERTY_CSV_COLUMNS, PROPERTY_CSV_EXAMPLE, toCsv } from "~/lib/csv";
+import {
+  AGENT_CSV_COLUMN,
+  csvResponse,
+  PROPERTY_CSV_COLUMNS,
+  PROPERTY_CSV_EXAMPLE,
+  toCsv,
+} from "~/lib/csv";
 import type { Route } from "./+types/properties-template";
 
 // /admin/properties/template.csv: the export's columns with one example row, for preparing
@@ -8,7 +14,8 @@ import type { Route } from "./+types/properties-template";
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   return csvResponse(
-    toCsv(["id", ...PROPERTY_CSV_COLUMNS], [["", ...PROPERTY_CSV_EXAMPLE]]),
+    // The agent column empty: the example listing stays with the office.
+    toCsv(["id", ...PROPERTY_CSV_COLUMNS, AGENT_CSV_COLUMN], [["", ...PROPERTY_CSV_EXAMPLE, ""]]),
     "properties-template.csv",
   );
 }

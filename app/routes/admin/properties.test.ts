@@ -383,7 +383,9 @@ describe("the CSV export and template", () => {
       routeArgs("/admin/properties/template.csv", { cookie: admin.cookie }),
     )) as Response;
     const [header, example] = (await response.text()).trimEnd().split("\r\n");
-    expect(header?.split(",")).toHaveLength(22);
+    // id, the 21 listing columns and the agent's e-mail (empty in the example: the office).
+    expect(header?.split(",")).toHaveLength(23);
+    expect(header?.split(",").at(-1)).toBe("agent");
     expect(example).toContain("3 Bedroom Flat in Yaba,rent,3500000,year,apartment");
   });
 });

@@ -13,9 +13,10 @@ import { badRequest, redirectWithFlash, unknownIntent } from "~/http/responses.s
 import type { AdminActor } from "~/lib/admin-actor";
 import {
   type AdminPropertySort,
-  BULK_ACTIONS,
+  ASSIGN_BULK_ACTION,
   BULK_WORDS,
   isListBulkAction,
+  LIVE_BULK_ACTIONS,
   PROPERTIES_LIST,
   propertyFiltersOf,
   TRASH_BULK_ACTIONS,
@@ -31,11 +32,17 @@ import { readForm } from "~/lib/read-form.server";
 import { ADMIN_CITIES, PROPERTY_MESSAGES } from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
 import {
+  assignPropertiesAgent,
   bulkUpdateProperties,
   listPropertiesForAdmin,
   restoreProperties,
   restoreProperty,
 } from "~/models/admin-properties.server";
+import {
+  AGENT_REFUSAL_MESSAGES,
+  agentRefusalOf,
+  listActiveAgents,
+} from "~/models/listing-agent.server";
 import { getViewsByProperty } from "~/models/property-stats.server";
 import { loadOrFail } from "~/routes/admin/load-or-fail.server";
 import type { Route } from "./+types/properties";
@@ -62,7 +69,16 @@ export async function loader(args: Route.LoaderArgs) {
     const rows = list.rows.map((row) => ({ ...row, views30: views.get(row.id) ?? 0 }));
     // An agent edits their own listings; adding, deleting and bulk changes are the office's.
     const canManage = can(actor, "listings:manage");
-    return { params: { ...params, page: list.page }, rows, total: list.total, trash, canManage };
+    // The agents the bulk bar's "Assign agent" offers.
+    const agents = canManage && !trash ? await listActiveAgents() : [];
+    return {
+      params: { ...params, page: list.page },
+      rows,
+      total: list.total,
+      trash,
+      canManage,
+      agents,
+    };
   });
 }
 
@@ -97,6 +113,7 @@ async function bulkAction(actor: AdminActor, form: FormData) {
     error: { title: "Nothing selected", message: "Please select at least one property." },
   };
   if (ids.length === 0) return badRequest(nothing);
+  if (action === ASSIGN_BULK_ACTION) return bulkAssign(actor, form, ids, nothing);
   if (!isConfirmed(form)) {
     return {
       ok: false as const,
@@ -116,6 +133,50 @@ async function bulkAction(actor: AdminActor, form: FormData) {
       action,
       message: BULK_WORDS[action].done(result.count),
       undoIds: action === "delete" && "ids" in result ? result.ids : [],
+    },
+  };
+}
+
+/**
+ * "Assign agent": the selected listings to the agent chosen beside the action (empty: the
+ * office). Asks first, naming the agent; an account that is not an active agent is refused with
+ * its message and nothing is written.
+ */
+async function bulkAssign(
+  actor: AdminActor,
+  form: FormData,
+  ids: string[],
+  nothing: { error: { title: string; message: string } },
+) {
+  const agentId = String(form.get("agentId") ?? "").trim();
+  const action = ASSIGN_BULK_ACTION;
+  if (!isConfirmed(form)) {
+    const refusal = agentId ? await agentRefusalOf(agentId) : null;
+    if (refusal) {
+      return badRequest({ error: { title: "Error", message: AGENT_REFUSAL_MESSAGES[refusal] } });
+    }
+    const agent = (await listActiveAgents()).find((a) => a.id === agentId);
+    const to = agent?.name ?? "the office (no agent)";
+    return {
+      ok: false as const,
+      bulkConfirm: { action, ids, agentId, question: BULK_WORDS[action].question(ids.length, to) },
+    };
+  }
+  const result = await assignPropertiesAgent(actor, ids, agentId || null);
+  if (!result.ok) {
+    if (result.reason === "none-selected") return badRequest(nothing);
+    return badRequest({
+      error: { title: "Error", message: AGENT_REFUSAL_MESSAGES[result.reason] },
+    });
+  }
+  const to = agentId ? result.to.replace(/ <[^>]*>$/, "") : "the office";
+  return {
+    ok: true as const,
+    bulkDone: {
+      id: crypto.randomUUID(),
+      action,
+      message: BULK_WORDS[action].done(result.count, to),
+      undoIds: [],
     },
   };
 }
@@ -345,7 +406,8 @@ export default function AdminPropertiesPage({ loaderData, actionData }: Route.Co
       ) : null}
       {canManage ? (
         <PropertyBulkBar
-          actions={trash ? TRASH_BULK_ACTIONS : BULK_ACTIONS}
+          actions={trash ? TRASH_BULK_ACTIONS : LIVE_BULK_ACTIONS}
+          agents={trash ? undefined : loaderData.agents}
           back={back}
           actionData={actionData}
         />

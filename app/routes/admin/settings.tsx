@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Form } from "react-router";
 import { getCurrentSession, requireAdmin, signOut } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import {
@@ -7,7 +7,11 @@ import {
   GeneralPanel,
   PasswordPanel,
 } from "~/components/admin/settings-panels";
+import { SubmitButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FormAlert } from "~/components/ui/form-alert";
 import { selectedTab, UrlTabs } from "~/components/ui/tabs";
+import { useIsPending } from "~/hooks/use-is-pending";
 import {
   badRequest,
   failed,
@@ -19,6 +23,12 @@ import {
 import { failureOf } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
+import {
+  GENERAL_BOOKINGS,
+  GENERAL_BOOKINGS_LABELS,
+  type GeneralBookings,
+  isGeneralBookings,
+} from "~/lib/general-bookings";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
 import {
@@ -43,6 +53,7 @@ import {
   removeAdminAccount,
   updateNotificationSetting,
 } from "~/models/admin-settings.server";
+import { getGeneralBookings, setGeneralBookings } from "~/models/booking-rota.server";
 import { RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/settings";
 
@@ -68,15 +79,17 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const tab = selectedTab(url, tabsFor(actor));
   try {
-    const [settings, admins, superAdmins] = await Promise.all([
+    const [settings, admins, superAdmins, generalBookings] = await Promise.all([
       getNotificationSettings(actor),
       tab === "admins" ? listAdminAccounts(actor) : Promise.resolve([]),
       actor.isSuperAdmin ? countActiveSuperAdmins(actor) : Promise.resolve(0),
+      getGeneralBookings(actor),
     ]);
     return {
       tab,
       tabs: tabsFor(actor),
       settings,
+      generalBookings,
       admins,
       adding: tab === "admins" && url.searchParams.get("add") === "1",
       viewer: { id: actor.id, isSuperAdmin: actor.isSuperAdmin },
@@ -100,6 +113,8 @@ export async function action(args: Route.ActionArgs) {
   switch (intent) {
     case "notification":
       return saveNotification(actor, form);
+    case "general-bookings":
+      return saveGeneralBookings(actor, form);
     case "password":
       return savePassword(actor, form, args.request);
     case "delete-account":
@@ -141,6 +156,19 @@ async function saveNotification(actor: AdminActor, form: FormData) {
         ? "emailNotificationsEnabled"
         : "emailNotificationsDisabled";
   throw redirectWithFlash(`${SETTINGS}?tab=general`, flash);
+}
+
+/** Where general bookings (no listing) go: the admins or the agents' rota; audited. */
+async function saveGeneralBookings(actor: AdminActor, form: FormData) {
+  const to = form.get("generalBookings");
+  if (!isGeneralBookings(to)) {
+    return badRequest({
+      intent: "general-bookings",
+      error: { title: "Error", message: "Choose Admins or A rota of agents." },
+    });
+  }
+  await setGeneralBookings(actor, to);
+  throw redirectWithFlash(`${SETTINGS}?tab=general`, "generalBookingsSaved");
 }
 
 async function savePassword(actor: AdminActor, form: FormData, request: Request) {
@@ -266,7 +294,8 @@ async function removeAdmin(actor: AdminActor, form: FormData) {
 }
 
 export default function AdminSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, tabs, settings, admins, adding, viewer, lastSuperAdmin } = loaderData;
+  const { tab, tabs, settings, generalBookings, admins, adding, viewer, lastSuperAdmin } =
+    loaderData;
   const failure = failureOf(actionData);
   const failed = (intent: string) => (failure?.intent === intent ? failure : undefined);
   return (
@@ -277,7 +306,13 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
       </div>
       <UrlTabs tabs={tabs} current={tab} label="Settings sections" />
       {tab === "general" ? (
-        <GeneralPanel settings={settings} failure={failed("notification")} />
+        <>
+          <GeneralPanel settings={settings} failure={failed("notification")} />
+          <GeneralBookingsPanel
+            current={generalBookings}
+            error={failed("general-bookings")?.error}
+          />
+        </>
       ) : null}
       {tab === "security" ? (
         <>
@@ -289,6 +324,53 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
         <AdminsPanel admins={admins} viewerId={viewer.id} adding={adding} failure={failure} />
       ) : null}
     </div>
+  );
+}
+
+/** The office's choice of who gets a booking made without a listing. */
+function GeneralBookingsPanel({
+  current,
+  error,
+}: {
+  current: GeneralBookings;
+  error: React.ComponentProps<typeof FormAlert>["error"];
+}) {
+  const pending = useIsPending({ intent: "general-bookings" });
+  return (
+    <Card as="section" aria-labelledby="general-bookings-title" className="space-y-3">
+      <h2 id="general-bookings-title" className="text-lg font-semibold text-slate-900">
+        General bookings
+      </h2>
+      <p className="text-sm text-slate-600">
+        A booking made without a listing goes to the admins, or to the active agents in turn (each
+        new one to the agent who has waited longest), who get the e-mail with the calendar file
+        instead. With no active agent it goes to the admins.
+      </p>
+      <FormAlert error={error} />
+      <Form method="post" className="space-y-3">
+        <input type="hidden" name="intent" value="general-bookings" />
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-900">General bookings go to</legend>
+          <div className="mt-2 flex flex-wrap gap-4">
+            {GENERAL_BOOKINGS.map((choice) => (
+              <label key={choice} className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  name="generalBookings"
+                  value={choice}
+                  defaultChecked={choice === current}
+                  className="size-4 accent-brand-700"
+                />
+                {GENERAL_BOOKINGS_LABELS[choice]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <SubmitButton pending={pending} pendingLabel="Saving...">
+          Save
+        </SubmitButton>
+      </Form>
+    </Card>
   );
 }
 
