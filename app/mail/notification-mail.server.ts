@@ -13,7 +13,7 @@ import {
   renderRescheduledByStaffEmail,
 } from "./appointment-mail.server";
 import { renderEmailVerification } from "./email-verification.server";
-import { renderInquiryResponseEmail } from "./inquiry-mail.server";
+import { renderInquiryResponseEmail, renderListingInquiryEmail } from "./inquiry-mail.server";
 import type { MailMessage } from "./mail-message";
 import { renderSubmissionStatusEmail } from "./submission-mail.server";
 
@@ -37,6 +37,7 @@ const RENDERERS: Renderers = {
   "appointment.rescheduled-by-staff": renderRescheduledByStaffEmail,
   "appointment.status-set": renderAppointmentStatusEmail,
   "inquiry.answered": (executor, { inquiryId }) => renderInquiryResponseEmail(executor, inquiryId),
+  "inquiry.received": (executor, { inquiryId }) => renderListingInquiryEmail(executor, inquiryId),
   "user.invited": renderAccountInvite,
   "email.verification-requested": renderEmailVerification,
   "submission.status-set": renderSubmissionStatusEmail,

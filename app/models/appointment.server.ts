@@ -17,6 +17,7 @@ import {
 } from "~/lib/appointment-rules";
 import type { AuditAction } from "~/lib/audit";
 import { isUuid } from "~/lib/ids";
+import { countLead } from "./lead.server";
 import { activeAgentOfListing } from "./listing-agent.server";
 import { notifyAppointment } from "./notification.server";
 import { ON_SITE } from "./property.server";
@@ -109,6 +110,8 @@ async function insertAppointment(
     .values({ ...input, agentId, status: "pending" })
     .returning({ id: appointments.id, createdAt: appointments.createdAt });
   if (!row) throw new Error("appointment insert returned nothing");
+  // A viewing of a listing is one of its leads (issue 21 item 4), counted with the booking.
+  if (input.propertyId) await countLead(tx, input.propertyId, "booking");
   await tx.insert(appointmentEvents).values({
     appointmentId: row.id,
     actorUserId: event.actorUserId,

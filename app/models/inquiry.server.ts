@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNull } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
-import { inquiries } from "~/db/schema";
+import { inquiries, properties } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
@@ -13,6 +13,7 @@ import {
   RESPONSE_STATUSES,
   type ResponseStatus,
 } from "~/lib/schemas/inquiry";
+import { countLead } from "./lead.server";
 import { notify } from "./notification.server";
 import { isStale, recordVersion, type Stale, staleOutcome } from "./record-version.server";
 
@@ -33,16 +34,27 @@ export type NewInquiry = {
   service?: string | null;
   /** The signed-in sender, when there is one. */
   userId?: string | null;
+  /** The listing it is about ("Ask about this property"), when there is one. */
+  propertyId?: string | null;
 };
 
-/** Stores one inquiry with status 'pending'. */
+/**
+ * Stores one inquiry with status 'pending'. One about a listing is, in the same transaction, a
+ * lead of the listing and a notification (to the listing's agent, else the admins).
+ */
 export async function createInquiry(input: NewInquiry) {
-  const [row] = await db
-    .insert(inquiries)
-    .values({ ...input, status: "pending" })
-    .returning({ id: inquiries.id, createdAt: inquiries.createdAt });
-  if (!row) throw new Error("inquiry insert returned nothing");
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(inquiries)
+      .values({ ...input, status: "pending" })
+      .returning({ id: inquiries.id, createdAt: inquiries.createdAt });
+    if (!row) throw new Error("inquiry insert returned nothing");
+    if (input.propertyId) {
+      await countLead(tx, input.propertyId, "inquiry");
+      await notify(tx, { kind: "inquiry.received", inquiryId: row.id });
+    }
+    return row;
+  });
 }
 
 export type CustomerInquiry = {
@@ -194,6 +206,9 @@ export type InquiryForMail = {
   description: string;
   response: string | null;
   userId: string | null;
+  phone: string | null;
+  propertyId: string | null;
+  propertyTitle: string | null;
 };
 
 /** What the response e-mail shows about one inquiry, or undefined for an unknown id. */
@@ -202,11 +217,24 @@ export async function getInquiryForMail(
   executor: Executor = db,
 ): Promise<InquiryForMail | undefined> {
   if (!isUuid(id)) return undefined;
-  const { source, name, email, subject, description, response, userId } =
+  const { source, name, email, subject, description, response, userId, phone, propertyId } =
     getTableColumns(inquiries);
   const [row] = await executor
-    .select({ id: inquiries.id, source, name, email, subject, description, response, userId })
+    .select({
+      id: inquiries.id,
+      source,
+      name,
+      email,
+      subject,
+      description,
+      response,
+      userId,
+      phone,
+      propertyId,
+      propertyTitle: properties.title,
+    })
     .from(inquiries)
+    .leftJoin(properties, eq(properties.id, inquiries.propertyId))
     .where(eq(inquiries.id, id))
     .limit(1);
   return row;

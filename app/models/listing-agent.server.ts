@@ -95,3 +95,17 @@ export async function isActiveAgent(tx: Executor, id: string): Promise<boolean> 
     .limit(1);
   return Boolean(row);
 }
+
+/** The active agent of a listing, for its e-mails; undefined: the admins handle it. */
+export async function getAgentOfListing(
+  executor: Executor,
+  propertyId: string,
+): Promise<{ email: string; name: string } | undefined> {
+  const [row] = await executor
+    .select({ email: users.email, name: users.name })
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.agentId))
+    .where(and(eq(properties.id, propertyId), eq(users.role, "agent"), eq(users.status, "active")))
+    .limit(1);
+  return row;
+}

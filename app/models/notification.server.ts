@@ -35,6 +35,8 @@ export type Notification =
   | ({ kind: "appointment.status-set" } & AppointmentMoment)
   /** Staff answered an inquiry or complaint: the response, to its sender. */
   | { kind: "inquiry.answered"; inquiryId: string }
+  /** A visitor asked about a listing: the message, to the listing's agent (else the admins). */
+  | { kind: "inquiry.received"; inquiryId: string }
   /**
    * Staff added an account: the link to choose its password. The token exists nowhere else in
    * clear (the database keeps its hash), as it did in the rendered e-mail before.
@@ -62,6 +64,7 @@ export const NOTIFICATION_KINDS = [
   "appointment.rescheduled-by-staff",
   "appointment.status-set",
   "inquiry.answered",
+  "inquiry.received",
   "user.invited",
   "email.verification-requested",
   "submission.status-set",
