@@ -84,6 +84,8 @@ export default [
       route("new", "routes/admin/appointment-new.tsx"),
       route(":id", "routes/admin/appointment.tsx"),
     ]),
+    // Where enquiries come from, per source, agent and listing (issue 21).
+    route("leads", "routes/admin/leads.tsx"),
     route("complaints", "routes/admin/complaints.tsx", [
       route(":id", "routes/admin/complaint.tsx"),
     ]),

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { LEAD_SOURCES } from "~/lib/leads";
 import { FURNISHING, LISTING_STATUSES, TITLE_DOCUMENTS, valuesOf } from "~/lib/property-options";
 import { ROLES, USER_STATUSES } from "~/lib/roles";
 import type { SubmissionValues } from "~/lib/schemas/submission";
@@ -353,7 +354,6 @@ export const propertyDailyViews = pgTable(
 );
 
 /** Where a listing's leads come from (issue 21 item 4). */
-export const LEAD_SOURCES = ["booking", "inquiry", "whatsapp", "phone"] as const;
 export const leadSource = pgEnum("lead_source", LEAD_SOURCES);
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNull } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, isNull, type SQL } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { inquiries, properties } from "~/db/schema";
@@ -112,8 +112,22 @@ export async function countInquiriesForUser(
 }
 
 // ---------------------------------------------------------------------------
-// Staff answers (the admin Inquiries screen). The caller has already checked that the user is
-// an admin (requireAdmin); the admin's id is recorded as responded_by.
+// Staff answers (the admin Inquiries screen).
+
+/**
+ * The inquiries a staff member handles: an admin all of them, an agent those about the listings
+ * assigned to them (issue 21), in SQL like their viewings.
+ */
+export function inquiryScope(actor: AdminActor): SQL | undefined {
+  if (actor.role !== "agent") return undefined;
+  return inArray(
+    inquiries.propertyId,
+    db.select({ id: properties.id }).from(properties).where(eq(properties.agentId, actor.id)),
+  );
+}
+
+// The caller has already checked that the user is staff (requireAdmin); the staff member's id is
+// recorded as responded_by.
 
 export type RespondResult =
   | Outcome<{ inquiry: { id: string; status: InquiryStatus; respondedAt: Date } }, InquiryRefusal>
@@ -155,7 +169,7 @@ export async function respondToInquiry(
     const [existing] = await tx
       .select({ status: inquiries.status, response: inquiries.response })
       .from(inquiries)
-      .where(eq(inquiries.id, inquiryId))
+      .where(and(eq(inquiries.id, inquiryId), inquiryScope(actor)))
       .for("update");
     if (!existing) return { result: refused("not-found") };
     if (
@@ -265,7 +279,7 @@ export async function setInquiryStatus(
     const [current] = await tx
       .select({ status: inquiries.status, response: inquiries.response })
       .from(inquiries)
-      .where(eq(inquiries.id, inquiryId))
+      .where(and(eq(inquiries.id, inquiryId), inquiryScope(actor)))
       .for("update");
     if (!current) return { result: refused("not-found") };
     if (isStale(expectedVersion, { status: current.status, response: current.response }))

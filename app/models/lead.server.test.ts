@@ -10,6 +10,7 @@ import {
   propertyDailyViews,
 } from "~/db/schema";
 import { addDays, lagosToday } from "~/lib/appointment-rules";
+import { LEAD_WEEKS } from "~/lib/leads";
 import { renderNotification } from "~/mail/notification-mail.server";
 import { createProperty } from "../../tests/setup/accounts";
 import { actorFor, createSignedInAgent } from "../../tests/setup/admin";
@@ -22,7 +23,6 @@ import {
   getLeadCountsByProperty,
   getLeadsDashboard,
   getListingLeads,
-  LEAD_WEEKS,
   UNASSIGNED,
 } from "./lead.server";
 

@@ -1,17 +1,19 @@
 import { and, count, desc, eq, gte, inArray, type SQL, sql, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import {
-  inquiries,
-  LEAD_SOURCES,
-  properties,
-  propertyDailyLeads,
-  propertyDailyViews,
-  users,
-} from "~/db/schema";
+import { inquiries, properties, propertyDailyLeads, propertyDailyViews, users } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 import type { AdminActor } from "~/lib/admin-actor";
 import { addDays, lagosToday } from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";
+import {
+  LEAD_WEEKS,
+  type LeadCounts,
+  type LeadSource,
+  type LeadWeek,
+  leadRate,
+  noLeads,
+  totalLeads,
+} from "~/lib/leads";
 import type { LeadClick } from "~/lib/listing-contact";
 import { logger } from "~/lib/logger.server";
 import { firstTimeToday } from "./property-stats.server";
@@ -21,19 +23,6 @@ import { firstTimeToday } from "./property-stats.server";
 // in its transaction (no lead without its booking, no booking without its lead); clicks come
 // through /go/:id/:click, once per visitor and day with bots left out, by the same rule as views
 // (firstTimeToday). Counts only: who clicked is never stored.
-
-export type LeadSource = (typeof LEAD_SOURCES)[number];
-export { LEAD_SOURCES };
-
-/** The weeks the admin screens show. */
-export const LEAD_WEEKS = 12;
-
-export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
-  booking: "Viewings booked",
-  inquiry: "Inquiries",
-  whatsapp: "WhatsApp clicks",
-  phone: "Phone clicks",
-};
 
 async function addLead(executor: Executor, propertyId: string, source: LeadSource, day: string) {
   await executor
@@ -76,27 +65,10 @@ export async function countLeadClick(input: {
 // ---------------------------------------------------------------------------
 // Reading them: the listing's edit screen, the Leads dashboard, the owner's My listings.
 
-export type LeadCounts = Record<LeadSource, number>;
-
-export function noLeads(): LeadCounts {
-  return { booking: 0, inquiry: 0, whatsapp: 0, phone: 0 };
-}
-
-export function totalLeads(counts: LeadCounts): number {
-  return LEAD_SOURCES.reduce((total, source) => total + counts[source], 0);
-}
-
-/** Leads per 100 views, one decimal; null without views. */
-export function leadRate(leads: number, views: number): number | null {
-  return views > 0 ? Math.round((leads / views) * 1000) / 10 : null;
-}
-
 /** The first Lagos day of the last LEAD_WEEKS weeks (weeks end today). */
 export function leadWindowStart(now = new Date()): string {
   return addDays(lagosToday(now), -(LEAD_WEEKS * 7 - 1));
 }
-
-export type LeadWeek = { start: string; end: string; counts: LeadCounts };
 
 function emptyWeeks(first: string): LeadWeek[] {
   return Array.from({ length: LEAD_WEEKS }, (_, i) => ({
