@@ -181,6 +181,10 @@ describe("reading leads", () => {
       ["Office flat", 1, null],
     ]);
 
+    const found = await getLeadsDashboard(ADMIN, { q: "OTHER AGENT" });
+    expect(found.top.map((t) => t.name)).toEqual(["Other agent's flat"]);
+    expect(found.total).toBe(10);
+
     const own = await getLeadsDashboard(agent.actor);
     expect(own.totals).toEqual({ booking: 2, inquiry: 0, whatsapp: 3, phone: 0 });
     expect(own.top.map((t) => t.name)).toEqual(["Agent's flat"]);

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, type SQL, sql, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { containsText } from "~/db/like.server";
 import { inquiries, properties, propertyDailyLeads, propertyDailyViews, users } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 import type { AdminActor } from "~/lib/admin-actor";
@@ -127,15 +128,41 @@ export const UNASSIGNED = "Unassigned";
 /** How many listings the dashboard's top list shows. */
 export const TOP_LISTINGS = 10;
 
+/** One sum per source, as columns of a grouped query. */
+function leadsBySourceColumns() {
+  const of = (source: LeadSource) =>
+    sql<number>`coalesce(sum(${propertyDailyLeads.leads}) filter (where ${propertyDailyLeads.source} = ${source}), 0)`.mapWith(
+      Number,
+    );
+  return {
+    booking: of("booking"),
+    inquiry: of("inquiry"),
+    whatsapp: of("whatsapp"),
+    phone: of("phone"),
+    total: sql<number>`coalesce(sum(${propertyDailyLeads.leads}), 0)`.mapWith(Number),
+  };
+}
+
+function countsOf(row: LeadCounts): LeadCounts {
+  return { booking: row.booking, inquiry: row.inquiry, whatsapp: row.whatsapp, phone: row.phone };
+}
+
 /**
  * The Leads dashboard: the last LEAD_WEEKS weeks by source (weekly), by agent (listings without
- * an agent as "Unassigned"), the listings with most leads, and views against leads. An agent sees
- * their own listings only.
+ * an agent as "Unassigned"), the listings with most leads (those whose title contains `q`, when
+ * given), and views against leads. An agent sees their own listings only. All summed in SQL.
  */
-export async function getLeadsDashboard(actor: AdminActor, now = new Date()) {
+export async function getLeadsDashboard(
+  actor: AdminActor,
+  options: { q?: string } = {},
+  now = new Date(),
+) {
   const first = leadWindowStart(now);
   const scope = scopeOf(actor);
-  const [daily, perListing, views] = await Promise.all([
+  const inWindow = and(scope, gte(propertyDailyLeads.day, first));
+  const bySource = leadsBySourceColumns();
+  const q = options.q?.trim();
+  const [daily, perAgent, top, views] = await Promise.all([
     db
       .select({
         day: propertyDailyLeads.day,
@@ -144,30 +171,32 @@ export async function getLeadsDashboard(actor: AdminActor, now = new Date()) {
       })
       .from(propertyDailyLeads)
       .innerJoin(properties, eq(properties.id, propertyDailyLeads.propertyId))
-      .where(and(scope, gte(propertyDailyLeads.day, first)))
+      .where(inWindow)
       .groupBy(propertyDailyLeads.day, propertyDailyLeads.source),
+    db
+      .select({ agentId: users.id, agentName: users.name, agentEmail: users.email, ...bySource })
+      .from(propertyDailyLeads)
+      .innerJoin(properties, eq(properties.id, propertyDailyLeads.propertyId))
+      .leftJoin(users, eq(users.id, properties.agentId))
+      .where(inWindow)
+      .groupBy(users.id, users.name, users.email)
+      .orderBy(desc(bySource.total), users.name),
     db
       .select({
         id: properties.id,
-        title: properties.title,
+        name: properties.title,
         agentId: users.id,
         agentName: users.name,
         agentEmail: users.email,
-        source: propertyDailyLeads.source,
-        leads: sum(propertyDailyLeads.leads).mapWith(Number),
+        ...bySource,
       })
       .from(propertyDailyLeads)
       .innerJoin(properties, eq(properties.id, propertyDailyLeads.propertyId))
       .leftJoin(users, eq(users.id, properties.agentId))
-      .where(and(scope, gte(propertyDailyLeads.day, first)))
-      .groupBy(
-        properties.id,
-        properties.title,
-        users.id,
-        users.name,
-        users.email,
-        propertyDailyLeads.source,
-      ),
+      .where(and(inWindow, q ? containsText(sql`${properties.title}`, q) : undefined))
+      .groupBy(properties.id, properties.title, users.id, users.name, users.email)
+      .orderBy(desc(bySource.total), properties.title, properties.id)
+      .limit(TOP_LISTINGS),
     db
       .select({
         id: propertyDailyViews.propertyId,
@@ -186,40 +215,12 @@ export async function getLeadsDashboard(actor: AdminActor, now = new Date()) {
     if (week) week.counts[row.source] += row.leads;
     totals[row.source] += row.leads;
   }
-
+  const agentName = (row: {
+    agentId: string | null;
+    agentName: string | null;
+    agentEmail: string | null;
+  }) => (row.agentId ? row.agentName || row.agentEmail || UNASSIGNED : UNASSIGNED);
   const viewsOf = new Map(views.map((row) => [row.id, row.views]));
-  type Row = { id: string; name: string; counts: LeadCounts };
-  const listings = new Map<string, Row & { agent: string }>();
-  const agents = new Map<string, Row>();
-  for (const row of perListing) {
-    const agentName = row.agentId ? row.agentName || row.agentEmail || UNASSIGNED : UNASSIGNED;
-    const listing = listings.get(row.id) ?? {
-      id: row.id,
-      name: row.title,
-      agent: agentName,
-      counts: noLeads(),
-    };
-    listing.counts[row.source] += row.leads;
-    listings.set(row.id, listing);
-    const agentKey = row.agentId ?? "";
-    const agent = agents.get(agentKey) ?? { id: agentKey, name: agentName, counts: noLeads() };
-    agent.counts[row.source] += row.leads;
-    agents.set(agentKey, agent);
-  }
-  const withTotals = <T extends { counts: LeadCounts }>(row: T) => ({
-    ...row,
-    total: totalLeads(row.counts),
-  });
-  const byTotal = (a: { total: number; name: string }, b: { total: number; name: string }) =>
-    b.total - a.total || a.name.localeCompare(b.name);
-  const top = [...listings.values()]
-    .map((row) => {
-      const listingViews = viewsOf.get(row.id) ?? 0;
-      const total = totalLeads(row.counts);
-      return { ...row, total, views: listingViews, rate: leadRate(total, listingViews) };
-    })
-    .sort(byTotal)
-    .slice(0, TOP_LISTINGS);
   const total = totalLeads(totals);
   const totalViews = views.reduce((sumOf, row) => sumOf + row.views, 0);
   return {
@@ -228,8 +229,25 @@ export async function getLeadsDashboard(actor: AdminActor, now = new Date()) {
     total,
     views: totalViews,
     rate: leadRate(total, totalViews),
-    agents: [...agents.values()].map(withTotals).sort(byTotal),
-    top,
+    agents: perAgent.map((row) => ({
+      id: row.agentId ?? "",
+      name: agentName(row),
+      counts: countsOf(row),
+      total: row.total,
+    })),
+    top: top.map((row) => {
+      const listingViews = viewsOf.get(row.id) ?? 0;
+      return {
+        id: row.id,
+        name: row.name,
+        agent: agentName(row),
+        counts: countsOf(row),
+        total: row.total,
+        views: listingViews,
+        rate: leadRate(row.total, listingViews),
+      };
+    }),
+    q: q ?? "",
   };
 }
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { LeadRowsTable, WeeklyLeadsTable } from "~/components/admin/leads-table";
@@ -14,7 +14,8 @@ import type { Route } from "./+types/leads";
 
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
-  return { leads: await getLeadsDashboard(actor), ownOnly: actor.role === "agent" };
+  const q = (new URL(args.request.url).searchParams.get("q") ?? "").slice(0, 200);
+  return { leads: await getLeadsDashboard(actor, { q }), ownOnly: actor.role === "agent" };
 }
 
 export default function AdminLeadsPage({ loaderData }: Route.ComponentProps) {
@@ -78,6 +79,25 @@ export default function AdminLeadsPage({ loaderData }: Route.ComponentProps) {
         <h2 id="leads-top" className="text-lg font-semibold text-slate-900">
           Top listings
         </h2>
+        {/* A plain GET form: works without JavaScript, the search lives in the URL. */}
+        <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+          <label className="grid gap-1 text-sm">
+            <span className="text-slate-700">Find a listing by its title</span>
+            <input
+              type="search"
+              name="q"
+              defaultValue={leads.q}
+              maxLength={200}
+              className="h-9 w-72 max-w-full rounded-md border border-slate-300 px-3"
+            />
+          </label>
+          <button
+            type="submit"
+            className="h-9 rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+          >
+            Search
+          </button>
+        </Form>
         <LeadRowsTable
           rows={leads.top.map((listing) => ({
             ...listing,
@@ -93,7 +113,11 @@ export default function AdminLeadsPage({ loaderData }: Route.ComponentProps) {
               </>
             ),
           }))}
-          caption="The listings with most leads, with their views"
+          caption={
+            leads.q
+              ? `The listings matching "${leads.q}" with most leads, with their views`
+              : "The listings with most leads, with their views"
+          }
           firstHeader="Listing"
           withRate
           testId="leads-top-listings"
