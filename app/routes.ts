@@ -16,6 +16,8 @@ export default [
     route("book-appointment", "routes/public/book-appointment.tsx"),
     // Landlords and sellers hand a property to the agency (issue 20).
     route("list-your-property", "routes/public/list-your-property.tsx"),
+    // A listing's WhatsApp and phone links, counted as leads, then on to wa.me or tel: (issue 21).
+    route("go/:propertyId/:click", "routes/public/go.tsx"),
     route("signin", "routes/auth/signin.tsx"),
     route("signup", "routes/auth/signup.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
@@ -84,6 +86,8 @@ export default [
       route("new", "routes/admin/appointment-new.tsx"),
       route(":id", "routes/admin/appointment.tsx"),
     ]),
+    // Where enquiries come from, per source, agent and listing (issue 21).
+    route("leads", "routes/admin/leads.tsx"),
     route("complaints", "routes/admin/complaints.tsx", [
       route(":id", "routes/admin/complaint.tsx"),
     ]),

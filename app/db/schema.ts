@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { LEAD_SOURCES } from "~/lib/leads";
 import { FURNISHING, LISTING_STATUSES, TITLE_DOCUMENTS, valuesOf } from "~/lib/property-options";
 import { ROLES, USER_STATUSES } from "~/lib/roles";
 import type { SubmissionValues } from "~/lib/schemas/submission";
@@ -401,6 +402,30 @@ export const propertyDailyViews = pgTable(
   ],
 );
 
+/** Where a listing's leads come from (issue 21 item 4). */
+export const leadSource = pgEnum("lead_source", LEAD_SOURCES);
+
+/**
+ * Leads per listing, Lagos day and source: a viewing booked, an inquiry about it (both counted
+ * in the transaction that stores them), a WhatsApp or phone click through /go (once per visitor
+ * and day, bots left out, like views).
+ */
+export const propertyDailyLeads = pgTable(
+  "property_daily_leads",
+  {
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    source: leadSource("source").notNull(),
+    leads: integer("leads").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.day, t.source] }),
+    index("property_daily_leads_day_idx").on(t.day),
+  ],
+);
+
 export const favorites = pgTable(
   "favorites",
   {
@@ -525,6 +550,8 @@ export const inquiries = pgTable(
     subject: text("subject"),
     description: text("description").notNull(),
     service: text("service"),
+    /** The listing the message is about ("Ask about this property"; issue 20/21), if any. */
+    propertyId: uuid("property_id").references(() => properties.id, { onDelete: "set null" }),
     status: inquiryStatus("status").notNull().default("pending"),
     response: text("response"),
     respondedAt: timestamp("responded_at", { withTimezone: true }),
@@ -536,6 +563,7 @@ export const inquiries = pgTable(
     index("inquiries_user_idx").on(t.userId, t.createdAt.desc()),
     index("inquiries_status_created_idx").on(t.status, t.createdAt.desc()),
     index("inquiries_created_idx").on(t.createdAt.desc()),
+    index("inquiries_property_idx").on(t.propertyId, t.createdAt.desc()),
     // Admin search (name, e-mail or subject).
     index("inquiries_search_trgm_idx").using(
       "gin",

@@ -28,10 +28,10 @@ export const PERMISSIONS = {
   "viewings:handle": EVERY_STAFF,
   /** Book for a caller, give a viewing to another agent. */
   "viewings:assign": ADMINS,
-  /** Messages and complaints. */
-  "inquiries:handle": ADMINS,
-  /** The Leads dashboard across listings and agents. */
-  "leads:view": ADMINS,
+  /** Messages and complaints; an agent only the inquiries about their own listings. */
+  "inquiries:handle": EVERY_STAFF,
+  /** The Leads dashboard across listings and agents; an agent only their own listings' leads. */
+  "leads:view": EVERY_STAFF,
   /** Accounts (customers and agents), settings, site content, the audit log. */
   "office:manage": ADMINS,
   /** Add or remove admins, backups. */

@@ -2,9 +2,12 @@ import type { Executor } from "~/db/transaction.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { getInquiryForMail } from "~/models/inquiry.server";
+import { getAgentOfListing } from "~/models/listing-agent.server";
 import { getContactDetails } from "~/models/site-content.server";
+import { listAdminsForEmailNotifications } from "~/models/user.server";
 import type { MailMessage } from "./mail-message";
 import { inquiryResponseEmail } from "./templates/inquiry-response";
+import { listingInquiryEmail } from "./templates/listing-inquiry";
 
 // The e-mail around an inquiry: the staff's response, to whoever sent it. The response is stored
 // with its notification (respondToInquiry); the sender renders this from it (ADR 11). A
@@ -34,4 +37,33 @@ export async function renderInquiryResponseEmail(
     contact: await getContactDetails(executor),
   });
   return [{ to: inquiry.email, ...email }];
+}
+
+/**
+ * A visitor asked about a listing: to the listing's active agent, else to every active admin with
+ * e-mail notifications on (one message each), as a booking's notice goes.
+ */
+export async function renderListingInquiryEmail(
+  executor: Executor,
+  inquiryId: string,
+): Promise<MailMessage[]> {
+  const inquiry = await getInquiryForMail(inquiryId, executor);
+  if (!inquiry?.propertyId) {
+    logger.warn({ inquiryId }, "No e-mail: unknown inquiry or no listing");
+    return [];
+  }
+  const siteUrl = getEnv().siteUrl;
+  const agent = await getAgentOfListing(executor, inquiry.propertyId);
+  const recipients = agent ? [agent] : await listAdminsForEmailNotifications(executor);
+  if (recipients.length === 0) return [];
+  const email = listingInquiryEmail({
+    inquiry,
+    listing: {
+      title: inquiry.propertyTitle ?? "a listing",
+      url: `${siteUrl}/property/${inquiry.propertyId}`,
+    },
+    adminUrl: `${siteUrl}/admin/complaints/${inquiry.id}`,
+    contact: await getContactDetails(executor),
+  });
+  return recipients.map((recipient) => ({ to: recipient.email, ...email }));
 }

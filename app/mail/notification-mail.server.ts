@@ -14,7 +14,7 @@ import {
   renderRescheduledByStaffEmail,
 } from "./appointment-mail.server";
 import { renderEmailVerification } from "./email-verification.server";
-import { renderInquiryResponseEmail } from "./inquiry-mail.server";
+import { renderInquiryResponseEmail, renderListingInquiryEmail } from "./inquiry-mail.server";
 import type { MailMessage } from "./mail-message";
 import { renderOwnerWeeklyReport } from "./owner-report-mail.server";
 import { renderSubmissionStatusEmail } from "./submission-mail.server";
@@ -40,6 +40,7 @@ const RENDERERS: Renderers = {
   "appointment.status-set": renderAppointmentStatusEmail,
   "appointment.reassigned": renderReassignedMails,
   "inquiry.answered": (executor, { inquiryId }) => renderInquiryResponseEmail(executor, inquiryId),
+  "inquiry.received": (executor, { inquiryId }) => renderListingInquiryEmail(executor, inquiryId),
   "user.invited": renderAccountInvite,
   "email.verification-requested": renderEmailVerification,
   "submission.status-set": renderSubmissionStatusEmail,

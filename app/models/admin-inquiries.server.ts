@@ -2,12 +2,17 @@ import { and, asc, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
-import { appointments, inquiries, users } from "~/db/schema";
+import { appointments, inquiries, properties, users } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
 import { isUuid } from "~/lib/ids";
 import { pageCountOf } from "~/lib/list-params";
 import { INQUIRY_SEARCH_TEXT } from "./admin-search.server";
-import { type InquirySource, type InquiryStatus, inquiryVersion } from "./inquiry.server";
+import {
+  type InquirySource,
+  type InquiryStatus,
+  inquiryScope,
+  inquiryVersion,
+} from "./inquiry.server";
 
 // /admin/complaints (Inquiries Management): contact messages, service inquiries and complaints,
 // searched, filtered and paged in SQL; one inquiry with who answered it and what else its sender
@@ -21,8 +26,10 @@ export type AdminInquiryFilters = {
   source?: InquirySource;
 };
 
-function whereOf(filters: AdminInquiryFilters): SQL | undefined {
+function whereOf(actor: AdminActor, filters: AdminInquiryFilters): SQL | undefined {
   const conditions: SQL[] = [];
+  const scope = inquiryScope(actor);
+  if (scope) conditions.push(scope);
   if (filters.q) conditions.push(containsText(INQUIRY_SEARCH_TEXT, filters.q));
   if (filters.status) conditions.push(eq(inquiries.status, filters.status));
   if (filters.source) conditions.push(eq(inquiries.source, filters.source));
@@ -30,11 +37,11 @@ function whereOf(filters: AdminInquiryFilters): SQL | undefined {
 }
 
 export async function listInquiriesForAdmin(
-  _actor: AdminActor,
+  actor: AdminActor,
   filters: AdminInquiryFilters,
   list: { direction: "asc" | "desc"; page: number; pageSize: number },
 ) {
-  const where = whereOf(filters);
+  const where = whereOf(actor, filters);
   const [totalRow] = await db.select({ n: count() }).from(inquiries).where(where);
   const total = totalRow?.n ?? 0;
   const page = Math.min(list.page, pageCountOf(total, list.pageSize));
@@ -49,8 +56,11 @@ export async function listInquiriesForAdmin(
       email: inquiries.email,
       status: inquiries.status,
       createdAt: inquiries.createdAt,
+      propertyId: inquiries.propertyId,
+      propertyTitle: properties.title,
     })
     .from(inquiries)
+    .leftJoin(properties, eq(properties.id, inquiries.propertyId))
     .where(where)
     .orderBy(by(inquiries.createdAt), by(inquiries.id))
     .limit(list.pageSize)
@@ -74,7 +84,7 @@ function sameSender(
 export const SENDER_HISTORY_LIMIT = 10;
 
 /** One inquiry for staff, with its responder and its sender's other inquiries and bookings. */
-export async function getInquiryForAdmin(_actor: AdminActor, id: string) {
+export async function getInquiryForAdmin(actor: AdminActor, id: string) {
   if (!isUuid(id)) return undefined;
   const [inquiry] = await db
     .select({
@@ -93,10 +103,13 @@ export async function getInquiryForAdmin(_actor: AdminActor, id: string) {
       respondedByEmail: responder.email,
       userId: inquiries.userId,
       createdAt: inquiries.createdAt,
+      propertyId: inquiries.propertyId,
+      propertyTitle: properties.title,
     })
     .from(inquiries)
     .leftJoin(responder, eq(responder.id, inquiries.respondedBy))
-    .where(eq(inquiries.id, id))
+    .leftJoin(properties, eq(properties.id, inquiries.propertyId))
+    .where(and(eq(inquiries.id, id), inquiryScope(actor)))
     .limit(1);
   if (!inquiry) return undefined;
   const [otherInquiries, bookings] = await Promise.all([
@@ -109,7 +122,13 @@ export async function getInquiryForAdmin(_actor: AdminActor, id: string) {
         createdAt: inquiries.createdAt,
       })
       .from(inquiries)
-      .where(and(ne(inquiries.id, id), sameSender(inquiry.email, inquiry.userId, inquiries)))
+      .where(
+        and(
+          ne(inquiries.id, id),
+          sameSender(inquiry.email, inquiry.userId, inquiries),
+          inquiryScope(actor),
+        ),
+      )
       .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
       .limit(SENDER_HISTORY_LIMIT),
     db
@@ -121,7 +140,12 @@ export async function getInquiryForAdmin(_actor: AdminActor, id: string) {
         status: appointments.status,
       })
       .from(appointments)
-      .where(sameSender(inquiry.email, inquiry.userId, appointments))
+      .where(
+        and(
+          sameSender(inquiry.email, inquiry.userId, appointments),
+          actor.role === "agent" ? eq(appointments.agentId, actor.id) : undefined,
+        ),
+      )
       .orderBy(desc(appointments.createdAt), desc(appointments.id))
       .limit(SENDER_HISTORY_LIMIT),
   ]);

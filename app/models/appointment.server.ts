@@ -18,6 +18,7 @@ import {
 import type { AuditAction } from "~/lib/audit";
 import { isUuid } from "~/lib/ids";
 import { takeRotaAgent } from "./booking-rota.server";
+import { countLead } from "./lead.server";
 import { activeAgentOfListing } from "./listing-agent.server";
 import { notifyAppointment } from "./notification.server";
 import { ON_SITE } from "./property.server";
@@ -112,6 +113,8 @@ async function insertAppointment(
     .values({ ...input, agentId, status: "pending" })
     .returning({ id: appointments.id, createdAt: appointments.createdAt });
   if (!row) throw new Error("appointment insert returned nothing");
+  // A viewing of a listing is one of its leads (issue 21 item 4), counted with the booking.
+  if (input.propertyId) await countLead(tx, input.propertyId, "booking");
   await tx.insert(appointmentEvents).values({
     appointmentId: row.id,
     actorUserId: event.actorUserId,

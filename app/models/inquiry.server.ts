@@ -1,7 +1,7 @@
-import { and, desc, eq, getTableColumns, inArray, isNull } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, isNull, type SQL } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
-import { inquiries } from "~/db/schema";
+import { inquiries, properties } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
@@ -13,6 +13,7 @@ import {
   RESPONSE_STATUSES,
   type ResponseStatus,
 } from "~/lib/schemas/inquiry";
+import { countLead } from "./lead.server";
 import { notify } from "./notification.server";
 import { isStale, recordVersion, type Stale, staleOutcome } from "./record-version.server";
 
@@ -33,16 +34,27 @@ export type NewInquiry = {
   service?: string | null;
   /** The signed-in sender, when there is one. */
   userId?: string | null;
+  /** The listing it is about ("Ask about this property"), when there is one. */
+  propertyId?: string | null;
 };
 
-/** Stores one inquiry with status 'pending'. */
+/**
+ * Stores one inquiry with status 'pending'. One about a listing is, in the same transaction, a
+ * lead of the listing and a notification (to the listing's agent, else the admins).
+ */
 export async function createInquiry(input: NewInquiry) {
-  const [row] = await db
-    .insert(inquiries)
-    .values({ ...input, status: "pending" })
-    .returning({ id: inquiries.id, createdAt: inquiries.createdAt });
-  if (!row) throw new Error("inquiry insert returned nothing");
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(inquiries)
+      .values({ ...input, status: "pending" })
+      .returning({ id: inquiries.id, createdAt: inquiries.createdAt });
+    if (!row) throw new Error("inquiry insert returned nothing");
+    if (input.propertyId) {
+      await countLead(tx, input.propertyId, "inquiry");
+      await notify(tx, { kind: "inquiry.received", inquiryId: row.id });
+    }
+    return row;
+  });
 }
 
 export type CustomerInquiry = {
@@ -84,8 +96,22 @@ export async function listInquiriesForUser(
 }
 
 // ---------------------------------------------------------------------------
-// Staff answers (the admin Inquiries screen). The caller has already checked that the user is
-// an admin (requireAdmin); the admin's id is recorded as responded_by.
+// Staff answers (the admin Inquiries screen).
+
+/**
+ * The inquiries a staff member handles: an admin all of them, an agent those about the listings
+ * assigned to them (issue 21), in SQL like their viewings.
+ */
+export function inquiryScope(actor: AdminActor): SQL | undefined {
+  if (actor.role !== "agent") return undefined;
+  return inArray(
+    inquiries.propertyId,
+    db.select({ id: properties.id }).from(properties).where(eq(properties.agentId, actor.id)),
+  );
+}
+
+// The caller has already checked that the user is staff (requireAdmin); the staff member's id is
+// recorded as responded_by.
 
 export type RespondResult =
   | Outcome<{ inquiry: { id: string; status: InquiryStatus; respondedAt: Date } }, InquiryRefusal>
@@ -127,7 +153,7 @@ export async function respondToInquiry(
     const [existing] = await tx
       .select({ status: inquiries.status, response: inquiries.response })
       .from(inquiries)
-      .where(eq(inquiries.id, inquiryId))
+      .where(and(eq(inquiries.id, inquiryId), inquiryScope(actor)))
       .for("update");
     if (!existing) return { result: refused("not-found") };
     if (
@@ -178,6 +204,9 @@ export type InquiryForMail = {
   description: string;
   response: string | null;
   userId: string | null;
+  phone: string | null;
+  propertyId: string | null;
+  propertyTitle: string | null;
 };
 
 /** What the response e-mail shows about one inquiry, or undefined for an unknown id. */
@@ -186,11 +215,24 @@ export async function getInquiryForMail(
   executor: Executor = db,
 ): Promise<InquiryForMail | undefined> {
   if (!isUuid(id)) return undefined;
-  const { source, name, email, subject, description, response, userId } =
+  const { source, name, email, subject, description, response, userId, phone, propertyId } =
     getTableColumns(inquiries);
   const [row] = await executor
-    .select({ id: inquiries.id, source, name, email, subject, description, response, userId })
+    .select({
+      id: inquiries.id,
+      source,
+      name,
+      email,
+      subject,
+      description,
+      response,
+      userId,
+      phone,
+      propertyId,
+      propertyTitle: properties.title,
+    })
     .from(inquiries)
+    .leftJoin(properties, eq(properties.id, inquiries.propertyId))
     .where(eq(inquiries.id, id))
     .limit(1);
   return row;
@@ -221,7 +263,7 @@ export async function setInquiryStatus(
     const [current] = await tx
       .select({ status: inquiries.status, response: inquiries.response })
       .from(inquiries)
-      .where(eq(inquiries.id, inquiryId))
+      .where(and(eq(inquiries.id, inquiryId), inquiryScope(actor)))
       .for("update");
     if (!current) return { result: refused("not-found") };
     if (isStale(expectedVersion, { status: current.status, response: current.response }))

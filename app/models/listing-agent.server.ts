@@ -162,3 +162,17 @@ export async function getActiveAgent(
     .limit(1);
   return row;
 }
+
+/** The active agent of a listing, for its e-mails; undefined: the admins handle it. */
+export async function getAgentOfListing(
+  executor: Executor,
+  propertyId: string,
+): Promise<{ email: string; name: string } | undefined> {
+  const [row] = await executor
+    .select({ email: users.email, name: users.name })
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.agentId))
+    .where(and(eq(properties.id, propertyId), eq(users.role, "agent"), eq(users.status, "active")))
+    .limit(1);
+  return row;
+}

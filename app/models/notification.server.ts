@@ -44,6 +44,8 @@ export type Notification =
     } & AppointmentMoment)
   /** Staff answered an inquiry or complaint: the response, to its sender. */
   | { kind: "inquiry.answered"; inquiryId: string }
+  /** A visitor asked about a listing: the message, to the listing's agent (else the admins). */
+  | { kind: "inquiry.received"; inquiryId: string }
   /**
    * Staff added an account: the link to choose its password. The token exists nowhere else in
    * clear (the database keeps its hash), as it did in the rendered e-mail before.
@@ -77,6 +79,7 @@ export const NOTIFICATION_KINDS = [
   "appointment.status-set",
   "appointment.reassigned",
   "inquiry.answered",
+  "inquiry.received",
   "user.invited",
   "email.verification-requested",
   "submission.status-set",

@@ -10,13 +10,20 @@ import {
 } from "~/db/schema";
 import { addDays, lagosToday } from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";
+import { type LeadCounts, totalLeads } from "~/lib/leads";
 import { OPEN_STATUSES, OWNER_VIEW_WEEKS } from "~/lib/submissions";
+import { getLeadCountsByProperty } from "./lead.server";
 
 // "My listings" (issue 20): how an owner's live listings do. Only the owner's own (the owner id
 // is in every `where`); the people who booked viewings stay with the agency: an owner sees
 // dates, times and counts, never a name or a number.
 
 export { OWNER_VIEW_WEEKS };
+
+/** A live listing's leads over the weeks shown, and its inquiries; null once taken down. */
+function leadCountsOf(entry: { leads: LeadCounts; inquiries: number } | undefined) {
+  return entry ? { total: totalLeads(entry.leads), ...entry } : null;
+}
 
 /** The owner's listings (taken down ones too), newest first, with their totals. */
 export async function listOwnerListings(ownerId: string, now = new Date()) {
@@ -75,8 +82,14 @@ export async function listOwnerListings(ownerId: string, now = new Date()) {
   const viewsOf = byId(views);
   const viewingsOf = byId(viewings);
   const savesOf = byId(saves);
+  // Leads and inquiries (issue 21): counts only, for the listings live on the site.
+  const leadsOf = await getLeadCountsByProperty(
+    rows.filter((row) => !row.deletedAt).map((row) => row.id),
+    first,
+  );
   return rows.map((row) => ({
     ...row,
+    leads: leadCountsOf(leadsOf.get(row.id)),
     views: viewsOf.get(row.id) ?? 0,
     viewings: viewingsOf.get(row.id) ?? 0,
     saves: savesOf.get(row.id) ?? 0,
@@ -150,6 +163,10 @@ export async function getOwnerListing(ownerId: string, propertyId: string, now =
     const week = weeks[index];
     if (week) week.views += row.views;
   }
+  // Leads and inquiries (issue 21): counts only, and only while the listing is live.
+  const leads = listing.deletedAt
+    ? null
+    : leadCountsOf((await getLeadCountsByProperty([listing.id], first)).get(listing.id));
   const viewingCounts = { upcoming: 0, done: 0, cancelled: 0 };
   for (const viewing of viewings) {
     if (viewing.status === "cancelled") viewingCounts.cancelled += 1;
@@ -163,6 +180,7 @@ export async function getOwnerListing(ownerId: string, propertyId: string, now =
     viewings,
     viewingCounts,
     saves: saves[0]?.n ?? 0,
+    leads,
     requests,
     totalViews: weeks.reduce((total, week) => total + week.views, 0),
   };

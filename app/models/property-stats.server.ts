@@ -26,6 +26,34 @@ let seenDay = "";
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 /**
+ * Whether this is the visitor's first `what` today (Lagos day): the Lagos day if so, else null.
+ * Bots and requests without a browser name are never counted. The visitor (their address and
+ * browser, hashed with `what`) is kept in memory for the day only. Views and the listing's click
+ * leads (lead.server.ts) share it: one rule for "once per visitor and day".
+ */
+export function firstTimeToday(input: {
+  what: string;
+  clientAddress: string;
+  userAgent: string | null;
+  now?: Date;
+}): string | null {
+  if (!input.userAgent || isbot(input.userAgent)) return null;
+  const day = lagosToday(input.now);
+  if (day !== seenDay) {
+    seen = new Set();
+    seenDay = day;
+  }
+  const visitor = createHash("sha256")
+    .update(`${input.clientAddress}\n${input.userAgent}\n${input.what}`)
+    .digest("base64url")
+    .slice(0, 22);
+  if (seen.has(visitor)) return null;
+  if (seen.size >= MAX_SEEN) seen.clear();
+  seen.add(visitor);
+  return day;
+}
+
+/**
  * Counts one opening of a listing's page by a visitor (their address and browser, hashed and
  * kept in memory for the day only). Returns at once.
  */
@@ -35,19 +63,8 @@ export function countPropertyView(input: {
   userAgent: string | null;
   now?: Date;
 }) {
-  if (!input.userAgent || isbot(input.userAgent)) return;
-  const day = lagosToday(input.now);
-  if (day !== seenDay) {
-    seen = new Set();
-    seenDay = day;
-  }
-  const visitor = createHash("sha256")
-    .update(`${input.clientAddress}\n${input.userAgent}\n${input.propertyId}`)
-    .digest("base64url")
-    .slice(0, 22);
-  if (seen.has(visitor)) return;
-  if (seen.size >= MAX_SEEN) seen.clear();
-  seen.add(visitor);
+  const day = firstTimeToday({ ...input, what: input.propertyId });
+  if (!day) return;
   const key = `${input.propertyId}|${day}`;
   const entry = pending.get(key) ?? { propertyId: input.propertyId, day, views: 0 };
   entry.views += 1;

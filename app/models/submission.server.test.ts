@@ -5,8 +5,10 @@ import {
   appointments,
   auditEvents,
   favorites,
+  inquiries,
   mailOutbox,
   properties,
+  propertyDailyLeads,
   propertyDailyViews,
   propertyMedia,
   propertySubmissions,
@@ -407,6 +409,30 @@ describe("a live listing", () => {
     expect(Object.keys(stats?.viewings[0] ?? {}).sort()).toEqual(["date", "status", "time"]);
     const [row] = await listOwnerListings(owner.id, now);
     expect(row).toMatchObject({ id: propertyId, views: 11, viewings: 2, saves: 1 });
+
+    // Leads and inquiries (issue 21): counts only, while the listing is live.
+    await db.insert(propertyDailyLeads).values([
+      { propertyId, day: today, source: "whatsapp", leads: 3 },
+      { propertyId, day: today, source: "inquiry", leads: 1 },
+      { propertyId, day: addDays(today, -90), source: "phone", leads: 40 },
+    ]);
+    await db.insert(inquiries).values({
+      source: "contact",
+      email: "asker@example.com",
+      description: "Still free?",
+      propertyId,
+    });
+    const withLeads = await getOwnerListing(owner.id, propertyId, now);
+    expect(withLeads?.leads).toEqual({
+      total: 4,
+      leads: { booking: 0, inquiry: 1, whatsapp: 3, phone: 0 },
+      inquiries: 1,
+    });
+    const [listed] = await listOwnerListings(owner.id, now);
+    expect(listed?.leads).toMatchObject({ total: 4, inquiries: 1 });
+    await db.update(properties).set({ deletedAt: now }).where(eq(properties.id, propertyId));
+    expect((await getOwnerListing(owner.id, propertyId, now))?.leads).toBeNull();
+    expect((await listOwnerListings(owner.id, now))[0]?.leads).toBeNull();
   });
 });
 

@@ -170,6 +170,8 @@ let savedPropertyId = "";
 let adminPropertyId = "";
 // A visitor's contact message; filled in by beforeAll, put back by resetInquiryOfVisitor.
 let inquiryOfVisitor = "";
+// A visitor's question about the agent's listing (issue 21); put back by resetInquiryAboutListing.
+let inquiryAboutListing = "";
 // Customer A's pending appointment; filled in by beforeAll, put back by resetAppointmentOfA.
 let appointmentOfA = "";
 const appointmentDateOfA = nextOpenDate(addDays(lagosToday(), 2));
@@ -1384,18 +1386,41 @@ const MATRIX: Record<string, Guarded> = {
       };
     },
   },
+  // An agent handles the inquiries about their own listings (issue 21): the list opens for every
+  // staff member, scoped in SQL; the visitor's general message is no agent's (404).
   "routes/admin/complaints.tsx": {
     path: "/admin/complaints",
-    entry: () => ({ loader: adminOnly("/admin/complaints?q=matrix&source=contact") }),
+    entry: () => {
+      const path = "/admin/complaints?q=matrix&source=contact";
+      return { loader: { url: path, expect: allStaff(adminOnly(path).expect, { ok: true }) } };
+    },
+  },
+  // Where enquiries come from (issue 21): every staff member, an agent their own listings' only.
+  "routes/admin/leads.tsx": {
+    path: "/admin/leads",
+    entry: () => ({
+      loader: {
+        url: "/admin/leads",
+        expect: allStaff(adminOnly("/admin/leads").expect, { ok: true }),
+      },
+    }),
   },
   "routes/admin/complaint.tsx": {
     path: "/admin/complaints/:id",
     entry: (): MatrixEntry => {
       const path = `/admin/complaints/${inquiryOfVisitor}`;
       const guarded = { reset: resetInquiryOfVisitor, watch: inquiryOfVisitorState };
-      const refused = adminOnly(path).expect;
+      // The visitor's message is about no listing: no agent's.
+      const refused = {
+        ...adminOnly(path).expect,
+        agent: { status: 404 },
+        otherAgent: { status: 404 },
+      };
+      const aboutListing = `/admin/complaints/${inquiryAboutListing}`;
+      const listingGuarded = { reset: resetInquiryAboutListing, watch: inquiryAboutListingState };
+      const listingRefused = { ...adminOnly(aboutListing).expect, otherAgent: { status: 404 } };
       return {
-        loader: { ...adminOnly(path), ...guarded },
+        loader: { url: path, expect: { ...refused, admin: { ok: true } }, ...guarded },
         actions: [
           {
             url: path,
@@ -1416,6 +1441,29 @@ const MATRIX: Record<string, Guarded> = {
             expect: { ...refused, admin: { redirect: "/admin/complaints" } },
             writer: "admin",
             ...guarded,
+          },
+          // A message about the agent's listing: theirs to handle, not the other agent's.
+          {
+            url: aboutListing,
+            form: { intent: "status", status: "in-progress" },
+            expect: {
+              ...listingRefused,
+              admin: { redirect: "/admin/complaints" },
+              agent: { redirect: "/admin/complaints" },
+            },
+            writer: ["admin", "agent"],
+            ...listingGuarded,
+          },
+          {
+            url: aboutListing,
+            form: { intent: "respond", response: "Yes, it is free", back: "/admin/complaints" },
+            expect: {
+              ...listingRefused,
+              admin: { redirect: "/admin/complaints" },
+              agent: { redirect: "/admin/complaints" },
+            },
+            writer: ["admin", "agent"],
+            ...listingGuarded,
           },
         ],
       };
@@ -1694,6 +1742,8 @@ const PUBLIC: Record<string, string> = {
   "routes/public/home.tsx": "/",
   "routes/public/properties.tsx": "/properties",
   "routes/public/property.tsx": "/property/:id",
+  // A listing's counted WhatsApp and phone links: a redirect, the same for everyone (go.test.ts).
+  "routes/public/go.tsx": "/go/:propertyId/:click",
   // A shortlist of public listings; the POST keeps the no-JavaScript list in a cookie, no rows.
   "routes/public/compare.tsx": "/compare",
   "routes/public/services.tsx": "/services",
@@ -1954,6 +2004,16 @@ beforeAll(async () => {
     .values({ source: "contact", email: "visitor@matrix.test", description: "Matrix question" })
     .returning({ id: schema.inquiries.id });
   inquiryOfVisitor = message?.id ?? "";
+  const [question] = await db
+    .insert(schema.inquiries)
+    .values({
+      source: "contact",
+      email: "asker@matrix.test",
+      description: "Is the office free?",
+      propertyId: adminPropertyId,
+    })
+    .returning({ id: schema.inquiries.id });
+  inquiryAboutListing = question?.id ?? "";
 });
 
 async function adminPropertyState() {
@@ -1977,6 +2037,19 @@ async function resetAdminProperty() {
 
 async function inquiryOfVisitorState() {
   return db.select().from(schema.inquiries).where(eq(schema.inquiries.id, inquiryOfVisitor));
+}
+
+async function inquiryAboutListingState() {
+  return db.select().from(schema.inquiries).where(eq(schema.inquiries.id, inquiryAboutListing));
+}
+
+/** The question about the agent's listing unanswered and pending again. */
+async function resetInquiryAboutListing() {
+  await settleBackgroundMail();
+  await db
+    .update(schema.inquiries)
+    .set({ status: "pending", response: null, respondedAt: null, respondedBy: null })
+    .where(eq(schema.inquiries.id, inquiryAboutListing));
 }
 
 /** The visitor's message unanswered and pending again. */

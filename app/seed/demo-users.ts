@@ -3,6 +3,7 @@ import { markEmailVerified } from "~/models/email-verification.server";
 import { countUsers, findUserByEmail } from "~/models/user.server";
 import { seedDemoActivity } from "./demo-activity";
 import { assignDemoAgents, DEMO_AGENT_PASSWORD, DEMO_AGENTS } from "./demo-agents";
+import { seedDemoLeads } from "./demo-leads";
 import { seedDemoOwner } from "./demo-owner";
 
 // The demo accounts of a new installation: one super admin, one customer and one owner, with fixed
@@ -72,6 +73,7 @@ export async function seedDemoUsers(): Promise<DemoCredential[]> {
     if (admin && customer) await seedDemoActivity({ customer, adminId: admin.id });
     if (admin && owner) await seedDemoOwner({ ownerId: owner.id, adminId: admin.id });
     await assignDemoAgents(agents.flatMap((agent) => (agent ? [agent.id] : [])));
+    await seedDemoLeads();
   }
   return created;
 }

@@ -293,8 +293,12 @@ test.describe("WhatsApp on a 360 x 740 phone", () => {
     const id = page.url().split("/").at(-1) ?? "";
     const main = page.getByRole("main");
 
+    // The page links to the counting address (issue 21), which answers with the chat.
     const chat = main.getByRole("link", { name: "Chat on WhatsApp" });
-    const chatUrl = new URL((await chat.getAttribute("href")) ?? "");
+    await expect(chat).toHaveAttribute("href", `/go/${id}/whatsapp`);
+    const chatAnswer = await page.request.get(`/go/${id}/whatsapp`, { maxRedirects: 0 });
+    expect(chatAnswer.status()).toBe(302);
+    const chatUrl = new URL(chatAnswer.headers().location ?? "");
     expect(chatUrl.origin + chatUrl.pathname).toBe(`https://wa.me/${DEMO_WHATSAPP_DIGITS}`);
     const message = chatUrl.searchParams.get("text") ?? "";
     expect(message).toContain(`"${title}"`);

@@ -3,6 +3,7 @@ import { buildDemoProperties } from "../../app/demo/demo-properties";
 import { addDays, isSunday, lagosToday } from "../../app/lib/appointment-rules";
 import { UNRESOLVED_INQUIRY_STATUSES } from "../../app/models/admin-dashboard.server";
 import { demoBookingStatus, demoBookings, demoInquiries } from "../../app/seed/demo-activity";
+import { DEMO_LISTING_INQUIRIES } from "../../app/seed/demo-leads";
 import { DEMO_USERS } from "../../app/seed/demo-users";
 import { ADMIN_STATE, allPremadeAccounts } from "./auth-state";
 import { asNewVisitor, gotoHydrated, signUpAndSignIn, UUID_PATTERN, visibleText } from "./support";
@@ -43,17 +44,21 @@ function seededNumbers(): Numbers {
     ago: (days) => new Date(Date.now() - days * 86_400_000),
   });
   const unresolved: readonly string[] = UNRESOLVED_INQUIRY_STATUSES;
+  // Visitors' questions about listings (issue 21's lead history): pending, all younger than 11 weeks.
+  const aboutListings = DEMO_LISTING_INQUIRIES.length;
+  expect(Math.max(...DEMO_LISTING_INQUIRIES.map((i) => i.daysAgo))).toBeLessThan(7 * 11);
   // The chart covers 12 weeks; every seeded booking and inquiry is younger than 11.
   expect(Math.max(...bookings.map((b) => b.bookedDaysAgo))).toBeLessThan(7 * 11);
   return {
     properties: buildDemoProperties().length,
     appointments: bookings.length,
     pendingAppointments: bookings.filter((b) => demoBookingStatus(b) === "pending").length,
-    inquiries: inquiries.length,
-    unresolvedInquiries: inquiries.filter((i) => unresolved.includes(i.status ?? "pending")).length,
+    inquiries: inquiries.length + aboutListings,
+    unresolvedInquiries:
+      inquiries.filter((i) => unresolved.includes(i.status ?? "pending")).length + aboutListings,
     users: DEMO_USERS.length + allPremadeAccounts().length,
     chartBookings: bookings.length,
-    chartInquiries: inquiries.length,
+    chartInquiries: inquiries.length + aboutListings,
   };
 }
 

@@ -37,6 +37,7 @@ const SIDEBAR_LINKS: (string | RegExp)[] = [
   "Users",
   "Appointments",
   "Complaints",
+  "Leads",
   "Team Members",
   "3D Gallery",
   "Videos",

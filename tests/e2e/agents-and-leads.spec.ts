@@ -5,7 +5,7 @@ import { asNewVisitor, gotoHydrated, openDayAfter, UUID_PATTERN } from "./suppor
 
 // Issue 21 (agents): the demo agent signs in at the admin login and sees only their own listings
 // and viewings; the property page of one of their listings shows them; a visitor's booking of
-// it lands in their viewings. (Leads are not built yet.)
+// it lands in their viewings. Leads are counted in leads.spec.ts.
 
 const [agent] = DEMO_AGENTS;
 if (!agent) throw new Error("no demo agent");
@@ -24,7 +24,12 @@ test("an agent sees their own listings, the page shows them, and a visitor's boo
   await expect(page).toHaveURL(/\/admin\/appointments$/);
   await expect(page.getByRole("heading", { level: 1, name: /^My viewings/ })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Admin" }).first();
-  await expect(nav.getByRole("link")).toHaveText(["My Properties", "My Viewings"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "My Properties",
+    "My Viewings",
+    "My Inquiries",
+    "My Leads",
+  ]);
   // The office's screens are refused.
   const users = await page.request.get("/admin/users");
   expect(users.status()).toBe(403);
@@ -45,10 +50,14 @@ test("an agent sees their own listings, the page shows them, and a visitor's boo
   await visitor.goto(`/property/${propertyId}`);
   const contact = visitor.locator("#contact-agent");
   await expect(contact.getByText(AGENT_NAME)).toBeVisible();
-  await expect(contact.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute(
-    "href",
-    /^https:\/\/wa\.me\/234\d+\?text=Hello%20Babatunde/,
-  );
+  // The chat goes through the counting link (issue 21 item 4), which answers with the agent's.
+  const chatHref = await contact
+    .getByRole("link", { name: "Chat on WhatsApp" })
+    .getAttribute("href");
+  expect(chatHref).toBe(`/go/${propertyId}/whatsapp`);
+  const chat = await visitor.request.get(chatHref ?? "", { maxRedirects: 0 });
+  expect(chat.status()).toBe(302);
+  expect(chat.headers().location).toMatch(/^https:\/\/wa\.me\/234\d+\?text=Hello%20Babatunde/);
   const visitorName = `Agent Viewer ${Date.now()}`;
   await visitor.goto(`/book-appointment?property=${propertyId}`);
   await visitor.getByLabel("Full Name").fill(visitorName);

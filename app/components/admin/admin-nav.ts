@@ -12,6 +12,7 @@ import {
   PanelsTopLeft,
   Settings,
   Share2,
+  Target,
   UserRound,
   Users,
   Video,
@@ -34,6 +35,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: "Users", to: "/admin/users", icon: Users },
   { label: "Appointments", to: "/admin/appointments", icon: CalendarDays },
   { label: "Complaints", to: "/admin/complaints", icon: MessageSquareWarning },
+  // Where enquiries come from (issue 21): per listing, source and agent.
+  { label: "Leads", to: "/admin/leads", icon: Target },
   { label: "Team Members", to: "/admin/team", icon: UserRound },
   { label: "3D Gallery", to: "/admin/slideshow", icon: GalleryHorizontal },
   { label: "Videos", to: "/admin/videos", icon: Video },
@@ -54,6 +57,8 @@ const SUPER_ADMIN_NAV: readonly AdminNavItem[] = [
 const AGENT_NAV: readonly AdminNavItem[] = [
   { label: "My Properties", to: "/admin/properties", icon: Building2 },
   { label: "My Viewings", to: "/admin/appointments", icon: CalendarDays },
+  { label: "My Inquiries", to: "/admin/complaints", icon: MessageSquareWarning },
+  { label: "My Leads", to: "/admin/leads", icon: Target },
 ];
 
 /** The sidebar's items for this staff member: only pages their role may open. */

@@ -101,6 +101,24 @@ export function contactSchema() {
   });
 }
 
+/**
+ * 'Ask about this property' (issue 20/21): the contact form without a subject (the listing is
+ * the subject), with its messages (CONTACT_MESSAGES).
+ */
+export function listingInquirySchema() {
+  return z.object({
+    name: nameField(),
+    email: emailField(),
+    phone: optionalPhone(INQUIRY_FIELD_MESSAGES.phoneInvalid),
+    message: messageField(),
+  });
+}
+
+/** The subject a listing's inquiry is stored with (the admin list shows it). */
+export function listingInquirySubject(title: string): string {
+  return `Enquiry: ${title}`.slice(0, INQUIRY_LIMITS.subject);
+}
+
 const MISSING_MESSAGES: ReadonlySet<string> = new Set([
   INQUIRY_FIELD_MESSAGES.nameMissing,
   INQUIRY_FIELD_MESSAGES.emailMissing,

@@ -134,6 +134,8 @@ describe("an agent", () => {
     expect(adminNav("agent").map((item) => item.to)).toEqual([
       "/admin/properties",
       "/admin/appointments",
+      "/admin/complaints",
+      "/admin/leads",
     ]);
     expect(adminNav("admin").map((item) => item.to)).not.toContain("/admin/backups");
     expect(adminNav("superAdmin").map((item) => item.to)).toContain("/admin/backups");

@@ -184,6 +184,16 @@ function Message({ inquiry }: { inquiry: AdminInquiry }) {
         {INQUIRY_SOURCE_LABELS[inquiry.source]}
         {inquiry.service ? ` · ${inquiry.service}` : ""}
       </Item>
+      {inquiry.propertyId ? (
+        <Item label="About the listing">
+          <Link
+            to={`/admin/properties/${inquiry.propertyId}`}
+            className="font-medium text-brand-700 hover:underline"
+          >
+            {inquiry.propertyTitle ?? "A listing"}
+          </Link>
+        </Item>
+      ) : null}
       <Item label="Received">{formatMoment(inquiry.createdAt)}</Item>
       <Item label="Status">
         <StatusBadge status={inquiry.status} tones={INQUIRY_STATUS_TONES} />

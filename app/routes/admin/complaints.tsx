@@ -78,6 +78,14 @@ function columns(back: string): DataTableColumn<Row, "date">[] {
             {INQUIRY_SOURCE_LABELS[row.source]}
             {row.service ? ` · ${row.service}` : ""}
           </span>
+          {row.propertyId ? (
+            <Link
+              to={`/admin/properties/${row.propertyId}`}
+              className="mt-0.5 block text-xs text-brand-700 hover:underline"
+            >
+              About: {row.propertyTitle ?? "a listing"}
+            </Link>
+          ) : null}
         </>
       ),
     },

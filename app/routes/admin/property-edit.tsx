@@ -1,6 +1,7 @@
 import { requireAdmin, requirePermissionOf } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
+import { WeeklyLeadsTable } from "~/components/admin/leads-table";
 import { PROPERTY_FIELD_LABELS, PropertyForm } from "~/components/admin/property-form";
 import { PropertyPhotos } from "~/components/admin/property-photos";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
@@ -19,8 +20,10 @@ import { failureOf } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { describeChange, type LastChange } from "~/lib/edit-conflict";
+import { formatLeadRate, LEAD_WEEKS } from "~/lib/leads";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
+import { formatNumber } from "~/lib/money";
 import { can } from "~/lib/permissions";
 import {
   PROPERTY_MESSAGES,
@@ -40,6 +43,7 @@ import {
   trashProperty,
   updatePropertyByAdmin,
 } from "~/models/admin-properties.server";
+import { getListingLeads } from "~/models/lead.server";
 import { listActiveAgents } from "~/models/listing-agent.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
 import { getDailyViews } from "~/models/property-stats.server";
@@ -66,6 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     property,
     views: await getDailyViews(actor, property.id, 30),
+    leads: await getListingLeads(actor, property.id),
     canManage,
     // Choosing the listing's agent is the office's; an agent does not see the choice.
     agents: canManage ? await listActiveAgents() : null,
@@ -262,6 +267,21 @@ export default function EditPropertyPage({ loaderData, actionData }: Route.Compo
             Page views
           </h2>
           <ViewsChart days={loaderData.views} title="Views of its page over the last 30 days" />
+        </section>
+        <section aria-labelledby="leads-heading" className="space-y-2">
+          <h2 id="leads-heading" className="text-lg font-semibold text-slate-900">
+            Leads
+          </h2>
+          <p className="text-sm text-slate-700">
+            Last {LEAD_WEEKS} weeks: <strong>{formatNumber(loaderData.leads.total)}</strong> leads
+            from <strong>{formatNumber(loaderData.leads.views)}</strong> page views (
+            {formatLeadRate(loaderData.leads.rate)} leads per 100 views).
+          </p>
+          <WeeklyLeadsTable
+            weeks={loaderData.leads.weeks}
+            totals={loaderData.leads.totals}
+            caption={`Leads by source, last ${LEAD_WEEKS} weeks`}
+          />
         </section>
         {loaderData.canManage ? (
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 p-3">

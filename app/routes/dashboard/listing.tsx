@@ -142,7 +142,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function OwnerListingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, weeks, viewings, viewingCounts, saves, requests, totalViews } = loaderData;
+  const { listing, weeks, viewings, viewingCounts, saves, requests, totalViews, leads } =
+    loaderData;
   const failure = ownerFormFailure(actionData);
   const changeFailure = failure?.intent === "submit" ? failure : undefined;
   const takedownFailure = failure?.intent === "takedown" ? failure : undefined;
@@ -183,12 +184,19 @@ export default function OwnerListingPage({ loaderData, actionData }: Route.Compo
         <h2 id="numbers-title" className="text-lg font-semibold text-slate-900">
           How it does
         </h2>
-        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
           {[
             [`Views (${OWNER_VIEW_WEEKS} weeks)`, formatNumber(totalViews)],
             ["Viewings upcoming", String(viewingCounts.upcoming)],
             ["Viewings held", String(viewingCounts.done)],
             ["Saves", String(saves)],
+            // Counts only: who asked or called stays with the agency.
+            ...(leads
+              ? [
+                  [`Leads (${OWNER_VIEW_WEEKS} weeks)`, formatNumber(leads.total)],
+                  ["Inquiries", formatNumber(leads.inquiries)],
+                ]
+              : []),
           ].map(([label, value]) => (
             <div key={label} className="rounded-lg border border-slate-200 bg-white p-4">
               <dt className="text-sm text-slate-500">{label}</dt>

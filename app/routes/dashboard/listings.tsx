@@ -130,6 +130,22 @@ export default function MyListingsPage({ loaderData, actionData }: Route.Compone
                       <dt className="text-slate-500">Saves</dt>
                       <dd className="font-semibold text-slate-900">{listing.saves}</dd>
                     </div>
+                    {listing.leads ? (
+                      <>
+                        <div>
+                          <dt className="text-slate-500">Leads ({OWNER_VIEW_WEEKS} weeks)</dt>
+                          <dd className="font-semibold text-slate-900">
+                            {formatNumber(listing.leads.total)}
+                          </dd>
+                        </div>
+                        <div>
+                          <dt className="text-slate-500">Inquiries</dt>
+                          <dd className="font-semibold text-slate-900">
+                            {formatNumber(listing.leads.inquiries)}
+                          </dd>
+                        </div>
+                      </>
+                    ) : null}
                   </dl>
                 </Card>
               </li>

@@ -10,6 +10,7 @@ import { CompareToggle } from "~/components/compare/compare-toggle";
 import { CostCalculator } from "~/components/cost-calculator";
 import { FavoriteButton, SavedFavorites } from "~/components/favorite-button";
 import { Bath, BedDouble, CalendarDays, Mail, MapPin, Phone, Ruler, Tag } from "~/components/icons";
+import { InquiryForm } from "~/components/inquiry/inquiry-form";
 import { PropertiesBreadcrumb } from "~/components/listing/properties-breadcrumb";
 import { MediaImage } from "~/components/media-image";
 import { WhatsAppIcon } from "~/components/social-icons";
@@ -18,6 +19,7 @@ import { buttonVariants, LinkButton } from "~/components/ui/button";
 import { WhatsAppLink } from "~/components/whatsapp-link";
 import { getEnv } from "~/env.server";
 import { imageUrl, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
+import { leadClickHref, listingWhatsappTarget } from "~/lib/listing-contact";
 import { logger } from "~/lib/logger.server";
 import { formatArea, formatNaira, formatPrice } from "~/lib/money";
 import {
@@ -27,25 +29,28 @@ import {
   purposeLabel,
   titleDocumentLabel,
 } from "~/lib/property-options";
+import { readForm } from "~/lib/read-form.server";
 import { pageNotesContext } from "~/lib/request-context.server";
+import {
+  CONTACT_MESSAGES,
+  listingInquirySchema,
+  listingInquirySubject,
+  parseInquiryForm,
+} from "~/lib/schemas/inquiry";
 import { absoluteUrl, pageMeta, siteUrlFrom } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
 import { propertyOfferJsonLd } from "~/lib/structured-data";
 import { cn } from "~/lib/utils";
-import {
-  agentChatMessage,
-  listingChatMessage,
-  listingShareMessage,
-  whatsappChatUrl,
-  whatsappShareUrl,
-} from "~/lib/whatsapp";
+import { listingShareMessage, whatsappShareUrl } from "~/lib/whatsapp";
 import { listFavoriteIds } from "~/models/favorite.server";
+import { createInquiry } from "~/models/inquiry.server";
 import { getListingAgent, type ListingAgent } from "~/models/listing-agent.server";
 import { getPropertyWithMedia, type PropertyWithMedia } from "~/models/property.server";
 import { countPropertyView } from "~/models/property-stats.server";
 import { recordPropertyView } from "~/models/property-view.server";
 import { getContactDetails } from "~/models/site-content.server";
 import { getClientIp } from "~/rate-limit/rate-limit.server";
+import { submitInquiryForm } from "~/routes/public/inquiry-submit.server";
 import type { Route } from "./+types/property";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -80,15 +85,52 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // share link, both naming the listing and its address on the site.
   const url = absoluteUrl(getEnv().siteUrl, `/property/${property.id}`);
   const price = formatPrice(property.price, property.purpose, property.rentPeriod);
+  // The page links to the chat through /go (counted as a lead, issue 21), which answers with a
+  // redirect to this same chat.
+  const chat = listingWhatsappTarget({ title: property.title, url }, agent ?? null, contact);
   const whatsapp = {
-    chat: agent?.phone
-      ? whatsappChatUrl(agent.phone, agentChatMessage(agent.name, property.title, url))
-      : contact.whatsapp
-        ? whatsappChatUrl(contact.whatsapp, listingChatMessage(property.title, url))
-        : undefined,
+    chat,
+    chatHref: chat ? leadClickHref(property.id, "whatsapp") : undefined,
     share: whatsappShareUrl(listingShareMessage(property.title, price, url)),
   };
   return { property, contact, favoriteIds, whatsapp, agent: agent ?? null };
+}
+
+const ASK_FIELDS = {
+  name: { label: "Full Name", required: true },
+  email: { label: "Email Address", required: true },
+  phone: { label: "Phone Number (optional)", required: false },
+  message: { label: "Message", required: true },
+} as const;
+
+/** A 429 keeps its Retry-After (pages and data requests alike). */
+export { retryAfterHeaders as headers } from "~/http/responses.server";
+
+/**
+ * 'Ask about this property': the contact form's rules (validation, messages, rate limit), stored
+ * as an inquiry about this listing, a lead of it, and an e-mail to its agent (else the admins).
+ */
+export async function action(args: Route.ActionArgs) {
+  const property = await getPropertyWithMedia(args.params.id);
+  if (!property) throw data("Property not found", { status: 404 });
+  const form = await readForm(args.request);
+  return submitInquiryForm(args, form, {
+    formName: "listing",
+    fields: ["name", "email", "phone", "message"],
+    parse: (f) => parseInquiryForm(listingInquirySchema(), f, CONTACT_MESSAGES.missing),
+    store: (input, userId) =>
+      createInquiry({
+        source: "contact",
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+        subject: listingInquirySubject(property.title),
+        description: input.message,
+        userId,
+        propertyId: property.id,
+      }),
+    failed: CONTACT_MESSAGES.failed,
+  });
 }
 
 // Picking a photo only changes ?photo=; the property itself has not changed.
@@ -101,7 +143,7 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-export default function PropertyPage({ loaderData }: Route.ComponentProps) {
+export default function PropertyPage({ loaderData, actionData }: Route.ComponentProps) {
   const { property, contact } = loaderData;
   const location = [property.address, property.city].filter(Boolean).join(", ");
   const photos = property.media.length
@@ -239,17 +281,22 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           <section id="contact-agent" className="rounded-lg border border-slate-200 p-5 shadow-sm">
             <h2 className="text-lg font-semibold text-slate-900">Contact Agent</h2>
             {loaderData.agent ? (
-              <ListingAgentCard agent={loaderData.agent} title={property.title} />
+              <ListingAgentCard
+                agent={loaderData.agent}
+                title={property.title}
+                propertyId={property.id}
+              />
             ) : (
               <>
                 <p className="mt-1 text-sm text-slate-600">
                   Questions about this property? Our agents at {COMPANY_NAME} will help.
                 </p>
                 <ul className="mt-4 space-y-3 text-sm">
-                  {contact.phones.map((phone) => (
+                  {contact.phones.map((phone, line) => (
                     <li key={phone}>
                       <a
-                        href={`tel:${phone.replace(/\s+/g, "")}`}
+                        href={leadClickHref(property.id, "phone", line)}
+                        rel="nofollow"
                         className="flex items-center gap-2 text-slate-800 hover:text-brand-700"
                       >
                         <Phone className="size-4" aria-hidden />
@@ -269,11 +316,33 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
                 </ul>
               </>
             )}
-            {loaderData.whatsapp.chat ? (
-              <WhatsAppLink href={loaderData.whatsapp.chat} fullWidth className="mt-4">
+            {loaderData.whatsapp.chatHref ? (
+              <WhatsAppLink href={loaderData.whatsapp.chatHref} fullWidth className="mt-4">
                 Chat on WhatsApp
               </WhatsAppLink>
             ) : null}
+          </section>
+          <section
+            id="ask-about-property"
+            aria-labelledby="ask-about-property-title"
+            className="rounded-lg border border-slate-200 p-5 shadow-sm"
+          >
+            <h2 id="ask-about-property-title" className="text-lg font-semibold text-slate-900">
+              Ask about this property
+            </h2>
+            <p className="mt-1 mb-4 text-sm text-slate-600">
+              {loaderData.agent
+                ? `Your message goes to ${loaderData.agent.name}, who looks after this listing.`
+                : `Your message goes to our agents at ${COMPANY_NAME}.`}
+            </p>
+            <InquiryForm
+              actionData={actionData}
+              fields={ASK_FIELDS}
+              messageRows={4}
+              submitLabel="Send Message"
+              pendingLabel="Sending..."
+              success={CONTACT_MESSAGES.success}
+            />
           </section>
         </div>
       </div>
@@ -282,7 +351,15 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
 }
 
 /** The listing's own agent: who will show the home, and how to reach them. */
-function ListingAgentCard({ agent, title }: { agent: ListingAgent; title: string }) {
+function ListingAgentCard({
+  agent,
+  title,
+  propertyId,
+}: {
+  agent: ListingAgent;
+  title: string;
+  propertyId: string;
+}) {
   return (
     <div className="mt-3 space-y-3 text-sm" data-testid="listing-agent">
       <div className="flex items-center gap-3">
@@ -311,7 +388,8 @@ function ListingAgentCard({ agent, title }: { agent: ListingAgent; title: string
         {agent.phone ? (
           <li>
             <a
-              href={`tel:${agent.phone.replace(/\s+/g, "")}`}
+              href={leadClickHref(propertyId, "phone")}
+              rel="nofollow"
               className="flex items-center gap-2 text-slate-800 hover:text-brand-700"
             >
               <Phone className="size-4" aria-hidden />

@@ -1,0 +1,61 @@
+import {
+  type EmailContact,
+  emailButton,
+  emailLayout,
+  escapeHtml,
+  textFooter,
+} from "../email-layout";
+
+// To the listing's agent (else the admins) when a visitor asks about a listing (issue 21). Pure:
+// the caller supplies the inquiry, the listing and the links.
+
+export type ListingInquiryEmail = { subject: string; text: string; html: string };
+
+function oneLine(value: string, max = 120): string {
+  const flat = value.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function listingInquiryEmail({
+  inquiry,
+  listing,
+  adminUrl,
+  contact,
+}: {
+  inquiry: { name: string | null; email: string; phone: string | null; description: string };
+  listing: { title: string; url: string };
+  adminUrl: string;
+  contact?: EmailContact;
+}): ListingInquiryEmail {
+  const who = inquiry.name?.trim() ? oneLine(inquiry.name, 80) : inquiry.email;
+  const subject = `New inquiry about ${oneLine(listing.title, 80)}: ${who}`;
+  const intro = `${who} asked about "${listing.title}" (${listing.url}).`;
+  const rows: [string, string][] = [
+    ["Name", inquiry.name ?? ""],
+    ["E-mail", inquiry.email],
+    ["Phone", inquiry.phone ?? ""],
+  ].filter(([, value]) => value) as [string, string][];
+  const text = [
+    intro,
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    "",
+    "Message:",
+    inquiry.description,
+    "",
+    `Answer it in the admin area: ${adminUrl}`,
+    "",
+    textFooter(contact),
+  ].join("\n");
+  const html = emailLayout({
+    title: subject,
+    contact,
+    bodyHtml: [
+      `<p>${escapeHtml(intro)}</p>`,
+      `<p>${rows.map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`).join("<br>")}</p>`,
+      `<blockquote style="margin:16px 0;padding-left:12px;border-left:3px solid #cbd5e1">${escapeHtml(inquiry.description).replace(/\r?\n/g, "<br>")}</blockquote>`,
+      emailButton("Answer it in the admin area", adminUrl),
+    ].join("\n"),
+  });
+  return { subject, text, html };
+}
