@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNull, type SQL } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { inquiries, properties } from "~/db/schema";
