@@ -8,9 +8,9 @@ import { isUuid } from "~/lib/ids";
 import { pageCountOf } from "~/lib/list-params";
 import { INQUIRY_SEARCH_TEXT } from "./admin-search.server";
 import {
+  getInquiryScope,
   type InquirySource,
   type InquiryStatus,
-  inquiryScope,
   inquiryVersion,
 } from "./inquiry.server";
 
@@ -28,7 +28,7 @@ export type AdminInquiryFilters = {
 
 function whereOf(actor: AdminActor, filters: AdminInquiryFilters): SQL | undefined {
   const conditions: SQL[] = [];
-  const scope = inquiryScope(actor);
+  const scope = getInquiryScope(actor);
   if (scope) conditions.push(scope);
   if (filters.q) conditions.push(containsText(INQUIRY_SEARCH_TEXT, filters.q));
   if (filters.status) conditions.push(eq(inquiries.status, filters.status));
@@ -109,7 +109,7 @@ export async function getInquiryForAdmin(actor: AdminActor, id: string) {
     .from(inquiries)
     .leftJoin(responder, eq(responder.id, inquiries.respondedBy))
     .leftJoin(properties, eq(properties.id, inquiries.propertyId))
-    .where(and(eq(inquiries.id, id), inquiryScope(actor)))
+    .where(and(eq(inquiries.id, id), getInquiryScope(actor)))
     .limit(1);
   if (!inquiry) return undefined;
   const [otherInquiries, bookings] = await Promise.all([
@@ -126,7 +126,7 @@ export async function getInquiryForAdmin(actor: AdminActor, id: string) {
         and(
           ne(inquiries.id, id),
           sameSender(inquiry.email, inquiry.userId, inquiries),
-          inquiryScope(actor),
+          getInquiryScope(actor),
         ),
       )
       .orderBy(desc(inquiries.createdAt), desc(inquiries.id))

@@ -102,7 +102,7 @@ export async function listInquiriesForUser(
  * The inquiries a staff member handles: an admin all of them, an agent those about the listings
  * assigned to them (issue 21), in SQL like their viewings.
  */
-export function inquiryScope(actor: AdminActor): SQL | undefined {
+export function getInquiryScope(actor: AdminActor): SQL | undefined {
   if (actor.role !== "agent") return undefined;
   return inArray(
     inquiries.propertyId,
@@ -153,7 +153,7 @@ export async function respondToInquiry(
     const [existing] = await tx
       .select({ status: inquiries.status, response: inquiries.response })
       .from(inquiries)
-      .where(and(eq(inquiries.id, inquiryId), inquiryScope(actor)))
+      .where(and(eq(inquiries.id, inquiryId), getInquiryScope(actor)))
       .for("update");
     if (!existing) return { result: refused("not-found") };
     if (
@@ -263,7 +263,7 @@ export async function setInquiryStatus(
     const [current] = await tx
       .select({ status: inquiries.status, response: inquiries.response })
       .from(inquiries)
-      .where(and(eq(inquiries.id, inquiryId), inquiryScope(actor)))
+      .where(and(eq(inquiries.id, inquiryId), getInquiryScope(actor)))
       .for("update");
     if (!current) return { result: refused("not-found") };
     if (isStale(expectedVersion, { status: current.status, response: current.response }))
