@@ -3,6 +3,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { LeadRowsTable, WeeklyLeadsTable } from "~/components/admin/leads-table";
 import { formatLeadRate, LEAD_SOURCE_LABELS, LEAD_SOURCES, LEAD_WEEKS } from "~/lib/leads";
+import { cleanSearchText } from "~/lib/list-params";
 import { formatNumber } from "~/lib/money";
 import { COMPANY_NAME } from "~/lib/site";
 import { getLeadsDashboard } from "~/models/lead.server";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/leads";
 
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
-  const q = (new URL(args.request.url).searchParams.get("q") ?? "").slice(0, 200);
+  const q = cleanSearchText(new URL(args.request.url).searchParams.get("q"), 200);
   return { leads: await getLeadsDashboard(actor, { q }), ownOnly: actor.role === "agent" };
 }
 

@@ -18,6 +18,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants, LinkButton } from "~/components/ui/button";
 import { WhatsAppLink } from "~/components/whatsapp-link";
 import { getEnv } from "~/env.server";
+import { retryAfterHeaders } from "~/http/responses.server";
 import { imageUrl, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
 import { leadClickHref, listingWhatsappTarget } from "~/lib/listing-contact";
 import { logger } from "~/lib/logger.server";
@@ -104,7 +105,7 @@ const ASK_FIELDS = {
 } as const;
 
 /** A 429 keeps its Retry-After (pages and data requests alike). */
-export { retryAfterHeaders as headers } from "~/http/responses.server";
+export const headers = retryAfterHeaders;
 
 /**
  * 'Ask about this property': the contact form's rules (validation, messages, rate limit), stored
@@ -163,7 +164,9 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
 
       <header className="mb-6 flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{property.title}</h1>
+          <h1 className="break-words text-2xl font-bold text-slate-900 md:text-3xl">
+            {property.title}
+          </h1>
           {property.status !== "available" ? (
             <Badge tone={property.status === "under-offer" ? "yellow" : "red"} className="mt-2">
               {listingStatusLabel(property.status)}
