@@ -309,6 +309,25 @@ describe("refusals: the field's message, what was typed kept, nothing written", 
     expect(await auditRows("team-member.update")).toBe(0);
   });
 
+  it("two saves linking one account at once: one is saved, the other refused naming it", async () => {
+    const a = await seedMember("Ada Lovelace");
+    const b = await seedMember("Bola Ige");
+    const [first, second] = await Promise.all(
+      [a, b].map(async (id) => {
+        const opened = await openEdit(id);
+        const name = id === a ? "Ada Lovelace" : "Bola Ige";
+        return editMember(id, { ...MEMBER, name, userId: agent.id, version: opened.item.version });
+      }),
+    );
+    expect([first?.status, second?.status].sort()).toEqual([302, 400]);
+    const linked = (await members()).filter((m) => m.userId === agent.id);
+    expect(linked).toHaveLength(1);
+    const refused = first?.status === 400 ? first : second;
+    expect(refused?.body.fields?.userId).toBe(
+      `That staff account is already linked to ${linked[0]?.name}. Unlink it there first.`,
+    );
+  });
+
   it("the unique index's violation is recognised on this database (the race fallback)", async () => {
     await seedMember("Bisi Ade", otherAgent.id);
     const error = await seedMember("Copy", otherAgent.id).then(
