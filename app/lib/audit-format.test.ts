@@ -98,6 +98,18 @@ describe("describeAuditEvent", () => {
     ]);
   });
 
+  it("shows an edit that only cleared a field as before -> (empty), not as a deletion", () => {
+    const read = describeAuditEvent({
+      action: "team-member.update",
+      entityType: "team-member",
+      entityId: "m1",
+      changes: { userId: { before: "user-1", after: null } },
+    });
+    expect(read.lines).toEqual([
+      { field: "userId", label: "Staff account", before: "user-1", after: "(empty)" },
+    ]);
+  });
+
   it("shows a deleted record's fields as they were, not each going to empty", () => {
     const read = describeAuditEvent({
       action: "video.delete",

@@ -143,6 +143,7 @@ const FIELD_LABELS: Partial<Record<AuditEntity, Record<string, string>>> = {
     email: "Email",
     phone: "Phone",
     imageUrl: "Photo",
+    userId: "Staff account",
     isActive: "Active (shown on the Team page)",
   },
   slide: {
@@ -374,8 +375,10 @@ export function describeAuditEvent(event: AuditEventInput): AuditDescription {
   // A user's full name follows from the first and last names shown beside it.
   if (entity === "user" && ("firstName" in changes || "lastName" in changes)) skip.add("name");
 
-  // A deleted record: its fields as they were, not each going to "(empty)".
-  const deletion = Object.values(changes).every((change) => isEmpty(change.after));
+  // A deleted record: its fields as they were, not each going to "(empty)". An edit that only
+  // cleared fields (a team member unlinked from their staff account) is no deletion.
+  const deletion =
+    !action.endsWith(".update") && Object.values(changes).every((change) => isEmpty(change.after));
   for (const [field, change] of Object.entries(changes)) {
     if (skip.has(field)) continue;
     // A secret is stored as "[redacted]" on both sides: the row exists because it changed.

@@ -38,6 +38,8 @@ export function postedValues(entries: readonly [string, string][]): Record<strin
 export function conflictRows(
   conflict: Pick<EditConflict, "theirs" | "yours">,
   labels: Readonly<Record<string, string>>,
+  /** A choice's words by field and value (a select posts an id: the panel shows its option). */
+  choices: ConflictChoices = {},
 ): ConflictRow[] {
   const yours = postedValues(conflict.yours);
   const rows: ConflictRow[] = [];
@@ -46,10 +48,14 @@ export function conflictRows(
     const mine = yours[name] ?? (theirs === "on" ? "" : theirs);
     if (normalise(theirs) === normalise(mine)) continue;
     const onOff = theirs === "on" || mine === "on";
-    rows.push({ name, label, theirs: shown(theirs, onOff), yours: shown(mine, onOff) });
+    const text = (value: string) => choices[name]?.[value.trim()] ?? shown(value, onOff);
+    rows.push({ name, label, theirs: text(theirs), yours: text(mine) });
   }
   return rows;
 }
+
+/** The words of a form's choices, by field name and then posted value ("" too: 'Not linked'). */
+export type ConflictChoices = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 function normalise(value: string) {
   return value.replace(/\r\n/g, "\n").trim();

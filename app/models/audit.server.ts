@@ -132,7 +132,11 @@ async function lookUpNames(rows: readonly StoredEvent[]): Promise<Names> {
     ),
   ];
   const userIds = [
-    ...new Set([...rows.map((row) => row.actorUserId), ...idsOf("user", "settings")]),
+    ...new Set([
+      ...rows.map((row) => row.actorUserId),
+      ...idsOf("user", "settings"),
+      ...rows.flatMap(linkedAccountIds),
+    ]),
   ];
   const propertyIds = [
     ...new Set([
@@ -333,6 +337,20 @@ function subjectOf(row: StoredEvent, names: Names): AuditRecordRef | undefined {
   }
 }
 
+/** The staff accounts a team member's row links or unlinks (the log stores their ids). */
+function linkedAccountIds(row: StoredEvent): string[] {
+  if (row.entityType !== "team-member") return [];
+  const change = row.changes.userId;
+  return [change?.before, change?.after].filter((id): id is string => typeof id === "string");
+}
+
+/** A staff account's id in a team member's change, by its name and e-mail now. */
+function accountName(id: string | null, names: Names) {
+  if (id === null || id === "(empty)") return id;
+  const account = names.users.get(id);
+  return account ? `${account.name} <${account.email}>` : "A deleted account";
+}
+
 /** A listing's id in a changed field, by its title (or its last title, once deleted). */
 function listingName(id: string | null, names: Names) {
   if (id === null || id === "(empty)") return id;
@@ -360,15 +378,23 @@ function readEvent(row: StoredEvent, names: Names): AuditEventView {
     subject: subjectOf(row, names),
     summary: described.summary,
     records: (described.records ?? []).map((id) => propertyRef(id, names, names.lastNames.get(id))),
-    lines: described.lines.map((line) =>
-      line.field === "propertyId"
-        ? {
-            ...line,
-            before: listingName(line.before, names),
-            after: listingName(line.after, names),
-          }
-        : line,
-    ),
+    lines: described.lines.map((line) => {
+      if (line.field === "propertyId") {
+        return {
+          ...line,
+          before: listingName(line.before, names),
+          after: listingName(line.after, names),
+        };
+      }
+      if (line.field === "userId" && row.entityType === "team-member") {
+        return {
+          ...line,
+          before: accountName(line.before, names),
+          after: accountName(line.after, names),
+        };
+      }
+      return line;
+    }),
   };
 }
 

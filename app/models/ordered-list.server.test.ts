@@ -166,10 +166,12 @@ describe("new items go last", () => {
       email: "",
       phone: "",
       imageUrl: null,
+      userId: "",
       isActive: true,
     };
     const first = await createTeamMember(admin.actor, { ...member, name: "First" });
     const second = await createTeamMember(admin.actor, { ...member, name: "Second" });
+    if (!first.ok || !second.ok) throw new Error("a member without an account is never refused");
     await moveTeamMember(admin.actor, second.id, "up");
     const rows = await db
       .select({ id: teamMembers.id })

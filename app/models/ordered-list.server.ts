@@ -3,7 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { auditedWrite, type Transaction } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import type { slideshowItems, teamMembers, videos } from "~/db/schema";
-import type { Outcome } from "~/lib/action-result";
+import type { FieldErrors, Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { isUuid } from "~/lib/ids";
 import { type MoveTarget, movedOrder } from "~/lib/ordered-list";
@@ -133,18 +133,38 @@ export type OrderedListModelConfig<Row extends { id: string }, Input> = {
   newPlace: "count" | "highest-plus-one";
   /** The column with the item's uploaded photo: a write answers the one it left unused. */
   media?: keyof Row & string;
+  /**
+   * What the form cannot check alone, against other rows inside the write's transaction (the
+   * team's staff account: it exists, is active staff, is no other member's): the messages by
+   * field, or null. A refusal writes nothing. `stored`: the item as it was, when editing.
+   */
+  checkInput?: (tx: Transaction, input: Input, stored: Row | null) => Promise<FieldErrors | null>;
 };
 
 const NOT_FOUND = { ok: false, reason: "not-found" } as const;
 
+/** `checkInput`'s messages as the write's answer (a list with a check declares `Refusal`). */
+function refusal<Refusal extends OrderedItemRefused>(fields: FieldErrors) {
+  return { ok: false, reason: "refused", fields } as OrderedItemRefused as Refusal;
+}
+
 type Written = Outcome<object, "not-found">;
+/**
+ * A save refused by `checkInput`: the messages beside the fields; nothing was written. A list
+ * whose model has a check says so in its type (`orderedListModel<Row, Input, OrderedItemRefused>`);
+ * the others' writes cannot answer it.
+ */
+export type OrderedItemRefused = { ok: false; reason: "refused"; fields: FieldErrors };
+export type OrderedItemCreated = { ok: true; id: string };
 /** `formerMedia`: the photo the item no longer shows (its file may now be unused). */
 export type OrderedItemUpdated = Outcome<{ id: string; formerMedia: string | null }, "not-found">;
 export type OrderedItemDeleted = Outcome<{ formerMedia: string | null }, "not-found">;
 
-export function orderedListModel<Row extends { id: string }, Input>(
-  config: OrderedListModelConfig<Row, Input>,
-) {
+export function orderedListModel<
+  Row extends { id: string },
+  Input,
+  Refusal extends OrderedItemRefused = never,
+>(config: OrderedListModelConfig<Row, Input>) {
   const { table, entity, formFields } = config;
   const t = columnsOf(table);
   const row = config.row as unknown as typeof videos._.columns;
@@ -170,7 +190,9 @@ export function orderedListModel<Row extends { id: string }, Input>(
 
     async create(actor: AdminActor, input: Input) {
       const values = config.columnsOf(input);
-      return auditedWrite(actor, `${entity}.create`, async (tx) => {
+      return auditedWrite<OrderedItemCreated | Refusal>(actor, `${entity}.create`, async (tx) => {
+        const fields = await config.checkInput?.(tx, input, null);
+        if (fields) return { result: refusal<Refusal>(fields) };
         const sortOrder = await nextSortOrder(tx, table, config.newPlace);
         const [created] = await tx
           .insert(t)
@@ -178,7 +200,7 @@ export function orderedListModel<Row extends { id: string }, Input>(
           .returning({ id: t.id });
         if (!created) throw new Error(`${entity} insert returned nothing`);
         return {
-          result: { ok: true as const, id: created.id },
+          result: { ok: true, id: created.id },
           audit: { entityId: created.id, before: null, after: { ...values, sortOrder } },
         };
       });
@@ -188,7 +210,8 @@ export function orderedListModel<Row extends { id: string }, Input>(
     async update(actor: AdminActor, id: string, input: Input, expectedVersion?: string) {
       if (!isUuid(id)) return NOT_FOUND;
       const values = config.columnsOf(input);
-      return auditedWrite<OrderedItemUpdated | Stale>(actor, `${entity}.update`, async (tx) => {
+      type Updated = OrderedItemUpdated | Stale | Refusal;
+      return auditedWrite<Updated>(actor, `${entity}.update`, async (tx) => {
         const [before] = (await tx
           .select(row)
           .from(t)
@@ -199,6 +222,8 @@ export function orderedListModel<Row extends { id: string }, Input>(
           const writes = [`${entity}.update`, `${entity}.active`] as const;
           return { result: await staleOutcome(tx, entity, id, writes) };
         }
+        const fields = await config.checkInput?.(tx, input, before);
+        if (fields) return { result: refusal<Refusal>(fields) };
         await tx.update(t).set(values).where(eq(t.id, id));
         const former = mediaOf(before);
         const formerMedia = config.media && former !== values[config.media] ? former : null;
@@ -257,6 +282,8 @@ export function orderedListModel<Row extends { id: string }, Input>(
 }
 
 /** The admin model of one ordered list (orderedListModel). */
-export type OrderedListModel<Row extends { id: string }, Input> = ReturnType<
-  typeof orderedListModel<Row, Input>
->;
+export type OrderedListModel<
+  Row extends { id: string },
+  Input,
+  Refusal extends OrderedItemRefused = never,
+> = ReturnType<typeof orderedListModel<Row, Input, Refusal>>;

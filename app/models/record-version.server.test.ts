@@ -216,6 +216,7 @@ describe("team members, slides and videos", () => {
       email: "",
       phone: "",
       imageUrl: null,
+      userId: "",
       isActive: true,
     };
     expect(

@@ -4,7 +4,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { BOOKING_TIME_ZONE } from "~/lib/appointment-rules";
-import { conflictRows, type EditConflict } from "~/lib/edit-conflict";
+import { type ConflictChoices, conflictRows, type EditConflict } from "~/lib/edit-conflict";
 import { AdminForm } from "./unsaved-changes";
 
 // What a save over a newer version shows (issue 23): nothing of yours was written; who changed
@@ -36,6 +36,8 @@ type PanelProps = {
   conflict: EditConflict;
   /** The form's fields by name, in order, with the labels the form shows. */
   labels: Readonly<Record<string, string>>;
+  /** The words of a select's values (an account's name for its id), by field. */
+  choices?: ConflictChoices;
   /** The record in words: "this listing", "these contact details". */
   what: string;
   /** The location state the form passes on (a form in a dialog over a list). */
@@ -55,11 +57,11 @@ export function EditConflictPanel({
   return conflict ? <ConflictPanel key={conflict.version} conflict={conflict} {...props} /> : null;
 }
 
-function ConflictPanel({ conflict, labels, what, state, action, encType }: PanelProps) {
+function ConflictPanel({ conflict, labels, choices, what, state, action, encType }: PanelProps) {
   const [dismissed, setDismissed] = useState(false);
   const pending = useIsPending({ formAction: action });
   if (dismissed) return null;
-  const rows = conflictRows(conflict, labels);
+  const rows = conflictRows(conflict, labels, choices);
   const at = conflict.change ? new Date(conflict.change.at) : null;
   return (
     <section

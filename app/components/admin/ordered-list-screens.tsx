@@ -16,6 +16,7 @@ import {
   failureOf,
 } from "~/lib/action-result";
 import { confirmationFor } from "~/lib/confirm";
+import type { ConflictChoices } from "~/lib/edit-conflict";
 import { storedFormValues } from "~/lib/ordered-list";
 
 // The screens of the ordered lists (team, gallery slides, featured videos), each configured by
@@ -23,8 +24,11 @@ import { storedFormValues } from "~/lib/ordered-list";
 // Add over the list, and one item's edit form with the conflict panel and the Delete section.
 // Their loaders and actions are app/routes/admin/ordered-list-routes.server.ts.
 
-/** What every item form takes; `item` is the stored item when editing. */
-export type ItemFormProps<Item> = {
+/**
+ * What every item form takes; `item` is the stored item when editing, `options` what the form
+ * chooses from besides its fields (the route's `formOptions`: the team's staff accounts).
+ */
+export type ItemFormProps<Item, Options = undefined> = {
   mode: "add" | "edit";
   values: Record<string, string | undefined>;
   errors: FieldErrors;
@@ -34,10 +38,11 @@ export type ItemFormProps<Item> = {
   /** Editing: the version of the record the form was opened at. */
   version?: string;
   item?: Item;
+  options?: Options;
 };
 
 /** One list's screen words and form. */
-export type OrderedListScreen<Item> = {
+export type OrderedListScreen<Item, Options = undefined> = {
   list: string;
   /** The back link's words ('All team members'). */
   listLabel: string;
@@ -50,7 +55,9 @@ export type OrderedListScreen<Item> = {
   labels: Readonly<Record<string, string>>;
   /** The form posts a photo. */
   multipart: boolean;
-  Form: (props: ItemFormProps<Item>) => ReactNode;
+  Form: (props: ItemFormProps<Item, Options>) => ReactNode;
+  /** The words of the form's choices for the conflict panel (a select's option for its id). */
+  choices?: (options: Options | undefined) => ConflictChoices;
   deleteQuestion: string;
   /** What deleting does, in the confirm dialog. */
   deleteDescription: (item: Item) => string;
@@ -66,7 +73,7 @@ export type OrderedListScreen<Item> = {
 /** An action's answer as the item pages read it. */
 type ItemActionData = ActionResult | null | undefined;
 
-export function OrderedListPage<Row extends OrderedRow>({
+export function OrderedListPage<Row extends OrderedRow, Options = undefined>({
   screen,
   rows,
   heading,
@@ -78,7 +85,7 @@ export function OrderedListPage<Row extends OrderedRow>({
   itemLabel,
   emptyMessage,
 }: {
-  screen: OrderedListScreen<NoInfer<Row>>;
+  screen: OrderedListScreen<NoInfer<Row>, Options>;
   rows: readonly Row[];
   heading: string;
   /** The sentence under the heading, before the link to the public page. */
@@ -140,12 +147,14 @@ export function OrderedListPage<Row extends OrderedRow>({
   );
 }
 
-export function AddItemPage<Item>({
+export function AddItemPage<Item, Options = undefined>({
   screen,
   actionData,
+  options,
 }: {
-  screen: OrderedListScreen<Item>;
+  screen: OrderedListScreen<Item, Options>;
   actionData: ItemActionData;
+  options?: Options;
 }) {
   const { back, state } = useRecordBack(screen.list);
   const failure = failureOf(actionData);
@@ -159,19 +168,22 @@ export function AddItemPage<Item>({
         error={failure?.error}
         back={back}
         state={state}
+        options={options}
       />
     </RecordView>
   );
 }
 
-export function EditItemPage<Item extends { version: string }>({
+export function EditItemPage<Item extends { version: string }, Options = undefined>({
   screen,
   item,
   actionData,
+  options,
 }: {
-  screen: OrderedListScreen<NoInfer<Item>>;
+  screen: OrderedListScreen<NoInfer<Item>, Options>;
   item: Item;
   actionData: ItemActionData;
+  options?: Options;
 }) {
   const { back, state } = useRecordBack(screen.list);
   const failure = failureOf(actionData);
@@ -186,6 +198,7 @@ export function EditItemPage<Item extends { version: string }>({
         <EditConflictPanel
           conflict={conflict}
           labels={screen.labels}
+          choices={screen.choices?.(options)}
           what={screen.what}
           state={state}
           encType={screen.multipart ? "multipart/form-data" : undefined}
@@ -200,6 +213,7 @@ export function EditItemPage<Item extends { version: string }>({
           back={back}
           state={state}
           item={item}
+          options={options}
         />
         <RecordDeleteSection
           {...screen.deleteSection(item)}

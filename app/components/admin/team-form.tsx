@@ -1,18 +1,50 @@
 import type { ItemFormProps, OrderedListScreen } from "~/components/admin/ordered-list-screens";
 import { ItemFormFrame } from "~/components/admin/ordered-list-screens";
 import { PhotoInput } from "~/components/admin/photo-input";
-import { TextAreaField, TextField } from "~/components/ui/field";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { PLACEHOLDER_PORTRAIT } from "~/lib/images";
 import { PHONE_MAX_LENGTH } from "~/lib/phone";
 import { TEAM_FIELDS, TEAM_LIMITS, TEAM_MESSAGES } from "~/lib/schemas/team";
+import type { TeamStaffAccount, TeamStaffChoice } from "~/models/admin-team.server";
 
 // The add and edit form of a team member (/admin/team/new, /admin/team/:id): name and position
-// required, bio, e-mail, phone, a photo through the upload pipeline, and whether /team shows them.
+// required, bio, e-mail, phone, a photo through the upload pipeline, the staff account the
+// member is (issue 21: that agent's listings show this name, photo and phone), and whether
+// /team shows them.
 
-type TeamItem = { name: string; imageUrl: string | null };
+type TeamItem = { id: string; name: string; imageUrl: string | null };
 
-export function TeamMemberForm({ item, values, errors, ...frame }: ItemFormProps<TeamItem>) {
+/** What the form chooses from (the route's formOptions): the active staff accounts. */
+export type TeamFormOptions = { staffAccounts: readonly TeamStaffChoice[] };
+
+/** The "Staff account" choice left empty. */
+export const NOT_LINKED = "Not linked";
+
+/** How the team screens name an account: "Name (e-mail)". */
+export function staffAccountLabel(account: TeamStaffAccount) {
+  return account.name === account.email ? account.email : `${account.name} (${account.email})`;
+}
+
+/** An option's words: the account, and why choosing it may be refused or is unusual. */
+function choiceLabel(choice: TeamStaffChoice, memberId: string | undefined) {
+  const notes = [
+    choice.inactive ? "deactivated" : null,
+    choice.linkedTo && choice.linkedTo.id !== memberId ? `linked to ${choice.linkedTo.name}` : null,
+  ].filter(Boolean);
+  return notes.length
+    ? `${staffAccountLabel(choice)} - ${notes.join(", ")}`
+    : staffAccountLabel(choice);
+}
+
+export function TeamMemberForm({
+  item,
+  values,
+  errors,
+  options,
+  ...frame
+}: ItemFormProps<TeamItem, TeamFormOptions>) {
   const name = values.name?.trim() || "this team member";
+  const accounts = options?.staffAccounts ?? [];
   return (
     <ItemFormFrame
       {...frame}
@@ -72,6 +104,21 @@ export function TeamMemberForm({ item, values, errors, ...frame }: ItemFormProps
           error={errors.phone}
         />
       </div>
+      <div className="max-w-md">
+        <SelectField
+          label="Staff account"
+          name="userId"
+          optional
+          placeholder={NOT_LINKED}
+          options={accounts.map((choice) => ({
+            value: choice.id,
+            label: choiceLabel(choice, item?.id),
+          }))}
+          defaultValue={values.userId ?? ""}
+          error={errors.userId}
+          hint="The account this member signs in with: the listings it is the agent of show this member's name, photo and phone."
+        />
+      </div>
       <PhotoInput
         name="photo"
         label="Photo"
@@ -87,7 +134,7 @@ export function TeamMemberForm({ item, values, errors, ...frame }: ItemFormProps
 }
 
 /** /admin/team's screens (app/components/admin/ordered-list-screens.tsx). */
-export const TEAM_SCREEN: OrderedListScreen<TeamItem> = {
+export const TEAM_SCREEN: OrderedListScreen<TeamItem, TeamFormOptions> = {
   list: "/admin/team",
   listLabel: "All team members",
   addTitle: "Add Team Member",
@@ -100,10 +147,17 @@ export const TEAM_SCREEN: OrderedListScreen<TeamItem> = {
     bio: "Bio",
     email: "Email",
     phone: "Phone",
+    userId: "Staff account",
     isActive: "Active",
   },
   multipart: true,
   Form: TeamMemberForm,
+  choices: (options) => ({
+    userId: Object.fromEntries([
+      ["", NOT_LINKED],
+      ...(options?.staffAccounts ?? []).map((choice) => [choice.id, staffAccountLabel(choice)]),
+    ]),
+  }),
   deleteQuestion: TEAM_MESSAGES.deleteQuestion,
   deleteDescription: (member) =>
     `${member.name} is removed from the Team page and from this list. This cannot be undone.`,

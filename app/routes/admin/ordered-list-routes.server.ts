@@ -24,7 +24,12 @@ import {
 import { readForm } from "~/lib/read-form.server";
 import type { AcceptedPhoto } from "~/media/images.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
-import type { OrderedItemDeleted, OrderedItemUpdated } from "~/models/ordered-list.server";
+import type {
+  OrderedItemCreated,
+  OrderedItemDeleted,
+  OrderedItemRefused,
+  OrderedItemUpdated,
+} from "~/models/ordered-list.server";
 import type { Stale } from "~/models/record-version.server";
 import {
   discardUploadedPhoto,
@@ -50,17 +55,21 @@ import { loadOrFail } from "~/routes/admin/load-or-fail.server";
 
 type Write = Promise<Outcome<object, "not-found">>;
 
-/** What the screens need of a list's admin model (app/models/admin-team.server.ts, ...). */
-export type OrderedListModelApi<Row, Input> = {
-  list: (actor: AdminActor) => Promise<Row[]>;
+/**
+ * What the screens need of a list's admin model (app/models/admin-team.server.ts, ...). `ListRow`:
+ * what the list shows of an item (the item and more, e.g. a team member's linked account).
+ */
+export type OrderedListModelApi<Row, Input, ListRow = Row> = {
+  list: (actor: AdminActor) => Promise<ListRow[]>;
   get: (actor: AdminActor, id: string) => Promise<(Row & { version: string }) | undefined>;
-  create: (actor: AdminActor, input: Input) => Promise<unknown>;
+  /** Refused (`reason: "refused"`): the messages beside the fields; nothing was written. */
+  create: (actor: AdminActor, input: Input) => Promise<OrderedItemCreated | OrderedItemRefused>;
   update: (
     actor: AdminActor,
     id: string,
     input: Input,
     expectedVersion?: string,
-  ) => Promise<OrderedItemUpdated | Stale>;
+  ) => Promise<OrderedItemUpdated | OrderedItemRefused | Stale>;
   remove: (actor: AdminActor, id: string) => Promise<OrderedItemDeleted>;
   move: (actor: AdminActor, id: string, to: MoveTarget) => Write;
   setActive: (actor: AdminActor, id: string, active: boolean) => Write;
@@ -72,10 +81,10 @@ export type CheckedForm<Checked> =
   /** `required`: the form's message is the spec's 'required' one rather than the first field's. */
   | { ok: false; fields: FieldErrors; required: boolean };
 
-export type OrderedListConfig<Row, Checked, Input> = {
+export type OrderedListConfig<Row, Checked, Input, Options, ListRow = Row> = {
   /** The list's address (`back` must stay on it). */
   list: string;
-  model: OrderedListModelApi<Row, Input>;
+  model: OrderedListModelApi<Row, Input, ListRow>;
   /** The form's fields, posted and shown again after a refusal (app/lib/schemas/*). */
   fields: readonly string[];
   /** The form carries one photo (multipart, through the media pipeline). */
@@ -102,6 +111,11 @@ export type OrderedListConfig<Row, Checked, Input> = {
   flash: Record<"added" | "updated" | "deleted" | "deleteFailed" | "reorderFailed", FlashKey>;
   /** The log lines' words: one item ('a team member') and the list ('the team members'). */
   log: { one: string; all: string };
+  /**
+   * What the add and edit forms choose from besides their own fields (the team's staff
+   * accounts), loaded with the form: `item` is the stored item when editing.
+   */
+  formOptions?: (actor: AdminActor, item?: Row) => Promise<Options>;
 };
 
 const TRY_AGAIN = "Please try again.";
@@ -116,9 +130,13 @@ function postedValues(form: FormData, fields: readonly string[]) {
   return values;
 }
 
-export function orderedListRoutes<Row extends { id: string }, Checked, Input>(
-  config: OrderedListConfig<Row, Checked, Input>,
-) {
+export function orderedListRoutes<
+  Row extends { id: string },
+  Checked,
+  Input,
+  Options = undefined,
+  ListRow extends { id: string } = Row,
+>(config: OrderedListConfig<Row, Checked, Input, Options, ListRow>) {
   const { list, model, messages, flash, log } = config;
   const formLimit = config.photo ? { maxBytes: ONE_PHOTO_FORM_BYTES } : {};
 
@@ -150,6 +168,21 @@ export function orderedListRoutes<Row extends { id: string }, Checked, Input>(
     }
     const input = config.inputOf(read.checked, photo?.url, stored);
     return { ok: true as const, input, photo, values };
+  }
+
+  /**
+   * A save the model refused by field (checked against other rows): 400 with the messages
+   * beside the fields and what was typed; the photo stored for it goes.
+   */
+  async function refused(
+    title: string,
+    photo: AcceptedPhoto | undefined,
+    values: object,
+    fields: FieldErrors,
+  ) {
+    await discardUploadedPhoto(photo);
+    const error = { title, message: Object.values(fields)[0] ?? messages.tryAgain };
+    return badRequest({ error, fields, values });
   }
 
   /** A save that failed: the photo stored for it goes, the form keeps what was typed. */
@@ -218,7 +251,7 @@ export function orderedListRoutes<Row extends { id: string }, Checked, Input>(
     const title = messages.updateFailed;
     const read = await readItem(form, title, stored);
     if (!read.ok) return read.response;
-    let updated: OrderedItemUpdated | Stale;
+    let updated: OrderedItemUpdated | OrderedItemRefused | Stale;
     try {
       updated = await model.update(actor, id, read.input, postedVersion(form));
     } catch (error) {
@@ -226,6 +259,9 @@ export function orderedListRoutes<Row extends { id: string }, Checked, Input>(
       return saveFailed(title, read.photo, read.values);
     }
     if (!updated.ok) {
+      if (updated.reason === "refused") {
+        return refused(title, read.photo, read.values, updated.fields);
+      }
       await discardUploadedPhoto(read.photo);
       if (updated.reason === "conflict") {
         // A photo sent with it was not kept: "Use my changes" sends the fields again.
@@ -257,9 +293,10 @@ export function orderedListRoutes<Row extends { id: string }, Checked, Input>(
       return moveOrSwitch(actor, form, intent);
     },
 
+    /** The form's options (formOptions), undefined for a list without any. */
     async addLoader(args: LoaderFunctionArgs) {
-      await requireAdmin(args);
-      return null;
+      const actor = await requireAdmin(args);
+      return { options: await config.formOptions?.(actor) };
     },
 
     /** Adds the item last. */
@@ -270,21 +307,23 @@ export function orderedListRoutes<Row extends { id: string }, Checked, Input>(
       const title = messages.addFailed;
       const read = await readItem(form, title);
       if (!read.ok) return read.response;
+      let created: OrderedItemCreated | OrderedItemRefused;
       try {
-        await model.create(actor, read.input);
+        created = await model.create(actor, read.input);
       } catch (error) {
         logger.error({ err: error }, `Adding ${log.one} failed`);
         return saveFailed(title, read.photo, read.values);
       }
+      if (!created.ok) return refused(title, read.photo, read.values, created.fields);
       throw redirectWithFlash(back, flash.added);
     },
 
-    /** One item with the version its form is opened at; unknown ids are the 404. */
+    /** One item with the version its form is opened at, and its form's options; unknown ids 404. */
     async itemLoader(args: LoaderFunctionArgs) {
       const actor = await requireAdmin(args);
       const item = await model.get(actor, args.params.id ?? "");
       if (!item) notFound();
-      return { item };
+      return { item, options: await config.formOptions?.(actor, item) };
     },
 
     /** `intent=update` saves the form, `intent=delete` deletes after the spec's question. */

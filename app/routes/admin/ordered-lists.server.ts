@@ -11,7 +11,10 @@ import { orderedListRoutes } from "./ordered-list-routes.server";
 // words (dashboard-and-admin §5, §8) and its toasts. Their routes export these loaders and
 // actions; the screens themselves are app/components/admin/ordered-list-screens.tsx.
 
-/** /admin/team: name and position required ('Name and position are required'), a photo. */
+/**
+ * /admin/team: name and position required ('Name and position are required'), a photo, and the
+ * staff account the member is (issue 21), chosen from the active staff accounts.
+ */
 export const TEAM_ROUTES = orderedListRoutes({
   list: "/admin/team",
   model: {
@@ -45,6 +48,9 @@ export const TEAM_ROUTES = orderedListRoutes({
     reorderFailed: "teamReorderFailed",
   },
   log: { one: "a team member", all: "the team members" },
+  formOptions: async (actor, member) => ({
+    staffAccounts: await team.listStaffAccountsForTeam(actor, member?.userId),
+  }),
 });
 
 /** /admin/slideshow: 'Media URL and type are required'; an uploaded photo wins over a URL. */

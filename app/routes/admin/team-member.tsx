@@ -7,7 +7,8 @@ import { COMPANY_NAME } from "~/lib/site";
 import type { Route } from "./+types/team-member";
 import { TEAM_ROUTES } from "./ordered-lists.server";
 
-// One team member: edit (a new photo replaces the old one, or the old one is removed), or
+// One team member: edit (a new photo replaces the old one, or the old one is removed; link or
+// unlink the staff account they are), or
 // delete after 'Are you sure you want to delete this team member?'. Over the list with
 // JavaScript, a page without. Unknown ids are the admin 404.
 
@@ -16,7 +17,14 @@ export const action = TEAM_ROUTES.itemAction;
 export const shouldRevalidate = revalidateAfterConflict;
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  return <EditItemPage screen={TEAM_SCREEN} item={loaderData.item} actionData={actionData} />;
+  return (
+    <EditItemPage
+      screen={TEAM_SCREEN}
+      item={loaderData.item}
+      actionData={actionData}
+      options={loaderData.options}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -11,8 +11,8 @@ import { TEAM_ROUTES } from "./ordered-lists.server";
 export const loader = TEAM_ROUTES.addLoader;
 export const action = TEAM_ROUTES.addAction;
 
-export default function Page({ actionData }: Route.ComponentProps) {
-  return <AddItemPage screen={TEAM_SCREEN} actionData={actionData} />;
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <AddItemPage screen={TEAM_SCREEN} actionData={actionData} options={loaderData.options} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -2,25 +2,25 @@ import { AdminRouteError } from "~/components/admin/admin-route-error";
 import type { OrderedColumn } from "~/components/admin/ordered-list";
 import { OrderedListPage } from "~/components/admin/ordered-list-screens";
 import { RecordTitleLink } from "~/components/admin/record-delete";
-import { TEAM_SCREEN } from "~/components/admin/team-form";
+import { staffAccountLabel, TEAM_SCREEN } from "~/components/admin/team-form";
 import { UserPlus } from "~/components/icons";
 import { MediaImage } from "~/components/media-image";
 import { PLACEHOLDER_PORTRAIT, responsiveImage } from "~/lib/images";
 import { TEAM_MESSAGES } from "~/lib/schemas/team";
 import { COMPANY_NAME } from "~/lib/site";
-import type { AdminTeamMember } from "~/models/admin-team.server";
+import type { AdminTeamRow } from "~/models/admin-team.server";
 import type { Route } from "./+types/team";
 import { TEAM_ROUTES } from "./ordered-lists.server";
 
 // /admin/team ('Team Members'): every member in the order /team shows the active ones (Profile,
-// Name, Position, Contact, Actions). Reorder with the buttons or by dragging, switch a member
+// Name with the linked staff account, Position, Contact, Actions). Reorder with the buttons or by dragging, switch a member
 // on or off the team page, add and edit over the list (./team-new.tsx, ./team-member.tsx),
 // delete after 'Are you sure you want to delete this team member?'.
 
 export const loader = TEAM_ROUTES.listLoader;
 export const action = TEAM_ROUTES.listAction;
 
-function columns(back: string): readonly OrderedColumn<AdminTeamMember>[] {
+function columns(back: string): readonly OrderedColumn<AdminTeamRow>[] {
   return [
     {
       id: "profile",
@@ -43,10 +43,19 @@ function columns(back: string): readonly OrderedColumn<AdminTeamMember>[] {
       id: "name",
       header: "Name",
       rowHeader: true,
+      // The linked staff account under the name: a column of its own would push the table
+      // past 1280 px.
       cell: (member) => (
-        <RecordTitleLink href={`${TEAM_SCREEN.list}/${member.id}`} back={back}>
-          {member.name}
-        </RecordTitleLink>
+        <div className="space-y-0.5">
+          <RecordTitleLink href={`${TEAM_SCREEN.list}/${member.id}`} back={back}>
+            {member.name}
+          </RecordTitleLink>
+          {member.account ? (
+            <div className="break-all text-xs text-slate-500">
+              Staff account: {staffAccountLabel(member.account)}
+            </div>
+          ) : null}
+        </div>
       ),
     },
     { id: "position", header: "Position", cell: (member) => member.position },
