@@ -1,4 +1,5 @@
 import { formatWeekLabel } from "~/lib/admin-format";
+import { type ChartFrame, Gridlines, valueScale } from "./chart-axis";
 
 // Bookings and inquiries per week, drawn on the server as SVG (no chart library in the page's
 // script). Readable without colour: bookings are solid bars, inquiries hatched ones, each bar
@@ -6,27 +7,19 @@ import { formatWeekLabel } from "~/lib/admin-format";
 
 export type ActivityWeek = { weekStart: string; bookings: number; inquiries: number };
 
-const WIDTH = 720;
-const HEIGHT = 260;
-const PAD = { top: 24, right: 12, bottom: 36, left: 36 };
+const FRAME: ChartFrame = {
+  width: 720,
+  height: 260,
+  pad: { top: 24, right: 12, bottom: 36, left: 36 },
+};
+const { width: WIDTH, height: HEIGHT, pad: PAD } = FRAME;
 const PLOT_W = WIDTH - PAD.left - PAD.right;
-const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
-
-/** Gridline step: 1, 2 or 5 times a power of ten, about four lines over the largest value. */
-export function niceStep(max: number) {
-  if (max <= 4) return 1;
-  const raw = max / 4;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw);
-  return step ?? 10 * power;
-}
 
 export function ActivityChart({ weeks, title }: { weeks: ActivityWeek[]; title: string }) {
-  const max = Math.max(1, ...weeks.flatMap((w) => [w.bookings, w.inquiries]));
-  const step = niceStep(max);
-  const top = Math.ceil(max / step) * step;
-  const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
-  const y = (value: number) => PAD.top + PLOT_H - (value / top) * PLOT_H;
+  const { ticks, y, baseline } = valueScale(
+    FRAME,
+    Math.max(...weeks.flatMap((w) => [w.bookings, w.inquiries])),
+  );
   const slot = PLOT_W / Math.max(1, weeks.length);
   const bar = Math.min(22, slot * 0.34);
 
@@ -67,25 +60,7 @@ export function ActivityChart({ weeks, title }: { weeks: ActivityWeek[]; title: 
             <line x1="0" y1="0" x2="0" y2="6" strokeWidth="3" className="stroke-amber-700" />
           </pattern>
         </defs>
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line
-              x1={PAD.left}
-              x2={WIDTH - PAD.right}
-              y1={y(tick)}
-              y2={y(tick)}
-              className={tick === 0 ? "stroke-slate-400" : "stroke-slate-200"}
-            />
-            <text
-              x={PAD.left - 6}
-              y={y(tick) + 4}
-              textAnchor="end"
-              className="fill-slate-500 text-[11px]"
-            >
-              {tick}
-            </text>
-          </g>
-        ))}
+        <Gridlines frame={FRAME} ticks={ticks} y={y} strongZero />
         {weeks.map((week, i) => {
           const center = PAD.left + slot * i + slot / 2;
           const bars = [
@@ -100,7 +75,7 @@ export function ActivityChart({ weeks, title }: { weeks: ActivityWeek[]; title: 
                     x={b.x}
                     y={y(b.value)}
                     width={bar}
-                    height={Math.max(0, PAD.top + PLOT_H - y(b.value))}
+                    height={Math.max(0, baseline - y(b.value))}
                     className={b.fill || "stroke-amber-700"}
                     fill={b.fill ? undefined : "url(#inquiry-hatch)"}
                   />

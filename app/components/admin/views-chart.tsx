@@ -1,15 +1,17 @@
 import { formatWeekLabel } from "~/lib/admin-format";
 import { formatNumber } from "~/lib/money";
-import { niceStep } from "./activity-chart";
+import { type ChartFrame, Gridlines, valueScale } from "./chart-axis";
 
 // A listing's page views per day (or per week: the owner's My Listings), drawn on the server as
 // SVG bars, with the same figures in a table for screen readers.
 
-const WIDTH = 720;
-const HEIGHT = 200;
-const PAD = { top: 16, right: 8, bottom: 28, left: 36 };
+const FRAME: ChartFrame = {
+  width: 720,
+  height: 200,
+  pad: { top: 16, right: 8, bottom: 28, left: 36 },
+};
+const { width: WIDTH, height: HEIGHT, pad: PAD } = FRAME;
 const PLOT_W = WIDTH - PAD.left - PAD.right;
-const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
 
 export function ViewsChart({
   days,
@@ -26,11 +28,7 @@ export function ViewsChart({
   period?: string;
 }) {
   const total = days.reduce((n, d) => n + d.views, 0);
-  const max = Math.max(1, ...days.map((d) => d.views));
-  const step = niceStep(max);
-  const top = Math.ceil(max / step) * step;
-  const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
-  const y = (value: number) => PAD.top + PLOT_H - (value / top) * PLOT_H;
+  const { ticks, y, baseline } = valueScale(FRAME, Math.max(...days.map((d) => d.views)));
   const slot = PLOT_W / Math.max(1, days.length);
   return (
     <figure className="space-y-2">
@@ -43,27 +41,9 @@ export function ViewsChart({
         aria-hidden
         focusable="false"
       >
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line
-              x1={PAD.left}
-              x2={WIDTH - PAD.right}
-              y1={y(tick)}
-              y2={y(tick)}
-              className="stroke-slate-200"
-            />
-            <text
-              x={PAD.left - 6}
-              y={y(tick) + 4}
-              textAnchor="end"
-              className="fill-slate-500 text-[11px]"
-            >
-              {tick}
-            </text>
-          </g>
-        ))}
+        <Gridlines frame={FRAME} ticks={ticks} y={y} />
         {days.map((d, i) => {
-          const height = PAD.top + PLOT_H - y(d.views);
+          const height = baseline - y(d.views);
           return (
             <g key={d.day}>
               <rect
@@ -87,23 +67,26 @@ export function ViewsChart({
           );
         })}
       </svg>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{period}</th>
-            <th scope="col">Views</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{formatWeekLabel(d.day)}</th>
-              <td>{d.views}</td>
+      {/* sr-only on a wrapper: on the table itself a table keeps its content's width. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{period}</th>
+              <th scope="col">Views</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{formatWeekLabel(d.day)}</th>
+                <td>{d.views}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
