@@ -303,7 +303,7 @@ export function OrderedTable<Row extends OrderedRow>({
                       : "hover:bg-slate-50",
                   )}
                 >
-                  <td className={cn("px-3 py-2", cardCellClass("field"))}>
+                  <td className={cn("md:px-3 md:py-2", cardCellClass("field"))}>
                     <CardLabel>Order</CardLabel>
                     <div className="flex items-center gap-1">
                       {hydrated ? (
@@ -364,13 +364,20 @@ export function OrderedTable<Row extends OrderedRow>({
                     </div>
                   </td>
                   {columns.map((column) => (
-                    <DataTableCell key={column.id} column={column} row={row} padding="px-3 py-2" />
+                    <DataTableCell
+                      key={column.id}
+                      column={column}
+                      row={row}
+                      padding="md:px-3 md:py-2"
+                    />
                   ))}
-                  <td className={cn("px-3 py-2", cardCellClass("field"))}>
+                  <td className={cn("md:px-3 md:py-2", cardCellClass("field"))}>
                     <CardLabel>Status</CardLabel>
                     <ActiveSwitch row={row} label={label} action={action} back={back} />
                   </td>
-                  <td className={cn("px-3 py-2", cardCellClass("actions"))}>{actions(row)}</td>
+                  <td className={cn("md:px-3 md:py-2", cardCellClass("actions"))}>
+                    {actions(row)}
+                  </td>
                 </tr>
               );
             })}

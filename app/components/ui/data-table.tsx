@@ -282,7 +282,12 @@ export function DataTable<Row extends { id: string }, Sort extends string, Filte
               rows.map((row) => (
                 <tr key={row.id} className={cn("align-top hover:bg-slate-50", rowClass)}>
                   {columns.map((column) => (
-                    <DataTableCell key={column.id} column={column} row={row} padding="px-3 py-3" />
+                    <DataTableCell
+                      key={column.id}
+                      column={column}
+                      row={row}
+                      padding="md:px-3 md:py-3"
+                    />
                   ))}
                 </tr>
               ))

@@ -1,5 +1,3 @@
-import { cn } from "~/lib/utils";
-
 // One table that is a table from 768 px up and a list of cards below it (the spec's mobile
 // breakpoint), used by every admin list (DataTable, the ordered lists). It stays one <table> in
 // the DOM at every width, so screen readers keep its rows and column headers, each control
@@ -32,33 +30,27 @@ export const tableClass = "w-full text-left text-sm max-md:block";
 export const theadClass =
   "border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 max-md:sr-only";
 
-export const tbodyClass =
-  "divide-y divide-slate-100 max-md:block max-md:space-y-3 max-md:divide-y-0";
+// The lines between rows on wide screens only: a utility, it would win over the cards' borders.
+export const tbodyClass = "md:divide-y md:divide-slate-100 max-md:block max-md:space-y-3";
 
-export const rowClass =
-  "max-md:relative max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-3 max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-sm";
+/** A row: a card on a phone (`.card-row` in app/app.css). */
+export const rowClass = "card-row";
 
-/** The classes a cell takes on a phone's card, by where it goes. */
+/**
+ * The classes a cell takes on a phone's card, by where it goes (`.card-cell*` in app/app.css:
+ * one short name each instead of a dozen utilities repeated in every cell of every row, which
+ * made half of an admin list's HTML). They are component classes, so a utility on the cell wins
+ * over them: give a cell its padding for wide screens only (`md:px-3`), as the lists do.
+ */
 export function cardCellClass(place: CardPlace = "field") {
-  return cn(
-    "max-md:block max-md:min-w-0 max-md:p-0",
-    place === "title" && "max-md:order-first max-md:col-span-2 max-md:pr-10 max-md:text-base",
-    place === "actions" &&
-      "max-md:order-last max-md:col-span-2 max-md:border-t max-md:border-slate-100 max-md:pt-3",
-    place === "corner" && "max-md:absolute max-md:right-3 max-md:top-3",
-    place === "wide" && "max-md:col-span-2",
-    place === "hidden" && "max-md:hidden",
-  );
+  return place === "field" ? "card-cell" : `card-cell card-cell-${place}`;
 }
 
 /** The column's header above a fact on a card; screen readers hear the real column header. */
 export function CardLabel({ place = "field", children }: { place?: CardPlace; children: string }) {
   if (place !== "field" && place !== "wide") return null;
   return (
-    <span
-      aria-hidden
-      className="mb-0.5 block text-xs font-semibold uppercase tracking-wide text-slate-500 md:hidden"
-    >
+    <span aria-hidden className="card-label">
       {children}
     </span>
   );
