@@ -29,6 +29,41 @@ export function emailButton(label: string, url: string): string {
   return `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:${BRAND_COLOR};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">${escapeHtml(label)}</a></p>`;
 }
 
+/** One listing in an e-mail's list: a linked title, what stands beside it, lines under it. */
+export type EmailItem = {
+  title: string;
+  url: string;
+  /** Beside the title, muted, e.g. the city. */
+  aside?: string;
+  lines: readonly string[];
+};
+
+const ITEM_NOTE_STYLE = "font-size:14px;color:#475569";
+
+/** The listings as a one-column table (the weekly report, the search alert); all escaped here. */
+export function emailItemsTable(items: readonly EmailItem[]): string {
+  const rows = items.map((item) => {
+    const aside = item.aside
+      ? ` <span style="${ITEM_NOTE_STYLE}">${escapeHtml(item.aside)}</span>`
+      : "";
+    const lines = item.lines
+      .map((line) => `<br><span style="${ITEM_NOTE_STYLE}">${escapeHtml(line)}</span>`)
+      .join("");
+    return `<tr><td style="padding:10px 0;border-bottom:1px solid #e2e8f0"><a href="${escapeHtml(item.url)}" style="color:${BRAND_COLOR};font-weight:600;text-decoration:none">${escapeHtml(item.title)}</a>${aside}${lines}</td></tr>`;
+  });
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 16px">\n${rows.join("\n")}\n</table>`;
+}
+
+/** The plain-text counterpart of emailItemsTable: title (aside), its lines, the link, a gap. */
+export function emailItemsText(items: readonly EmailItem[]): string[] {
+  return items.flatMap((item) => [
+    item.aside ? `${item.title} (${item.aside})` : item.title,
+    ...item.lines,
+    item.url,
+    "",
+  ]);
+}
+
 /**
  * The whole HTML document. `bodyHtml` is trusted markup built by a template: every value it
  * interpolates must already be escaped with escapeHtml().

@@ -4,7 +4,10 @@ import { formatNumber } from "~/lib/money";
 import { COMPANY_NAME } from "~/lib/site";
 import {
   type EmailContact,
+  type EmailItem,
   emailButton,
+  emailItemsTable,
+  emailItemsText,
   emailLayout,
   escapeHtml,
   textFooter,
@@ -65,13 +68,19 @@ export function ownerWeeklyReportEmail({
   const intro = `How your ${listings.length === 1 ? "listing" : `${listings.length} listings`} with ${COMPANY_NAME} did from ${period}.`;
   const why =
     "You get this e-mail because you asked for a weekly report of your listings under My Listings.";
+  const items: EmailItem[] = listings.map((l) => ({
+    title: l.title,
+    url: l.url,
+    aside: l.city,
+    lines: weeklyReportLines(l),
+  }));
 
   const text = [
     greeting,
     "",
     intro,
     "",
-    ...listings.flatMap((l) => [`${l.title} (${l.city})`, ...weeklyReportLines(l), l.url, ""]),
+    ...emailItemsText(items),
     `My Listings: ${listingsUrl}`,
     "",
     why,
@@ -80,23 +89,13 @@ export function ownerWeeklyReportEmail({
     textFooter(contact),
   ].join("\n");
 
-  const items = listings
-    .map(
-      (l) =>
-        `<tr><td style="padding:10px 0;border-bottom:1px solid #e2e8f0"><a href="${escapeHtml(l.url)}" style="color:#065f46;font-weight:600;text-decoration:none">${escapeHtml(l.title)}</a> <span style="font-size:14px;color:#475569">${escapeHtml(l.city)}</span><br>${weeklyReportLines(
-          l,
-        )
-          .map((line) => `<span style="font-size:14px;color:#334155">${escapeHtml(line)}</span>`)
-          .join("<br>")}</td></tr>`,
-    )
-    .join("\n");
   const html = emailLayout({
     title: subject,
     contact,
     bodyHtml: [
       `<p>${escapeHtml(greeting)}</p>`,
       `<p>${escapeHtml(intro)}</p>`,
-      `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 16px">\n${items}\n</table>`,
+      emailItemsTable(items),
       emailButton("Open My Listings", listingsUrl),
       `<p style="font-size:13px;color:#475569">${escapeHtml(why)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#065f46">Stop the weekly report</a>.</p>`,
     ].join("\n"),

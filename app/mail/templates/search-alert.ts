@@ -3,7 +3,10 @@ import { propertyTypeLabel } from "~/lib/property-options";
 import { COMPANY_NAME } from "~/lib/site";
 import {
   type EmailContact,
+  type EmailItem,
   emailButton,
+  emailItemsTable,
+  emailItemsText,
   emailLayout,
   escapeHtml,
   textFooter,
@@ -66,6 +69,11 @@ export function searchAlertEmail({
   const greeting = firstName?.trim() ? `Hello ${firstName.trim()},` : "Hello,";
   const intro = `${total} new ${noun} your saved search "${searchName}" on ${COMPANY_NAME}.`;
   const moreLine = more > 0 ? `And ${more} more: see them all on the site.` : undefined;
+  const items: EmailItem[] = listings.map((l) => ({
+    title: l.title,
+    url: l.url,
+    lines: [facts(l)],
+  }));
   const why = `You get this e-mail because you saved this search and asked for alerts. Manage your alerts: ${manageUrl}`;
 
   const text = [
@@ -73,7 +81,7 @@ export function searchAlertEmail({
     "",
     intro,
     "",
-    ...listings.flatMap((l) => [l.title, facts(l), l.url, ""]),
+    ...emailItemsText(items),
     ...(moreLine ? [moreLine, ""] : []),
     `See every match: ${searchUrl}`,
     "",
@@ -83,19 +91,13 @@ export function searchAlertEmail({
     textFooter(contact),
   ].join("\n");
 
-  const items = listings
-    .map(
-      (l) =>
-        `<tr><td style="padding:10px 0;border-bottom:1px solid #e2e8f0"><a href="${escapeHtml(l.url)}" style="color:#065f46;font-weight:600;text-decoration:none">${escapeHtml(l.title)}</a><br><span style="font-size:14px;color:#475569">${escapeHtml(facts(l))}</span></td></tr>`,
-    )
-    .join("\n");
   const html = emailLayout({
     title: subject,
     contact,
     bodyHtml: [
       `<p>${escapeHtml(greeting)}</p>`,
       `<p>${escapeHtml(intro)}</p>`,
-      `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 16px">\n${items}\n</table>`,
+      emailItemsTable(items),
       moreLine ? `<p>${escapeHtml(moreLine)}</p>` : "",
       emailButton("See every match", searchUrl),
       `<p style="font-size:13px;color:#475569">You get this e-mail because you saved this search and asked for alerts. <a href="${escapeHtml(manageUrl)}" style="color:#065f46">Manage your alerts</a> or <a href="${escapeHtml(unsubscribeUrl)}" style="color:#065f46">unsubscribe from this search</a>.</p>`,
