@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { emailItemsTable, emailItemsText } from "./email-layout";
+import {
+  composeEmail,
+  emailGreeting,
+  emailItemsTable,
+  emailItemsText,
+  emailQuote,
+  oneLine,
+} from "./email-layout";
 
 describe("the listings table shared by the weekly report and the search alert", () => {
   it("escapes the title, the link, the aside and every line", () => {
@@ -35,5 +42,49 @@ describe("the listings table shared by the weekly report and the search alert", 
         { title: "Plot", url: "https://x.ng/2", lines: [] },
       ]),
     ).toEqual(["Flat (Lagos)", "Views: 3", "https://x.ng/1", "", "Plot", "https://x.ng/2", ""]);
+  });
+});
+
+describe("the pieces every template is made of", () => {
+  const contact = {
+    address: "1 Test Road, Abuja",
+    phones: ["+234 800 000 0000"],
+    email: "hi@x.ng",
+  };
+
+  it("opens with the greeting, puts the footer under the text and leaves empty HTML blocks out", () => {
+    const email = composeEmail({
+      subject: "Hi <there>",
+      greeting: "Hello <Ada>,",
+      text: ["Body"],
+      html: ["", "<p>Body</p>"],
+      contact,
+    });
+    expect(email.subject).toBe("Hi <there>");
+    expect(email.text).toBe(
+      "Hello <Ada>,\n\nBody\n\n--\nNaijaHomes Realty\n1 Test Road, Abuja\n+234 800 000 0000\nhi@x.ng",
+    );
+    expect(email.html).toContain("<title>Hi &lt;there&gt;</title>");
+    expect(email.html).toContain("<p>Hello &lt;Ada&gt;,</p>\n<p>Body</p>");
+    expect(composeEmail({ subject: "S", text: ["Body"], html: ["<p>Body</p>"] }).text).toMatch(
+      /^Body\n\n--\n/,
+    );
+  });
+
+  it("greets by name, or without one", () => {
+    expect(emailGreeting(" Ada ")).toBe("Hello Ada,");
+    expect(emailGreeting("  ")).toBe("Hello,");
+    expect(emailGreeting(null)).toBe("Hello,");
+  });
+
+  it("keeps what a visitor typed on one short line", () => {
+    expect(oneLine(" Line one\r\nBcc: x@y.ng ", 120)).toBe("Line one Bcc: x@y.ng");
+    expect(oneLine("abcdefghij", 5)).toBe("abcd…");
+  });
+
+  it("quotes a message escaped, its line breaks kept", () => {
+    expect(emailQuote("<b>Fix</b>\r\nplease")).toMatch(
+      />&lt;b&gt;Fix&lt;\/b&gt;<br>please<\/div>$/,
+    );
   });
 });

@@ -24,6 +24,63 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, "&#39;");
 }
 
+/** What every template returns: the subject and the two parts of one e-mail. */
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+/**
+ * One e-mail from its parts: the greeting (emailGreeting) when it has one, the plain-text lines
+ * (the footer is added after a blank line) and the HTML blocks (empty ones left out), framed by
+ * emailLayout. Each HTML block is trusted markup: every value in it already escaped.
+ */
+export function composeEmail({
+  subject,
+  greeting,
+  text,
+  html,
+  contact,
+}: {
+  subject: string;
+  greeting?: string;
+  text: readonly string[];
+  html: readonly string[];
+  contact?: EmailContact;
+}): RenderedEmail {
+  const opening = greeting
+    ? { text: [greeting, ""], html: [`<p>${escapeHtml(greeting)}</p>`] }
+    : undefined;
+  return {
+    subject,
+    text: [...(opening?.text ?? []), ...text, "", textFooter(contact)].join("\n"),
+    html: emailLayout({
+      title: subject,
+      contact,
+      bodyHtml: [...(opening?.html ?? []), ...html].filter(Boolean).join("\n"),
+    }),
+  };
+}
+
+/** "Hello Ada," or, without a name, "Hello,". */
+export function emailGreeting(name?: string | null): string {
+  const trimmed = name?.trim();
+  return trimmed ? `Hello ${trimmed},` : "Hello,";
+}
+
+/** What a visitor typed, on one short line: for subjects and names (no header injection). */
+export function oneLine(value: string, max: number): string {
+  const flat = value.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Escaped, its line breaks kept. */
+export function escapeLines(value: string): string {
+  return escapeHtml(value).replace(/\r?\n/g, "<br>");
+}
+
+/** Someone's own words set apart (the office's message, a response): escaped here. */
+export function emailQuote(value: string): string {
+  return `<div style="margin:16px 0;padding:12px 16px;border-left:4px solid ${BRAND_COLOR};background:#ecfdf5">${escapeLines(value)}</div>`;
+}
+
 /** A call-to-action button; `url` is escaped here. */
 export function emailButton(label: string, url: string): string {
   return `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:${BRAND_COLOR};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">${escapeHtml(label)}</a></p>`;

@@ -3,14 +3,15 @@ import { formatDay } from "~/lib/dates";
 import { formatNumber } from "~/lib/money";
 import { COMPANY_NAME } from "~/lib/site";
 import {
+  composeEmail,
   type EmailContact,
   type EmailItem,
   emailButton,
+  emailGreeting,
   emailItemsTable,
   emailItemsText,
-  emailLayout,
   escapeHtml,
-  textFooter,
+  type RenderedEmail,
 } from "../email-layout";
 
 // An owner's weekly report (issue 20): per live listing, its views in the week and the week
@@ -61,10 +62,9 @@ export function ownerWeeklyReportEmail({
   listingsUrl: string;
   unsubscribeUrl: string;
   contact?: EmailContact;
-}): { subject: string; text: string; html: string } {
+}): RenderedEmail {
   const period = `${formatDay(week.start)} to ${formatDay(week.end)}`;
   const subject = `Your listings this week: ${period}`;
-  const greeting = firstName?.trim() ? `Hello ${firstName.trim()},` : "Hello,";
   const intro = `How your ${listings.length === 1 ? "listing" : `${listings.length} listings`} with ${COMPANY_NAME} did from ${period}.`;
   const why =
     "You get this e-mail because you asked for a weekly report of your listings under My Listings.";
@@ -75,30 +75,24 @@ export function ownerWeeklyReportEmail({
     lines: weeklyReportLines(l),
   }));
 
-  const text = [
-    greeting,
-    "",
-    intro,
-    "",
-    ...emailItemsText(items),
-    `My Listings: ${listingsUrl}`,
-    "",
-    why,
-    `Stop the weekly report: ${unsubscribeUrl}`,
-    "",
-    textFooter(contact),
-  ].join("\n");
-
-  const html = emailLayout({
-    title: subject,
+  return composeEmail({
+    subject,
+    greeting: emailGreeting(firstName),
     contact,
-    bodyHtml: [
-      `<p>${escapeHtml(greeting)}</p>`,
+    text: [
+      intro,
+      "",
+      ...emailItemsText(items),
+      `My Listings: ${listingsUrl}`,
+      "",
+      why,
+      `Stop the weekly report: ${unsubscribeUrl}`,
+    ],
+    html: [
       `<p>${escapeHtml(intro)}</p>`,
       emailItemsTable(items),
       emailButton("Open My Listings", listingsUrl),
       `<p style="font-size:13px;color:#475569">${escapeHtml(why)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#065f46">Stop the weekly report</a>.</p>`,
-    ].join("\n"),
+    ],
   });
-  return { subject, text, html };
 }
