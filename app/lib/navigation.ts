@@ -25,12 +25,23 @@ export const FOOTER_QUICK_LINKS = [
   { label: "List Your Property", to: "/list-your-property" },
 ] as const;
 
+/** An owner's My Listings (issue 20): the list, one live listing, one submission. */
+export const MY_LISTINGS_PATH = "/dashboard/listings";
+
+export function myListingPath(propertyId: string) {
+  return `${MY_LISTINGS_PATH}/${propertyId}`;
+}
+
+export function mySubmissionPath(submissionId: string) {
+  return `${MY_LISTINGS_PATH}/submissions/${submissionId}`;
+}
+
 /** The customer dashboard's sidebar (Sign Out, a POST form, follows these links). */
 export const DASHBOARD_NAV = [
   { label: "Dashboard", to: "/dashboard", end: true },
   { label: "My Properties", to: "/dashboard/properties", end: false },
   // An owner's submissions and live listings (issue 20); empty, it says how to list one.
-  { label: "My Listings", to: "/dashboard/listings", end: false },
+  { label: "My Listings", to: MY_LISTINGS_PATH, end: false },
   { label: "Appointments", to: "/dashboard/appointments", end: false },
   { label: "Inquiries", to: "/dashboard/complaints", end: false },
   { label: "Saved Searches", to: "/dashboard/searches", end: false },

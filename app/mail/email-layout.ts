@@ -24,9 +24,101 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, "&#39;");
 }
 
+/** What every template returns: the subject and the two parts of one e-mail. */
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+/**
+ * One e-mail from its parts: the greeting (emailGreeting) when it has one, the plain-text lines
+ * (the footer is added after a blank line) and the HTML blocks (empty ones left out), framed by
+ * emailLayout. Each HTML block is trusted markup: every value in it already escaped.
+ */
+export function composeEmail({
+  subject,
+  greeting,
+  text,
+  html,
+  contact,
+}: {
+  subject: string;
+  greeting?: string;
+  text: readonly string[];
+  html: readonly string[];
+  contact?: EmailContact;
+}): RenderedEmail {
+  const opening = greeting
+    ? { text: [greeting, ""], html: [`<p>${escapeHtml(greeting)}</p>`] }
+    : undefined;
+  return {
+    subject,
+    text: [...(opening?.text ?? []), ...text, "", textFooter(contact)].join("\n"),
+    html: emailLayout({
+      title: subject,
+      contact,
+      bodyHtml: [...(opening?.html ?? []), ...html].filter(Boolean).join("\n"),
+    }),
+  };
+}
+
+/** "Hello Ada," or, without a name, "Hello,". */
+export function emailGreeting(name?: string | null): string {
+  const trimmed = name?.trim();
+  return trimmed ? `Hello ${trimmed},` : "Hello,";
+}
+
+/** What a visitor typed, on one short line: for subjects and names (no header injection). */
+export function oneLine(value: string, max: number): string {
+  const flat = value.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Escaped, its line breaks kept. */
+export function escapeLines(value: string): string {
+  return escapeHtml(value).replace(/\r?\n/g, "<br>");
+}
+
+/** Someone's own words set apart (the office's message, a response): escaped here. */
+export function emailQuote(value: string): string {
+  return `<div style="margin:16px 0;padding:12px 16px;border-left:4px solid ${BRAND_COLOR};background:#ecfdf5">${escapeLines(value)}</div>`;
+}
+
 /** A call-to-action button; `url` is escaped here. */
 export function emailButton(label: string, url: string): string {
   return `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:${BRAND_COLOR};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">${escapeHtml(label)}</a></p>`;
+}
+
+/** One listing in an e-mail's list: a linked title, what stands beside it, lines under it. */
+export type EmailItem = {
+  title: string;
+  url: string;
+  /** Beside the title, muted, e.g. the city. */
+  aside?: string;
+  lines: readonly string[];
+};
+
+const ITEM_NOTE_STYLE = "font-size:14px;color:#475569";
+
+/** The listings as a one-column table (the weekly report, the search alert); all escaped here. */
+export function emailItemsTable(items: readonly EmailItem[]): string {
+  const rows = items.map((item) => {
+    const aside = item.aside
+      ? ` <span style="${ITEM_NOTE_STYLE}">${escapeHtml(item.aside)}</span>`
+      : "";
+    const lines = item.lines
+      .map((line) => `<br><span style="${ITEM_NOTE_STYLE}">${escapeHtml(line)}</span>`)
+      .join("");
+    return `<tr><td style="padding:10px 0;border-bottom:1px solid #e2e8f0"><a href="${escapeHtml(item.url)}" style="color:${BRAND_COLOR};font-weight:600;text-decoration:none">${escapeHtml(item.title)}</a>${aside}${lines}</td></tr>`;
+  });
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 16px">\n${rows.join("\n")}\n</table>`;
+}
+
+/** The plain-text counterpart of emailItemsTable: title (aside), its lines, the link, a gap. */
+export function emailItemsText(items: readonly EmailItem[]): string[] {
+  return items.flatMap((item) => [
+    item.aside ? `${item.title} (${item.aside})` : item.title,
+    ...item.lines,
+    item.url,
+    "",
+  ]);
 }
 
 /**

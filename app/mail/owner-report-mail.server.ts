@@ -1,5 +1,6 @@
 import type { Executor } from "~/db/transaction.server";
 import { getEnv } from "~/env.server";
+import { MY_LISTINGS_PATH, myListingPath } from "~/lib/navigation";
 import type { Notification } from "~/models/notification.server";
 import { getOwnerWeeklyReport } from "~/models/owner-report.server";
 import { getContactDetails } from "~/models/site-content.server";
@@ -26,12 +27,12 @@ export async function renderOwnerWeeklyReport(
   // Gone, or nothing live any more since it was queued: nothing to report.
   if (!report || report.listings.length === 0) return [];
   const siteUrl = getEnv().siteUrl;
-  const listingsUrl = `${siteUrl}/dashboard/listings`;
+  const listingsUrl = `${siteUrl}${MY_LISTINGS_PATH}`;
   const unsubscribeUrl = ownerReportUnsubscribeLink(report.owner.id, siteUrl);
   const email = ownerWeeklyReportEmail({
     firstName: report.owner.firstName,
     week: report.week,
-    listings: report.listings.map((l) => ({ ...l, url: `${listingsUrl}/${l.id}` })),
+    listings: report.listings.map((l) => ({ ...l, url: `${siteUrl}${myListingPath(l.id)}` })),
     listingsUrl,
     unsubscribeUrl,
     contact: await getContactDetails(executor),

@@ -1,6 +1,7 @@
 import type { Executor } from "~/db/transaction.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
+import { mySubmissionPath } from "~/lib/navigation";
 import type { Notification } from "~/models/notification.server";
 import { getContactDetails } from "~/models/site-content.server";
 import { getSubmissionForMail } from "~/models/submission.server";
@@ -25,7 +26,7 @@ export async function renderSubmissionStatusEmail(
     kind: submission.kind,
     status: notification.status,
     message: notification.message,
-    url: `${getEnv().siteUrl}/dashboard/listings/submissions/${submission.id}`,
+    url: `${getEnv().siteUrl}${mySubmissionPath(submission.id)}`,
     contact: await getContactDetails(executor),
   });
   return [{ to: submission.ownerEmail, ...email }];

@@ -165,6 +165,26 @@ function minutesOf(time: string) {
   return isTimeSlot(time) ? slotMinutes(time) : Number.MAX_SAFE_INTEGER;
 }
 
+/**
+ * The start of a staff change to a booking that is still open: its row locked and checked
+ * against the version the page showed (lockAppointmentForStaff), and a completed or cancelled
+ * one refused as "final".
+ */
+async function lockOpenAppointment(
+  tx: Executor,
+  actor: AdminActor,
+  id: string,
+  expectedVersion: string | undefined,
+) {
+  const locked = await lockAppointmentForStaff(tx, actor, id, expectedVersion);
+  if (!locked.ok) return locked;
+  const { status } = locked.current;
+  if (status !== "pending" && status !== "confirmed") {
+    return { ok: false as const, reason: "final" as const };
+  }
+  return locked;
+}
+
 /** Why staff could not move a booking: unknown, final (completed or cancelled), or no change. */
 export type StaffRescheduleRefusal = "not-found" | "final" | "unchanged";
 
@@ -187,12 +207,9 @@ export async function rescheduleAppointmentByStaff(
     | Stale;
   if (!isUuid(id)) return { ok: false, reason: "not-found" } as Result;
   return auditedWrite<Result>(actor, "appointment.reschedule", async (tx) => {
-    const locked = await lockAppointmentForStaff(tx, actor, id, expectedVersion);
+    const locked = await lockOpenAppointment(tx, actor, id, expectedVersion);
     if (!locked.ok) return { result: locked };
     const { current } = locked;
-    if (current.status !== "pending" && current.status !== "confirmed") {
-      return { result: { ok: false, reason: "final" } };
-    }
     if (current.date === appointmentDate && current.time === appointmentTime) {
       return { result: { ok: false, reason: "unchanged" } };
     }
@@ -242,12 +259,9 @@ export async function reassignAppointment(
     | Stale;
   if (!isUuid(id)) return { ok: false, reason: "not-found" } as Result;
   return auditedWrite<Result>(actor, "appointment.reassign", async (tx) => {
-    const locked = await lockAppointmentForStaff(tx, actor, id, expectedVersion);
+    const locked = await lockOpenAppointment(tx, actor, id, expectedVersion);
     if (!locked.ok) return { result: locked };
     const { current } = locked;
-    if (current.status !== "pending" && current.status !== "confirmed") {
-      return { result: { ok: false, reason: "final" } };
-    }
     let to = "the admins";
     if (agentId !== null) {
       const target = await lockAgentForAssignment(tx, agentId);

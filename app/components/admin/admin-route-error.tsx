@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
+import { ErrorNotice } from "~/components/ui/alert";
 import { LinkButton } from "~/components/ui/button";
 
 // What an admin screen shows when its loader or action fails, inside the admin shell: the 404
@@ -30,9 +31,7 @@ export function AdminRouteError({ error, fallback }: { error: unknown; fallback:
       : fallback;
   return (
     <div className="mx-auto max-w-7xl p-4 md:p-6">
-      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
-        {message}
-      </p>
+      <ErrorNotice>{message}</ErrorNotice>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ImageUp, X } from "~/components/icons";
+import { ErrorText } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { MAX_PHOTOS_PER_UPLOAD } from "~/lib/admin-properties";
@@ -296,11 +297,7 @@ export function PhotoUploader({
                 value={upload.progress}
                 aria-label={`Upload of ${upload.name}`}
               />
-              {upload.message ? (
-                <p role="alert" className="text-red-700">
-                  {upload.message}
-                </p>
-              ) : null}
+              <ErrorText>{upload.message}</ErrorText>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useSubmit } from "react-router";
 import { toast } from "sonner";
+import { ErrorText } from "~/components/ui/alert";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -197,11 +198,7 @@ export function PropertyBulkBar({
         <Button type="submit" size="sm" variant="secondary" disabled={pending}>
           {pending ? "Applying..." : "Apply to selected"}
         </Button>
-        {error ? (
-          <p role="alert" className="w-full text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <ErrorText className="w-full">{error}</ErrorText>
       </Form>
 
       {asked ? (

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { ArrowDown, ArrowUp, GripVertical } from "~/components/icons";
 import { MediaImage } from "~/components/media-image";
+import { ErrorText } from "~/components/ui/alert";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -246,11 +247,7 @@ export function PropertyPhotos({
               {PHOTO_HINT}
               {hydrated ? " Each photo is uploaded as soon as it is chosen." : ""}
             </p>
-            {error ? (
-              <p role="alert" className="text-sm text-red-700">
-                {error}
-              </p>
-            ) : null}
+            <ErrorText>{error}</ErrorText>
             {hydrated ? null : (
               <SubmitButton pending={uploading} pendingLabel="Uploading..." size="sm">
                 Upload photos
@@ -292,11 +289,7 @@ export function PropertyPhotos({
           A photo on a public website is downloaded and checked like an upload; a photo already on
           this site is reused.
         </p>
-        {urlError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {urlError}
-          </p>
-        ) : null}
+        <ErrorText>{urlError}</ErrorText>
       </Form>
     </section>
   );

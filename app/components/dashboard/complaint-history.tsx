@@ -1,3 +1,4 @@
+import { ErrorNotice } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { shortId } from "~/lib/appointment-format";
@@ -21,9 +22,7 @@ export function ComplaintHistory({
         Complaint History
       </h2>
       {loadError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
-          {loadError}
-        </p>
+        <ErrorNotice>{loadError}</ErrorNotice>
       ) : items.length === 0 ? (
         <EmptyState
           title="No Complaints Yet"

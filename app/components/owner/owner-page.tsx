@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { failureOf } from "~/lib/action-result";
+import { MY_LISTINGS_PATH } from "~/lib/navigation";
 
 // What an owner's listing page and submission page share (issue 20): the header under My
 // Listings, and how their forms read a refused post.
-
-export const MY_LISTINGS_PATH = "/dashboard/listings";
 
 /** A refused post on an owner's page: which form (intent), its message, fields, what was typed. */
 export type OwnerFormFailure = {

@@ -2,7 +2,8 @@ import type { IconComponent } from "~/components/icons";
 import { cn } from "~/lib/utils";
 
 // A message in the page with an icon: a success after a form (in the page for visitors
-// without JavaScript, who see no toast), a warning. A form's error is FormAlert.
+// without JavaScript, who see no toast), a warning. A form's error is FormAlert; what could not
+// be loaded is ErrorNotice; a short error beside a control is ErrorText.
 
 const ALERT_TONES = {
   success: "border-green-200 bg-green-50",
@@ -36,5 +37,31 @@ export function Alert({
       {Icon ? <Icon className={cn("size-5 shrink-0", ICON_TONES[tone])} aria-hidden /> : null}
       {children}
     </div>
+  );
+}
+
+/** In the place of what could not be loaded (a list, the dashboard's figures): announced. */
+export function ErrorNotice({ children }: { children: React.ReactNode }) {
+  return (
+    <Alert tone="error">
+      <p className="text-red-800">{children}</p>
+    </Alert>
+  );
+}
+
+/** A short error beside the control it is about (an upload, a bulk action); nothing when empty. */
+export function ErrorText({
+  className,
+  children,
+}: {
+  /** Spacing around the text (layout only). */
+  className?: string;
+  children: React.ReactNode;
+}) {
+  if (!children) return null;
+  return (
+    <p role="alert" className={cn("text-sm text-red-700", className)}>
+      {children}
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 import { COMPANY_NAME } from "~/lib/site";
-import type { EmailContact } from "../email-layout";
-import { type LinkEmail, linkEmail } from "./link-email";
+import type { EmailContact, RenderedEmail } from "../email-layout";
+import { linkEmail } from "./link-email";
 
 /**
  * The e-mail to someone staff added on /admin/users: their account exists and this link lets
@@ -18,7 +18,7 @@ export function accountInviteEmail({
   link: string;
   expiresInDays: number;
   contact?: EmailContact;
-}): LinkEmail {
+}): RenderedEmail {
   return linkEmail({
     subject: `Your ${COMPANY_NAME} account is ready`,
     firstName,

@@ -2,18 +2,17 @@ import { APPOINTMENT_PURPOSES } from "~/lib/appointment-rules";
 import { formatLongDate } from "~/lib/calendar-month";
 import { COMPANY_NAME } from "~/lib/site";
 import {
+  composeEmail,
   type EmailContact,
   emailButton,
-  emailLayout,
+  emailGreeting,
   escapeHtml,
-  textFooter,
+  type RenderedEmail,
 } from "../email-layout";
 
 // The appointment e-mails: the customer's confirmation of a booking, the notice to admins of a
 // new or moved booking, and the customer's message when an admin confirms, completes or cancels.
 // Pure: the caller loads the appointment and the contact details and builds the links.
-
-export type AppointmentEmail = { subject: string; text: string; html: string };
 
 export type AppointmentEmailDetails = {
   fullName: string;
@@ -79,11 +78,6 @@ function detailsHtml(rows: [string, string][]): string {
   return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;font-size:15px">\n${cells}\n</table>`;
 }
 
-function greeting(fullName: string): string {
-  const name = fullName.trim();
-  return name ? `Hello ${name},` : "Hello,";
-}
-
 function compose({
   subject,
   paragraphs,
@@ -98,26 +92,23 @@ function compose({
   rows: [string, string][];
   link?: { label: string; url: string };
   contact?: EmailContact;
-}): AppointmentEmail {
-  const text = [
-    ...paragraphs.flatMap((p) => [p, ""]),
-    detailsText(rows),
-    "",
-    ...(link ? [`${link.label}: ${link.url}`, ""] : []),
-    ...closing.flatMap((p) => [p, ""]),
-    textFooter(contact),
-  ].join("\n");
-  const html = emailLayout({
-    title: subject,
+}): RenderedEmail {
+  return composeEmail({
+    subject,
     contact,
-    bodyHtml: [
+    text: [
+      ...paragraphs.flatMap((p) => [p, ""]),
+      detailsText(rows),
+      ...(link ? ["", `${link.label}: ${link.url}`] : []),
+      ...closing.flatMap((p) => ["", p]),
+    ],
+    html: [
       ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
       detailsHtml(rows),
-      ...(link ? [emailButton(link.label, link.url)] : []),
+      link ? emailButton(link.label, link.url) : "",
       ...closing.map((p) => `<p>${escapeHtml(p)}</p>`),
-    ].join("\n"),
+    ],
   });
-  return { subject, text, html };
 }
 
 /** To the customer right after booking; the .ics file goes with it. */
@@ -130,11 +121,11 @@ export function bookingConfirmationEmail({
   /** The booking in the customer's dashboard, when they booked signed in. */
   dashboardUrl?: string;
   contact?: EmailContact;
-}): AppointmentEmail {
+}): RenderedEmail {
   return compose({
     subject: `Appointment request received: ${whenText(appointment)}`,
     paragraphs: [
-      greeting(appointment.fullName),
+      emailGreeting(appointment.fullName),
       `Thank you for booking an appointment with ${COMPANY_NAME}. Your appointment has been scheduled and is pending: we'll contact you to confirm.`,
     ],
     rows: appointmentDetails(appointment),
@@ -158,7 +149,7 @@ export function adminAppointmentNoticeEmail({
   kind: "booked" | "rescheduled";
   adminUrl: string;
   contact?: EmailContact;
-}): AppointmentEmail {
+}): RenderedEmail {
   const booked = kind === "booked";
   return compose({
     subject: booked
@@ -196,7 +187,7 @@ export function appointmentReassignedEmail({
   other: string;
   adminUrl: string;
   contact?: EmailContact;
-}): AppointmentEmail {
+}): RenderedEmail {
   const what = appointment.propertyTitle
     ? `The viewing of ${appointment.propertyTitle} with ${appointment.fullName}`
     : `The appointment with ${appointment.fullName}`;
@@ -234,7 +225,7 @@ export function appointmentStatusEmail({
   status: AdminSetStatus;
   dashboardUrl?: string;
   contact?: EmailContact;
-}): AppointmentEmail {
+}): RenderedEmail {
   const date = formatLongDate(appointment.appointmentDate);
   const content = {
     confirmed: {
@@ -258,7 +249,7 @@ export function appointmentStatusEmail({
   }[status];
   return compose({
     subject: content.subject,
-    paragraphs: [greeting(appointment.fullName), content.lead],
+    paragraphs: [emailGreeting(appointment.fullName), content.lead],
     rows: appointmentDetails(appointment),
     link: dashboardUrl ? { label: "View your appointment", url: dashboardUrl } : undefined,
     closing: content.closing,
@@ -278,11 +269,11 @@ export function appointmentRescheduledEmail({
   confirmed: boolean;
   dashboardUrl?: string;
   contact?: EmailContact;
-}): AppointmentEmail {
+}): RenderedEmail {
   return compose({
     subject: `Your appointment has been moved to ${whenText(appointment)}`,
     paragraphs: [
-      greeting(appointment.fullName),
+      emailGreeting(appointment.fullName),
       confirmed
         ? `We have moved your appointment with ${COMPANY_NAME} to ${whenText(appointment)}. It stays confirmed: we look forward to seeing you.`
         : `We have moved your appointment with ${COMPANY_NAME} to ${whenText(appointment)}. It is pending: we'll contact you to confirm.`,

@@ -1,6 +1,6 @@
 import { COMPANY_NAME } from "~/lib/site";
-import type { EmailContact } from "../email-layout";
-import { type LinkEmail, linkEmail } from "./link-email";
+import type { EmailContact, RenderedEmail } from "../email-layout";
+import { linkEmail } from "./link-email";
 
 /** The e-mail with the link to /verify-email. Pure: the caller supplies link and contact. */
 export function emailVerificationEmail({
@@ -15,7 +15,7 @@ export function emailVerificationEmail({
   link: string;
   expiresInHours: number;
   contact?: EmailContact;
-}): LinkEmail {
+}): RenderedEmail {
   return linkEmail({
     subject: `Confirm your e-mail address for ${COMPANY_NAME}`,
     firstName,

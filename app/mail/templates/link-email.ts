@@ -1,16 +1,15 @@
 import {
+  composeEmail,
   type EmailContact,
   emailButton,
-  emailLayout,
+  emailGreeting,
   escapeHtml,
-  textFooter,
+  type RenderedEmail,
 } from "../email-layout";
 
 // The shape shared by the e-mails whose point is one single-use link (password reset, e-mail
 // confirmation): greeting, why it was sent, the button (and the bare address for clients that
 // lose it), how long it works, and what to do if the reader did not ask for it.
-
-export type LinkEmail = { subject: string; text: string; html: string };
 
 export function linkEmail({
   subject,
@@ -33,34 +32,18 @@ export function linkEmail({
   expiry: string;
   ignore: string;
   contact?: EmailContact;
-}): LinkEmail {
-  const greeting = firstName?.trim() ? `Hello ${firstName.trim()},` : "Hello,";
-
-  const text = [
-    greeting,
-    "",
-    intro,
-    instruction,
-    link,
-    "",
-    expiry,
-    ignore,
-    "",
-    textFooter(contact),
-  ].join("\n");
-
-  const html = emailLayout({
-    title: subject,
+}): RenderedEmail {
+  return composeEmail({
+    subject,
+    greeting: emailGreeting(firstName),
     contact,
-    bodyHtml: [
-      `<p>${escapeHtml(greeting)}</p>`,
+    text: [intro, instruction, link, "", expiry, ignore],
+    html: [
       `<p>${escapeHtml(intro)}</p>`,
       emailButton(buttonLabel, link),
       `<p style="font-size:14px;color:#475569">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(link)}" style="color:#065f46;word-break:break-all">${escapeHtml(link)}</a></p>`,
       `<p>${escapeHtml(expiry)}</p>`,
       `<p>${escapeHtml(ignore)}</p>`,
-    ].join("\n"),
+    ],
   });
-
-  return { subject, text, html };
 }

@@ -1,20 +1,15 @@
 import {
+  composeEmail,
   type EmailContact,
   emailButton,
-  emailLayout,
   escapeHtml,
-  textFooter,
+  escapeLines,
+  oneLine,
+  type RenderedEmail,
 } from "../email-layout";
 
 // To the listing's agent (else the admins) when a visitor asks about a listing (issue 21). Pure:
 // the caller supplies the inquiry, the listing and the links.
-
-export type ListingInquiryEmail = { subject: string; text: string; html: string };
-
-function oneLine(value: string, max = 120): string {
-  const flat = value.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
 
 export function listingInquiryEmail({
   inquiry,
@@ -26,7 +21,7 @@ export function listingInquiryEmail({
   listing: { title: string; url: string };
   adminUrl: string;
   contact?: EmailContact;
-}): ListingInquiryEmail {
+}): RenderedEmail {
   const who = inquiry.name?.trim() ? oneLine(inquiry.name, 80) : inquiry.email;
   const subject = `New inquiry about ${oneLine(listing.title, 80)}: ${who}`;
   const intro = `${who} asked about "${listing.title}" (${listing.url}).`;
@@ -35,27 +30,24 @@ export function listingInquiryEmail({
     ["E-mail", inquiry.email],
     ["Phone", inquiry.phone ?? ""],
   ].filter(([, value]) => value) as [string, string][];
-  const text = [
-    intro,
-    "",
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    "",
-    "Message:",
-    inquiry.description,
-    "",
-    `Answer it in the admin area: ${adminUrl}`,
-    "",
-    textFooter(contact),
-  ].join("\n");
-  const html = emailLayout({
-    title: subject,
+  return composeEmail({
+    subject,
     contact,
-    bodyHtml: [
+    text: [
+      intro,
+      "",
+      ...rows.map(([label, value]) => `${label}: ${value}`),
+      "",
+      "Message:",
+      inquiry.description,
+      "",
+      `Answer it in the admin area: ${adminUrl}`,
+    ],
+    html: [
       `<p>${escapeHtml(intro)}</p>`,
       `<p>${rows.map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`).join("<br>")}</p>`,
-      `<blockquote style="margin:16px 0;padding-left:12px;border-left:3px solid #cbd5e1">${escapeHtml(inquiry.description).replace(/\r?\n/g, "<br>")}</blockquote>`,
+      `<blockquote style="margin:16px 0;padding-left:12px;border-left:3px solid #cbd5e1">${escapeLines(inquiry.description)}</blockquote>`,
       emailButton("Answer it in the admin area", adminUrl),
-    ].join("\n"),
+    ],
   });
-  return { subject, text, html };
 }

@@ -3,11 +3,15 @@ import { formatDay } from "~/lib/dates";
 import { formatNumber } from "~/lib/money";
 import { COMPANY_NAME } from "~/lib/site";
 import {
+  composeEmail,
   type EmailContact,
+  type EmailItem,
   emailButton,
-  emailLayout,
+  emailGreeting,
+  emailItemsTable,
+  emailItemsText,
   escapeHtml,
-  textFooter,
+  type RenderedEmail,
 } from "../email-layout";
 
 // An owner's weekly report (issue 20): per live listing, its views in the week and the week
@@ -58,48 +62,37 @@ export function ownerWeeklyReportEmail({
   listingsUrl: string;
   unsubscribeUrl: string;
   contact?: EmailContact;
-}): { subject: string; text: string; html: string } {
+}): RenderedEmail {
   const period = `${formatDay(week.start)} to ${formatDay(week.end)}`;
   const subject = `Your listings this week: ${period}`;
-  const greeting = firstName?.trim() ? `Hello ${firstName.trim()},` : "Hello,";
   const intro = `How your ${listings.length === 1 ? "listing" : `${listings.length} listings`} with ${COMPANY_NAME} did from ${period}.`;
   const why =
     "You get this e-mail because you asked for a weekly report of your listings under My Listings.";
+  const items: EmailItem[] = listings.map((l) => ({
+    title: l.title,
+    url: l.url,
+    aside: l.city,
+    lines: weeklyReportLines(l),
+  }));
 
-  const text = [
-    greeting,
-    "",
-    intro,
-    "",
-    ...listings.flatMap((l) => [`${l.title} (${l.city})`, ...weeklyReportLines(l), l.url, ""]),
-    `My Listings: ${listingsUrl}`,
-    "",
-    why,
-    `Stop the weekly report: ${unsubscribeUrl}`,
-    "",
-    textFooter(contact),
-  ].join("\n");
-
-  const items = listings
-    .map(
-      (l) =>
-        `<tr><td style="padding:10px 0;border-bottom:1px solid #e2e8f0"><a href="${escapeHtml(l.url)}" style="color:#065f46;font-weight:600;text-decoration:none">${escapeHtml(l.title)}</a> <span style="font-size:14px;color:#475569">${escapeHtml(l.city)}</span><br>${weeklyReportLines(
-          l,
-        )
-          .map((line) => `<span style="font-size:14px;color:#334155">${escapeHtml(line)}</span>`)
-          .join("<br>")}</td></tr>`,
-    )
-    .join("\n");
-  const html = emailLayout({
-    title: subject,
+  return composeEmail({
+    subject,
+    greeting: emailGreeting(firstName),
     contact,
-    bodyHtml: [
-      `<p>${escapeHtml(greeting)}</p>`,
+    text: [
+      intro,
+      "",
+      ...emailItemsText(items),
+      `My Listings: ${listingsUrl}`,
+      "",
+      why,
+      `Stop the weekly report: ${unsubscribeUrl}`,
+    ],
+    html: [
       `<p>${escapeHtml(intro)}</p>`,
-      `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 16px">\n${items}\n</table>`,
+      emailItemsTable(items),
       emailButton("Open My Listings", listingsUrl),
       `<p style="font-size:13px;color:#475569">${escapeHtml(why)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#065f46">Stop the weekly report</a>.</p>`,
-    ].join("\n"),
+    ],
   });
-  return { subject, text, html };
 }

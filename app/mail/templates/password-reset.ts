@@ -1,8 +1,6 @@
 import { COMPANY_NAME } from "~/lib/site";
-import type { EmailContact } from "../email-layout";
-import { type LinkEmail, linkEmail } from "./link-email";
-
-export type PasswordResetEmail = LinkEmail;
+import type { EmailContact, RenderedEmail } from "../email-layout";
+import { linkEmail } from "./link-email";
 
 /** The e-mail with the link to /reset-password. Pure: the caller supplies link and contact. */
 export function passwordResetEmail({
@@ -15,7 +13,7 @@ export function passwordResetEmail({
   link: string;
   expiresInMinutes: number;
   contact?: EmailContact;
-}): PasswordResetEmail {
+}): RenderedEmail {
   return linkEmail({
     subject: `Reset your ${COMPANY_NAME} password`,
     firstName,

@@ -2,18 +2,20 @@ import { formatPrice } from "~/lib/money";
 import { propertyTypeLabel } from "~/lib/property-options";
 import { COMPANY_NAME } from "~/lib/site";
 import {
+  composeEmail,
   type EmailContact,
+  type EmailItem,
   emailButton,
-  emailLayout,
+  emailGreeting,
+  emailItemsTable,
+  emailItemsText,
   escapeHtml,
-  textFooter,
+  type RenderedEmail,
 } from "../email-layout";
 
 // The saved-search alert: the new listings that match a customer's search, each with a link,
 // the search itself, where to manage alerts, and the one-click way out. Pure: the caller
 // supplies the listings and the links.
-
-export type SearchAlertEmail = { subject: string; text: string; html: string };
 
 export type SearchAlertListing = {
   title: string;
@@ -58,50 +60,40 @@ export function searchAlertEmail({
   manageUrl: string;
   unsubscribeUrl: string;
   contact?: EmailContact;
-}): SearchAlertEmail {
+}): RenderedEmail {
   const total = listings.length + more;
   const noun = total === 1 ? "listing matches" : "listings match";
   // No quotation marks: mail servers would carry the subject MIME-encoded.
   const subject = `${searchName}: ${total} new ${total === 1 ? "listing" : "listings"}`;
-  const greeting = firstName?.trim() ? `Hello ${firstName.trim()},` : "Hello,";
   const intro = `${total} new ${noun} your saved search "${searchName}" on ${COMPANY_NAME}.`;
   const moreLine = more > 0 ? `And ${more} more: see them all on the site.` : undefined;
+  const items: EmailItem[] = listings.map((l) => ({
+    title: l.title,
+    url: l.url,
+    lines: [facts(l)],
+  }));
   const why = `You get this e-mail because you saved this search and asked for alerts. Manage your alerts: ${manageUrl}`;
 
-  const text = [
-    greeting,
-    "",
-    intro,
-    "",
-    ...listings.flatMap((l) => [l.title, facts(l), l.url, ""]),
-    ...(moreLine ? [moreLine, ""] : []),
-    `See every match: ${searchUrl}`,
-    "",
-    why,
-    `Unsubscribe from this search's alerts: ${unsubscribeUrl}`,
-    "",
-    textFooter(contact),
-  ].join("\n");
-
-  const items = listings
-    .map(
-      (l) =>
-        `<tr><td style="padding:10px 0;border-bottom:1px solid #e2e8f0"><a href="${escapeHtml(l.url)}" style="color:#065f46;font-weight:600;text-decoration:none">${escapeHtml(l.title)}</a><br><span style="font-size:14px;color:#475569">${escapeHtml(facts(l))}</span></td></tr>`,
-    )
-    .join("\n");
-  const html = emailLayout({
-    title: subject,
+  return composeEmail({
+    subject,
+    greeting: emailGreeting(firstName),
     contact,
-    bodyHtml: [
-      `<p>${escapeHtml(greeting)}</p>`,
+    text: [
+      intro,
+      "",
+      ...emailItemsText(items),
+      ...(moreLine ? [moreLine, ""] : []),
+      `See every match: ${searchUrl}`,
+      "",
+      why,
+      `Unsubscribe from this search's alerts: ${unsubscribeUrl}`,
+    ],
+    html: [
       `<p>${escapeHtml(intro)}</p>`,
-      `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 16px">\n${items}\n</table>`,
+      emailItemsTable(items),
       moreLine ? `<p>${escapeHtml(moreLine)}</p>` : "",
       emailButton("See every match", searchUrl),
       `<p style="font-size:13px;color:#475569">You get this e-mail because you saved this search and asked for alerts. <a href="${escapeHtml(manageUrl)}" style="color:#065f46">Manage your alerts</a> or <a href="${escapeHtml(unsubscribeUrl)}" style="color:#065f46">unsubscribe from this search</a>.</p>`,
-    ]
-      .filter(Boolean)
-      .join("\n"),
+    ],
   });
-  return { subject, text, html };
 }

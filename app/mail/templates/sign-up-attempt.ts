@@ -1,6 +1,6 @@
 import { COMPANY_NAME } from "~/lib/site";
-import type { EmailContact } from "../email-layout";
-import { type LinkEmail, linkEmail } from "./link-email";
+import type { EmailContact, RenderedEmail } from "../email-layout";
+import { linkEmail } from "./link-email";
 
 /**
  * To the owner of an e-mail address someone tried to sign up with again. The sign-up page
@@ -17,7 +17,7 @@ export function signUpAttemptEmail({
   signInLink: string;
   resetLink: string;
   contact?: EmailContact;
-}): LinkEmail {
+}): RenderedEmail {
   return linkEmail({
     subject: `Someone tried to sign up with your address at ${COMPANY_NAME}`,
     firstName,

@@ -1,20 +1,18 @@
 import { COMPANY_NAME } from "~/lib/site";
 import type { SubmissionKind, SubmissionStatus } from "~/lib/submissions";
 import {
+  composeEmail,
   type EmailContact,
   emailButton,
-  emailLayout,
+  emailGreeting,
+  emailQuote,
   escapeHtml,
-  textFooter,
+  oneLine,
+  type RenderedEmail,
 } from "../email-layout";
 
 // The e-mail an owner gets at each step of a submission (issue 20). Pure: the caller gives the
 // submission, the step and the office's message.
-
-function oneLine(value: string, max = 100): string {
-  const flat = value.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
 
 function wordsFor(
   kind: SubmissionKind,
@@ -83,34 +81,18 @@ export function submissionStatusEmail({
   message: string | null;
   url: string;
   contact?: EmailContact;
-}) {
+}): RenderedEmail {
   const words = wordsFor(kind, status);
-  const subject = `${words.subject} ${oneLine(title)} | ${COMPANY_NAME}`;
-  const greeting = name.trim() ? `Hello ${oneLine(name, 80)},` : "Hello,";
-  const text = [
-    greeting,
-    "",
-    words.intro,
-    "",
-    ...(message ? [message, ""] : []),
-    "See it in your dashboard:",
-    url,
-    "",
-    textFooter(contact),
-  ].join("\n");
-  const html = emailLayout({
-    title: subject,
+  const subject = `${words.subject} ${oneLine(title, 100)} | ${COMPANY_NAME}`;
+  return composeEmail({
+    subject,
+    greeting: emailGreeting(oneLine(name, 80)),
     contact,
-    bodyHtml: [
-      `<p>${escapeHtml(greeting)}</p>`,
+    text: [words.intro, "", ...(message ? [message, ""] : []), "See it in your dashboard:", url],
+    html: [
       `<p>${escapeHtml(words.intro)}</p>`,
-      message
-        ? `<div style="margin:16px 0;padding:12px 16px;border-left:4px solid #065f46;background:#ecfdf5">${escapeHtml(message).replace(/\r?\n/g, "<br>")}</div>`
-        : "",
+      message ? emailQuote(message) : "",
       emailButton("Open My Listings", url),
-    ]
-      .filter(Boolean)
-      .join("\n"),
+    ],
   });
-  return { subject, text, html };
 }

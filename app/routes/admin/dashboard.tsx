@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { requireAdmin } from "~/auth/session.server";
 import { ActivityChart } from "~/components/admin/activity-chart";
 import { Building2, CalendarDays, MessageSquare, Users } from "~/components/icons";
+import { ErrorNotice } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { formatAppointmentDate, formatMoment } from "~/lib/appointment-format";
@@ -62,9 +63,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
       {loaderData.ok ? (
         <DashboardContent {...loaderData} />
       ) : (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
-          {loaderData.error}
-        </p>
+        <ErrorNotice>{loaderData.error}</ErrorNotice>
       )}
     </div>
   );

@@ -10,6 +10,7 @@ import {
   UserForm,
   UserStatusBadge,
 } from "~/components/admin/user-parts";
+import { ErrorText } from "~/components/ui/alert";
 import {
   badRequest,
   editConflict,
@@ -202,9 +203,9 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
               Their bookings and inquiries are kept, no longer linked to an account.
             </p>
             {failure?.intent === "delete" && failure.error ? (
-              <p role="alert" className="mb-3 text-sm text-red-700">
+              <ErrorText className="mb-3">
                 {failure.error.title}: {failure.error.message}
-              </p>
+              </ErrorText>
             ) : null}
             {canDelete ? (
               <DeleteUserForm

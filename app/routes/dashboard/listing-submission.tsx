@@ -16,6 +16,7 @@ import {
 } from "~/http/responses.server";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { responsiveImage } from "~/lib/images";
+import { myListingPath, mySubmissionPath } from "~/lib/navigation";
 import { pageMeta } from "~/lib/seo";
 import {
   isEditableByOwner,
@@ -37,8 +38,6 @@ import { readSubmissionForm, saveSubmissionPost } from "./owner-submission.serve
 // is a draft or sent back, the form to finish or fix it (and send it again) and its photos;
 // until it is decided, Withdraw. Anyone else's id is a 404.
 
-const LIST = "/dashboard/listings";
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const submission = await getOwnerSubmission(user.id, params.id);
@@ -54,7 +53,7 @@ export async function action(args: Route.ActionArgs) {
   const id = args.params.id;
   const read = await readSubmissionForm(args.request);
   const intent = String(read.form.get("intent") ?? "");
-  const path = `${LIST}/submissions/${id}`;
+  const path = mySubmissionPath(id);
   if (intent === "save" || intent === "submit") {
     const saved = await saveSubmissionPost(args, user.id, read, id);
     if (!saved.ok) {
@@ -141,7 +140,7 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
         <p className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
           Approved.{" "}
           <Link
-            to={`${LIST}/${submission.propertyId}`}
+            to={myListingPath(submission.propertyId)}
             className="font-semibold underline hover:no-underline"
           >
             See how the listing does
@@ -225,6 +224,6 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: args.loaderData?.submission.title || "Submission",
     description: "Your property submission and where it stands.",
-    path: `${LIST}/submissions/${args.params.id}`,
+    path: mySubmissionPath(args.params.id),
     noindex: true,
   });

@@ -20,6 +20,7 @@ import {
 } from "~/http/responses.server";
 import { formatDay } from "~/lib/dates";
 import { formatNumber, formatPrice } from "~/lib/money";
+import { myListingPath, mySubmissionPath } from "~/lib/navigation";
 import { listingStatusLabel } from "~/lib/property-options";
 import {
   checkSubmission,
@@ -37,8 +38,6 @@ import { limitSubmissionPost, readSubmissionForm } from "./owner-submission.serv
 // One of the owner's live listings: its views per week, the viewings booked (dates and status
 // only: who booked stays with the agency), saves, and the owner's requests: a change (the live
 // listing unchanged until the office approves it) or taking it down. Anyone else's id is a 404.
-
-const LIST = "/dashboard/listings";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -136,7 +135,7 @@ export async function action(args: Route.ActionArgs) {
     });
   }
   return redirectWithFlash(
-    `${LIST}/submissions/${asked.id}`,
+    mySubmissionPath(asked.id),
     request.kind === "change" ? "changeRequested" : "takedownRequested",
   );
 }
@@ -251,10 +250,7 @@ export default function OwnerListingPage({ loaderData, actionData }: Route.Compo
                 key={request.id}
                 className="flex items-center justify-between gap-3 px-4 py-2 text-sm"
               >
-                <Link
-                  to={`${LIST}/submissions/${request.id}`}
-                  className="text-brand-700 hover:underline"
-                >
+                <Link to={mySubmissionPath(request.id)} className="text-brand-700 hover:underline">
                   {SUBMISSION_KIND_LABELS[request.kind]} · {formatDay(request.updatedAt)}
                 </Link>
                 <SubmissionStatusBadge status={request.status} />
@@ -327,6 +323,6 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: args.loaderData?.listing.title ?? "My listing",
     description: "How your listing does: views, viewings and saves.",
-    path: `${LIST}/${args.params.id}`,
+    path: myListingPath(args.params.id),
     noindex: true,
   });

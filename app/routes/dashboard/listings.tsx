@@ -10,6 +10,7 @@ import { badRequest, redirectWithFlash, unknownIntent } from "~/http/responses.s
 import { failureOf } from "~/lib/action-result";
 import { formatDay } from "~/lib/dates";
 import { formatNumber, formatPrice } from "~/lib/money";
+import { MY_LISTINGS_PATH, myListingPath, mySubmissionPath } from "~/lib/navigation";
 import {
   parseWeeklyReportChoice,
   WEEKLY_REPORT_INTENT,
@@ -28,8 +29,6 @@ import type { Route } from "./+types/listings";
 // over the last weeks, viewings and saves) and the submissions still in review or decided.
 // Only the signed-in owner's own: the models put the user id in every WHERE. The one form here
 // switches the owner's weekly e-mail report on or off (app/models/owner-report.server.ts).
-
-const PATH = "/dashboard/listings";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -51,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
     return badRequest({ fields: { weeklyReport: WEEKLY_REPORT_MESSAGES.invalid } });
   }
   await setWeeklyReport(user.id, enabled);
-  throw redirectWithFlash(PATH, enabled ? "weeklyReportOn" : "weeklyReportOff");
+  throw redirectWithFlash(MY_LISTINGS_PATH, enabled ? "weeklyReportOn" : "weeklyReportOff");
 }
 
 export default function MyListingsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -90,7 +89,7 @@ export default function MyListingsPage({ loaderData, actionData }: Route.Compone
                   <div className="flex flex-wrap items-start justify-between gap-3">
                     <div>
                       <Link
-                        to={`${PATH}/${listing.id}`}
+                        to={myListingPath(listing.id)}
                         className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
                       >
                         {listing.title}
@@ -173,7 +172,7 @@ export default function MyListingsPage({ loaderData, actionData }: Route.Compone
               >
                 <div className="min-w-0">
                   <Link
-                    to={`${PATH}/submissions/${submission.id}`}
+                    to={mySubmissionPath(submission.id)}
                     className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
                   >
                     {submission.title || "Untitled"}
@@ -198,6 +197,6 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "My Listings",
     description: "The properties you listed with us: their views, viewings and reviews.",
-    path: PATH,
+    path: MY_LISTINGS_PATH,
     noindex: true,
   });

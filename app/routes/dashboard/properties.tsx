@@ -3,6 +3,7 @@ import { requireUser } from "~/auth/session.server";
 import { EmptyState } from "~/components/dashboard/empty-state";
 import { SavedFavorites } from "~/components/favorite-button";
 import { PropertyCard } from "~/components/property-card";
+import { ErrorNotice } from "~/components/ui/alert";
 import { selectedTab, UrlTabs } from "~/components/ui/tabs";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
@@ -69,9 +70,7 @@ export default function SavedPropertiesPage({ loaderData }: Route.ComponentProps
       <h1 className="text-2xl font-bold text-slate-900">Your Saved Properties</h1>
       <UrlTabs tabs={TABS} current={tab} label="Saved properties" />
       {error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
-          {error}
-        </p>
+        <ErrorNotice>{error}</ErrorNotice>
       ) : properties.length === 0 ? (
         <EmptyState
           title="No properties found"

@@ -3,6 +3,7 @@ import { OwnerSubmissionForm } from "~/components/owner/submission-form";
 import { PageHero } from "~/components/page-hero";
 import { redirectWithFlash, retryAfterHeaders } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
+import { mySubmissionPath } from "~/lib/navigation";
 import { pageMeta } from "~/lib/seo";
 import { MAX_OPEN_SUBMISSIONS } from "~/lib/submissions";
 import { getHeldValues } from "~/models/submission.server";
@@ -41,7 +42,7 @@ export async function action(args: Route.ActionArgs) {
   const saved = await saveSubmissionPost(args, user.id, await readSubmissionForm(args.request));
   if (!saved.ok) return saved.response;
   return redirectWithFlash(
-    `/dashboard/listings/submissions/${saved.id}`,
+    mySubmissionPath(saved.id),
     saved.sent ? "submissionSent" : "submissionSaved",
     { headers: saved.headers },
   );

@@ -3,6 +3,7 @@ import { LinkButton } from "~/components/ui/button";
 import { UnsubscribeCard, UnsubscribedCard } from "~/components/unsubscribe-cards";
 import { badRequest } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
+import { MY_LISTINGS_PATH } from "~/lib/navigation";
 import { WEEKLY_REPORT_MESSAGES } from "~/lib/owner-report";
 import { readForm } from "~/lib/read-form.server";
 import { pageMeta } from "~/lib/seo";
@@ -16,7 +17,7 @@ import type { Route } from "./+types/owner-report-unsubscribe";
 // unsubscribe (List-Unsubscribe-Post, RFC 8058) posts to the same address.
 
 const BAD_LINK = { title: "Invalid link", message: WEEKLY_REPORT_MESSAGES.badLink };
-const NEXT = { to: "/dashboard/listings", label: "Go to My Listings" };
+const NEXT = { to: MY_LISTINGS_PATH, label: "Go to My Listings" };
 
 function tokenOf(request: Request) {
   return new URL(request.url).searchParams.get("token") ?? "";
