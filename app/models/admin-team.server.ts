@@ -55,21 +55,24 @@ export type TeamStaffChoice = TeamStaffAccount & {
   inactive: boolean;
 };
 
+/** A member's columns, as the list and the edit form read them. */
+const TEAM_ROW = {
+  id: teamMembers.id,
+  name: teamMembers.name,
+  position: teamMembers.position,
+  bio: teamMembers.bio,
+  email: teamMembers.email,
+  phone: teamMembers.phone,
+  imageUrl: teamMembers.imageUrl,
+  userId: teamMembers.userId,
+  isActive: teamMembers.isActive,
+  updatedAt: teamMembers.updatedAt,
+};
+
 const team = orderedListModel<AdminTeamMember, TeamMemberInput, OrderedItemRefused>({
   table: teamMembers,
   entity: "team-member",
-  row: {
-    id: teamMembers.id,
-    name: teamMembers.name,
-    position: teamMembers.position,
-    bio: teamMembers.bio,
-    email: teamMembers.email,
-    phone: teamMembers.phone,
-    imageUrl: teamMembers.imageUrl,
-    userId: teamMembers.userId,
-    isActive: teamMembers.isActive,
-    updatedAt: teamMembers.updatedAt,
-  },
+  row: TEAM_ROW,
   formFields: ["name", "position", "bio", "email", "phone", "imageUrl", "userId", "isActive"],
   columnsOf: (input) => ({
     name: input.name,
@@ -141,16 +144,7 @@ async function takenRefusal(error: unknown, input: TeamMemberInput, id?: string)
 export async function listTeamMembersForAdmin(_actor: AdminActor): Promise<AdminTeamRow[]> {
   const rows = await db
     .select({
-      id: teamMembers.id,
-      name: teamMembers.name,
-      position: teamMembers.position,
-      bio: teamMembers.bio,
-      email: teamMembers.email,
-      phone: teamMembers.phone,
-      imageUrl: teamMembers.imageUrl,
-      userId: teamMembers.userId,
-      isActive: teamMembers.isActive,
-      updatedAt: teamMembers.updatedAt,
+      ...TEAM_ROW,
       accountName: users.name,
       accountEmail: users.email,
     })
