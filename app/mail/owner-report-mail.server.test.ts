@@ -7,6 +7,7 @@ import {
   mailOutbox,
   ownerWeeklyReports,
   properties,
+  propertyDailyLeads,
   propertyDailyViews,
   userSettings,
   users,
@@ -77,6 +78,13 @@ async function addViews(propertyId: string, days: Record<string, number>) {
   await db
     .insert(propertyDailyViews)
     .values(Object.entries(days).map(([day, views]) => ({ propertyId, day, views })));
+}
+
+async function addLeads(
+  propertyId: string,
+  rows: { day: string; source: "booking" | "inquiry" | "whatsapp" | "phone"; leads: number }[],
+) {
+  await db.insert(propertyDailyLeads).values(rows.map((row) => ({ propertyId, ...row })));
 }
 
 async function addViewing(propertyId: string, createdAt: string, appointmentDate: string) {
@@ -194,7 +202,7 @@ describe("who gets it", () => {
 });
 
 describe("what it says", () => {
-  it("gives each live listing's views this week and the week before, viewings booked and saves", async () => {
+  it("gives each live listing's views this week and the week before, viewings booked, contacts and saves", async () => {
     await optIn("ngozi");
     const flat = await addListing("Ngozi's Lekki flat", "ngozi", {
       createdAt: new Date("2026-10-01T10:00:00Z"),
@@ -215,6 +223,18 @@ describe("what it says", () => {
       "2026-11-23": 100,
     });
     await addViews(stranger, { "2026-11-17": 40 });
+    // Contacts this week: 1 + 1 inquiries, 3 WhatsApp clicks, 1 phone click; bookings are the
+    // viewings below, and the days outside the week and another owner's listing do not count.
+    await addLeads(flat, [
+      { day: "2026-11-16", source: "inquiry", leads: 1 },
+      { day: "2026-11-22", source: "inquiry", leads: 1 },
+      { day: "2026-11-18", source: "whatsapp", leads: 3 },
+      { day: "2026-11-19", source: "phone", leads: 1 },
+      { day: "2026-11-19", source: "booking", leads: 4 },
+      { day: "2026-11-15", source: "phone", leads: 9 },
+      { day: "2026-11-23", source: "whatsapp", leads: 9 },
+    ]);
+    await addLeads(stranger, [{ day: "2026-11-17", source: "inquiry", leads: 7 }]);
     // Booked this week (Lagos days): 16 Nov 00:30 Lagos and 22 Nov 23:30 Lagos; two for 25 Nov.
     await addViewing(flat, "2026-11-15T23:30:00Z", "2026-11-25");
     await addViewing(flat, "2026-11-22T22:30:00Z", "2026-11-25");
@@ -239,11 +259,13 @@ describe("what it says", () => {
     expect(flatPart).toContain(
       "Viewings booked this week: 3, for Wednesday, 25 November 2026 (2); Friday, 27 November 2026",
     );
+    expect(flatPart).toContain("Contacts this week: 2 inquiries, 3 WhatsApp clicks, 1 phone click");
     expect(flatPart).toContain("Saved by 3 visitors");
     expect(flatPart).toContain(`/dashboard/listings/${flat}`);
     const shopPart = text.slice(text.indexOf("Ngozi's Ikeja shop"));
     expect(shopPart).toContain("Views: 0 this week (0 the week before)");
     expect(shopPart).toContain("Viewings booked this week: none");
+    expect(shopPart).toContain("Contacts this week: none");
     expect(shopPart).toContain("Saved by 0 visitors");
     expect(shopPart).toContain(`/dashboard/listings/${shop}`);
     expect(text).not.toContain("sold plot");

@@ -9,6 +9,7 @@ import {
   isNotNull,
   lt,
   lte,
+  ne,
   notExists,
   sql,
   sum,
@@ -19,6 +20,7 @@ import {
   favorites,
   ownerWeeklyReports,
   properties,
+  propertyDailyLeads,
   propertyDailyViews,
   userSettings,
   users,
@@ -26,6 +28,7 @@ import {
 import type { Executor } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import { addDays, lagosToday, parseIsoDate } from "~/lib/appointment-rules";
+import type { LeadCounts } from "~/lib/leads";
 import { notify } from "./notification.server";
 import { OFFERED } from "./property.server";
 
@@ -159,6 +162,9 @@ function viewsBetween(first: (w: ReportWeek) => string, last: (w: ReportWeek) =>
   };
 }
 
+/** The week's inquiries and WhatsApp and phone clicks (leads other than bookings). */
+export type ListingContacts = Omit<LeadCounts, "booking">;
+
 /** Viewings booked in the week: how many, and on which days they are (never by whom). */
 export type BookedViewings = { booked: number; days: { date: string; count: number }[] };
 
@@ -214,6 +220,37 @@ const LISTING_FIGURES = {
     },
     none: 0,
   } satisfies Figure<number>,
+  contacts: {
+    // Inquiries about the listing and clicks on its WhatsApp and phone links (counted like views:
+    // once per visitor and day, bots out); bookings are the viewings above.
+    async read(executor, ids, week) {
+      const rows = await executor
+        .select({
+          id: propertyDailyLeads.propertyId,
+          source: propertyDailyLeads.source,
+          n: sum(propertyDailyLeads.leads).mapWith(Number),
+        })
+        .from(propertyDailyLeads)
+        .where(
+          and(
+            inArray(propertyDailyLeads.propertyId, ids),
+            ne(propertyDailyLeads.source, "booking"),
+            gte(propertyDailyLeads.day, week.start),
+            lte(propertyDailyLeads.day, week.end),
+          ),
+        )
+        .groupBy(propertyDailyLeads.propertyId, propertyDailyLeads.source);
+      const byId = new Map<string, ListingContacts>();
+      for (const row of rows) {
+        if (row.source === "booking") continue;
+        const entry = byId.get(row.id) ?? { inquiry: 0, whatsapp: 0, phone: 0 };
+        entry[row.source] += row.n;
+        byId.set(row.id, entry);
+      }
+      return byId;
+    },
+    none: { inquiry: 0, whatsapp: 0, phone: 0 },
+  } satisfies Figure<ListingContacts>,
 } satisfies Record<string, Figure<unknown>>;
 
 type ListingFigures = {

@@ -15,8 +15,8 @@ import {
 } from "../email-layout";
 
 // An owner's weekly report (issue 20): per live listing, its views in the week and the week
-// before, the viewings booked in the week (days and counts: who booked stays with the agency) and
-// its saves; a link to My Listings and the one-click way out. Pure: the caller supplies the
+// before, the viewings booked in the week (days and counts: who booked stays with the agency),
+// the inquiries and WhatsApp and phone clicks of the week (issue 21's leads) and its saves; a link to My Listings and the one-click way out. Pure: the caller supplies the
 // figures and the links.
 
 export type WeeklyReportListing = {
@@ -26,11 +26,21 @@ export type WeeklyReportListing = {
   views: number;
   viewsWeekBefore: number;
   viewings: { booked: number; days: { date: string; count: number }[] };
+  contacts: { inquiry: number; whatsapp: number; phone: number };
   saves: number;
 };
 
 function plural(n: number, one: string, many = `${one}s`) {
   return `${formatNumber(n)} ${n === 1 ? one : many}`;
+}
+
+function contactsLine({ inquiry, whatsapp, phone }: WeeklyReportListing["contacts"]) {
+  const parts = [
+    inquiry ? plural(inquiry, "inquiry", "inquiries") : "",
+    whatsapp ? plural(whatsapp, "WhatsApp click") : "",
+    phone ? plural(phone, "phone click") : "",
+  ].filter(Boolean);
+  return `Contacts this week: ${parts.length ? parts.join(", ") : "none"}`;
 }
 
 /** The lines under a listing's title, the same in the text and the HTML part. */
@@ -44,6 +54,7 @@ export function weeklyReportLines(listing: WeeklyReportListing): string[] {
     booked === 0
       ? "Viewings booked this week: none"
       : `Viewings booked this week: ${booked}, for ${viewingDays}`,
+    contactsLine(listing.contacts),
     `Saved by ${plural(listing.saves, "visitor")}`,
   ];
 }
