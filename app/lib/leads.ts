@@ -15,6 +15,9 @@ export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
 
 export type LeadCounts = Record<LeadSource, number>;
 
+/** A listing's inquiries and WhatsApp and phone clicks: its leads other than bookings. */
+export type ListingContacts = Omit<LeadCounts, "booking">;
+
 export type LeadWeek = { start: string; end: string; counts: LeadCounts };
 
 /** The weeks the admin screens show. */

@@ -28,7 +28,7 @@ import {
 import type { Executor } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import { addDays, lagosToday, parseIsoDate } from "~/lib/appointment-rules";
-import type { LeadCounts } from "~/lib/leads";
+import type { ListingContacts } from "~/lib/leads";
 import { notify } from "./notification.server";
 import { OFFERED } from "./property.server";
 
@@ -162,11 +162,10 @@ function viewsBetween(first: (w: ReportWeek) => string, last: (w: ReportWeek) =>
   };
 }
 
-/** The week's inquiries and WhatsApp and phone clicks (leads other than bookings). */
-export type ListingContacts = Omit<LeadCounts, "booking">;
-
 /** Viewings booked in the week: how many, and on which days they are (never by whom). */
 export type BookedViewings = { booked: number; days: { date: string; count: number }[] };
+
+const NO_CONTACTS: ListingContacts = { inquiry: 0, whatsapp: 0, phone: 0 };
 
 const LISTING_FIGURES = {
   views: {
@@ -242,14 +241,14 @@ const LISTING_FIGURES = {
         .groupBy(propertyDailyLeads.propertyId, propertyDailyLeads.source);
       const byId = new Map<string, ListingContacts>();
       for (const row of rows) {
-        if (row.source === "booking") continue;
-        const entry = byId.get(row.id) ?? { inquiry: 0, whatsapp: 0, phone: 0 };
+        if (row.source === "booking") continue; // left out by the query; this tells TypeScript
+        const entry = byId.get(row.id) ?? { ...NO_CONTACTS };
         entry[row.source] += row.n;
         byId.set(row.id, entry);
       }
       return byId;
     },
-    none: { inquiry: 0, whatsapp: 0, phone: 0 },
+    none: NO_CONTACTS,
   } satisfies Figure<ListingContacts>,
 } satisfies Record<string, Figure<unknown>>;
 

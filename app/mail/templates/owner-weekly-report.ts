@@ -1,5 +1,6 @@
 import { formatLongDate } from "~/lib/calendar-month";
 import { formatDay } from "~/lib/dates";
+import type { ListingContacts } from "~/lib/leads";
 import { formatNumber } from "~/lib/money";
 import { COMPANY_NAME } from "~/lib/site";
 import {
@@ -16,8 +17,9 @@ import {
 
 // An owner's weekly report (issue 20): per live listing, its views in the week and the week
 // before, the viewings booked in the week (days and counts: who booked stays with the agency),
-// the inquiries and WhatsApp and phone clicks of the week (issue 21's leads) and its saves; a link to My Listings and the one-click way out. Pure: the caller supplies the
-// figures and the links.
+// the inquiries and WhatsApp and phone clicks of the week (issue 21's leads) and its saves; a
+// link to My Listings and the one-click way out. Pure: the caller supplies the figures and the
+// links.
 
 export type WeeklyReportListing = {
   title: string;
@@ -26,7 +28,7 @@ export type WeeklyReportListing = {
   views: number;
   viewsWeekBefore: number;
   viewings: { booked: number; days: { date: string; count: number }[] };
-  contacts: { inquiry: number; whatsapp: number; phone: number };
+  contacts: ListingContacts;
   saves: number;
 };
 
@@ -34,7 +36,7 @@ function plural(n: number, one: string, many = `${one}s`) {
   return `${formatNumber(n)} ${n === 1 ? one : many}`;
 }
 
-function contactsLine({ inquiry, whatsapp, phone }: WeeklyReportListing["contacts"]) {
+function contactsLine({ inquiry, whatsapp, phone }: ListingContacts) {
   const parts = [
     inquiry ? plural(inquiry, "inquiry", "inquiries") : "",
     whatsapp ? plural(whatsapp, "WhatsApp click") : "",
