@@ -36,6 +36,9 @@ const ISOLATED: Record<string, string> = {
     "sets METRICS_TOKEN and BACKUP_DIR before the settings load",
   "app/routes/auth/password-reset-smtp.test.ts": "sets SMTP_* before the mailer loads",
   "app/routes/fuzz.test.ts": "sets TRUST_PROXY before the settings load",
+  // Left shared, it switched the reference-data cache on for the files after it in its worker:
+  // their loaders then read another file's slides from the cache.
+  "app/http/page-cache.server.test.ts": "sets PAGE_CACHE before the settings load",
   // In-process caches that must start empty (the content generation, reference data).
   "app/models/site-content.server.test.ts": "counts reads of the content cache",
   "app/page-cache/reference-data.server.test.ts": "counts reads of the reference-data cache",

@@ -160,6 +160,8 @@ test.describe("compare without JavaScript", () => {
       await compareButton(card).click();
       await expect(page).toHaveURL(/\/compare\?ids=/);
       expect(idsIn(page.url())).toHaveLength(i + 1);
+      // The URL changes when the response starts: wait for the new page's columns to be read.
+      await expect(comparisonTable(page).getByRole("columnheader")).toHaveCount(i + 1);
     }
     expect(await comparedTitles(page)).toEqual(titles);
     expect(await rowValues(page, "Price")).toHaveLength(3);
