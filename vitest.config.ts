@@ -96,6 +96,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+    // Scrypt once per distinct password, not once per call (the file says why it is safe).
+    setupFiles: ["tests/setup/memoized-passwords.ts"],
     projects: [
       project(
         "pure",

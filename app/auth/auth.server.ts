@@ -6,6 +6,7 @@ import { accounts, sessions, users, verifications } from "~/db/schema";
 import { type Env, getEnv } from "~/env.server";
 import { resolveAuthSecret } from "~/lib/auth-secret.server";
 import { logger } from "~/lib/logger.server";
+import { checkPassword, hashPassword } from "~/lib/passwords.server";
 import { MIN_PASSWORD_LENGTH } from "~/lib/schemas/account";
 import {
   queuePasswordResetEmail,
@@ -37,6 +38,12 @@ function createAuth(env: Env, secret: string) {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
+      // The library's own scrypt, through the one module every password goes through (the
+      // admin writes that store one inside their transaction use it too).
+      password: {
+        hash: hashPassword,
+        verify: ({ hash, password }) => checkPassword(hash, password),
+      },
       // Sign-up leads to the sign-in page (the spec), it does not sign in by itself.
       autoSignIn: false,
       // --- Password reset e-mail: the mail module plugs in here. ---

@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import { hashPassword as libraryHash, verifyPassword } from "better-auth/crypto";
 
-// The auth library's password hashing (scrypt) and checking, for the admin writes that store a
-// password inside their own transaction (a new admin, an admin's own password change). Hashes
-// are made before the transaction opens: they take tens of milliseconds. These are the functions
-// the library's sign-in uses (app/auth/auth.server.ts sets no password hook of its own), taken
-// from the library directly so the models need nothing from app/auth.
+// Every password's hashing (the auth library's scrypt) and checking: the library's sign-up,
+// sign-in and reset call these (app/auth/auth.server.ts), and so do the admin writes that store
+// a password inside their own transaction (a new admin, an admin's own password change); the
+// models take them from here, not from app/auth. Hashes are made before a transaction opens:
+// they take ~100 ms of processor time (32 MB of memory-hard work), on purpose. The Vitest suite
+// memoizes the two functions (tests/setup/memoized-passwords.ts).
 
 export async function hashPassword(password: string): Promise<string> {
   return libraryHash(password);
