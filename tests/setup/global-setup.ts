@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { findMigrationsFolder, migrateDatabase, openDatabase } from "~/db/client.server";
+import { workerDatabaseName } from "./test-database";
 
 // Migrate once per run, then every test file clones the result (STACK-NOTES: migrating per file
 // is slow). Embedded: a PGlite data-directory dump. PostgreSQL (DATABASE_URL set): a template
@@ -36,6 +37,14 @@ export default async function setup(project: TestProject) {
     const template = `${new URL(url).pathname.slice(1) || "postgres"}_test_template_${suffix}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
+    // The last run's worker databases (tests/setup/test-database.ts), then the template.
+    const workers = await admin.query<{ datname: string }>(
+      "select datname from pg_database where starts_with(datname, $1)",
+      [workerDatabaseName(template, "")],
+    );
+    for (const { datname } of workers.rows) {
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
     await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
     await admin.query(`CREATE DATABASE "${template}"`);
     await admin.end();

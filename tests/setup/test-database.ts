@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -6,89 +5,90 @@ import { afterAll, inject } from "vitest";
 import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
 
 /**
- * Gives the calling test file its own freshly migrated, empty database and makes it the one
- * `db` (and so every model function) uses. Call once at the top of a test file:
+ * Gives the calling test file a freshly migrated, empty database and makes it the one `db`
+ * (and so every model function) uses. Call once at the top of a test file:
  *
  *   const database = await setupTestDatabase();
+ *
+ * One database per worker, emptied for each file: opening a new one costs more than the file's
+ * tests often do (embedded: a WASM start and an untar, 1.5-3 s; PostgreSQL: CREATE DATABASE
+ * from the template, ~0.4 s, and new connections that warm their catalog caches again). In the
+ * isolated projects the module, and so the handle, is new for every file anyway.
  */
 export async function setupTestDatabase(): Promise<DatabaseHandle> {
   const config = inject("testDatabase");
-  let handle: DatabaseHandle;
-  let drop = async () => {};
-
-  if (config.kind === "pglite") {
-    // One embedded database per worker, emptied for each file: opening one from the dump costs
-    // a WASM start and an untar (1.5-3 s), emptying it a TRUNCATE. In the isolated projects the
-    // module, and so the database, is new for every file anyway.
-    sharedPglite ??= openPglite(config.dump);
-    const shared = await sharedPglite;
-    await shared.empty();
-    handle = shared.handle;
-  } else {
-    const name = `${config.template}_${crypto.randomBytes(5).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: config.url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${config.template}"`);
-    await admin.end();
-    const url = new URL(config.url);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
-    drop = async () => {
-      const client = new pg.Client({ connectionString: config.url });
-      await client.connect();
-      try {
-        // FORCE ends our own leftover connections, but a server process of another role (an
-        // autovacuum worker busy with the rows the file wrote) refuses it with 42501: it
-        // finishes within moments, so try again a few times.
-        for (let attempt = 1; ; attempt += 1) {
-          try {
-            await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-            break;
-          } catch (error) {
-            const code = (error as { code?: string }).code;
-            if (code !== "42501" || attempt >= 20) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 250));
-          }
-        }
-      } finally {
-        await client.end();
-      }
-    };
-  }
-
+  shared ??= config.kind === "pglite" ? openPglite(config.dump) : openPostgres(config);
+  const { handle, empty } = await shared;
+  await empty();
   setDatabase(handle);
-  afterAll(async () => {
+  afterAll(() => {
+    // The database stays open for the worker's next file.
     setDatabase(undefined);
-    // The shared embedded database stays open for the worker's next file.
-    if (config.kind === "pglite") return;
-    await handle.close();
-    await drop();
   });
   return handle;
 }
 
-let sharedPglite: Promise<{ handle: DatabaseHandle; empty: () => Promise<void> }> | undefined;
+type Shared = { handle: DatabaseHandle; empty: () => Promise<void> };
+let shared: Promise<Shared> | undefined;
 
-/**
- * The worker's embedded database, and how to take it back to freshly migrated: the migrations
- * write no rows, so every table of the app's schema (read once) is emptied, identities
- * restarted. The audit log refuses TRUNCATE by a trigger, which replica mode leaves unfired for
- * this one statement.
- */
-async function openPglite(dump: string) {
+async function openPglite(dump: string): Promise<Shared> {
   const bytes = fs.readFileSync(dump);
   const handle = await openDatabase({
     kind: "pglite-memory",
     loadDataDir: new Blob([bytes], { type: "application/x-gzip" }),
   });
+  return { handle, empty: await emptier(handle) };
+}
+
+/**
+ * This worker's database (`<template>_w<pool id>`): copied from the migrated template the first
+ * time a worker of this slot asks, in this run (the global setup drops the last run's), then
+ * reused, emptied, by the slot's next files and by a new worker in the same slot.
+ */
+async function openPostgres(config: { url: string; template: string }): Promise<Shared> {
+  const name = workerDatabaseName(config.template, process.env.VITEST_POOL_ID ?? "1");
+  const admin = new pg.Client({ connectionString: config.url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${config.template}"`);
+  } catch (error) {
+    // 42P04 duplicate_database: this slot's earlier worker made it.
+    if ((error as { code?: string }).code !== "42P04") throw error;
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(config.url);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
+  return { handle, empty: await emptier(handle) };
+}
+
+/** The name of a worker slot's database; the global setup drops those of its template. */
+export function workerDatabaseName(template: string, poolId: string) {
+  return `${template}_w${poolId.replace(/\D/g, "")}`;
+}
+
+/**
+ * How to take a database back to freshly migrated: the migrations write no rows, so every table
+ * of the app's schema (read once) is emptied and its identities restarted. A table that refuses
+ * TRUNCATE by a trigger (the audit log) has that trigger off for the one transaction: its owner
+ * may do that, where switching all triggers off (session_replication_role) needs a superuser.
+ */
+async function emptier(handle: DatabaseHandle) {
   const tables = await handle.db.execute<{ name: string }>(
     sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
   );
+  const guards = await handle.db.execute<{ on: string; name: string }>(sql`
+    select quote_ident(c.relname) as "on", quote_ident(t.tgname) as name
+    from pg_trigger t join pg_class c on c.oid = t.tgrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and not t.tgisinternal and (t.tgtype & 32) <> 0`);
   const truncate = `truncate ${tables.rows.map((row) => `public.${row.name}`).join(", ")} restart identity cascade`;
-  const empty = () =>
+  const toggle = (state: "disable" | "enable") =>
+    guards.rows.map((g) => `alter table public.${g.on} ${state} trigger ${g.name}`);
+  const statements = [...toggle("disable"), truncate, ...toggle("enable")];
+  return () =>
     handle.db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(sql.raw(truncate));
+      for (const statement of statements) await tx.execute(sql.raw(statement));
     });
-  return { handle, empty };
 }
