@@ -1846,46 +1846,32 @@ async function favoritesOf(actor: Actor) {
   ).map((r) => r.propertyId);
 }
 
-/** Everything of customer A's that another actor's request must leave alone. */
+/**
+ * Everything of customer A's that another actor's request must leave alone: the account, its
+ * password hash, inquiries, viewed properties, sessions, favourites and saved searches (whole
+ * rows), each list in id order. One statement: read twice per request, eight round trips each
+ * were a sixth of this file's run time.
+ */
 async function rowsOfCustomerA() {
   const userId = userIds.customer ?? "";
-  const { users, accounts, inquiries, propertyViews, sessions } = schema;
-  return {
-    user: await db
-      .select({
-        name: users.name,
-        first: users.firstName,
-        last: users.lastName,
-        phone: users.phone,
-        email: users.email,
-      })
-      .from(users)
-      .where(eq(users.id, userId)),
-    password: await db
-      .select({ hash: accounts.password })
-      .from(accounts)
-      .where(eq(accounts.userId, userId)),
-    inquiries: await db
-      .select({ id: inquiries.id, status: inquiries.status, description: inquiries.description })
-      .from(inquiries)
-      .where(eq(inquiries.userId, userId))
-      .orderBy(inquiries.id),
-    views: await db
-      .select({ propertyId: propertyViews.propertyId })
-      .from(propertyViews)
-      .where(eq(propertyViews.userId, userId)),
-    sessions: await db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(eq(sessions.userId, userId))
-      .orderBy(sessions.id),
-    favorites: await favoritesOf("customer"),
-    savedSearches: await db
-      .select()
-      .from(schema.savedSearches)
-      .where(eq(schema.savedSearches.userId, userId))
-      .orderBy(schema.savedSearches.id),
-  };
+  const { rows } = await db.execute<{ a: unknown }>(sql`
+    select json_build_object(
+      'user', (select json_build_object('name', name, 'first', first_name, 'last', last_name,
+                 'phone', phone, 'email', email) from users where id = ${userId}),
+      'password', (select json_agg(password order by id) from accounts where user_id = ${userId}),
+      'inquiries', (select json_agg(json_build_object('id', id, 'status', status,
+                      'description', description) order by id)
+                    from inquiries where user_id = ${userId}),
+      'views', (select json_agg(property_id order by property_id)
+                from property_views where user_id = ${userId}),
+      'sessions', (select json_agg(id order by id) from sessions where user_id = ${userId}),
+      'favorites', (select json_agg(property_id order by property_id)
+                    from favorites where user_id = ${userId}),
+      'savedSearches', (select json_agg(s order by s.id) from saved_searches s
+                        where s.user_id = ${userId})
+    ) as a`);
+  const value = rows[0]?.a;
+  return typeof value === "string" ? JSON.parse(value) : value;
 }
 
 // Customer A's saved search; filled in by beforeAll, put back by resetSearchOfA.
