@@ -142,6 +142,16 @@ function lagosMidnight(day: string): Date {
   return new Date(`${day}T00:00:00${LAGOS_OFFSET}`);
 }
 
+/** A per-listing daily table's rows for these listings, from day `first` to day `last`. */
+function listingDays(
+  table: typeof propertyDailyViews | typeof propertyDailyLeads,
+  ids: string[],
+  first: string,
+  last: string,
+) {
+  return and(inArray(table.propertyId, ids), gte(table.day, first), lte(table.day, last));
+}
+
 function viewsBetween(first: (w: ReportWeek) => string, last: (w: ReportWeek) => string) {
   return async (executor: Executor, ids: string[], week: ReportWeek) => {
     const rows = await executor
@@ -150,13 +160,7 @@ function viewsBetween(first: (w: ReportWeek) => string, last: (w: ReportWeek) =>
         n: sum(propertyDailyViews.views).mapWith(Number),
       })
       .from(propertyDailyViews)
-      .where(
-        and(
-          inArray(propertyDailyViews.propertyId, ids),
-          gte(propertyDailyViews.day, first(week)),
-          lte(propertyDailyViews.day, last(week)),
-        ),
-      )
+      .where(listingDays(propertyDailyViews, ids, first(week), last(week)))
       .groupBy(propertyDailyViews.propertyId);
     return new Map(rows.map((r) => [r.id, r.n]));
   };
@@ -232,10 +236,8 @@ const LISTING_FIGURES = {
         .from(propertyDailyLeads)
         .where(
           and(
-            inArray(propertyDailyLeads.propertyId, ids),
+            listingDays(propertyDailyLeads, ids, week.start, week.end),
             ne(propertyDailyLeads.source, "booking"),
-            gte(propertyDailyLeads.day, week.start),
-            lte(propertyDailyLeads.day, week.end),
           ),
         )
         .groupBy(propertyDailyLeads.propertyId, propertyDailyLeads.source);
