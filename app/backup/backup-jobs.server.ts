@@ -5,7 +5,7 @@ import { db, getDatabase } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
-import { emailLayout, escapeHtml, textFooter } from "~/mail/email-layout";
+import { composeEmail, emailGreeting, escapeHtml } from "~/mail/email-layout";
 import { enqueueMail } from "~/mail/mail.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
 import {
@@ -241,15 +241,16 @@ async function tellSuperAdmins(message: string, at: Date) {
     message,
     `Backups are written to ${env.backupDir}. The last good ones are listed on the Backups screen: ${env.siteUrl}/admin/backups`,
   ];
+  const html = lines.map((line) => `<p>${escapeHtml(line)}</p>`);
   await enqueueMail(
     db,
     admins.map((admin) => ({
       to: admin.email,
-      subject,
-      text: [`Hello ${admin.firstName || "there"},`, "", ...lines, "", textFooter()].join("\n"),
-      html: emailLayout({
-        title: subject,
-        bodyHtml: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n"),
+      ...composeEmail({
+        subject,
+        greeting: emailGreeting(admin.firstName),
+        text: lines,
+        html,
       }),
     })),
   );

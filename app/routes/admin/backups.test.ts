@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBackup } from "~/backup/backup-jobs.server";
 import { db } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { mailOutbox, users } from "~/db/schema";
 import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../../tests/setup/admin";
 import { callAction, callLoader, routeArgs } from "../../../tests/setup/route-calls";
@@ -71,6 +73,36 @@ describe.skipIf(postgres)("on the embedded database", () => {
       });
       expect(answer.status).toBe(404);
     }
+  });
+});
+
+describe.skipIf(postgres)("a backup that fails", () => {
+  it("is e-mailed to each active super admin, greeted by name, and recorded", async () => {
+    await createSignedInAdmin("plain@example.com", { name: "Plain Admin" });
+    // A file where the archive's folder should be: nothing can be written under it.
+    const notAFolder = path.join(backupDir, "not-a-folder");
+    fs.writeFileSync(notAFolder, "");
+    const outFile = path.join(notAFolder, "backup.tar.gz");
+    await expect(runBackup("command", { outFile })).rejects.toThrow();
+
+    const mails = await db
+      .select({
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        html: mailOutbox.html,
+      })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, "The site's backup failed"));
+    expect(mails.map((mail) => mail.to)).toEqual(["boss@example.com"]);
+    const [mail] = mails;
+    expect(mail?.text).toMatch(/^Hello Ada,\n\nThe backup started at .+ \(Lagos\) failed:\n/);
+    expect(mail?.text).toContain("/admin/backups");
+    expect(mail?.html).toContain("<p>Hello Ada,</p>");
+    expect(mail?.html).toContain("failed:</p>");
+    const status = await callLoader(loader, "/admin/backups", { cookie: boss.cookie });
+    if (status.body.postgres) throw new Error("expected the embedded database");
+    expect(status.body.status.lastFailure?.trigger).toBe("command");
   });
 });
 
