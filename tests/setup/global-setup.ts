@@ -27,6 +27,16 @@ function migrationsHash() {
   return hash.digest("hex").slice(0, 16);
 }
 
+async function dropWorkerDatabases(client: pg.Client, template: string) {
+  const workers = await client.query<{ datname: string }>(
+    "select datname from pg_database where starts_with(datname, $1)",
+    [workerDatabaseName(template, "")],
+  );
+  for (const { datname } of workers.rows) {
+    await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  }
+}
+
 const suffixFor = (project: TestProject) => project.name.replace(/[^a-z0-9]+/gi, "_");
 
 export default async function setup(project: TestProject) {
@@ -37,14 +47,8 @@ export default async function setup(project: TestProject) {
     const template = `${new URL(url).pathname.slice(1) || "postgres"}_test_template_${suffix}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    // The last run's worker databases (tests/setup/test-database.ts), then the template.
-    const workers = await admin.query<{ datname: string }>(
-      "select datname from pg_database where starts_with(datname, $1)",
-      [workerDatabaseName(template, "")],
-    );
-    for (const { datname } of workers.rows) {
-      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-    }
+    // A killed run's worker databases (tests/setup/test-database.ts), then the template.
+    await dropWorkerDatabases(admin, template);
     await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
     await admin.query(`CREATE DATABASE "${template}"`);
     await admin.end();
@@ -58,7 +62,16 @@ export default async function setup(project: TestProject) {
     await migrateDatabase(handle);
     await handle.close();
     project.provide("testDatabase", { kind: "postgres", url, template });
-    return;
+    // Teardown, once every worker has stopped: the databases this run's workers made.
+    return async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await dropWorkerDatabases(client, template);
+      } finally {
+        await client.end();
+      }
+    };
   }
 
   const cacheDir = path.resolve("node_modules/.cache/naija-homes");

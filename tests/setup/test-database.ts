@@ -10,7 +10,7 @@ import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.serv
  *
  *   const database = await setupTestDatabase();
  *
- * One database per worker, emptied for each file: opening a new one costs more than the file's
+ * One database per worker process, emptied for each file: opening a new one costs more than the file's
  * tests often do (embedded: a WASM start and an untar, 1.5-3 s; PostgreSQL: CREATE DATABASE
  * from the template, ~0.4 s, and new connections that warm their catalog caches again). In the
  * isolated projects the module, and so the handle, is new for every file anyway.
@@ -41,18 +41,21 @@ async function openPglite(dump: string): Promise<Shared> {
 }
 
 /**
- * This worker's database (`<template>_w<pool id>`): copied from the migrated template the first
- * time a worker of this slot asks, in this run (the global setup drops the last run's), then
- * reused, emptied, by the slot's next files and by a new worker in the same slot.
+ * This worker process's database (`<template>_w<pid>`), copied from the migrated template when
+ * the process first asks, then emptied for each of its files. Named by process, not by Vitest's
+ * VITEST_POOL_ID: a worker slot is handed to the next worker while the last one is still
+ * stopping (its mail sender may still be writing), and a slot held by an idle shared worker
+ * leaves newer workers the id 0 together. The global setup drops the run's worker databases
+ * when it ends, and any a killed run left behind when the next starts.
  */
 async function openPostgres(config: { url: string; template: string }): Promise<Shared> {
-  const name = workerDatabaseName(config.template, process.env.VITEST_POOL_ID ?? "1");
+  const name = workerDatabaseName(config.template, String(process.pid));
   const admin = new pg.Client({ connectionString: config.url });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${config.template}"`);
   } catch (error) {
-    // 42P04 duplicate_database: this slot's earlier worker made it.
+    // 42P04 duplicate_database: a process of this run that had this pid before (it has ended).
     if ((error as { code?: string }).code !== "42P04") throw error;
   } finally {
     await admin.end();
@@ -63,9 +66,9 @@ async function openPostgres(config: { url: string; template: string }): Promise<
   return { handle, empty: await emptier(handle) };
 }
 
-/** The name of a worker slot's database; the global setup drops those of its template. */
-export function workerDatabaseName(template: string, poolId: string) {
-  return `${template}_w${poolId.replace(/\D/g, "")}`;
+/** The name of a worker process's database; the global setup drops those of its template. */
+export function workerDatabaseName(template: string, pid: string) {
+  return `${template}_w${pid.replace(/\D/g, "")}`;
 }
 
 /**
