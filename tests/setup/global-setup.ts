@@ -27,13 +27,26 @@ function migrationsHash() {
   return hash.digest("hex").slice(0, 16);
 }
 
+/** Drops the worker databases (tests/setup/test-database.ts) copied from `template`. */
 async function dropWorkerDatabases(client: pg.Client, template: string) {
   const workers = await client.query<{ datname: string }>(
     "select datname from pg_database where starts_with(datname, $1)",
     [workerDatabaseName(template, "")],
   );
   for (const { datname } of workers.rows) {
-    await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    // FORCE ends our own leftover connections, but a server process of another role (an
+    // autovacuum worker busy with the rows the tests wrote) refuses it with 42501: it finishes
+    // within moments, so try again a few times.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+        break;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code !== "42501" || attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
   }
 }
 

@@ -10,10 +10,10 @@ import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.serv
  *
  *   const database = await setupTestDatabase();
  *
- * One database per worker process, emptied for each file: opening a new one costs more than the file's
- * tests often do (embedded: a WASM start and an untar, 1.5-3 s; PostgreSQL: CREATE DATABASE
- * from the template, ~0.4 s, and new connections that warm their catalog caches again). In the
- * isolated projects the module, and so the handle, is new for every file anyway.
+ * One database per worker process, emptied for each file: opening a new one costs more than
+ * the file's tests often do (embedded: a WASM start and an untar, 1.5-3 s; PostgreSQL: CREATE
+ * DATABASE from the template, ~0.4 s, and new connections that warm their catalog caches
+ * again). In the isolated projects the module, and so the handle, is new for every file anyway.
  */
 export async function setupTestDatabase(): Promise<DatabaseHandle> {
   const config = inject("testDatabase");
