@@ -149,7 +149,7 @@ export function createTestBuild(onError?: (error: unknown) => void): ServerBuild
     ssr: true,
     isSpaMode: false,
     prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+    routeDiscovery: { mode: "initial" },
   } as ServerBuild;
 }
 
