@@ -5,8 +5,6 @@
 
 /** A path no route matches (under the site's catch-all routes, hardly anything). */
 export const UNMATCHED_ROUTE = "unmatched";
-/** React Router's lazy route discovery asks this path for the manifest of the routes it needs. */
-const MANIFEST_PATH = "/__manifest";
 
 /** The build's flat route table (ServerBuild["routes"]): each route names its parent. */
 export type RouteTable = Readonly<
@@ -91,7 +89,6 @@ function pagePath(pathname: string): string {
 
 /** The pattern of the route that answers `pathname` ("/admin/properties/:id"), or "unmatched". */
 export function routePatternOf(table: RouteTable, pathname: string): string {
-  if (pathname === MANIFEST_PATH) return MANIFEST_PATH;
   const path = pagePath(pathname);
   return branchesOf(table).find((branch) => branch.regex.test(path))?.pattern ?? UNMATCHED_ROUTE;
 }
