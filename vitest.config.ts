@@ -96,8 +96,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
-    // Scrypt once per distinct password, not once per call (the file says why it is safe).
-    setupFiles: ["tests/setup/memoized-passwords.ts"],
+    // Scrypt once per distinct password, not once per call (the file says why it is safe); and
+    // every file starts with the worker's environment and leaves it so (env-per-file.ts).
+    setupFiles: ["tests/setup/memoized-passwords.ts", "tests/setup/env-per-file.ts"],
     projects: [
       project(
         "pure",
