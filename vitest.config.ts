@@ -14,7 +14,9 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 
 /**
  * Files that must not share modules with the files run before them, and why. Everything else
- * runs with `isolate: false`.
+ * runs with `isolate: false`. Setting an environment variable is no reason: tests/setup/env.ts
+ * (setTestEnv) makes the next getEnv() read it, and tests/setup/env-per-file.ts puts the
+ * worker's environment back after every file.
  */
 const ISOLATED: Record<string, string> = {
   // vi.mock / vi.doMock replace a module for the whole graph.
@@ -23,25 +25,9 @@ const ISOLATED: Record<string, string> = {
   "app/routes/public/inquiry-forms.test.ts": "mocks a module",
   "app/routes/public/property-view-failure.test.ts": "mocks a module",
   "app/http/flash.server.test.ts": "mocks a module",
-  // DATA_DIR, S3_* and SMTP_* are read once when the storage, mail and auth modules load.
-  "app/backup/backup.server.test.ts": "opens PGlite data directories of its own",
-  "app/media/images.server.test.ts": "sets DATA_DIR before the storage loads",
-  "app/media/remote-image.server.test.ts": "sets DATA_DIR before the storage loads",
-  "app/media/s3-storage.server.test.ts": "sets S3_* before the storage loads",
-  "app/routes/resources/media.test.ts": "sets DATA_DIR before the storage loads",
-  "app/routes/admin/property-photos.test.ts": "sets DATA_DIR before the storage loads",
-  "app/routes/admin/team.test.ts": "sets DATA_DIR before the storage loads",
-  "app/routes/admin/backups.test.ts": "sets BACKUP_DIR before the settings load",
-  "app/routes/resources/metrics.test.ts":
-    "sets METRICS_TOKEN and BACKUP_DIR before the settings load",
-  "app/routes/auth/password-reset-smtp.test.ts": "sets SMTP_* before the mailer loads",
-  "app/routes/fuzz.test.ts": "sets TRUST_PROXY before the settings load",
-  // Left shared, it switched the reference-data cache on for the files after it in its worker:
-  // their loaders then read another file's slides from the cache.
-  "app/http/page-cache.server.test.ts": "sets PAGE_CACHE before the settings load",
-  // In-process caches that must start empty (the content generation, reference data).
-  "app/models/site-content.server.test.ts": "counts reads of the content cache",
-  "app/page-cache/reference-data.server.test.ts": "counts reads of the reference-data cache",
+  // Half a minute of backups and restores of PGlite data directories of its own: in the pure
+  // group it would hold up the database group behind it; here it runs beside the files above.
+  "app/backup/backup.server.test.ts": "long, and opens PGlite data directories of its own",
 };
 
 const ROOTS = ["app", "server", "scripts"];
@@ -96,8 +82,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
-    // Scrypt once per distinct password, not once per call (the file says why it is safe).
-    setupFiles: ["tests/setup/memoized-passwords.ts"],
+    // Scrypt once per distinct password, not once per call (the file says why it is safe); and
+    // every file starts with the worker's environment and leaves it so (env-per-file.ts).
+    setupFiles: ["tests/setup/memoized-passwords.ts", "tests/setup/env-per-file.ts"],
     projects: [
       project(
         "pure",

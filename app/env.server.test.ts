@@ -1,8 +1,19 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server";
+import { setTestEnv } from "../tests/setup/env";
+import { getEnv, parseEnv } from "./env.server";
 
 describe("configuration", () => {
+  it("is parsed once, and again only after a test changed a variable (setTestEnv)", () => {
+    const first = getEnv();
+    expect(getEnv()).toBe(first);
+    process.env.BACKUP_DIR = "/tmp/not-read-yet";
+    expect(getEnv()).toBe(first);
+    setTestEnv({ BACKUP_DIR: "/tmp/naija-backups" });
+    expect(getEnv()).not.toBe(first);
+    expect(getEnv().backupDir).toBe("/tmp/naija-backups");
+  });
+
   it("defaults to the embedded database in ./data on port 3000, with demo data", () => {
     const env = parseEnv({});
     expect(env.port).toBe(3000);

@@ -211,7 +211,22 @@ function s3ConfigOf(e: z.infer<typeof EnvSchema>): S3Config | undefined {
 
 let cached: Env | undefined;
 
+/**
+ * The configuration, parsed from process.env on the first call and the same object after that.
+ * Modules that build something lasting from it (the auth instance, the media storage) build it
+ * again when this answers another object, which only resetEnvForTests() makes happen.
+ */
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/**
+ * Tests only: the next getEnv() parses process.env again. Test files share a worker process
+ * (and its modules) with the files before them, so one that sets DATA_DIR, SMTP_URL, PAGE_CACHE
+ * and the like needs this (tests/setup/env.ts calls it when a file sets a variable and after
+ * every file, when the variables are put back).
+ */
+export function resetEnvForTests(): void {
+  cached = undefined;
 }

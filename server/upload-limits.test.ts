@@ -3,12 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setTestEnv } from "../tests/setup/env";
 
 // The body limit is chosen by route, not by the start of the path: a form posted with
 // JavaScript on goes to the route's data URL (`/website-editor.data`), which must get the
 // upload limit like the page itself. Uploads go to a throw-away DATA_DIR.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "upload-limits-"));
-process.env.DATA_DIR = dataDir;
+setTestEnv({ DATA_DIR: dataDir });
 const { db } = await import("~/db/client.server");
 const { heroImages } = await import("~/db/schema");
 const { bodyLimitFor, FORM_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES, UPLOAD_ROUTES } =

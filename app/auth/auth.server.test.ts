@@ -2,8 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { getEnv } from "~/env.server";
 import { resolveAuthSecret } from "~/lib/auth-secret.server";
-import { wantsSecureCookies } from "./auth.server";
+import { setTestEnv } from "../../tests/setup/env";
+import { getAuth, wantsSecureCookies } from "./auth.server";
 
 describe("resolveAuthSecret", () => {
   it("uses AUTH_SECRET when set", () => {
@@ -42,5 +44,29 @@ describe("wantsSecureCookies", () => {
     expect(wantsSecureCookies({ nodeEnv: "development", siteUrl: "http://example.test" })).toBe(
       false,
     );
+  });
+});
+
+describe("getAuth", () => {
+  const sessionCookie = async () =>
+    (await getAuth().$context).authCookies.sessionToken.name.startsWith("__Secure-");
+
+  it("is built once per configuration, and again when a setting it is made from changes", async () => {
+    setTestEnv({ SITE_URL: "http://localhost:3000" });
+    const first = getAuth();
+    expect(getAuth()).toBe(first);
+    expect(await sessionCookie()).toBe(false);
+
+    // Another configuration object with the same settings (the next file's): the same instance.
+    setTestEnv({ PAGE_CACHE: "1" });
+    expect(getAuth()).toBe(first);
+
+    // An HTTPS site (password-reset-smtp.test.ts): secure cookies, until the setting is back.
+    setTestEnv({ SITE_URL: "https://naijahomes.example" });
+    expect(getEnv().siteUrl).toBe("https://naijahomes.example");
+    expect(getAuth()).not.toBe(first);
+    expect(await sessionCookie()).toBe(true);
+    setTestEnv({ SITE_URL: "http://localhost:3000" });
+    expect(await sessionCookie()).toBe(false);
   });
 });

@@ -108,19 +108,31 @@ export function wantsSecureCookies(env: Pick<Env, "nodeEnv" | "siteUrl">) {
 export type Auth = ReturnType<typeof createAuth>;
 
 const AUTH_KEY = Symbol.for("naija-homes.auth");
-type GlobalWithAuth = typeof globalThis & { [AUTH_KEY]?: Auth };
+type Built = { auth: Auth; env: Env; inputs: string; testSecret?: string };
+type GlobalWithAuth = typeof globalThis & { [AUTH_KEY]?: Built };
 
-/** The one better-auth instance, created on first use (the database opens at start). */
+/**
+ * The one better-auth instance, created on first use (the database opens at start). Built again
+ * only if the settings it is made from change, which only tests do (resetEnvForTests); the
+ * production server builds it once and then only compares the configuration object.
+ */
 export function getAuth(): Auth {
   const store = globalThis as GlobalWithAuth;
-  if (!store[AUTH_KEY]) {
-    const env = getEnv();
-    // Tests sign nothing that outlives the run: no secret file written for them.
-    const secret =
-      env.nodeEnv === "test" && !env.authSecret
-        ? crypto.randomBytes(32).toString("hex")
-        : resolveAuthSecret(env);
-    store[AUTH_KEY] = createAuth(env, secret);
+  const env = getEnv();
+  const built = store[AUTH_KEY];
+  if (built?.env === env) return built.auth;
+  const inputs = JSON.stringify([env.nodeEnv, env.siteUrl, env.authSecret, env.dataDir]);
+  if (built?.inputs === inputs) {
+    built.env = env;
+    return built.auth;
   }
-  return store[AUTH_KEY];
+  // Tests sign nothing that outlives the run: no secret file written for them (one secret per
+  // process, so a cookie signed before a rebuild still opens its session).
+  const testSecret =
+    env.nodeEnv === "test" && !env.authSecret
+      ? (built?.testSecret ?? crypto.randomBytes(32).toString("hex"))
+      : undefined;
+  const auth = createAuth(env, testSecret ?? resolveAuthSecret(env));
+  store[AUTH_KEY] = { auth, env, inputs, testSecret };
+  return auth;
 }

@@ -8,6 +8,7 @@ import { migrateDatabase, openDatabase, PGLITE_EXTENSIONS, setDatabase } from "~
 import { LOCK_FILE_NAME } from "~/db/data-dir-lock.server";
 import { properties } from "~/db/schema";
 import { getEnv } from "~/env.server";
+import { setTestEnv } from "../../tests/setup/env";
 import { backupStoppedSite, createBackup, readManifest, restoreBackup } from "./backup.server";
 import { readBackupStatus, runBackup } from "./backup-jobs.server";
 import { readTar } from "./tar.server";
@@ -20,8 +21,7 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 // The running server's backups (runBackup) read these; the other tests name their directories.
 const serverDataDir = path.join(root, "server");
 const serverBackupDir = path.join(root, "server-backups");
-process.env.DATA_DIR = serverDataDir;
-process.env.BACKUP_DIR = serverBackupDir;
+setTestEnv({ DATA_DIR: serverDataDir, BACKUP_DIR: serverBackupDir });
 
 const mediaOf = (dataDir: string) => ({ kind: "disk" as const, root: path.join(dataDir, "media") });
 

@@ -12,6 +12,7 @@ import { contentChanged, contentGeneration } from "~/page-cache/content-generati
 import { PRIVATE_CACHE_CONTROL as SIGNED_IN_CACHE_CONTROL } from "../../server/private-responses";
 import { createSignedInUser } from "../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../tests/setup/admin";
+import { setTestEnv } from "../../tests/setup/env";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
   CACHEABLE_CACHE_CONTROL,
@@ -23,7 +24,7 @@ import {
 // The page cache in front of the real server handler (server/app.ts loaded through Vite, as
 // `npm run dev` does, with the cache switched on), over HTTP, on this file's own database.
 
-process.env.PAGE_CACHE = "1";
+setTestEnv({ PAGE_CACHE: "1" });
 const database = await setupTestDatabase();
 
 const LISTING: PropertyInput = {

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { setTestEnv } from "../../tests/setup/env";
 import {
   jpegWithGps,
   pngClaiming,
@@ -14,7 +15,7 @@ import {
 // Uploaded photos are accepted by content, cleaned and stored; everything else is refused with
 // a message and nothing stays behind.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "photos-"));
-process.env.DATA_DIR = dataDir;
+setTestEnv({ DATA_DIR: dataDir });
 const { acceptPhoto, MAX_PHOTO_BYTES, PHOTO_MESSAGES } = await import("./images.server");
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

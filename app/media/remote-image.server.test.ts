@@ -4,13 +4,14 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setTestEnv } from "../../tests/setup/env";
 import { plainJpeg } from "../../tests/setup/photo-fixtures";
 
 // Add by URL: only public web addresses are fetched, within size and time caps, redirects
 // checked again; the bytes are then checked like an upload. A server on 127.0.0.1 stands in for
 // a public host, with the address rule widened to it for the tests that need a download.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remote-photo-"));
-process.env.DATA_DIR = dataDir;
+setTestEnv({ DATA_DIR: dataDir });
 const { acceptPhotoFromUrl, fetchRemoteImage, isPublicAddress, REMOTE_MESSAGES } = await import(
   "./remote-image.server"
 );

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { setTestEnv } from "../../tests/setup/env";
 import { startS3TestServer } from "../../tests/setup/s3-test-server";
 
 // Stored media in an S3-compatible bucket: a real local S3 server (s3rver: the S3 REST protocol,
@@ -12,9 +13,8 @@ import { startS3TestServer } from "../../tests/setup/s3-test-server";
 // removed object stops being answered even where a width was cached.
 const started = await startS3TestServer();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "s3-media-"));
-process.env.DATA_DIR = dataDir;
-if (started.ok) Object.assign(process.env, started.server.env);
-else console.warn(`Skipping the S3 storage tests: ${started.reason}`);
+setTestEnv({ DATA_DIR: dataDir, ...(started.ok ? started.server.env : {}) });
+if (!started.ok) console.warn(`Skipping the S3 storage tests: ${started.reason}`);
 
 const { getMediaStorage } = await import("./storage.server");
 const { createS3Storage, S3Error } = await import("./s3-storage.server");

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { contactInfo, socialLinks, websiteContent } from "~/db/schema";
 import { REFERENCE_DATA_MAX_AGE_MS } from "~/page-cache/reference-data.server";
 import { actorFor, createSignedInAdmin } from "../../tests/setup/admin";
+import { setTestEnv } from "../../tests/setup/env";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { addContactItem, updateHomeSection } from "./admin-site-content.server";
 import { getContactDetails, getSectionContent, getSocialLinks } from "./site-content.server";
@@ -11,9 +12,7 @@ import { getContactDetails, getSectionContent, getSocialLinks } from "./site-con
 // as in production); an admin's save through the admin model moves the content generation and
 // so empties it, and anything else is seen once the entry is a minute old.
 
-vi.hoisted(() => {
-  process.env.PAGE_CACHE = "1";
-});
+setTestEnv({ PAGE_CACHE: "1" });
 
 await setupTestDatabase();
 

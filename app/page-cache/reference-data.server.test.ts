@@ -4,12 +4,13 @@ import { db } from "~/db/client.server";
 import { contactInfo, properties } from "~/db/schema";
 import { resolveLocations } from "~/models/property-search.server";
 import { getContactDetails } from "~/models/site-content.server";
+import { setTestEnv } from "../../tests/setup/env";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { contentChanged } from "./content-generation.server";
 import { cachedUntilContentChanges } from "./reference-data.server";
 
 // As in production: the caches on (they are off in tests by default).
-process.env.PAGE_CACHE = "1";
+setTestEnv({ PAGE_CACHE: "1" });
 await setupTestDatabase();
 
 describe("reference data", () => {

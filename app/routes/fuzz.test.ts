@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { appointments, inquiries, slideshowItems, teamMembers, videos } from "~/db/schema";
 import { createProperty, createSignedInUser, signInCookie } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
 import { guestBooking } from "../../tests/setup/appointments";
+import { setTestEnv } from "../../tests/setup/env";
 import {
   flatRoutes,
   routeModule,
@@ -26,9 +27,7 @@ import { setupTestDatabase } from "../../tests/setup/test-database";
 
 // Every request comes from its own address (X-Forwarded-For behind one trusted proxy), so the
 // rate limits let each one reach the code it is meant to test.
-vi.hoisted(() => {
-  process.env.TRUST_PROXY = "1";
-});
+setTestEnv({ TRUST_PROXY: "1" });
 
 await setupTestDatabase();
 

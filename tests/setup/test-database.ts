@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
 import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
+import { contentChanged } from "~/page-cache/content-generation.server";
 
 /**
  * Gives the calling test file a freshly migrated, empty database and makes it the one `db`
@@ -20,6 +21,9 @@ export async function setupTestDatabase(): Promise<DatabaseHandle> {
   shared ??= config.kind === "pglite" ? openPglite(config.dump) : openPostgres(config);
   const { handle, empty } = await shared;
   await empty();
+  // Emptied is changed: the reference data a file before this one had cached (with PAGE_CACHE
+  // on) must not answer this file's reads.
+  contentChanged();
   setDatabase(handle);
   afterAll(() => {
     // The database stays open for the worker's next file.

@@ -8,6 +8,7 @@ import { db } from "~/db/client.server";
 import { mailOutbox, users } from "~/db/schema";
 import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../../tests/setup/admin";
+import { setTestEnv } from "../../../tests/setup/env";
 import { callAction, callLoader, routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as download } from "./backup-download";
@@ -18,7 +19,7 @@ import { action, loader } from "./backups";
 // visitors are refused: the authorization matrix.) On PostgreSQL the screen says to use pg_dump.
 
 const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), "naija-backups-screen-"));
-process.env.BACKUP_DIR = backupDir;
+setTestEnv({ BACKUP_DIR: backupDir });
 afterAll(() => fs.rmSync(backupDir, { recursive: true, force: true }));
 
 await setupTestDatabase();

@@ -4,6 +4,7 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { setTestEnv } from "../../../tests/setup/env";
 import {
   jpegWithGps,
   plainJpeg,
@@ -18,7 +19,7 @@ import {
 // first is the listing's card image. Every refusal stores nothing: no row and no file. Files go
 // to a throw-away DATA_DIR.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "property-photos-"));
-process.env.DATA_DIR = dataDir;
+setTestEnv({ DATA_DIR: dataDir });
 const { db } = await import("~/db/client.server");
 const { properties, propertyMedia } = await import("~/db/schema");
 const { createProperty } = await import("../../../tests/setup/accounts");

@@ -5,23 +5,20 @@ import { db } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { closeMailTransports } from "~/mail/mail-transport.server";
+import { setTestEnv } from "../../../tests/setup/env";
 import { routeArgs } from "../../../tests/setup/route-calls";
 import { startSmtpTestServer } from "../../../tests/setup/smtp-test-server";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as forgotAction } from "./forgot-password";
 
 // The reset e-mail through a real SMTP server, configured the way an operator does: SMTP_URL.
-// Set before anything reads the configuration (it is read once per process).
 const smtp = await startSmtpTestServer();
-process.env.SMTP_URL = smtp.url;
-process.env.SITE_URL = "https://naijahomes.example";
+setTestEnv({ SMTP_URL: smtp.url, SITE_URL: "https://naijahomes.example" });
 await setupTestDatabase();
 
 afterAll(async () => {
   closeMailTransports();
   await smtp.close();
-  delete process.env.SMTP_URL;
-  delete process.env.SITE_URL;
 });
 
 function requestReset(email: string) {

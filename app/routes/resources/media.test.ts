@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setTestEnv } from "../../../tests/setup/env";
 
-// The storage root comes from DATA_DIR, read once: point it at a throw-away folder before the
-// route (and so getEnv) is imported.
+// The storage root comes from DATA_DIR: a throw-away folder.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "media-route-"));
-process.env.DATA_DIR = dataDir;
+setTestEnv({ DATA_DIR: dataDir });
 const { loader } = await import("./media");
 const { knownGeneratedKeys } = await import("~/demo/demo-media");
 const { routeArgs } = await import("../../../tests/setup/route-calls");

@@ -9,30 +9,34 @@ import { createPageCache } from "~/http/page-cache.server";
 import { CONTENT_TYPE } from "~/metrics/registry";
 import { scrapeAccess } from "~/metrics/scrape.server";
 import { createHttpApp } from "../../../server/http-app";
+import { setTestEnv } from "../../../tests/setup/env";
 import { createTestBuild } from "../../../tests/setup/http-app";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 
 // /metrics over real HTTP, through the whole HTTP app with the page cache in front: 401 without
 // the token, then the Prometheus text with the requests this file made, labelled by route
-// pattern, the page cache's hits, the outbox and (on the embedded database) the backups.
-// METRICS_TOKEN and BACKUP_DIR are read once, when the settings load: isolated (vitest.config.ts).
+// pattern, the page cache's hits, the outbox and (on the embedded database) the backups. The
+// counters are the process's: the files before this one in the worker counted their requests
+// too, so the requests of this file are what it adds to a first scrape.
 
 const TOKEN = "test-metrics-token-0123456789abcdef";
-process.env.METRICS_TOKEN = TOKEN;
 const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), "naija-metrics-backups-"));
-process.env.BACKUP_DIR = backupDir;
+setTestEnv({ METRICS_TOKEN: TOKEN, BACKUP_DIR: backupDir });
 
 await setupTestDatabase();
 
 const pageCache = createPageCache({ enabled: true });
 let origin = "";
 let server: ReturnType<ReturnType<typeof createHttpApp>["listen"]>;
+/** The exposition before this file's requests. */
+let before = "";
 
 beforeAll(async () => {
   const app = createHttpApp(createTestBuild(), { pageCache: pageCache.middleware });
   server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  before = (await scrape()).text;
 });
 
 afterAll(async () => {
@@ -56,6 +60,11 @@ async function scrape() {
 function sample(text: string, series: string): number | undefined {
   const line = text.split("\n").find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+/** How much a counter (or a histogram's bucket, sum or count) grew since the first scrape. */
+function added(text: string, series: string): number {
+  return (sample(text, series) ?? 0) - (sample(before, series) ?? 0);
 }
 
 const embedded = !process.env.DATABASE_URL;
@@ -90,32 +99,30 @@ describe("GET /metrics", () => {
     expect(response.headers.get("Content-Type")).toBe(CONTENT_TYPE);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
 
-    expect(sample(text, 'http_requests_total{route="/about",method="GET",status="200"}')).toBe(3);
+    expect(added(text, 'http_requests_total{route="/about",method="GET",status="200"}')).toBe(3);
     expect(
-      sample(text, 'http_requests_total{route="/property/:id",method="GET",status="404"}'),
+      added(text, 'http_requests_total{route="/property/:id",method="GET",status="404"}'),
     ).toBe(2);
-    expect(sample(text, 'http_requests_total{route="/readyz",method="GET",status="200"}')).toBe(1);
-    expect(sample(text, 'http_requests_total{route="/healthz",method="HEAD",status="200"}')).toBe(
-      1,
-    );
+    expect(added(text, 'http_requests_total{route="/readyz",method="GET",status="200"}')).toBe(1);
+    expect(added(text, 'http_requests_total{route="/healthz",method="HEAD",status="200"}')).toBe(1);
     // The refused scrapes of the test before, under the route, never under a token.
-    expect(sample(text, 'http_requests_total{route="/metrics",method="GET",status="401"}')).toBe(5);
+    expect(added(text, 'http_requests_total{route="/metrics",method="GET",status="401"}')).toBe(5);
     // The raw addresses never become labels.
     expect(text).not.toContain("no-such-listing");
 
     const about = 'route="/about",method="GET"';
-    expect(sample(text, `http_request_duration_seconds_bucket{${about},le="+Inf"}`)).toBe(3);
-    expect(sample(text, `http_request_duration_seconds_count{${about}}`)).toBe(3);
-    expect(sample(text, `http_request_duration_seconds_sum{${about}}`)).toBeGreaterThan(0);
-    expect(sample(text, `http_request_duration_seconds_bucket{${about},le="10"}`)).toBe(3);
+    expect(added(text, `http_request_duration_seconds_bucket{${about},le="+Inf"}`)).toBe(3);
+    expect(added(text, `http_request_duration_seconds_count{${about}}`)).toBe(3);
+    expect(added(text, `http_request_duration_seconds_sum{${about}}`)).toBeGreaterThan(0);
+    expect(added(text, `http_request_duration_seconds_bucket{${about},le="10"}`)).toBe(3);
   });
 
   it("counts the page cache's hits, misses and bypasses", async () => {
     const { text } = await scrape();
     // /about: rendered, then from memory, then with a cookie; the missing listings: rendered.
-    expect(sample(text, 'page_cache_requests_total{result="hit"}')).toBe(1);
-    expect(sample(text, 'page_cache_requests_total{result="miss"}')).toBe(3);
-    expect(sample(text, 'page_cache_requests_total{result="bypass"}')).toBe(1);
+    expect(added(text, 'page_cache_requests_total{result="hit"}')).toBe(1);
+    expect(added(text, 'page_cache_requests_total{result="miss"}')).toBe(3);
+    expect(added(text, 'page_cache_requests_total{result="bypass"}')).toBe(1);
   });
 
   it("reads the mail outbox at scrape time", async () => {
