@@ -149,7 +149,8 @@ export function createTestBuild(onError?: (error: unknown) => void): ServerBuild
     ssr: true,
     isSpaMode: false,
     prerender: [],
-    routeDiscovery: { mode: "initial" },
+    // As react-router.config.ts; the type wants a manifest path even when no manifest is served.
+    routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
   } as ServerBuild;
 }
 
