@@ -7,6 +7,7 @@ import {
   TeamGrid,
   WhyWorkWithUs,
 } from "~/components/team/team-sections";
+import { ErrorText } from "~/components/ui/alert";
 import { buttonVariants, LinkButton } from "~/components/ui/button";
 import { HERO_IMAGES } from "~/lib/home-content";
 import { logger } from "~/lib/logger.server";
@@ -83,9 +84,7 @@ export function ErrorBoundary() {
   return (
     <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <h1 className="text-2xl font-semibold text-slate-900">Our Team</h1>
-      <p role="alert" className="text-red-700">
-        {TEAM_LOAD_ERROR}
-      </p>
+      <ErrorText size="base">{TEAM_LOAD_ERROR}</ErrorText>
       <div className="flex gap-3">
         <a href="/team" className={buttonVariants({ size: "md" })}>
           Try again
