@@ -13,6 +13,7 @@ import { pageCountOf } from "~/lib/list-params";
 import { APPOINTMENT_SEARCH_TEXT } from "./admin-search.server";
 import {
   type AppointmentStatus,
+  appointmentBookingColumns,
   appointmentVersion,
   changeAppointment,
   ownViewings,
@@ -47,14 +48,7 @@ const agentUser = alias(users, "agent_user");
 export type AdminAppointmentSort = "created" | "date";
 
 const ROW = {
-  id: appointments.id,
-  fullName: appointments.fullName,
-  email: appointments.email,
-  phone: appointments.phone,
-  appointmentDate: appointments.appointmentDate,
-  appointmentTime: appointments.appointmentTime,
-  propertyType: appointments.propertyType,
-  propertyLocation: appointments.propertyLocation,
+  ...appointmentBookingColumns,
   propertyId: appointments.propertyId,
   propertyTitle: properties.title,
   status: appointments.status,

@@ -190,10 +190,10 @@ export type AppointmentForMail = AppointmentDetailFields & {
 };
 
 /**
- * What the customer's details page and the appointment e-mails show about one booking (join
- * `properties` on the booking's property for the title).
+ * Who booked, for when and what: the part of a booking every view of it shows (the customer's
+ * details and the e-mails, the admin list, a staff calendar feed).
  */
-export const appointmentDetailColumns = {
+export const appointmentBookingColumns = {
   id: appointments.id,
   fullName: appointments.fullName,
   email: appointments.email,
@@ -202,6 +202,14 @@ export const appointmentDetailColumns = {
   appointmentTime: appointments.appointmentTime,
   propertyType: appointments.propertyType,
   propertyLocation: appointments.propertyLocation,
+};
+
+/**
+ * What the customer's details page and the appointment e-mails show about one booking (join
+ * `properties` on the booking's property for the title).
+ */
+export const appointmentDetailColumns = {
+  ...appointmentBookingColumns,
   purpose: appointments.purpose,
   message: appointments.message,
   status: appointments.status,
