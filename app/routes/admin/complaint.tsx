@@ -238,17 +238,7 @@ function Response({
     );
   }
   return (
-    <InquiryForm
-      intent="respond"
-      heading="Response"
-      inquiry={inquiry}
-      back={back}
-      state={state}
-      failure={failure}
-      conflictLabels={{ status: "Status", response: "Your response" }}
-      showFormError
-      className="space-y-3"
-    >
+    <InquiryForm intent="respond" inquiry={inquiry} back={back} state={state} failure={failure}>
       <TextAreaField
         label="Your response"
         name="response"
@@ -266,35 +256,48 @@ function Response({
 }
 
 /**
- * One of the inquiry's two forms (respond, set the status) under its heading: the panel saying
- * what a colleague changed first, then the form at the inquiry's version (a new version starts
- * it afresh), its intent and the list to go back to. `showFormError`: the form's error above the
- * panel (the response's; the status select shows its own beside it).
+ * The inquiry's two forms: the heading, the fields the conflict panel names, the layout, and
+ * whether the form's error shows above the panel (the response's; the status select shows its
+ * own beside it).
+ */
+const INQUIRY_FORMS = {
+  respond: {
+    heading: "Response",
+    headingId: "response-heading",
+    conflictLabels: { status: "Status", response: "Your response" },
+    showFormError: true,
+    className: "space-y-3",
+  },
+  status: {
+    heading: "Status",
+    headingId: "status-heading",
+    conflictLabels: { status: "Status" },
+    showFormError: false,
+    className: "flex flex-wrap items-end gap-3",
+  },
+} as const;
+
+/**
+ * One of the inquiry's two forms (INQUIRY_FORMS) under its heading: the panel saying what a
+ * colleague changed first, then the form at the inquiry's version (a new version starts it
+ * afresh), its intent and the list to go back to.
  */
 function InquiryForm({
   intent,
-  heading,
   inquiry,
   back,
   state,
   failure,
-  conflictLabels,
-  showFormError = false,
-  className,
   children,
 }: {
-  intent: "respond" | "status";
-  heading: string;
+  intent: keyof typeof INQUIRY_FORMS;
   inquiry: AdminInquiry;
   back: string;
   state: unknown;
   failure: Failure;
-  conflictLabels: Record<string, string>;
-  showFormError?: boolean;
-  className: string;
   children: React.ReactNode;
 }) {
-  const headingId = intent === "respond" ? "response-heading" : "status-heading";
+  const { heading, headingId, conflictLabels, showFormError, className } = INQUIRY_FORMS[intent];
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-2 text-lg font-semibold text-slate-900">
@@ -340,16 +343,7 @@ function StatusForm({
     ...(inquiry.response !== null ? (["answered"] as const) : []),
   ].map((status) => ({ value: status, label: statusLabel(status) }));
   return (
-    <InquiryForm
-      intent="status"
-      heading="Status"
-      inquiry={inquiry}
-      back={back}
-      state={state}
-      failure={failure}
-      conflictLabels={{ status: "Status" }}
-      className="flex flex-wrap items-end gap-3"
-    >
+    <InquiryForm intent="status" inquiry={inquiry} back={back} state={state} failure={failure}>
       <div className="min-w-48">
         <SelectField
           label="Set the status"
