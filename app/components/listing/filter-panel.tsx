@@ -23,6 +23,37 @@ import {
 import { PriceRangeFields } from "./price-range-fields";
 
 export const FILTER_FORM_ID = "listing-filters";
+
+/** The tick-box filters after the location, in the panel's order: a box per option. */
+const TICK_FILTERS: readonly {
+  legend: string;
+  name: string;
+  twoColumns: boolean;
+  options: readonly { value: string; label: string }[];
+  chosen: (filters: ListingFilters) => readonly string[];
+}[] = [
+  {
+    legend: "Property type",
+    name: "ptype",
+    twoColumns: true,
+    options: PROPERTY_TYPES,
+    chosen: (filters) => filters.propertyTypes,
+  },
+  {
+    legend: "Title document",
+    name: "title",
+    twoColumns: false,
+    options: TITLE_DOCUMENTS.filter((t) => t.value !== "none" && t.value !== "other"),
+    chosen: (filters) => filters.titleDocuments,
+  },
+  {
+    legend: "Furnishing",
+    name: "furnish",
+    twoColumns: false,
+    options: FURNISHING,
+    chosen: (filters) => filters.furnishings,
+  },
+];
 const DESKTOP_QUERY = "(min-width: 1024px)";
 
 /** The submitted form as query parameters (FormData holds strings only for this form). */
@@ -154,27 +185,9 @@ export function FilterPanel({ filters }: { filters: ListingFilters }) {
           chosen={[...CITIES.filter((city) => chosenCities.has(city)), ...otherLocations]}
         />
 
-        <CheckboxGroup
-          legend="Property type"
-          name="ptype"
-          twoColumns
-          options={PROPERTY_TYPES}
-          chosen={filters.propertyTypes}
-        />
-
-        <CheckboxGroup
-          legend="Title document"
-          name="title"
-          options={TITLE_DOCUMENTS.filter((t) => t.value !== "none" && t.value !== "other")}
-          chosen={filters.titleDocuments}
-        />
-
-        <CheckboxGroup
-          legend="Furnishing"
-          name="furnish"
-          options={FURNISHING}
-          chosen={filters.furnishings}
-        />
+        {TICK_FILTERS.map(({ chosen, ...group }) => (
+          <CheckboxGroup key={group.name} {...group} chosen={chosen(filters)} />
+        ))}
 
         <div className="text-sm">
           <CheckboxOption
