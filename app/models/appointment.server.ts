@@ -245,16 +245,18 @@ export type BookingProperty = {
   propertyType: string;
 };
 
+const bookingPropertyColumns = {
+  id: properties.id,
+  title: properties.title,
+  city: properties.city,
+  address: properties.address,
+  propertyType: properties.propertyType,
+};
+
 /** The listings on the site, by title, for the staff booking form's property choice. */
 export async function listBookableProperties(): Promise<BookingProperty[]> {
   return db
-    .select({
-      id: properties.id,
-      title: properties.title,
-      city: properties.city,
-      address: properties.address,
-      propertyType: properties.propertyType,
-    })
+    .select(bookingPropertyColumns)
     .from(properties)
     .where(ON_SITE)
     .orderBy(properties.title, properties.id);
@@ -264,13 +266,7 @@ export async function listBookableProperties(): Promise<BookingProperty[]> {
 export async function findPropertyForBooking(id: string): Promise<BookingProperty | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
-    .select({
-      id: properties.id,
-      title: properties.title,
-      city: properties.city,
-      address: properties.address,
-      propertyType: properties.propertyType,
-    })
+    .select(bookingPropertyColumns)
     .from(properties)
     .where(and(ON_SITE, eq(properties.id, id)))
     .limit(1);
