@@ -122,6 +122,9 @@ const READ_PREFIX = /^(get|list|search|count|find|read|load)[A-Z]/;
 
 type Found = { name: string; file: string };
 
+/** What the writes go through (the audited transaction), not writes of their own. */
+const WRITE_HELPERS = new Set(["auditedWrite", "writeAppointmentAsStaff"]);
+
 function adminFunctions(): Found[] {
   const found: Found[] = [];
   const root = path.resolve("app");
@@ -139,7 +142,7 @@ function adminFunctions(): Found[] {
           if (!ts.isFunctionDeclaration(node) || !node.name) return;
           const exported = node.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
           const first = node.parameters[0]?.type?.getText(source);
-          const helper = node.name.text === "auditedWrite";
+          const helper = WRITE_HELPERS.has(node.name.text);
           if (exported && first === "AdminActor" && !helper) {
             found.push({ name: node.name.text, file: path.relative(root, full) });
           }

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
+  type FieldSpec,
   initialFieldText,
   isCostable,
   MORTGAGE_DEFAULTS,
@@ -69,10 +70,7 @@ export function CostCalculator({ property }: { property: CostProperty }) {
 }
 
 function MortgageCalculator({ propertyId, price }: { propertyId: string; price: number }) {
-  const [searchParams] = useSearchParams();
-  const [text, setText] = useState(() => initialFieldText(MORTGAGE_FIELDS, searchParams));
-  const [edited, setEdited] = useState(false);
-  const read = readFields(MORTGAGE_FIELDS, text);
+  const { read, edited, field } = useCostFields(MORTGAGE_FIELDS);
   const cost = read.values
     ? mortgageCost({
         price,
@@ -81,13 +79,6 @@ function MortgageCalculator({ propertyId, price }: { propertyId: string; price: 
         termYears: read.values.term,
       })
     : null;
-
-  function update(key: keyof typeof MORTGAGE_FIELDS) {
-    return (event: React.ChangeEvent<HTMLInputElement>) => {
-      setText((current) => ({ ...current, [key]: event.target.value }));
-      setEdited(true);
-    };
-  }
 
   return (
     <>
@@ -98,33 +89,9 @@ function MortgageCalculator({ propertyId, price }: { propertyId: string; price: 
         (they lend for up to 15-20).
       </p>
       <CalculatorForm propertyId={propertyId}>
-        <TextField
-          label="Deposit (%)"
-          name="deposit"
-          inputMode="decimal"
-          autoComplete="off"
-          value={text.deposit}
-          onChange={update("deposit")}
-          error={read.errors.deposit}
-        />
-        <TextField
-          label="Interest rate (% a year)"
-          name="rate"
-          inputMode="decimal"
-          autoComplete="off"
-          value={text.rate}
-          onChange={update("rate")}
-          error={read.errors.rate}
-        />
-        <TextField
-          label="Term (years)"
-          name="term"
-          inputMode="numeric"
-          autoComplete="off"
-          value={text.term}
-          onChange={update("term")}
-          error={read.errors.term}
-        />
+        <TextField label="Deposit (%)" inputMode="decimal" {...field("deposit")} />
+        <TextField label="Interest rate (% a year)" inputMode="decimal" {...field("rate")} />
+        <TextField label="Term (years)" inputMode="numeric" {...field("term")} />
       </CalculatorForm>
       <Results
         lines={[
@@ -164,14 +131,11 @@ function MoveInCalculator({
   rentPeriod: RentPeriod;
   serviceCharge: number | null;
 }) {
-  const [searchParams] = useSearchParams();
-  const [text, setText] = useState(() => initialFieldText(MOVE_IN_FIELDS, searchParams));
+  const { searchParams, read, edited, setEdited, field } = useCostFields(MOVE_IN_FIELDS);
   const terms = RENT_TERMS[rentPeriod];
   const [periods, setPeriods] = useState(() =>
     readRentTerm(rentPeriod, searchParams.get(terms.param)),
   );
-  const [edited, setEdited] = useState(false);
-  const read = readFields(MOVE_IN_FIELDS, text);
   const cost = read.values
     ? moveInCost({
         rent,
@@ -184,12 +148,6 @@ function MoveInCalculator({
       })
     : null;
 
-  function update(key: keyof typeof MOVE_IN_FIELDS) {
-    return (event: React.ChangeEvent<HTMLInputElement>) => {
-      setText((current) => ({ ...current, [key]: event.target.value }));
-      setEdited(true);
-    };
-  }
   const period = rentTermLabel(rentPeriod, periods);
 
   return (
@@ -217,33 +175,9 @@ function MoveInCalculator({
             label: rentTermLabel(rentPeriod, n),
           }))}
         />
-        <TextField
-          label="Agency fee (% of rent)"
-          name="agency"
-          inputMode="decimal"
-          autoComplete="off"
-          value={text.agency}
-          onChange={update("agency")}
-          error={read.errors.agency}
-        />
-        <TextField
-          label="Legal fee (% of rent)"
-          name="legal"
-          inputMode="decimal"
-          autoComplete="off"
-          value={text.legal}
-          onChange={update("legal")}
-          error={read.errors.legal}
-        />
-        <TextField
-          label="Caution deposit (% of rent)"
-          name="caution"
-          inputMode="decimal"
-          autoComplete="off"
-          value={text.caution}
-          onChange={update("caution")}
-          error={read.errors.caution}
-        />
+        <TextField label="Agency fee (% of rent)" inputMode="decimal" {...field("agency")} />
+        <TextField label="Legal fee (% of rent)" inputMode="decimal" {...field("legal")} />
+        <TextField label="Caution deposit (% of rent)" inputMode="decimal" {...field("caution")} />
       </CalculatorForm>
       <Results
         lines={[
@@ -265,6 +199,31 @@ function MoveInCalculator({
       </p>
     </>
   );
+}
+
+/**
+ * A calculator's number fields: their text (the query's, else the defaults), what it reads as,
+ * whether the visitor has changed anything (then the figures are announced), and each field's
+ * name, value, change handler and error for its TextField.
+ */
+function useCostFields<K extends string>(fields: Record<K, FieldSpec>) {
+  const [searchParams] = useSearchParams();
+  const [text, setText] = useState(() => initialFieldText(fields, searchParams));
+  const [edited, setEdited] = useState(false);
+  const read = readFields(fields, text);
+  function field(key: K) {
+    return {
+      name: key,
+      autoComplete: "off",
+      value: text[key],
+      onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+        setText((current) => ({ ...current, [key]: event.target.value }));
+        setEdited(true);
+      },
+      error: read.errors[key],
+    };
+  }
+  return { searchParams, read, edited, setEdited, field };
 }
 
 /**

@@ -203,7 +203,10 @@ export const MOVE_IN_FIELDS = {
   caution: { limits: COST_LIMITS.percent, fallback: MOVE_IN_DEFAULTS.cautionPercent },
 } as const;
 
-type FieldSpec = { limits: { min: number; max: number; integer?: boolean }; fallback: number };
+export type FieldSpec = {
+  limits: { min: number; max: number; integer?: boolean };
+  fallback: number;
+};
 
 /** The fields' text as first shown: from the query when given there, else the default. */
 export function initialFieldText<K extends string>(

@@ -1,9 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
-import { appointmentEvents, appointments, properties, users } from "~/db/schema";
+import { appointments, properties, users } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 import type { AdminActor } from "~/lib/admin-actor";
 import { ADMINS_FILTER } from "~/lib/admin-appointments";
@@ -14,10 +13,12 @@ import { pageCountOf } from "~/lib/list-params";
 import { APPOINTMENT_SEARCH_TEXT } from "./admin-search.server";
 import {
   type AppointmentStatus,
+  appointmentBookingColumns,
   appointmentVersion,
-  lockAppointmentForStaff,
+  changeAppointment,
   ownViewings,
   staffName,
+  writeAppointmentAsStaff,
 } from "./appointment.server";
 import {
   type AppointmentDetails,
@@ -26,7 +27,6 @@ import {
 } from "./appointment-changes.server";
 import { type AgentRefusal, agentLabel, lockAgentForAssignment } from "./listing-agent.server";
 import { notifyAppointment } from "./notification.server";
-import type { Stale } from "./record-version.server";
 
 // /admin/appointments: every booking, searched, filtered and paged in SQL, one booking with its
 // history, and the confirmed viewings of today and tomorrow. Status changes are
@@ -48,14 +48,7 @@ const agentUser = alias(users, "agent_user");
 export type AdminAppointmentSort = "created" | "date";
 
 const ROW = {
-  id: appointments.id,
-  fullName: appointments.fullName,
-  email: appointments.email,
-  phone: appointments.phone,
-  appointmentDate: appointments.appointmentDate,
-  appointmentTime: appointments.appointmentTime,
-  propertyType: appointments.propertyType,
-  propertyLocation: appointments.propertyLocation,
+  ...appointmentBookingColumns,
   propertyId: appointments.propertyId,
   propertyTitle: properties.title,
   status: appointments.status,
@@ -165,24 +158,30 @@ function minutesOf(time: string) {
   return isTimeSlot(time) ? slotMinutes(time) : Number.MAX_SAFE_INTEGER;
 }
 
+type Final = { ok: false; reason: "final" };
+
 /**
- * The start of a staff change to a booking that is still open: its row locked and checked
- * against the version the page showed (lockAppointmentForStaff), and a completed or cancelled
- * one refused as "final".
+ * A staff change to a booking that is still open (writeAppointmentAsStaff: the id checked, the
+ * row locked at the version the page showed, the audit row with the change); a completed or
+ * cancelled one is refused as "final".
  */
-async function lockOpenAppointment(
-  tx: Executor,
-  actor: AdminActor,
-  id: string,
-  expectedVersion: string | undefined,
+function changeOpenAppointment<Result extends { ok: boolean }>(
+  ...[actor, action, id, expectedVersion, change]: Parameters<
+    typeof writeAppointmentAsStaff<Result>
+  >
 ) {
-  const locked = await lockAppointmentForStaff(tx, actor, id, expectedVersion);
-  if (!locked.ok) return locked;
-  const { status } = locked.current;
-  if (status !== "pending" && status !== "confirmed") {
-    return { ok: false as const, reason: "final" as const };
-  }
-  return locked;
+  return writeAppointmentAsStaff<Result | Final>(
+    actor,
+    action,
+    id,
+    expectedVersion,
+    async (tx, current) => {
+      if (current.status !== "pending" && current.status !== "confirmed") {
+        return { result: { ok: false, reason: "final" } };
+      }
+      return change(tx, current);
+    },
+  );
 }
 
 /** Why staff could not move a booking: unknown, final (completed or cancelled), or no change. */
@@ -201,29 +200,24 @@ export async function rescheduleAppointmentByStaff(
   { appointmentDate, appointmentTime }: RescheduleInput,
   { expectedVersion }: { expectedVersion?: string } = {},
 ) {
-  type Result =
-    | { ok: true; status: AppointmentStatus }
-    | { ok: false; reason: StaffRescheduleRefusal }
-    | Stale;
-  if (!isUuid(id)) return { ok: false, reason: "not-found" } as Result;
-  return auditedWrite<Result>(actor, "appointment.reschedule", async (tx) => {
-    const locked = await lockOpenAppointment(tx, actor, id, expectedVersion);
-    if (!locked.ok) return { result: locked };
-    const { current } = locked;
+  return changeOpenAppointment<
+    { ok: true; status: AppointmentStatus } | { ok: false; reason: "unchanged" }
+  >(actor, "appointment.reschedule", id, expectedVersion, async (tx, current) => {
     if (current.date === appointmentDate && current.time === appointmentTime) {
       return { result: { ok: false, reason: "unchanged" } };
     }
-    await tx
-      .update(appointments)
-      .set({ appointmentDate, appointmentTime, updatedAt: new Date() })
-      .where(eq(appointments.id, id));
-    await tx.insert(appointmentEvents).values({
-      appointmentId: id,
-      actorUserId: actor.id,
-      fromStatus: current.status,
-      toStatus: current.status,
-      note: `Rescheduled by ${staffName(actor)} from ${formatAppointmentDate(current.date)}, ${current.time} to ${formatAppointmentDate(appointmentDate)}, ${appointmentTime}`,
-    });
+    await changeAppointment(
+      tx,
+      eq(appointments.id, id),
+      { appointmentDate, appointmentTime },
+      {
+        appointmentId: id,
+        actorUserId: actor.id,
+        fromStatus: current.status,
+        toStatus: current.status,
+        note: `Rescheduled by ${staffName(actor)} from ${formatAppointmentDate(current.date)}, ${current.time} to ${formatAppointmentDate(appointmentDate)}, ${appointmentTime}`,
+      },
+    );
     await notifyAppointment(tx, "appointment.rescheduled-by-staff", id);
     return {
       result: { ok: true, status: current.status },
@@ -253,15 +247,9 @@ export async function reassignAppointment(
   agentId: string | null,
   { expectedVersion }: { expectedVersion?: string } = {},
 ) {
-  type Result =
-    | { ok: true; agentId: string | null }
-    | { ok: false; reason: ReassignRefusal }
-    | Stale;
-  if (!isUuid(id)) return { ok: false, reason: "not-found" } as Result;
-  return auditedWrite<Result>(actor, "appointment.reassign", async (tx) => {
-    const locked = await lockOpenAppointment(tx, actor, id, expectedVersion);
-    if (!locked.ok) return { result: locked };
-    const { current } = locked;
+  return changeOpenAppointment<
+    { ok: true; agentId: string | null } | { ok: false; reason: "unchanged" | AgentRefusal }
+  >(actor, "appointment.reassign", id, expectedVersion, async (tx, current) => {
     let to = "the admins";
     if (agentId !== null) {
       const target = await lockAgentForAssignment(tx, agentId);
@@ -270,17 +258,18 @@ export async function reassignAppointment(
     }
     if (current.agentId === agentId) return { result: { ok: false, reason: "unchanged" } };
     const from = current.agentId ? await labelOf(tx, current.agentId) : "the admins";
-    await tx
-      .update(appointments)
-      .set({ agentId, updatedAt: new Date() })
-      .where(eq(appointments.id, id));
-    await tx.insert(appointmentEvents).values({
-      appointmentId: id,
-      actorUserId: actor.id,
-      fromStatus: current.status,
-      toStatus: current.status,
-      note: `Given to ${to} by ${staffName(actor)} (was ${from})`,
-    });
+    await changeAppointment(
+      tx,
+      eq(appointments.id, id),
+      { agentId },
+      {
+        appointmentId: id,
+        actorUserId: actor.id,
+        fromStatus: current.status,
+        toStatus: current.status,
+        note: `Given to ${to} by ${staffName(actor)} (was ${from})`,
+      },
+    );
     await notifyAppointment(tx, "appointment.reassigned", id, {
       fromAgentId: current.agentId,
       toAgentId: agentId,

@@ -9,6 +9,7 @@ import {
   type AppointmentDetailFields,
   type AppointmentStatus,
   appointmentDetailColumns,
+  changeAppointment,
 } from "./appointment.server";
 import { notifyAppointment } from "./notification.server";
 
@@ -93,22 +94,20 @@ export async function cancelAppointmentForUser(
   id: string,
 ): Promise<Outcome<object, ChangeRefusal>> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
-  const cancelled = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(appointments)
-      .set({ status: "cancelled", updatedAt: new Date() })
-      .where(ownPending(userId, id))
-      .returning({ id: appointments.id });
-    if (!row) return false;
-    await tx.insert(appointmentEvents).values({
-      appointmentId: row.id,
-      actorUserId: userId,
-      fromStatus: "pending",
-      toStatus: "cancelled",
-      note: "Cancelled by the customer",
-    });
-    return true;
-  });
+  const cancelled = await db.transaction((tx) =>
+    changeAppointment(
+      tx,
+      ownPending(userId, id),
+      { status: "cancelled" },
+      {
+        appointmentId: id,
+        actorUserId: userId,
+        fromStatus: "pending",
+        toStatus: "cancelled",
+        note: "Cancelled by the customer",
+      },
+    ),
+  );
   if (cancelled) return { ok: true };
   return { ok: false, reason: await whyRefused(userId, id) };
 }
@@ -137,20 +136,20 @@ export async function rescheduleAppointmentForUser(
     if (current.date === appointmentDate && current.time === appointmentTime) {
       return "unchanged" as const;
     }
-    const [row] = await tx
-      .update(appointments)
-      .set({ appointmentDate, appointmentTime, updatedAt: new Date() })
-      .where(ownPending(userId, id))
-      .returning({ id: appointments.id });
-    if (!row) return "missing" as const;
-    await tx.insert(appointmentEvents).values({
-      appointmentId: row.id,
-      actorUserId: userId,
-      fromStatus: "pending",
-      toStatus: "pending",
-      note: `Rescheduled by the customer from ${formatAppointmentDate(current.date)}, ${current.time} to ${formatAppointmentDate(appointmentDate)}, ${appointmentTime}`,
-    });
-    await notifyAppointment(tx, "appointment.rescheduled-by-customer", row.id);
+    const moved = await changeAppointment(
+      tx,
+      ownPending(userId, id),
+      { appointmentDate, appointmentTime },
+      {
+        appointmentId: id,
+        actorUserId: userId,
+        fromStatus: "pending",
+        toStatus: "pending",
+        note: `Rescheduled by the customer from ${formatAppointmentDate(current.date)}, ${current.time} to ${formatAppointmentDate(appointmentDate)}, ${appointmentTime}`,
+      },
+    );
+    if (!moved) return "missing" as const;
+    await notifyAppointment(tx, "appointment.rescheduled-by-customer", id);
     return "rescheduled" as const;
   });
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import { auditedWrite } from "~/audit/audit.server";
+import { type AuditRecord, auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, properties } from "~/db/schema";
-import type { Executor } from "~/db/transaction.server";
+import type { Executor, Transaction } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import {
@@ -190,10 +190,10 @@ export type AppointmentForMail = AppointmentDetailFields & {
 };
 
 /**
- * What the customer's details page and the appointment e-mails show about one booking (join
- * `properties` on the booking's property for the title).
+ * Who booked, for when and what: the part of a booking every view of it shows (the customer's
+ * details and the e-mails, the admin list, a staff calendar feed).
  */
-export const appointmentDetailColumns = {
+export const appointmentBookingColumns = {
   id: appointments.id,
   fullName: appointments.fullName,
   email: appointments.email,
@@ -202,6 +202,14 @@ export const appointmentDetailColumns = {
   appointmentTime: appointments.appointmentTime,
   propertyType: appointments.propertyType,
   propertyLocation: appointments.propertyLocation,
+};
+
+/**
+ * What the customer's details page and the appointment e-mails show about one booking (join
+ * `properties` on the booking's property for the title).
+ */
+export const appointmentDetailColumns = {
+  ...appointmentBookingColumns,
   purpose: appointments.purpose,
   message: appointments.message,
   status: appointments.status,
@@ -237,16 +245,18 @@ export type BookingProperty = {
   propertyType: string;
 };
 
+const bookingPropertyColumns = {
+  id: properties.id,
+  title: properties.title,
+  city: properties.city,
+  address: properties.address,
+  propertyType: properties.propertyType,
+};
+
 /** The listings on the site, by title, for the staff booking form's property choice. */
 export async function listBookableProperties(): Promise<BookingProperty[]> {
   return db
-    .select({
-      id: properties.id,
-      title: properties.title,
-      city: properties.city,
-      address: properties.address,
-      propertyType: properties.propertyType,
-    })
+    .select(bookingPropertyColumns)
     .from(properties)
     .where(ON_SITE)
     .orderBy(properties.title, properties.id);
@@ -256,13 +266,7 @@ export async function listBookableProperties(): Promise<BookingProperty[]> {
 export async function findPropertyForBooking(id: string): Promise<BookingProperty | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
-    .select({
-      id: properties.id,
-      title: properties.title,
-      city: properties.city,
-      address: properties.address,
-      propertyType: properties.propertyType,
-    })
+    .select(bookingPropertyColumns)
     .from(properties)
     .where(and(ON_SITE, eq(properties.id, id)))
     .limit(1);
@@ -322,24 +326,85 @@ export function appointmentVersion(row: {
 // (or a reassignment opened before another) writes nothing.
 const VERSIONED_FIELDS = ["status", "appointmentDate", "appointmentTime", "agentId"] as const;
 
+/** What a staff write finds in the booking's locked row. */
+export type LockedAppointment = {
+  status: AppointmentStatus;
+  date: string;
+  time: string;
+  agentId: string | null;
+};
+
+/** Why a staff write stopped before its change: no such booking, or another version of it. */
+export type StaffWriteRefusal = { ok: false; reason: "not-found" } | Stale;
+
+/**
+ * Every staff write on one booking (a status change, a reschedule, a reassignment): a malformed
+ * id is refused before any query; then, in one audited transaction (auditedWrite: the audit row
+ * commits with the change), the row is locked at the version the page showed
+ * (lockAppointmentForStaff) and `change` is given what the row holds now.
+ */
+export function writeAppointmentAsStaff<Result extends { ok: boolean }>(
+  actor: AdminActor,
+  action: AuditAction,
+  id: string,
+  expectedVersion: string | undefined,
+  change: (
+    tx: Transaction,
+    current: LockedAppointment,
+  ) => Promise<{ result: Result; audit?: AuditRecord }>,
+): Promise<Result | StaffWriteRefusal> {
+  if (!isUuid(id)) return Promise.resolve({ ok: false, reason: "not-found" });
+  return auditedWrite<Result | StaffWriteRefusal>(actor, action, async (tx) => {
+    const locked = await lockAppointmentForStaff(tx, actor, id, expectedVersion);
+    if (!locked.ok) return { result: locked };
+    return change(tx, locked.current);
+  });
+}
+
+/**
+ * A change to a booking (its status, day and slot, or agent) and the history entry saying who
+ * made it, from which status to which and how, in the caller's transaction. `where` selects the
+ * row and what the change requires of it (the customer's own pending one, the status just read);
+ * when it matches nothing, nothing is written and the answer is false.
+ */
+export async function changeAppointment(
+  tx: Executor,
+  where: SQL | undefined,
+  set: Partial<
+    Pick<
+      typeof appointments.$inferInsert,
+      "status" | "appointmentDate" | "appointmentTime" | "agentId"
+    >
+  >,
+  event: {
+    appointmentId: string;
+    actorUserId: string;
+    fromStatus: AppointmentStatus;
+    toStatus: AppointmentStatus;
+    note: string;
+  },
+): Promise<boolean> {
+  const [row] = await tx
+    .update(appointments)
+    .set({ ...set, updatedAt: new Date() })
+    .where(where)
+    .returning({ id: appointments.id });
+  if (!row) return false;
+  await tx.insert(appointmentEvents).values(event);
+  return true;
+}
+
 /**
  * The start of every staff write on a booking: locks its row, so two staff acting at once apply
  * one change after the other, and answers a missing booking, or a write opened at another version
  * of it (a colleague confirmed, cancelled or moved it in between), with a refusal.
  */
-export async function lockAppointmentForStaff(
+async function lockAppointmentForStaff(
   tx: Executor,
   actor: AdminActor,
   id: string,
   expectedVersion: string | undefined,
-): Promise<
-  | {
-      ok: true;
-      current: { status: AppointmentStatus; date: string; time: string; agentId: string | null };
-    }
-  | { ok: false; reason: "not-found" }
-  | Stale
-> {
+): Promise<{ ok: true; current: LockedAppointment } | StaffWriteRefusal> {
   const [current] = await tx
     .select({
       status: appointments.status,
@@ -386,32 +451,39 @@ export async function setAppointmentStatusByAdmin(
   to: AdminAppointmentStatus,
   { now = new Date(), expectedVersion }: { now?: Date; expectedVersion?: string } = {},
 ): Promise<AdminStatusChange> {
-  if (!isUuid(appointmentId)) return { ok: false, reason: "not-found" };
-  return auditedWrite<AdminStatusChange>(actor, ADMIN_STATUS_ACTIONS[to], async (tx) => {
-    const locked = await lockAppointmentForStaff(tx, actor, appointmentId, expectedVersion);
-    if (!locked.ok) return { result: locked };
-    const { current } = locked;
-    if (!canAdminSetStatus(current.status, to)) {
-      return { result: { ok: false, reason: "not-allowed", from: current.status } };
-    }
-    if (to === "completed" && !hasAppointmentStarted(current.date, current.time, now)) {
-      return { result: { ok: false, reason: "not-started", from: current.status } };
-    }
-    await tx
-      .update(appointments)
-      .set({ status: to, updatedAt: new Date() })
-      .where(and(eq(appointments.id, appointmentId), eq(appointments.status, current.status)));
-    await tx.insert(appointmentEvents).values({
-      appointmentId,
-      actorUserId: actor.id,
-      fromStatus: current.status,
-      toStatus: to,
-      note: ADMIN_STATUS_NOTES[to],
-    });
-    await notifyAppointment(tx, "appointment.status-set", appointmentId);
-    return {
-      result: { ok: true, from: current.status, to },
-      audit: { entityId: appointmentId, before: { status: current.status }, after: { status: to } },
-    };
-  });
+  return writeAppointmentAsStaff<AdminStatusChange>(
+    actor,
+    ADMIN_STATUS_ACTIONS[to],
+    appointmentId,
+    expectedVersion,
+    async (tx, current) => {
+      if (!canAdminSetStatus(current.status, to)) {
+        return { result: { ok: false, reason: "not-allowed", from: current.status } };
+      }
+      if (to === "completed" && !hasAppointmentStarted(current.date, current.time, now)) {
+        return { result: { ok: false, reason: "not-started", from: current.status } };
+      }
+      await changeAppointment(
+        tx,
+        and(eq(appointments.id, appointmentId), eq(appointments.status, current.status)),
+        { status: to },
+        {
+          appointmentId,
+          actorUserId: actor.id,
+          fromStatus: current.status,
+          toStatus: to,
+          note: ADMIN_STATUS_NOTES[to],
+        },
+      );
+      await notifyAppointment(tx, "appointment.status-set", appointmentId);
+      return {
+        result: { ok: true, from: current.status, to },
+        audit: {
+          entityId: appointmentId,
+          before: { status: current.status },
+          after: { status: to },
+        },
+      };
+    },
+  );
 }

@@ -5,6 +5,7 @@ import { db } from "~/db/client.server";
 import { appointments, calendarFeeds, properties, users } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
 import { addDays, lagosToday } from "~/lib/appointment-rules";
+import { appointmentBookingColumns } from "./appointment.server";
 
 // Each admin's secret calendar address: the confirmed appointments as an iCalendar feed that a
 // phone's calendar subscribes to (calendar apps send no cookies, so the address is the key).
@@ -76,14 +77,7 @@ export async function readCalendarFeed(token: string, now = new Date()) {
   if (!owner) return undefined;
   return db
     .select({
-      id: appointments.id,
-      fullName: appointments.fullName,
-      email: appointments.email,
-      phone: appointments.phone,
-      appointmentDate: appointments.appointmentDate,
-      appointmentTime: appointments.appointmentTime,
-      propertyType: appointments.propertyType,
-      propertyLocation: appointments.propertyLocation,
+      ...appointmentBookingColumns,
       message: appointments.message,
       propertyTitle: properties.title,
       updatedAt: appointments.updatedAt,

@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { properties } from "~/db/schema";
 import { type CompareProperty, MAX_COMPARE } from "~/lib/compare";
 import { isUuid } from "~/lib/ids";
-import { ON_SITE } from "~/models/property.server";
+import { listingSummaryColumns, ON_SITE } from "~/models/property.server";
 
 /**
  * The properties of a comparison, in the order asked. Only listings a visitor may open (the
@@ -18,22 +18,11 @@ export async function listPropertiesToCompare(ids: readonly string[]): Promise<C
   if (wanted.length === 0) return [];
   const rows = await db
     .select({
-      id: properties.id,
-      title: properties.title,
-      purpose: properties.purpose,
-      price: properties.price,
-      rentPeriod: properties.rentPeriod,
-      propertyType: properties.propertyType,
-      city: properties.city,
-      address: properties.address,
-      beds: properties.beds,
-      baths: properties.baths,
+      ...listingSummaryColumns,
       toilets: properties.toilets,
-      sqft: properties.sqft,
       titleDocument: properties.titleDocument,
       serviceCharge: properties.serviceCharge,
       furnishing: properties.furnishing,
-      imageUrl: properties.imageUrl,
     })
     .from(properties)
     .where(and(ON_SITE, inArray(properties.id, wanted)));

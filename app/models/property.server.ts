@@ -11,8 +11,8 @@ export const ON_SITE: SQL = isNull(properties.deletedAt);
 /** Listings the public search and the home page offer: on the site, and not sold or let. */
 export const OFFERED: SQL = and(ON_SITE, notInArray(properties.status, ["sold", "let"])) as SQL;
 
-/** The columns a property card needs, shared by the home page, the listing and the dashboard. */
-export const propertyCardColumns = {
+/** What every summary of a listing shows: a card, a column of the comparison. */
+export const listingSummaryColumns = {
   id: properties.id,
   title: properties.title,
   purpose: properties.purpose,
@@ -25,6 +25,11 @@ export const propertyCardColumns = {
   baths: properties.baths,
   sqft: properties.sqft,
   imageUrl: properties.imageUrl,
+};
+
+/** The columns a property card needs, shared by the home page, the listing and the dashboard. */
+export const propertyCardColumns = {
+  ...listingSummaryColumns,
   featured: properties.featured,
   createdAt: properties.createdAt,
 };

@@ -111,14 +111,7 @@ export function PhotoPicker({ error }: { error?: string }) {
       <p id={hintId} className="text-xs text-slate-500">
         {PHOTO_HINT} The first is the featured photo; order them after saving.
       </p>
-      {refused.length || error ? (
-        <div id={errorId} role="alert" className="space-y-1 text-sm text-red-700">
-          {error ? <p>{error}</p> : null}
-          {refused.map((line) => (
-            <p key={line}>{line}</p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorText id={errorId} className="space-y-1" lines={[error ?? "", ...refused]} />
       {hydrated && files.length ? (
         <ol aria-label="Chosen photos" className="space-y-2">
           {files.map((file, index) => (

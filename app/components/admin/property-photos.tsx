@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { ArrowDown, ArrowUp, GripVertical } from "~/components/icons";
 import { MediaImage } from "~/components/media-image";
-import { ErrorText } from "~/components/ui/alert";
+import { Alert, ErrorText } from "~/components/ui/alert";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -84,9 +84,9 @@ export function PropertyPhotos({
         Photos
       </h2>
       {(notice ?? reorderError(reorder.data)) ? (
-        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-          {notice ?? reorderError(reorder.data)}
-        </p>
+        <Alert tone="warning" role="alert">
+          <p className="text-sm">{notice ?? reorderError(reorder.data)}</p>
+        </Alert>
       ) : null}
       {photos.length === 0 ? (
         <p className="text-sm text-slate-600">No photos yet: the site shows a placeholder.</p>

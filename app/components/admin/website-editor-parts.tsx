@@ -50,6 +50,15 @@ export function textsOf(content: HomeContent, section: HomeSection): Texts {
   };
 }
 
+/** The reverse of textsOf: the texts under the content keys the section's component reads. */
+function contentOf<S extends HomeSection>(section: S, texts: Texts) {
+  return {
+    [`${section}_title`]: texts.title,
+    [`${section}_subtitle`]: texts.subtitle,
+    [`${section}_description`]: texts.description,
+  } as Pick<HomeContent, `${S}_title` | `${S}_subtitle` | `${S}_description`>;
+}
+
 export function SectionEditor({
   section,
   saved,
@@ -167,53 +176,25 @@ function SectionPreview({
           className="absolute inset-0 -z-10 size-full object-cover"
         />
         <div className="absolute inset-0 -z-10 bg-gradient-to-b from-slate-950/70 via-slate-950/55 to-slate-950/75" />
-        <HeroText
-          headingAs="p"
-          content={{
-            hero_title: texts.title,
-            hero_subtitle: texts.subtitle,
-            hero_description: texts.description,
-          }}
-        />
+        <HeroText headingAs="p" content={contentOf("hero", texts)} />
       </div>
     );
   } else if (section === "about") {
     body = (
       <div className="rounded-lg bg-white p-4">
-        <AboutText
-          headingAs="p"
-          content={{
-            about_title: texts.title,
-            about_subtitle: texts.subtitle,
-            about_description: texts.description,
-          }}
-        />
+        <AboutText headingAs="p" content={contentOf("about", texts)} />
       </div>
     );
   } else if (section === "services") {
     body = (
       <div className="rounded-lg bg-slate-50 p-4">
-        <ServicesText
-          headingAs="p"
-          content={{
-            services_title: texts.title,
-            services_subtitle: texts.subtitle,
-            services_description: texts.description,
-          }}
-        />
+        <ServicesText headingAs="p" content={contentOf("services", texts)} />
       </div>
     );
   } else {
     body = (
       <div className="rounded-lg bg-brand-800 p-6 text-center text-white">
-        <ContactText
-          headingAs="p"
-          content={{
-            contact_title: texts.title,
-            contact_subtitle: texts.subtitle,
-            contact_description: texts.description,
-          }}
-        />
+        <ContactText headingAs="p" content={contentOf("contact", texts)} />
       </div>
     );
   }

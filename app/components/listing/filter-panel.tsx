@@ -23,6 +23,37 @@ import {
 import { PriceRangeFields } from "./price-range-fields";
 
 export const FILTER_FORM_ID = "listing-filters";
+
+/** The tick-box filters after the location, in the panel's order: a box per option. */
+const TICK_FILTERS: readonly {
+  legend: string;
+  name: string;
+  twoColumns: boolean;
+  options: readonly { value: string; label: string }[];
+  chosen: (filters: ListingFilters) => readonly string[];
+}[] = [
+  {
+    legend: "Property type",
+    name: "ptype",
+    twoColumns: true,
+    options: PROPERTY_TYPES,
+    chosen: (filters) => filters.propertyTypes,
+  },
+  {
+    legend: "Title document",
+    name: "title",
+    twoColumns: false,
+    options: TITLE_DOCUMENTS.filter((t) => t.value !== "none" && t.value !== "other"),
+    chosen: (filters) => filters.titleDocuments,
+  },
+  {
+    legend: "Furnishing",
+    name: "furnish",
+    twoColumns: false,
+    options: FURNISHING,
+    chosen: (filters) => filters.furnishings,
+  },
+];
 const DESKTOP_QUERY = "(min-width: 1024px)";
 
 /** The submitted form as query parameters (FormData holds strings only for this form). */
@@ -143,74 +174,20 @@ export function FilterPanel({ filters }: { filters: ListingFilters }) {
           />
         </div>
 
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold text-slate-900">Location</legend>
-          <div className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
-            {CITIES.map((city) => (
-              <CheckboxOption
-                key={city}
-                name="location"
-                value={city}
-                label={city}
-                checked={chosenCities.has(city)}
-              />
-            ))}
-            {otherLocations.map((l) => (
-              <CheckboxOption
-                key={l}
-                name="location"
-                value={l}
-                label={displayLocation(l)}
-                checked
-              />
-            ))}
-          </div>
-        </fieldset>
+        <CheckboxGroup
+          legend="Location"
+          name="location"
+          twoColumns
+          options={[
+            ...CITIES.map((city) => ({ value: city, label: city })),
+            ...otherLocations.map((l) => ({ value: l, label: displayLocation(l) })),
+          ]}
+          chosen={[...CITIES.filter((city) => chosenCities.has(city)), ...otherLocations]}
+        />
 
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold text-slate-900">Property type</legend>
-          <div className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
-            {PROPERTY_TYPES.map((t) => (
-              <CheckboxOption
-                key={t.value}
-                name="ptype"
-                value={t.value}
-                label={t.label}
-                checked={filters.propertyTypes.includes(t.value)}
-              />
-            ))}
-          </div>
-        </fieldset>
-
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold text-slate-900">Title document</legend>
-          <div className="space-y-1.5 text-sm">
-            {TITLE_DOCUMENTS.filter((t) => t.value !== "none" && t.value !== "other").map((t) => (
-              <CheckboxOption
-                key={t.value}
-                name="title"
-                value={t.value}
-                label={t.label}
-                checked={filters.titleDocuments.includes(t.value)}
-              />
-            ))}
-          </div>
-        </fieldset>
-
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold text-slate-900">Furnishing</legend>
-          <div className="space-y-1.5 text-sm">
-            {FURNISHING.map((f) => (
-              <CheckboxOption
-                key={f.value}
-                name="furnish"
-                value={f.value}
-                label={f.label}
-                checked={filters.furnishings.includes(f.value)}
-              />
-            ))}
-          </div>
-        </fieldset>
+        {TICK_FILTERS.map(({ chosen, ...group }) => (
+          <CheckboxGroup key={group.name} {...group} chosen={chosen(filters)} />
+        ))}
 
         <div className="text-sm">
           <CheckboxOption
@@ -233,6 +210,43 @@ export function FilterPanel({ filters }: { filters: ListingFilters }) {
         </div>
       </form>
     </details>
+  );
+}
+
+/** One filter's ticks, a box an option: the location, property type, title and furnishing. */
+function CheckboxGroup({
+  legend,
+  name,
+  options,
+  chosen,
+  twoColumns = false,
+}: {
+  legend: string;
+  name: string;
+  options: readonly { value: string; label: string }[];
+  /** The values ticked (the filters read from the address). */
+  chosen: readonly string[];
+  twoColumns?: boolean;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
+      <div
+        className={
+          twoColumns ? "grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm" : "space-y-1.5 text-sm"
+        }
+      >
+        {options.map((option) => (
+          <CheckboxOption
+            key={option.value}
+            name={name}
+            value={option.value}
+            label={option.label}
+            checked={chosen.includes(option.value)}
+          />
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

@@ -18,4 +18,15 @@ describe("error messages in the page", () => {
     expect(renderToStaticMarkup(<ErrorText>{undefined}</ErrorText>)).toBe("");
     expect(renderToStaticMarkup(<ErrorText>{""}</ErrorText>)).toBe("");
   });
+
+  it("ErrorText: several messages one line each, empty ones dropped; a page's at text size", () => {
+    expect(renderToStaticMarkup(<ErrorText id="e" lines={["", "Too big", "Not a photo"]} />)).toBe(
+      '<p id="e" role="alert" class="text-sm text-red-700"><span class="block">Too big</span>' +
+        '<span class="block">Not a photo</span></p>',
+    );
+    expect(renderToStaticMarkup(<ErrorText lines={[""]} />)).toBe("");
+    expect(renderToStaticMarkup(<ErrorText size="base">Failed</ErrorText>)).toBe(
+      '<p role="alert" class="text-base text-red-700">Failed</p>',
+    );
+  });
 });

@@ -20,18 +20,21 @@ const ICON_TONES = {
 export function Alert({
   tone = "success",
   icon: Icon,
+  role = tone === "error" ? "alert" : "status",
   className,
   children,
 }: {
   tone?: keyof typeof ALERT_TONES;
   icon?: IconComponent;
+  /** How it is announced: an error interrupts ("alert"), else it waits its turn ("status"). */
+  role?: "alert" | "status";
   /** Spacing around the alert (layout only). */
   className?: string;
   children: React.ReactNode;
 }) {
   return (
     <div
-      role={tone === "error" ? "alert" : "status"}
+      role={role}
       className={cn("flex gap-3 rounded-md border p-4", ALERT_TONES[tone], className)}
     >
       {Icon ? <Icon className={cn("size-5 shrink-0", ICON_TONES[tone])} aria-hidden /> : null}
@@ -49,19 +52,38 @@ export function ErrorNotice({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** A short error beside the control it is about (an upload, a bulk action); nothing when empty. */
+const TEXT_SIZES = { sm: "text-sm", base: "text-base" } as const;
+
+/**
+ * A short error beside the control it is about (an upload, a bulk action), or under a page's
+ * heading at the text's own size ("base"); nothing when empty. Several messages (`lines`): one
+ * line each.
+ */
 export function ErrorText({
+  id,
+  size = "sm",
   className,
+  lines,
   children,
 }: {
+  /** For the control's aria-describedby. */
+  id?: string;
+  size?: keyof typeof TEXT_SIZES;
   /** Spacing around the text (layout only). */
   className?: string;
-  children: React.ReactNode;
+  lines?: readonly string[];
+  children?: React.ReactNode;
 }) {
-  if (!children) return null;
+  const messages = lines?.filter(Boolean) ?? [];
+  if (!children && messages.length === 0) return null;
   return (
-    <p role="alert" className={cn("text-sm text-red-700", className)}>
+    <p id={id} role="alert" className={cn(TEXT_SIZES[size], "text-red-700", className)}>
       {children}
+      {messages.map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
     </p>
   );
 }

@@ -238,14 +238,75 @@ function Response({
     );
   }
   return (
-    <section aria-labelledby="response-heading">
-      <h2 id="response-heading" className="mb-2 text-lg font-semibold text-slate-900">
-        Response
+    <InquiryForm intent="respond" inquiry={inquiry} back={back} state={state} failure={failure}>
+      <TextAreaField
+        label="Your response"
+        name="response"
+        rows={6}
+        maxLength={INQUIRY_RESPONSE_MAX_LENGTH}
+        hint={`The sender gets it by e-mail (${inquiry.email}).`}
+        defaultValue={failure?.values?.response}
+        error={failure?.fields?.response}
+      />
+      <SubmitButton pending={pending} pendingLabel="Sending...">
+        Send Response
+      </SubmitButton>
+    </InquiryForm>
+  );
+}
+
+/**
+ * The inquiry's two forms: the heading, the fields the conflict panel names, the layout, and
+ * whether the form's error shows above the panel (the response's; the status select shows its
+ * own beside it).
+ */
+const INQUIRY_FORMS = {
+  respond: {
+    heading: "Response",
+    headingId: "response-heading",
+    conflictLabels: { status: "Status", response: "Your response" },
+    showFormError: true,
+    className: "space-y-3",
+  },
+  status: {
+    heading: "Status",
+    headingId: "status-heading",
+    conflictLabels: { status: "Status" },
+    showFormError: false,
+    className: "flex flex-wrap items-end gap-3",
+  },
+} as const;
+
+/**
+ * One of the inquiry's two forms (INQUIRY_FORMS) under its heading: the panel saying what a
+ * colleague changed first, then the form at the inquiry's version (a new version starts it
+ * afresh), its intent and the list to go back to.
+ */
+function InquiryForm({
+  intent,
+  inquiry,
+  back,
+  state,
+  failure,
+  children,
+}: {
+  intent: keyof typeof INQUIRY_FORMS;
+  inquiry: AdminInquiry;
+  back: string;
+  state: unknown;
+  failure: Failure;
+  children: React.ReactNode;
+}) {
+  const { heading, headingId, conflictLabels, showFormError, className } = INQUIRY_FORMS[intent];
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-2 text-lg font-semibold text-slate-900">
+        {heading}
       </h2>
-      <FormAlert error={failure?.error} />
+      {showFormError ? <FormAlert error={failure?.error} /> : null}
       <EditConflictPanel
         conflict={failure?.conflict}
-        labels={{ status: "Status", response: "Your response" }}
+        labels={conflictLabels}
         what="this inquiry"
         state={state}
       />
@@ -254,23 +315,12 @@ function Response({
         method="post"
         state={state}
         version={inquiry.version}
-        className="space-y-3"
+        className={className}
         noValidate
       >
-        <input type="hidden" name="intent" value="respond" />
+        <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="back" value={back} />
-        <TextAreaField
-          label="Your response"
-          name="response"
-          rows={6}
-          maxLength={INQUIRY_RESPONSE_MAX_LENGTH}
-          hint={`The sender gets it by e-mail (${inquiry.email}).`}
-          defaultValue={failure?.values?.response}
-          error={failure?.fields?.response}
-        />
-        <SubmitButton pending={pending} pendingLabel="Sending...">
-          Send Response
-        </SubmitButton>
+        {children}
       </AdminForm>
     </section>
   );
@@ -293,42 +343,20 @@ function StatusForm({
     ...(inquiry.response !== null ? (["answered"] as const) : []),
   ].map((status) => ({ value: status, label: statusLabel(status) }));
   return (
-    <section aria-labelledby="status-heading">
-      <h2 id="status-heading" className="mb-2 text-lg font-semibold text-slate-900">
-        Status
-      </h2>
-      <EditConflictPanel
-        conflict={failure?.conflict}
-        labels={{ status: "Status" }}
-        what="this inquiry"
-        state={state}
-      />
-      <AdminForm
-        key={inquiry.version}
-        method="post"
-        state={state}
-        version={inquiry.version}
-        className="flex flex-wrap items-end gap-3"
-        noValidate
-      >
-        <input type="hidden" name="intent" value="status" />
-        <input type="hidden" name="back" value={back} />
-        <div className="min-w-48">
-          <SelectField
-            label="Set the status"
-            name="status"
-            options={options}
-            defaultValue={
-              (failure?.conflict ? undefined : failure?.values?.status) ?? inquiry.status
-            }
-            error={failure?.fields?.status}
-          />
-        </div>
-        <SubmitButton pending={pending} pendingLabel="Saving..." variant="secondary">
-          Update Status
-        </SubmitButton>
-      </AdminForm>
-    </section>
+    <InquiryForm intent="status" inquiry={inquiry} back={back} state={state} failure={failure}>
+      <div className="min-w-48">
+        <SelectField
+          label="Set the status"
+          name="status"
+          options={options}
+          defaultValue={(failure?.conflict ? undefined : failure?.values?.status) ?? inquiry.status}
+          error={failure?.fields?.status}
+        />
+      </div>
+      <SubmitButton pending={pending} pendingLabel="Saving..." variant="secondary">
+        Update Status
+      </SubmitButton>
+    </InquiryForm>
   );
 }
 

@@ -5,6 +5,7 @@ import { adoptShortlistIfEmpty } from "~/components/compare/compare-store";
 import { ComparisonTable, ShortlistForm } from "~/components/compare/comparison-table";
 import { Info, Plus, Scale } from "~/components/icons";
 import { PropertiesBreadcrumb } from "~/components/listing/properties-breadcrumb";
+import { PageMessage } from "~/components/page-message";
 import { Alert } from "~/components/ui/alert";
 import { LinkButton } from "~/components/ui/button";
 import { getEnv } from "~/env.server";
@@ -186,16 +187,17 @@ export const meta: Route.MetaFunction = (args) => {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const refused = isRouteErrorResponse(error) && (error.status === 400 || error.status === 404);
   return (
-    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold text-slate-900">
-        {refused ? "Could not add to the comparison" : "Failed to load the comparison"}
-      </h1>
-      <p className="text-slate-600">
-        {refused ? "That property is not available to compare." : "Please try again in a moment."}
-      </p>
+    <PageMessage
+      heading={refused ? "Could not add to the comparison" : "Failed to load the comparison"}
+      message={
+        <p className="text-slate-600">
+          {refused ? "That property is not available to compare." : "Please try again in a moment."}
+        </p>
+      }
+    >
       <LinkButton to="/compare" size="xl">
         Back to the comparison
       </LinkButton>
-    </section>
+    </PageMessage>
   );
 }

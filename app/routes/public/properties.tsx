@@ -5,8 +5,9 @@ import { BellPlus, Search } from "~/components/icons";
 import { EmptyResults } from "~/components/listing/empty-results";
 import { FILTER_FORM_ID, FilterPanel } from "~/components/listing/filter-panel";
 import { ListingToolbar } from "~/components/listing/listing-toolbar";
+import { PageMessage } from "~/components/page-message";
 import { PropertyCard } from "~/components/property-card";
-import { Button, buttonVariants, LinkButton } from "~/components/ui/button";
+import { Button, LinkButton } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import {
   canonicalListingSearch,
@@ -212,17 +213,14 @@ export function meta(args: Route.MetaArgs) {
 
 export function ErrorBoundary() {
   return (
-    <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold text-slate-900">Failed to load properties</h1>
-      <p className="text-slate-600">Please try again in a moment.</p>
-      <div className="flex gap-3">
-        <a href="/properties" className={buttonVariants({ size: "md" })}>
-          Try again
-        </a>
-        <LinkButton to="/" variant="outline" size="md">
-          Return to Home
-        </LinkButton>
-      </div>
-    </div>
+    <PageMessage
+      heading="Failed to load properties"
+      message={<p className="text-slate-600">Please try again in a moment.</p>}
+      retryHref="/properties"
+    >
+      <LinkButton to="/" variant="outline" size="md">
+        Return to Home
+      </LinkButton>
+    </PageMessage>
   );
 }

@@ -13,6 +13,7 @@ import { Bath, BedDouble, CalendarDays, Mail, MapPin, Phone, Ruler, Tag } from "
 import { InquiryForm } from "~/components/inquiry/inquiry-form";
 import { PropertiesBreadcrumb } from "~/components/listing/properties-breadcrumb";
 import { MediaImage } from "~/components/media-image";
+import { PageMessage } from "~/components/page-message";
 import { WhatsAppIcon } from "~/components/social-icons";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants, LinkButton } from "~/components/ui/button";
@@ -557,18 +558,19 @@ export const meta: Route.MetaFunction = (args) => {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold text-slate-900">
-        {notFound ? "Property not found" : "Failed to load property details"}
-      </h1>
-      <p className="text-slate-600">
-        {notFound
-          ? "The property you are looking for does not exist or is no longer listed."
-          : "Please try again in a moment."}
-      </p>
+    <PageMessage
+      heading={notFound ? "Property not found" : "Failed to load property details"}
+      message={
+        <p className="text-slate-600">
+          {notFound
+            ? "The property you are looking for does not exist or is no longer listed."
+            : "Please try again in a moment."}
+        </p>
+      }
+    >
       <LinkButton to="/properties" size="xl">
         Browse Properties
       </LinkButton>
-    </section>
+    </PageMessage>
   );
 }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { PageHero } from "~/components/page-hero";
+import { PageMessage } from "~/components/page-message";
 import {
   JoinOurTeam,
   TEAM_LOAD_ERROR,
@@ -7,7 +8,8 @@ import {
   TeamGrid,
   WhyWorkWithUs,
 } from "~/components/team/team-sections";
-import { buttonVariants, LinkButton } from "~/components/ui/button";
+import { ErrorText } from "~/components/ui/alert";
+import { LinkButton } from "~/components/ui/button";
 import { HERO_IMAGES } from "~/lib/home-content";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
@@ -81,19 +83,14 @@ export const meta: Route.MetaFunction = (args) =>
 
 export function ErrorBoundary() {
   return (
-    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold text-slate-900">Our Team</h1>
-      <p role="alert" className="text-red-700">
-        {TEAM_LOAD_ERROR}
-      </p>
-      <div className="flex gap-3">
-        <a href="/team" className={buttonVariants({ size: "md" })}>
-          Try again
-        </a>
-        <LinkButton to="/contact" variant="outline" size="md">
-          Contact Us
-        </LinkButton>
-      </div>
-    </section>
+    <PageMessage
+      heading="Our Team"
+      message={<ErrorText size="base">{TEAM_LOAD_ERROR}</ErrorText>}
+      retryHref="/team"
+    >
+      <LinkButton to="/contact" variant="outline" size="md">
+        Contact Us
+      </LinkButton>
+    </PageMessage>
   );
 }
