@@ -214,7 +214,7 @@ let cached: Env | undefined;
 /**
  * The configuration, parsed from process.env on the first call and the same object after that.
  * Modules that build something lasting from it (the auth instance, the media storage) build it
- * again when this answers another object, which only resetEnvForTests() makes happen.
+ * again when the settings they read from it change, which only resetEnvForTests() makes happen.
  */
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);

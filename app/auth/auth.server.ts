@@ -108,24 +108,20 @@ export function wantsSecureCookies(env: Pick<Env, "nodeEnv" | "siteUrl">) {
 export type Auth = ReturnType<typeof createAuth>;
 
 const AUTH_KEY = Symbol.for("naija-homes.auth");
-type Built = { auth: Auth; env: Env; inputs: string; testSecret?: string };
+type Built = { auth: Auth; signature: string; testSecret?: string };
 type GlobalWithAuth = typeof globalThis & { [AUTH_KEY]?: Built };
 
 /**
- * The one better-auth instance, created on first use (the database opens at start). Built again
- * only if the settings it is made from change, which only tests do (resetEnvForTests); the
- * production server builds it once and then only compares the configuration object.
+ * The one better-auth instance, created on first use (the database opens at start), and again
+ * only if the settings it is made from change, which only tests do (resetEnvForTests): the same
+ * rule as getMediaStorage().
  */
 export function getAuth(): Auth {
   const store = globalThis as GlobalWithAuth;
   const env = getEnv();
+  const signature = JSON.stringify([env.nodeEnv, env.siteUrl, env.authSecret, env.dataDir]);
   const built = store[AUTH_KEY];
-  if (built?.env === env) return built.auth;
-  const inputs = JSON.stringify([env.nodeEnv, env.siteUrl, env.authSecret, env.dataDir]);
-  if (built?.inputs === inputs) {
-    built.env = env;
-    return built.auth;
-  }
+  if (built?.signature === signature) return built.auth;
   // Tests sign nothing that outlives the run: no secret file written for them (one secret per
   // process, so a cookie signed before a rebuild still opens its session).
   const testSecret =
@@ -133,6 +129,6 @@ export function getAuth(): Auth {
       ? (built?.testSecret ?? crypto.randomBytes(32).toString("hex"))
       : undefined;
   const auth = createAuth(env, testSecret ?? resolveAuthSecret(env));
-  store[AUTH_KEY] = { auth, env, inputs, testSecret };
+  store[AUTH_KEY] = { auth, signature, testSecret };
   return auth;
 }
