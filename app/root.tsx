@@ -8,7 +8,7 @@ import {
   ScrollRestoration,
   useMatches,
 } from "react-router";
-import { Toaster } from "sonner";
+import { Toasts } from "~/components/toaster";
 import { LinkButton } from "~/components/ui/button";
 import { getEnv } from "~/env.server";
 import { InlineStylesheet } from "~/lib/inline-css";
@@ -70,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <Toaster richColors position="top-center" />
+        <Toasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

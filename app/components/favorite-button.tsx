@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useRef } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
 import { Heart } from "~/components/icons";
+import { toast } from "~/components/toaster";
 import { buttonVariants } from "~/components/ui/button";
 import {
   type LayoutAccount,

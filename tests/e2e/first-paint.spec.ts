@@ -49,6 +49,9 @@ test("the scripts start after the first paint, and the page then hydrates with i
     performance.getEntriesByType("resource").map((entry) => entry.name),
   );
   expect(scripts.filter((name) => /\/assets\/admin-[\w-]+\.js$/.test(name))).toEqual([]);
+  // The toasts' script (app/components/toaster.tsx) comes once the page is idle, with no toast
+  // asked for: the live region is there before anyone acts.
+  await expect(page.getByRole("region", { name: /notifications/i })).toBeAttached();
   // React kept the inline stylesheet when it hydrated and fetched no other.
   await expect(page.locator('style[data-href="app-css"]')).toHaveCount(1);
   await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);

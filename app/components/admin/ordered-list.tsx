@@ -9,8 +9,8 @@ import {
   useState,
 } from "react";
 import { Form, useFetcher } from "react-router";
-import { toast } from "sonner";
 import { ArrowDown, ArrowUp, GripVertical } from "~/components/icons";
+import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { DataTableCell, type DataTableColumn } from "~/components/ui/data-table";
 import {

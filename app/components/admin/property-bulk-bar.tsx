@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useSubmit } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { ErrorText } from "~/components/ui/alert";
 import {
   AlertDialog,

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Form } from "react-router";
-import { toast } from "sonner";
 import { MailCheck } from "~/components/icons";
+import { toast } from "~/components/toaster";
 import { SubmitButton } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 

@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { Search } from "~/components/icons";
+import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { SelectOptions } from "~/components/ui/field";
 import { CITIES, LISTING_TYPES, PRICE_RANGES, PURPOSES } from "~/lib/property-options";

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
-import { toast } from "sonner";
 import { HoneypotField } from "~/components/honeypot-field";
 import { CheckCircle2 } from "~/components/icons";
+import { toast } from "~/components/toaster";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/field";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import type { FormMessage } from "~/lib/action-result";
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
-import { toast } from "sonner";
 import { requireAdmin } from "~/auth/session.server";
 import { ActivityChart } from "~/components/admin/activity-chart";
 import { Building2, CalendarDays, MessageSquare, Users } from "~/components/icons";
+import { toast } from "~/components/toaster";
 import { ErrorNotice } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";

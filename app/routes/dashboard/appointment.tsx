@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { requireUser } from "~/auth/session.server";
 import {
   AppointmentDetailsList,
@@ -10,6 +9,7 @@ import { AppointmentsError } from "~/components/appointments/appointments-error"
 import { CancelAppointmentButton } from "~/components/appointments/cancel-appointment-button";
 import { RescheduleForm } from "~/components/appointments/reschedule-form";
 import { ArrowLeft } from "~/components/icons";
+import { toast } from "~/components/toaster";
 import { AppointmentStatusBadge } from "~/components/ui/badge";
 import { FormAlert } from "~/components/ui/form-alert";
 import {

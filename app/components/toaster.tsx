@@ -1,0 +1,67 @@
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import type { ExternalToast } from "sonner";
+
+// Toasts load after the page, not with it: sonner is 33 KB of script (a tenth of the code every
+// page shares) that no page needs for its first screen, and evaluating it during hydration was
+// part of the long task that cost the phone Lighthouse runs their last points (bench/lighthouse).
+// <Toasts /> mounts sonner's live region once the browser is idle after the page has loaded, so
+// screen readers have it well before anyone acts; a toast asked for earlier (a redirect's flash,
+// shown as the page hydrates) mounts it at once and is shown as soon as it has subscribed.
+
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
+
+let wanted = false;
+const listeners = new Set<() => void>();
+let markReady: () => void = () => {};
+/** Settles once sonner's <Toaster> listens: a toast published before that would be lost. */
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+function mountToaster() {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+type Kind = "success" | "error" | "info";
+
+function show(kind: Kind, title: string, options?: ExternalToast) {
+  mountToaster();
+  void ready.then(() => import("sonner")).then(({ toast }) => toast[kind](title, options));
+}
+
+/** sonner's `toast`, for the kinds the site uses; the toast appears once the region is there. */
+export const toast = {
+  success: (title: string, options?: ExternalToast) => show("success", title, options),
+  error: (title: string, options?: ExternalToast) => show("error", title, options),
+  info: (title: string, options?: ExternalToast) => show("info", title, options),
+};
+
+/** The toasts' live region (once per document, in the root layout). */
+export function Toasts() {
+  const mounted = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+  useEffect(() => {
+    if ("requestIdleCallback" in window) {
+      const handle = window.requestIdleCallback(mountToaster, { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(mountToaster, 1000);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster onReady={markReady} />
+    </Suspense>
+  );
+}
