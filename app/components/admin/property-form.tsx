@@ -8,7 +8,6 @@ import {
   TextAreaField,
   TextField,
 } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { FormMessage } from "~/lib/action-result";
@@ -188,10 +187,10 @@ export function PropertyForm({
         noValidate
         encType={media.inForm ? "multipart/form-data" : undefined}
         hidden={formHidden}
+        error={error}
+        intent={intent}
       >
         <input type="hidden" name="back" value={back} />
-        {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-        <FormAlert error={error} />
 
         <PropertyFieldSections
           values={values}

@@ -126,9 +126,9 @@ export function PasswordPanel({ failure }: { failure: Failure }) {
         className="mt-4 space-y-4"
         noValidate
         clearOnSave
+        error={failure?.error}
+        intent="password"
       >
-        <FormAlert error={failure?.error} />
-        <input type="hidden" name="intent" value="password" />
         <PasswordField
           label="Current Password"
           name="currentPassword"
@@ -169,9 +169,9 @@ export function DangerZone({
         action={`${SETTINGS}?tab=security`}
         className="mt-4 space-y-4"
         noValidate
+        error={failure?.error}
+        intent="delete-account"
       >
-        <FormAlert error={failure?.error} />
-        <input type="hidden" name="intent" value="delete-account" />
         {lastSuperAdmin ? (
           <p className="text-sm text-slate-700">
             You are the last super admin, so this account cannot be deleted.
@@ -306,9 +306,9 @@ function AddAdminForm({ failure }: { failure: Failure }) {
       className="space-y-4"
       noValidate
       preventScrollReset
+      error={failure?.error}
+      intent="add-admin"
     >
-      <FormAlert error={failure?.error} />
-      <input type="hidden" name="intent" value="add-admin" />
       <TextField
         label="Email"
         name="email"

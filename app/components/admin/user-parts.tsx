@@ -3,7 +3,6 @@ import { Badge } from "~/components/ui/badge";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { SelectField, TextField } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { FieldErrors, FormMessage } from "~/lib/action-result";
 import {
@@ -122,9 +121,15 @@ export function UserForm({
   const intent = mode === "add" ? "create" : "update";
   const pending = useIsPending({ intent });
   return (
-    <AdminForm method="post" state={state} version={version} className="space-y-4" noValidate>
-      <FormAlert error={error} />
-      <input type="hidden" name="intent" value={intent} />
+    <AdminForm
+      method="post"
+      state={state}
+      version={version}
+      className="space-y-4"
+      noValidate
+      error={error}
+      intent={intent}
+    >
       <input type="hidden" name="back" value={back} />
       <TextField
         label="Email"

@@ -111,9 +111,9 @@ export function SectionEditor({
           className="space-y-4"
           noValidate
           preventScrollReset
+          error={failure?.error}
+          intent="save"
         >
-          <FormAlert error={failure?.error} />
-          <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="section" value={section} />
           <TextField
             label="Title"

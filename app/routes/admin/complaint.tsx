@@ -317,8 +317,8 @@ function InquiryForm({
         version={inquiry.version}
         className={className}
         noValidate
+        intent={intent}
       >
-        <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="back" value={back} />
         {children}
       </AdminForm>
