@@ -203,9 +203,9 @@ function ItemForm({
         noValidate
         preventScrollReset
         aria-label={item ? `Edit ${item.label}` : ADD_LABELS[type]}
+        error={intent === "add" ? failure?.error : undefined}
+        intent={intent}
       >
-        {intent === "add" ? <FormAlert error={failure?.error} /> : null}
-        <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="type" value={type} />
         {item ? <input type="hidden" name="id" value={item.id} /> : null}
         <TextField

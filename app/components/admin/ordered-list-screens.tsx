@@ -7,7 +7,6 @@ import { AdminForm } from "~/components/admin/unsaved-changes";
 import { ExternalLink } from "~/components/icons";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
 import { SwitchField } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import {
   type ActionResult,
@@ -262,9 +261,9 @@ export function ItemFormFrame({
       state={state}
       className="space-y-4"
       noValidate
+      error={error}
+      intent={intent}
     >
-      <FormAlert error={error} />
-      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="back" value={back} />
       {children}
       <SwitchField

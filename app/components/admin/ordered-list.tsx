@@ -343,24 +343,18 @@ export function OrderedTable<Row extends OrderedRow>({
                       <span className="w-6 text-center tabular-nums text-slate-700">
                         {index + 1}
                       </span>
-                      <MoveButton
-                        direction="up"
-                        id={id}
-                        label={label}
-                        disabled={!can.up || Boolean(grab)}
-                        action={action}
-                        back={back}
-                        onSubmit={hydrated ? submitMove : undefined}
-                      />
-                      <MoveButton
-                        direction="down"
-                        id={id}
-                        label={label}
-                        disabled={!can.down || Boolean(grab)}
-                        action={action}
-                        back={back}
-                        onSubmit={hydrated ? submitMove : undefined}
-                      />
+                      {(["up", "down"] as const).map((direction) => (
+                        <MoveButton
+                          key={direction}
+                          direction={direction}
+                          id={id}
+                          label={label}
+                          disabled={!can[direction] || Boolean(grab)}
+                          action={action}
+                          back={back}
+                          onSubmit={hydrated ? submitMove : undefined}
+                        />
+                      ))}
                     </div>
                   </td>
                   {columns.map((column) => (

@@ -1,8 +1,13 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { AdminForm } from "~/components/admin/unsaved-changes";
 import { SubmitButton } from "~/components/ui/button";
-import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
+import {
+  CheckboxField,
+  fieldBinder,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { FormMessage } from "~/lib/action-result";
@@ -182,10 +187,10 @@ export function PropertyForm({
         noValidate
         encType={media.inForm ? "multipart/form-data" : undefined}
         hidden={formHidden}
+        error={error}
+        intent={intent}
       >
         <input type="hidden" name="back" value={back} />
-        {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-        <FormAlert error={error} />
 
         <PropertyFieldSections
           values={values}
@@ -240,7 +245,7 @@ export function PropertyFieldSections({
 }) {
   const hydrated = useHydrated();
   const [purpose, setPurpose] = useState(values.purpose ?? "sale");
-  const v = (name: keyof PropertyFormValues) => values[name] ?? "";
+  const bind = fieldBinder(values, fields, "");
   const checked = (name: keyof PropertyFormValues, fallback: boolean) =>
     values[name] === undefined ? fallback : values[name] === "on";
   return (
@@ -253,13 +258,7 @@ export function PropertyFieldSections({
         className="space-y-4"
       >
         {tabbed ? null : <h2 className="text-lg font-semibold text-slate-900">Basic Info</h2>}
-        <TextField
-          label="Title"
-          name="title"
-          maxLength={PROPERTY_LIMITS.title}
-          defaultValue={v("title")}
-          error={fields.title}
-        />
+        <TextField label="Title" {...bind("title")} maxLength={PROPERTY_LIMITS.title} />
         <fieldset>
           <legend className="mb-1 block text-sm font-medium text-slate-700">Purpose</legend>
           <div className="inline-flex rounded-md border border-slate-300 p-0.5">
@@ -284,51 +283,41 @@ export function PropertyFieldSections({
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Price (₦)"
-            name="price"
+            {...bind("price")}
             inputMode="numeric"
             placeholder="e.g. 45000000"
             hint="Whole naira."
-            defaultValue={v("price")}
-            error={fields.price}
           />
           {purpose === "rent" || !hydrated ? (
             <SelectField
               label="Rent is paid"
-              name="rentPeriod"
+              {...bind("rentPeriod", "year")}
               hint={hydrated ? undefined : "For rentals only."}
               options={RENT_PERIODS}
-              defaultValue={v("rentPeriod") || "year"}
-              error={fields.rentPeriod}
             />
           ) : null}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Location"
-            name="city"
+            {...bind("city")}
             placeholder="Select a city"
             options={ADMIN_CITIES.map((city) => ({ value: city, label: city }))}
-            defaultValue={v("city")}
-            error={fields.city}
           />
           <TextField
             label="Address"
-            name="address"
+            {...bind("address")}
             optional
             maxLength={PROPERTY_LIMITS.address}
             placeholder="e.g. 12 Admiralty Way, Lekki Phase 1"
-            defaultValue={v("address")}
-            error={fields.address}
           />
         </div>
         <TextAreaField
           label="Description"
-          name="description"
+          {...bind("description")}
           optional
           rows={6}
           maxLength={PROPERTY_LIMITS.description}
-          defaultValue={v("description")}
-          error={fields.description}
         />
       </section>
 
@@ -343,20 +332,16 @@ export function PropertyFieldSections({
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Property type"
-            name="propertyType"
+            {...bind("propertyType", "house")}
             options={PROPERTY_TYPES}
-            defaultValue={v("propertyType") || "house"}
-            error={fields.propertyType}
           />
           <SelectField
             label="Category"
-            name="category"
+            {...bind("category", "residential")}
             options={[
               { value: "residential", label: "Residential" },
               { value: "commercial", label: "Commercial" },
             ]}
-            defaultValue={v("category") || "residential"}
-            error={fields.category}
           />
         </div>
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
@@ -369,50 +354,34 @@ export function PropertyFieldSections({
               ["sqft", "Square feet"],
             ] as const
           ).map(([name, label]) => (
-            <TextField
-              key={name}
-              label={label}
-              name={name}
-              optional
-              inputMode="numeric"
-              defaultValue={v(name)}
-              error={fields[name]}
-            />
+            <TextField key={name} label={label} {...bind(name)} optional inputMode="numeric" />
           ))}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           {forOwner ? null : (
             <SelectField
               label="Status"
-              name="status"
+              {...bind("status", "available")}
               options={LISTING_STATUSES}
-              defaultValue={v("status") || "available"}
-              error={fields.status}
             />
           )}
           <SelectField
             label="Title document"
-            name="titleDocument"
+            {...bind("titleDocument")}
             placeholder="Not stated"
             options={TITLE_DOCUMENTS}
-            defaultValue={v("titleDocument")}
-            error={fields.titleDocument}
           />
           <TextField
             label="Service charge per year (₦)"
-            name="serviceCharge"
+            {...bind("serviceCharge")}
             optional
             inputMode="numeric"
-            defaultValue={v("serviceCharge")}
-            error={fields.serviceCharge}
           />
           <SelectField
             label="Furnishing"
-            name="furnishing"
+            {...bind("furnishing")}
             placeholder="Not stated"
             options={FURNISHING}
-            defaultValue={v("furnishing")}
-            error={fields.furnishing}
           />
         </div>
         <div className="flex flex-wrap gap-x-6 gap-y-3">

@@ -156,8 +156,8 @@ export function PropertyPhotos({
                   state={state}
                   version={photo.version}
                   className="flex flex-wrap gap-2"
+                  intent="photo-title"
                 >
-                  <input type="hidden" name="intent" value="photo-title" />
                   <input type="hidden" name="mediaId" value={photo.id} />
                   <label className="sr-only" htmlFor={`photo-title-${photo.id}`}>
                     Title of photo {index + 1}

@@ -120,15 +120,7 @@ export function PasswordPanel({ failure }: { failure: Failure }) {
       <CardDescription>
         Changing your password signs you out everywhere else; this browser stays signed in.
       </CardDescription>
-      <AdminForm
-        method="post"
-        action={`${SETTINGS}?tab=security`}
-        className="mt-4 space-y-4"
-        noValidate
-        clearOnSave
-      >
-        <FormAlert error={failure?.error} />
-        <input type="hidden" name="intent" value="password" />
+      <SecurityForm intent="password" failure={failure} clearOnSave>
         <PasswordField
           label="Current Password"
           name="currentPassword"
@@ -144,7 +136,7 @@ export function PasswordPanel({ failure }: { failure: Failure }) {
         <SubmitButton pending={pending} pendingLabel="Updating...">
           Update Password
         </SubmitButton>
-      </AdminForm>
+      </SecurityForm>
     </Card>
   );
 }
@@ -164,14 +156,7 @@ export function DangerZone({
         Deleting your account signs you out and cannot be undone. What you changed stays in the
         audit log.
       </CardDescription>
-      <AdminForm
-        method="post"
-        action={`${SETTINGS}?tab=security`}
-        className="mt-4 space-y-4"
-        noValidate
-      >
-        <FormAlert error={failure?.error} />
-        <input type="hidden" name="intent" value="delete-account" />
+      <SecurityForm intent="delete-account" failure={failure}>
         {lastSuperAdmin ? (
           <p className="text-sm text-slate-700">
             You are the last super admin, so this account cannot be deleted.
@@ -187,8 +172,35 @@ export function DangerZone({
         <SubmitButton pending={pending} pendingLabel="Deleting..." variant="destructive">
           Delete Account
         </SubmitButton>
-      </AdminForm>
+      </SecurityForm>
     </Card>
+  );
+}
+
+/** A form of the Security tab: it posts to the tab, which shows its answer. */
+function SecurityForm({
+  intent,
+  failure,
+  clearOnSave,
+  children,
+}: {
+  intent: "password" | "delete-account";
+  failure: Failure;
+  clearOnSave?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <AdminForm
+      method="post"
+      action={`${SETTINGS}?tab=security`}
+      className="mt-4 space-y-4"
+      noValidate
+      clearOnSave={clearOnSave}
+      error={failure?.error}
+      intent={intent}
+    >
+      {children}
+    </AdminForm>
   );
 }
 
@@ -306,9 +318,9 @@ function AddAdminForm({ failure }: { failure: Failure }) {
       className="space-y-4"
       noValidate
       preventScrollReset
+      error={failure?.error}
+      intent="add-admin"
     >
-      <FormAlert error={failure?.error} />
-      <input type="hidden" name="intent" value="add-admin" />
       <TextField
         label="Email"
         name="email"

@@ -4,13 +4,14 @@ import {
   type OrderedListScreen,
 } from "~/components/admin/ordered-list-screens";
 import { PhotoInput } from "~/components/admin/photo-input";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { fieldBinder, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import {
   SLIDE_CATEGORIES,
   SLIDE_FIELDS,
   SLIDE_LIMITS,
   SLIDE_MEDIA_TYPES,
   SLIDE_MESSAGES,
+  type SlideValues,
 } from "~/lib/schemas/slide";
 
 // The add and edit form of a gallery slide (/admin/slideshow/new, /admin/slideshow/:id): media
@@ -26,6 +27,7 @@ export function slideName(slide: SlideItem) {
 
 export function SlideForm({ item: _stored, values, errors, ...frame }: ItemFormProps<SlideItem>) {
   const image = values.mediaType !== "video" && values.mediaUrl ? values.mediaUrl : null;
+  const bind = fieldBinder<keyof SlideValues>(values, errors);
   return (
     <ItemFormFrame
       {...frame}
@@ -36,30 +38,24 @@ export function SlideForm({ item: _stored, values, errors, ...frame }: ItemFormP
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="Media type"
-          name="mediaType"
+          {...bind("mediaType", "image")}
           required
           options={SLIDE_MEDIA_TYPES}
-          defaultValue={values.mediaType || "image"}
-          error={errors.mediaType}
         />
         <SelectField
           label="Category"
-          name="category"
+          {...bind("category", "finished")}
           required
           options={SLIDE_CATEGORIES}
-          defaultValue={values.category || "finished"}
-          error={errors.category}
         />
       </div>
       <TextField
         label="Media URL"
-        name="mediaUrl"
+        {...bind("mediaUrl")}
         type="url"
         inputMode="url"
         autoComplete="off"
         maxLength={SLIDE_LIMITS.url}
-        defaultValue={values.mediaUrl}
-        error={errors.mediaUrl}
         hint="A picture on this site (its /media/... address; pictures from other websites are not shown), or for a video a YouTube or Vimeo link or a video file on this site (.mp4). Leave it as it is when you upload a photo below."
       />
       <PhotoInput
@@ -72,30 +68,24 @@ export function SlideForm({ item: _stored, values, errors, ...frame }: ItemFormP
       />
       <TextField
         label="Title"
-        name="title"
+        {...bind("title")}
         optional
         autoComplete="off"
         maxLength={SLIDE_LIMITS.title}
-        defaultValue={values.title}
-        error={errors.title}
       />
       <TextAreaField
         label="Description"
-        name="description"
+        {...bind("description")}
         optional
         rows={3}
         maxLength={SLIDE_LIMITS.description}
-        defaultValue={values.description}
-        error={errors.description}
       />
       <TextField
         label="Link URL"
-        name="linkUrl"
+        {...bind("linkUrl")}
         optional
         autoComplete="off"
         maxLength={SLIDE_LIMITS.url}
-        defaultValue={values.linkUrl}
-        error={errors.linkUrl}
         hint="Where 'View details' goes: a page of this site (/properties) or an https:// address."
       />
     </ItemFormFrame>

@@ -135,8 +135,8 @@ function EditLinkForm({ link, failure }: { link: Row; failure: Failure }) {
         className="space-y-3"
         noValidate
         aria-label={`Edit the ${label} link`}
+        intent="update"
       >
-        <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="platform" value={link.platform} />
         <TextField
           label="Platform"

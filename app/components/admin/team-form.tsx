@@ -1,10 +1,10 @@
 import type { ItemFormProps, OrderedListScreen } from "~/components/admin/ordered-list-screens";
 import { ItemFormFrame } from "~/components/admin/ordered-list-screens";
 import { PhotoInput } from "~/components/admin/photo-input";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { fieldBinder, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { PLACEHOLDER_PORTRAIT } from "~/lib/images";
 import { PHONE_MAX_LENGTH } from "~/lib/phone";
-import { TEAM_FIELDS, TEAM_LIMITS, TEAM_MESSAGES } from "~/lib/schemas/team";
+import { TEAM_FIELDS, TEAM_LIMITS, TEAM_MESSAGES, type TeamMemberValues } from "~/lib/schemas/team";
 import type { TeamStaffAccount, TeamStaffChoice } from "~/models/admin-team.server";
 
 // The add and edit form of a team member (/admin/team/new, /admin/team/:id): name and position
@@ -45,6 +45,7 @@ export function TeamMemberForm({
 }: ItemFormProps<TeamItem, TeamFormOptions>) {
   const name = values.name?.trim() || "this team member";
   const accounts = options?.staffAccounts ?? [];
+  const bind = fieldBinder<keyof TeamMemberValues>(values, errors);
   return (
     <ItemFormFrame
       {...frame}
@@ -55,67 +56,49 @@ export function TeamMemberForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Name"
-          name="name"
+          {...bind("name")}
           required
           autoComplete="off"
           maxLength={TEAM_LIMITS.name}
-          defaultValue={values.name}
-          error={errors.name}
         />
         <TextField
           label="Position"
-          name="position"
+          {...bind("position")}
           required
           autoComplete="off"
           maxLength={TEAM_LIMITS.position}
-          defaultValue={values.position}
-          error={errors.position}
           hint="e.g. Senior Property Consultant"
         />
       </div>
-      <TextAreaField
-        label="Bio"
-        name="bio"
-        optional
-        rows={4}
-        maxLength={TEAM_LIMITS.bio}
-        defaultValue={values.bio}
-        error={errors.bio}
-      />
+      <TextAreaField label="Bio" {...bind("bio")} optional rows={4} maxLength={TEAM_LIMITS.bio} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Email"
-          name="email"
+          {...bind("email")}
           type="email"
           optional
           autoComplete="off"
           maxLength={TEAM_LIMITS.email}
-          defaultValue={values.email}
-          error={errors.email}
         />
         <TextField
           label="Phone"
-          name="phone"
+          {...bind("phone")}
           type="tel"
           optional
           autoComplete="off"
           maxLength={PHONE_MAX_LENGTH}
-          defaultValue={values.phone}
-          error={errors.phone}
         />
       </div>
       <div className="max-w-md">
         <SelectField
           label="Staff account"
-          name="userId"
+          {...bind("userId", "")}
           optional
           placeholder={NOT_LINKED}
           options={accounts.map((choice) => ({
             value: choice.id,
             label: choiceLabel(choice, item?.id),
           }))}
-          defaultValue={values.userId ?? ""}
-          error={errors.userId}
           hint="The account this member signs in with: the listings it is the agent of show this member's name, photo and phone."
         />
       </div>

@@ -26,6 +26,8 @@ import {
   AlertDialogHeader,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import type { FormMessage } from "~/lib/action-result";
 import { VERSION_FIELD } from "~/lib/edit-conflict";
 
 // Unsaved changes (issue 23): leaving a changed admin form (a link, Back, closing the dialog it
@@ -202,10 +204,16 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, saved
  * `clearOnSave`: once its submission comes back without an answer to show (the action
  * redirected: saved), its fields are emptied and it is clean again. A refusal keeps what was
  * typed, and the question on leaving.
+ *
+ * Most admin forms open with the same two things, so the form draws them: `error`, the
+ * form-level alert of its last answer (first in the form, where it is seen), and `intent`, the
+ * hidden field that tells the action which of the screen's forms was sent.
  */
 export function AdminForm({
   version,
   clearOnSave = false,
+  error,
+  intent,
   ref,
   children,
   onSubmit,
@@ -213,6 +221,8 @@ export function AdminForm({
 }: FormProps & {
   version?: string;
   clearOnSave?: boolean;
+  error?: FormMessage;
+  intent?: string;
   ref?: RefObject<HTMLFormElement | null>;
 }) {
   const own = useRef<HTMLFormElement>(null);
@@ -231,6 +241,8 @@ export function AdminForm({
       {...props}
     >
       {version ? <input type="hidden" name={VERSION_FIELD} value={version} /> : null}
+      <FormAlert error={error} />
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {children}
     </Form>
   );

@@ -2,8 +2,7 @@ import { AdminForm } from "~/components/admin/unsaved-changes";
 import { Badge } from "~/components/ui/badge";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
-import { SelectField, TextField } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
+import { fieldBinder, SelectField, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { FieldErrors, FormMessage } from "~/lib/action-result";
 import {
@@ -121,20 +120,27 @@ export function UserForm({
 }) {
   const intent = mode === "add" ? "create" : "update";
   const pending = useIsPending({ intent });
+  // An empty role or status falls back too: tenant and active are the first choices, which
+  // the select would show for a value it has no option for anyway.
+  const bind = fieldBinder(values, errors);
   return (
-    <AdminForm method="post" state={state} version={version} className="space-y-4" noValidate>
-      <FormAlert error={error} />
-      <input type="hidden" name="intent" value={intent} />
+    <AdminForm
+      method="post"
+      state={state}
+      version={version}
+      className="space-y-4"
+      noValidate
+      error={error}
+      intent={intent}
+    >
       <input type="hidden" name="back" value={back} />
       <TextField
         label="Email"
-        name="email"
+        {...bind("email")}
         type="email"
         autoComplete="off"
         readOnly={mode === "edit"}
         required={mode === "add"}
-        defaultValue={values.email}
-        error={errors.email}
         hint={
           mode === "add"
             ? "We e-mail this address a link to choose a password."
@@ -144,32 +150,26 @@ export function UserForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="First Name"
-          name="firstName"
+          {...bind("firstName")}
           autoComplete="off"
           required
           maxLength={NAME_MAX_LENGTH}
-          defaultValue={values.firstName}
-          error={errors.firstName}
         />
         <TextField
           label="Last Name"
-          name="lastName"
+          {...bind("lastName")}
           autoComplete="off"
           optional
           maxLength={NAME_MAX_LENGTH}
-          defaultValue={values.lastName}
-          error={errors.lastName}
         />
       </div>
       <TextField
         label="Phone"
-        name="phone"
+        {...bind("phone")}
         type="tel"
         autoComplete="off"
         optional
         maxLength={PHONE_MAX_LENGTH}
-        defaultValue={values.phone}
-        error={errors.phone}
       />
       {lockedReason ? (
         <div className="space-y-1">
@@ -187,20 +187,12 @@ export function UserForm({
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Role"
-            name="role"
-            options={roles}
-            defaultValue={values.role ?? "tenant"}
-            error={errors.role}
-          />
+          <SelectField label="Role" {...bind("role", "tenant")} options={roles} />
           {mode === "edit" ? (
             <SelectField
               label="Status"
-              name="status"
+              {...bind("status", "active")}
               options={STATUS_OPTIONS}
-              defaultValue={values.status ?? "active"}
-              error={errors.status}
               hint="Inactive accounts are signed out at once and cannot sign in."
             />
           ) : null}

@@ -5,8 +5,8 @@ import {
   type OrderedListScreen,
 } from "~/components/admin/ordered-list-screens";
 import { LiteVideo } from "~/components/home/lite-video";
-import { TextAreaField, TextField } from "~/components/ui/field";
-import { VIDEO_FIELDS, VIDEO_LIMITS, VIDEO_MESSAGES } from "~/lib/schemas/video";
+import { fieldBinder, TextAreaField, TextField } from "~/components/ui/field";
+import { VIDEO_FIELDS, VIDEO_LIMITS, VIDEO_MESSAGES, type VideoValues } from "~/lib/schemas/video";
 import { normalizeVideoUrl, VIDEO_INPUT_MAX_LENGTH } from "~/lib/video-url";
 
 // The add and edit form of a featured video (/admin/videos/new, /admin/videos/:id): title,
@@ -25,6 +25,7 @@ export function VideoForm({ item: _stored, values, errors, ...frame }: ItemFormP
   const [url, setUrl] = useState(values.videoUrl ?? "");
   const [title, setTitle] = useState(values.title ?? "");
   const video = normalizeVideoUrl(url);
+  const bind = fieldBinder<keyof VideoValues>(values, errors);
   return (
     <ItemFormFrame
       {...frame}
@@ -76,12 +77,10 @@ export function VideoForm({ item: _stored, values, errors, ...frame }: ItemFormP
       />
       <TextAreaField
         label="Description"
-        name="description"
+        {...bind("description")}
         optional
         rows={3}
         maxLength={VIDEO_LIMITS.description}
-        defaultValue={values.description}
-        error={errors.description}
       />
     </ItemFormFrame>
   );

@@ -7,7 +7,7 @@ import { MediaImage } from "~/components/media-image";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { ConfirmForm } from "~/components/ui/confirm-form";
-import { TextAreaField, TextField } from "~/components/ui/field";
+import { fieldBinder, TextAreaField, TextField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { ActionFailure } from "~/lib/action-result";
@@ -85,10 +85,15 @@ export function SectionEditor({
   const [texts, setTexts] = useState(initial);
   const pending = useIsPending({ intent: "save", match: { section } });
   const headingId = `section-${section}-heading`;
-  const change = (field: keyof Texts) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setTexts((previous) => ({ ...previous, [field]: value }));
-  };
+  const bind = fieldBinder(initial, failure?.fields ?? {});
+  // A text's field: its name, value and error, and the preview follows what is typed.
+  const text = (field: keyof Texts) => ({
+    ...bind(field),
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setTexts((previous) => ({ ...previous, [field]: value }));
+    },
+  });
   return (
     <Card as="section" aria-labelledby={headingId} id={section}>
       <CardTitle id={headingId}>{label} Section</CardTitle>
@@ -111,38 +116,24 @@ export function SectionEditor({
           className="space-y-4"
           noValidate
           preventScrollReset
+          error={failure?.error}
+          intent="save"
         >
-          <FormAlert error={failure?.error} />
-          <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="section" value={section} />
-          <TextField
-            label="Title"
-            name="title"
-            required
-            defaultValue={initial.title}
-            maxLength={HOME_TEXT_LIMITS.title}
-            error={failure?.fields?.title}
-            onChange={change("title")}
-          />
+          <TextField label="Title" {...text("title")} required maxLength={HOME_TEXT_LIMITS.title} />
           <TextField
             label="Subtitle"
-            name="subtitle"
+            {...text("subtitle")}
             optional
-            defaultValue={initial.subtitle}
             maxLength={HOME_TEXT_LIMITS.subtitle}
-            error={failure?.fields?.subtitle}
-            onChange={change("subtitle")}
           />
           <TextAreaField
             label="Description"
-            name="description"
+            {...text("description")}
             optional
             rows={4}
-            defaultValue={initial.description}
             maxLength={HOME_TEXT_LIMITS.description}
-            error={failure?.fields?.description}
             hint="Plain text; a blank line starts a new paragraph line."
-            onChange={change("description")}
           />
           <SubmitButton pending={pending} pendingLabel="Saving...">
             Save {label}

@@ -3,7 +3,7 @@ import { PhotoPicker } from "~/components/admin/photo-drop";
 import { PropertyFieldSections } from "~/components/admin/property-form";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/ui/button";
-import { SelectField, TextField } from "~/components/ui/field";
+import { fieldBinder, SelectField, TextField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { FormMessage } from "~/lib/action-result";
@@ -35,7 +35,7 @@ export function OwnerSubmissionForm({
   action?: string;
 }) {
   const pending = useIsPending();
-  const v = (name: keyof SubmissionValues) => values[name] ?? "";
+  const bind = fieldBinder(values, fields, "");
   return (
     <Form
       method="post"
@@ -56,30 +56,19 @@ export function OwnerSubmissionForm({
           name or number.
         </p>
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            label="Available from"
-            name="availableFrom"
-            type="date"
-            optional
-            defaultValue={v("availableFrom")}
-            error={fields.availableFrom}
-          />
+          <TextField label="Available from" {...bind("availableFrom")} type="date" optional />
           <SelectField
             label="How should we reach you?"
-            name="contactMethod"
+            {...bind("contactMethod")}
             placeholder="Choose one"
             options={CONTACT_METHODS}
-            defaultValue={v("contactMethod")}
-            error={fields.contactMethod}
           />
           <TextField
             label="Phone number"
-            name="contactPhone"
+            {...bind("contactPhone")}
             type="tel"
             autoComplete="tel"
             hint="For a call or WhatsApp."
-            defaultValue={v("contactPhone")}
-            error={fields.contactPhone}
           />
         </div>
       </section>

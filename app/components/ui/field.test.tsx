@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import {
   CheckboxField,
+  fieldBinder,
   PasswordField,
   SelectField,
   SwitchField,
@@ -103,5 +104,45 @@ describe("the other fields", () => {
     expect(input).toContain('value="on"');
     expect(input).toContain('checked=""');
     expect(toggle).toContain(`<label for="${attribute(toggle, "input", "id")}"`);
+  });
+});
+
+describe("fieldBinder", () => {
+  const values = { title: "Duplex", city: "", price: undefined };
+  const errors = { title: "Enter a title." };
+
+  it("gives a field its name, the value shown and its error", () => {
+    const bind = fieldBinder(values, errors);
+    expect(bind("title")).toEqual({
+      name: "title",
+      defaultValue: "Duplex",
+      error: "Enter a title.",
+    });
+    expect(bind("city")).toEqual({ name: "city", defaultValue: "", error: undefined });
+    expect(bind("price").defaultValue).toBeUndefined();
+  });
+
+  it("shows the fallback for a missing or empty value, and the form's blank for the rest", () => {
+    const bind = fieldBinder(values, errors, "");
+    expect(bind("city", "Lagos").defaultValue).toBe("Lagos");
+    expect(bind("price", "0").defaultValue).toBe("0");
+    expect(bind("title", "Lagos").defaultValue).toBe("Duplex");
+    expect(bind("price").defaultValue).toBe("");
+  });
+
+  it("renders a select on the fallback choice", () => {
+    const bind = fieldBinder(values, errors);
+    const html = renderToStaticMarkup(
+      <SelectField
+        label="Location"
+        options={[
+          { value: "Abuja", label: "Abuja" },
+          { value: "Lagos", label: "Lagos" },
+        ]}
+        {...bind("city", "Lagos")}
+      />,
+    );
+    expect(html).toContain('<option value="Lagos" selected="">');
+    expect(attribute(html, "select", "name")).toBe("city");
   });
 });

@@ -133,6 +133,29 @@ export type FieldShellProps = FieldState & {
 
 type FieldProps = FieldShellProps & { name: string };
 
+/**
+ * The part of a field that comes from its form's state, so a form with many fields names each
+ * once: `bind("title")` is `{ name, defaultValue, error }` for the field `title`, from what the
+ * form shows (the record, or what was typed before a refusal) and the errors of its last answer.
+ * `name` must be one of the form's values. `fallback` is shown when the value is missing or
+ * empty (a select's usual choice); `blank`, the fallback of every field not given one (the
+ * listing form shows "" for a value it was not given).
+ */
+export function fieldBinder<Name extends string>(
+  values: Partial<Record<Name, string>>,
+  errors: Partial<Record<string, string>>,
+  blank?: string,
+) {
+  return function bind(name: Name, fallback = blank) {
+    const value = values[name];
+    return {
+      name,
+      defaultValue: fallback === undefined ? value : value || fallback,
+      error: errors[name],
+    };
+  };
+}
+
 /** A field's props split into the shell's (label, hint, error, ...) and the control's. */
 function splitField<P extends FieldShellProps>({
   label,

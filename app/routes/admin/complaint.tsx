@@ -207,17 +207,16 @@ function Message({ inquiry }: { inquiry: AdminInquiry }) {
 
 type Failure = ActionFailure<{ response?: string; status?: string }> | undefined;
 
-function Response({
-  inquiry,
-  back,
-  state,
-  failure,
-}: {
+/** What each of the inquiry's forms is given (its own failure only). */
+type InquiryFormProps = {
   inquiry: AdminInquiry;
   back: string;
   state: unknown;
   failure: Failure;
-}) {
+};
+
+function Response(props: InquiryFormProps) {
+  const { inquiry, failure } = props;
   const pending = useIsPending({ intent: "respond" });
   if (inquiry.response !== null) {
     return (
@@ -238,7 +237,7 @@ function Response({
     );
   }
   return (
-    <InquiryForm intent="respond" inquiry={inquiry} back={back} state={state} failure={failure}>
+    <InquiryForm intent="respond" {...props}>
       <TextAreaField
         label="Your response"
         name="response"
@@ -289,12 +288,8 @@ function InquiryForm({
   state,
   failure,
   children,
-}: {
+}: InquiryFormProps & {
   intent: keyof typeof INQUIRY_FORMS;
-  inquiry: AdminInquiry;
-  back: string;
-  state: unknown;
-  failure: Failure;
   children: React.ReactNode;
 }) {
   const { heading, headingId, conflictLabels, showFormError, className } = INQUIRY_FORMS[intent];
@@ -317,8 +312,8 @@ function InquiryForm({
         version={inquiry.version}
         className={className}
         noValidate
+        intent={intent}
       >
-        <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="back" value={back} />
         {children}
       </AdminForm>
@@ -326,24 +321,15 @@ function InquiryForm({
   );
 }
 
-function StatusForm({
-  inquiry,
-  back,
-  state,
-  failure,
-}: {
-  inquiry: AdminInquiry;
-  back: string;
-  state: unknown;
-  failure: Failure;
-}) {
+function StatusForm(props: InquiryFormProps) {
+  const { inquiry, failure } = props;
   const pending = useIsPending({ intent: "status" });
   const options = [
     ...SETTABLE_STATUSES,
     ...(inquiry.response !== null ? (["answered"] as const) : []),
   ].map((status) => ({ value: status, label: statusLabel(status) }));
   return (
-    <InquiryForm intent="status" inquiry={inquiry} back={back} state={state} failure={failure}>
+    <InquiryForm intent="status" {...props}>
       <div className="min-w-48">
         <SelectField
           label="Set the status"
