@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { type ComponentType, useEffect, useState, useSyncExternalStore } from "react";
 import type { ExternalToast } from "sonner";
 
 // Toasts load after the page, not with it: sonner is 33 KB of script (a tenth of the code every
@@ -8,7 +8,23 @@ import type { ExternalToast } from "sonner";
 // screen readers have it well before anyone acts; a toast asked for earlier (a redirect's flash,
 // shown as the page hydrates) mounts it at once and is shown as soon as it has subscribed.
 
-const SonnerToaster = lazy(() => import("./sonner-toaster"));
+type SonnerToaster = ComponentType<{ onReady: () => void }>;
+let loading: Promise<SonnerToaster> | undefined;
+/**
+ * The Toaster's module, loaded once. Not React.lazy: a chunk that fails to arrive (a phone
+ * losing its signal) would throw into the page's error boundary and replace the page; here it
+ * costs the toast only, and the next toast tries again.
+ */
+function loadToaster() {
+  loading ??= import("./sonner-toaster").then(
+    (module) => module.default,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 let wanted = false;
 const listeners = new Set<() => void>();
@@ -18,10 +34,14 @@ const ready = new Promise<void>((resolve) => {
   markReady = resolve;
 });
 
-function mountToaster() {
-  if (wanted) return;
-  wanted = true;
+function setWanted(value: boolean) {
+  if (wanted === value) return;
+  wanted = value;
   for (const listener of listeners) listener();
+}
+
+function mountToaster() {
+  setWanted(true);
 }
 
 function subscribe(listener: () => void) {
@@ -58,10 +78,20 @@ export function Toasts() {
     const timer = setTimeout(mountToaster, 1000);
     return () => clearTimeout(timer);
   }, []);
-  if (!mounted) return null;
-  return (
-    <Suspense fallback={null}>
-      <SonnerToaster onReady={markReady} />
-    </Suspense>
-  );
+  const [Toaster, setToaster] = useState<SonnerToaster | null>(null);
+  useEffect(() => {
+    if (!mounted || Toaster) return;
+    let current = true;
+    loadToaster().then(
+      (component) => {
+        if (current) setToaster(() => component);
+      },
+      // The next toast asks for the region again, and so tries the download again.
+      () => setWanted(false),
+    );
+    return () => {
+      current = false;
+    };
+  }, [mounted, Toaster]);
+  return Toaster ? <Toaster onReady={markReady} /> : null;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { gotoHydrated, signedInAs } from "./support";
+import { gotoHydrated, readResultsLine, signedInAs, toasts } from "./support";
 
 // What a phone on a slow connection waits for before it can draw a page: the HTML only. The
 // stylesheet is inline on public pages and the scripts start once the page has painted
@@ -63,4 +63,23 @@ test("the scripts start after the first paint, and the page then hydrates with i
     () => getComputedStyle(document.querySelector("header") ?? document.body).backgroundColor,
   );
   expect(background).not.toBe("rgba(0, 0, 0, 0)");
+});
+
+test("a toast whose script does not arrive costs that toast only: the page stays, the next toast loads it", async ({
+  page,
+}) => {
+  const toasterChunk = /\/assets\/sonner-toaster-[\w-]+\.js$/;
+  await page.route(toasterChunk, (route) => route.abort());
+  await gotoHydrated(page, "/");
+  const search = page.getByRole("main").getByRole("button", { name: "Search", exact: true });
+  await search.first().click();
+  // The hint's toast is lost, not the page: the search still opens the listing.
+  await expect(page).toHaveURL(/\/properties$/);
+  expect((await readResultsLine(page)).from).toBe(1);
+  await expect(toasts(page)).toHaveCount(0);
+
+  await page.unroute(toasterChunk);
+  await page.goBack();
+  await search.first().click();
+  await expect(toasts(page).first()).toBeVisible();
 });
