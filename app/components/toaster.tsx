@@ -9,20 +9,18 @@ import type { ExternalToast } from "sonner";
 // shown as the page hydrates) mounts it at once and is shown as soon as it has subscribed.
 
 type SonnerToaster = ComponentType<{ onReady: () => void }>;
-let loading: Promise<SonnerToaster> | undefined;
+type ToasterModule = typeof import("./sonner-toaster");
+let loading: Promise<ToasterModule> | undefined;
 /**
- * The Toaster's module, loaded once. Not React.lazy: a chunk that fails to arrive (a phone
- * losing its signal) would throw into the page's error boundary and replace the page; here it
- * costs the toast only, and the next toast tries again.
+ * The Toaster's module (sonner's region and its `toast`), loaded once. Not React.lazy: a chunk
+ * that fails to arrive (a phone losing its signal) would throw into the page's error boundary
+ * and replace the page; here it costs the toast only, and the next toast tries again.
  */
 function loadToaster() {
-  loading ??= import("./sonner-toaster").then(
-    (module) => module.default,
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
+  loading ??= import("./sonner-toaster").catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
   return loading;
 }
 
@@ -53,7 +51,8 @@ type Kind = "success" | "error" | "info";
 
 function show(kind: Kind, title: string, options?: ExternalToast) {
   mountToaster();
-  void ready.then(() => import("sonner")).then(({ toast }) => toast[kind](title, options));
+  // Once ready, the module has loaded: loadToaster() answers the settled download.
+  void ready.then(loadToaster).then(({ toast }) => toast[kind](title, options));
 }
 
 /** sonner's `toast`, for the kinds the site uses; the toast appears once the region is there. */
@@ -83,8 +82,8 @@ export function Toasts() {
     if (!mounted || Toaster) return;
     let current = true;
     loadToaster().then(
-      (component) => {
-        if (current) setToaster(() => component);
+      (module) => {
+        if (current) setToaster(() => module.default);
       },
       // The next toast asks for the region again, and so tries the download again.
       () => setWanted(false),
