@@ -66,11 +66,9 @@ export default defineConfig({
     {
       name: "chromium",
       dependencies: ["exclusive"],
-      // One browser context per worker, reset between tests (cookies, storage, permissions),
-      // instead of a new one per test: a new context costs a renderer process and cold HTTP
-      // and script caches. The accessibility spec ran in 400 s instead of 644 s. A test with
-      // another storageState (a signed-in one) still gets a fresh context.
-      use: { ...devices["Desktop Chrome"], reuseContext: true },
+      // Each worker keeps its browser contexts and pages from one test to the next
+      // (tests/e2e/test.ts says what is reset and why).
+      use: { ...devices["Desktop Chrome"] },
     },
     ...(NPM_BROWSER
       ? [

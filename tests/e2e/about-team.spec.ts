@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { gotoHydrated } from "./support";
+import { expect, test } from "./test";
 
 test("the team page shows the active team with photos and the ways to join", async ({ page }) => {
   await gotoHydrated(page, "/team");

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { ADMIN_STATE, CUSTOMER_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
 import { gotoHydrated, propertyCards } from "./support";
+import { expect, test } from "./test";
 
 // Every page type, checked by axe-core against WCAG 2.1 A and AA (contrast included), on a
 // phone and on a desktop: labels, names, headings, landmarks, colour contrast. The admin

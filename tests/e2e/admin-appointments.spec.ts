@@ -1,9 +1,10 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { addDays, isSunday, lagosToday } from "../../app/lib/appointment-rules";
 import type { PremadeAccountKey } from "./auth-state";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
 import { gotoHydrated, signedInAs, toasts } from "./support";
+import { expect, test } from "./test";
 
 // Staff handle bookings: a customer books on the public site, an admin finds the booking by
 // e-mail, looks at it and confirms it, and the customer sees it confirmed. With JavaScript the

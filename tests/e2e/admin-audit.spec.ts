@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
 import { gotoHydrated, visibleText } from "./support";
+import { expect, test } from "./test";
 
 // The audit log reads like a history (issue 23): who by name, what by the record's name linked
 // to its screen, the form's labels, only what changed, a deleted record by its last name; it

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
 import { gotoHydrated, toasts } from "./support";
+import { expect, test } from "./test";
 
 // The Backups screen (issue 22): the demo super admin takes a backup while the site serves,
 // sees it listed with its contents, and downloads it. On PostgreSQL the screen says to use

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { ADMIN_STATE } from "./auth-state";
 import { gotoHydrated, toasts } from "./support";
+import { expect, test } from "./test";
 
 // Nothing irreversible by one click (issue 23, item 4): a bulk change to listings asks with the
 // count, reports the plural, offers Undo after a move to the trash (restoring exactly those),

@@ -1,8 +1,9 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
 import { asNewVisitor, gotoHydrated, propertyCards, toasts } from "./support";
+import { expect, test } from "./test";
 
 // What staff edit and visitors read: the website editor's hero title on the home page, a phone
 // number in the footer and on the contact page, the social links in the footer, and WhatsApp

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { buildDemoProperties } from "../../app/demo/demo-properties";
 import { addDays, isSunday, lagosToday } from "../../app/lib/appointment-rules";
 import { UNRESOLVED_INQUIRY_STATUSES } from "../../app/models/admin-dashboard.server";
@@ -7,6 +7,7 @@ import { DEMO_LISTING_INQUIRIES } from "../../app/seed/demo-leads";
 import { DEMO_USERS } from "../../app/seed/demo-users";
 import { ADMIN_STATE, allPremadeAccounts } from "./auth-state";
 import { asNewVisitor, gotoHydrated, signUpAndSignIn, UUID_PATTERN, visibleText } from "./support";
+import { expect, test } from "./test";
 
 // The admin dashboard's numbers against the database. The e2e server owns its database (a
 // PGlite folder it locks, or a PostgreSQL database made for the run), so the test cannot count

@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { lagosToday } from "../../app/lib/appointment-rules";
 import { ADMIN_STATE } from "./auth-state";
 import { freshEmail, gotoHydrated, openDayAfter, toasts, visitorSendsMessage } from "./support";
+import { expect, test } from "./test";
 
 // Issue 23, items 2 and 3. Two admins (two browser contexts) open one record; A saves, then B
 // saves over the version B opened: nothing of B's is written, B sees who changed it, their

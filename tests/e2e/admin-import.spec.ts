@@ -1,9 +1,10 @@
 import fs from "node:fs/promises";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { parseCsv, toCsv, unguardCell } from "../../app/lib/csv";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
 import { gotoHydrated, toasts } from "./support";
+import { expect, test } from "./test";
 
 // The CSV round trip as the office does it: export the listings, change one price in the file
 // (typed the way a spreadsheet shows it, with ₦ and commas), import it. The check says what will

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
 import { freshEmail, gotoHydrated, toasts, visitorSendsMessage } from "./support";
+import { expect, test } from "./test";
 
 // Staff answer messages: a visitor writes through /contact, an admin finds the message, answers
 // it in the dialog over the list (an empty answer is refused beside the field) and the answer

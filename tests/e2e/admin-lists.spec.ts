@@ -1,8 +1,9 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
 import { gotoHydrated, toasts } from "./support";
+import { expect, test } from "./test";
 
 // The ordered lists staff keep (team, gallery slides, featured videos): what they save is on the
 // public pages at the next request. Each test works on rows of its own (added first, deleted at

@@ -1,8 +1,9 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
 import { gotoHydrated, toasts } from "./support";
+import { expect, test } from "./test";
 
 // Staff run the catalogue: add a listing in the dialog over the list (a missing price is refused
 // beside the field, nothing typed lost), find it on the public site, change its price, delete it
@@ -160,11 +161,15 @@ test("a listing added with two photos, reordered, repriced and deleted, as the p
   await expect(edit.getByLabel("Title of photo 2")).toHaveValue("The garden");
   expect(await violationsOf(admin, "Edit Property, Media tab")).toEqual([]);
   const secondSrc = await photos.nth(1).getByRole("img").getAttribute("src");
-  // Reordered from the keyboard: the second photo's handle, arrow up.
+  // Reordered from the keyboard: the second photo's handle, arrow up. The list shows the new
+  // order at once, while the order is saved in the background.
+  const saved = admin.waitForResponse((response) => response.request().method() === "POST");
   await edit.getByRole("button", { name: "Reorder photo 2" }).press("ArrowUp");
   await expect(photos.nth(0).getByRole("img")).toHaveAttribute("src", secondSrc ?? "");
   await expect(edit.getByLabel("Title of photo 1")).toHaveValue("The garden");
-  // Saved: still first after a reload of the data.
+  // Saved: still first after a reload of the data (once the save has answered: a reload
+  // before would cancel it).
+  expect((await saved).ok()).toBe(true);
   await admin.reload();
   await admin.getByRole("tab", { name: "Media" }).click();
   await expect(

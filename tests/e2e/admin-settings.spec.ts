@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
 import {
@@ -9,6 +9,7 @@ import {
   signInAsAdmin,
   toasts,
 } from "./support";
+import { expect, test } from "./test";
 
 // /admin/settings. The demo super admin adds admins in the Admins tab (a dialog); a new admin
 // is a plain admin, who has no Admins tab and whose forged add is refused. Each admin's

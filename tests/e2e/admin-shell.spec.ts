@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { buildDemoProperties } from "../../app/demo/demo-properties";
 import { lagosToday } from "../../app/lib/appointment-rules";
 import { demoBookings } from "../../app/seed/demo-activity";
@@ -14,6 +14,7 @@ import {
   UUID_PATTERN,
   waitForHydration,
 } from "./support";
+import { expect, test } from "./test";
 
 // The admin shell (spec dashboard-and-admin §2, §9): the sidebar (16rem, 3rem collapsed with
 // tooltips, an 18rem sheet below 768 px, kept in the sidebar_state cookie, Ctrl/Cmd+B), the

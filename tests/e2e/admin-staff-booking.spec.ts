@@ -1,9 +1,10 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { formatAppointmentDate } from "../../app/lib/appointment-format";
 import { lagosToday } from "../../app/lib/appointment-rules";
 import { formatLongDate } from "../../app/lib/calendar-month";
 import { ADMIN_STATE } from "./auth-state";
 import { gotoHydrated, openDayAfter, toasts } from "./support";
+import { expect, test } from "./test";
 
 // Staff book and reschedule for a caller (issue 23, item 5): the New appointment screen over
 // the list, refused on the server without a date (nothing typed lost), booked, found, its

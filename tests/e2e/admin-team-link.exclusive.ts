@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_AGENTS } from "../../app/seed/demo-agents";
 import { ADMIN_STATE } from "./auth-state";
 import { gotoHydrated, toasts } from "./support";
+import { expect, test } from "./test";
 
 // Issue 21, item 2: an admin links a team member to a staff account on the team form. The demo
 // agent (agent@naijahomes.ng) is the seed's Babatunde Adeyemi, whose name the property pages of

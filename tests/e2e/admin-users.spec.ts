@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
 import { asNewVisitor, freshEmail, gotoHydrated, signedInAs, toasts } from "./support";
+import { expect, test } from "./test";
 
 // Staff manage accounts on /admin/users: add (the person gets a link to choose a password),
 // edit, deactivate (the person is signed out at their next click and cannot sign in) and

@@ -1,8 +1,9 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { lagosToday } from "../../app/lib/appointment-rules";
 import { DEMO_AGENT_PASSWORD, DEMO_AGENTS } from "../../app/seed/demo-agents";
 import { ADMIN_STATE } from "./auth-state";
 import { asNewVisitor, gotoHydrated, openDayAfter, toasts } from "./support";
+import { expect, test } from "./test";
 
 // Issue 21, items 2 and 3: the office gives a viewing to another agent, who then finds it in
 // their own list; and gives several listings to an agent at once from the properties table.

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { lagosToday } from "../../app/lib/appointment-rules";
 import { DEMO_AGENT_PASSWORD, DEMO_AGENTS } from "../../app/seed/demo-agents";
 import { asNewVisitor, gotoHydrated, openDayAfter, UUID_PATTERN } from "./support";
+import { expect, test } from "./test";
 
 // Issue 21 (agents): the demo agent signs in at the admin login and sees only their own listings
 // and viewings; the property page of one of their listings shows them; a visitor's booking of

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { DEMO_USERS } from "../../app/seed/demo-users";
 import { CUSTOMER_STATE } from "./auth-state";
 import { asNewVisitor, freshEmail, gotoHydrated, signInAsAdmin, toasts } from "./support";
+import { expect, test } from "./test";
 
 // Accounts end to end on the real server: sign up, sign in, favourite, sign out; the admin login
 // with the seeded super admin; and a customer kept out of the admin area.

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   addDays,
   isSunday,
@@ -8,6 +8,7 @@ import {
 } from "../../app/lib/appointment-rules";
 import { formatLongDate, monthOf } from "../../app/lib/calendar-month";
 import { asNewVisitor, gotoHydrated, signedInAs, toasts, UUID_PATTERN } from "./support";
+import { expect, test } from "./test";
 
 // Booking end to end: with JavaScript (the calendar, the toast, the form reset), without it (the
 // native date input and the confirmation in the page), and from a property page.

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { violationsOf } from "./axe";
 import { gotoHydrated, parseNaira, propertyCards, UUID_PATTERN, visibleText } from "./support";
+import { expect, test } from "./test";
 
 // Issue 14: comparing a shortlist side by side (with and without JavaScript) and the cost of a
 // home in naira on its page. The calculator's expected figures are worked out here from the

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { asNewVisitor, gotoHydrated, signedInAs, toasts } from "./support";
+import { expect, test } from "./test";
 
 // /contact end to end: the details, the map that degrades to the address, and 'Send Us a
 // Message' with JavaScript (toast, form cleared, 'Sending...') and without (success in the page).

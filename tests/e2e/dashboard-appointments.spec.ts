@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatAppointmentDate } from "../../app/lib/appointment-format";
 import {
   addDays,
@@ -9,6 +9,7 @@ import {
 } from "../../app/lib/appointment-rules";
 import { formatLongDate } from "../../app/lib/calendar-month";
 import { gotoHydrated, signedInAs, toasts } from "./support";
+import { expect, test } from "./test";
 
 // A customer's appointments end to end: book while signed in, find it on the dashboard,
 // reschedule it, cancel it; and the same cancel with JavaScript off.

@@ -1,12 +1,7 @@
-import {
-  type Browser,
-  type BrowserContextOptions,
-  expect,
-  type Page,
-  test,
-} from "@playwright/test";
+import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { CUSTOMER_STATE } from "./auth-state";
 import { gotoHydrated, propertyCards, signedInAs, signInWithForm, toasts } from "./support";
+import { expect, test } from "./test";
 
 // The customer dashboard end to end. The test that changes an account has one of its own.
 

@@ -6,7 +6,6 @@ import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { expect, test } from "@playwright/test";
 import {
   freePort,
   NGINX,
@@ -15,6 +14,7 @@ import {
   startServer,
   waitForHealth,
 } from "./spawn-server";
+import { expect, test } from "./test";
 
 // The site as deployed (README, "Deploying"): nginx with deploy/nginx.conf itself (only its
 // ports, server name and certificate paths replaced) in front of the production server, over

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { gotoHydrated, readResultsLine, signedInAs, toasts } from "./support";
+import { expect, test } from "./test";
 
 // What a phone on a slow connection waits for before it can draw a page: the HTML only. The
 // stylesheet is inline on public pages and the scripts start once the page has painted

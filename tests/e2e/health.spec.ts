@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 
 test("GET /healthz answers 200 with status ok", async ({ request }) => {
   const response = await request.get("/healthz");

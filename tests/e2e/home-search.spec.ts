@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   chooseOption,
   gotoHydrated,
@@ -7,6 +7,7 @@ import {
   readResultsLine,
   toasts,
 } from "./support";
+import { expect, test } from "./test";
 
 /** The hero's search form: the form holding the Search button. */
 function heroSearch(page: Page) {

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { ADMIN_STATE, CUSTOMER_STATE } from "./auth-state";
 import { gotoHydrated, propertyCards } from "./support";
+import { expect, test } from "./test";
 
 // What visitors tripped over at 1280 px and 360 px: controls out of reach below a fold, ragged
 // list rows, and dashboard tabs and rows cut off on a phone.

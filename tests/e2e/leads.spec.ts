@@ -1,7 +1,8 @@
-import { type Browser, expect, test } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { lagosToday } from "../../app/lib/appointment-rules";
 import { ADMIN_STATE } from "./auth-state";
 import { asNewVisitor, gotoHydrated, openDayAfter, toasts, UUID_PATTERN } from "./support";
+import { expect, test } from "./test";
 
 // Issue 21 item 4, done when: a visitor clicks WhatsApp and phone on a listing, books a viewing
 // of it and asks about it; the Leads dashboard counts exactly those, on that listing's row (a

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   bedsIn,
   cardPrices,
@@ -10,6 +10,7 @@ import {
   readResultsLine,
   visibleText,
 } from "./support";
+import { expect, test } from "./test";
 
 const EMPTY_TEXT =
   "We couldn't find any properties matching your criteria. Try adjusting your filters.";

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { waitForHydration } from "./support";
+import { expect, test } from "./test";
 
 test.use({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
 

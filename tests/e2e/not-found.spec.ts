@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 
 for (const path of ["/no-such-page", "/properties/extra/levels"]) {
   test(`an unknown path (${path}) shows the not-found page with status 404`, async ({ page }) => {

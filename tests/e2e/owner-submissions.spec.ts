@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { plainJpeg } from "../setup/photo-fixtures";
 import { ADMIN_STATE, E2E_PASSWORD } from "./auth-state";
 import { asNewVisitor, freshEmail, gotoHydrated, signedInAs, UUID_PATTERN } from "./support";
+import { expect, test } from "./test";
 
 // Issue 20 end to end: a landlord types a flat into "List your property" signed out, signs up
 // and signs in and finds it kept, adds photos and sends it; the office asks for changes from the

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { WEEKLY_REPORT_MESSAGES } from "../../app/lib/owner-report";
 import { asNewVisitor, gotoHydrated, signedInAs, toasts } from "./support";
+import { expect, test } from "./test";
 
 // Issue 20 item 5: the owner's opt-in to the weekly e-mail report of their listings, under My
 // Listings. Off by default; once saved on it stays on after a reload, and saved off it stays off.

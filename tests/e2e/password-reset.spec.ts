@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { type SmtpTestServer, startSmtpTestServer } from "../setup/smtp-test-server";
 import { freePort, type SpawnedServer, startServer, waitForHealth } from "./spawn-server";
 import { gotoHydrated, toasts } from "./support";
+import { expect, test } from "./test";
 
 // Forgot password end to end, with the e-mail really sent. The run's shared web server keeps its
 // mail in the outbox of a database it holds (PGlite allows one process), so this spec reads the

@@ -7,9 +7,9 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { addDays, isSunday, lagosToday, slotsOn } from "../../app/lib/appointment-rules";
+import { expect, test } from "./test";
 
 // The restore drill (issue 22, item 2), run as an operator would run it: a server with the
 // embedded database takes bookings and photo uploads while `npm run backup` asks it for a backup;

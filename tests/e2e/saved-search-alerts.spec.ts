@@ -2,10 +2,10 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { type SmtpTestServer, startSmtpTestServer } from "../setup/smtp-test-server";
 import { freePort, type SpawnedProcess, spawnCapturing, waitForHealth } from "./spawn-server";
 import { gotoHydrated, toasts } from "./support";
+import { expect, test } from "./test";
 
 // Saved-search alerts end to end (issue 14): a customer saves a search from the listing, a
 // matching listing is added through the model layer, the alert job runs, the alert is in the

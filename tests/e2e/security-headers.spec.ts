@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { waitForHydration } from "./support";
+import { expect, test } from "./test";
 
 // The home page is the busiest page (hydration data, videos, images, toasts): if the
 // Content-Security-Policy blocks nothing there, the nonce plumbing works.

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { gotoHydrated, propertyCards, UUID_PATTERN } from "./support";
+import { expect, test } from "./test";
 
 // What a search engine or a chat app reads from the pages' heads, and the sitemap and robots.txt.
 

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { startServer, waitForHealth } from "./spawn-server";
+import { expect, test } from "./test";
 
 // The Node entry itself, run as an operator would: the embedded database belongs to one process,
 // a taken port is an error (never a silent move), and SIGTERM shuts down cleanly. Uses the

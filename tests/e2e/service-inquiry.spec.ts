@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { asNewVisitor, gotoHydrated, toasts } from "./support";
+import { expect, test } from "./test";
 
 // /services and /services/{id} end to end: the overview, a service page, 'Book Consultation'
 // and the 'Inquire About This Service' form with JavaScript and without.

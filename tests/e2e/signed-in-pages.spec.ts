@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { gotoHydrated, propertyCards, signedInAs, toasts } from "./support";
+import { expect, test } from "./test";
 
 // Signed-in visitors get the public pages from the page cache (ADR 19): the same copy for every
 // signed-in visitor, with their name and saved hearts filled in from /api/me once it loads, and

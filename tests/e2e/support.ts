@@ -1,7 +1,8 @@
 import fs from "node:fs";
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { addDays, slotsOn, TIME_SLOTS } from "../../app/lib/appointment-rules";
 import { E2E_PASSWORD, type PremadeAccountKey, premadeAccount } from "./auth-state";
+import { expect, test } from "./test";
 
 // Helpers shared by the specs. They find things the way a user does: roles, labels, text.
 

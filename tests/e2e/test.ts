@@ -1,0 +1,275 @@
+import { readFileSync } from "node:fs";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  type Page,
+} from "@playwright/test";
+
+export { expect } from "@playwright/test";
+
+// The `test` every spec imports: Playwright's, with the browser context and page kept for the
+// worker's next test instead of made anew or reset the way Playwright's own `reuseContext` does.
+//
+// Why: on this 2-core machine the end-to-end pass is bound by the processor, and most of it is
+// Chromium loading pages. Playwright's reset navigates to about:blank and back (under the site's
+// Cross-Origin-Opener-Policy each switch starts another renderer process) and empties the HTTP
+// cache, so every test compiled the site's scripts from nothing. Measured on the accessibility
+// and layout specs (104 tests): 146-151 processor-seconds against 176-185.
+//
+// What a test still starts with: no cookies but those of its storageState, empty local and
+// session storage, no routes, extra headers or permissions, the configured viewport, and a page
+// showing a blank same-origin document (/robots.txt). What is kept: the HTTP cache (the site's
+// files are hashed and immutable; its pages are `no-cache`, revalidated on every visit) and the
+// renderer. A page or context given a setting that cannot be undone (an init script, a listener,
+// emulated media, the clock, geolocation...) is closed after the test instead of kept.
+
+type Counts = Map<string | symbol, number>;
+type Target = Page | BrowserContext;
+
+/**
+ * Methods whose effect outlasts the test, and how the fixture undoes it (`null`: it cannot, and
+ * the page or context is closed instead of kept).
+ */
+const LASTING: Record<string, ((target: Target) => Promise<unknown>) | null> = {
+  setExtraHTTPHeaders: (target) => target.setExtraHTTPHeaders({}),
+  route: (target) => target.unrouteAll({ behavior: "ignoreErrors" }),
+  grantPermissions: async (target) => "clearPermissions" in target && target.clearPermissions(),
+  addInitScript: null,
+  exposeBinding: null,
+  exposeFunction: null,
+  routeFromHAR: null,
+  routeWebSocket: null,
+  emulateMedia: null,
+  setGeolocation: null,
+  setOffline: null,
+  setHTTPCredentials: null,
+  setDefaultTimeout: null,
+  setDefaultNavigationTimeout: null,
+};
+const CLOCK_METHODS = [
+  "install",
+  "fastForward",
+  "pauseAt",
+  "resume",
+  "runFor",
+  "setFixedTime",
+  "setSystemTime",
+];
+
+/** What each page or context had done to it during the current test. */
+const used = new WeakMap<Target, Set<string>>();
+
+/** Records calls to `target`'s LASTING methods (and its clock's: shared by a context's pages). */
+function watchForLastingChanges(target: Target) {
+  const calls = new Set<string>();
+  used.set(target, calls);
+  const record = (object: object, names: string[], as: (name: string) => string) => {
+    const methods = object as Record<string, unknown>;
+    for (const name of names) {
+      const original = methods[name];
+      if (typeof original !== "function") continue;
+      methods[name] = (...args: unknown[]) => {
+        calls.add(as(name));
+        return original.apply(object, args);
+      };
+    }
+  };
+  record(target, Object.keys(LASTING), (name) => name);
+  if ("newPage" in target) record(target.clock, CLOCK_METHODS, () => "clock");
+}
+
+/** Undoes what the test did to `target`; false when that cannot be undone. */
+async function undo(target: Target): Promise<boolean> {
+  const calls = used.get(target);
+  if (!calls) return false;
+  for (const name of calls) {
+    const reset = LASTING[name];
+    if (!reset) return false;
+    await reset(target);
+  }
+  calls.clear();
+  return true;
+}
+
+// Pages and contexts are event emitters at run time; their types leave these two out.
+type Emitter = {
+  eventNames(): (string | symbol)[];
+  listenerCount(name: string | symbol): number;
+};
+
+/** Listener counts by event, to tell listeners a test added (Playwright's waits remove theirs). */
+function listeners(target: Target): Counts {
+  const emitter = target as unknown as Emitter;
+  return new Map(emitter.eventNames().map((name) => [name, emitter.listenerCount(name)]));
+}
+
+function addedListeners(target: Target, before: Counts) {
+  const emitter = target as unknown as Emitter;
+  return emitter.eventNames().some((name) => emitter.listenerCount(name) > (before.get(name) ?? 0));
+}
+
+/** The `page` fixture's page, with its listeners when the test got it. */
+const handedOut = new WeakMap<Page, Counts>();
+
+function cookiesOf(state: BrowserContextOptions["storageState"]) {
+  if (!state) return [];
+  const parsed =
+    typeof state === "string"
+      ? (JSON.parse(readFileSync(state, "utf8")) as Exclude<typeof state, string>)
+      : state;
+  return parsed.cookies ?? [];
+}
+
+/** What Storage.clearDataForOrigin empties: everything but cookies (handled) and the HTTP cache. */
+const STORAGE_TYPES =
+  "local_storage,indexeddb,websql,service_workers,cache_storage,shared_storage,storage_buckets,file_systems";
+
+/** Leaves the context as a new test expects it (see above); false when it must be closed. */
+async function tidy(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  before: Counts,
+): Promise<boolean> {
+  if (addedListeners(context, before) || !(await undo(context))) return false;
+  const [first, ...others] = context.pages();
+  await Promise.all(others.map((page) => page.close()));
+  if (!first || first.isClosed()) return true;
+  const pageBefore = handedOut.get(first);
+  if (!pageBefore || addedListeners(first, pageBefore) || !baseURL || !(await undo(first))) {
+    await first.close();
+    return true;
+  }
+  // Away from the test's page first, so nothing it runs as it unloads writes to storage after
+  // it is emptied; a same-origin document keeps the renderer.
+  const blank = new URL("/robots.txt", baseURL).href;
+  const reached = await first.goto(blank).then(
+    () => true,
+    () => false,
+  );
+  if (!reached) {
+    await first.close();
+    return true;
+  }
+  const cdp = await context.newCDPSession(first);
+  await cdp.send("Storage.clearDataForOrigin", {
+    origin: new URL(baseURL).origin,
+    storageTypes: STORAGE_TYPES,
+  });
+  await cdp.detach();
+  await first.evaluate(() => sessionStorage.clear());
+  return true;
+}
+
+/** Contexts closed by a test: never kept. */
+const closed = new WeakSet<BrowserContext>();
+
+async function newContext(browser: Browser, options: BrowserContextOptions) {
+  const context = await browser.newContext(options);
+  context.on("close", () => closed.add(context));
+  watchForLastingChanges(context);
+  return context;
+}
+
+/** A kept context made ready for the next test: its storageState's cookies, its viewport. */
+async function prepare(context: BrowserContext, options: BrowserContextOptions) {
+  await context.clearCookies();
+  await context.addCookies(cookiesOf(options.storageState));
+  const [page] = context.pages();
+  if (page && options.viewport) {
+    const size = page.viewportSize();
+    if (size?.width !== options.viewport.width || size?.height !== options.viewport.height)
+      await page.setViewportSize(options.viewport);
+  }
+}
+
+/** The context's kept page, or a new one, handed to a test. */
+async function pageOf(context: BrowserContext) {
+  let page = context.pages()[0];
+  if (!page) {
+    page = await context.newPage();
+    watchForLastingChanges(page);
+  }
+  handedOut.set(page, listeners(page));
+  return page;
+}
+
+/** Tidies a context a test had (tidy) and says whether to keep it; closes it if not. */
+async function giveBack(context: BrowserContext, options: BrowserContextOptions, before: Counts) {
+  const kept =
+    !closed.has(context) && (await tidy(context, options.baseURL, before).catch(() => false));
+  if (!kept) await context.close();
+  return kept;
+}
+
+type Fixtures = {
+  /**
+   * A page in a browser context of its own, beside the test's `page`: another person, or the
+   * admin who acts on what a visitor sees. Its options go over the test's
+   * (`openPage({ storageState: ADMIN_STATE })`). Like `page`, it is kept for a later test, so
+   * leave it open.
+   */
+  openPage: (options?: BrowserContextOptions) => Promise<Page>;
+  // Playwright's own (internal) fixture: the context options of this test, config and test.use.
+  _combinedContextOptions: BrowserContextOptions;
+};
+
+type WorkerFixtures = {
+  /** The worker's kept contexts by their options: the `context` fixture's, and openPage's spares. */
+  contextPool: { main: Map<string, BrowserContext>; spare: Map<string, BrowserContext[]> };
+};
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  contextPool: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter
+    async ({}, use) => {
+      const pool = { main: new Map(), spare: new Map() };
+      await use(pool);
+      const all = [...pool.main.values(), ...[...pool.spare.values()].flat()];
+      await Promise.all(all.map((context) => context.close()));
+    },
+    { scope: "worker" },
+  ],
+
+  context: async ({ browser, contextPool, _combinedContextOptions: options }, use) => {
+    const key = JSON.stringify(options);
+    let context = contextPool.main.get(key);
+    if (context) await prepare(context, options);
+    else {
+      context = await newContext(browser, options);
+      contextPool.main.set(key, context);
+    }
+    const before = listeners(context);
+    await use(context);
+    if (!(await giveBack(context, options, before))) contextPool.main.delete(key);
+  },
+
+  page: async ({ context }, use) => {
+    await use(await pageOf(context));
+  },
+
+  openPage: async ({ browser, contextPool, _combinedContextOptions }, use) => {
+    const lent: {
+      key: string;
+      context: BrowserContext;
+      options: BrowserContextOptions;
+      before: Counts;
+    }[] = [];
+    await use(async (extra = {}) => {
+      const options = { ..._combinedContextOptions, ...extra };
+      const key = JSON.stringify(options);
+      let context = contextPool.spare.get(key)?.pop();
+      if (context) await prepare(context, options);
+      else context = await newContext(browser, options);
+      lent.push({ key, context, options, before: listeners(context) });
+      return pageOf(context);
+    });
+    for (const { key, context, options, before } of lent) {
+      if (!(await giveBack(context, options, before))) continue;
+      const spares = contextPool.spare.get(key) ?? [];
+      spares.push(context);
+      contextPool.spare.set(key, spares);
+    }
+  },
+});
