@@ -24,6 +24,10 @@ const runs =
         ["vitest", ["run"]],
         ["playwright", ["test"]],
       ];
+// TEST_E2E_FIRST=1: Playwright before Vitest. CI's embedded pass sets it, so its long end-to-end
+// run starts beside the PostgreSQL pass instead of after the unit tests, when the processor
+// would otherwise wait on the server starting and the specs that run alone.
+if (process.env.TEST_E2E_FIRST === "1") runs.reverse();
 let failed = false;
 for (const [tool, args] of runs) {
   const result = spawnSync("npx", [tool, ...args], { stdio: "inherit" });
