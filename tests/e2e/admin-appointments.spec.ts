@@ -1,10 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { addDays, isSunday, lagosToday } from "../../app/lib/appointment-rules";
 import type { PremadeAccountKey } from "./auth-state";
-import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
-import { gotoHydrated, signedInAs, toasts } from "./support";
-import { expect, test } from "./test";
+import { adminPage, gotoHydrated, signedInAs, toasts } from "./support";
+import { expect, type OpenPage, test } from "./test";
 
 // Staff handle bookings: a customer books on the public site, an admin finds the booking by
 // e-mail, looks at it and confirms it, and the customer sees it confirmed. With JavaScript the
@@ -20,9 +19,8 @@ function nextOpenDay(from = lagosToday()): string {
  * so the native date input), in a browser of their own. Answers their page (still signed in)
  * and e-mail.
  */
-async function customerBooks(browser: Browser, who: PremadeAccountKey, propertyType: string) {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
+async function customerBooks(openPage: OpenPage, who: PremadeAccountKey, propertyType: string) {
+  const page = await openPage({ javaScriptEnabled: false });
   const { email } = await signedInAs(page, who);
   await page.goto("/book-appointment");
   await page.getByLabel("Phone Number").fill("0803 123 4567");
@@ -34,22 +32,17 @@ async function customerBooks(browser: Browser, who: PremadeAccountKey, propertyT
   return { page, email };
 }
 
-async function adminPage(browser: Browser, javaScriptEnabled = true) {
-  const context = await browser.newContext({ storageState: ADMIN_STATE, javaScriptEnabled });
-  return context.newPage();
-}
-
 function rowOf(page: Page, name: string) {
   return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
 }
 
 test.describe("a customer's booking", () => {
   test("is found by e-mail, confirmed by the admin, and shows Confirmed to the customer", async ({
-    browser,
+    openPage,
   }) => {
-    const { page, email } = await customerBooks(browser, "appointments-halima", "Terrace");
+    const { page, email } = await customerBooks(openPage, "appointments-halima", "Terrace");
 
-    const admin = await adminPage(browser);
+    const admin = await adminPage(openPage);
     await gotoHydrated(admin, "/admin/appointments");
     await expect(admin.getByRole("heading", { level: 1 })).toHaveText(/^Appointments \(\d+\)$/);
     await admin.getByLabel("Search appointments").fill(email);
@@ -88,18 +81,15 @@ test.describe("a customer's booking", () => {
 
     await page.goto("/dashboard/appointments");
     await expect(page.getByRole("main")).toContainText("Confirmed");
-    await admin.context().close();
-    await page.context().close();
   });
 });
 
 test("Complete only once a viewing has started; it asks, naming who is e-mailed; final bookings offer nothing more", async ({
-  browser,
+  openPage,
 }) => {
-  const customer = await customerBooks(browser, "appointments-emeka", "Bungalow");
-  await customer.page.context().close();
+  await customerBooks(openPage, "appointments-emeka", "Bungalow");
 
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   // A booking for tomorrow: Confirm and Cancel, no Complete.
   await gotoHydrated(admin, "/admin/appointments?q=bungalow&status=pending");
   const future = rowOf(admin, "Emeka Obi");
@@ -129,15 +119,13 @@ test("Complete only once a viewing has started; it asks, naming who is e-mailed;
   const done = rowOf(admin, "Ngozi Okafor");
   await expect(done).toContainText("Completed");
   await expect(done.getByRole("button")).toHaveCount(0);
-  await admin.context().close();
 });
 
 test.describe("without JavaScript for the admin", () => {
-  test("the booking is a page; cancelling asks, then cancels", async ({ browser }) => {
-    const customer = await customerBooks(browser, "appointments-zainab", "Penthouse");
-    await customer.page.context().close();
+  test("the booking is a page; cancelling asks, then cancels", async ({ openPage }) => {
+    await customerBooks(openPage, "appointments-zainab", "Penthouse");
 
-    const admin = await adminPage(browser, false);
+    const admin = await adminPage(openPage, { javaScriptEnabled: false });
     await admin.goto("/admin/appointments?q=penthouse");
     await rowOf(admin, "Zainab Bala")
       .getByRole("link", { name: "Zainab Bala", exact: true })
@@ -154,27 +142,21 @@ test.describe("without JavaScript for the admin", () => {
     ).toBeVisible();
     await admin.goto("/admin/appointments?q=penthouse");
     await expect(rowOf(admin, "Zainab Bala")).toContainText("Cancelled");
-    await admin.context().close();
   });
 
-  test("an unknown booking is the admin 404", async ({ browser }) => {
-    const admin = await adminPage(browser, false);
+  test("an unknown booking is the admin 404", async ({ openPage }) => {
+    const admin = await adminPage(openPage, { javaScriptEnabled: false });
     const response = await admin.goto("/admin/appointments/00000000-0000-4000-8000-000000000000");
     expect(response?.status()).toBe(404);
     await expect(admin.getByRole("heading", { name: "Page not found" })).toBeVisible();
-    await admin.context().close();
   });
 });
 
 test.describe("on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("the list fits the screen; the table scrolls inside its frame", async ({ browser }) => {
-    const context = await browser.newContext({
-      storageState: ADMIN_STATE,
-      viewport: { width: 360, height: 740 },
-    });
-    const admin = await context.newPage();
+  test("the list fits the screen; the table scrolls inside its frame", async ({ openPage }) => {
+    const admin = await adminPage(openPage, { viewport: { width: 360, height: 740 } });
     await gotoHydrated(admin, "/admin/appointments");
     await admin.screenshot({
       path: test.info().outputPath("appointments-360.png"),
@@ -184,6 +166,5 @@ test.describe("on a 360 px phone", () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBe(0);
-    await context.close();
   });
 });

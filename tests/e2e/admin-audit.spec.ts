@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
-import { gotoHydrated, visibleText } from "./support";
+import { adminPage, gotoHydrated, visibleText } from "./support";
 import { expect, test } from "./test";
 
 // The audit log reads like a history (issue 23): who by name, what by the record's name linked
@@ -86,10 +86,9 @@ for (const viewport of [
   { width: 390, height: 844 },
 ]) {
   test(`the log fits ${viewport.width} px: nothing sideways, long values folded, no axe findings`, async ({
-    browser,
+    openPage,
   }) => {
-    const context = await browser.newContext({ storageState: ADMIN_STATE, viewport });
-    const page = await context.newPage();
+    const page = await adminPage(openPage, { viewport });
     const title = `Audit long text ${viewport.width} ${Date.now()}`;
     const href = await addVideo(page, title);
     await gotoHydrated(page, href);
@@ -116,6 +115,5 @@ for (const viewport of [
     const box = await row.boundingBox();
     expect(box && box.x + box.width <= viewport.width).toBe(true);
     expect(await violationsOf(page, "/admin/audit", { bestPractices: true })).toEqual([]);
-    await context.close();
   });
 }

@@ -1,16 +1,10 @@
-import type { Browser, Page } from "@playwright/test";
-import { ADMIN_STATE } from "./auth-state";
-import { gotoHydrated, toasts } from "./support";
+import type { Page } from "@playwright/test";
+import { adminPage, gotoHydrated, toasts } from "./support";
 import { expect, test } from "./test";
 
 // Nothing irreversible by one click (issue 23, item 4): a bulk change to listings asks with the
 // count, reports the plural, offers Undo after a move to the trash (restoring exactly those),
 // and clears the chosen action and the ticks for the next Apply.
-
-async function adminPage(browser: Browser, javaScriptEnabled = true) {
-  const context = await browser.newContext({ storageState: ADMIN_STATE, javaScriptEnabled });
-  return context.newPage();
-}
 
 function rowOf(page: Page, title: string) {
   return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: title }) });
@@ -27,15 +21,14 @@ async function addListing(page: Page, title: string) {
 }
 
 test("moving several listings to the trash asks with the count, reports it, and Undo brings exactly those back", async ({
-  browser,
+  openPage,
 }) => {
   const token = `Bulkcheck${Date.now()}`;
   const titles = [1, 2, 3].map((n) => `${token} plot ${n}`);
-  const plain = await adminPage(browser, false);
+  const plain = await adminPage(openPage, { javaScriptEnabled: false });
   for (const title of [...titles, `${token} keeper`]) await addListing(plain, title);
-  await plain.context().close();
 
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, `/admin/properties?q=${token}`);
   await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Properties (4)");
   const action = admin.getByLabel("With the selected listings");
@@ -93,13 +86,12 @@ test("moving several listings to the trash asks with the count, reports it, and 
   await admin.getByRole("button", { name: "Apply to selected" }).click();
   await admin.getByRole("alertdialog").getByRole("button", { name: "Yes, move them" }).click();
   await expect(toasts(admin).filter({ hasText: "4 listings moved to the trash" })).toBeVisible();
-  await admin.context().close();
 });
 
-test("without JavaScript the trash question and the Undo are in the page", async ({ browser }) => {
+test("without JavaScript the trash question and the Undo are in the page", async ({ openPage }) => {
   const token = `Plainbulk${Date.now()}`;
   const titles = [1, 2].map((n) => `${token} flat ${n}`);
-  const admin = await adminPage(browser, false);
+  const admin = await adminPage(openPage, { javaScriptEnabled: false });
   for (const title of titles) await addListing(admin, title);
 
   await admin.goto(`/admin/properties?q=${token}`);
@@ -131,5 +123,4 @@ test("without JavaScript the trash question and the Undo are in the page", async
     "Choose an action",
     "Restore",
   ]);
-  await admin.context().close();
 });

@@ -1,9 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
-import { asNewVisitor, gotoHydrated, propertyCards, toasts } from "./support";
-import { expect, test } from "./test";
+import { adminPage, asNewVisitor, gotoHydrated, propertyCards, toasts } from "./support";
+import { expect, type OpenPage, test } from "./test";
 
 // What staff edit and visitors read: the website editor's hero title on the home page, a phone
 // number in the footer and on the contact page, the social links in the footer, and WhatsApp
@@ -13,14 +13,8 @@ import { expect, test } from "./test";
 
 const DEMO_WHATSAPP_DIGITS = "2348031234567";
 
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext({ storageState: ADMIN_STATE });
-  return context.newPage();
-}
-
-async function visitorPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
+async function visitorPage(openPage: OpenPage, viewport = { width: 1280, height: 800 }) {
+  const page = await openPage({ viewport });
   await asNewVisitor(page);
   return page;
 }
@@ -37,9 +31,9 @@ async function saveHeroTitle(page: Page, title: string) {
 }
 
 test("the admin edits the hero title, sees it in the preview, and the home page shows it as text", async ({
-  browser,
+  openPage,
 }) => {
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/website-editor");
   await expect(admin.getByRole("heading", { level: 1, name: "Website Editor" })).toBeVisible();
   expect(await violationsOf(admin, "/website-editor")).toEqual([]);
@@ -57,7 +51,7 @@ test("the admin edits the hero title, sees it in the preview, and the home page 
     await expect(toasts(admin).filter({ hasText: "Content updated successfully" })).toBeVisible();
     await expect(section.getByLabel("Title", { exact: true })).toHaveValue(title);
 
-    const visitor = await visitorPage(browser);
+    const visitor = await visitorPage(openPage);
     await gotoHydrated(visitor, "/");
     await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(visitor.locator("main b")).toHaveCount(0);
@@ -78,9 +72,9 @@ test("the admin edits the hero title, sees it in the preview, and the home page 
 });
 
 test("an uploaded hero picture joins the set, moves earlier and is removed; the others stay", async ({
-  browser,
+  openPage,
 }) => {
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/website-editor");
   const set = admin.getByRole("list", { name: "Background pictures" });
   const pictures = set.getByRole("listitem");
@@ -123,13 +117,12 @@ test("an uploaded hero picture joins the set, moves earlier and is removed; the 
     await expect(toasts(admin).filter({ hasText: "Image removed" })).toBeVisible();
   }
   await expect.poll(urls).toEqual(before);
-  await admin.context().close();
 });
 
 test("the admin changes a phone number; the footer and the contact page show it", async ({
-  browser,
+  openPage,
 }) => {
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/admin/contact-info");
   expect(await violationsOf(admin, "/admin/contact-info")).toEqual([]);
   const phones = admin.getByRole("region", { name: "Phone numbers" });
@@ -157,7 +150,7 @@ test("the admin changes a phone number; the footer and the contact page show it"
     await expect(toasts(admin).filter({ hasText: "contact information updated" })).toBeVisible();
     await expect(phones).toContainText(changed);
 
-    const visitor = await visitorPage(browser);
+    const visitor = await visitorPage(openPage);
     await gotoHydrated(visitor, "/contact");
     const info = visitor.getByRole("main").getByRole("region", { name: "Get In Touch" });
     await expect(info.getByRole("link", { name: changed })).toHaveAttribute(
@@ -178,12 +171,12 @@ test("the admin changes a phone number; the footer and the contact page show it"
   }
 });
 
-test("a deleted social link leaves the footer, and comes back when added", async ({ browser }) => {
-  const admin = await adminPage(browser);
+test("a deleted social link leaves the footer, and comes back when added", async ({ openPage }) => {
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/admin/social-media");
   expect(await violationsOf(admin, "/admin/social-media")).toEqual([]);
   const twitter = "https://twitter.com/naijahomesng";
-  const visitor = await visitorPage(browser);
+  const visitor = await visitorPage(openPage);
   const footerTwitter = () =>
     visitor.getByRole("contentinfo").getByRole("link", { name: "Twitter" });
 
@@ -218,9 +211,9 @@ test("a deleted social link leaves the footer, and comes back when added", async
 });
 
 test("TikTok, YouTube and a WhatsApp Channel are offered, and show in the footer with their marks", async ({
-  browser,
+  openPage,
 }) => {
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/admin/social-media");
   const links = [
     { platform: "tiktok", label: "TikTok", url: "https://www.tiktok.com/@naijahomes" },
@@ -232,7 +225,7 @@ test("TikTok, YouTube and a WhatsApp Channel are offered, and show in the footer
     },
   ];
   const add = admin.getByRole("region", { name: "Add a Link" });
-  const visitor = await visitorPage(browser);
+  const visitor = await visitorPage(openPage);
   try {
     for (const link of links) {
       await expect(
@@ -282,9 +275,9 @@ test("TikTok, YouTube and a WhatsApp Channel are offered, and show in the footer
 
 test.describe("WhatsApp on a 360 x 740 phone", () => {
   test("the property page opens a chat about the listing and shares it; the contact page opens a chat", async ({
-    browser,
+    openPage,
   }) => {
-    const page = await visitorPage(browser, { width: 360, height: 740 });
+    const page = await visitorPage(openPage, { width: 360, height: 740 });
     await gotoHydrated(page, "/properties");
     const card = propertyCards(page).first();
     const title = ((await card.getByRole("heading").first().textContent()) ?? "").trim();

@@ -135,17 +135,16 @@ test("the dashboard shows exactly what the seed wrote", async ({ page }, testInf
 
 test("a booking, a message and a sign-up each add exactly one", { tag: "@smoke" }, async ({
   page,
-  browser,
+  openPage,
 }) => {
   const before = await readDashboard(page);
 
   // A signed-out visitor of its own, without JavaScript: the plain form posts.
-  const visitorContext = await browser.newContext({
+  const visitor = await openPage({
     baseURL: test.info().project.use.baseURL,
     javaScriptEnabled: false,
     storageState: { cookies: [], origins: [] },
   });
-  const visitor = await visitorContext.newPage();
   await asNewVisitor(visitor);
   const stamp = `${Date.now()}`;
   const booker = `Numbers Check ${stamp}`;
@@ -172,7 +171,6 @@ test("a booking, a message and a sign-up each add exactly one", { tag: "@smoke" 
   await expect(message.getByRole("status")).toContainText("Message Sent");
 
   await signUpAndSignIn(visitor, { js: false });
-  await visitorContext.close();
 
   expect(await readDashboard(page)).toEqual({
     ...before,

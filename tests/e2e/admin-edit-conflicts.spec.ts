@@ -1,7 +1,13 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { lagosToday } from "../../app/lib/appointment-rules";
-import { ADMIN_STATE } from "./auth-state";
-import { freshEmail, gotoHydrated, openDayAfter, toasts, visitorSendsMessage } from "./support";
+import {
+  adminPage,
+  freshEmail,
+  gotoHydrated,
+  openDayAfter,
+  toasts,
+  visitorSendsMessage,
+} from "./support";
 import { expect, test } from "./test";
 
 // Issue 23, items 2 and 3. Two admins (two browser contexts) open one record; A saves, then B
@@ -12,11 +18,6 @@ import { expect, test } from "./test";
 
 // Two signed-in browsers each: slower than one on a shared machine.
 test.beforeEach(() => test.setTimeout(120_000));
-
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext({ storageState: ADMIN_STATE });
-  return context.newPage();
-}
 
 /** Adds a listing through the Add Property page and answers its edit address. */
 async function addListing(page: Page, title: string) {
@@ -34,11 +35,11 @@ async function addListing(page: Page, title: string) {
 }
 
 test("two admins on one listing: the later save is refused, shows both, and reapplies on request", async ({
-  browser,
+  openPage,
 }) => {
   const title = `Conflict duplex ${Date.now()}`;
-  const a = await adminPage(browser);
-  const b = await adminPage(browser);
+  const a = await adminPage(openPage);
+  const b = await adminPage(openPage);
   const edit = await addListing(a, title);
 
   await gotoHydrated(a, edit);
@@ -73,10 +74,10 @@ test("two admins on one listing: the later save is refused, shows both, and reap
 });
 
 test("two admins on one social link: the later save is refused and names the change", async ({
-  browser,
+  openPage,
 }) => {
-  const a = await adminPage(browser);
-  const b = await adminPage(browser);
+  const a = await adminPage(openPage);
+  const b = await adminPage(openPage);
   await gotoHydrated(a, "/admin/social-media");
   const add = a.getByRole("region", { name: "Add a Link" });
   const hasLinkedIn = await a.getByRole("link", { name: "Edit the LinkedIn link" }).count();
@@ -106,10 +107,10 @@ test("two admins on one social link: the later save is refused and names the cha
 });
 
 test("two admins on one website editor section: the later save is refused and shows theirs", async ({
-  browser,
+  openPage,
 }) => {
-  const a = await adminPage(browser);
-  const b = await adminPage(browser);
+  const a = await adminPage(openPage);
+  const b = await adminPage(openPage);
   await gotoHydrated(a, "/website-editor");
   await gotoHydrated(b, "/website-editor");
   const sectionOf = (page: Page) => page.getByRole("region", { name: "Services Section" });
@@ -134,9 +135,9 @@ test("two admins on one website editor section: the later save is refused and sh
   await expect(toasts(a).filter({ hasText: "Content updated successfully" })).toBeVisible();
 });
 
-test("a changed form asks before a link leaves it, and not after a save", async ({ browser }) => {
+test("a changed form asks before a link leaves it, and not after a save", async ({ openPage }) => {
   const title = `Unsaved villa ${Date.now()}`;
-  const page = await adminPage(browser);
+  const page = await adminPage(openPage);
   const edit = await addListing(page, title);
   await gotoHydrated(page, edit);
   const sidebar = page.getByRole("navigation").getByRole("link", { name: "Dashboard" }).first();
@@ -178,9 +179,9 @@ test("a changed form asks before a link leaves it, and not after a save", async 
   await expect(ask).toHaveCount(0);
 });
 
-test("closing a changed dialog over the list asks first", async ({ browser }) => {
+test("closing a changed dialog over the list asks first", async ({ openPage }) => {
   const title = `Dialog bungalow ${Date.now()}`;
-  const page = await adminPage(browser);
+  const page = await adminPage(openPage);
   await addListing(page, title);
   await page
     .getByRole("link", { name: `Edit ${title}` })
@@ -202,8 +203,8 @@ test("closing a changed dialog over the list asks first", async ({ browser }) =>
   await expect(dialog).toHaveCount(0);
 });
 
-test("closing the tab with a changed form asks (beforeunload)", async ({ browser }) => {
-  const page = await adminPage(browser);
+test("closing the tab with a changed form asks (beforeunload)", async ({ openPage }) => {
+  const page = await adminPage(openPage);
   await gotoHydrated(page, "/website-editor");
   await page
     .getByRole("region", { name: "Contact Section" })
@@ -219,10 +220,10 @@ test("closing the tab with a changed form asks (beforeunload)", async ({ browser
 });
 
 test("two admins on one booking: a cancel made on the old page is refused, then made on request", async ({
-  browser,
+  openPage,
 }) => {
-  const a = await adminPage(browser);
-  const b = await adminPage(browser);
+  const a = await adminPage(openPage);
+  const b = await adminPage(openPage);
   // A pending booking of its own, booked by staff (the form's post, as the dialog sends it).
   await gotoHydrated(a, "/admin/appointments/new");
   const propertyId = await a.getByLabel("Property").locator("option").nth(1).getAttribute("value");
@@ -281,11 +282,11 @@ async function hrefOf(page: Page, name: string) {
 }
 
 test("two admins on one team member: the later save is refused and shows theirs", async ({
-  browser,
+  openPage,
 }) => {
   const name = `Chidi Conflict ${Date.now()}`;
-  const a = await adminPage(browser);
-  const b = await adminPage(browser);
+  const a = await adminPage(openPage);
+  const b = await adminPage(openPage);
   await gotoHydrated(a, "/admin/team/new");
   await a.getByLabel("Name").fill(name);
   await a.getByLabel("Position").fill("Sales Agent");
@@ -317,11 +318,11 @@ test("two admins on one team member: the later save is refused and shows theirs"
 });
 
 test("two admins on one user: the later save is refused and names the change", async ({
-  browser,
+  openPage,
 }) => {
   const email = freshEmail("conflict-user");
-  const a = await adminPage(browser);
-  const b = await adminPage(browser);
+  const a = await adminPage(openPage);
+  const b = await adminPage(openPage);
   await gotoHydrated(a, "/admin/users/new");
   await a.getByLabel("Email").fill(email);
   await a.getByLabel("First Name").fill("Bisi");
@@ -350,14 +351,14 @@ test("two admins on one user: the later save is refused and names the change", a
 });
 
 test("two admins on one inquiry: a status set over an answer already sent is refused", async ({
-  browser,
+  openPage,
 }) => {
   const email = freshEmail("conflict-inquiry");
   const subject = `Conflict question ${Date.now()}`;
-  await visitorSendsMessage(browser, email, subject);
+  await visitorSendsMessage(openPage, email, subject);
 
-  const a = await adminPage(browser);
-  const b = await adminPage(browser);
+  const a = await adminPage(openPage);
+  const b = await adminPage(openPage);
   await gotoHydrated(a, `/admin/complaints?q=${encodeURIComponent(email)}`);
   const open = await hrefOf(a, subject);
   await gotoHydrated(a, open);

@@ -1,9 +1,8 @@
 import fs from "node:fs/promises";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { parseCsv, toCsv, unguardCell } from "../../app/lib/csv";
-import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
-import { gotoHydrated, toasts } from "./support";
+import { adminPage, gotoHydrated, toasts } from "./support";
 import { expect, test } from "./test";
 
 // The CSV round trip as the office does it: export the listings, change one price in the file
@@ -18,11 +17,6 @@ const CITY_LIST = "/admin/properties?city=Owerri";
 test.beforeEach(() => {
   test.slow();
 });
-
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext({ storageState: ADMIN_STATE });
-  return context.newPage();
-}
 
 /** Clicks Export CSV on the list and answers the file's rows (header first), cells as meant. */
 async function exportRows(admin: Page) {
@@ -40,10 +34,10 @@ async function listedCount(admin: Page) {
 }
 
 test("export, change a price in the file, import: that listing is updated, nothing added", async ({
-  browser,
+  openPage,
   page,
 }) => {
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, CITY_LIST);
   const listed = await listedCount(admin);
   expect(listed).toBeGreaterThan(1);
@@ -91,11 +85,10 @@ test("export, change a price in the file, import: that listing is updated, nothi
   await gotoHydrated(page, `/property/${id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page.getByRole("main")).toContainText(naira(newPrice));
-  await admin.context().close();
 });
 
 test("a Windows-1252 file typed with labels: each problem named, then imported", async ({
-  browser,
+  openPage,
 }) => {
   const stamp = Date.now();
   const villa = `Résidence Étoile ${stamp}`;
@@ -109,7 +102,7 @@ test("a Windows-1252 file typed with labels: each problem named, then imported",
   // As Excel's plain "CSV" saves it on Windows: one byte per character, é as 0xE9.
   const latin1 = (lines: string[]) => Buffer.from(`${lines.join("\r\n")}\r\n`, "latin1");
 
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/admin/properties/import");
   await admin.getByLabel("CSV file").setInputFiles({
     name: "new.csv",
@@ -146,5 +139,4 @@ test("a Windows-1252 file typed with labels: each problem named, then imported",
   await expect(admin.getByRole("main")).toContainText(villa);
   await expect(admin.getByRole("main")).toContainText("₦45,000,000");
   await expect(admin.getByRole("main")).toContainText("₦1,800,000");
-  await admin.context().close();
 });

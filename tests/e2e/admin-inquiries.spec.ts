@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
-import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
-import { freshEmail, gotoHydrated, toasts, visitorSendsMessage } from "./support";
+import { adminPage, freshEmail, gotoHydrated, toasts, visitorSendsMessage } from "./support";
 import { expect, test } from "./test";
 
 // Staff answer messages: a visitor writes through /contact, an admin finds the message, answers
@@ -14,13 +13,12 @@ function rowOf(page: Page, subject: string) {
 
 test("an admin answers a contact message; the answer is stored and shown read-only", {
   tag: "@smoke",
-}, async ({ browser }) => {
+}, async ({ openPage }) => {
   const email = freshEmail("inquiry");
   const subject = `Ikoyi flat ${Date.now()}`;
-  await visitorSendsMessage(browser, email, subject);
+  await visitorSendsMessage(openPage, email, subject);
 
-  const context = await browser.newContext({ storageState: ADMIN_STATE });
-  const admin = await context.newPage();
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/admin/complaints");
   await expect(admin.getByRole("heading", { level: 1 })).toHaveText(
     /^Inquiries Management \(\d+\)$/,
@@ -63,20 +61,15 @@ test("an admin answers a contact message; the answer is stored and shown read-on
   await answered.getByRole("button", { name: "Update Status" }).click();
   await expect(toasts(admin).filter({ hasText: "Inquiry status updated" })).toBeVisible();
   await expect(rowOf(admin, subject)).toContainText("Resolved");
-  await context.close();
 });
 
 test.describe("without JavaScript", () => {
-  test("the inquiry is a page with the response form", async ({ browser }) => {
+  test("the inquiry is a page with the response form", async ({ openPage }) => {
     const email = freshEmail("inquiry-nojs");
     const subject = `Lekki shop ${Date.now()}`;
-    await visitorSendsMessage(browser, email, subject);
+    await visitorSendsMessage(openPage, email, subject);
 
-    const context = await browser.newContext({
-      storageState: ADMIN_STATE,
-      javaScriptEnabled: false,
-    });
-    const admin = await context.newPage();
+    const admin = await adminPage(openPage, { javaScriptEnabled: false });
     await admin.goto(`/admin/complaints?q=${encodeURIComponent(email)}`);
     await rowOf(admin, subject).getByRole("link", { name: subject }).click();
     await expect(admin.getByRole("heading", { level: 1 })).toHaveText(subject);
@@ -86,6 +79,5 @@ test.describe("without JavaScript", () => {
     await expect(
       admin.getByRole("status").filter({ hasText: "Response sent successfully" }),
     ).toBeVisible();
-    await context.close();
   });
 });

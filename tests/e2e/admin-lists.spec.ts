@@ -1,18 +1,12 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
-import { gotoHydrated, toasts } from "./support";
+import { adminPage, gotoHydrated, toasts } from "./support";
 import { expect, test } from "./test";
 
 // The ordered lists staff keep (team, gallery slides, featured videos): what they save is on the
 // public pages at the next request. Each test works on rows of its own (added first, deleted at
 // the end) and never moves the seeded ones, so specs running beside it see the seeded order.
-
-async function adminPage(browser: Browser, javaScriptEnabled = true) {
-  const context = await browser.newContext({ storageState: ADMIN_STATE, javaScriptEnabled });
-  return context.newPage();
-}
 
 function rowOf(page: Page, name: string) {
   return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
@@ -30,11 +24,11 @@ async function galleryTitles(page: Page) {
 }
 
 test("an admin adds a team member with a photo, who appears on /team, then deletes them", async ({
-  browser,
+  openPage,
   page,
 }) => {
   const name = `Temitope Lawal ${Date.now()}`;
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/admin/team");
   await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Team Members");
   await expect(admin.getByRole("columnheader")).toHaveText([
@@ -110,13 +104,13 @@ test("an admin adds a team member with a photo, who appears on /team, then delet
 });
 
 test("an admin moves a slide up and the home gallery shows the new order", async ({
-  browser,
+  openPage,
   page,
 }) => {
   const stamp = Date.now();
   const first = `Abuja Heights ${stamp}`;
   const second = `Enugu Gardens ${stamp}`;
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/admin/slideshow");
   await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Slideshow Gallery");
   expect(await violationsOf(admin, "/admin/slideshow")).toEqual([]);
@@ -189,10 +183,10 @@ test("an admin moves a slide up and the home gallery shows the new order", async
 });
 
 test("without JavaScript the move buttons and the switch are plain form posts", async ({
-  browser,
+  openPage,
 }) => {
   const stamp = Date.now();
-  const admin = await adminPage(browser, false);
+  const admin = await adminPage(openPage, { javaScriptEnabled: false });
   const titles = [`Plain A ${stamp}`, `Plain B ${stamp}`];
   for (const title of titles) {
     await admin.goto("/admin/videos/new");
@@ -228,9 +222,9 @@ test("without JavaScript the move buttons and the switch are plain form posts", 
   }
 });
 
-test("an admin deactivates a video and it leaves the home page", async ({ browser, page }) => {
+test("an admin deactivates a video and it leaves the home page", async ({ openPage, page }) => {
   const title = `Gwarinpa walkthrough ${Date.now()}`;
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/admin/videos");
   await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Featured Videos");
   expect(await violationsOf(admin, "/admin/videos")).toEqual([]);
@@ -278,9 +272,9 @@ test("an admin deactivates a video and it leaves the home page", async ({ browse
   await expect(toasts(admin).filter({ hasText: "Video deleted successfully" })).toBeVisible();
 });
 
-test("the properties table's row has the spec's Delete, which asks first", async ({ browser }) => {
+test("the properties table's row has the spec's Delete, which asks first", async ({ openPage }) => {
   const title = `Row-delete bungalow ${Date.now()}`;
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/admin/properties");
   await admin.getByRole("link", { name: "Add Property" }).click();
   const dialog = admin.getByRole("dialog", { name: "Add Property" });
@@ -313,5 +307,4 @@ test("the properties table's row has the spec's Delete, which asks first", async
   // In the trash, to be restored.
   await gotoHydrated(admin, `/admin/properties?view=trash&q=${encodeURIComponent(title)}`);
   await expect(rowOf(admin, title)).toHaveCount(1);
-  await admin.context().close();
 });

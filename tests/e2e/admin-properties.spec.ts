@@ -1,8 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
-import { gotoHydrated, toasts } from "./support";
+import { adminPage, gotoHydrated, toasts } from "./support";
 import { expect, test } from "./test";
 
 // Staff run the catalogue: add a listing in the dialog over the list (a missing price is refused
@@ -10,21 +9,16 @@ import { expect, test } from "./test";
 // (its page answers 404 at once) and restore it from the trash. Without JavaScript the form is a
 // page with its sections one after another.
 
-async function adminPage(browser: Browser, javaScriptEnabled = true) {
-  const context = await browser.newContext({ storageState: ADMIN_STATE, javaScriptEnabled });
-  return context.newPage();
-}
-
 function rowOf(page: Page, title: string) {
   return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: title }) });
 }
 
 test("add, find on the site, reprice, delete and restore a listing", { tag: "@smoke" }, async ({
-  browser,
+  openPage,
   page,
 }) => {
   const title = `Ocean-view terrace ${Date.now()}`;
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/admin/properties");
   await admin.getByRole("link", { name: "Add Property" }).click();
   const dialog = admin.getByRole("dialog", { name: "Add Property" });
@@ -84,16 +78,15 @@ test("add, find on the site, reprice, delete and restore a listing", { tag: "@sm
   await expect(toasts(admin).filter({ hasText: "Property restored" })).toBeVisible();
   const back = await page.goto(publicUrl);
   expect(back?.status()).toBe(200);
-  await admin.context().close();
 });
 
 test("a CSV import is checked first, its bad row shown, then the fixed file imported", async ({
-  browser,
+  openPage,
 }) => {
   const stamp = Date.now();
   const header = "title,purpose,price,property_type,category,city,beds";
   const good = `Imported duplex ${stamp},sale,120000000,duplex,residential,Lagos,4`;
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/admin/properties");
   await admin.getByRole("link", { name: "Import CSV" }).click();
   const dialog = admin.getByRole("dialog", { name: "Import Properties" });
@@ -118,11 +111,10 @@ test("a CSV import is checked first, its bad row shown, then the fixed file impo
   await admin.getByLabel("Search properties").fill(`Imported duplex ${stamp}`);
   await admin.getByLabel("Search properties").press("Enter");
   await expect(rowOf(admin, `Imported duplex ${stamp}`)).toContainText("₦120,000,000");
-  await admin.context().close();
 });
 
 test("a listing added with two photos, reordered, repriced and deleted, as the public sees it", async ({
-  browser,
+  openPage,
   page,
 }) => {
   const title = `Photographed villa ${Date.now()}`;
@@ -133,7 +125,7 @@ test("a listing added with two photos, reordered, repriced and deleted, as the p
       .jpeg()
       .toBuffer(),
   });
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/admin/properties");
   await admin.getByRole("link", { name: "Add Property" }).click();
   const dialog = admin.getByRole("dialog", { name: "Add Property" });
@@ -227,13 +219,14 @@ test("a listing added with two photos, reordered, repriced and deleted, as the p
   await admin.getByRole("alertdialog").getByRole("button", { name: "Yes, delete it" }).click();
   await expect(toasts(admin).filter({ hasText: "Property deleted successfully" })).toBeVisible();
   expect((await page.goto(publicUrl))?.status()).toBe(404);
-  await admin.context().close();
 });
 
 test.describe("without JavaScript", () => {
-  test("the form is a page; a bulk change marks the selected listing sold", async ({ browser }) => {
+  test("the form is a page; a bulk change marks the selected listing sold", async ({
+    openPage,
+  }) => {
     const title = `Plain-form bungalow ${Date.now()}`;
-    const admin = await adminPage(browser, false);
+    const admin = await adminPage(openPage, { javaScriptEnabled: false });
     await admin.goto("/admin/properties/new");
     await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Add Property");
     await expect(admin.getByRole("heading", { name: "Details" })).toBeVisible();
@@ -260,18 +253,17 @@ test.describe("without JavaScript", () => {
     ).toBeVisible();
     await admin.goto(`/admin/properties?q=${encodeURIComponent(title)}`);
     await expect(rowOf(admin, title)).toContainText("Sold");
-    await admin.context().close();
   });
 
   test("photos are uploaded with the plain form and ordered with the up and down buttons", async ({
-    browser,
+    openPage,
   }) => {
     const title = `Plain-photo duplex ${Date.now()}`;
     const jpeg = (colour: string) =>
       sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
         .jpeg()
         .toBuffer();
-    const admin = await adminPage(browser, false);
+    const admin = await adminPage(openPage, { javaScriptEnabled: false });
     await admin.goto("/admin/properties/new");
     await admin.getByLabel("Title", { exact: true }).fill(title);
     await admin.getByLabel("Price (₦)").fill("60000000");
@@ -297,6 +289,5 @@ test.describe("without JavaScript", () => {
     const second = await photos.nth(1).getByRole("img").getAttribute("src");
     await admin.getByRole("button", { name: "Move photo 2 up" }).click();
     await expect(photos.nth(0).getByRole("img")).toHaveAttribute("src", second ?? "");
-    await admin.context().close();
   });
 });

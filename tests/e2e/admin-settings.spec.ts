@@ -1,7 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
-import { ADMIN_STATE } from "./auth-state";
+import type { Page } from "@playwright/test";
 import { violationsOf } from "./axe";
 import {
+  adminPage,
   asNewVisitor,
   freshEmail,
   gotoHydrated,
@@ -9,7 +9,7 @@ import {
   signInAsAdmin,
   toasts,
 } from "./support";
-import { expect, test } from "./test";
+import { expect, type OpenPage, test } from "./test";
 
 // /admin/settings. The demo super admin adds admins in the Admins tab (a dialog); a new admin
 // is a plain admin, who has no Admins tab and whose forged add is refused. Each admin's
@@ -19,11 +19,6 @@ import { expect, test } from "./test";
 // they were.
 
 const PASSWORD = "admin-e2e-123";
-
-async function superAdminPage(browser: Browser) {
-  const context = await browser.newContext({ storageState: ADMIN_STATE });
-  return context.newPage();
-}
 
 /** The demo super admin adds an admin through the dialog; answers its e-mail. */
 async function addAdmin(page: Page, fullName: string) {
@@ -46,18 +41,17 @@ function adminRow(page: Page, email: string) {
 }
 
 /** A browser signed in as `email` through /admin/login. */
-async function signedInAdmin(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+async function signedInAdmin(openPage: OpenPage, email: string) {
+  const page = await openPage();
   await asNewVisitor(page);
   await signInAsAdmin(page, email, PASSWORD);
   return page;
 }
 
 test("a super admin adds an admin in the dialog; the new admin cannot add one", async ({
-  browser,
+  openPage,
 }) => {
-  const boss = await superAdminPage(browser);
+  const boss = await adminPage(openPage);
   await gotoHydrated(boss, "/admin/settings?tab=admins");
   expect(await violationsOf(boss, "/admin/settings?tab=admins")).toEqual([]);
   await boss.getByRole("link", { name: "Add Admin" }).click();
@@ -87,7 +81,7 @@ test("a super admin adds an admin in the dialog; the new admin cannot add one", 
   await expect(adminRow(boss, email)).toContainText("Admin");
   await expect(adminRow(boss, email)).not.toContainText("Super Admin");
 
-  const plain = await signedInAdmin(browser, email);
+  const plain = await signedInAdmin(openPage, email);
   await gotoHydrated(plain, "/admin/settings?tab=admins");
   const tabs = plain.getByRole("navigation", { name: "Settings sections" });
   await expect(tabs.getByRole("link")).toHaveText(["General", "Security"]);
@@ -113,14 +107,12 @@ test("a super admin adds an admin in the dialog; the new admin cannot add one", 
   await expect(adminRow(boss, email)).toHaveCount(0);
   await plain.getByRole("link", { name: "Security" }).click();
   await expect(plain).toHaveURL(/\/admin\/login\?redirectTo=/);
-  await plain.context().close();
-  await boss.context().close();
 });
 
 test("with notifications off the e-mail switch shows off, locked; turned back on it shows its choice", async ({
-  browser,
+  openPage,
 }) => {
-  const admin = await (await browser.newContext()).newPage();
+  const admin = await openPage();
   await signedInAs(admin, "settings-depends");
   await gotoHydrated(admin, "/admin/settings");
   const emailSwitch = admin.getByRole("switch", { name: "Email notifications", exact: true });
@@ -143,13 +135,12 @@ test("with notifications off the e-mail switch shows off, locked; turned back on
   await expect(toasts(admin).getByText("Notifications enabled", { exact: true })).toBeVisible();
   await expect(emailSwitch).toBeChecked();
   await expect(emailSwitch).toBeEnabled();
-  await admin.context().close();
 });
 
 test("an admin's notification switches persist, with and without JavaScript", async ({
-  browser,
+  openPage,
 }) => {
-  const admin = await (await browser.newContext()).newPage();
+  const admin = await openPage();
   await signedInAs(admin, "settings-switch");
   await gotoHydrated(admin, "/admin/settings");
   const emailSwitch = admin.getByRole("switch", { name: "Email notifications", exact: true });
@@ -166,11 +157,10 @@ test("an admin's notification switches persist, with and without JavaScript", as
   expect(await violationsOf(admin, "/admin/settings")).toEqual([]);
 
   // Without JavaScript: a checkbox switch and a Save button.
-  const noJs = await browser.newContext({
+  const page = await openPage({
     storageState: await admin.context().storageState(),
     javaScriptEnabled: false,
   });
-  const page = await noJs.newPage();
   await page.goto("/admin/settings");
   await page.getByRole("switch", { name: "Notifications", exact: true }).check();
   await page.getByRole("button", { name: "Save Notifications", exact: true }).click();
@@ -179,18 +169,15 @@ test("an admin's notification switches persist, with and without JavaScript", as
   await expect(page.getByRole("switch", { name: "Email notifications" })).not.toBeChecked();
   await gotoHydrated(admin, "/admin/settings");
   await expect(masterSwitch).toBeChecked();
-  await noJs.close();
-  await admin.context().close();
 });
 
-test("an admin changes their password, then deletes their own account", async ({ browser }) => {
-  const boss = await superAdminPage(browser);
+test("an admin changes their password, then deletes their own account", async ({ openPage }) => {
+  const boss = await adminPage(openPage);
   // The demo super admin is the last one: their Danger Zone says so.
   await gotoHydrated(boss, "/admin/settings?tab=security");
   await expect(boss.getByText("You are the last super admin")).toBeVisible();
-  await boss.context().close();
 
-  const admin = await (await browser.newContext()).newPage();
+  const admin = await openPage();
   const { email, password: oldPassword } = await signedInAs(admin, "settings-leaving");
   await admin.setViewportSize({ width: 360, height: 800 });
   await gotoHydrated(admin, "/admin/settings?tab=security");
@@ -235,5 +222,4 @@ test("an admin changes their password, then deletes their own account", async ({
   await expect(
     admin.getByRole("alert").filter({ hasText: "Invalid email or password" }),
   ).toBeVisible();
-  await admin.context().close();
 });

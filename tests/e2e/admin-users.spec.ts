@@ -1,22 +1,12 @@
-import type { Browser, Page } from "@playwright/test";
-import { ADMIN_STATE } from "./auth-state";
+import type { Page } from "@playwright/test";
 import { violationsOf } from "./axe";
-import { asNewVisitor, freshEmail, gotoHydrated, signedInAs, toasts } from "./support";
+import { adminPage, asNewVisitor, freshEmail, gotoHydrated, signedInAs, toasts } from "./support";
 import { expect, test } from "./test";
 
 // Staff manage accounts on /admin/users: add (the person gets a link to choose a password),
 // edit, deactivate (the person is signed out at their next click and cannot sign in) and
 // delete after 'Are you absolutely sure?'. With JavaScript add and edit are dialogs over the
 // list; without it they are pages, and delete asks on the account's page.
-
-async function adminPage(browser: Browser, options: { js?: boolean; width?: number } = {}) {
-  const context = await browser.newContext({
-    storageState: ADMIN_STATE,
-    javaScriptEnabled: options.js ?? true,
-    ...(options.width ? { viewport: { width: options.width, height: 800 } } : {}),
-  });
-  return context.newPage();
-}
 
 function rowOf(page: Page, email: string) {
   return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: email }) });
@@ -29,10 +19,10 @@ async function searchFor(page: Page, text: string) {
 }
 
 test("an admin adds, edits and deletes a user in dialogs over the list", { tag: "@smoke" }, async ({
-  browser,
+  openPage,
 }) => {
   const email = freshEmail("added-user");
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/admin/users");
   await expect(admin.getByRole("heading", { level: 1 })).toHaveText(/^Users \(\d+\)$/);
   expect(await violationsOf(admin, "/admin/users")).toEqual([]);
@@ -87,19 +77,17 @@ test("an admin adds, edits and deletes a user in dialogs over the list", { tag: 
   await expect(toasts(admin).filter({ hasText: "User deleted" })).toBeVisible();
   await expect(rowOf(admin, email)).toHaveCount(0);
   await expect(admin.getByText("No users found")).toBeVisible();
-  await admin.context().close();
 });
 
 test("a deactivated customer is signed out at the next click and cannot sign in", async ({
-  browser,
+  openPage,
 }) => {
-  const customerContext = await browser.newContext();
-  const customer = await customerContext.newPage();
+  const customer = await openPage();
   const { email, password } = await signedInAs(customer, "users-deactivated");
   await gotoHydrated(customer, "/dashboard");
   await expect(customer.getByRole("main").getByText(email)).toBeVisible();
 
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, `/admin/users?q=${encodeURIComponent(email)}`);
   await rowOf(admin, email).getByRole("link", { name: "Edit Bisi Olatunji" }).click();
   const dialog = admin.getByRole("dialog", { name: "Edit Bisi Olatunji" });
@@ -138,14 +126,12 @@ test("a deactivated customer is signed out at the next click and cannot sign in"
   await customer.getByLabel("Password", { exact: true }).fill(password);
   await customer.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(customer).toHaveURL(/\/dashboard\/appointments$/);
-  await customerContext.close();
-  await admin.context().close();
 });
 
 test.describe("without JavaScript", () => {
-  test("add is a page, and delete asks on the account's page", async ({ browser }) => {
+  test("add is a page, and delete asks on the account's page", async ({ openPage }) => {
     const email = freshEmail("nojs-user");
-    const admin = await adminPage(browser, { js: false });
+    const admin = await adminPage(openPage, { javaScriptEnabled: false });
     await admin.goto("/admin/users");
     await admin.getByRole("link", { name: "Add User" }).click();
     await expect(admin).toHaveURL(/\/admin\/users\/new$/);
@@ -165,14 +151,13 @@ test.describe("without JavaScript", () => {
     await expect(admin).toHaveURL(/\/admin\/users\?q=/);
     await expect(admin.getByRole("status").filter({ hasText: "User deleted" })).toBeVisible();
     await expect(admin.getByText("No users found")).toBeVisible();
-    await admin.context().close();
   });
 });
 
 test("the users screen works at 360 px and an unknown account is the admin 404", async ({
-  browser,
+  openPage,
 }) => {
-  const admin = await adminPage(browser, { width: 360 });
+  const admin = await adminPage(openPage, { viewport: { width: 360, height: 800 } });
   await gotoHydrated(admin, "/admin/users");
   await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
   const overflow = await admin.evaluate(
@@ -188,5 +173,4 @@ test("the users screen works at 360 px and an unknown account is the admin 404",
   const missing = await admin.goto("/admin/users/no-such-account");
   expect(missing?.status()).toBe(404);
   await expect(admin.getByRole("heading", { name: "Page not found" })).toBeVisible();
-  await admin.context().close();
 });

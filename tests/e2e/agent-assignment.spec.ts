@@ -1,9 +1,8 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { lagosToday } from "../../app/lib/appointment-rules";
 import { DEMO_AGENT_PASSWORD, DEMO_AGENTS } from "../../app/seed/demo-agents";
-import { ADMIN_STATE } from "./auth-state";
-import { asNewVisitor, gotoHydrated, openDayAfter, toasts } from "./support";
-import { expect, test } from "./test";
+import { adminPage, asNewVisitor, gotoHydrated, openDayAfter, toasts } from "./support";
+import { expect, type OpenPage, test } from "./test";
 
 // Issue 21, items 2 and 3: the office gives a viewing to another agent, who then finds it in
 // their own list; and gives several listings to an agent at once from the properties table.
@@ -13,14 +12,9 @@ if (!aisha || !ibrahim) throw new Error("no demo agents");
 const nameOf = (agent: { firstName: string; lastName: string }) =>
   `${agent.firstName} ${agent.lastName}`;
 
-async function adminPage(browser: Browser, javaScriptEnabled = true) {
-  const context = await browser.newContext({ storageState: ADMIN_STATE, javaScriptEnabled });
-  return context.newPage();
-}
-
 /** Signs an agent in at the admin login, in a browser of their own; lands on their viewings. */
-async function agentPage(browser: Browser, email: string) {
-  const page = await (await browser.newContext()).newPage();
+async function agentPage(openPage: OpenPage, email: string) {
+  const page = await openPage();
   await asNewVisitor(page);
   await gotoHydrated(page, "/admin/login");
   await page.getByLabel("Email").fill(email);
@@ -31,9 +25,8 @@ async function agentPage(browser: Browser, email: string) {
 }
 
 /** A visitor's general booking (no listing), without JavaScript: the admins' until given. */
-async function generalBooking(browser: Browser, fullName: string) {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const visitor = await context.newPage();
+async function generalBooking(openPage: OpenPage, fullName: string) {
+  const visitor = await openPage({ javaScriptEnabled: false });
   await asNewVisitor(visitor);
   await visitor.goto("/book-appointment");
   await visitor.getByLabel("Full Name").fill(fullName);
@@ -43,7 +36,6 @@ async function generalBooking(browser: Browser, fullName: string) {
   await visitor.getByLabel("Appointment Time").selectOption("11:00 AM");
   await visitor.getByRole("button", { name: "Book Appointment" }).click();
   await expect(visitor.getByRole("status").filter({ hasText: "Appointment Booked" })).toBeVisible();
-  await context.close();
 }
 
 function rowOf(page: Page, name: string) {
@@ -51,12 +43,12 @@ function rowOf(page: Page, name: string) {
 }
 
 test("the office gives a viewing to an agent, who then sees it in their own list", async ({
-  browser,
+  openPage,
 }) => {
   const fullName = `Reassign Viewer ${Date.now()}`;
-  await generalBooking(browser, fullName);
+  await generalBooking(openPage, fullName);
 
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, `/admin/appointments?q=${encodeURIComponent(fullName)}`);
   await expect(rowOf(admin, fullName).getByRole("cell", { name: "Admins" })).toBeVisible();
   await admin.getByRole("link", { name: fullName, exact: true }).click();
@@ -71,23 +63,21 @@ test("the office gives a viewing to an agent, who then sees it in their own list
   await gotoHydrated(admin, `/admin/appointments?q=${encodeURIComponent(fullName)}`);
   await admin.getByLabel("Agent").selectOption({ label: "Admins (no agent)" });
   await expect(admin.getByText("No appointments found")).toBeVisible();
-  await admin.context().close();
 
-  const agent = await agentPage(browser, aisha.email);
+  const agent = await agentPage(openPage, aisha.email);
   await expect(agent.getByRole("link", { name: fullName, exact: true })).toBeVisible();
   await agent.getByRole("link", { name: fullName, exact: true }).click();
   // Theirs to handle, not to give away.
   await expect(agent.getByRole("dialog").getByLabel("Give to")).toHaveCount(0);
-  await agent.context().close();
 });
 
 test("several listings go to one agent from the properties table, and are theirs", async ({
-  browser,
+  openPage,
 }) => {
   // Words a phone can wrap: these listings may be the newest card while layout-fit.spec runs.
   const token = `Assign ${Date.now()}`;
   const titles = [1, 2].map((n) => `${token} flat ${n}`);
-  const plain = await adminPage(browser, false);
+  const plain = await adminPage(openPage, { javaScriptEnabled: false });
   for (const title of titles) {
     await plain.goto("/admin/properties/new");
     await plain.getByLabel("Title", { exact: true }).fill(title);
@@ -96,9 +86,8 @@ test("several listings go to one agent from the properties table, and are theirs
     await plain.getByRole("button", { name: "Add Property" }).click();
     await expect(plain).toHaveURL(/\/admin\/properties$/);
   }
-  await plain.context().close();
 
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, `/admin/properties?q=${encodeURIComponent(token)}`);
   for (const title of titles) await admin.getByLabel(`Select ${title}`).check();
   await admin.getByLabel("With the selected listings").selectOption("assign");
@@ -110,12 +99,10 @@ test("several listings go to one agent from the properties table, and are theirs
   await expect(
     toasts(admin).filter({ hasText: `2 listings assigned to ${nameOf(ibrahim)}` }),
   ).toBeVisible();
-  await admin.context().close();
 
-  const agent = await agentPage(browser, ibrahim.email);
+  const agent = await agentPage(openPage, ibrahim.email);
   await gotoHydrated(agent, `/admin/properties?q=${encodeURIComponent(token)}`);
   for (const title of titles) {
     await expect(agent.getByRole("rowheader", { name: title })).toBeVisible();
   }
-  await agent.context().close();
 });

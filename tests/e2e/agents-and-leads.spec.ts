@@ -13,7 +13,7 @@ const AGENT_NAME = `${agent.firstName} ${agent.lastName}`;
 
 test("an agent sees their own listings, the page shows them, and a visitor's booking is theirs", async ({
   page,
-  browser,
+  openPage,
 }) => {
   await asNewVisitor(page);
   await gotoHydrated(page, "/admin/login");
@@ -44,8 +44,7 @@ test("an agent sees their own listings, the page shows them, and a visitor's boo
   expect(propertyId).not.toBe("");
 
   // A visitor (no JavaScript, a browser of their own) sees the agent and books a viewing.
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const visitor = await context.newPage();
+  const visitor = await openPage({ javaScriptEnabled: false });
   await asNewVisitor(visitor);
   await visitor.goto(`/property/${propertyId}`);
   const contact = visitor.locator("#contact-agent");
@@ -67,7 +66,6 @@ test("an agent sees their own listings, the page shows them, and a visitor's boo
   await visitor.getByLabel("Appointment Time").selectOption("10:00 AM");
   await visitor.getByRole("button", { name: "Book Appointment" }).click();
   await expect(visitor.getByRole("status").filter({ hasText: "Appointment Booked" })).toBeVisible();
-  await context.close();
 
   // The booking is the agent's.
   await gotoHydrated(page, `/admin/appointments?q=${encodeURIComponent(visitorName)}`);

@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { violationsOf } from "./axe";
 import { gotoHydrated, parseNaira, propertyCards, UUID_PATTERN, visibleText } from "./support";
-import { expect, test } from "./test";
+import { expect, type OpenPage, test } from "./test";
 
 // Issue 14: comparing a shortlist side by side (with and without JavaScript) and the cost of a
 // home in naira on its page. The calculator's expected figures are worked out here from the
@@ -108,6 +108,7 @@ test.describe("compare with JavaScript", () => {
 
   test("the property page's toggle adds to the tray; the compare page removes and clears", async ({
     page,
+    openPage,
   }) => {
     await gotoHydrated(page, "/properties");
     const first = propertyCards(page).first();
@@ -138,7 +139,7 @@ test.describe("compare with JavaScript", () => {
     await expect(page.getByRole("complementary", { name: "Compare list" })).toHaveCount(0);
 
     // A comparison opened from a link becomes the (empty) shortlist, so it can be added to.
-    const ids = await idsOfCards(page.context().browser() as Browser, 2);
+    const ids = await idsOfCards(openPage, 2);
     await gotoHydrated(page, `/compare?ids=${ids.join(",")}`);
     await expect(comparisonTable(page).getByRole("columnheader")).toHaveCount(2);
     await main.getByRole("link", { name: "Add a property" }).click();
@@ -174,9 +175,9 @@ test.describe("compare without JavaScript", () => {
 
   test("a shared link opens without JavaScript; bad ids are explained, never an error", async ({
     page,
-    browser,
+    openPage,
   }) => {
-    const ids = await idsOfCards(browser, 3);
+    const ids = await idsOfCards(openPage, 3);
     const response = await page.goto(
       `/compare?ids=${ids.join(",")},not-a-property,3f2b8c1e-1d2a-4c3b-9e8f-0a1b2c3d4e5f`,
     );
@@ -211,9 +212,8 @@ test.describe("compare without JavaScript", () => {
 });
 
 /** The ids of the first `count` cards of the listing. */
-async function idsOfCards(browser: Browser, count: number) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+async function idsOfCards(openPage: OpenPage, count: number) {
+  const page = await openPage();
   await page.goto("/properties");
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -222,7 +222,6 @@ async function idsOfCards(browser: Browser, count: number) {
     if (!id) throw new Error(`no id in ${href}`);
     ids.push(id);
   }
-  await context.close();
   return ids;
 }
 
@@ -231,9 +230,9 @@ test.describe("compare on a phone", () => {
 
   test("the comparison scrolls sideways inside its frame with the row names kept in view", async ({
     page,
-    browser,
+    openPage,
   }) => {
-    const ids = await idsOfCards(browser, 3);
+    const ids = await idsOfCards(openPage, 3);
     await gotoHydrated(page, `/compare?ids=${ids.join(",")}`);
     // The page itself does not scroll sideways.
     expect(
@@ -394,9 +393,9 @@ test.describe("cost in naira", () => {
 
 test.describe("accessibility", () => {
   for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
-    test(`the comparison and the tray at ${viewport.width} px`, async ({ page, browser }) => {
+    test(`the comparison and the tray at ${viewport.width} px`, async ({ page, openPage }) => {
       await page.setViewportSize(viewport);
-      const ids = await idsOfCards(browser, 3);
+      const ids = await idsOfCards(openPage, 3);
       const url = `/compare?ids=${ids.join(",")}`;
       await gotoHydrated(page, url);
       const violations = await violationsOf(page, url);

@@ -108,7 +108,7 @@ test("book while signed in, see it, reschedule it, cancel it", { tag: "@smoke" }
   await expect(page.getByText("No message provided")).toBeVisible();
 });
 
-test("another customer's appointment is a 404", async ({ page, browser }) => {
+test("another customer's appointment is a 404", async ({ page, openPage }) => {
   const { email } = await signedInAs(page, "appointments-owner");
   await book(page, email, openDate(4), true);
   await gotoHydrated(page, "/dashboard/appointments");
@@ -116,13 +116,11 @@ test("another customer's appointment is a 404", async ({ page, browser }) => {
   await expect(page).toHaveURL(/\/dashboard\/appointments\/[0-9a-f-]{36}/);
   const details = new URL(page.url()).pathname;
 
-  const context = await browser.newContext();
-  const other = await context.newPage();
+  const other = await openPage();
   await signedInAs(other, "appointments-intruder");
   const response = await other.goto(details);
   expect(response?.status()).toBe(404);
   await expect(other.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
-  await context.close();
 });
 
 test.describe("without JavaScript", () => {

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
+import type { BrowserContextOptions, Page } from "@playwright/test";
 import { CUSTOMER_STATE } from "./auth-state";
 import { gotoHydrated, propertyCards, signedInAs, signInWithForm, toasts } from "./support";
-import { expect, test } from "./test";
+import { expect, type OpenPage, test } from "./test";
 
 // The customer dashboard end to end. The test that changes an account has one of its own.
 
@@ -126,17 +126,16 @@ test("a customer's dashboard: viewed and saved properties, a complaint, a new pa
 
 // The tests below only read, or add rows nobody else looks at: they share the demo customer's
 // session saved for the whole run (auth-state.ts).
-async function customerPage(browser: Browser, options: BrowserContextOptions) {
-  const context = await browser.newContext({
+async function customerPage(openPage: OpenPage, options: BrowserContextOptions) {
+  return openPage({
     ...options,
     baseURL: test.info().project.use.baseURL,
     storageState: CUSTOMER_STATE,
   });
-  return context.newPage();
 }
 
-test("at 360 px the sidebar links fold into a menu", async ({ browser }) => {
-  const page = await customerPage(browser, {
+test("at 360 px the sidebar links fold into a menu", async ({ openPage }) => {
+  const page = await customerPage(openPage, {
     viewport: { width: 360, height: 800 },
     isMobile: true,
     hasTouch: true,
@@ -160,8 +159,8 @@ test("at 360 px the sidebar links fold into a menu", async ({ browser }) => {
 });
 
 test.describe("without JavaScript", () => {
-  test("a complaint is submitted and listed; a blank one is refused", async ({ browser }) => {
-    const page = await customerPage(browser, { javaScriptEnabled: false });
+  test("a complaint is submitted and listed; a blank one is refused", async ({ openPage }) => {
+    const page = await customerPage(openPage, { javaScriptEnabled: false });
     const text = `No water in the show flat (${Date.now()}).`;
     await page.goto("/dashboard/complaints");
     const main = page.getByRole("main");
@@ -183,8 +182,8 @@ test.describe("without JavaScript", () => {
     ).toContainText("Pending");
   });
 
-  test("the overview's tabs are links", async ({ browser }) => {
-    const page = await customerPage(browser, { javaScriptEnabled: false });
+  test("the overview's tabs are links", async ({ openPage }) => {
+    const page = await customerPage(openPage, { javaScriptEnabled: false });
     await page.goto("/dashboard");
     const tabs = page.getByRole("navigation", { name: "Latest activity" });
     await expect(tabs.getByRole("link", { name: "Appointments" })).toHaveAttribute(

@@ -1,7 +1,12 @@
-import type { Browser } from "@playwright/test";
 import { lagosToday } from "../../app/lib/appointment-rules";
-import { ADMIN_STATE } from "./auth-state";
-import { asNewVisitor, gotoHydrated, openDayAfter, toasts, UUID_PATTERN } from "./support";
+import {
+  adminPage,
+  asNewVisitor,
+  gotoHydrated,
+  openDayAfter,
+  toasts,
+  UUID_PATTERN,
+} from "./support";
 import { expect, test } from "./test";
 
 // Issue 21 item 4, done when: a visitor clicks WhatsApp and phone on a listing, books a viewing
@@ -12,16 +17,11 @@ import { expect, test } from "./test";
 const BROWSER_UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext({ storageState: ADMIN_STATE });
-  return context.newPage();
-}
-
 test("a visitor's WhatsApp and phone clicks, booking and question are the listing's leads", async ({
-  browser,
+  openPage,
 }) => {
   const title = `Leads test duplex ${Date.now()}`;
-  const admin = await adminPage(browser);
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/admin/properties");
   await admin.getByRole("link", { name: "Add Property" }).click();
   const dialog = admin.getByRole("dialog", { name: "Add Property" });
@@ -36,14 +36,14 @@ test("a visitor's WhatsApp and phone clicks, booking and question are the listin
 
   // The visitor, in a browser of their own. The counting links answer with a redirect to
   // WhatsApp or the phone: the first is followed into a stand-in page, the phone's is kept.
-  const context = await browser.newContext({ userAgent: BROWSER_UA });
+  const visitor = await openPage({ userAgent: BROWSER_UA });
+  const context = visitor.context();
   const targets: string[] = [];
   await context.route(/\/go\//, async (route) => {
     const answer = await route.fetch({ maxRedirects: 0 });
     targets.push(answer.headers().location ?? `status ${answer.status()}`);
     await route.fulfill({ status: 200, contentType: "text/plain", body: "left the site" });
   });
-  const visitor = await context.newPage();
   await asNewVisitor(visitor);
   await gotoHydrated(visitor, `/property/${propertyId}`);
   await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -77,11 +77,8 @@ test("a visitor's WhatsApp and phone clicks, booking and question are the listin
   await ask.getByRole("button", { name: "Send Message" }).click();
   await expect(toasts(visitor).filter({ hasText: "Message Sent" })).toBeVisible();
 
-  await context.close();
-
   // They book a viewing of it (the form as it works without JavaScript: a plain date field).
-  const booking = await browser.newContext({ userAgent: BROWSER_UA, javaScriptEnabled: false });
-  const booker = await booking.newPage();
+  const booker = await openPage({ userAgent: BROWSER_UA, javaScriptEnabled: false });
   await booker.goto(`/book-appointment?property=${propertyId}`);
   await booker.getByLabel("Full Name").fill("Leads Visitor");
   await booker.getByLabel("Email Address").fill(`leads-booking-${Date.now()}@example.com`);
@@ -90,7 +87,6 @@ test("a visitor's WhatsApp and phone clicks, booking and question are the listin
   await booker.getByLabel("Appointment Time").selectOption("10:00 AM");
   await booker.getByRole("button", { name: "Book Appointment" }).click();
   await expect(booker.getByRole("status").filter({ hasText: "Appointment Booked" })).toBeVisible();
-  await booking.close();
 
   // The Leads dashboard: that listing's row, found by its title.
   await gotoHydrated(admin, "/admin/leads");

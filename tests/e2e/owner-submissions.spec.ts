@@ -1,7 +1,14 @@
 import type { Page } from "@playwright/test";
 import { plainJpeg } from "../setup/photo-fixtures";
-import { ADMIN_STATE, E2E_PASSWORD } from "./auth-state";
-import { asNewVisitor, freshEmail, gotoHydrated, signedInAs, UUID_PATTERN } from "./support";
+import { E2E_PASSWORD } from "./auth-state";
+import {
+  adminPage,
+  asNewVisitor,
+  freshEmail,
+  gotoHydrated,
+  signedInAs,
+  UUID_PATTERN,
+} from "./support";
 import { expect, test } from "./test";
 
 // Issue 20 end to end: a landlord types a flat into "List your property" signed out, signs up
@@ -29,7 +36,7 @@ async function fillListing(page: Page) {
 
 test("an owner lists a flat, fixes what the office asks, and watches it live", async ({
   page,
-  browser,
+  openPage,
 }) => {
   test.setTimeout(120_000);
   // Signed out: what was typed is kept through sign-up and sign-in.
@@ -75,8 +82,7 @@ test("an owner lists a flat, fixes what the office asks, and watches it live", a
   await expect(main.getByRole("img", { name: /Photo \d/ })).toHaveCount(2);
 
   // The office: the queue counts it; ask for changes.
-  const office = await browser.newContext({ storageState: ADMIN_STATE });
-  const admin = await office.newPage();
+  const admin = await adminPage(openPage);
   await gotoHydrated(admin, "/admin/submissions");
   await expect(
     admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /Submissions/ }),
@@ -107,8 +113,7 @@ test("an owner lists a flat, fixes what the office asks, and watches it live", a
   await expect(main.getByText("Resubmitted").first()).toBeVisible();
 
   // Another owner sees none of it.
-  const otherContext = await browser.newContext();
-  const other = await otherContext.newPage();
+  const other = await openPage();
   await signedInAs(other, "owners-other");
   await gotoHydrated(other, "/dashboard/listings");
   await expect(other.getByText("Nothing submitted yet")).toBeVisible();
@@ -136,11 +141,10 @@ test("an owner lists a flat, fixes what the office asks, and watches it live", a
 
   // A visitor opens it on the site (a browser, not a bot): the agency's listing, without the
   // owner's name or number, and one more view for the owner.
-  const visitorContext = await browser.newContext({
+  const visitor = await openPage({
     userAgent:
       "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
   });
-  const visitor = await visitorContext.newPage();
   await asNewVisitor(visitor);
   await visitor.goto(`/property/${listingId}`);
   await expect(visitor.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
@@ -160,6 +164,4 @@ test("an owner lists a flat, fixes what the office asks, and watches it live", a
   // ... and the other owner cannot open its numbers.
   const notTheirs = await other.goto(listingPath);
   expect(notTheirs?.status()).toBe(404);
-
-  await Promise.all([office.close(), otherContext.close(), visitorContext.close()]);
 });

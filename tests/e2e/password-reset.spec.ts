@@ -128,19 +128,14 @@ test("an unknown e-mail gets the same answer and no e-mail", async ({ page }) =>
   await expect(smtp.waitForMessage((m) => m.to.includes(email), 1_500)).rejects.toThrow();
 });
 
-test("the forgot-password form works without JavaScript", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  try {
-    await page.goto(`${baseUrl}/forgot-password`);
-    await page.getByLabel("Email").fill("no-js@example.com");
-    await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(
-      page.getByText(
-        "If an account exists for that e-mail, we have sent a link to reset your password.",
-      ),
-    ).toBeVisible();
-  } finally {
-    await context.close();
-  }
+test("the forgot-password form works without JavaScript", async ({ openPage }) => {
+  const page = await openPage({ javaScriptEnabled: false });
+  await page.goto(`${baseUrl}/forgot-password`);
+  await page.getByLabel("Email").fill("no-js@example.com");
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(
+    page.getByText(
+      "If an account exists for that e-mail, we have sent a link to reset your password.",
+    ),
+  ).toBeVisible();
 });

@@ -80,7 +80,7 @@ test.afterAll(async () => {
 
 test("save a search, get the alert for a new listing, unsubscribe from its link", {
   tag: "@smoke",
-}, async ({ page }) => {
+}, async ({ page, openPage }) => {
   test.setTimeout(300_000);
   // Signed out, Save search leads to sign in and back, the search kept.
   await gotoHydrated(page, `${baseUrl}/properties?q=Sapphire&location=Lagos`);
@@ -145,9 +145,7 @@ test("save a search, get the alert for a new listing, unsubscribe from its link"
   expect(link, "the e-mail carries the unsubscribe link").toBeTruthy();
 
   // The link works signed out.
-  const visitor = await page.context().browser()?.newContext();
-  if (!visitor) throw new Error("no browser");
-  const signedOut = await visitor.newPage();
+  const signedOut = await openPage();
   await gotoHydrated(signedOut, link ?? "");
   await expect(
     signedOut.getByText('Stop the e-mail alerts of your saved search "Sapphire in Lagos"'),
@@ -156,7 +154,6 @@ test("save a search, get the alert for a new listing, unsubscribe from its link"
   await expect(
     signedOut.getByText("You will no longer receive e-mails for this search."),
   ).toBeVisible();
-  await visitor.close();
 
   // The customer sees the alerts off, and the new listing counted as a new match.
   await gotoHydrated(page, `${baseUrl}/dashboard/searches`);

@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { BrowserContextOptions, Locator, Page } from "@playwright/test";
 import { addDays, slotsOn, TIME_SLOTS } from "../../app/lib/appointment-rules";
-import { E2E_PASSWORD, type PremadeAccountKey, premadeAccount } from "./auth-state";
-import { expect, test } from "./test";
+import { ADMIN_STATE, E2E_PASSWORD, type PremadeAccountKey, premadeAccount } from "./auth-state";
+import { expect, type OpenPage, test } from "./test";
 
 // Helpers shared by the specs. They find things the way a user does: roles, labels, text.
 
@@ -174,6 +174,11 @@ export async function signUpAndSignIn(
   return email;
 }
 
+/** A page signed in as the demo super admin (ADMIN_STATE), in a pooled context of its own. */
+export function adminPage(openPage: OpenPage, options: BrowserContextOptions = {}) {
+  return openPage({ storageState: ADMIN_STATE, ...options });
+}
+
 /** Signs in through /admin/login's form and lands on the dashboard. */
 export async function signInAsAdmin(page: Page, email: string, password: string) {
   await gotoHydrated(page, "/admin/login");
@@ -205,9 +210,8 @@ export function openDayAfter(after: string): string {
  * A visitor sends a message through the contact form (no JavaScript, a browser of their own), as
  * "Yemi Alade" asking "Is the Ikoyi flat still to let?"; the admin finds it by `email`/`subject`.
  */
-export async function visitorSendsMessage(browser: Browser, email: string, subject: string) {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
+export async function visitorSendsMessage(openPage: OpenPage, email: string, subject: string) {
+  const page = await openPage({ javaScriptEnabled: false });
   await asNewVisitor(page);
   await page.goto("/contact");
   const form = page.getByRole("region", { name: "Send Us a Message" });
@@ -217,5 +221,4 @@ export async function visitorSendsMessage(browser: Browser, email: string, subje
   await form.getByLabel("Message", { exact: true }).fill("Is the Ikoyi flat still to let?");
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(form.getByRole("status")).toContainText("Message Sent");
-  await context.close();
 }

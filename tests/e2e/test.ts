@@ -215,6 +215,9 @@ type Fixtures = {
   _combinedContextOptions: BrowserContextOptions;
 };
 
+/** The `openPage` fixture's function, for helpers that take it. */
+export type OpenPage = Fixtures["openPage"];
+
 type WorkerFixtures = {
   /** The worker's kept contexts by their options: the `context` fixture's, and openPage's spares. */
   contextPool: { main: Map<string, BrowserContext>; spare: Map<string, BrowserContext[]> };
