@@ -153,7 +153,7 @@ async function tidy(
   // it is emptied; a same-origin document keeps the renderer.
   await first.goto(new URL("/robots.txt", baseURL).href);
   const cdp = await context.newCDPSession(first);
-  const origins = visited.get(context) ?? new Set();
+  const origins = visited.get(context) ?? new Set<string>();
   origins.add(new URL(baseURL).origin);
   for (const origin of origins) {
     await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: STORAGE_TYPES });
@@ -207,14 +207,30 @@ async function pageOf(context: BrowserContext) {
   return page;
 }
 
-/** Tidies a context a test had (tidy) and says whether to keep it; closes it if not. */
-async function giveBack(context: BrowserContext, options: BrowserContextOptions, before: Counts) {
-  const kept =
-    !closed.has(context) &&
-    poolable(options) &&
-    (await tidy(context, options.baseURL, before).catch(() => false));
-  if (!kept) await context.close();
-  return kept;
+/** The worker's kept contexts, by their options (the `context` fixture's and openPage's alike). */
+type Pool = Map<string, BrowserContext[]>;
+
+/**
+ * A kept context for these options, made ready (or a new one); `giveBack()` after the test
+ * tidies it and puts it back in the pool, or closes it when it cannot be kept.
+ */
+async function borrow(pool: Pool, browser: Browser, options: BrowserContextOptions) {
+  const key = JSON.stringify(options);
+  const kept = pool.get(key)?.pop();
+  if (kept) await prepare(kept, options);
+  const context = kept ?? (await newContext(browser, options));
+  const before = listeners(context);
+  return {
+    context,
+    async giveBack() {
+      const keep =
+        !closed.has(context) &&
+        poolable(options) &&
+        (await tidy(context, options.baseURL, before).catch(() => false));
+      if (!keep) return context.close();
+      pool.set(key, [...(pool.get(key) ?? []), context]);
+    },
+  };
 }
 
 type Fixtures = {
@@ -232,34 +248,23 @@ type Fixtures = {
 /** The `openPage` fixture's function, for helpers that take it. */
 export type OpenPage = Fixtures["openPage"];
 
-type WorkerFixtures = {
-  /** The worker's kept contexts by their options: the `context` fixture's, and openPage's spares. */
-  contextPool: { main: Map<string, BrowserContext>; spare: Map<string, BrowserContext[]> };
-};
+type WorkerFixtures = { contextPool: Pool };
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
   contextPool: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter
     async ({}, use) => {
-      const pool = { main: new Map(), spare: new Map() };
+      const pool: Pool = new Map();
       await use(pool);
-      const all = [...pool.main.values(), ...[...pool.spare.values()].flat()];
-      await Promise.all(all.map((context) => context.close()));
+      await Promise.all([...pool.values()].flat().map((context) => context.close()));
     },
     { scope: "worker" },
   ],
 
   context: async ({ browser, contextPool, _combinedContextOptions: options }, use) => {
-    const key = JSON.stringify(options);
-    let context = contextPool.main.get(key);
-    if (context) await prepare(context, options);
-    else {
-      context = await newContext(browser, options);
-      contextPool.main.set(key, context);
-    }
-    const before = listeners(context);
-    await use(context);
-    if (!(await giveBack(context, options, before))) contextPool.main.delete(key);
+    const lent = await borrow(contextPool, browser, options);
+    await use(lent.context);
+    await lent.giveBack();
   },
 
   page: async ({ context }, use) => {
@@ -267,26 +272,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
 
   openPage: async ({ browser, contextPool, _combinedContextOptions }, use) => {
-    const lent: {
-      key: string;
-      context: BrowserContext;
-      options: BrowserContextOptions;
-      before: Counts;
-    }[] = [];
+    const lent: Awaited<ReturnType<typeof borrow>>[] = [];
     await use(async (extra = {}) => {
-      const options = { ..._combinedContextOptions, ...extra };
-      const key = JSON.stringify(options);
-      let context = contextPool.spare.get(key)?.pop();
-      if (context) await prepare(context, options);
-      else context = await newContext(browser, options);
-      lent.push({ key, context, options, before: listeners(context) });
-      return pageOf(context);
+      const borrowed = await borrow(contextPool, browser, { ..._combinedContextOptions, ...extra });
+      lent.push(borrowed);
+      return pageOf(borrowed.context);
     });
-    for (const { key, context, options, before } of lent) {
-      if (!(await giveBack(context, options, before))) continue;
-      const spares = contextPool.spare.get(key) ?? [];
-      spares.push(context);
-      contextPool.spare.set(key, spares);
-    }
+    for (const borrowed of lent) await borrowed.giveBack();
   },
 });
