@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { logger } from "~/lib/logger.server";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
+import { withPreparedStatements } from "./pglite-statements.server";
 import * as schema from "./schema";
 
 // Both drivers answer raw queries with `{ rows }`; this lets `db.execute` say so.
@@ -125,7 +126,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       loadDataDir: options.loadDataDir,
     });
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({
+    client: withPreparedStatements(client),
+    schema,
+  }) as unknown as Database;
   const pgliteLocks = new Map<number, Promise<unknown>>();
   return {
     kind: "pglite",
