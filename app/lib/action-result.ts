@@ -70,7 +70,10 @@ export function noticeOf(
 ): ResultToast | undefined {
   if (!result) return undefined;
   if (result.ok) return { type: "success", ...success };
-  return result.error
-    ? { type: "error", title: result.error.title, description: result.error.message }
-    : undefined;
+  return result.error ? errorNotice(result.error) : undefined;
+}
+
+/** A form-level error as a notice: its title, its message under it. */
+export function errorNotice(error: FormMessage): ResultToast {
+  return { type: "error", title: error.title, description: error.message };
 }

@@ -109,3 +109,16 @@ export function pageMeta(
   for (const block of blocks) meta.push({ "script:ld+json": block });
   return meta;
 }
+
+/** The 404 page's head, for every route that answers 404 with NotFoundMessage: never indexed. */
+export function notFoundMeta(args: {
+  matches: readonly MatchLike[];
+  location: { pathname: string };
+}): MetaDescriptor[] {
+  return pageMeta(args, {
+    title: "Page not found",
+    description: "The page you are looking for does not exist or has been moved.",
+    path: args.location.pathname,
+    noindex: true,
+  });
+}

@@ -1,5 +1,11 @@
 import { absoluteUrl, DEFAULT_SHARE_IMAGE } from "./seo";
-import { COMPANY_DESCRIPTION, COMPANY_NAME, type ContactDetails, type SocialLinks } from "./site";
+import {
+  COMPANY_DESCRIPTION,
+  COMPANY_NAME,
+  type ContactDetails,
+  SOCIAL_PLATFORM_KEYS,
+  type SocialLinks,
+} from "./site";
 
 // schema.org JSON-LD blocks for pageMeta's `jsonLd`. Meta functions also run in the browser, so
 // these are pure functions of loader data.
@@ -47,17 +53,8 @@ export function realEstateAgentJsonLd(
   siteUrl: string,
   social: SocialLinks,
 ): JsonLd {
-  const sameAs = (
-    [
-      "facebook",
-      "instagram",
-      "twitter",
-      "linkedin",
-      "tiktok",
-      "youtube",
-      "whatsappChannel",
-    ] as const
-  )
+  // Every platform but the website, which is the organization's own `url`.
+  const sameAs = SOCIAL_PLATFORM_KEYS.filter((network) => network !== "website")
     .map((network) => social[network])
     .filter((link): link is string => typeof link === "string" && /^https?:\/\//.test(link));
   const openingHours = openingHoursOf(contact.hours);

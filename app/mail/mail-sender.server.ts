@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { mailOutbox, type OutboxAttachment } from "~/db/schema";
+import { mailOutbox } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { renderedColumns } from "./mail-message";
 import {
@@ -203,16 +203,7 @@ async function claimDueMail(
   leaseMs: number,
   batchSize: number,
 ): Promise<ClaimedRow[]> {
-  const result = await db.execute<{
-    id: string;
-    to: string;
-    subject: string;
-    text: string;
-    html: string | null;
-    attachments: OutboxAttachment[] | null;
-    headers: Record<string, string> | null;
-    attempts: number;
-  }>(sql`
+  const result = await db.execute<ClaimedRow>(sql`
     update ${mailOutbox}
     set attempts = attempts + 1,
         lease_until = ${clock(leaseMs)},

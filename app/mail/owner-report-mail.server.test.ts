@@ -18,9 +18,8 @@ import {
   runWeeklyOwnerReports,
   setWeeklyReport,
 } from "~/models/owner-report.server";
+import { deliverDueMail } from "../../tests/setup/deliver-mail";
 import { setupTestDatabase } from "../../tests/setup/test-database";
-import { deliverAllDueMail } from "./mail-sender.server";
-import type { MailTransport, OutgoingMail } from "./mail-transport.server";
 import { runOwnerReports } from "./owner-report-job.server";
 import { ownerReportUnsubscribeLink } from "./owner-report-mail.server";
 import { signUnsubscribeToken, verifyOwnerReportToken } from "./unsubscribe-token.server";
@@ -107,19 +106,6 @@ function reportMails() {
     .orderBy(asc(mailOutbox.createdAt));
 }
 
-/** Renders and delivers what the outbox holds; answers the e-mails as sent. */
-async function deliver(): Promise<OutgoingMail[]> {
-  const delivered: OutgoingMail[] = [];
-  const transport: MailTransport = {
-    name: "smtp",
-    deliver: async (m) => {
-      delivered.push(m);
-    },
-  };
-  await deliverAllDueMail({ transport });
-  return delivered;
-}
-
 beforeEach(async () => {
   await db.delete(mailOutbox);
   await db.delete(ownerWeeklyReports);
@@ -169,7 +155,7 @@ describe("who gets it", () => {
     await addListing("Late's flat", "late");
 
     expect(await runWeeklyOwnerReports(MONDAY)).toEqual({ week: WEEK, queued: 1 });
-    const mails = await deliver();
+    const mails = await deliverDueMail();
     expect(mails.map((m) => m.to)).toEqual(["ngozi@example.ng"]);
     expect(mails[0]?.text).toContain("Ngozi's Lekki flat");
     // Only the owner's own listings.
@@ -179,7 +165,7 @@ describe("who gets it", () => {
     // The next week, the late owner gets theirs too.
     const next = await runWeeklyOwnerReports(new Date("2026-11-30T08:00:00Z"));
     expect(next).toEqual({ week: { start: "2026-11-23", end: "2026-11-29" }, queued: 2 });
-    expect((await deliver()).map((m) => m.to).sort()).toEqual([
+    expect((await deliverDueMail()).map((m) => m.to).sort()).toEqual([
       "late@example.ng",
       "ngozi@example.ng",
     ]);
@@ -250,7 +236,7 @@ describe("what it says", () => {
     await db.insert(favorites).values({ userId: "s1", propertyId: stranger });
 
     await runOwnerReports(MONDAY);
-    const [mail, ...others] = await deliver();
+    const [mail, ...others] = await deliverDueMail();
     expect(others).toEqual([]);
     expect(mail?.subject).toBe("Your listings this week: 16 Nov 2026 to 22 Nov 2026");
     const text = mail?.text ?? "";
@@ -284,7 +270,7 @@ describe("what it says", () => {
     await optIn("ngozi");
     await addListing("Ngozi's Lekki flat", "ngozi");
     await runOwnerReports(MONDAY);
-    const [mail] = await deliver();
+    const [mail] = await deliverDueMail();
     const link = ownerReportUnsubscribeLink("ngozi");
     expect(mail?.headers).toEqual({
       "List-Unsubscribe": `<${link}>`,

@@ -7,9 +7,8 @@ import {
   processDueSearchAlerts,
   setSavedSearchFrequency,
 } from "~/models/saved-search.server";
+import { deliverDueMail } from "../../tests/setup/deliver-mail";
 import { setupTestDatabase } from "../../tests/setup/test-database";
-import { deliverAllDueMail } from "./mail-sender.server";
-import type { MailTransport, OutgoingMail } from "./mail-transport.server";
 import { queueSearchAlert, runSearchAlerts, unsubscribeLink } from "./search-alert-mail.server";
 import { signUnsubscribeToken, verifyUnsubscribeToken } from "./unsubscribe-token.server";
 
@@ -237,14 +236,7 @@ describe("the alert e-mail", () => {
     expect(mail?.html).toContain("Port Harcourt &lt;homes&gt;");
     expect(mail?.html).not.toContain("<homes>");
 
-    const delivered: OutgoingMail[] = [];
-    const transport: MailTransport = {
-      name: "smtp",
-      deliver: async (m) => {
-        delivered.push(m);
-      },
-    };
-    await deliverAllDueMail({ transport });
+    const delivered = await deliverDueMail();
     expect(delivered.map((m) => m.headers?.["List-Unsubscribe"])).toEqual([`<${link}>`]);
   });
 

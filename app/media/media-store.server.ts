@@ -5,7 +5,13 @@ import sharp from "sharp";
 import { getEnv } from "~/env.server";
 import { IMAGE_WIDTHS, SHARE_IMAGE } from "~/lib/images";
 import { logger } from "~/lib/logger.server";
-import { getMediaStorage, isSafeKey, resolveInside, writeFileAtomically } from "./storage.server";
+import {
+  getMediaStorage,
+  isSafeKey,
+  resolveInside,
+  statFile,
+  writeFileAtomically,
+} from "./storage.server";
 
 // Files stored by the site live in the media storage (./storage.server.ts: DATA_DIR/media, or a
 // bucket) under <key> and are answered at /media/<key>. `?w=<width>` answers a WebP of that
@@ -129,16 +135,6 @@ function produceOnce(target: string, produce: () => Promise<void>) {
     inFlight.set(target, pending);
   }
   return pending;
-}
-
-async function statFile(file: string) {
-  try {
-    const stat = await fs.promises.stat(file);
-    return stat.isFile() ? stat : undefined;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
 }
 
 /** Something to answer: its size and time, and its bytes on demand. */

@@ -52,7 +52,8 @@ export async function writeFileAtomically(file: string, data: Buffer) {
   }
 }
 
-async function statFile(file: string) {
+/** The file's stat, or undefined when there is no file there (a directory counts as none). */
+export async function statFile(file: string) {
   try {
     const stat = await fs.promises.stat(file);
     return stat.isFile() ? stat : undefined;

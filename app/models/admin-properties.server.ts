@@ -17,6 +17,7 @@ import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
 import { properties, propertyMedia, users } from "~/db/schema";
+import type { Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import {
   type AdminPropertySort,
@@ -247,13 +248,40 @@ async function liveProperty(tx: Tx, actor: AdminActor, id: string) {
 
 type PhotoOutcome = { ok: true } | { ok: false; reason: "not-found" } | Stale;
 
+type PhotoPlace = { id: string; sortOrder: number };
+
 /** The listing's photos in order, to compare with the version a page was opened at. */
-async function photoOrder(tx: Tx, propertyId: string) {
+async function photoOrder(tx: Tx, propertyId: string): Promise<PhotoPlace[]> {
   return tx
     .select({ id: propertyMedia.id, sortOrder: propertyMedia.sortOrder })
     .from(propertyMedia)
     .where(eq(propertyMedia.propertyId, propertyId))
     .orderBy(asc(propertyMedia.sortOrder), asc(propertyMedia.id));
+}
+
+/**
+ * The listing's photos in order, for a move: not found when the listing is gone (or not the
+ * agent's), stale when its photos changed since the page was opened at `expectedVersion`.
+ */
+async function photosToMove(
+  tx: Tx,
+  actor: AdminActor,
+  propertyId: string,
+  expectedVersion: string | undefined,
+): Promise<Outcome<{ photos: PhotoPlace[] }, "not-found"> | Stale> {
+  if (!(await liveProperty(tx, actor, propertyId))) return { ok: false, reason: "not-found" };
+  const photos = await photoOrder(tx, propertyId);
+  if (expectedVersion && expectedVersion !== photosVersion(photos))
+    return staleOutcome(tx, "property", propertyId, PHOTO_WRITES);
+  return { ok: true, photos };
+}
+
+/** Numbers the photos 0..n-1 in `order`, so equal sort orders never leave it ambiguous. */
+async function writePhotoOrder(tx: Tx, propertyId: string, order: readonly string[]) {
+  for (const [position, id] of order.entries()) {
+    await tx.update(propertyMedia).set({ sortOrder: position }).where(eq(propertyMedia.id, id));
+  }
+  await syncCover(tx, propertyId);
 }
 
 /** A photo already accepted and stored, to be shown on a listing. */
@@ -312,21 +340,16 @@ export async function reorderPropertyPhotos(
 ) {
   if (!isUuid(propertyId)) return { ok: false as const, reason: "not-found" as const };
   return auditedWrite<PhotoOutcome>(actor, "property.photos-move", async (tx) => {
-    if (!(await liveProperty(tx, actor, propertyId)))
-      return { result: { ok: false, reason: "not-found" } };
-    const photos = await photoOrder(tx, propertyId);
-    if (expectedVersion && expectedVersion !== photosVersion(photos))
-      return { result: await staleOutcome(tx, "property", propertyId, PHOTO_WRITES) };
+    const read = await photosToMove(tx, actor, propertyId, expectedVersion);
+    if (!read.ok) return { result: read };
+    const { photos } = read;
     const before = photos.map((p) => p.id);
     const same =
       order.length === before.length &&
       new Set(order).size === order.length &&
       order.every((id) => before.includes(id));
     if (!same) return { result: { ok: false, reason: "not-found" } };
-    for (const [position, id] of order.entries()) {
-      await tx.update(propertyMedia).set({ sortOrder: position }).where(eq(propertyMedia.id, id));
-    }
-    await syncCover(tx, propertyId);
+    await writePhotoOrder(tx, propertyId, order);
     return {
       result: { ok: true },
       audit: { entityId: propertyId, before: { order: before }, after: { order: [...order] } },
@@ -345,24 +368,18 @@ export async function movePropertyPhoto(
   if (!isUuid(propertyId) || !isUuid(mediaId))
     return { ok: false as const, reason: "not-found" as const };
   return auditedWrite<PhotoOutcome>(actor, "property.photos-move", async (tx) => {
-    if (!(await liveProperty(tx, actor, propertyId)))
-      return { result: { ok: false, reason: "not-found" } };
-    const photos = await photoOrder(tx, propertyId);
-    if (expectedVersion && expectedVersion !== photosVersion(photos))
-      return { result: await staleOutcome(tx, "property", propertyId, PHOTO_WRITES) };
+    const read = await photosToMove(tx, actor, propertyId, expectedVersion);
+    if (!read.ok) return { result: read };
+    const { photos } = read;
     const index = photos.findIndex((p) => p.id === mediaId);
     if (index < 0) return { result: { ok: false, reason: "not-found" } };
     const other = photos[direction === "up" ? index - 1 : index + 1];
     const order = photos.map((p) => p.id);
     if (other) {
-      // Renumber 0..n-1 in the new order, so equal sort orders never leave it ambiguous.
       const swapped = [...order];
       const j = order.indexOf(other.id);
       [swapped[index], swapped[j]] = [other.id, mediaId];
-      for (const [position, id] of swapped.entries()) {
-        await tx.update(propertyMedia).set({ sortOrder: position }).where(eq(propertyMedia.id, id));
-      }
-      await syncCover(tx, propertyId);
+      await writePhotoOrder(tx, propertyId, swapped);
       return {
         result: { ok: true },
         audit: { entityId: propertyId, before: { order }, after: { order: swapped } },

@@ -1,37 +1,22 @@
 import { slideshowItems } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
+import type { GallerySlide } from "~/lib/home-content";
 import type { MoveTarget } from "~/lib/ordered-list";
 import type { SlideInput } from "~/lib/schemas/slide";
 import { orderedListModel } from "./ordered-list.server";
+import { GALLERY_SLIDE_COLUMNS } from "./slideshow.server";
 
 // /admin/slideshow ('3D Gallery'): the home page's gallery slides (./slideshow.server.ts reads the
 // active ones in this order). Every write is audited (slide.create, .update, .delete, .move,
 // .active) in the same transaction as the change (./ordered-list.server.ts).
 
-export type AdminSlide = {
-  id: string;
-  title: string | null;
-  description: string | null;
-  mediaUrl: string;
-  mediaType: "image" | "video";
-  linkUrl: string | null;
-  category: "finished" | "under_construction";
-  isActive: boolean;
-};
+/** A slide as the gallery shows it, and whether it does. */
+export type AdminSlide = GallerySlide & { isActive: boolean };
 
 const slides = orderedListModel<AdminSlide, SlideInput>({
   table: slideshowItems,
   entity: "slide",
-  row: {
-    id: slideshowItems.id,
-    title: slideshowItems.title,
-    description: slideshowItems.description,
-    mediaUrl: slideshowItems.mediaUrl,
-    mediaType: slideshowItems.mediaType,
-    linkUrl: slideshowItems.linkUrl,
-    category: slideshowItems.category,
-    isActive: slideshowItems.isActive,
-  },
+  row: { ...GALLERY_SLIDE_COLUMNS, isActive: slideshowItems.isActive },
   formFields: ["title", "description", "mediaUrl", "mediaType", "linkUrl", "category", "isActive"],
   // Every field but the sort order (spec §7); empty optional values are stored as null.
   columnsOf: (input) => ({

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { appointmentEvents, appointments, properties, users } from "~/db/schema";
+import { appointments, properties, users } from "~/db/schema";
 import type { TimeSlot } from "~/lib/appointment-rules";
+import { appointmentWithEvents } from "../../tests/setup/appointments";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { createAppointment, type NewAppointment } from "./appointment.server";
 import {
@@ -34,15 +35,6 @@ function booking(overrides: Partial<NewAppointment> = {}): NewAppointment {
     propertyId: null,
     ...overrides,
   };
-}
-
-async function stored(id: string) {
-  const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
-  const events = await db
-    .select()
-    .from(appointmentEvents)
-    .where(eq(appointmentEvents.appointmentId, id));
-  return { row, events };
 }
 
 describe("getAppointmentForUser", () => {
@@ -82,14 +74,14 @@ describe("cancelAppointmentForUser", () => {
   it("cancels a pending one once, recording who did it; the replay changes nothing", async () => {
     const { id } = await createAppointment(booking());
     expect(await cancelAppointmentForUser("ada", id)).toEqual({ ok: true });
-    const first = await stored(id);
+    const first = await appointmentWithEvents(id);
     expect(first.row?.status).toBe("cancelled");
     expect(first.events.filter((e) => e.toStatus === "cancelled")).toMatchObject([
       { actorUserId: "ada", fromStatus: "pending" },
     ]);
 
     expect(await cancelAppointmentForUser("ada", id)).toEqual({ ok: false, reason: "not-pending" });
-    const second = await stored(id);
+    const second = await appointmentWithEvents(id);
     expect(second.row?.updatedAt).toEqual(first.row?.updatedAt);
     expect(second.events).toHaveLength(first.events.length);
   });
@@ -101,7 +93,7 @@ describe("cancelAppointmentForUser", () => {
       ok: false,
       reason: "not-found",
     });
-    const after = await stored(id);
+    const after = await appointmentWithEvents(id);
     expect(after.row?.status).toBe("pending");
     expect(after.events).toHaveLength(1);
   });
@@ -110,7 +102,7 @@ describe("cancelAppointmentForUser", () => {
     const { id } = await createAppointment(booking());
     await db.update(appointments).set({ status: "confirmed" }).where(eq(appointments.id, id));
     expect(await cancelAppointmentForUser("ada", id)).toEqual({ ok: false, reason: "not-pending" });
-    expect((await stored(id)).row?.status).toBe("confirmed");
+    expect((await appointmentWithEvents(id)).row?.status).toBe("confirmed");
   });
 });
 
@@ -127,7 +119,7 @@ describe("rescheduleAppointmentForUser", () => {
       appointmentDate: "2026-12-02",
       appointmentTime: "02:00 PM",
     });
-    const { row, events } = await stored(id);
+    const { row, events } = await appointmentWithEvents(id);
     expect(row).toMatchObject({
       status: "pending",
       appointmentDate: "2026-12-02",
@@ -145,12 +137,12 @@ describe("rescheduleAppointmentForUser", () => {
 
   it("refuses the same date and time without writing", async () => {
     const { id } = await createAppointment(booking());
-    const before = await stored(id);
+    const before = await appointmentWithEvents(id);
     expect(await move("ada", id, "2026-11-30", "10:00 AM")).toEqual({
       ok: false,
       reason: "unchanged",
     });
-    expect(await stored(id)).toEqual(before);
+    expect(await appointmentWithEvents(id)).toEqual(before);
   });
 
   it("refuses another customer's appointment, an unknown id and a non-pending one", async () => {
@@ -159,13 +151,13 @@ describe("rescheduleAppointmentForUser", () => {
     expect(await move("bayo", id, "2026-12-02", "02:00 PM")).toEqual(notFound);
     expect(await move("ada", crypto.randomUUID(), "2026-12-02", "02:00 PM")).toEqual(notFound);
     expect(await move("ada", "not-a-uuid", "2026-12-02", "02:00 PM")).toEqual(notFound);
-    expect((await stored(id)).row?.appointmentDate).toBe("2026-11-30");
+    expect((await appointmentWithEvents(id)).row?.appointmentDate).toBe("2026-11-30");
 
     await cancelAppointmentForUser("ada", id);
     expect(await move("ada", id, "2026-12-02", "02:00 PM")).toEqual({
       ok: false,
       reason: "not-pending",
     });
-    expect((await stored(id)).row?.appointmentDate).toBe("2026-11-30");
+    expect((await appointmentWithEvents(id)).row?.appointmentDate).toBe("2026-11-30");
   });
 });

@@ -226,6 +226,14 @@ describe("filters", () => {
   });
 });
 
+/** Prices of listings 1 to 6 (null: none): two tied at 300, two without a price. */
+const MIXED_PRICES = [null, 300, 100, 300, null, 200];
+
+/** Listing i + 1 at `prices[i]`. */
+function withPrices(prices: readonly (number | null)[]) {
+  return prices.map((price, i) => property(i + 1, { price }));
+}
+
 describe("sort", () => {
   it("newest: created_at descending, ties by id ascending", async () => {
     const sameTime = new Date(BASE_TIME + 10 * DAY);
@@ -240,39 +248,17 @@ describe("sort", () => {
   });
 
   it("price-asc: cheapest first, ties by id, unpriced last", async () => {
-    await insert(
-      property(1, { price: null }),
-      property(2, { price: 300 }),
-      property(3, { price: 100 }),
-      property(4, { price: 300 }),
-      property(5, { price: null }),
-      property(6, { price: 200 }),
-    );
+    await insert(...withPrices(MIXED_PRICES));
     expect(await ids("sort=price-asc")).toEqual([id(3), id(6), id(2), id(4), id(1), id(5)]);
   });
 
   it("price-desc: dearest first, ties by id, unpriced last", async () => {
-    await insert(
-      property(1, { price: null }),
-      property(2, { price: 300 }),
-      property(3, { price: 100 }),
-      property(4, { price: 300 }),
-      property(5, { price: null }),
-      property(6, { price: 200 }),
-    );
+    await insert(...withPrices(MIXED_PRICES));
     expect(await ids("sort=price-desc")).toEqual([id(2), id(4), id(6), id(3), id(1), id(5)]);
   });
 
   it("price-desc pages cleanly across the priced and unpriced runs", async () => {
-    await insert(
-      property(1, { price: null }),
-      property(2, { price: 300 }),
-      property(3, { price: 100 }),
-      property(4, { price: 300 }),
-      property(5, { price: null }),
-      property(6, { price: 200 }),
-      property(7, { price: null }),
-    );
+    await insert(...withPrices([...MIXED_PRICES, null]));
     const pages = [];
     for (const page of [1, 2, 3, 4]) {
       const result = await search(`sort=price-desc&page=${page}`, 2);

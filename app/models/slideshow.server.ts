@@ -5,6 +5,17 @@ import { DEFAULT_SLIDES, type GallerySlide } from "~/lib/home-content";
 import { logger } from "~/lib/logger.server";
 import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
 
+/** What the home gallery shows of a slide (GallerySlide); the admin screens read these too. */
+export const GALLERY_SLIDE_COLUMNS = {
+  id: slideshowItems.id,
+  title: slideshowItems.title,
+  description: slideshowItems.description,
+  mediaUrl: slideshowItems.mediaUrl,
+  mediaType: slideshowItems.mediaType,
+  linkUrl: slideshowItems.linkUrl,
+  category: slideshowItems.category,
+};
+
 /**
  * The home gallery's slides: active items in sort order. When there are none, or the table
  * cannot be read, the six built-in slides (the spec's fallback; a failure is logged only).
@@ -12,15 +23,7 @@ import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
 async function readActiveSlides(): Promise<GallerySlide[]> {
   try {
     const rows = await db
-      .select({
-        id: slideshowItems.id,
-        title: slideshowItems.title,
-        description: slideshowItems.description,
-        mediaUrl: slideshowItems.mediaUrl,
-        mediaType: slideshowItems.mediaType,
-        linkUrl: slideshowItems.linkUrl,
-        category: slideshowItems.category,
-      })
+      .select(GALLERY_SLIDE_COLUMNS)
       .from(slideshowItems)
       .where(eq(slideshowItems.isActive, true))
       .orderBy(

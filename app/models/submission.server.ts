@@ -132,6 +132,16 @@ async function lockOwner(tx: Transaction, ownerId: string) {
   return row;
 }
 
+/** Locks one of the owner's submissions for a change: its status, or undefined for anyone else's. */
+async function lockOwnSubmission(tx: Transaction, ownerId: string, id: string) {
+  const [row] = await tx
+    .select({ status: propertySubmissions.status })
+    .from(propertySubmissions)
+    .where(and(eq(propertySubmissions.id, id), eq(propertySubmissions.ownerId, ownerId)))
+    .for("update");
+  return row;
+}
+
 /** Sending makes the account an owner (a tenant stays a customer: the dashboard is the same). */
 async function makeOwner(tx: Transaction, ownerId: string, role: string | undefined) {
   if (role !== "tenant") return;
@@ -341,11 +351,7 @@ export async function withdrawSubmission(
 ): Promise<Outcome<object, "not-found" | "not-editable">> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ status: propertySubmissions.status })
-      .from(propertySubmissions)
-      .where(and(eq(propertySubmissions.id, id), eq(propertySubmissions.ownerId, ownerId)))
-      .for("update");
+    const before = await lockOwnSubmission(tx, ownerId, id);
     if (!before) return { ok: false, reason: "not-found" };
     if (!isWithdrawable(before.status)) return { ok: false, reason: "not-editable" };
     await tx
@@ -372,11 +378,7 @@ export async function removeSubmissionPhoto(
 ): Promise<Outcome<{ removedUrl: string }, "not-found" | "not-editable">> {
   if (!isUuid(id) || !isUuid(photoId)) return { ok: false, reason: "not-found" };
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ status: propertySubmissions.status })
-      .from(propertySubmissions)
-      .where(and(eq(propertySubmissions.id, id), eq(propertySubmissions.ownerId, ownerId)))
-      .for("update");
+    const before = await lockOwnSubmission(tx, ownerId, id);
     if (!before) return { ok: false, reason: "not-found" };
     if (!isEditableByOwner(before.status)) return { ok: false, reason: "not-editable" };
     const [removed] = await tx

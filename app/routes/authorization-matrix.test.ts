@@ -150,6 +150,45 @@ function adminOnly(path: string): Request_ {
   };
 }
 
+/**
+ * The posts to an admin-only form at `path`, each from the same rows (`guarded`): `done` is the
+ * admin's write (redirected to `redirect`), `wrong` the admin's refused post (`status`, nothing
+ * written); everyone else is sent to the admin sign-in and writes nothing.
+ */
+function adminPosts(path: string, guarded: Pick<Request_, "reset" | "watch">) {
+  const refused = adminOnly(path).expect;
+  return {
+    done: (form: Record<string, string>, redirect = path): Request_ => ({
+      url: path,
+      form,
+      expect: { ...refused, admin: { redirect } },
+      writer: "admin",
+      ...guarded,
+    }),
+    wrong: (form: Record<string, string>, status: number): Request_ => ({
+      url: path,
+      form,
+      expect: { ...refused, admin: { status } },
+      ...guarded,
+    }),
+  };
+}
+
+/**
+ * What each actor gets at `path`, a record of the matrix's owner: `mine` for the owner, `others`
+ * (a 404 by default: not theirs) for every other account, the sign-in for a visitor.
+ */
+function ownerOnly(path: string) {
+  return (mine: Expect, others: Expect = { status: 404 }): Request_["expect"] => ({
+    anonymous: toSignIn(path),
+    customer: others,
+    otherCustomer: others,
+    admin: others,
+    owner: mine,
+    otherOwner: others,
+  });
+}
+
 /** A staff page every staff member opens alike (admins and both agents get `staff`). */
 function allStaff(refused: Request_["expect"], staff: Expect): Request_["expect"] {
   return { ...refused, admin: staff, agent: staff, otherAgent: staff };
@@ -584,14 +623,7 @@ const MATRIX: Record<string, Guarded> = {
     path: "/dashboard/listings/submissions/:id",
     entry: (): MatrixEntry => {
       const path = `/dashboard/listings/submissions/${SUBMISSION_OF_OWNER}`;
-      const onlyOwner = (mine: Expect, others: Expect = { status: 404 }) => ({
-        anonymous: toSignIn(path),
-        customer: others,
-        otherCustomer: others,
-        admin: others,
-        owner: mine,
-        otherOwner: others,
-      });
+      const onlyOwner = ownerOnly(path);
       return {
         loader: { url: path, expect: onlyOwner({ ok: true }), ...OWNER_GUARD },
         actions: [
@@ -642,14 +674,7 @@ const MATRIX: Record<string, Guarded> = {
     path: "/dashboard/listings/:id",
     entry: (): MatrixEntry => {
       const path = `/dashboard/listings/${LISTING_OF_OWNER}`;
-      const onlyOwner = (mine: Expect, others: Expect = { status: 404 }) => ({
-        anonymous: toSignIn(path),
-        customer: others,
-        otherCustomer: others,
-        admin: others,
-        owner: mine,
-        otherOwner: others,
-      });
+      const onlyOwner = ownerOnly(path);
       return {
         loader: { url: path, expect: onlyOwner({ ok: true }), ...OWNER_GUARD },
         actions: [
@@ -881,33 +906,21 @@ const MATRIX: Record<string, Guarded> = {
     path: "/admin/settings",
     entry: (): MatrixEntry => {
       const path = "/admin/settings";
-      const refused = adminOnly(path).expect;
       const guarded = { reset: resetMatrixAccounts, watch: matrixAccountsState };
-      const wrong = (form: Record<string, string>, status: number): Request_ => ({
-        url: path,
-        form,
-        expect: { ...refused, admin: { status } },
-        ...guarded,
-      });
+      const { done, wrong } = adminPosts(path, guarded);
       return {
         loader: { ...adminOnly(`${path}?tab=admins`), ...guarded },
         actions: [
-          {
-            url: path,
-            form: { intent: "notification", setting: "emailNotifications" },
-            expect: { ...refused, admin: { redirect: "/admin/settings?tab=general" } },
-            writer: "admin",
-            ...guarded,
-          },
+          done(
+            { intent: "notification", setting: "emailNotifications" },
+            "/admin/settings?tab=general",
+          ),
           wrong({ intent: "notification", setting: "sms" }, 400),
           // Where general bookings go (the office's): admins only; a made-up choice is refused.
-          {
-            url: path,
-            form: { intent: "general-bookings", generalBookings: "admins" },
-            expect: { ...refused, admin: { redirect: "/admin/settings?tab=general" } },
-            writer: "admin",
-            ...guarded,
-          },
+          done(
+            { intent: "general-bookings", generalBookings: "admins" },
+            "/admin/settings?tab=general",
+          ),
           wrong({ intent: "general-bookings", generalBookings: "everyone" }, 400),
           wrong(
             {
@@ -1475,21 +1488,8 @@ const MATRIX: Record<string, Guarded> = {
     path: "/admin/social-media",
     entry: (): MatrixEntry => {
       const path = "/admin/social-media";
-      const refused = adminOnly(path).expect;
       const guarded = { reset: resetMatrixSocialLinks, watch: matrixSocialLinksState };
-      const done = (form: Record<string, string>): Request_ => ({
-        url: path,
-        form,
-        expect: { ...refused, admin: { redirect: path } },
-        writer: "admin",
-        ...guarded,
-      });
-      const wrong = (form: Record<string, string>, status: number): Request_ => ({
-        url: path,
-        form,
-        expect: { ...refused, admin: { status } },
-        ...guarded,
-      });
+      const { done, wrong } = adminPosts(path, guarded);
       return {
         loader: { ...adminOnly(`${path}?edit=facebook`), ...guarded },
         actions: [
@@ -1509,21 +1509,8 @@ const MATRIX: Record<string, Guarded> = {
     path: "/admin/contact-info",
     entry: (): MatrixEntry => {
       const path = "/admin/contact-info";
-      const refused = adminOnly(path).expect;
       const guarded = { reset: resetMatrixContactInfo, watch: matrixContactInfoState };
-      const done = (form: Record<string, string>): Request_ => ({
-        url: path,
-        form,
-        expect: { ...refused, admin: { redirect: path } },
-        writer: "admin",
-        ...guarded,
-      });
-      const wrong = (form: Record<string, string>, status: number): Request_ => ({
-        url: path,
-        form,
-        expect: { ...refused, admin: { status } },
-        ...guarded,
-      });
+      const { done, wrong } = adminPosts(path, guarded);
       const phone = { type: "phone", id: MATRIX_PHONE_ID };
       return {
         loader: { ...adminOnly(`${path}?edit=${MATRIX_PHONE_ID}`), ...guarded },
@@ -1595,32 +1582,14 @@ const MATRIX: Record<string, Guarded> = {
     path: "/website-editor",
     entry: (): MatrixEntry => {
       const path = "/website-editor";
-      const refused = adminOnly(path).expect;
       const guarded = { reset: resetMatrixHomeContent, watch: matrixHomeContentState };
-      const wrong = (form: Record<string, string>, status: number): Request_ => ({
-        url: path,
-        form,
-        expect: { ...refused, admin: { status } },
-        ...guarded,
-      });
+      const { done, wrong } = adminPosts(path, guarded);
       const texts = { title: "Matrix homes", subtitle: "", description: "Plain text." };
       return {
         loader: { ...adminOnly(path), ...guarded },
         actions: [
-          {
-            url: path,
-            form: { intent: "save", section: "hero", ...texts },
-            expect: { ...refused, admin: { redirect: `${path}#hero` } },
-            writer: "admin",
-            ...guarded,
-          },
-          {
-            url: path,
-            form: { intent: "image-down", id: MATRIX_HERO_IMAGE_ID },
-            expect: { ...refused, admin: { redirect: `${path}#images` } },
-            writer: "admin",
-            ...guarded,
-          },
+          done({ intent: "save", section: "hero", ...texts }, `${path}#hero`),
+          done({ intent: "image-down", id: MATRIX_HERO_IMAGE_ID }, `${path}#images`),
           wrong({ intent: "save", section: "hero", ...texts, title: "  " }, 400),
           wrong({ intent: "save", section: "footer", ...texts }, 404),
           wrong({ intent: "image-upload" }, 400),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { appointments } from "~/db/schema";
+import { appointmentEvents, appointments } from "~/db/schema";
 import type { NewAppointment } from "~/models/appointment.server";
 
 // Appointment fixtures for model and route tests.
@@ -33,4 +33,14 @@ export async function appointmentOwner(id: string) {
     .from(appointments)
     .where(eq(appointments.id, id));
   return row?.userId;
+}
+
+/** The appointment's row and its history, as stored. */
+export async function appointmentWithEvents(id: string) {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
+  const events = await db
+    .select()
+    .from(appointmentEvents)
+    .where(eq(appointmentEvents.appointmentId, id));
+  return { row, events };
 }

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { ConfirmForm } from "~/components/ui/confirm-form";
@@ -15,6 +14,7 @@ import {
   SINGLE_CONTACT_TYPES,
 } from "~/lib/schemas/site-content";
 import { EditConflictPanel } from "./edit-conflict-panel";
+import { RowEditCancel } from "./row-edit-cancel";
 import { AdminForm } from "./unsaved-changes";
 
 // One group of /admin/contact-info per type: its items (edit in the row through ?edit=<id>, a
@@ -230,15 +230,7 @@ function ItemForm({
           <SubmitButton pending={pending} pendingLabel="Saving..." size="sm">
             {intent === "add" ? "Add" : "Save"}
           </SubmitButton>
-          {intent === "update" ? (
-            <Link
-              to={PAGE}
-              preventScrollReset
-              className="inline-flex items-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-            >
-              Cancel
-            </Link>
-          ) : null}
+          {intent === "update" ? <RowEditCancel page={PAGE} /> : null}
         </div>
       </AdminForm>
     </>

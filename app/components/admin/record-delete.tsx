@@ -33,6 +33,15 @@ export function RecordTitleLink({
   );
 }
 
+/** A row's Edit link, naming the record for screen readers (over the list with JavaScript). */
+export function RecordEditLink({ href, name, back }: { href: string; name: string; back: string }) {
+  return (
+    <LinkButton to={href} state={{ back }} variant="outline" size="xs" aria-label={`Edit ${name}`}>
+      Edit
+    </LinkButton>
+  );
+}
+
 /** A row's Edit link and Delete (a confirm step), both naming the record for screen readers. */
 export function RecordRowActions({
   href,
@@ -42,15 +51,7 @@ export function RecordRowActions({
 }: DeleteCopy & { href: string; name: string; back: string }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <LinkButton
-        to={href}
-        state={{ back }}
-        variant="outline"
-        size="xs"
-        aria-label={`Edit ${name}`}
-      >
-        Edit
-      </LinkButton>
+      <RecordEditLink href={href} name={name} back={back} />
       <ConfirmForm
         action={href}
         fields={{ intent: "delete", back }}

@@ -14,6 +14,7 @@ import {
   socialPlatformLabel,
 } from "~/lib/schemas/site-content";
 import { EditConflictPanel } from "./edit-conflict-panel";
+import { RowEditCancel } from "./row-edit-cancel";
 import { AdminForm } from "./unsaved-changes";
 
 // The parts of /admin/social-media: the platforms with their links (edit in the row, a
@@ -160,13 +161,7 @@ function EditLinkForm({ link, failure }: { link: Row; failure: Failure }) {
           <SubmitButton pending={pending} pendingLabel="Saving..." size="sm">
             Save Link
           </SubmitButton>
-          <Link
-            to={PAGE}
-            preventScrollReset
-            className="inline-flex items-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
-            Cancel
-          </Link>
+          <RowEditCancel page={PAGE} />
         </div>
       </AdminForm>
     </>

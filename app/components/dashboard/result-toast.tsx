@@ -1,6 +1,12 @@
 import { useEffect } from "react";
 import { toast } from "~/components/toaster";
-import { type ActionResult, noticeOf, type ResultToast } from "~/lib/action-result";
+import {
+  type ActionResult,
+  errorNotice,
+  type FormMessage,
+  noticeOf,
+  type ResultToast,
+} from "~/lib/action-result";
 
 /**
  * Shows the toast for an action's answer, once per answer (each submission answers a new
@@ -36,4 +42,9 @@ export function ResultNotice({ message }: { message: ResultToast | undefined }) 
       {message.description ? <p>{message.description}</p> : null}
     </div>
   );
+}
+
+/** A form-level error in the page (nothing without one). */
+export function ErrorNotice({ error }: { error: FormMessage | undefined }) {
+  return error ? <ResultNotice message={errorNotice(error)} /> : null;
 }

@@ -3,7 +3,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { PropertyForm } from "~/components/admin/property-form";
 import { RecordView } from "~/components/admin/record-view";
-import { ResultNotice } from "~/components/dashboard/result-toast";
+import { ErrorNotice } from "~/components/dashboard/result-toast";
 import { MediaImage } from "~/components/media-image";
 import { SubmissionHistory, SubmissionStatusBadge } from "~/components/owner/submission-status";
 import { Button, LinkButton, SubmitButton } from "~/components/ui/button";
@@ -174,13 +174,7 @@ export default function ReviewSubmissionPage({ loaderData, actionData }: Route.C
         </section>
 
         {failure?.error && failure.intent && failure.intent !== "approve" && !failure.fields ? (
-          <ResultNotice
-            message={{
-              type: "error",
-              title: failure.error.title,
-              description: failure.error.message,
-            }}
-          />
+          <ErrorNotice error={failure.error} />
         ) : null}
 
         <section aria-labelledby="photos-title" className="space-y-3">

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
-import { RecordTitleLink } from "~/components/admin/record-delete";
+import { RecordEditLink, RecordTitleLink } from "~/components/admin/record-delete";
 import { useListWithRecord } from "~/components/admin/record-view";
 import { DeleteUserForm, RoleBadge, UserStatusBadge } from "~/components/admin/user-parts";
 import { UserPlus } from "~/components/icons";
@@ -136,15 +136,7 @@ function RowActions({ row, back, viewer }: { row: AdminUserRow; back: string; vi
   const canDelete = row.id !== viewer.id && (row.kind !== "admin" || viewer.isSuperAdmin);
   return (
     <div className="relative flex flex-wrap items-center gap-2">
-      <LinkButton
-        to={`${LIST}/${row.id}`}
-        state={{ back }}
-        variant="outline"
-        size="xs"
-        aria-label={`Edit ${name}`}
-      >
-        Edit
-      </LinkButton>
+      <RecordEditLink href={`${LIST}/${row.id}`} name={name} back={back} />
       {canDelete ? <DeleteUserForm userId={row.id} name={name} back={back} size="xs" /> : null}
     </div>
   );

@@ -50,6 +50,25 @@ async function signIn(email: string, password = "secret1", redirectTo = "") {
   return callAction(signInAction, "/signin", { form: { email, password, redirectTo } });
 }
 
+const ADMIN_PASSWORD = "admin123";
+
+async function addAdmin(email: string, superAdmin = false) {
+  return createOrPromoteAdmin({ email, password: ADMIN_PASSWORD, superAdmin });
+}
+
+async function adminLogIn(email: string, password = ADMIN_PASSWORD) {
+  return callAction(adminLoginAction, "/admin/login", {
+    form: { email, password, redirectTo: "" },
+  });
+}
+
+/** The session rows of the account with this e-mail (which must exist). */
+async function sessionsOf(email: string) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no account ${email}`);
+  return db.select().from(sessions).where(eq(sessions.userId, user.id));
+}
+
 describe("sign up", () => {
   it("stores the account with its names and sends the visitor to /signin", async () => {
     const result = await signUp("Ada@Example.com");
@@ -64,12 +83,7 @@ describe("sign up", () => {
       role: "tenant",
     });
     // No session: sign-up does not sign in.
-    expect(
-      await db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.userId, row?.id ?? "")),
-    ).toEqual([]);
+    expect(await sessionsOf("ada@example.com")).toEqual([]);
   });
 
   it("answers a registered e-mail like a new one, and tells its owner by e-mail", async () => {
@@ -150,13 +164,7 @@ describe("sign in", () => {
     expect(result.status).toBe(302);
     expect(result.location).toBe("/dashboard");
     expect(result.cookies.join()).toContain("session_token");
-    const [user] = await db.select().from(users).where(eq(users.email, "signin@example.com"));
-    expect(
-      await db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.userId, user?.id ?? "")),
-    ).toHaveLength(1);
+    expect(await sessionsOf("signin@example.com")).toHaveLength(1);
 
     expect((await signIn("signin@example.com", "secret1", "/property/1?x=2")).location).toBe(
       "/property/1?x=2",
@@ -205,28 +213,16 @@ describe("sign in", () => {
       },
     });
     expect(result.cookies).toEqual([]);
-    const [user] = await db.select().from(users).where(eq(users.email, "inactive@example.com"));
-    expect(
-      await db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.userId, user?.id ?? "")),
-    ).toEqual([]);
+    expect(await sessionsOf("inactive@example.com")).toEqual([]);
   });
 
   it("signs out with a POST and deletes the session row", async () => {
     await signUp("out@example.com");
     const cookie = cookieHeader((await signIn("out@example.com")).cookies);
-    const [user] = await db.select().from(users).where(eq(users.email, "out@example.com"));
     const out = await callAction(signOutAction, "/signout", { cookie, form: {} });
     expect(out.location).toBe("/");
     expect(out.cookies.join()).toContain("flash=signedOut");
-    expect(
-      await db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.userId, user?.id ?? "")),
-    ).toEqual([]);
+    expect(await sessionsOf("out@example.com")).toEqual([]);
   });
 });
 
@@ -291,42 +287,22 @@ describe("abuse protection", () => {
 
 describe("admin login", () => {
   it("signs in an admin and refuses a customer's correct password without a session", async () => {
-    await createOrPromoteAdmin({
-      email: "boss@example.com",
-      password: "admin123",
-      superAdmin: true,
-    });
-    const ok = await callAction(adminLoginAction, "/admin/login", {
-      form: { email: "boss@example.com", password: "admin123", redirectTo: "" },
-    });
+    await addAdmin("boss@example.com", true);
+    const ok = await adminLogIn("boss@example.com");
     expect(ok.location).toBe("/admin/dashboard");
 
     await signUp("customer@example.com");
-    const refused = await callAction(adminLoginAction, "/admin/login", {
-      form: { email: "customer@example.com", password: "secret1" },
-    });
+    const refused = await adminLogIn("customer@example.com", "secret1");
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({
       error: { title: "Authentication Error", message: "Invalid email or password" },
     });
-    const [customer] = await db.select().from(users).where(eq(users.email, "customer@example.com"));
-    expect(
-      await db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.userId, customer?.id ?? "")),
-    ).toEqual([]);
+    expect(await sessionsOf("customer@example.com")).toEqual([]);
   });
 
   it("gives the admin a cookie that lasts as long as the 24-hour session", async () => {
-    await createOrPromoteAdmin({
-      email: "day@example.com",
-      password: "admin123",
-      superAdmin: false,
-    });
-    const ok = await callAction(adminLoginAction, "/admin/login", {
-      form: { email: "day@example.com", password: "admin123" },
-    });
+    await addAdmin("day@example.com");
+    const ok = await adminLogIn("day@example.com");
     const session = ok.cookies.find((c) => c.includes("session_token="));
     expect(session).toContain(`Max-Age=${ADMIN_SESSION_HOURS * 60 * 60}`);
     const expires = Date.parse(/Expires=([^;]+)/.exec(session ?? "")?.[1] ?? "");
@@ -340,35 +316,18 @@ describe("admin login", () => {
   });
 
   it("refuses an admin account at /signin like a wrong password, without a session", async () => {
-    await createOrPromoteAdmin({
-      email: "chief@example.com",
-      password: "admin123",
-      superAdmin: true,
-    });
+    await addAdmin("chief@example.com", true);
     const refused = await signIn("chief@example.com", "admin123");
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({
       error: { title: "Authentication Error", message: "Invalid email or password" },
     });
-    const [admin] = await db.select().from(users).where(eq(users.email, "chief@example.com"));
-    expect(
-      await db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.userId, admin?.id ?? "")),
-    ).toEqual([]);
+    expect(await sessionsOf("chief@example.com")).toEqual([]);
   });
   it("tells a deactivated admin so after the correct password, never after a wrong one", async () => {
-    await createOrPromoteAdmin({
-      email: "off@example.com",
-      password: "admin123",
-      superAdmin: false,
-    });
+    await addAdmin("off@example.com");
     await db.update(users).set({ status: "inactive" }).where(eq(users.email, "off@example.com"));
-    const login = (password: string) =>
-      callAction(adminLoginAction, "/admin/login", {
-        form: { email: "off@example.com", password },
-      });
+    const login = (password: string) => adminLogIn("off@example.com", password);
     const wrong = await login("admin999");
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ error: { message: "Invalid email or password" } });
@@ -384,21 +343,13 @@ describe("admin login", () => {
     expect((await signIn("off@example.com", "admin123")).body).toMatchObject({
       error: { message: "Invalid email or password" },
     });
-    const [admin] = await db.select().from(users).where(eq(users.email, "off@example.com"));
-    expect(
-      await db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.userId, admin?.id ?? "")),
-    ).toEqual([]);
+    expect(await sessionsOf("off@example.com")).toEqual([]);
   });
 
   it("answers a deactivated customer's correct password at /admin/login like any customer", async () => {
     await signUp("gone@example.com");
     await db.update(users).set({ status: "inactive" }).where(eq(users.email, "gone@example.com"));
-    const refused = await callAction(adminLoginAction, "/admin/login", {
-      form: { email: "gone@example.com", password: "secret1" },
-    });
+    const refused = await adminLogIn("gone@example.com", "secret1");
     expect(refused.body).toMatchObject({ error: { message: "Invalid email or password" } });
   });
 });
@@ -430,14 +381,8 @@ describe("guards", () => {
   });
 
   it("ends an admin session older than ADMIN_SESSION_HOURS", async () => {
-    await createOrPromoteAdmin({
-      email: "old@example.com",
-      password: "admin123",
-      superAdmin: false,
-    });
-    const login = await callAction(adminLoginAction, "/admin/login", {
-      form: { email: "old@example.com", password: "admin123" },
-    });
+    await addAdmin("old@example.com");
+    const login = await adminLogIn("old@example.com");
     const cookie = cookieHeader(login.cookies);
     const fresh = new Request("http://localhost/admin/dashboard", { headers: { cookie } });
     expect(await runMiddleware(adminMiddleware, fresh)).toBe("passed");
@@ -459,11 +404,6 @@ describe("guards", () => {
     const stale = new Request("http://localhost/admin/dashboard", { headers: { cookie } });
     const result = await runMiddleware(adminMiddleware, stale);
     expect((result as Response).headers.get("Location")).toContain("/admin/login");
-    expect(
-      await db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.userId, admin?.id ?? "")),
-    ).toEqual([]);
+    expect(await sessionsOf("old@example.com")).toEqual([]);
   });
 });

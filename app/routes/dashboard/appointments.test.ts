@@ -2,12 +2,13 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "~/auth/accounts.server";
 import { db } from "~/db/client.server";
-import { appointmentEvents, appointments, mailOutbox, rateLimits } from "~/db/schema";
+import { appointments, mailOutbox, rateLimits } from "~/db/schema";
 import { addDays, isSunday, lagosToday, slotsOn, TIME_SLOTS } from "~/lib/appointment-rules";
 import { CANCEL_FAILED_MESSAGE } from "~/lib/schemas/appointment";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { createAppointment, type NewAppointment } from "~/models/appointment.server";
 import { signedInCustomer } from "../../../tests/setup/accounts";
+import { appointmentWithEvents } from "../../../tests/setup/appointments";
 import { callAction, callLoader, getRequest, postRequest } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as detailsAction, loader as detailsLoader } from "./appointment";
@@ -63,15 +64,6 @@ function booking(overrides: Partial<NewAppointment> = {}): NewAppointment {
   };
 }
 
-async function snapshot(id: string) {
-  const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
-  const events = await db
-    .select()
-    .from(appointmentEvents)
-    .where(eq(appointmentEvents.appointmentId, id));
-  return { row, events };
-}
-
 const details = (id: string) => `/dashboard/appointments/${id}`;
 
 describe("/dashboard/appointments", () => {
@@ -101,12 +93,12 @@ describe("/dashboard/appointments", () => {
     expect(result.status).toBe(302);
     expect(result.location).toBe("/dashboard/appointments");
     expect(result.cookies.join()).toContain("flash=appointmentCancelled");
-    const { row, events } = await snapshot(id);
+    const { row, events } = await appointmentWithEvents(id);
     expect(row?.status).toBe("cancelled");
     expect(events.at(-1)).toMatchObject({ actorUserId: ada.userId, toStatus: "cancelled" });
 
     // The replay changes nothing and says so.
-    const before = await snapshot(id);
+    const before = await appointmentWithEvents(id);
     const again = await callAction(
       listAction,
       postRequest("/dashboard/appointments", { intent: "cancel", appointmentId: id }, ada.cookie),
@@ -116,12 +108,12 @@ describe("/dashboard/appointments", () => {
       ok: false,
       error: { title: "Error", message: CANCEL_FAILED_MESSAGE },
     });
-    expect(await snapshot(id)).toEqual(before);
+    expect(await appointmentWithEvents(id)).toEqual(before);
   });
 
   it("answers 404 to another customer's id, or a forged one, and changes nothing", async () => {
     const { id } = await createAppointment(booking());
-    const before = await snapshot(id);
+    const before = await appointmentWithEvents(id);
     for (const appointmentId of [id, "not-an-id", crypto.randomUUID(), ""]) {
       const result = await callAction(
         listAction,
@@ -129,7 +121,7 @@ describe("/dashboard/appointments", () => {
       );
       expect(result.status).toBe(404);
     }
-    expect(await snapshot(id)).toEqual(before);
+    expect(await appointmentWithEvents(id)).toEqual(before);
   });
 
   it("sends a confirmation e-mail, at most three an hour", async () => {
@@ -205,7 +197,7 @@ describe("/dashboard/appointments/:id", () => {
     expect(result.status).toBe(302);
     expect(result.location).toBe(details(id));
     expect(result.cookies.join()).toContain("flash=appointmentRescheduled");
-    const { row, events } = await snapshot(id);
+    const { row, events } = await appointmentWithEvents(id);
     expect(row).toMatchObject({
       status: "pending",
       appointmentDate: newDate,
@@ -223,7 +215,7 @@ describe("/dashboard/appointments/:id", () => {
     "refuses %s beside the field, keeps the values, writes nothing",
     async (_, date, time, field) => {
       const { id } = await createAppointment(booking());
-      const before = await snapshot(id);
+      const before = await appointmentWithEvents(id);
       const mailBefore = await db.select().from(mailOutbox);
       const values = { appointmentDate: date(), appointmentTime: time };
       const result = await callAction(
@@ -235,14 +227,14 @@ describe("/dashboard/appointments/:id", () => {
       const body = result.body as { fields: Record<string, string>; values: typeof values };
       expect(Object.keys(body.fields)).toEqual([field]);
       expect(body.values).toEqual(values);
-      expect(await snapshot(id)).toEqual(before);
+      expect(await appointmentWithEvents(id)).toEqual(before);
       expect(await db.select().from(mailOutbox)).toHaveLength(mailBefore.length);
     },
   );
 
   it("answers 404 to every action on another customer's appointment and writes nothing", async () => {
     const { id } = await createAppointment(booking());
-    const before = await snapshot(id);
+    const before = await appointmentWithEvents(id);
     const forms: Record<string, string>[] = [
       { intent: "cancel" },
       { intent: "reschedule", appointmentDate: openDate(6), appointmentTime: "11:00 AM" },
@@ -257,7 +249,7 @@ describe("/dashboard/appointments/:id", () => {
       });
       expect(result.status).toBe(404);
     }
-    expect(await snapshot(id)).toEqual(before);
+    expect(await appointmentWithEvents(id)).toEqual(before);
   });
 
   it("cancels from the details page; a cancelled one can be neither cancelled nor moved", async () => {
@@ -267,7 +259,7 @@ describe("/dashboard/appointments/:id", () => {
         params: { id },
       });
     expect((await cancel()).location).toBe(details(id));
-    const before = await snapshot(id);
+    const before = await appointmentWithEvents(id);
     expect((await cancel()).status).toBe(409);
     const move = await callAction(
       detailsAction,
@@ -279,7 +271,7 @@ describe("/dashboard/appointments/:id", () => {
       { params: { id } },
     );
     expect(move.status).toBe(409);
-    expect(await snapshot(id)).toEqual(before);
+    expect(await appointmentWithEvents(id)).toEqual(before);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { requireUser } from "~/auth/session.server";
-import { ResultNotice } from "~/components/dashboard/result-toast";
+import { ErrorNotice } from "~/components/dashboard/result-toast";
 import { MediaImage } from "~/components/media-image";
 import { OwnerPageHeader, ownerFormFailure } from "~/components/owner/owner-page";
 import { OwnerSubmissionForm } from "~/components/owner/submission-form";
@@ -115,15 +115,7 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
       >
         {SUBMISSION_KIND_LABELS[submission.kind]}
       </OwnerPageHeader>
-      {otherFailure?.error ? (
-        <ResultNotice
-          message={{
-            type: "error",
-            title: otherFailure.error.title,
-            description: otherFailure.error.message,
-          }}
-        />
-      ) : null}
+      <ErrorNotice error={otherFailure?.error} />
       {submission.reviewMessage &&
       (submission.status === "changes_requested" || submission.status === "declined") ? (
         <section

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { ViewsChart } from "~/components/admin/views-chart";
 import { EmptyState } from "~/components/dashboard/empty-state";
-import { ResultNotice } from "~/components/dashboard/result-toast";
+import { ErrorNotice } from "~/components/dashboard/result-toast";
 import { OwnerPageHeader, ownerFormFailure } from "~/components/owner/owner-page";
 import { OwnerSubmissionForm } from "~/components/owner/submission-form";
 import { SubmissionStatusBadge } from "~/components/owner/submission-status";
@@ -170,13 +170,7 @@ export default function OwnerListingPage({ loaderData, actionData }: Route.Compo
         ) : null}
       </OwnerPageHeader>
       {failure?.error && !changeFailure && !takedownFailure ? (
-        <ResultNotice
-          message={{
-            type: "error",
-            title: failure.error.title,
-            description: failure.error.message,
-          }}
-        />
+        <ErrorNotice error={failure.error} />
       ) : null}
 
       <section aria-labelledby="numbers-title" className="space-y-4">
@@ -288,15 +282,7 @@ export default function OwnerListingPage({ loaderData, actionData }: Route.Compo
             <h2 id="takedown-title" className="text-lg font-semibold text-slate-900">
               Take it down
             </h2>
-            {takedownFailure?.error ? (
-              <ResultNotice
-                message={{
-                  type: "error",
-                  title: takedownFailure.error.title,
-                  description: takedownFailure.error.message,
-                }}
-              />
-            ) : null}
+            <ErrorNotice error={takedownFailure?.error} />
             <Form method="post" className="space-y-3" noValidate>
               <input type="hidden" name="intent" value="takedown" />
               <TextAreaField

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { FormButtons } from "~/components/dashboard/form-buttons";
-import { ResultNotice } from "~/components/dashboard/result-toast";
+import { ErrorNotice } from "~/components/dashboard/result-toast";
 import { SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { SelectField, TextField } from "~/components/ui/field";
@@ -93,15 +93,7 @@ export default function SaveSearchPage({ loaderData, actionData }: Route.Compone
             (see the results)
           </Link>
         </p>
-        {failure?.error ? (
-          <ResultNotice
-            message={{
-              type: "error",
-              title: failure.error.title,
-              description: failure.error.message,
-            }}
-          />
-        ) : null}
+        <ErrorNotice error={failure?.error} />
         <Form method="post" className="space-y-4" noValidate>
           <TextField
             label="Name"

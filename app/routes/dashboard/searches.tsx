@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { EmptyState } from "~/components/dashboard/empty-state";
-import { ResultNotice } from "~/components/dashboard/result-toast";
+import { ErrorNotice } from "~/components/dashboard/result-toast";
 import { SavedSearchCard } from "~/components/dashboard/saved-search-card";
 import { badRequest, notFound, redirectWithFlash, unknownIntent } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
@@ -100,15 +100,7 @@ export default function SavedSearchesPage({ loaderData, actionData }: Route.Comp
           Up to {max} searches.
         </p>
       </div>
-      {failure?.error ? (
-        <ResultNotice
-          message={{
-            type: "error",
-            title: failure.error.title,
-            description: failure.error.message,
-          }}
-        />
-      ) : null}
+      <ErrorNotice error={failure?.error} />
       {searches.length === 0 ? (
         <EmptyState
           title="No saved searches yet"

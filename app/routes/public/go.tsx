@@ -8,7 +8,7 @@ import {
   listingWhatsappTarget,
   telHref,
 } from "~/lib/listing-contact";
-import { absoluteUrl, pageMeta } from "~/lib/seo";
+import { absoluteUrl, notFoundMeta } from "~/lib/seo";
 import { countLeadClick } from "~/models/lead.server";
 import { getListingAgent } from "~/models/listing-agent.server";
 import { getPropertyWithMedia } from "~/models/property.server";
@@ -69,10 +69,4 @@ export function ErrorBoundary() {
   return <NotFoundMessage />;
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Page not found",
-    description: "The page you are looking for does not exist or has been moved.",
-    path: args.location.pathname,
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = notFoundMeta;
