@@ -21,7 +21,6 @@ import {
 import type { AdminActor } from "~/lib/admin-actor";
 import type { AuditEntity } from "~/lib/audit";
 import { readPropertyCsv } from "~/lib/property-import";
-import type { PropertyInput } from "~/lib/schemas/property";
 import {
   reassignAppointment,
   rescheduleAppointmentByStaff,
@@ -107,6 +106,7 @@ import { contentGeneration } from "~/page-cache/content-generation.server";
 import { attachPhotos } from "~/routes/admin/property-uploads.server";
 import { createSignedInUser, TEST_PASSWORD } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
+import { propertyInput } from "../../tests/setup/property-input";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 
 // Every admin write leaves one audit row per record it changes (each case below changes one, so
@@ -217,29 +217,7 @@ async function contactMessage() {
   return id;
 }
 
-const PROPERTY: PropertyInput = {
-  title: "Audited house",
-  purpose: "sale",
-  price: 50_000_000,
-  rentPeriod: null,
-  propertyType: "house",
-  category: "residential",
-  isNewDevelopment: false,
-  city: "Lagos",
-  address: "",
-  description: "",
-  beds: 3,
-  baths: 2,
-  toilets: null,
-  parkingSpaces: null,
-  sqft: null,
-  featured: true,
-  status: "available",
-  titleDocument: null,
-  serviceCharge: null,
-  furnishing: null,
-  serviced: false,
-};
+const PROPERTY = propertyInput({ title: "Audited house" });
 
 /** Photo rows for a listing, straight in the table (not through an audited write). */
 async function photosFor(propertyId: string, n: number) {

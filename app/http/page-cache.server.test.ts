@@ -6,13 +6,13 @@ import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { favorites, properties } from "~/db/schema";
-import type { PropertyInput } from "~/lib/schemas/property";
 import { updatePropertyByAdmin } from "~/models/admin-properties.server";
 import { contentChanged, contentGeneration } from "~/page-cache/content-generation.server";
 import { PRIVATE_CACHE_CONTROL as SIGNED_IN_CACHE_CONTROL } from "../../server/private-responses";
 import { createSignedInUser } from "../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../tests/setup/admin";
 import { setTestEnv } from "../../tests/setup/env";
+import { propertyInput } from "../../tests/setup/property-input";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
   CACHEABLE_CACHE_CONTROL,
@@ -27,29 +27,11 @@ import {
 setTestEnv({ PAGE_CACHE: "1" });
 const database = await setupTestDatabase();
 
-const LISTING: PropertyInput = {
+const LISTING = propertyInput({
   title: "Cached Terrace in Yaba",
-  purpose: "sale",
-  price: 50_000_000,
-  rentPeriod: null,
   propertyType: "terrace",
-  category: "residential",
-  isNewDevelopment: false,
-  city: "Lagos",
   address: "12 Herbert Macaulay Way",
-  description: "",
-  beds: 3,
-  baths: 2,
-  toilets: null,
-  parkingSpaces: null,
-  sqft: null,
-  featured: true,
-  status: "available",
-  titleDocument: null,
-  serviceCharge: null,
-  furnishing: null,
-  serviced: false,
-};
+});
 
 type Answer = {
   status: number;

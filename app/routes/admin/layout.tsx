@@ -46,25 +46,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     // biome-ignore lint/suspicious/noDocumentCookie: a preference the server reads on the next page.
     document.cookie = sidebarCookie(open);
   }, []);
+  // The same menu in the desktop sidebar (collapsible) and the phone's sheet (always open).
+  const menu = (collapsed: boolean) => (
+    <AdminSidebarContent
+      collapsed={collapsed}
+      role={loaderData.admin.role}
+      counts={loaderData.counts}
+    />
+  );
   return (
     <SidebarProvider defaultOpen={loaderData.sidebarOpen} onOpenChange={storeSidebar}>
       <div className="flex min-h-screen bg-slate-50">
-        <Sidebar label="Admin sidebar">
-          {(collapsed) => (
-            <AdminSidebarContent
-              collapsed={collapsed}
-              role={loaderData.admin.role}
-              counts={loaderData.counts}
-            />
-          )}
-        </Sidebar>
-        <SidebarSheet title="Admin menu">
-          <AdminSidebarContent
-            collapsed={false}
-            role={loaderData.admin.role}
-            counts={loaderData.counts}
-          />
-        </SidebarSheet>
+        <Sidebar label="Admin sidebar">{menu}</Sidebar>
+        <SidebarSheet title="Admin menu">{menu(false)}</SidebarSheet>
         <div className="flex min-w-0 flex-1 flex-col">
           <AdminHeader
             adminName={loaderData.admin.name || loaderData.admin.email}
