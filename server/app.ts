@@ -1,4 +1,5 @@
 import * as serverBuild from "virtual:react-router/server-build";
+import { listenForSessionChanges } from "~/auth/session-cache.server";
 import { hasSessionCookie } from "~/auth/session-cookie";
 import { startBackupSchedule, stopBackupSchedule } from "~/backup/backup-jobs.server";
 import { startControlSocket, stopControlSocket } from "~/backup/control-socket.server";
@@ -35,9 +36,11 @@ export const app = createHttpApp(
 export async function startApp() {
   const env = getEnv();
   const handle = await openDatabaseFromEnv(env);
-  // Other instances on the same PostgreSQL announce their content changes (page cache).
+  // Other instances on the same PostgreSQL announce their content changes (page cache) and
+  // the sessions and accounts they end or change (session cache).
   if (handle.kind === "postgres" && env.databaseUrl) {
     stopContentListener = listenForContentChanges(env.databaseUrl);
+    stopSessionListener = listenForSessionChanges(env.databaseUrl);
   }
   logger.info(
     { database: handle.kind, dataDir: env.dataDir },
@@ -100,9 +103,11 @@ function startUpkeep() {
 }
 
 let stopContentListener: (() => Promise<void>) | undefined;
+let stopSessionListener: (() => Promise<void>) | undefined;
 
 export async function stopApp() {
   await stopContentListener?.();
+  await stopSessionListener?.();
   await stopControlSocket();
   // A backup being taken finishes first: it is reading the database.
   await stopBackupSchedule();

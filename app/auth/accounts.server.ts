@@ -10,7 +10,7 @@ import {
 } from "~/models/user.server";
 import { getAuth } from "./auth.server";
 import { ADMIN_SESSION_HOURS } from "./session.server";
-import { forgetSessionsOf } from "./session-cache.server";
+import { announceSessionsOf } from "./session-cache.server";
 
 // Sign-up and sign-in on top of better-auth, with our rules: inactive accounts cannot sign in,
 // the admin login signs in only admins, and a refused sign-in never creates a session.
@@ -180,7 +180,7 @@ export async function changePassword(input: {
       returnHeaders: true,
     });
     // The library ended the account's other sessions: none may be answered from memory.
-    forgetSessionsOf(result.response.user.id);
+    await announceSessionsOf(result.response.user.id);
     return { ok: true, headers: result.headers };
   } catch (error) {
     if (error instanceof APIError) return { ok: false, reason: "invalid" };

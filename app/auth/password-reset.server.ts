@@ -3,7 +3,7 @@ import type { Outcome } from "~/lib/action-result";
 import { logger } from "~/lib/logger.server";
 import { isWellFormedToken } from "~/lib/tokens";
 import { getAuth } from "./auth.server";
-import { forgetAllSessions } from "./session-cache.server";
+import { announceAllSessionsEnded } from "./session-cache.server";
 
 // Forgot-password and reset-password on top of better-auth. The library stores the single-use
 // token (a verification row `reset-password:<token>`, deleted when used) and calls
@@ -43,7 +43,7 @@ export async function resetPasswordWithToken(
   try {
     await getAuth().api.resetPassword({ body: { token, newPassword } });
     // The library ended the account's sessions without naming the account: forget them all.
-    forgetAllSessions();
+    await announceAllSessionsEnded();
     return { ok: true };
   } catch (error) {
     if (

@@ -1,26 +1,34 @@
 import crypto from "node:crypto";
-import { type DatabaseHandle, getDatabase } from "~/db/client.server";
+import { announce, onAnnouncement } from "~/db/announcements.server";
+import { type DatabaseHandle, db, getDatabase } from "~/db/client.server";
+import { listenOnPostgres } from "~/db/pg-listener.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { ACCOUNT_CHANGED_CHANNEL } from "~/models/user.server";
 
-// A few seconds' memory of signed-in sessions, on the embedded database only (ADR 21). There one
-// process owns the database, every query runs on the main thread one at a time, and the
-// session's query was a fifth of a dashboard request's. On PostgreSQL, where several instances
-// share the database, nothing is kept: each request reads its session (one indexed query).
+// A few seconds' memory of signed-in sessions (ADR 21). On the embedded database one process
+// owns the database and every query runs on the main thread one at a time; on PostgreSQL each
+// instance behind the database keeps its own, used only while it listens for the others'
+// announcements (listenForSessionChanges, started with the server).
 //
-// An entry is dropped the moment anything it says may have changed, before the change's
-// transaction even returns to its writer:
+// An entry is dropped the moment anything it says may have changed:
 // - the model writes that change an account or end its sessions (deactivation, role or name
-//   change, deletion, an admin's sessions ended) announce it with pg_notify in their
-//   transaction (app/models/user.server.ts, announceAccountChange), and PGlite calls this
-//   module's listener as it commits (never when it rolls back);
+//   change, deletion, an admin's sessions ended) announce it in their transaction
+//   (app/models/user.server.ts, announceAccountChange): this process drops at once, and at
+//   commit every listener does again (PGlite's, or each instance's LISTEN connection), so a
+//   lookup that read the old row meanwhile is not kept;
 // - sign-out, password change and reset, and an admin session past its cap, which the auth
-//   library or this folder write, drop their entries here directly.
+//   library or this folder write, are announced here after the write (announceSessionEnded,
+//   announceSessionsOf, announceAllSessionsEnded), to this process and to the other instances.
+// On PostgreSQL another instance hears an announcement within milliseconds of the commit; while
+// its LISTEN connection is down it keeps nothing, and it forgets everything when it listens again.
 // A lookup that read the database before such a drop does not store what it read (the
 // generation check), and the renewal rule and the expiry are checked on every hit, so better-auth
 // still renews the cookie when it is due. Keys are SHA-256 hashes of the signed cookie value
 // (token and signature): an entry answers only the exact cookie that was verified to make it.
+
+/** Where sign-out, password changes and the admin cap are announced: "token:<hash>" or "all". */
+export const SESSIONS_ENDED_CHANNEL = "naija_sessions_ended";
 
 /** How long an entry is used without reading the database again. */
 export const SESSION_CACHE_TTL_MS = 5_000;
@@ -51,6 +59,10 @@ type State = {
   /** The database the entries and the listener belong to (tests swap it). */
   handle?: DatabaseHandle;
   listening: boolean;
+  /** PostgreSQL: this instance's LISTEN connection hears the other instances. */
+  pgListening: boolean;
+  /** The announcements of this process reach the entries (registered once). */
+  announced: boolean;
   /** Set by setSessionCacheEnabled; otherwise on in production only. */
   enabled?: boolean;
 };
@@ -59,20 +71,32 @@ const STATE_KEY = Symbol.for("naija-homes.session-cache");
 
 function state(): State {
   const holder = globalThis as typeof globalThis & { [STATE_KEY]?: State };
-  holder[STATE_KEY] ??= { entries: new Map(), generation: 0, listening: false };
-  return holder[STATE_KEY];
+  holder[STATE_KEY] ??= {
+    entries: new Map(),
+    generation: 0,
+    listening: false,
+    pgListening: false,
+    announced: false,
+  };
+  const current = holder[STATE_KEY];
+  if (!current.announced) {
+    current.announced = true;
+    onAnnouncement(ACCOUNT_CHANGED_CHANNEL, (userId) => forgetSessionsOf(userId));
+    onAnnouncement(SESSIONS_ENDED_CHANNEL, forgetAnnounced);
+  }
+  return current;
 }
 
 type Listener = {
   listen: (channel: string, callback: (payload: string) => void) => Promise<unknown>;
 };
 
-/** The entries, when they may be used: the embedded database, with its listener in place. */
+/** The entries, when they may be used: with this database's listener in place. */
 function usableEntries(): Map<string, Entry> | undefined {
   const current = state();
   if (!(current.enabled ?? getEnv().nodeEnv === "production")) return undefined;
   const handle = getDatabase();
-  if (handle.kind !== "pglite") return undefined;
+  if (handle.kind === "postgres") return current.pgListening ? current.entries : undefined;
   if (current.handle !== handle) {
     forgetAllSessions();
     current.handle = handle;
@@ -173,4 +197,59 @@ export function forgetSessionToken(token: string) {
 /** Everything (a password reset, whose account the library does not name). */
 export function forgetAllSessions() {
   forgetWhere(() => true);
+}
+
+/** What an announcement names: never a token itself, which is as good as the cookie. */
+function hashOfToken(token: string) {
+  return crypto.createHash("sha256").update(token).digest("base64url");
+}
+
+function forgetAnnounced(payload: string) {
+  if (payload.startsWith("token:")) {
+    const hash = payload.slice("token:".length);
+    forgetWhere((entry) => hashOfToken(entry.token) === hash);
+  } else forgetAllSessions();
+}
+
+/** A session ended (signed out, or past the admin cap): no instance may answer it from memory. */
+export async function announceSessionEnded(token: string) {
+  await announce(db, SESSIONS_ENDED_CHANNEL, `token:${hashOfToken(token)}`);
+}
+
+/** The account's sessions changed (a password change ended the others). */
+export async function announceSessionsOf(userId: string) {
+  await announce(db, ACCOUNT_CHANGED_CHANNEL, userId);
+}
+
+/** Any session may have ended (a password reset, whose account the library does not name). */
+export async function announceAllSessionsEnded() {
+  await announce(db, SESSIONS_ENDED_CHANNEL, "all");
+}
+
+/**
+ * PostgreSQL: hears the other instances' announcements on a connection of its own; the cache is
+ * used only while it listens, and starts empty each time it listens again. Answers the function
+ * that stops it.
+ */
+export function listenForSessionChanges(databaseUrl: string): () => Promise<void> {
+  return listenOnPostgres(databaseUrl, [ACCOUNT_CHANGED_CHANNEL, SESSIONS_ENDED_CHANNEL], {
+    name: "session-cache listener",
+    onNotification: (channel, payload) => {
+      if (channel === ACCOUNT_CHANGED_CHANNEL) forgetSessionsOf(payload);
+      else forgetAnnounced(payload);
+    },
+    onListening: () => {
+      forgetAllSessions();
+      state().pgListening = true;
+    },
+    onLost: () => {
+      state().pgListening = false;
+      forgetAllSessions();
+    },
+  });
+}
+
+/** PostgreSQL: whether the cache is in use (its listener hears the other instances). */
+export function isSessionCacheListening(): boolean {
+  return state().pgListening;
 }

@@ -1,25 +1,57 @@
+import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { db, getDatabase } from "~/db/client.server";
+import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { endSessions, updateUserByAdmin } from "~/models/admin-users.server";
-import { setUserStatus, updateProfile } from "~/models/user.server";
+import { ACCOUNT_CHANGED_CHANNEL, setUserStatus, updateProfile } from "~/models/user.server";
 import { createSignedInUser, signInCookie, TEST_PASSWORD } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { changePassword } from "./accounts.server";
 import { ADMIN_SESSION_HOURS, getCurrentSession, signOut } from "./session.server";
-import { SESSION_CACHE_TTL_MS, setSessionCacheEnabled } from "./session-cache.server";
+import {
+  isSessionCacheListening,
+  listenForSessionChanges,
+  SESSION_CACHE_TTL_MS,
+  SESSIONS_ENDED_CHANNEL,
+  setSessionCacheEnabled,
+} from "./session-cache.server";
 
 // Who is signed in, with the session cache on as in production (ADR 21): every way a session
 // ends or its account changes counts at the next request, not a few seconds later.
 
-await setupTestDatabase();
-/** The cache is used on the embedded database only (PostgreSQL reads every request). */
-const caching = getDatabase().kind === "pglite";
+const database = await setupTestDatabase();
+const postgres = database.kind === "postgres";
+/** Where another instance would connect (PostgreSQL only). */
+type PoolClient = { $client: { options: { connectionString: string } } };
+const databaseUrl = postgres
+  ? (database.db as unknown as PoolClient).$client.options.connectionString
+  : "";
+let stopListening: (() => Promise<void>) | undefined;
 
-beforeAll(() => setSessionCacheEnabled(true));
-afterAll(() => setSessionCacheEnabled(undefined));
+async function waitFor(condition: () => boolean | Promise<boolean>, ms = 5_000) {
+  const until = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > until) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+beforeAll(async () => {
+  setSessionCacheEnabled(true);
+  // On PostgreSQL the cache is used while this instance listens for the others (as the server
+  // does from startApp).
+  if (postgres) {
+    stopListening = listenForSessionChanges(databaseUrl);
+    await waitFor(isSessionCacheListening);
+  }
+});
+afterAll(async () => {
+  await stopListening?.();
+  setSessionCacheEnabled(undefined);
+});
 afterEach(() => vi.useRealTimers());
 
 /** A new Request each time, as each page view is: nothing carried over but the cache. */
@@ -43,20 +75,17 @@ function customer(name = "Ada Obi") {
 }
 
 describe("the session cache", () => {
-  it.runIf(caching)(
-    "answers from memory for SESSION_CACHE_TTL_MS: a write nobody announces shows after that",
-    async () => {
-      vi.useFakeTimers({ toFake: ["Date"] });
-      const ada = await customer();
-      expect((await whoIs(ada.cookie))?.id).toBe(ada.id);
-      // Behind the app's back (no model, no announcement): still answered from memory...
-      await db.delete(sessions).where(eq(sessions.userId, ada.id));
-      expect((await whoIs(ada.cookie))?.id).toBe(ada.id);
-      // ...until the entry is older than the TTL.
-      vi.setSystemTime(Date.now() + SESSION_CACHE_TTL_MS + 1);
-      expect(await whoIs(ada.cookie)).toBeNull();
-    },
-  );
+  it("answers from memory for SESSION_CACHE_TTL_MS: a write nobody announces shows after that", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const ada = await customer();
+    expect((await whoIs(ada.cookie))?.id).toBe(ada.id);
+    // Behind the app's back (no model, no announcement): still answered from memory...
+    await db.delete(sessions).where(eq(sessions.userId, ada.id));
+    expect((await whoIs(ada.cookie))?.id).toBe(ada.id);
+    // ...until the entry is older than the TTL.
+    vi.setSystemTime(Date.now() + SESSION_CACHE_TTL_MS + 1);
+    expect(await whoIs(ada.cookie)).toBeNull();
+  });
 
   it("never answers one cookie with another token's session", async () => {
     const ada = await customer("Ada Obi");
@@ -79,6 +108,61 @@ describe("the session cache", () => {
     // The genuine cookies still answer their own people, in either order.
     expect((await whoIs(bola.cookie))?.id).toBe(bola.id);
     expect((await whoIs(ada.cookie))?.id).toBe(ada.id);
+  });
+});
+
+// Two instances on one PostgreSQL: what another one announces reaches this one's memory.
+describe.runIf(postgres)("the session cache behind one PostgreSQL", () => {
+  /** Another instance: its own connection, announcing as its writes do. */
+  async function fromAnotherInstance(channel: string, payload: string) {
+    const other = new pg.Client({ connectionString: databaseUrl });
+    await other.connect();
+    try {
+      await other.query("select pg_notify($1, $2)", [channel, payload]);
+    } finally {
+      await other.end();
+    }
+  }
+
+  /** Signed in, remembered, and then its row gone behind the app's back: only memory answers. */
+  async function rememberedOnly() {
+    const ada = await customer();
+    expect((await whoIs(ada.cookie))?.id).toBe(ada.id);
+    await db.delete(sessions).where(eq(sessions.userId, ada.id));
+    expect((await whoIs(ada.cookie))?.id).toBe(ada.id);
+    return ada;
+  }
+
+  it("drops an account's sessions another instance changed", async () => {
+    const ada = await rememberedOnly();
+    await fromAnotherInstance(ACCOUNT_CHANGED_CHANNEL, ada.id);
+    // Well within SESSION_CACHE_TTL_MS: the announcement did it, not the entry's age.
+    await waitFor(async () => (await whoIs(ada.cookie)) === null, 1_000);
+  });
+
+  it("drops a session another instance signed out, named by its token's hash only", async () => {
+    const ada = await rememberedOnly();
+    const token = decodeURIComponent(ada.cookie.split("=")[1] ?? "").split(".")[0] ?? "";
+    const hash = crypto.createHash("sha256").update(token).digest("base64url");
+    await fromAnotherInstance(SESSIONS_ENDED_CHANNEL, `token:${hash}`);
+    await waitFor(async () => (await whoIs(ada.cookie)) === null, 1_000);
+  });
+
+  it("keeps nothing while it cannot hear the others, and starts empty when it hears them again", async () => {
+    const ada = await rememberedOnly();
+    const other = new pg.Client({ connectionString: databaseUrl });
+    await other.connect();
+    try {
+      await other.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'",
+      );
+    } finally {
+      await other.end();
+    }
+    await waitFor(() => !isSessionCacheListening(), 1_000);
+    // Read from the database now: the row is gone.
+    expect(await whoIs(ada.cookie)).toBeNull();
+    await waitFor(isSessionCacheListening);
   });
 });
 

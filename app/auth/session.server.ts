@@ -13,7 +13,7 @@ import {
 import { isRole, isStaffRole, type Role } from "~/lib/roles";
 import { getClientIp } from "~/rate-limit/rate-limit.server";
 import { getAuth } from "./auth.server";
-import { forgetSessionToken, type SessionRecord } from "./session-cache.server";
+import { announceSessionEnded, type SessionRecord } from "./session-cache.server";
 import { lookupSession, sessionTokenOf } from "./session-lookup.server";
 
 // Who is signed in, and the guards. Every guard runs on the server: the dashboard and admin
@@ -69,7 +69,7 @@ async function readSession(request: Request): Promise<CurrentSession | null> {
   // /admin: past that it is ended here, so the customer pages don't keep it alive either.
   if (isStaffRole(toRole(user.role)) && isAdminSessionExpired(new Date(session.createdAt))) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
-    forgetSessionToken(session.token);
+    await announceSessionEnded(session.token);
     return null;
   }
   return {
@@ -221,9 +221,9 @@ export async function signOut(request: Request): Promise<Headers> {
       headers: request.headers,
       returnHeaders: true,
     });
-    // The library deleted the row; this process must not remember it either.
+    // The library deleted the row; no instance may remember it either.
     const token = await sessionTokenOf(request.headers);
-    if (token) forgetSessionToken(token);
+    if (token) await announceSessionEnded(token);
     return headers;
   } catch {
     // No valid session to end: nothing to clear but the cookie, which is already worthless.

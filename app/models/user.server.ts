@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { announce } from "~/db/announcements.server";
 import { db } from "~/db/client.server";
 import { accounts, userSettings, users } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
@@ -37,7 +38,7 @@ export const ACCOUNT_CHANGED_CHANNEL = "naija_account_changed";
  * transaction it is delivered when the transaction commits, and never if it rolls back.
  */
 export async function announceAccountChange(executor: Executor, userId: string) {
-  await executor.execute(sql`select pg_notify(${ACCOUNT_CHANGED_CHANNEL}, ${userId})`);
+  await announce(executor, ACCOUNT_CHANGED_CHANNEL, userId);
 }
 
 export function normalizeEmail(email: string) {

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { getDatabase } from "~/db/client.server";
-import { logger } from "~/lib/logger.server";
+import { listenOnPostgres } from "~/db/pg-listener.server";
 
 // The content generation: one number that changes whenever something a public page shows may
 // have changed (a listing, its photos, the site's texts, team, slides, videos, contact details,
@@ -59,50 +58,16 @@ export async function announceContentChange(tx: Executor): Promise<void> {
   await tx.execute(sql`select pg_notify(${CONTENT_CHANNEL}, '')`);
 }
 
-const RECONNECT_DELAY_MS = 1_000;
-
 /**
  * Listens for other instances' changes on PostgreSQL (a connection of its own, outside the
  * pool). A lost connection is reopened, and the caches are dropped when it is, since a change
  * may have been missed meanwhile. Answers the function that stops listening.
  */
 export function listenForContentChanges(databaseUrl: string): () => Promise<void> {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-
-  const connect = async () => {
-    const next = new pg.Client({ connectionString: databaseUrl });
-    client = next;
-    next.on("notification", (message) => {
-      if (message.channel === CONTENT_CHANNEL) contentChanged();
-    });
-    const reopen = (error?: Error) => {
-      if (stopped || client !== next) return;
-      client = undefined;
-      if (error) logger.warn({ err: error }, "content-change listener lost its connection");
-      next.end().catch(() => undefined);
-      retry = setTimeout(() => void connect(), RECONNECT_DELAY_MS);
-      retry.unref?.();
-    };
-    next.on("error", reopen);
-    next.on("end", () => reopen());
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${CONTENT_CHANNEL}`);
-      // Whatever changed while we were not listening.
-      contentChanged();
-    } catch (error) {
-      reopen(error instanceof Error ? error : new Error(String(error)));
-    }
-  };
-  void connect();
-
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    const current = client;
-    client = undefined;
-    await current?.end().catch(() => undefined);
-  };
+  return listenOnPostgres(databaseUrl, [CONTENT_CHANNEL], {
+    name: "content-change listener",
+    onNotification: () => contentChanged(),
+    // Whatever changed while we were not listening.
+    onListening: () => contentChanged(),
+  });
 }
