@@ -56,6 +56,9 @@ describe("the audit log as read", () => {
       result: { ok: true as const },
       audit: { entityId: slideId, before: { isActive: true }, after: { isActive: false } },
     }));
+    // The deletion comes later: two writes in the same millisecond have no order (the embedded
+    // database's clock counts milliseconds, ids are random, and the log cannot be edited).
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await auditedWrite(admin.actor, "slide.delete", async (tx) => {
       await tx.delete(slideshowItems).where(eq(slideshowItems.id, slideId));
       return {
