@@ -1,7 +1,9 @@
 import { APIError } from "better-auth/api";
+import { db } from "~/db/client.server";
 import type { Outcome } from "~/lib/action-result";
 import { isStaffRole } from "~/lib/roles";
 import {
+  announceAccountChange,
   findCredential,
   findUserByEmail,
   normalizeEmail,
@@ -10,7 +12,6 @@ import {
 } from "~/models/user.server";
 import { getAuth } from "./auth.server";
 import { ADMIN_SESSION_HOURS } from "./session.server";
-import { announceSessionsOf } from "./session-cache.server";
 
 // Sign-up and sign-in on top of better-auth, with our rules: inactive accounts cannot sign in,
 // the admin login signs in only admins, and a refused sign-in never creates a session.
@@ -180,7 +181,7 @@ export async function changePassword(input: {
       returnHeaders: true,
     });
     // The library ended the account's other sessions: none may be answered from memory.
-    await announceSessionsOf(result.response.user.id);
+    await announceAccountChange(db, result.response.user.id);
     return { ok: true, headers: result.headers };
   } catch (error) {
     if (error instanceof APIError) return { ok: false, reason: "invalid" };

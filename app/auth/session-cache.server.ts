@@ -19,7 +19,7 @@ import { ACCOUNT_CHANGED_CHANNEL } from "~/models/user.server";
 //   lookup that read the old row meanwhile is not kept;
 // - sign-out, password change and reset, and an admin session past its cap, which the auth
 //   library or this folder write, are announced here after the write (announceSessionEnded,
-//   announceSessionsOf, announceAllSessionsEnded), to this process and to the other instances.
+//   announceAccountChange, announceAllSessionsEnded), to this process and to the other instances.
 // On PostgreSQL another instance hears an announcement within milliseconds of the commit; while
 // its LISTEN connection is down it keeps nothing, and it forgets everything when it listens again.
 // A lookup that read the database before such a drop does not store what it read (the
@@ -29,6 +29,7 @@ import { ACCOUNT_CHANGED_CHANNEL } from "~/models/user.server";
 
 /** Where sign-out, password changes and the admin cap are announced: "token:<hash>" or "all". */
 export const SESSIONS_ENDED_CHANNEL = "naija_sessions_ended";
+const CHANNELS = [ACCOUNT_CHANGED_CHANNEL, SESSIONS_ENDED_CHANNEL] as const;
 
 /** How long an entry is used without reading the database again. */
 export const SESSION_CACHE_TTL_MS = 5_000;
@@ -81,8 +82,7 @@ function state(): State {
   const current = holder[STATE_KEY];
   if (!current.announced) {
     current.announced = true;
-    onAnnouncement(ACCOUNT_CHANGED_CHANNEL, (userId) => forgetSessionsOf(userId));
-    onAnnouncement(SESSIONS_ENDED_CHANNEL, forgetAnnounced);
+    for (const channel of CHANNELS) onAnnouncement(channel, (payload) => hear(channel, payload));
   }
   return current;
 }
@@ -189,11 +189,6 @@ export function forgetSessionsOf(userId: string) {
   forgetWhere((entry) => entry.record.user.id === userId);
 }
 
-/** One session (signed out, or past the admin cap). */
-export function forgetSessionToken(token: string) {
-  forgetWhere((entry) => entry.token === token);
-}
-
 /** Everything (a password reset, whose account the library does not name). */
 export function forgetAllSessions() {
   forgetWhere(() => true);
@@ -204,8 +199,10 @@ function hashOfToken(token: string) {
   return crypto.createHash("sha256").update(token).digest("base64url");
 }
 
-function forgetAnnounced(payload: string) {
-  if (payload.startsWith("token:")) {
+/** What an announcement on one of CHANNELS drops, heard from this process or another. */
+function hear(channel: string, payload: string) {
+  if (channel === ACCOUNT_CHANGED_CHANNEL) forgetSessionsOf(payload);
+  else if (payload.startsWith("token:")) {
     const hash = payload.slice("token:".length);
     forgetWhere((entry) => hashOfToken(entry.token) === hash);
   } else forgetAllSessions();
@@ -214,11 +211,6 @@ function forgetAnnounced(payload: string) {
 /** A session ended (signed out, or past the admin cap): no instance may answer it from memory. */
 export async function announceSessionEnded(token: string) {
   await announce(db, SESSIONS_ENDED_CHANNEL, `token:${hashOfToken(token)}`);
-}
-
-/** The account's sessions changed (a password change ended the others). */
-export async function announceSessionsOf(userId: string) {
-  await announce(db, ACCOUNT_CHANGED_CHANNEL, userId);
 }
 
 /** Any session may have ended (a password reset, whose account the library does not name). */
@@ -232,12 +224,9 @@ export async function announceAllSessionsEnded() {
  * that stops it.
  */
 export function listenForSessionChanges(databaseUrl: string): () => Promise<void> {
-  return listenOnPostgres(databaseUrl, [ACCOUNT_CHANGED_CHANNEL, SESSIONS_ENDED_CHANNEL], {
+  return listenOnPostgres(databaseUrl, CHANNELS, {
     name: "session-cache listener",
-    onNotification: (channel, payload) => {
-      if (channel === ACCOUNT_CHANGED_CHANNEL) forgetSessionsOf(payload);
-      else forgetAnnounced(payload);
-    },
+    onNotification: hear,
     onListening: () => {
       forgetAllSessions();
       state().pgListening = true;
