@@ -52,7 +52,8 @@ export type SessionRecord = {
   };
 };
 
-type Entry = { token: string; record: SessionRecord; until: number };
+/** `tokenHash`: what an announcement of the session's end names (announceSessionEnded). */
+type Entry = { token: string; tokenHash: string; record: SessionRecord; until: number };
 type State = {
   entries: Map<string, Entry>;
   /** Bumped by every drop: a lookup that began before it must not store what it read. */
@@ -131,8 +132,12 @@ export function setSessionCacheEnabled(enabled: boolean | undefined) {
   forgetAllSessions();
 }
 
-function keyOf(signedValue: string) {
-  return crypto.createHash("sha256").update(signedValue).digest("base64url");
+/**
+ * The entries' keys (of a signed cookie value) and what announcements name (of a token: never
+ * the token itself, which is as good as the cookie).
+ */
+function sha256(value: string) {
+  return crypto.createHash("sha256").update(value).digest("base64url");
 }
 
 /** The current generation, to hand back to rememberSession after reading the database. */
@@ -144,7 +149,7 @@ export function sessionCacheGeneration(): number {
 export function cachedSession(signedValue: string, now = Date.now()): SessionRecord | undefined {
   const entries = usableEntries();
   if (!entries) return undefined;
-  const key = keyOf(signedValue);
+  const key = sha256(signedValue);
   const entry = entries.get(key);
   if (!entry) return undefined;
   // Never another token's session, even if two values' hashes met.
@@ -171,8 +176,9 @@ export function rememberSession(
     const oldest = entries.keys().next().value;
     if (oldest !== undefined) entries.delete(oldest);
   }
-  entries.set(keyOf(signedValue), {
+  entries.set(sha256(signedValue), {
     token: record.session.token,
+    tokenHash: sha256(record.session.token),
     record,
     until: now + SESSION_CACHE_TTL_MS,
   });
@@ -194,23 +200,18 @@ export function forgetAllSessions() {
   forgetWhere(() => true);
 }
 
-/** What an announcement names: never a token itself, which is as good as the cookie. */
-function hashOfToken(token: string) {
-  return crypto.createHash("sha256").update(token).digest("base64url");
-}
-
 /** What an announcement on one of CHANNELS drops, heard from this process or another. */
 function hear(channel: string, payload: string) {
   if (channel === ACCOUNT_CHANGED_CHANNEL) forgetSessionsOf(payload);
   else if (payload.startsWith("token:")) {
     const hash = payload.slice("token:".length);
-    forgetWhere((entry) => hashOfToken(entry.token) === hash);
+    forgetWhere((entry) => entry.tokenHash === hash);
   } else forgetAllSessions();
 }
 
 /** A session ended (signed out, or past the admin cap): no instance may answer it from memory. */
 export async function announceSessionEnded(token: string) {
-  await announce(db, SESSIONS_ENDED_CHANNEL, `token:${hashOfToken(token)}`);
+  await announce(db, SESSIONS_ENDED_CHANNEL, `token:${sha256(token)}`);
 }
 
 /** Any session may have ended (a password reset, whose account the library does not name). */

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
+import type { Executor } from "./transaction.server";
 
 // Announcements a write makes about itself: `pg_notify` on its own connection (inside a
 // transaction PostgreSQL and PGlite deliver it to every listener when it commits, never if it
 // rolls back; see pg-listener.server.ts for the other instances), and at once to this process's
 // handlers, so the writer's own instance never answers its next request from what it changed.
 
-type Executor = { execute: (query: ReturnType<typeof sql>) => Promise<unknown> };
 type Handler = (payload: string) => void;
 
 const STATE_KEY = Symbol.for("naija-homes.announcements");

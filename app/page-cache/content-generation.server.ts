@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { announce } from "~/db/announcements.server";
 import { getDatabase } from "~/db/client.server";
 import { listenOnPostgres } from "~/db/pg-listener.server";
+import type { Executor } from "~/db/transaction.server";
 
 // The content generation: one number that changes whenever something a public page shows may
 // have changed (a listing, its photos, the site's texts, team, slides, videos, contact details,
@@ -46,8 +47,6 @@ export function onContentChanged(listener: () => void): () => void {
   return () => state().listeners.delete(listener);
 }
 
-type Executor = { execute: (query: ReturnType<typeof sql>) => Promise<unknown> };
-
 /**
  * Inside a writer's transaction: tells the other instances (PostgreSQL NOTIFY, sent when the
  * transaction commits and dropped if it rolls back). Nothing to tell on the embedded database,
@@ -55,7 +54,7 @@ type Executor = { execute: (query: ReturnType<typeof sql>) => Promise<unknown> }
  */
 export async function announceContentChange(tx: Executor): Promise<void> {
   if (getDatabase().kind !== "postgres") return;
-  await tx.execute(sql`select pg_notify(${CONTENT_CHANNEL}, '')`);
+  await announce(tx, CONTENT_CHANNEL, "");
 }
 
 /**
