@@ -31,21 +31,13 @@ const databaseUrl = postgres
   : "";
 let stopListening: (() => Promise<void>) | undefined;
 
-async function waitFor(condition: () => boolean | Promise<boolean>, ms = 5_000) {
-  const until = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 beforeAll(async () => {
   setSessionCacheEnabled(true);
   // On PostgreSQL the cache is used while this instance listens for the others (as the server
   // does from startApp).
   if (postgres) {
     stopListening = listenForSessionChanges(databaseUrl);
-    await waitFor(isSessionCacheListening);
+    await vi.waitUntil(isSessionCacheListening, { timeout: 5_000, interval: 20 });
   }
 });
 afterAll(async () => {
@@ -137,7 +129,10 @@ describe.runIf(postgres)("the session cache behind one PostgreSQL", () => {
     const ada = await rememberedOnly();
     await fromAnotherInstance(ACCOUNT_CHANGED_CHANNEL, ada.id);
     // Well within SESSION_CACHE_TTL_MS: the announcement did it, not the entry's age.
-    await waitFor(async () => (await whoIs(ada.cookie)) === null, 1_000);
+    await vi.waitUntil(async () => (await whoIs(ada.cookie)) === null, {
+      timeout: 1_000,
+      interval: 20,
+    });
   });
 
   it("drops a session another instance signed out, named by its token's hash only", async () => {
@@ -145,7 +140,10 @@ describe.runIf(postgres)("the session cache behind one PostgreSQL", () => {
     const token = decodeURIComponent(ada.cookie.split("=")[1] ?? "").split(".")[0] ?? "";
     const hash = crypto.createHash("sha256").update(token).digest("base64url");
     await fromAnotherInstance(SESSIONS_ENDED_CHANNEL, `token:${hash}`);
-    await waitFor(async () => (await whoIs(ada.cookie)) === null, 1_000);
+    await vi.waitUntil(async () => (await whoIs(ada.cookie)) === null, {
+      timeout: 1_000,
+      interval: 20,
+    });
   });
 
   it("keeps nothing while it cannot hear the others, and starts empty when it hears them again", async () => {
@@ -159,10 +157,10 @@ describe.runIf(postgres)("the session cache behind one PostgreSQL", () => {
     } finally {
       await other.end();
     }
-    await waitFor(() => !isSessionCacheListening(), 1_000);
+    await vi.waitUntil(() => !isSessionCacheListening(), { timeout: 1_000, interval: 20 });
     // Read from the database now: the row is gone.
     expect(await whoIs(ada.cookie)).toBeNull();
-    await waitFor(isSessionCacheListening);
+    await vi.waitUntil(isSessionCacheListening, { timeout: 5_000, interval: 20 });
   });
 });
 

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
@@ -12,14 +12,6 @@ import {
 } from "./content-generation.server";
 
 const database = await setupTestDatabase();
-
-async function waitFor(condition: () => boolean, ms = 5_000) {
-  const until = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe("the content generation", () => {
   it("moves on every change and tells the caches", () => {
@@ -46,7 +38,7 @@ describe("the content generation", () => {
       try {
         // The listener counts a change once it is connected (it may have missed some).
         const start = contentGeneration();
-        await waitFor(() => contentGeneration() > start);
+        await vi.waitUntil(() => contentGeneration() > start, { timeout: 5_000, interval: 20 });
 
         // Another instance's write: its own connection, its own transaction.
         const other = new pg.Client({ connectionString: url });
@@ -67,7 +59,10 @@ describe("the content generation", () => {
           expect(contentGeneration()).toBe(beforeCommit);
           await other.query("commit");
           // ...and soon after it.
-          await waitFor(() => contentGeneration() > beforeCommit);
+          await vi.waitUntil(() => contentGeneration() > beforeCommit, {
+            timeout: 5_000,
+            interval: 20,
+          });
         } finally {
           await other.end();
         }
@@ -75,7 +70,7 @@ describe("the content generation", () => {
         // This instance's own transactions announce through the same channel.
         const beforeOwn = contentGeneration();
         await db.transaction(async (tx) => announceContentChange(tx));
-        await waitFor(() => contentGeneration() > beforeOwn);
+        await vi.waitUntil(() => contentGeneration() > beforeOwn, { timeout: 5_000, interval: 20 });
       } finally {
         await stop();
       }
