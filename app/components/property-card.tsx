@@ -22,6 +22,7 @@ export function PropertyCard({
   layout = "grid",
   showFavorite = true,
   imageLoading = "lazy",
+  imageFirst = false,
   viewDetails = false,
   headingLevel = 3,
 }: {
@@ -29,6 +30,9 @@ export function PropertyCard({
   layout?: "grid" | "list";
   showFavorite?: boolean;
   imageLoading?: "lazy" | "eager";
+  /** The page's main photo (the first card of a listing): fetched first, and the scripts wait
+   * for it (app/http/deferred-scripts.server.ts). */
+  imageFirst?: boolean;
   /** A 'View Details' button under the facts (the dashboard's cards). */
   viewDetails?: boolean;
   /** The title's heading level: one below the section the cards are listed in. */
@@ -58,6 +62,7 @@ export function PropertyCard({
           {...image}
           alt={property.title}
           loading={imageLoading}
+          fetchPriority={imageFirst ? "high" : undefined}
           decoding="async"
           width={640}
           height={480}

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { DEFERRED_TYPE, deferScripts } from "./deferred-scripts.server";
+import { DEFERRED_TYPE, deferScripts, PHOTO_WAIT_MS } from "./deferred-scripts.server";
 
 // The shape React Router and React write: preload links hoisted into the head, the context
 // script, then the module script that imports the routes and the client entry.
@@ -55,9 +55,11 @@ describe("deferScripts", () => {
     expectDeferred(await run(singleBytes));
   });
 
-  it("starts the scripts by itself after the first paint, at low priority", async () => {
+  it("starts the scripts by itself after the main photo and the first paint, at low priority", async () => {
     const html = await run([Buffer.from(PAGE)]);
-    expect(html).toContain('addEventListener("DOMContentLoaded",afterPaint)');
+    expect(html).toContain('addEventListener("DOMContentLoaded",afterPhoto)');
+    expect(html).toContain(`querySelectorAll('img[fetchpriority="high"]')`);
+    expect(html).toContain(`setTimeout(afterPaint,${PHOTO_WAIT_MS})`);
     expect(html).toContain("requestAnimationFrame(function(){setTimeout(start,0)})");
     expect(html.match(/fetchPriority="low"/g)).toHaveLength(2);
   });

@@ -11,15 +11,20 @@ import { StringDecoder } from "node:string_decoder";
 // and then the client entry, which hydrates. This transform, on the document's HTML stream:
 // - takes the modulepreload links out of the head;
 // - renames that module script's type, so the browser keeps its text but does not run it;
-// - writes before it a small script that, once the document is parsed and the next frame
-//   drawn (the first paint), adds the preload links and puts the module script back with its
-//   real type and nonce, all at low fetch priority: on a slow link the photos on screen come
-//   first, and no script counts as blocking the first paint or the largest one.
+// - writes before it a small script that, once the document is parsed, the first screen's main
+//   photo (the one marked `fetchpriority="high"`: the hero, a listing's first card, a property's
+//   cover) has arrived or failed (3 s at most) and the next frame is drawn, adds the preload
+//   links and puts the module script back with its real type and nonce, all at low fetch
+//   priority: on a slow link the photo does not share its bandwidth with ~170 KB of script, and
+//   no script counts as blocking the first paint or the largest one.
 // React hydrates a frame later than before, the same way (the scripts carry suppressHydrationWarning;
 // the preload links React then adds to the head are fetched already). Measured by
 // bench/lighthouse: the simulated first paint no longer waits for ~170 KB of script.
 
 export const DEFERRED_TYPE = "text/x-deferred-module";
+
+/** How long the scripts wait at most for the first screen's main photo. */
+export const PHOTO_WAIT_MS = 3000;
 
 const PRELOAD_LINK = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
 const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">/;
@@ -27,7 +32,7 @@ const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">/;
 /** The script that starts the deferred module once the page has painted. */
 export function starterScript(nonce: string | undefined, preloads: readonly string[]): string {
   const hrefs = JSON.stringify(preloads).replace(/</g, "\\u003c");
-  const body = `(function(){var done=false;function start(){if(done)return;done=true;var s=document.querySelector('script[type="${DEFERRED_TYPE}"]');if(!s)return;${hrefs}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;l.fetchPriority="low";document.head.appendChild(l)});var m=document.createElement("script");m.type="module";m.fetchPriority="low";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}function afterPaint(){if(document.visibilityState==="hidden")start();else requestAnimationFrame(function(){setTimeout(start,0)})}if(document.readyState==="loading")addEventListener("DOMContentLoaded",afterPaint);else afterPaint()})();`;
+  const body = `(function(){var done=false;function start(){if(done)return;done=true;var s=document.querySelector('script[type="${DEFERRED_TYPE}"]');if(!s)return;${hrefs}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;l.fetchPriority="low";document.head.appendChild(l)});var m=document.createElement("script");m.type="module";m.fetchPriority="low";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}function afterPaint(){if(document.visibilityState==="hidden")start();else requestAnimationFrame(function(){setTimeout(start,0)})}function afterPhoto(){var left=[].filter.call(document.querySelectorAll('img[fetchpriority="high"]'),function(i){return!i.complete});if(!left.length)return afterPaint();var n=left.length,timer=setTimeout(afterPaint,${PHOTO_WAIT_MS});left.forEach(function(i){function one(){if(--n===0){clearTimeout(timer);afterPaint()}}i.addEventListener("load",one);i.addEventListener("error",one)})}if(document.readyState==="loading")addEventListener("DOMContentLoaded",afterPhoto);else afterPhoto()})();`;
   return `<script${nonce ? ` nonce="${nonce}"` : ""}>${body}</script>`;
 }
 

@@ -1,4 +1,4 @@
-import { gotoHydrated, readResultsLine, signedInAs, toasts } from "./support";
+import { gotoHydrated, readResultsLine, signedInAs, toasts, waitForHydration } from "./support";
 import { expect, test } from "./test";
 
 // What a phone on a slow connection waits for before it can draw a page: the HTML only. The
@@ -82,4 +82,51 @@ test("a toast whose script does not arrive costs that toast only: the page stays
   await page.goBack();
   await search.first().click();
   await expect(toasts(page).first()).toBeVisible();
+});
+
+// The first screen's main photo (fetchpriority="high") comes before the scripts: on a slow
+// link they would share its bandwidth.
+const HERO_PHOTO = /\/media\/generated\/hero\/1[.-]/;
+
+test("the scripts wait for the first screen's main photo", async ({ page }) => {
+  await page.route(HERO_PHOTO, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await route.continue();
+  });
+  await gotoHydrated(page, "/");
+  const timing = await page.evaluate(() => {
+    const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    const photo = resources.find((entry) => /\/media\/generated\/hero\/1[.-]/.test(entry.name));
+    return {
+      photoEnd: photo?.responseEnd ?? Infinity,
+      firstScript: Math.min(
+        ...resources.filter((entry) => entry.name.endsWith(".js")).map((e) => e.startTime),
+      ),
+    };
+  });
+  expect(timing.photoEnd).toBeGreaterThan(1000);
+  expect(timing.firstScript).toBeGreaterThan(timing.photoEnd);
+});
+
+test("a main photo that never arrives holds the scripts back 3 seconds at most", async ({
+  page,
+}) => {
+  await page.route(HERO_PHOTO, () => {
+    // never answered
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  const started = Date.now();
+  await waitForHydration(page);
+  const waited = Date.now() - started;
+  expect(waited).toBeGreaterThan(2500);
+  expect(waited).toBeLessThan(9000);
+  const firstScript = await page.evaluate(() =>
+    Math.min(
+      ...performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.endsWith(".js"))
+        .map((entry) => entry.startTime),
+    ),
+  );
+  expect(firstScript).toBeGreaterThan(2900);
 });

@@ -1,5 +1,6 @@
 import { Form, NavLink, useLocation, useMatch } from "react-router";
 import { LogOut, PanelLeft } from "~/components/icons";
+import { BrandMark } from "~/components/layout/brand-mark";
 import { SidebarTooltip, sidebarItemClass, useSidebar } from "~/components/ui/sidebar";
 import type { StaffRole } from "~/lib/permissions";
 import { COMPANY_NAME } from "~/lib/site";
@@ -97,7 +98,7 @@ function AdminNavLink({
 function NavLinkBrand({ collapsed }: { collapsed: boolean }) {
   return (
     <NavLink to="/admin/dashboard" className="flex items-center gap-2 font-bold text-brand-800">
-      <img src="/favicon.svg" alt="" width={24} height={24} />
+      <BrandMark size={24} />
       <span className={collapsed ? "sr-only" : "truncate"}>{COMPANY_NAME}</span>
     </NavLink>
   );

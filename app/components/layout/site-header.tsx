@@ -5,6 +5,7 @@ import { Button, LinkButton } from "~/components/ui/button";
 import { MAIN_NAV, PROPERTY_NAV } from "~/lib/navigation";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
+import { BrandMark } from "./brand-mark";
 
 // The menus are <details> elements: they open and close without JavaScript, and the
 // effect below only closes them after a client-side navigation.
@@ -42,7 +43,7 @@ export function SiteHeader({ user: visitor = null }: { user?: HeaderUser }) {
     <header className="sticky top-0 z-40 h-[var(--header-height)] border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4">
         <Link to="/" className="flex items-center gap-2 font-bold text-brand-800">
-          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <BrandMark size={32} />
           <span className="text-lg">{COMPANY_NAME}</span>
         </Link>
 

@@ -89,19 +89,19 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <FeaturedProperties properties={properties} filter={featured} />
       </Section>
 
-      <section aria-labelledby="about-title" className="bg-white py-16 sm:py-20">
+      <section aria-labelledby="about-title" className="below-fold bg-white py-16 sm:py-20">
         <div className="mx-auto max-w-7xl px-4">
           <AboutTeaser content={content} />
         </div>
       </section>
 
-      <section aria-labelledby="services-title" className="bg-slate-50 py-16 sm:py-20">
+      <section aria-labelledby="services-title" className="below-fold bg-slate-50 py-16 sm:py-20">
         <div className="mx-auto max-w-7xl px-4">
           <ServicesTeaser content={content} />
         </div>
       </section>
 
-      <section id="contact" aria-labelledby="contact-title" className="py-16 sm:py-20">
+      <section id="contact" aria-labelledby="contact-title" className="below-fold py-16 sm:py-20">
         <div className="mx-auto max-w-5xl px-4">
           <ContactTeaser content={content} contact={loaderData.contact} />
         </div>
@@ -127,7 +127,7 @@ function Section({
     <section
       id={id}
       aria-labelledby={`${id}-title`}
-      className={tinted ? "bg-slate-50 py-16 sm:py-20" : "bg-white py-16 sm:py-20"}
+      className={`below-fold py-16 sm:py-20 ${tinted ? "bg-slate-50" : "bg-white"}`}
     >
       <div className="mx-auto max-w-7xl px-4">
         <div className="mx-auto mb-8 max-w-2xl text-center">

@@ -144,6 +144,7 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
                         property={property}
                         layout={filters.view}
                         imageLoading={index < EAGER_IMAGES ? "eager" : "lazy"}
+                        imageFirst={index === 0}
                         // The results come right under the page's h1.
                         headingLevel={2}
                       />
