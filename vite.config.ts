@@ -19,6 +19,14 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
+                // React apart from the entry that hydrates: the browser evaluates it in a task
+                // of its own (app/http/deferred-scripts.server.ts), not in the one that starts
+                // hydrating, and before the shared chunk, which needs nothing else of it.
+                {
+                  name: "react",
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                  priority: 3,
+                },
                 {
                   name: "shared",
                   test: /[\\/]app[\\/](lib|components[\\/](?!admin[\\/]|ui[\\/](data-table|sidebar|tooltip)\b))/,
