@@ -139,7 +139,11 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
                   {items.map((property, index) => (
                     // A grid cell: the card fills it across (list rows are all as wide as the
                     // list) and down (grid cards in a row are all as tall).
-                    <li key={property.id} className="grid">
+                    // Cards past the first few are drawn as they near the screen.
+                    <li
+                      key={property.id}
+                      className={index < EAGER_IMAGES ? "grid" : "below-fold-card grid"}
+                    >
                       <PropertyCard
                         property={property}
                         layout={filters.view}
