@@ -27,6 +27,14 @@ export default defineConfig({
                   test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
                   priority: 3,
                 },
+                // React Router likewise (half of what the shared chunk was; rolldown puts React
+                // itself, which it imports, with it): it and React DOM are each evaluated in a
+                // task of their own, before the app's code.
+                {
+                  name: "router",
+                  test: /[\\/]node_modules[\\/]react-router[\\/]/,
+                  priority: 4,
+                },
                 {
                   name: "shared",
                   test: /[\\/]app[\\/](lib|components[\\/](?!admin[\\/]|ui[\\/](data-table|sidebar|tooltip)\b))/,
