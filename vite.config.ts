@@ -19,22 +19,6 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                // React apart from the entry that hydrates: the browser evaluates it in a task
-                // of its own (app/http/deferred-scripts.server.ts), not in the one that starts
-                // hydrating, and before the shared chunk, which needs nothing else of it.
-                {
-                  name: "react",
-                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-                  priority: 3,
-                },
-                // React Router likewise (half of what the shared chunk was; rolldown puts React
-                // itself, which it imports, with it): it and React DOM are each evaluated in a
-                // task of their own, before the app's code.
-                {
-                  name: "router",
-                  test: /[\\/]node_modules[\\/]react-router[\\/]/,
-                  priority: 4,
-                },
                 {
                   name: "shared",
                   test: /[\\/]app[\\/](lib|components[\\/](?!admin[\\/]|ui[\\/](data-table|sidebar|tooltip)\b))/,

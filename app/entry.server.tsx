@@ -5,11 +5,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { INLINE_ICON_PREFIX } from "~/components/icons/id";
-import sprite from "~/components/icons/sprite.svg?raw";
 import { deferScripts } from "~/http/deferred-scripts.server";
 import { INLINE_CSS } from "~/http/inline-css.server";
-import { iconInliner } from "~/http/inline-icons.server";
 import { InlineCssProvider } from "~/lib/inline-css";
 import { NonceProvider } from "~/lib/nonce";
 import { cspNonceContext } from "~/lib/request-context.server";
@@ -18,8 +15,6 @@ import { cspNonceContext } from "~/lib/request-context.server";
 // from server/app.ts on every inline script React and React Router write.
 
 export const streamTimeout = 5_000;
-
-const { inlineIcons } = iconInliner(sprite, INLINE_ICON_PREFIX);
 
 export default function handleRequest(
   request: Request,
@@ -71,10 +66,9 @@ export default function handleRequest(
 
           responseHeaders.set("Content-Type", "text/html");
 
-          // The page first, then its scripts (app/http/deferred-scripts.server.ts); the
-          // symbols of the icons it draws at the end of its body (app/http/inline-icons.server.ts).
+          // The page first, then its scripts (app/http/deferred-scripts.server.ts).
           const deferred = deferScripts(nonce);
-          deferred.pipe(inlineIcons()).pipe(body);
+          deferred.pipe(body);
           pipe(deferred);
 
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

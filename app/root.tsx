@@ -16,9 +16,8 @@ import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 
-// The PNG drawing of favicon.svg (scripts/generate-favicon.ts): cheaper for the browser to decode.
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.png", type: "image/png", sizes: "48x48" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 // The absolute origin for canonical links and sharing cards (app/lib/seo.ts). It never changes

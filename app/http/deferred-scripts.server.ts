@@ -29,34 +29,10 @@ export const PHOTO_WAIT_MS = 3000;
 const PRELOAD_LINK = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
 const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">/;
 
-/**
- * The script that starts the deferred module once the page has painted. The work is cut into
- * one task per module (Lighthouse's phone counts every task over 50 ms as blocking, at four
- * times this machine's time): each preload link is its own task (a request costs ~1 ms here),
- * then each module but the entry is evaluated by itself (`import()`, leaves first: the order
- * React Router lists them), and last React Router's module script runs, which imports the entry
- * and hydrates. Evaluated together, the modules were one task of 30-70 ms here.
- */
+/** The script that starts the deferred module once the page has painted. */
 export function starterScript(nonce: string | undefined, preloads: readonly string[]): string {
   const hrefs = JSON.stringify(preloads).replace(/</g, "\\u003c");
-  const body = [
-    "(function(){var done=false;",
-    // A task queue without setTimeout's 4 ms clamp on nested timers.
-    "var queue=[],channel=new MessageChannel();channel.port1.onmessage=function(){queue.shift()()};",
-    "function later(f){queue.push(f);channel.port2.postMessage(0)}",
-    "function start(){if(done)return;done=true;",
-    `var s=document.querySelector('script[type="${DEFERRED_TYPE}"]');if(!s)return;`,
-    `var hrefs=${hrefs},entry=(/import\\("([^"]+)"\\)/.exec(s.textContent)||[])[1],i=0,j=0;`,
-    'function preload(){if(i===hrefs.length)return later(evaluate);var l=document.createElement("link");l.rel="modulepreload";l.href=hrefs[i++];l.fetchPriority="low";document.head.appendChild(l);later(preload)}',
-    "function evaluate(){var h=hrefs[j++];",
-    'if(h===undefined){var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m);return}',
-    "if(h===entry)return evaluate();",
-    "import(h).then(function(){later(evaluate)},function(){later(evaluate)})}",
-    "preload()}",
-    'function afterPaint(){if(document.visibilityState==="hidden")start();else requestAnimationFrame(function(){setTimeout(start,0)})}',
-    `function afterPhoto(){var left=[].filter.call(document.querySelectorAll('img[fetchpriority="high"]'),function(i){return!i.complete});if(!left.length)return afterPaint();var n=left.length,timer=setTimeout(afterPaint,${PHOTO_WAIT_MS});left.forEach(function(i){function one(){if(--n===0){clearTimeout(timer);afterPaint()}}i.addEventListener("load",one);i.addEventListener("error",one)})}`,
-    'if(document.readyState==="loading")addEventListener("DOMContentLoaded",afterPhoto);else afterPhoto()})();',
-  ].join("");
+  const body = `(function(){var done=false;function start(){if(done)return;done=true;var s=document.querySelector('script[type="${DEFERRED_TYPE}"]');if(!s)return;${hrefs}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;l.fetchPriority="low";document.head.appendChild(l)});var m=document.createElement("script");m.type="module";m.fetchPriority="low";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}function afterPaint(){if(document.visibilityState==="hidden")start();else requestAnimationFrame(function(){setTimeout(start,0)})}function afterPhoto(){var left=[].filter.call(document.querySelectorAll('img[fetchpriority="high"]'),function(i){return!i.complete});if(!left.length)return afterPaint();var n=left.length,timer=setTimeout(afterPaint,${PHOTO_WAIT_MS});left.forEach(function(i){function one(){if(--n===0){clearTimeout(timer);afterPaint()}}i.addEventListener("load",one);i.addEventListener("error",one)})}if(document.readyState==="loading")addEventListener("DOMContentLoaded",afterPhoto);else afterPhoto()})();`;
   return `<script${nonce ? ` nonce="${nonce}"` : ""}>${body}</script>`;
 }
 

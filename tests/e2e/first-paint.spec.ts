@@ -130,38 +130,3 @@ test("a main photo that never arrives holds the scripts back 3 seconds at most",
   );
   expect(firstScript).toBeGreaterThan(2900);
 });
-
-test("a page carries the drawings of its icons; an icon drawn later in the browser comes from the sprite file", async ({
-  page,
-}) => {
-  const spriteRequests: string[] = [];
-  page.on("request", (request) => {
-    if (/\/assets\/sprite-[\w-]+\.svg/.test(request.url())) spriteRequests.push(request.url());
-  });
-  const drawnIcons = () =>
-    page.evaluate(() =>
-      [...document.querySelectorAll("svg.i")]
-        .filter((svg) => svg.checkVisibility())
-        .map((svg) => {
-          const use = svg.querySelector("use") as SVGUseElement | null;
-          return { href: use?.getAttribute("href") ?? "", width: use?.getBBox().width ?? 0 };
-        }),
-    );
-
-  await gotoHydrated(page, "/");
-  const home = await drawnIcons();
-  expect(home.length).toBeGreaterThan(5);
-  expect(home.filter((icon) => !icon.href.startsWith("#i-") || icon.width === 0)).toEqual([]);
-  expect(spriteRequests).toEqual([]);
-
-  // The contact page draws icons the home page has not got: they come from the file, drawn.
-  await page.getByRole("link", { name: "Contact", exact: true }).first().click();
-  await expect(page).toHaveURL(/\/contact$/);
-  await expect
-    .poll(async () => (await drawnIcons()).filter((icon) => !icon.href.startsWith("#")).length)
-    .toBeGreaterThan(0);
-  await expect
-    .poll(async () => (await drawnIcons()).filter((icon) => icon.width === 0).length)
-    .toBe(0);
-  expect(spriteRequests).toHaveLength(1);
-});

@@ -1,6 +1,6 @@
 import { Form, NavLink, useLocation, useMatch } from "react-router";
-import { BrandMark, LogOut, PanelLeft } from "~/components/icons";
-
+import { LogOut, PanelLeft } from "~/components/icons";
+import { BrandMark } from "~/components/layout/brand-mark";
 import { SidebarTooltip, sidebarItemClass, useSidebar } from "~/components/ui/sidebar";
 import type { StaffRole } from "~/lib/permissions";
 import { COMPANY_NAME } from "~/lib/site";

@@ -1,18 +1,14 @@
 import type { SVGProps } from "react";
-import { INLINE_ICON_PREFIX, iconId } from "./id";
+import { iconId } from "./id";
 import type { IconName } from "./names";
 import spriteUrl from "./sprite.svg?no-inline";
 
-// Icons as references to symbols (sprite.svg, generated from lucide-react), drawn with lucide's
-// look: a page carries `<svg class="i"><use href="#i-heart"/></svg>` per icon instead of every
-// path inline (54 icons were 21 KB of the listing's HTML and of its server render). The server
-// writes each symbol its page uses once, at the end of the body (app/http/inline-icons.server.ts):
-// as a separate file the sprite cost the browser a whole SVG document built on every page's
-// first load (15-30 ms of the main thread here, four times that on a phone). An icon the page
-// did not carry (drawn later in the browser: a dialog, another page's) refers to the sprite
-// file instead, fetched once and kept (hashed name, cached for a year). The paths inherit fill
-// and stroke from the outer <svg>, so `fill="currentColor"` or a `fill-current` class still
-// fills an icon.
+// Icons as references into one sprite (sprite.svg, generated from lucide-react), drawn with
+// lucide's look: a page carries `<svg class="i"><use href="/assets/sprite-HASH.svg#heart"/></svg>` per
+// icon instead of every path inline (54 icons were 21 KB of the listing's HTML and of its
+// server render), and the browser fetches the sprite once and keeps it (hashed name, cached
+// for a year). The paths inherit fill and stroke from the outer <svg>, so `fill="currentColor"`
+// or a `fill-current` class still fills an icon.
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
 
@@ -42,20 +38,10 @@ function SpriteIcon({ href, className, fill, style, ...props }: IconProps & { hr
   );
 }
 
-/**
- * Where an icon's drawing is: the symbol the server wrote into the page (always, on the server;
- * in the browser when the page has it, so hydration finds the same attribute), else the file.
- */
-function iconHref(id: string): string {
-  const inPage = `#${INLINE_ICON_PREFIX}${id}`;
-  if (typeof document === "undefined") return inPage;
-  return document.getElementById(`${INLINE_ICON_PREFIX}${id}`) ? inPage : `${spriteUrl}#${id}`;
-}
-
 /** One icon of the sprite, made once per name when this module loads. */
 function icon(name: IconName): IconComponent {
-  const id = iconId(name);
-  const draw = (props: IconProps) => <SpriteIcon href={iconHref(id)} {...props} />;
+  const href = `${spriteUrl}#${iconId(name)}`;
+  const draw = (props: IconProps) => <SpriteIcon href={href} {...props} />;
   return Object.assign(draw, { displayName: name });
 }
 
@@ -137,4 +123,3 @@ export const Video = icon("Video");
 export const VideoOff = icon("VideoOff");
 export const Wrench = icon("Wrench");
 export const X = icon("X");
-export { BrandMark } from "./brand-mark";

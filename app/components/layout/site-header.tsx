@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { BrandMark, ChevronDown, Menu, Search, X } from "~/components/icons";
+import { ChevronDown, Menu, Search, X } from "~/components/icons";
 import { Button, LinkButton } from "~/components/ui/button";
 import { MAIN_NAV, PROPERTY_NAV } from "~/lib/navigation";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
+import { BrandMark } from "./brand-mark";
 
 // The menus are <details> elements: they open and close without JavaScript, and the
 // effect below only closes them after a client-side navigation.
