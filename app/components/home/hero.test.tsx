@@ -21,10 +21,10 @@ describe("HERO_SLIDES", () => {
     expect(HERO_SLIDES).toHaveLength(HERO_IMAGES.length);
     HERO_SLIDES.forEach(({ landscape, portrait }, index) => {
       expect(landscape.src).toBe(`/media/generated/hero/${index + 1}.webp?w=640`);
-      expect(widthsOf(landscape.srcSet)).toEqual([160, 320, 480, 640, 960, 1280, 1920]);
+      expect(widthsOf(landscape.srcSet)).toEqual([160, 320, 480, 640, 800, 960, 1080, 1280, 1920]);
       expect(portrait.srcSet).toContain(`/media/generated/hero/${index + 1}-portrait.webp?w=960`);
       // Nothing wider than the 1280 px original: a 1920 request would answer the same pixels.
-      expect(widthsOf(portrait.srcSet)).toEqual([160, 320, 480, 640, 960, 1280]);
+      expect(widthsOf(portrait.srcSet)).toEqual([160, 320, 480, 640, 800, 960, 1080, 1280]);
       expect(portrait.sizes).toBe("100vw");
     });
   });
