@@ -8,9 +8,9 @@
 // mean: a server that fails to listen leaves an old one answering. Runs of one build minutes
 // apart differ more than two builds do (the host's speed moves: see README.md), so only audits
 // interleaved like this compare two builds.
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import { CHROMIUM_ARGS, resolveChromium } from "../../tests/e2e/browser";
+
+import { median } from "../stats";
+import { launchChromium, lighthouseReport, warmUp } from "./lighthouse";
 
 const [baseA, baseB, pathname = "/"] = process.argv.slice(2);
 if (!baseA || !baseB) {
@@ -21,56 +21,21 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 6);
 
 type Audit = { performance: number; tbtMs: number; lcpMs: number; cls: number };
 
-/** Each page once and every photo width it offers: the page cache and the photos are made. */
-async function warmUp(base: string) {
-  const html = await (await fetch(`${base}${pathname}`)).text();
-  const media = new Set(
-    [...html.matchAll(/\/media\/[^"' ,]+/g)].map((m) => m[0].replace(/&amp;/g, "&")),
-  );
-  for (const url of media) await (await fetch(`${base}${url}`)).arrayBuffer();
-}
-
 async function audit(port: number, url: string): Promise<Audit> {
-  for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, {
-      port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance"],
-    });
-    const lhr = result?.lhr;
-    // NO_NAVSTART now and then on these machines (see run.ts): try again.
-    if (!lhr || lhr.runtimeError) {
-      if (attempt < 3) continue;
-      throw new Error(`${url}: ${lhr?.runtimeError?.code ?? "no result"}`);
-    }
-    const metric = (id: string) => lhr.audits[id]?.numericValue ?? 0;
-    return {
-      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-      tbtMs: Math.round(metric("total-blocking-time")),
-      lcpMs: Math.round(metric("largest-contentful-paint")),
-      cls: metric("cumulative-layout-shift"),
-    };
-  }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  const lhr = await lighthouseReport(port, url, { onlyCategories: ["performance"] });
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    tbtMs: Math.round(metric("total-blocking-time")),
+    lcpMs: Math.round(metric("largest-contentful-paint")),
+    cls: metric("cumulative-layout-shift"),
+  };
 }
 
 async function main() {
-  await warmUp(baseA as string);
-  await warmUp(baseB as string);
-  const browser = await resolveChromium();
-  const chrome = await chromeLauncher.launch({
-    chromePath: browser.executablePath,
-    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
-    envVars: browser.env ? { ...process.env, ...browser.env } : undefined,
-  });
+  await warmUp(baseA as string, [pathname]);
+  await warmUp(baseB as string, [pathname]);
+  const { chrome } = await launchChromium();
   const audits: Record<"A" | "B", Audit[]> = { A: [], B: [] };
   try {
     for (let run = 0; run < RUNS; run++) {

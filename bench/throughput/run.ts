@@ -22,6 +22,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon, { type RequestSpec, type Result } from "autocannon";
 import pg from "pg";
+import { median } from "../stats";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "../..");
@@ -346,14 +347,6 @@ async function settle(server: Running) {
       .catch(() => undefined);
     if (performance.now() - started < 250) return;
   }
-}
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 function rotate<T>(items: T[], by: number) {
