@@ -1,4 +1,5 @@
 import * as serverBuild from "virtual:react-router/server-build";
+import { liveSessionUserId } from "~/auth/session.server";
 import { listenForSessionChanges } from "~/auth/session-cache.server";
 import { hasSessionCookie } from "~/auth/session-cookie";
 import { startBackupSchedule, stopBackupSchedule } from "~/backup/backup-jobs.server";
@@ -7,6 +8,7 @@ import { closeDatabase } from "~/db/client.server";
 import { openDatabaseFromEnv } from "~/db/open-from-env.server";
 import { getEnv } from "~/env.server";
 import { createPageCache } from "~/http/page-cache.server";
+import { createPrivatePageCache } from "~/http/private-page-cache.server";
 import { logger } from "~/lib/logger.server";
 import { settleQueuedMail } from "~/mail/mail.server";
 import { pruneMailOutbox, startMailSender, stopMailSender } from "~/mail/mail-sender.server";
@@ -16,6 +18,7 @@ import { startSearchAlertJob, stopSearchAlertJob } from "~/mail/search-alert-mai
 import { purgeTrash } from "~/models/admin-properties.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
 import { listenForContentChanges } from "~/page-cache/content-generation.server";
+import { listenForDataChanges } from "~/page-cache/data-generation.server";
 import { DEMO_USERS } from "~/seed/demo-users";
 import { seedDemoData } from "~/seed/seed.server";
 import { createHttpApp } from "./http-app";
@@ -24,12 +27,17 @@ export { logger };
 
 // Public pages from memory: anonymous visitors' (ADR 15) and signed-in visitors' shared copy (ADR 19).
 export const pageCache = createPageCache({ enabled: getEnv().pageCache, hasSessionCookie });
+// A signed-in person's own pages asked again with the same cookies, while nothing changed (ADR 25).
+export const privatePageCache = createPrivatePageCache({
+  enabled: getEnv().pageCache,
+  sessionUserId: liveSessionUserId,
+});
 
 export const app = createHttpApp(
   // The build itself in production: given a function, React Router rebuilds its route tables
   // on every request (for the dev server, which reloads it).
   import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
-  { pageCache: pageCache.middleware },
+  { pageCaches: [pageCache.middleware, privatePageCache.middleware] },
 );
 
 /** Opens (and locks) the database, applies migrations, seeds demo data into an empty database. */
@@ -41,6 +49,7 @@ export async function startApp() {
   if (handle.kind === "postgres" && env.databaseUrl) {
     stopContentListener = listenForContentChanges(env.databaseUrl);
     stopSessionListener = listenForSessionChanges(env.databaseUrl);
+    stopDataListener = listenForDataChanges(env.databaseUrl);
   }
   logger.info(
     { database: handle.kind, dataDir: env.dataDir },
@@ -104,14 +113,17 @@ function startUpkeep() {
 
 let stopContentListener: (() => Promise<void>) | undefined;
 let stopSessionListener: (() => Promise<void>) | undefined;
+let stopDataListener: (() => Promise<void>) | undefined;
 
 export async function stopApp() {
   await stopContentListener?.();
   await stopSessionListener?.();
+  await stopDataListener?.();
   await stopControlSocket();
   // A backup being taken finishes first: it is reading the database.
   await stopBackupSchedule();
   pageCache.close();
+  privatePageCache.close();
   clearTimeout(upkeepTimer);
   await upkeep;
   // Mail being composed just before the stop (a password reset) still reaches the outbox; the

@@ -20,7 +20,7 @@ import { createRequestHandler } from "./request-handler";
  */
 export function createHttpApp(
   build: ServerBuild | (() => Promise<ServerBuild>),
-  options: { pageCache?: RequestHandler } = {},
+  options: { pageCaches?: RequestHandler[] } = {},
 ) {
   const app = express();
   app.disable("x-powered-by");
@@ -77,9 +77,10 @@ export function createHttpApp(
   app.use(markPrivateResponses);
   app.use(refuseForeignOrigins(() => getEnv().siteUrl));
   app.use(refuseLargeBodies);
-  // Anonymous visitors' public pages from memory (app/http/page-cache.server.ts): after the nonce, which it
-  // splices into a cached page, and before the router.
-  if (options.pageCache) app.use(options.pageCache);
+  // Pages from memory (app/http/page-cache.server.ts: public pages; private-page-cache.server.ts:
+  // a signed-in person's own): after the nonce, which they splice into a kept page, and before
+  // the router.
+  for (const cache of options.pageCaches ?? []) app.use(cache);
 
   app.use(
     createRequestHandler({

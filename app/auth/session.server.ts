@@ -67,7 +67,7 @@ async function readSession(request: Request): Promise<CurrentSession | null> {
   if (user.status !== "active") return null;
   // An admin's session lasts ADMIN_SESSION_HOURS from sign-in everywhere, not only under
   // /admin: past that it is ended here, so the customer pages don't keep it alive either.
-  if (isStaffRole(toRole(user.role)) && isAdminSessionExpired(new Date(session.createdAt))) {
+  if (isPastAdminHours(found.record)) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
     await announceSessionEnded(session.token);
     return null;
@@ -109,6 +109,11 @@ async function findSession(
     returnHeaders: true,
   });
   return response ? { record: response, headers } : null;
+}
+
+/** A staff member's session older than ADMIN_SESSION_HOURS: ended wherever it is used. */
+function isPastAdminHours({ user, session }: SessionRecord) {
+  return isStaffRole(toRole(user.role)) && isAdminSessionExpired(new Date(session.createdAt));
 }
 
 function toRole(value: unknown): Role {
@@ -229,4 +234,18 @@ export async function signOut(request: Request): Promise<Headers> {
     // No valid session to end: nothing to clear but the cookie, which is already worthless.
     return new Headers();
   }
+}
+
+/**
+ * The id of the account whose session this Cookie header carries, when that session is live and
+ * using it needs no work: found by the one-query lookup (or its few seconds' memory), not due for
+ * renewal or past its expiry, an active account, an admin within ADMIN_SESSION_HOURS. Null
+ * otherwise, and the page is rendered with the full check (which renews, ends or refuses). For the
+ * per-session page cache (ADR 25): it never writes.
+ */
+export async function liveSessionUserId(cookie: string): Promise<string | null> {
+  const lookup = await lookupSession(new Headers({ cookie }));
+  if (lookup.kind !== "found") return null;
+  const { user } = lookup.record;
+  return user.status === "active" && !isPastAdminHours(lookup.record) ? user.id : null;
 }

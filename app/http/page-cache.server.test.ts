@@ -1,8 +1,4 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import zlib from "node:zlib";
 import express from "express";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { favorites, properties } from "~/db/schema";
@@ -13,6 +9,13 @@ import { createSignedInUser } from "../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../tests/setup/admin";
 import { setTestEnv } from "../../tests/setup/env";
 import { propertyInput } from "../../tests/setup/property-input";
+import {
+  pageNonces,
+  policyNonce,
+  type ServerOverHttp,
+  serveOverHttp,
+  startServerOverHttp,
+} from "../../tests/setup/server-over-http";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
   CACHEABLE_CACHE_CONTROL,
@@ -33,67 +36,21 @@ const LISTING = propertyInput({
   address: "12 Herbert Macaulay Way",
 });
 
-type Answer = {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  raw: Buffer;
-  /** The body as text, gunzipped when it came compressed. */
-  text: string;
-};
-
-let vite: ViteDevServer;
-let server: http.Server;
-let baseUrl: string;
+let server: ServerOverHttp;
 let admin: SignedInAdmin;
 let propertyId: string;
-
-function get(path: string, headers: Record<string, string> = {}, method = "GET") {
-  return new Promise<Answer>((resolve, reject) => {
-    const request = http.request(`${baseUrl}${path}`, { method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        const text =
-          response.headers["content-encoding"] === "gzip"
-            ? zlib.gunzipSync(raw).toString("utf8")
-            : raw.toString("utf8");
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, text });
-      });
-    });
-    request.on("error", reject);
-    request.end();
-  });
-}
-
-/** The nonce of the response's Content-Security-Policy. */
-function policyNonce(answer: Answer) {
-  return /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1] ?? "";
-}
-
-/** Every non-empty nonce attribute in the page. */
-function pageNonces(text: string) {
-  return [...text.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
-}
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  server.get(path, headers, method);
 
 beforeAll(async () => {
   const [row] = await db.insert(properties).values(LISTING).returning({ id: properties.id });
   propertyId = row?.id ?? "";
   admin = await createSignedInAdmin("cache-admin@example.com");
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  const { app } = (await vite.ssrLoadModule("./server/app.ts")) as { app: express.Express };
-  server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startServerOverHttp();
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await vite?.close();
+  await server?.close();
   void database;
 });
 
@@ -298,7 +255,7 @@ describe("one visitor's page never reaches another", () => {
     expect(compared.headers["x-page-cache"]).toBe("HIT");
   });
 
-  it("the dashboard, admin, editor and account pages are never cached", async () => {
+  it("the dashboard, admin, editor and account pages are never in the shared cache", async () => {
     for (const path of [
       "/dashboard",
       "/admin/dashboard",
@@ -343,10 +300,8 @@ describe("what is never kept", () => {
       res.status(req.path === "/team" ? 404 : req.path === "/services" ? 500 : 200);
       res.type("html").send(`<html><script nonce="abc">${count}</script></html>`);
     });
-    const local = http.createServer(app);
-    await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
-    const saved = baseUrl;
-    baseUrl = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+    const local = await serveOverHttp(app);
+    const get = local.get;
     try {
       const first = await get("/about");
       const second = await get("/about");
@@ -373,9 +328,8 @@ describe("what is never kept", () => {
       });
       expect(cache.stats().entries).toBe(1);
     } finally {
-      baseUrl = saved;
       cache.close();
-      await new Promise((resolve) => local.close(resolve));
+      await local.close();
     }
   });
 });

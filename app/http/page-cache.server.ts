@@ -6,13 +6,9 @@ import { countPageCache } from "~/metrics/request-metrics.server";
 import { countPropertyView } from "~/models/property-stats.server";
 import { contentGeneration, onContentChanged } from "~/page-cache/content-generation.server";
 import { clientIp } from "~/rate-limit/rate-limit.server";
-import {
-  createPageTemplate,
-  type PageTemplate,
-  plainLength,
-  renderGzip,
-  renderPlain,
-} from "./page-template.server";
+import { captureBody } from "./capture-body.server";
+import { createPageStore, replayedHeaders, sendTemplate } from "./page-store.server";
+import { createPageTemplate, type PageTemplate } from "./page-template.server";
 
 // The page cache for public pages (ADR 15, docs/decisions/0015-anonymous-page-cache.md; signed-in
 // visitors: ADR 19).
@@ -157,20 +153,6 @@ function cacheKey(req: Request, variant: PageVariant): string {
   return `${crawler} ${variant} ${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}`;
 }
 
-/** True when the Accept-Encoding header allows gzip (q > 0, directly or through *). */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  let wildcard = false;
-  for (const part of header.toLowerCase().split(",")) {
-    const [coding = "", ...params] = part.trim().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const allowed = !q || Number(q.slice(2)) > 0;
-    if (coding.trim() === "gzip") return allowed;
-    if (coding.trim() === "*") wildcard = allowed;
-  }
-  return wildcard;
-}
-
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === "*") return true;
@@ -213,45 +195,18 @@ export function createPageCache(options: {
 }) {
   const ttlMs = options.ttlMs ?? CACHE_TTL_MS;
   const maxBytes = options.maxBytes ?? CACHE_MAX_BYTES;
-  const entries = new Map<string, Entry>();
+  const pages = createPageStore<Entry>({
+    maxBytes,
+    isCurrent: (entry) => entry.generation === contentGeneration(),
+  });
   const rendering = new Map<string, Promise<void>>();
-  let totalBytes = 0;
   const stats = { hits: 0, misses: 0, stored: 0, notModified: 0 };
-
-  const drop = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    totalBytes -= entry.bytes;
-  };
-  const clear = () => {
-    entries.clear();
-    totalBytes = 0;
-  };
+  const clear = () => pages.clear();
   const stopListening = options.enabled ? onContentChanged(clear) : () => false;
-
-  const lookup = (key: string): Entry | undefined => {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    if (entry.generation !== contentGeneration() || entry.expiresAt <= Date.now()) {
-      drop(key);
-      return undefined;
-    }
-    // Most recently used last: eviction takes from the front.
-    entries.delete(key);
-    entries.set(key, entry);
-    return entry;
-  };
-
+  const lookup = (key: string) => pages.lookup(key);
   const store = (key: string, entry: Entry) => {
-    drop(key);
-    entries.set(key, entry);
-    totalBytes += entry.bytes;
+    pages.store(key, entry);
     stats.stored += 1;
-    for (const [oldest] of entries) {
-      if (totalBytes <= maxBytes) break;
-      drop(oldest);
-    }
   };
 
   function serve(req: Request, res: Response, entry: Entry, variant: PageVariant) {
@@ -284,19 +239,7 @@ export function createPageCache(options: {
       res.end();
       return;
     }
-    const nonce = String(res.locals.cspNonce ?? "");
-    const gzip = acceptsGzip(req.headers["accept-encoding"]);
-    res.statusCode = 200;
-    if (req.method === "HEAD") {
-      if (gzip) res.setHeader("Content-Encoding", "gzip");
-      else res.setHeader("Content-Length", plainLength(entry.template));
-      res.end();
-      return;
-    }
-    const body = gzip ? renderGzip(entry.template, nonce) : renderPlain(entry.template, nonce);
-    if (gzip) res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Content-Length", body.length);
-    res.end(body);
+    sendTemplate(req, res, entry.template);
   }
 
   function renderAndKeep(
@@ -324,84 +267,46 @@ export function createPageCache(options: {
     const keep = req.method === "GET";
     if (keep) rendering.set(key, done);
 
-    let decided = false;
-    let storable = false;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const decide = () => {
-      if (decided) return;
-      decided = true;
-      const cacheControl = String(res.getHeader("Cache-Control") ?? "");
-      storable =
-        keep &&
-        res.statusCode === 200 &&
-        !res.hasHeader("Set-Cookie") &&
-        /^text\/html/i.test(String(res.getHeader("Content-Type") ?? "")) &&
-        !/private|no-store/i.test(cacheControl);
-      if (storable) {
-        markShared(res, variant);
-        res.setHeader("X-Page-Cache", "MISS");
-      }
-    };
-    const capture = (chunk: unknown, encoding: unknown) => {
-      if (!storable || chunk == null || typeof chunk === "function") return;
-      const buffer =
-        typeof chunk === "string"
-          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
-          : Buffer.from(chunk as Uint8Array);
-      size += buffer.length;
-      if (size > MAX_PAGE_BYTES) {
-        storable = false;
-        chunks.length = 0;
-        return;
-      }
-      chunks.push(buffer);
-    };
-
-    const write = res.write;
-    const end = res.end;
-    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
-      decide();
-      capture(chunk, rest[0]);
-      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as Response["write"];
-    res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
-      decide();
-      capture(chunk, rest[0]);
-      return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
-    } as Response["end"];
-
     const settle = () => {
       if (keep && rendering.get(key) === done) rendering.delete(key);
       finished();
     };
-    res.once("finish", () => {
-      try {
-        // Not kept: a page rendered while the content changed may show the old content, and a
-        // cookie set late (after the body started) would otherwise slip through.
-        if (
-          storable &&
+    captureBody(res, {
+      decide: () => {
+        const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+        const storable =
+          keep &&
+          res.statusCode === 200 &&
           !res.hasHeader("Set-Cookie") &&
-          contentGeneration() === generation &&
-          chunks.length > 0
-        ) {
-          const template = createPageTemplate(Buffer.concat(chunks), nonce);
-          const headers = Object.entries(res.getHeaders())
-            .filter(([name, value]) => !NOT_STORED.has(name.toLowerCase()) && value !== undefined)
-            .map(([name, value]) => [name, value] as Entry["headers"][number]);
-          store(key, {
-            generation,
-            expiresAt: Date.now() + ttlMs,
-            etag: `W/"${template.hash}"`,
-            headers,
-            template,
-            notes,
-            bytes: template.bytes + 512,
-          });
+          /^text\/html/i.test(String(res.getHeader("Content-Type") ?? "")) &&
+          !/private|no-store/i.test(cacheControl);
+        if (storable) {
+          markShared(res, variant);
+          res.setHeader("X-Page-Cache", "MISS");
         }
-      } finally {
-        settle();
-      }
+        return storable;
+      },
+      maxBytes: MAX_PAGE_BYTES,
+      onFinish: (body) => {
+        try {
+          // Not kept: a page rendered while the content changed may show the old content, and a
+          // cookie set late (after the body started) would otherwise slip through.
+          if (body && !res.hasHeader("Set-Cookie") && contentGeneration() === generation) {
+            const template = createPageTemplate(body, nonce);
+            store(key, {
+              generation,
+              expiresAt: Date.now() + ttlMs,
+              etag: `W/"${template.hash}"`,
+              headers: replayedHeaders(res, NOT_STORED),
+              template,
+              notes,
+              bytes: template.bytes + 512,
+            });
+          }
+        } finally {
+          settle();
+        }
+      },
     });
     res.once("close", settle);
     next();
@@ -435,7 +340,7 @@ export function createPageCache(options: {
 
   return {
     middleware,
-    stats: () => ({ ...stats, entries: entries.size, bytes: totalBytes }),
+    stats: () => ({ ...stats, entries: pages.size(), bytes: pages.bytes() }),
     clear,
     close: () => {
       stopListening();

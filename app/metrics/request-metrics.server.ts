@@ -8,7 +8,8 @@ import { DURATION_BUCKETS_SECONDS, Registry } from "./registry";
 /** Methods kept as they are; anything else an odd client sends is counted as "other". */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-export type PageCacheResult = "hit" | "miss" | "bypass";
+const PAGE_CACHE_RESULTS = ["hit", "miss", "bypass", "private-hit", "private-miss"] as const;
+export type PageCacheResult = (typeof PAGE_CACHE_RESULTS)[number];
 
 const registry = new Registry();
 
@@ -27,10 +28,10 @@ const httpDuration = registry.histogram(
 
 const pageCacheRequests = registry.counter(
   "page_cache_requests_total",
-  "Public-page requests by what the page cache did: hit (served from memory), miss (rendered), bypass (a visitor with a cookie gets a page of their own).",
+  "Page requests by what the page caches did: hit (a public page served from memory), miss (rendered), bypass (a visitor with a cookie gets a page of their own); private-hit and private-miss: a signed-in person's own page (the dashboard, an admin list) from the per-session cache, or rendered.",
   ["result"],
 );
-for (const result of ["hit", "miss", "bypass"] as const) pageCacheRequests.inc({ result }, 0);
+for (const result of PAGE_CACHE_RESULTS) pageCacheRequests.inc({ result }, 0);
 
 /** One answered request (server/http-app.ts calls it when the response has finished). */
 export function recordRequest(request: {
@@ -44,7 +45,10 @@ export function recordRequest(request: {
   httpDuration.observe({ route: request.route, method }, request.seconds);
 }
 
-/** One public-page request, by what the page cache did with it (app/http/page-cache.server.ts). */
+/**
+ * One page request, by what a page cache did with it (app/http/page-cache.server.ts,
+ * private-page-cache.server.ts).
+ */
 export function countPageCache(result: PageCacheResult) {
   pageCacheRequests.inc({ result });
 }

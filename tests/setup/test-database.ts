@@ -64,10 +64,20 @@ async function openPostgres(config: { url: string; template: string }): Promise<
   } finally {
     await admin.end();
   }
-  const url = new URL(config.url);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
+  const handle = await openDatabase({ kind: "postgres", url: workerUrl(config), poolSize: 4 });
   return { handle, empty: await emptier(handle) };
+}
+
+/** This worker's PostgreSQL database's URL (a listener of the tests' own), or undefined on PGlite. */
+export function testDatabaseUrl(): string | undefined {
+  const config = inject("testDatabase");
+  return config.kind === "pglite" ? undefined : workerUrl(config);
+}
+
+function workerUrl(config: { url: string; template: string }) {
+  const url = new URL(config.url);
+  url.pathname = `/${workerDatabaseName(config.template, String(process.pid))}`;
+  return url.toString();
 }
 
 /** The name of a worker process's database; the global setup drops those of its template. */
@@ -89,7 +99,8 @@ async function emptier(handle: DatabaseHandle) {
     select quote_ident(c.relname) as "on", quote_ident(t.tgname) as name
     from pg_trigger t join pg_class c on c.oid = t.tgrelid
     join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and not t.tgisinternal and (t.tgtype & 32) <> 0`);
+    where n.nspname = 'public' and not t.tgisinternal and (t.tgtype & 32) <> 0
+      and t.tgname <> 'naija_data_truncated'`);
   const truncate = `truncate ${tables.rows.map((row) => `public.${row.name}`).join(", ")} restart identity cascade`;
   const toggle = (state: "disable" | "enable") =>
     guards.rows.map((g) => `alter table public.${g.on} ${state} trigger ${g.name}`);

@@ -32,7 +32,7 @@ let server: ReturnType<ReturnType<typeof createHttpApp>["listen"]>;
 let before = "";
 
 beforeAll(async () => {
-  const app = createHttpApp(createTestBuild(), { pageCache: pageCache.middleware });
+  const app = createHttpApp(createTestBuild(), { pageCaches: [pageCache.middleware] });
   server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
