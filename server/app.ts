@@ -18,7 +18,7 @@ import { startSearchAlertJob, stopSearchAlertJob } from "~/mail/search-alert-mai
 import { purgeTrash } from "~/models/admin-properties.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
 import { listenForContentChanges } from "~/page-cache/content-generation.server";
-import { listenForDataChanges } from "~/page-cache/data-generation.server";
+import { dataChangesHeard, listenForDataChanges } from "~/page-cache/data-generation.server";
 import { DEMO_USERS } from "~/seed/demo-users";
 import { seedDemoData } from "~/seed/seed.server";
 import { createHttpApp } from "./http-app";
@@ -50,6 +50,10 @@ export async function startApp() {
     stopContentListener = listenForContentChanges(env.databaseUrl);
     stopSessionListener = listenForSessionChanges(env.databaseUrl);
     stopDataListener = listenForDataChanges(env.databaseUrl);
+  } else {
+    // The embedded database's listener for the per-session page cache, in place before the
+    // first request rather than at it.
+    dataChangesHeard();
   }
   logger.info(
     { database: handle.kind, dataDir: env.dataDir },

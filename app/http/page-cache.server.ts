@@ -7,7 +7,12 @@ import { countPropertyView } from "~/models/property-stats.server";
 import { contentGeneration, onContentChanged } from "~/page-cache/content-generation.server";
 import { clientIp } from "~/rate-limit/rate-limit.server";
 import { captureBody } from "./capture-body.server";
-import { createPageStore, replayedHeaders, sendTemplate } from "./page-store.server";
+import {
+  createPageStore,
+  PER_RESPONSE_HEADERS,
+  replayedHeaders,
+  sendTemplate,
+} from "./page-store.server";
 import { createPageTemplate, type PageTemplate } from "./page-template.server";
 
 // The page cache for public pages (ADR 15, docs/decisions/0015-anonymous-page-cache.md; signed-in
@@ -93,21 +98,8 @@ export const OWN_PAGE_CACHE_CONTROL = "private, no-cache";
 /** The toast a redirect left (app/http/flash.server.ts): shown and cleared by a page's render. */
 const FLASH_COOKIE = /(?:^|;)\s*flash=/;
 
-/** Response headers never replayed from a cached page (set per response, or per encoding). */
-const NOT_STORED = new Set([
-  "set-cookie",
-  "content-security-policy",
-  "date",
-  "connection",
-  "keep-alive",
-  "transfer-encoding",
-  "content-length",
-  "content-encoding",
-  "etag",
-  "cache-control",
-  "vary",
-  "x-page-cache",
-]);
+/** Response headers never replayed from a cached page: the shared copy sets its own caching. */
+const NOT_STORED = new Set([...PER_RESPONSE_HEADERS, "cache-control", "vary"]);
 
 type Entry = {
   generation: number;

@@ -56,6 +56,20 @@ export function createPageStore<Entry extends StoredPage>(options: {
   };
 }
 
+/** Response headers never kept with a page: set per response, or per encoding (lower case). */
+export const PER_RESPONSE_HEADERS: readonly string[] = [
+  "set-cookie",
+  "content-security-policy",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "content-encoding",
+  "etag",
+  "x-page-cache",
+];
+
 /** The response's headers worth keeping with a page: those not in `notStored` (lower case). */
 export function replayedHeaders(
   res: Response,

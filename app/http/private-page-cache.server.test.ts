@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { favorites, properties, sessions, users } from "~/db/schema";
@@ -13,9 +14,11 @@ import {
   pageNonces,
   policyNonce,
   type ServerOverHttp,
+  serveOverHttp,
   startServerOverHttp,
 } from "../../tests/setup/server-over-http";
 import { setupTestDatabase, testDatabaseUrl } from "../../tests/setup/test-database";
+import { createPrivatePageCache } from "./private-page-cache.server";
 
 // The per-session page cache (ADR 25) in front of the real server handler, over HTTP, on this
 // file's own database (and its own listener on PostgreSQL, as server/app's startApp starts).
@@ -187,5 +190,71 @@ describe("a session that ended", () => {
     const after = await get("/dashboard", dayo.cookie);
     expect(after.headers["x-page-cache"]).toBeUndefined();
     expect(after.status).toBe(302);
+  });
+});
+
+describe("what is never kept, in a small app with the cache in front", () => {
+  it("answers that set a cookie, are not 200 or not HTML, for another account, or past their time", async () => {
+    let account: string | null = "user-1";
+    const cache = createPrivatePageCache({
+      enabled: true,
+      sessionUserId: async () => account,
+      ttlMs: 300,
+    });
+    const app = express();
+    const renders = new Map<string, number>();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = "abc";
+      next();
+    });
+    app.use(cache.middleware);
+    app.get(/.*/, (req, res) => {
+      const count = (renders.get(req.path) ?? 0) + 1;
+      renders.set(req.path, count);
+      if (req.path === "/dashboard/complaints") res.setHeader("Set-Cookie", `seen=${count}`);
+      if (req.path === "/admin/leads") return res.redirect("/admin/login");
+      if (req.path === "/admin/users") return res.status(500).type("html").send("<p>error</p>");
+      if (req.path === "/admin/audit") return res.json({ count });
+      res.type("html").send(`<html><script nonce="abc">${count}</script></html>`);
+    });
+    const local = await serveOverHttp(app);
+    const ask = (path: string) => local.get(path, { Cookie: "session=1" });
+    try {
+      for (const path of [
+        "/dashboard/complaints",
+        "/admin/leads",
+        "/admin/users",
+        "/admin/audit",
+      ]) {
+        await ask(path);
+        await ask(path);
+        expect((await ask(path)).headers["x-page-cache"], path).toBeUndefined();
+        expect(renders.get(path), path).toBe(3);
+      }
+      // A plain page is kept (the first answer may come before the listener is in place)...
+      await ask("/dashboard");
+      await ask("/dashboard");
+      const hit = await ask("/dashboard");
+      expect(hit.headers["x-page-cache"]).toBe("HIT");
+      const rendered = renders.get("/dashboard") ?? 0;
+      // ...but never served to another account's session on the same cookies, nor signed out.
+      account = "user-2";
+      expect((await ask("/dashboard")).headers["x-page-cache"]).toBeUndefined();
+      account = null;
+      expect((await ask("/dashboard")).headers["x-page-cache"]).toBeUndefined();
+      expect(renders.get("/dashboard")).toBe(rendered + 2);
+      // ...and not past its time.
+      account = "user-1";
+      await ask("/dashboard");
+      expect((await ask("/dashboard")).headers["x-page-cache"]).toBe("HIT");
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect((await ask("/dashboard")).headers["x-page-cache"]).toBeUndefined();
+      // Pages outside the list are never looked at.
+      await ask("/dashboard/profile");
+      expect((await ask("/dashboard/profile")).headers["x-page-cache"]).toBeUndefined();
+    } finally {
+      cache.close();
+      await local.close();
+    }
   });
 });

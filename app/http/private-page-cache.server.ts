@@ -9,7 +9,12 @@ import {
   onDataChanged,
 } from "~/page-cache/data-generation.server";
 import { captureBody } from "./capture-body.server";
-import { createPageStore, replayedHeaders, sendTemplate } from "./page-store.server";
+import {
+  createPageStore,
+  PER_RESPONSE_HEADERS,
+  replayedHeaders,
+  sendTemplate,
+} from "./page-store.server";
 import { createPageTemplate, type PageTemplate } from "./page-template.server";
 
 // The per-session page cache (ADR 25, docs/decisions/0025-per-session-page-cache.md): a page of
@@ -47,19 +52,8 @@ export const PRIVATE_PAGES: readonly RegExp[] = [
   /^\/admin\/(?:dashboard|properties|appointments|complaints|leads|submissions|users|audit)$/,
 ];
 
-/** Response headers never replayed (set per response, or per encoding). */
-const NOT_STORED = new Set([
-  "set-cookie",
-  "content-security-policy",
-  "date",
-  "connection",
-  "keep-alive",
-  "transfer-encoding",
-  "content-length",
-  "content-encoding",
-  "etag",
-  "x-page-cache",
-]);
+/** Response headers never replayed: the page's own caching headers (private, no-store) are. */
+const NOT_STORED = new Set(PER_RESPONSE_HEADERS);
 
 type Entry = {
   generation: number;
