@@ -146,7 +146,7 @@ export function createPrivatePageCache(options: {
       // A form post or another write: what this instance kept may be about to change. Forgotten
       // now and again once it is answered (the database's announcement follows the commit).
       dataChanged();
-      res.once("finish", dataChanged);
+      res.once("close", dataChanged);
       return next();
     }
     const cookie = req.headers.cookie;
@@ -162,7 +162,8 @@ export function createPrivatePageCache(options: {
         if (entry && entry.userId === userId) return serve(req, res, entry);
         renderAndKeep(res, next, key, userId, generation);
       },
-      (error: unknown) => next(error),
+      // The database failing: the routes answer as they would (their error page), uncached.
+      () => next(),
     );
   };
 
