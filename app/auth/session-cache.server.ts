@@ -220,9 +220,9 @@ export async function announceAllSessionsEnded() {
 }
 
 /**
- * PostgreSQL: hears the other instances' announcements on a connection of its own; the cache is
- * used only while it listens, and starts empty each time it listens again. Answers the function
- * that stops it.
+ * PostgreSQL: hears the other instances' announcements on the listening connection the process
+ * shares; the cache is used only while it listens, and starts empty each time it listens again.
+ * Answers the function that stops it.
  */
 export function listenForSessionChanges(databaseUrl: string): () => Promise<void> {
   return listenOnPostgres(databaseUrl, CHANNELS, {

@@ -1,10 +1,12 @@
 import pg from "pg";
 import { logger } from "~/lib/logger.server";
 
-// One LISTEN connection to PostgreSQL, outside the pool, for announcements between the
-// instances behind one database (the content generation, the session cache). A lost connection
-// is reopened after a second; `onListening` runs each time it listens again (whatever was
-// announced meanwhile was missed) and `onLost` the moment it is lost.
+// One LISTEN connection to PostgreSQL per database and process, outside the pool, for the
+// announcements between the instances behind one database (the content generation, the session
+// cache, the data generation): each listener subscribes to its channels on the shared
+// connection, so the listeners cost one connection, not one each. A lost connection is reopened
+// after a second; each subscriber's `onListening` runs each time its channels are listened to
+// again (whatever was announced meanwhile was missed), and `onLost` the moment they are not.
 
 const RECONNECT_DELAY_MS = 1_000;
 
@@ -19,51 +21,113 @@ export type PgListenerOptions = {
   name: string;
 };
 
-/** Listens until the answered function is called. */
+type Subscriber = { channels: readonly string[]; options: PgListenerOptions; listening: boolean };
+
+type Connection = {
+  url: string;
+  subscribers: Set<Subscriber>;
+  client?: pg.Client;
+  /** The client is connected: subscribers may LISTEN on it. */
+  open: boolean;
+  /** The channels the current client listens on. */
+  channels: Set<string>;
+  retry?: ReturnType<typeof setTimeout>;
+};
+
+const connections = new Map<string, Connection>();
+
+/** Listens on `channels` until the answered function is called. */
 export function listenOnPostgres(
   databaseUrl: string,
   channels: readonly string[],
   options: PgListenerOptions,
 ): () => Promise<void> {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let retry: ReturnType<typeof setTimeout> | undefined;
+  let connection = connections.get(databaseUrl);
+  if (!connection) {
+    connection = { url: databaseUrl, subscribers: new Set(), open: false, channels: new Set() };
+    connections.set(databaseUrl, connection);
+    void connect(connection);
+  }
+  const subscriber: Subscriber = { channels, options, listening: false };
+  connection.subscribers.add(subscriber);
+  if (connection.open) void subscribe(connection, subscriber);
 
-  const connect = async () => {
-    const next = new pg.Client({ connectionString: databaseUrl });
-    client = next;
-    next.on("notification", (message) => {
-      if (channels.includes(message.channel)) {
-        options.onNotification(message.channel, message.payload ?? "");
-      }
-    });
-    const reopen = (error?: Error) => {
-      if (stopped || client !== next) return;
-      client = undefined;
-      options.onLost?.();
-      if (error) logger.warn({ err: error }, `${options.name} lost its connection`);
-      next.end().catch(() => undefined);
-      retry = setTimeout(() => void connect(), RECONNECT_DELAY_MS);
-      retry.unref?.();
-    };
-    next.on("error", reopen);
-    next.on("end", () => reopen());
-    try {
-      await next.connect();
-      for (const channel of channels) await next.query(`LISTEN ${channel}`);
-      if (client === next && !stopped) options.onListening?.();
-    } catch (error) {
-      reopen(error instanceof Error ? error : new Error(String(error)));
-    }
-  };
-  void connect();
-
+  const shared = connection;
   return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    const current = client;
-    client = undefined;
-    if (current) options.onLost?.();
-    await current?.end().catch(() => undefined);
+    if (!shared.subscribers.delete(subscriber)) return;
+    if (subscriber.listening) {
+      subscriber.listening = false;
+      options.onLost?.();
+    }
+    if (shared.subscribers.size > 0) return;
+    connections.delete(shared.url);
+    if (shared.retry) clearTimeout(shared.retry);
+    const client = shared.client;
+    shared.client = undefined;
+    shared.open = false;
+    await client?.end().catch(() => undefined);
   };
+}
+
+/** LISTENs on the subscriber's channels not yet listened to, then tells it. */
+async function subscribe(connection: Connection, subscriber: Subscriber) {
+  const client = connection.client;
+  try {
+    for (const channel of subscriber.channels) {
+      if (connection.channels.has(channel)) continue;
+      await client?.query(`LISTEN ${channel}`);
+      connection.channels.add(channel);
+    }
+  } catch (error) {
+    // The connection failed meanwhile: its error handler reopens it, and subscribes again.
+    logger.warn({ err: error }, `${subscriber.options.name} could not listen`);
+    return;
+  }
+  if (connection.client !== client || !connection.subscribers.has(subscriber)) return;
+  if (subscriber.listening) return;
+  subscriber.listening = true;
+  subscriber.options.onListening?.();
+}
+
+async function connect(connection: Connection) {
+  const next = new pg.Client({ connectionString: connection.url });
+  connection.client = next;
+  connection.open = false;
+  connection.channels = new Set();
+  next.on("notification", (message) => {
+    for (const subscriber of connection.subscribers) {
+      if (subscriber.listening && subscriber.channels.includes(message.channel)) {
+        subscriber.options.onNotification(message.channel, message.payload ?? "");
+      }
+    }
+  });
+  const reopen = (error?: Error) => {
+    if (connection.client !== next) return;
+    connection.client = undefined;
+    connection.open = false;
+    for (const subscriber of connection.subscribers) {
+      if (!subscriber.listening) continue;
+      subscriber.listening = false;
+      subscriber.options.onLost?.();
+    }
+    if (error) logger.warn({ err: error }, "the PostgreSQL listener lost its connection");
+    next.end().catch(() => undefined);
+    if (connections.get(connection.url) !== connection) return;
+    connection.retry = setTimeout(() => void connect(connection), RECONNECT_DELAY_MS);
+    connection.retry.unref?.();
+  };
+  next.on("error", reopen);
+  next.on("end", () => reopen());
+  try {
+    await next.connect();
+  } catch (error) {
+    reopen(error instanceof Error ? error : new Error(String(error)));
+    return;
+  }
+  if (connection.client !== next) {
+    await next.end().catch(() => undefined);
+    return;
+  }
+  connection.open = true;
+  for (const subscriber of [...connection.subscribers]) await subscribe(connection, subscriber);
 }

@@ -58,9 +58,9 @@ export async function announceContentChange(tx: Executor): Promise<void> {
 }
 
 /**
- * Listens for other instances' changes on PostgreSQL (a connection of its own, outside the
- * pool). A lost connection is reopened, and the caches are dropped when it is, since a change
- * may have been missed meanwhile. Answers the function that stops listening.
+ * Listens for other instances' changes on PostgreSQL (on the listening connection the process
+ * shares, outside the pool). A lost connection is reopened, and the caches are dropped when it
+ * is, since a change may have been missed meanwhile. Answers the function that stops listening.
  */
 export function listenForContentChanges(databaseUrl: string): () => Promise<void> {
   return listenOnPostgres(databaseUrl, [CONTENT_CHANNEL], {

@@ -12,7 +12,7 @@ import { logger } from "~/lib/logger.server";
 // insert, update, delete or truncate, whatever wrote it: a model, a job, the seed, a restore, SQL
 // typed by hand. A rolled-back transaction announces nothing. This process listens: on the
 // embedded database through PGlite's own listener (called as the transaction commits), on
-// PostgreSQL on a connection of its own (pg-listener.server.ts; a notification arrives
+// PostgreSQL on the listening connection the process shares (pg-listener.server.ts; it arrives
 // milliseconds after the commit). While nothing listens (before the listener is in place, or
 // after a PostgreSQL listener lost its connection) `dataChangesHeard()` is false and nothing may
 // be kept or used: a change could go unheard.
@@ -110,7 +110,7 @@ async function listenOnEmbedded(handle: DatabaseHandle, current: State) {
 }
 
 /**
- * Listens for every instance's changes on PostgreSQL (a connection of its own, outside the pool).
+ * Listens for every instance's changes on PostgreSQL (on the shared listening connection).
  * A lost connection is reopened; while it is down nothing is kept, and when it listens again
  * the generation moves (a change may have been missed). Answers the function that stops it.
  */
