@@ -46,7 +46,8 @@ const COALESCE_WAIT_MS = 5_000;
 /**
  * The pages that may be cached: the same for every anonymous visitor. Everything else (the
  * dashboard, the admin area, the website editor, sign-in and the other account pages, resource
- * routes, data requests) is never cached, whatever it answers.
+ * routes, data requests) is never in this cache, whatever it answers (a signed-in person's own
+ * dashboard and admin lists may be kept for their cookies alone: private-page-cache.server.ts).
  */
 export const PUBLIC_PAGES: readonly RegExp[] = [
   /^\/$/,
