@@ -41,6 +41,12 @@ test.describe("a customer's booking", () => {
     openPage,
   }) => {
     const { page, email } = await customerBooks(openPage, "appointments-halima", "Terrace");
+    // The customer's list asked again comes from the per-session cache (ADR 25), until a change.
+    await expect(async () => {
+      const again = await page.goto("/dashboard/appointments");
+      expect(again?.headers()["x-page-cache"]).toBe("HIT");
+    }).toPass({ timeout: 15_000 });
+    await expect(page.getByRole("main")).toContainText("Pending");
 
     const admin = await adminPage(openPage);
     await gotoHydrated(admin, "/admin/appointments");
@@ -79,6 +85,7 @@ test.describe("a customer's booking", () => {
       0,
     );
 
+    // The office's change reaches the customer's next visit: nothing kept from before it.
     await page.goto("/dashboard/appointments");
     await expect(page.getByRole("main")).toContainText("Confirmed");
   });
