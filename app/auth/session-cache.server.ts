@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import { announce, onAnnouncement } from "~/db/announcements.server";
 import { type DatabaseHandle, db, getDatabase } from "~/db/client.server";
-import { listenOnPostgres } from "~/db/pg-listener.server";
+import { listenOnEmbedded, listenOnPostgres } from "~/db/pg-listener.server";
 import { getEnv } from "~/env.server";
-import { logger } from "~/lib/logger.server";
 import { ACCOUNT_CHANGED_CHANNEL } from "~/models/user.server";
 
 // A few seconds' memory of signed-in sessions (ADR 21). On the embedded database one process
@@ -88,10 +87,6 @@ function state(): State {
   return current;
 }
 
-type Listener = {
-  listen: (channel: string, callback: (payload: string) => void) => Promise<unknown>;
-};
-
 /** The entries, when they may be used: with this database's listener in place. */
 function usableEntries(): Map<string, Entry> | undefined {
   const current = state();
@@ -109,16 +104,15 @@ function usableEntries(): Map<string, Entry> | undefined {
 }
 
 async function listenForAccountChanges(handle: DatabaseHandle, current: State) {
-  const client = (handle.db as unknown as { $client?: Partial<Listener> }).$client;
-  if (typeof client?.listen !== "function") return;
-  try {
-    await client.listen(ACCOUNT_CHANGED_CHANNEL, (userId) => {
+  const listening = await listenOnEmbedded(
+    handle,
+    ACCOUNT_CHANGED_CHANNEL,
+    (userId) => {
       if (current.handle === handle) forgetSessionsOf(userId);
-    });
-    if (current.handle === handle) current.listening = true;
-  } catch (error) {
-    logger.warn({ err: error }, "session cache: could not listen for account changes; not caching");
-  }
+    },
+    "session cache",
+  );
+  if (listening && current.handle === handle) current.listening = true;
 }
 
 /**

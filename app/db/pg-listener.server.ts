@@ -1,5 +1,6 @@
 import pg from "pg";
 import { logger } from "~/lib/logger.server";
+import type { DatabaseHandle } from "./client.server";
 
 // One LISTEN connection to PostgreSQL per database and process, outside the pool, for the
 // announcements between the instances behind one database (the content generation, the session
@@ -130,4 +131,29 @@ async function connect(connection: Connection) {
   }
   connection.open = true;
   for (const subscriber of [...connection.subscribers]) await subscribe(connection, subscriber);
+}
+
+/**
+ * The embedded database's own listener (PGlite's `listen`, which one process owns): calls
+ * `onNotification` with the payload of each NOTIFY on `channel`, as the transaction that sent it
+ * commits. Answers true once listening, false when the client cannot listen (logged as `name`).
+ */
+export async function listenOnEmbedded(
+  handle: DatabaseHandle,
+  channel: string,
+  onNotification: (payload: string) => void,
+  name: string,
+): Promise<boolean> {
+  type Listener = {
+    listen: (channel: string, callback: (payload: string) => void) => Promise<unknown>;
+  };
+  const client = (handle.db as unknown as { $client?: Partial<Listener> }).$client;
+  if (typeof client?.listen !== "function") return false;
+  try {
+    await client.listen(channel, onNotification);
+    return true;
+  } catch (error) {
+    logger.warn({ err: error }, `${name} could not listen; not caching`);
+    return false;
+  }
 }

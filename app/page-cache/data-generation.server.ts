@@ -1,6 +1,5 @@
 import { type DatabaseHandle, getDatabase } from "~/db/client.server";
-import { listenOnPostgres } from "~/db/pg-listener.server";
-import { logger } from "~/lib/logger.server";
+import { listenOnEmbedded, listenOnPostgres } from "~/db/pg-listener.server";
 
 // The data generation: one number that changes whenever any row a signed-in page shows may have
 // changed, on this instance or another. The per-session page cache (ADR 25,
@@ -87,26 +86,22 @@ export function dataChangesHeard(): boolean {
     current.handle = handle;
     current.listening = false;
     dataChanged();
-    void listenOnEmbedded(handle, current);
+    void listenOnEmbeddedDatabase(handle, current);
     return false;
   }
   return current.listening;
 }
 
-async function listenOnEmbedded(handle: DatabaseHandle, current: State) {
-  type Listener = {
-    listen(channel: string, callback: (payload: string) => void): Promise<unknown>;
-  };
-  const client = (handle.db as unknown as { $client?: Partial<Listener> }).$client;
-  if (typeof client?.listen !== "function") return;
-  try {
-    await client.listen(DATA_CHANNEL, () => {
+async function listenOnEmbeddedDatabase(handle: DatabaseHandle, current: State) {
+  const listening = await listenOnEmbedded(
+    handle,
+    DATA_CHANNEL,
+    () => {
       if (current.handle === handle) dataChanged();
-    });
-    if (current.handle === handle) current.listening = true;
-  } catch (error) {
-    logger.warn({ err: error }, "data changes: could not listen; signed-in pages are not kept");
-  }
+    },
+    "the per-session page cache",
+  );
+  if (listening && current.handle === handle) current.listening = true;
 }
 
 /**
