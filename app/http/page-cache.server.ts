@@ -1,5 +1,4 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { isbot } from "isbot";
 import { createContext } from "react-router";
 import type { PageNotes } from "~/lib/request-context.server";
 import { countPageCache } from "~/metrics/request-metrics.server";
@@ -9,7 +8,9 @@ import { clientIp } from "~/rate-limit/rate-limit.server";
 import { captureBody } from "./capture-body.server";
 import {
   createPageStore,
+  isPlainHtmlPage,
   PER_RESPONSE_HEADERS,
+  pageKey,
   replayedHeaders,
   sendTemplate,
 } from "./page-store.server";
@@ -109,7 +110,6 @@ type Entry = {
   headers: [string, string | number | string[]][];
   template: PageTemplate;
   notes: PageNotes;
-  bytes: number;
 };
 
 export function isPublicPagePath(path: string): boolean {
@@ -142,8 +142,7 @@ function variantOf(
 }
 
 function cacheKey(req: Request, variant: PageVariant): string {
-  const crawler = isbot(req.headers["user-agent"] ?? "") ? "crawler" : "browser";
-  return `${crawler} ${variant} ${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}`;
+  return `${variant} ${pageKey(req)}`;
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -196,7 +195,6 @@ export function createPageCache(options: {
   const stats = { hits: 0, misses: 0, stored: 0, notModified: 0 };
   const clear = () => pages.clear();
   const stopListening = options.enabled ? onContentChanged(clear) : () => false;
-  const lookup = (key: string) => pages.lookup(key);
   const store = (key: string, entry: Entry) => {
     pages.store(key, entry);
     stats.stored += 1;
@@ -267,12 +265,7 @@ export function createPageCache(options: {
     captureBody(res, {
       decide: () => {
         const cacheControl = String(res.getHeader("Cache-Control") ?? "");
-        const storable =
-          keep &&
-          res.statusCode === 200 &&
-          !res.hasHeader("Set-Cookie") &&
-          /^text\/html/i.test(String(res.getHeader("Content-Type") ?? "")) &&
-          !/private|no-store/i.test(cacheControl);
+        const storable = keep && isPlainHtmlPage(res) && !/private|no-store/i.test(cacheControl);
         if (storable) {
           markShared(res, variant);
           res.setHeader("X-Page-Cache", "MISS");
@@ -293,7 +286,6 @@ export function createPageCache(options: {
               headers: replayedHeaders(res, NOT_STORED),
               template,
               notes,
-              bytes: template.bytes + 512,
             });
           }
         } finally {
@@ -316,7 +308,7 @@ export function createPageCache(options: {
       return next();
     }
     const key = cacheKey(req, variant);
-    const entry = lookup(key);
+    const entry = pages.lookup(key);
     if (entry) return serve(req, res, entry, variant);
     const pending = rendering.get(key);
     if (!pending) return renderAndKeep(req, res, next, key, variant);
@@ -325,7 +317,7 @@ export function createPageCache(options: {
     const timeout = new Promise<void>((resolve) => setTimeout(resolve, COALESCE_WAIT_MS).unref());
     void Promise.race([pending, timeout]).then(() => {
       if (res.writableEnded || res.destroyed) return;
-      const ready = lookup(key);
+      const ready = pages.lookup(key);
       if (ready) serve(req, res, ready, variant);
       else renderAndKeep(req, res, next, key, variant);
     });

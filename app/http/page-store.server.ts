@@ -1,12 +1,36 @@
 import type { Request, Response } from "express";
+import { isbot } from "isbot";
 import { type PageTemplate, plainLength, renderGzip, renderPlain } from "./page-template.server";
 
 // What the two page caches (page-cache.server.ts, private-page-cache.server.ts) share: the
 // pages kept in memory, bounded in bytes with the least recently served out first, and the
 // sending of a kept page with this response's nonce.
 
-/** A kept page: at least its size in memory and when it stops being used. */
-export type StoredPage = { bytes: number; expiresAt: number };
+/** A kept page: at least the page itself and when it stops being used. */
+export type StoredPage = { template: PageTemplate; expiresAt: number };
+
+/** What an entry holds beside its page (headers, its key in the map), counted against the bound. */
+const ENTRY_OVERHEAD_BYTES = 512;
+
+const bytesOf = (entry: StoredPage) => entry.template.bytes + ENTRY_OVERHEAD_BYTES;
+
+/** The page a request asks for: the whole URL (host, path, query), and whether a crawler asks. */
+export function pageKey(req: Request): string {
+  const crawler = isbot(req.headers["user-agent"] ?? "") ? "crawler" : "browser";
+  return `${crawler} ${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}`;
+}
+
+/**
+ * Whether the response now going out is a page worth keeping at all: a 200 HTML page that sets
+ * no cookie (a cookie is one visitor's, and a toast or a renewed session with it).
+ */
+export function isPlainHtmlPage(res: Response): boolean {
+  return (
+    res.statusCode === 200 &&
+    !res.hasHeader("Set-Cookie") &&
+    /^text\/html/i.test(String(res.getHeader("Content-Type") ?? ""))
+  );
+}
 
 /** Pages by key, at most `maxBytes` in all; `isCurrent` says whether a page may still be used. */
 export function createPageStore<Entry extends StoredPage>(options: {
@@ -20,7 +44,7 @@ export function createPageStore<Entry extends StoredPage>(options: {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    totalBytes -= entry.bytes;
+    totalBytes -= bytesOf(entry);
   };
 
   return {
@@ -40,7 +64,7 @@ export function createPageStore<Entry extends StoredPage>(options: {
     store(key: string, entry: Entry) {
       drop(key);
       entries.set(key, entry);
-      totalBytes += entry.bytes;
+      totalBytes += bytesOf(entry);
       for (const [oldest] of entries) {
         if (totalBytes <= options.maxBytes) break;
         drop(oldest);

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { isbot } from "isbot";
 import { countPageCache } from "~/metrics/request-metrics.server";
 import {
   dataChanged,
@@ -11,7 +10,9 @@ import {
 import { captureBody } from "./capture-body.server";
 import {
   createPageStore,
+  isPlainHtmlPage,
   PER_RESPONSE_HEADERS,
+  pageKey,
   replayedHeaders,
   sendTemplate,
 } from "./page-store.server";
@@ -62,7 +63,6 @@ type Entry = {
   userId: string;
   headers: [string, string | number | string[]][];
   template: PageTemplate;
-  bytes: number;
 };
 
 function isPrivatePage(req: Request): boolean {
@@ -70,10 +70,9 @@ function isPrivatePage(req: Request): boolean {
 }
 
 function cacheKey(req: Request, cookie: string): string {
-  const crawler = isbot(req.headers["user-agent"] ?? "") ? "crawler" : "browser";
   return crypto
     .createHash("sha256")
-    .update(`${crawler} ${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}\n${cookie}`)
+    .update(`${pageKey(req)}\n${cookie}`)
     .digest("base64url");
 }
 
@@ -115,16 +114,13 @@ export function createPrivatePageCache(options: {
     countPageCache("private-miss");
     const nonce = String(res.locals.cspNonce ?? "");
     captureBody(res, {
-      decide: () =>
-        res.statusCode === 200 &&
-        !res.hasHeader("Set-Cookie") &&
-        /^text\/html/i.test(String(res.getHeader("Content-Type") ?? "")),
+      decide: () => isPlainHtmlPage(res),
       maxBytes: MAX_PAGE_BYTES,
       onFinish: (body) => {
-        // Not kept: a page rendered while something changed may show what was before, and a
-        // cookie set late (after the body started) would otherwise slip through.
+        // Not kept: a page rendered while something changed may show what was before (a
+        // listener lost meanwhile moved the generation too), and a cookie set late (after the
+        // body started) would otherwise slip through.
         if (!body || res.hasHeader("Set-Cookie") || dataGeneration() !== generation) return;
-        if (!dataChangesHeard()) return;
         const template = createPageTemplate(body, nonce);
         pages.store(key, {
           generation,
@@ -132,7 +128,6 @@ export function createPrivatePageCache(options: {
           userId,
           headers: replayedHeaders(res, NOT_STORED),
           template,
-          bytes: template.bytes + 512,
         });
         stats.stored += 1;
       },
