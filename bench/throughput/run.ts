@@ -283,8 +283,10 @@ const TARGETS: Target[] = [
   },
 ];
 
-function cookieFor(server: Running, target: Target) {
-  return target.admin ? server.adminCookie : server.cookie;
+/** A browser's headers, with the target's account's session cookie when it is signed in. */
+function headersFor(server: Running, target: Target): Record<string, string> {
+  if (!target.signedIn) return { ...BROWSER_HEADERS };
+  return { ...BROWSER_HEADERS, cookie: target.admin ? server.adminCookie : server.cookie };
 }
 
 async function preflight(server: Running) {
@@ -298,8 +300,7 @@ async function preflight(server: Running) {
     FILTERED = new URL(canonical, server.base).pathname + new URL(canonical, server.base).search;
   for (const target of TARGETS) {
     const url = `${server.base}${target.path(server)}`;
-    const headers: Record<string, string> = { ...BROWSER_HEADERS };
-    if (target.signedIn) headers.cookie = cookieFor(server, target);
+    const headers = headersFor(server, target);
     const first = await fetch(url, { headers, redirect: "manual" });
     await first.arrayBuffer();
     const again = await fetch(url, { headers, redirect: "manual" });
@@ -315,8 +316,7 @@ async function preflight(server: Running) {
     if (target.signedIn && !body.includes(expected)) throw new Error(`${url}: not signed in`);
   }
   for (const target of TARGETS.filter((t) => t.fresh)) {
-    const headers: Record<string, string> = { ...BROWSER_HEADERS };
-    if (target.signedIn) headers.cookie = cookieFor(server, target);
+    const headers = headersFor(server, target);
     const url = `${server.base}${target.fresh?.(1)}`;
     const fresh = await fetch(url, { headers, redirect: "manual" });
     if (fresh.status !== 200) throw new Error(`${url} answers ${fresh.status}`);
@@ -325,8 +325,7 @@ async function preflight(server: Running) {
 }
 
 async function measure(server: Running, target: Target, seconds: number): Promise<Sample> {
-  const headers: Record<string, string> = { ...BROWSER_HEADERS };
-  if (target.signedIn) headers.cookie = cookieFor(server, target);
+  const headers = headersFor(server, target);
   const counter = { n: Math.floor(Math.random() * 1e6) * 1000 };
   const fresh = target.fresh;
   const requests: RequestSpec[] | undefined = fresh
