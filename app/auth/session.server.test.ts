@@ -8,7 +8,7 @@ import { endSessions, updateUserByAdmin } from "~/models/admin-users.server";
 import { ACCOUNT_CHANGED_CHANNEL, setUserStatus, updateProfile } from "~/models/user.server";
 import { createSignedInUser, signInCookie, TEST_PASSWORD } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
-import { setupTestDatabase } from "../../tests/setup/test-database";
+import { setupTestDatabase, testDatabaseUrl } from "../../tests/setup/test-database";
 import { changePassword } from "./accounts.server";
 import { ADMIN_SESSION_HOURS, getCurrentSession, signOut } from "./session.server";
 import {
@@ -25,10 +25,7 @@ import {
 const database = await setupTestDatabase();
 const postgres = database.kind === "postgres";
 /** Where another instance would connect (PostgreSQL only). */
-type PoolClient = { $client: { options: { connectionString: string } } };
-const databaseUrl = postgres
-  ? (database.db as unknown as PoolClient).$client.options.connectionString
-  : "";
+const databaseUrl = testDatabaseUrl() ?? "";
 let stopListening: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {

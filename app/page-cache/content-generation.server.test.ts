@@ -1,7 +1,7 @@
 import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { setupTestDatabase } from "../../tests/setup/test-database";
+import { setupTestDatabase, testDatabaseUrl } from "../../tests/setup/test-database";
 import {
   announceContentChange,
   CONTENT_CHANNEL,
@@ -32,8 +32,7 @@ describe("the content generation", () => {
   it.runIf(database.kind === "postgres")(
     "reaches another instance through NOTIFY at commit, and not on rollback",
     async () => {
-      // biome-ignore lint/suspicious/noExplicitAny: the pool behind Drizzle knows its address.
-      const url = (database.db as any).$client.options.connectionString as string;
+      const url = testDatabaseUrl() ?? "";
       const stop = listenForContentChanges(url);
       try {
         // The listener counts a change once it is connected (it may have missed some).
