@@ -136,7 +136,7 @@ const LAYERS: Record<string, Layer> = {
     why: "the top: a route may use any layer but the seed, and no layer imports a route",
   },
   shell: {
-    may: ["routes", "components", "http", "lib", "env"],
+    may: ["routes", "components", "hooks", "http", "lib", "env"],
     why: "root.tsx, entry.server.tsx and routes.ts: the document (its stream: http) and the URL map",
   },
 };

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -11,6 +10,7 @@ import {
 import { Toasts } from "~/components/toaster";
 import { LinkButton } from "~/components/ui/button";
 import { getEnv } from "~/env.server";
+import { HydrationFlag } from "~/hooks/use-hydrated";
 import { InlineStylesheet } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
@@ -49,12 +49,6 @@ function SiteStylesheet() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // Marks the document once React has hydrated it (effects run after hydration): what an
-  // end-to-end test waits for before typing, since text typed into the server's HTML before
-  // then is seen by no handler (tests/e2e/support.ts).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return (
     <html lang="en-NG">
       <head>
@@ -68,10 +62,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce="" />
       </head>
       <body className="min-h-screen">
-        {children}
-        <Toasts />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <HydrationFlag>
+          {children}
+          <Toasts />
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
+        </HydrationFlag>
       </body>
     </html>
   );

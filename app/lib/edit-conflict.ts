@@ -1,3 +1,4 @@
+import { lazy } from "./lazy";
 // Lost updates (issue 23): every admin edit form carries the version of the record it was
 // opened at (a hidden `version` field). A save over a newer version writes nothing; the action
 // answers 409 with an EditConflict, and the page shows who changed the record and when, their
@@ -66,16 +67,19 @@ function shown(value: string, onOff: boolean) {
   return value.trim() === "" ? "(empty)" : value;
 }
 
-const changeTime = new Intl.DateTimeFormat("en-NG", {
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Africa/Lagos",
-});
+const changeTime = lazy(
+  () =>
+    new Intl.DateTimeFormat("en-NG", {
+      day: "numeric",
+      month: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: "Africa/Lagos",
+    }),
+);
 
 /** "Ngozi Okafor changed the photos at 25 Nov, 21:03." (a message without the panel). */
 export function describeChange(change: LastChange | null | undefined, what: string) {
   if (!change) return `Someone else changed ${what}.`;
-  return `${change.by} changed ${what} at ${changeTime.format(new Date(change.at))}.`;
+  return `${change.by} changed ${what} at ${changeTime().format(new Date(change.at))}.`;
 }

@@ -1,14 +1,29 @@
-const naira = new Intl.NumberFormat("en-NG", {
-  style: "currency",
-  currency: "NGN",
-  maximumFractionDigits: 0,
-});
+import { lazy } from "./lazy";
 
-const plainNumber = new Intl.NumberFormat("en-NG");
+// Whole numbers, which is every price, count and area the site shows, are written here digit by
+// digit; Intl formats the rest. Building the two Intl formatters was the largest single cost of
+// starting the site's scripts on a phone (see lazy.ts), and the result is the same
+// (money.test.ts compares the two).
 
-/** A count or area as the site shows it: 12,500. One shared formatter (toLocaleString builds one per call). */
+const naira = lazy(
+  () =>
+    new Intl.NumberFormat("en-NG", {
+      style: "currency",
+      currency: "NGN",
+      maximumFractionDigits: 0,
+    }),
+);
+const plainNumber = lazy(() => new Intl.NumberFormat("en-NG"));
+
+/** 45000000 as en-NG writes it: "45,000,000"; undefined for what is not a whole number >= 0. */
+function groupedDigits(value: number): string | undefined {
+  if (!Number.isSafeInteger(value) || value < 0) return undefined;
+  return String(value).replace(/\B(?=(\d{3})+$)/g, ",");
+}
+
+/** A count or area as the site shows it: 12,500. */
 export function formatNumber(value: number) {
-  return plainNumber.format(value);
+  return groupedDigits(value) ?? plainNumber().format(value);
 }
 
 /** Floor area for cards and detail pages: '2,400 sqft', or 'N/A' when unknown. */
@@ -18,7 +33,8 @@ export function formatArea(sqft: number | null) {
 
 /** Whole naira as the site shows it: ₦45,000,000. */
 export function formatNaira(amount: number) {
-  return naira.format(amount);
+  const digits = groupedDigits(amount);
+  return digits === undefined ? naira().format(amount) : `₦${digits}`;
 }
 
 export type RentPeriod = "month" | "year";

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useState, useSyncExternalStore } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 // Small browser hooks for the home page's rotating pieces. Each answers the "do nothing" value
 // on the server and before hydration, so the server HTML never moves on its own.
@@ -22,13 +23,19 @@ function subscribeVisibility(onChange: () => void) {
   return () => document.removeEventListener("visibilitychange", onChange);
 }
 
-/** False while the tab is in the background: nothing rotates (or downloads) unseen. */
+/**
+ * False while the tab is in the background: nothing rotates (or downloads) unseen. False too
+ * until the page has hydrated; the store's own answer for the server is "visible", as the
+ * browser's is while a page loads, so hydration does not re-render the carousels at once.
+ */
 export function usePageVisible() {
-  return useSyncExternalStore(
+  const hydrated = useHydrated();
+  const visible = useSyncExternalStore(
     subscribeVisibility,
     () => document.visibilityState === "visible",
-    () => false,
+    () => true,
   );
+  return hydrated && visible;
 }
 
 type NetworkInformation = { saveData?: boolean };
