@@ -6,8 +6,8 @@ import { buttonVariants } from "~/components/ui/button";
 import {
   type LayoutAccount,
   noteFavorite,
+  useSavedInStore,
   useViewer,
-  useViewerState,
 } from "~/components/viewer-store";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { FLASH_MESSAGES } from "~/lib/flash";
@@ -52,7 +52,7 @@ export function FavoriteButton({
     | undefined;
   // "pending": the member copy of a cached page; a stale session gets the 401 toast.
   const signedIn = useViewer(layout?.account) !== null;
-  const { me, toggled } = useViewerState();
+  const inStore = useSavedInStore(propertyId);
   const savedIds = useContext(SavedFavoritesContext);
   const location = useLocation();
   const hydrated = useHydrated();
@@ -62,10 +62,8 @@ export function FavoriteButton({
   const saved =
     pendingIntent !== undefined && pendingIntent !== null
       ? pendingIntent === "add"
-      : (toggled.get(propertyId) ??
-        (result?.ok
-          ? result.saved
-          : Boolean(savedIds?.has(propertyId) || me?.favorites.has(propertyId))));
+      : (inStore.toggled ??
+        (result?.ok ? result.saved : Boolean(savedIds?.has(propertyId) || inStore.listed)));
   const busy = fetcher.state !== "idle";
 
   const reported = useRef<unknown>(null);

@@ -43,13 +43,26 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The store; the server and the first render see nothing known. */
-export function useViewerState(): State {
+/**
+ * One fact from the store, as a value compared with Object.is: a component re-renders only when
+ * its own fact changed. The store is read with useSyncExternalStore, whose updates React renders
+ * at once, synchronously; /api/me's answer for a signed-out visitor then changes no fact any
+ * heart or header shows, and renders nothing (it re-rendered every heart on the page). The
+ * server and the first render see nothing known.
+ */
+function useViewerFact<T>(select: (state: State) => T): T {
   return useSyncExternalStore(
     subscribe,
-    () => state,
-    () => EMPTY,
+    () => select(state),
+    () => select(EMPTY),
   );
+}
+
+function viewerOf(account: LayoutAccount | undefined, { me }: State): Viewer | "pending" {
+  if (!account) return null;
+  if ("viewer" in account) return account.viewer;
+  if (me) return me.user;
+  return account.shared === "member" ? "pending" : null;
 }
 
 /**
@@ -57,11 +70,22 @@ export function useViewerState(): State {
  * shared copy before /api/me answered) "pending" on the member copy and null on the guest one.
  */
 export function useViewer(account: LayoutAccount | undefined): Viewer | "pending" {
-  const { me } = useViewerState();
-  if (!account) return null;
-  if ("viewer" in account) return account.viewer;
-  if (me) return me.user;
-  return account.shared === "member" ? "pending" : null;
+  return useViewerFact((current) => viewerOf(account, current));
+}
+
+/** The account /api/me answered for: its id, null when signed out, undefined before it answered. */
+export function useAnsweredUserId(): string | null | undefined {
+  return useViewerFact(({ me }) => (me ? (me.user?.id ?? null) : undefined));
+}
+
+/**
+ * What this page's store knows of one property's heart: the visitor's own toggle here
+ * (undefined: none), and whether /api/me listed it as saved.
+ */
+export function useSavedInStore(propertyId: string) {
+  const toggled = useViewerFact(({ toggled }) => toggled.get(propertyId));
+  const listed = useViewerFact(({ me }) => me?.favorites.has(propertyId) ?? false);
+  return { toggled, listed };
 }
 
 /**

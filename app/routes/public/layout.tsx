@@ -9,8 +9,8 @@ import {
   forgetViewer,
   type LayoutAccount,
   loadViewer,
+  useAnsweredUserId,
   useViewer,
-  useViewerState,
 } from "~/components/viewer-store";
 import { consumeFlash } from "~/http/flash.server";
 import { pageVariantContext } from "~/http/page-cache.server";
@@ -113,7 +113,7 @@ const PROPERTY_PAGE = /^\/property\/([^/]+)$/;
  * someone else than /api/me said (signed in or out since), the old answer is dropped.
  */
 function useAccountViewer(account: LayoutAccount): HeaderUser {
-  const { me } = useViewerState();
+  const answeredId = useAnsweredUserId();
   const { pathname } = useLocation();
   const sharedCopy = "shared" in account ? account.shared : null;
   const ownViewer = "viewer" in account ? account.viewer : undefined;
@@ -122,7 +122,12 @@ function useAccountViewer(account: LayoutAccount): HeaderUser {
     if (sharedCopy) void loadViewer(PROPERTY_PAGE.exec(pathname)?.[1]);
   }, [sharedCopy]);
   useEffect(() => {
-    if (ownViewer !== undefined && me && me.user?.id !== ownViewer?.id) forgetViewer();
-  }, [ownViewer, me]);
+    if (
+      ownViewer !== undefined &&
+      answeredId !== undefined &&
+      answeredId !== (ownViewer?.id ?? null)
+    )
+      forgetViewer();
+  }, [ownViewer, answeredId]);
   return useViewer(account);
 }
