@@ -162,4 +162,13 @@ test.describe("without JavaScript", () => {
     expect((await readResultsLine(page)).from).toBe(7);
     expectAscending([...prices, ...(await cardPrices(page))]);
   });
+
+  test("the sort form applies with its own button, keeping the filters", async ({ page }) => {
+    await page.goto("/properties?status=rent");
+    await page.getByLabel("Sort by").selectOption("price-asc");
+    await page.getByRole("button", { name: "Sort", exact: true }).click();
+    await expect(page).toHaveURL(/sort=price-asc/);
+    expect(queryOf(page)).toEqual({ status: "rent", sort: "price-asc" });
+    expectAscending(await cardPrices(page));
+  });
 });

@@ -2,7 +2,6 @@ import { Link, useNavigate } from "react-router";
 import { LayoutGrid, List } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { SelectOptions } from "~/components/ui/field";
-import { useHydrated } from "~/hooks/use-hydrated";
 import {
   type ListingFilters,
   type ListingView,
@@ -14,12 +13,12 @@ import { cn } from "~/lib/utils";
 
 /**
  * Sort and view. Sorting is its own small GET form carrying the current filters, with a
- * "Sort" button for browsers without JavaScript; with JavaScript the choice applies at once.
+ * "Sort" button for browsers without JavaScript (in <noscript>); with JavaScript the choice applies
+ * at once.
  * The view toggle is two links.
  */
 export function ListingToolbar({ filters }: { filters: ListingFilters }) {
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const carried = serializeListingFilters({ ...filters, sort: "newest", page: 1 });
 
   return (
@@ -48,11 +47,13 @@ export function ListingToolbar({ filters }: { filters: ListingFilters }) {
         >
           <SelectOptions options={SORT_OPTIONS} />
         </select>
-        {hydrated ? null : (
+        {/* Only where scripts do not run: removed once the page hydrated, it moved the view
+            switch and, on a phone, everything below the toolbar (a layout shift). */}
+        <noscript>
           <Button type="submit" variant="outline" size="sm">
             Sort
           </Button>
-        )}
+        </noscript>
       </form>
       <fieldset className="flex rounded-md border border-slate-300 p-0.5">
         <legend className="sr-only">View</legend>
