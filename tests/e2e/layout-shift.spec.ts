@@ -29,12 +29,21 @@ async function layoutShiftOf(page: Page, path: string) {
           for (const entry of list.getEntries() as (PerformanceEntry & {
             value: number;
             hadRecentInput: boolean;
-            sources: { node?: Node }[];
+            sources: {
+              node?: Node | null;
+              previousRect: DOMRectReadOnly;
+              currentRect: DOMRectReadOnly;
+            }[];
           })[]) {
             if (entry.hadRecentInput) continue;
             total += entry.value;
-            for (const source of entry.sources)
-              moved.push((source.node as Element | undefined)?.outerHTML.slice(0, 80) ?? "?");
+            // What moved, where from and to (a node removed since has none), at what time.
+            for (const { node, previousRect: from, currentRect: to } of entry.sources)
+              moved.push(
+                `${(node as Element | null)?.outerHTML?.slice(0, 80) ?? node?.nodeName ?? "(removed)"} ` +
+                  `${from.x},${from.y} ${from.width}x${from.height} -> ${to.x},${to.y} ${to.width}x${to.height} ` +
+                  `at ${Math.round(entry.startTime)} ms`,
+              );
           }
         }).observe({ type: "layout-shift", buffered: true });
         // Buffered entries come in the observer's first callback, after this task.

@@ -86,8 +86,14 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
           </p>
         </noscript>
       ) : null}
+      {/* The browser may paint a page before it has read all of it; on a phone's slower
+          processor it did, and what arrived next moved what was drawn (the hero's text as its
+          search form came, a card's Compare pill as its word came: layout shifts). The first
+          paint waits for the end of the main content, which comes with the same response. */}
+      <link rel="expect" href="#main-end" blocking="render" />
       <main id="main">
         <Outlet />
+        <div id="main-end" hidden />
       </main>
       <SiteFooter social={loaderData.social} contact={loaderData.contact} />
       <CompareTray />

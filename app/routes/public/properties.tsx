@@ -107,7 +107,10 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
           </aside>
 
           <section aria-labelledby="results-summary" className="min-w-0">
-            <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            {/* On a phone, a column: the browser may paint the page before it has read all of
+                this row, and in one wrapping row the controls still to come pushed the ones
+                drawn to another line (a layout shift of 0.01-0.05 in Lighthouse runs). */}
+            <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
               <p id="results-summary" className="text-sm text-slate-600" aria-live="polite">
                 {total === 0
                   ? "No results"
