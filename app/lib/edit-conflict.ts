@@ -67,7 +67,7 @@ function shown(value: string, onOff: boolean) {
   return value.trim() === "" ? "(empty)" : value;
 }
 
-const changeTime = lazy(
+const changeTimeFormat = lazy(
   () =>
     new Intl.DateTimeFormat("en-NG", {
       day: "numeric",
@@ -78,8 +78,13 @@ const changeTime = lazy(
     }),
 );
 
+/** When a change was saved, in Lagos time: "25 Nov, 21:03". */
+export function formatChangeTime(at: Date | string) {
+  return changeTimeFormat().format(new Date(at));
+}
+
 /** "Ngozi Okafor changed the photos at 25 Nov, 21:03." (a message without the panel). */
 export function describeChange(change: LastChange | null | undefined, what: string) {
   if (!change) return `Someone else changed ${what}.`;
-  return `${change.by} changed ${what} at ${changeTime().format(new Date(change.at))}.`;
+  return `${change.by} changed ${what} at ${formatChangeTime(change.at)}.`;
 }

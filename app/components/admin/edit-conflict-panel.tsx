@@ -3,9 +3,12 @@ import { useState } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { BOOKING_TIME_ZONE } from "~/lib/appointment-rules";
-import { type ConflictChoices, conflictRows, type EditConflict } from "~/lib/edit-conflict";
-import { lazy } from "~/lib/lazy";
+import {
+  type ConflictChoices,
+  conflictRows,
+  type EditConflict,
+  formatChangeTime,
+} from "~/lib/edit-conflict";
 import { AdminForm } from "./unsaved-changes";
 
 // What a save over a newer version shows (issue 23): nothing of yours was written; who changed
@@ -24,17 +27,6 @@ export function revalidateAfterConflict({
 }: ShouldRevalidateFunctionArgs) {
   return actionStatus === 409 || defaultShouldRevalidate;
 }
-
-const timeFormat = lazy(
-  () =>
-    new Intl.DateTimeFormat("en-NG", {
-      day: "numeric",
-      month: "short",
-      hour: "2-digit",
-      minute: "2-digit",
-      timeZone: BOOKING_TIME_ZONE,
-    }),
-);
 
 type PanelProps = {
   conflict: EditConflict;
@@ -81,8 +73,7 @@ function ConflictPanel({ conflict, labels, choices, what, state, action, encType
           <>
             <strong>{conflict.change.by}</strong> changed {what}{" "}
             <time dateTime={conflict.change.at}>
-              {formatDistanceStrict(at, new Date(), { addSuffix: true })} ({timeFormat().format(at)}
-              )
+              {formatDistanceStrict(at, new Date(), { addSuffix: true })} ({formatChangeTime(at)})
             </time>
             .
           </>
