@@ -1,19 +1,16 @@
-import { lazy } from "./lazy";
+import { lazyDateFormat } from "./lazy";
 
 // Small formatting helpers of the admin screens, the same on the server and in the browser.
 
-const weekFormat = lazy(
-  () =>
-    new Intl.DateTimeFormat("en-NG", {
-      day: "numeric",
-      month: "short",
-      timeZone: "UTC",
-    }),
-);
+const weekFormat = lazyDateFormat("en-NG", {
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+});
 
 /** A yyyy-MM-dd day as '16 Nov'. */
 export function formatWeekLabel(day: string) {
-  return weekFormat().format(new Date(`${day}T00:00:00Z`));
+  return weekFormat.format(new Date(`${day}T00:00:00Z`));
 }
 
 /** 'Ada Obi' gives 'AO'; an e-mail gives its first letter. */

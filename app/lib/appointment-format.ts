@@ -1,5 +1,5 @@
 import { BOOKING_TIME_ZONE, parseIsoDate } from "./appointment-rules";
-import { lazy } from "./lazy";
+import { lazyDateFormat } from "./lazy";
 
 // How appointments read on the customer's (and the admin's) screens. Pure, and the same on the
 // server and in the browser: calendar dates are formatted in UTC (they are plain days), moments
@@ -28,22 +28,19 @@ export function formatAppointmentDate(isoDate: string): string {
   return `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
-const momentFormat = lazy(
-  () =>
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: BOOKING_TIME_ZONE,
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }),
-);
+const momentFormat = lazyDateFormat("en-GB", {
+  timeZone: BOOKING_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 
 /** A moment (booked on, a history entry) in Lagos time: "30 Nov 2026, 14:05". */
 export function formatMoment(value: Date | string): string {
-  return momentFormat().format(typeof value === "string" ? new Date(value) : value);
+  return momentFormat.format(typeof value === "string" ? new Date(value) : value);
 }
 
 /** The free-text property type as the spec shows it: "apartment" reads "Apartment Property". */

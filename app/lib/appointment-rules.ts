@@ -1,4 +1,5 @@
-import { lazy } from "./lazy";
+import { lazyDateFormat } from "./lazy";
+
 // When an appointment may be booked: the slots, the purposes and the Lagos calendar, shared by
 // the booking form, the customer's reschedule form and the server. Dates are calendar days in
 // Lagos (the office's time zone, UTC+1 all year), whatever time zone the visitor's browser or the
@@ -31,25 +32,18 @@ export type AppointmentPurpose = (typeof APPOINTMENT_PURPOSES)[number]["value"];
 /** How far ahead a viewing can be booked: the office plans its diary a year out. */
 export const MAX_DAYS_AHEAD = 365;
 
-const lagosParts = lazy(
-  () =>
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: BOOKING_TIME_ZONE,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }),
-);
+const lagosParts = lazyDateFormat("en-CA", {
+  timeZone: BOOKING_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 
 function partsInLagos(now: Date) {
-  const parts = Object.fromEntries(
-    lagosParts()
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = lagosParts.parts(now);
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     minutes: Number(parts.hour) * 60 + Number(parts.minute),

@@ -1,5 +1,5 @@
 import { addDays, parseIsoDate } from "~/lib/appointment-rules";
-import { lazy } from "./lazy";
+import { lazyDateFormat } from "./lazy";
 
 // Calendar arithmetic on yyyy-MM-dd strings (calendar days, no time zone), for the booking date
 // picker. Weeks start on Monday: the office is closed on Sundays, which then sit at the end.
@@ -46,39 +46,29 @@ export function addMonthsToDate(isoDate: string, delta: number): string {
   return `${month}-${String(day).padStart(2, "0")}`;
 }
 
-const dayLabel = lazy(
-  () =>
-    new Intl.DateTimeFormat("en-GB", {
-      weekday: "long",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      timeZone: "UTC",
-    }),
-);
-const monthLabel = lazy(
-  () =>
-    new Intl.DateTimeFormat("en-GB", {
-      month: "long",
-      year: "numeric",
-      timeZone: "UTC",
-    }),
-);
+const dayLabel = lazyDateFormat("en-GB", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const monthLabel = lazyDateFormat("en-GB", {
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** "Monday, 23 November 2026" (en-GB puts no comma after the weekday; we add it). */
 export function formatLongDate(isoDate: string): string {
   const date = parseIsoDate(isoDate);
   if (!date) return isoDate;
-  const parts = Object.fromEntries(
-    dayLabel()
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = dayLabel.parts(date);
   return `${parts.weekday}, ${parts.day} ${parts.month} ${parts.year}`;
 }
 
 /** "November 2026". */
 export function formatMonth(month: string): string {
   const date = parseIsoDate(`${month}-01`);
-  return date ? monthLabel().format(date) : month;
+  return date ? monthLabel.format(date) : month;
 }

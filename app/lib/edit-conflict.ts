@@ -1,4 +1,6 @@
-import { lazy } from "./lazy";
+import { BOOKING_TIME_ZONE } from "./appointment-rules";
+import { lazyDateFormat } from "./lazy";
+
 // Lost updates (issue 23): every admin edit form carries the version of the record it was
 // opened at (a hidden `version` field). A save over a newer version writes nothing; the action
 // answers 409 with an EditConflict, and the page shows who changed the record and when, their
@@ -67,20 +69,17 @@ function shown(value: string, onOff: boolean) {
   return value.trim() === "" ? "(empty)" : value;
 }
 
-const changeTimeFormat = lazy(
-  () =>
-    new Intl.DateTimeFormat("en-NG", {
-      day: "numeric",
-      month: "short",
-      hour: "2-digit",
-      minute: "2-digit",
-      timeZone: "Africa/Lagos",
-    }),
-);
+const changeTimeFormat = lazyDateFormat("en-NG", {
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: BOOKING_TIME_ZONE,
+});
 
 /** When a change was saved, in Lagos time: "25 Nov, 21:03". */
 export function formatChangeTime(at: Date | string) {
-  return changeTimeFormat().format(new Date(at));
+  return changeTimeFormat.format(new Date(at));
 }
 
 /** "Ngozi Okafor changed the photos at 25 Nov, 21:03." (a message without the panel). */

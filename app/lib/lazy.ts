@@ -11,3 +11,20 @@ export function lazy<T>(make: () => T): () => T {
     return value;
   };
 }
+
+/** The parts of a formatted date by type: { year: "2026", month: "11", ... }. */
+export type DateParts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
+
+/** An `Intl.DateTimeFormat` built on its first use, with the same `format`, and `parts`. */
+export function lazyDateFormat(locale: string, options: Intl.DateTimeFormatOptions) {
+  const made = lazy(() => new Intl.DateTimeFormat(locale, options));
+  return {
+    format: (date: Date) => made().format(date),
+    parts: (date: Date): DateParts =>
+      Object.fromEntries(
+        made()
+          .formatToParts(date)
+          .map((part) => [part.type, part.value]),
+      ),
+  };
+}

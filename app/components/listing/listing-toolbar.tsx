@@ -13,9 +13,8 @@ import { cn } from "~/lib/utils";
 
 /**
  * Sort and view. Sorting is its own small GET form carrying the current filters, with a
- * "Sort" button for browsers without JavaScript (in <noscript>); with JavaScript the choice applies
- * at once.
- * The view toggle is two links.
+ * "Sort" button for browsers without JavaScript (in <noscript>); with JavaScript the choice
+ * applies at once. The view toggle is two links.
  */
 export function ListingToolbar({ filters }: { filters: ListingFilters }) {
   const navigate = useNavigate();
