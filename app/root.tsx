@@ -16,8 +16,10 @@ import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 
+// A PNG, not favicon.svg: the browser builds an SVG favicon as a document of its own on the page's
+// main thread, just as the scripts start (scripts/generate-favicon.ts).
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.png", type: "image/png", sizes: "96x96" },
 ];
 
 // The absolute origin for canonical links and sharing cards (app/lib/seo.ts). It never changes

@@ -92,6 +92,12 @@ test("the home page describes the company as a real-estate agent", async ({ page
   const response = await page.request.get(image);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("image/png");
+  // The tab icon is a PNG too (an SVG one is drawn on the page's main thread as it loads).
+  const icon = (await page.locator('link[rel="icon"]').getAttribute("href")) ?? "";
+  expect(icon).toBe("/favicon.png");
+  const iconResponse = await page.request.get(icon);
+  expect(iconResponse.status()).toBe(200);
+  expect(iconResponse.headers()["content-type"]).toBe("image/png");
 });
 
 test("sign-in and unknown pages ask not to be indexed", async ({ page }) => {
