@@ -74,8 +74,23 @@ export function useViewer(account: LayoutAccount | undefined): Viewer | "pending
 }
 
 /** The account /api/me answered for: its id, null when signed out, undefined before it answered. */
-export function useAnsweredUserId(): string | null | undefined {
-  return useViewerFact(({ me }) => (me ? (me.user?.id ?? null) : undefined));
+export function answeredUserId(): string | null | undefined {
+  return state.me ? (state.me.user?.id ?? null) : undefined;
+}
+
+/**
+ * A page rendered for this visitor (client navigation, a toast) says who it is itself; while it
+ * shows, an answer of /api/me about anyone else (signed in or out since) is dropped, now or when
+ * it comes. Watched, not read in a render: the layout that asks does not re-render (synchronously,
+ * header and footer included) when /api/me answers. Returns the unsubscribe.
+ */
+export function dropOtherViewers(own: Viewer): () => void {
+  const check = () => {
+    const answered = answeredUserId();
+    if (answered !== undefined && answered !== (own?.id ?? null)) forgetViewer();
+  };
+  check();
+  return subscribe(check);
 }
 
 /**

@@ -6,10 +6,9 @@ import { FlashToast } from "~/components/flash-toast";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { type HeaderUser, SiteHeader } from "~/components/layout/site-header";
 import {
-  forgetViewer,
+  dropOtherViewers,
   type LayoutAccount,
   loadViewer,
-  useAnsweredUserId,
   useViewer,
 } from "~/components/viewer-store";
 import { consumeFlash } from "~/http/flash.server";
@@ -119,7 +118,6 @@ const PROPERTY_PAGE = /^\/property\/([^/]+)$/;
  * someone else than /api/me said (signed in or out since), the old answer is dropped.
  */
 function useAccountViewer(account: LayoutAccount): HeaderUser {
-  const answeredId = useAnsweredUserId();
   const { pathname } = useLocation();
   const sharedCopy = "shared" in account ? account.shared : null;
   const ownViewer = "viewer" in account ? account.viewer : undefined;
@@ -127,13 +125,6 @@ function useAccountViewer(account: LayoutAccount): HeaderUser {
   useEffect(() => {
     if (sharedCopy) void loadViewer(PROPERTY_PAGE.exec(pathname)?.[1]);
   }, [sharedCopy]);
-  useEffect(() => {
-    if (
-      ownViewer !== undefined &&
-      answeredId !== undefined &&
-      answeredId !== (ownViewer?.id ?? null)
-    )
-      forgetViewer();
-  }, [ownViewer, answeredId]);
+  useEffect(() => (ownViewer === undefined ? undefined : dropOtherViewers(ownViewer)), [ownViewer]);
   return useViewer(account);
 }
