@@ -13,12 +13,12 @@ export const FAVICON_SVG = fileURLToPath(new URL("../public/favicon.svg", import
 export const FAVICON_PNG = fileURLToPath(new URL("../public/favicon.png", import.meta.url));
 /** Large enough for a high-density phone's tab strip and switcher (32 css px at 3x). */
 export const FAVICON_SIZE = 96;
+/** 72 dpi is the SVG's own 64 px: the SVG is drawn at FAVICON_SIZE, so the edges stay sharp. */
+export const FAVICON_DENSITY = (72 * FAVICON_SIZE) / 64;
 
 /** The favicon, drawn from the SVG: a palette PNG of FAVICON_SIZE square. */
 export function drawFavicon(): Promise<Buffer> {
-  // 72 dpi is the SVG's own 64 px; the density scales it up before the resize, so the edges
-  // stay sharp.
-  return sharp(FAVICON_SVG, { density: (72 * FAVICON_SIZE) / 64 })
+  return sharp(FAVICON_SVG, { density: FAVICON_DENSITY })
     .resize(FAVICON_SIZE, FAVICON_SIZE)
     .png({ compressionLevel: 9, palette: true })
     .toBuffer();
