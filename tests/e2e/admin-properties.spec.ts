@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { violationsOf } from "./axe";
-import { adminPage, gotoHydrated, toasts } from "./support";
+import { adminPage, gotoHydrated, reloadHydrated, toasts } from "./support";
 import { expect, test } from "./test";
 
 // Staff run the catalogue: add a listing in the dialog over the list (a missing price is refused
@@ -162,7 +162,7 @@ test("a listing added with two photos, reordered, repriced and deleted, as the p
   // Saved: still first after a reload of the data (once the save has answered: a reload
   // before would cancel it).
   expect((await saved).ok()).toBe(true);
-  await admin.reload();
+  await reloadHydrated(admin);
   await admin.getByRole("tab", { name: "Media" }).click();
   await expect(
     admin

@@ -27,6 +27,12 @@ export async function gotoHydrated(page: Page, url: string) {
   return response;
 }
 
+/** Reloads the page and waits for React, before a click that only a hydrated page answers. */
+export async function reloadHydrated(page: Page) {
+  await page.reload();
+  await waitForHydration(page);
+}
+
 /** The toasts on screen (sonner's live region). */
 export function toasts(page: Page) {
   return page.getByRole("region", { name: /notifications/i }).getByRole("listitem");
