@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { ADMIN_STATE } from "./auth-state";
 import { violationsOf } from "./axe";
-import { adminPage, gotoHydrated, visibleText } from "./support";
+import { adminPage, gotoHydrated, toasts, visibleText } from "./support";
 import { expect, test } from "./test";
 
 // The audit log reads like a history (issue 23): who by name, what by the record's name linked
@@ -45,6 +45,9 @@ test("the log names the admin and the record, links it, and keeps a deleted one'
       .filter({ has: page.getByRole("rowheader", { name: title }) })
       .getByRole("switch"),
   ).toHaveAttribute("aria-checked", "false");
+  // The switch shows its new state before the post is answered; leaving the page sooner can
+  // cancel the post (the one flaky CI run of this test found no audit row).
+  await expect(toasts(page).filter({ hasText: "Video updated successfully" })).toBeVisible();
 
   await gotoHydrated(page, "/admin/audit?entity=video");
   const rows = page.getByRole("main").getByRole("table").getByRole("row");
