@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { nextClock, WEEKDAY_CLOCKS } from "./tests/setup/clocks.js";
 
 // Three projects, so most files share one module graph per worker instead of re-importing the
 // app and PGlite for every file (that import was ~40% of the run):
@@ -31,6 +32,8 @@ const ISOLATED: Record<string, string> = {
 };
 
 const ROOTS = ["app", "server", "scripts"];
+/** The date helpers' own test, run under every clock. */
+const DATES_TEST = "tests/setup/dates.test.ts";
 
 function testFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -40,15 +43,57 @@ function testFiles(dir: string): string[] {
   });
 }
 
-const files = ROOTS.filter((root) => fs.existsSync(root)).flatMap(testFiles);
-const usesDatabase = (file: string) =>
-  fs.readFileSync(file, "utf8").includes("setupTestDatabase()");
-const isolated = files.filter((file) => file in ISOLATED);
-const shared = files.filter((file) => !(file in ISOLATED));
+/**
+ * Files that pick dates from today but need no clock of their own, and why. Every other file
+ * that does (it calls lagosToday() or uses tests/setup/dates.ts) runs once per day of the week.
+ */
+const NOT_CLOCKED: Record<string, string> = {
+  // The longest file (every route x role); its one booking date comes from openDayAfter(), whose
+  // own test (tests/setup/dates.test.ts) runs under every clock.
+  "app/routes/authorization-matrix.test.ts": "long; its dates come from openDayAfter()",
+  // Dates only as the day a count falls on and a booking date written straight to the table;
+  // the one booking it posts takes openDayFromToday().
+  "app/models/submission.server.test.ts": "day buckets only",
+  "app/mail/mail-sender.server.test.ts": "long; its booking date comes from openDayFromToday()",
+  // Seeds the whole demo (a quarter of a minute); the weekday rules of the demo bookings are
+  // checked for all seven days by its own pure test.
+  "app/seed/demo-activity.server.test.ts": "long; checks every weekday itself",
+};
 
-for (const file of Object.keys(ISOLATED)) {
-  if (!files.includes(file))
-    throw new Error(`vitest.config.ts: ${file} is listed as isolated but does not exist`);
+/**
+ * Database files the PostgreSQL pass leaves out, and why: what they test sits above SQL, and
+ * the embedded pass covers it.
+ */
+const EMBEDDED_ONLY: Record<string, string> = {
+  // Hostile input through HTTP into every route: the validation and rendering layers. The
+  // queries it reaches are the ones every other database file runs on both databases; on a
+  // loaded machine it took ten minutes of the PostgreSQL pass.
+  "app/routes/fuzz.test.ts": "tests the HTTP and validation layers; long",
+};
+
+const databaseScope = process.env.TEST_SCOPE === "database";
+const files = ROOTS.filter((root) => fs.existsSync(root))
+  .flatMap(testFiles)
+  .filter((file) => !(databaseScope && file in EMBEDDED_ONLY));
+const text = (file: string) => fs.readFileSync(file, "utf8");
+const usesDatabase = (file: string) => text(file).includes("setupTestDatabase()");
+// Isolated files (module mocks) cannot share the clock projects' workers: they pick their dates
+// with tests/setup/dates.ts's helpers, which are right on every day.
+const picksDates = (file: string) =>
+  !(file in NOT_CLOCKED) &&
+  !(file in ISOLATED) &&
+  /lagosToday\(|tests\/setup\/dates"/.test(text(file));
+// The PostgreSQL pass (TEST_SCOPE=database) runs the date-picking files once, under the real
+// clock; the whole suite runs them under the seven clocks instead (not an eighth time).
+const clockFiles = databaseScope ? [] : [...files.filter(picksDates), DATES_TEST];
+const isolated = files.filter((file) => file in ISOLATED && !clockFiles.includes(file));
+const shared = files.filter((file) => !(file in ISOLATED) && !clockFiles.includes(file));
+
+for (const [list, names] of Object.entries({ ISOLATED, NOT_CLOCKED, EMBEDDED_ONLY })) {
+  for (const file of Object.keys(names)) {
+    if (!fs.existsSync(file))
+      throw new Error(`vitest.config.ts: ${list} lists ${file}, which does not exist`);
+  }
 }
 
 const project = (
@@ -57,10 +102,12 @@ const project = (
   isolate: boolean,
   database: boolean,
   order: number,
+  env: Record<string, string> = {},
 ): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
     name,
+    env,
     include: include.length ? include : ["no-such-file"],
     isolate,
     // One project at a time: Vitest hands a worker on to the next file only when that file is
@@ -84,7 +131,11 @@ export default defineConfig({
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
     // Scrypt once per distinct password, not once per call (the file says why it is safe); and
     // every file starts with the worker's environment and leaves it so (env-per-file.ts).
-    setupFiles: ["tests/setup/memoized-passwords.ts", "tests/setup/env-per-file.ts"],
+    setupFiles: [
+      "tests/setup/fixed-clock.ts",
+      "tests/setup/memoized-passwords.ts",
+      "tests/setup/env-per-file.ts",
+    ],
     projects: [
       project(
         "pure",
@@ -104,6 +155,13 @@ export default defineConfig({
       // The same group as isolated-pure: every file there starts a worker of its own anyway,
       // and one long file (the backups', a minute and more) no longer holds up the others.
       project("isolated-database", isolated.filter(usesDatabase), true, true, 2),
+      // The files that pick dates from today, once per day of the week (tests/setup/clocks.ts):
+      // a test that passes only on some days fails here on every day.
+      ...WEEKDAY_CLOCKS.map((clock) =>
+        project(clock.name, clockFiles, false, clockFiles.some(usesDatabase), 3, {
+          TEST_CLOCK: nextClock(clock.day, clock.lagosTime),
+        }),
+      ),
     ],
   },
 });

@@ -2,11 +2,11 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { appointments, mailOutbox, users } from "~/db/schema";
-import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { createAppointment } from "~/models/appointment.server";
 import { guestBooking } from "../../tests/setup/appointments";
 import { startCountingSmtpServer } from "../../tests/setup/counting-smtp-server";
+import { openDayFromToday } from "../../tests/setup/dates";
 import { callAction, postRequest } from "../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { action as bookAction } from "../routes/public/book-appointment";
@@ -89,8 +89,7 @@ async function queueListingMails(total: number) {
 }
 
 function nextOpenDay(): string {
-  const tomorrow = addDays(lagosToday(), 1);
-  return isSunday(tomorrow) ? addDays(tomorrow, 1) : tomorrow;
+  return openDayFromToday(1);
 }
 
 function booking(email: string) {

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { addDays, isSunday, lagosToday } from "../../app/lib/appointment-rules";
+import { lagosToday } from "../../app/lib/appointment-rules";
+import { openDayAfter } from "../setup/dates";
 import type { PremadeAccountKey } from "./auth-state";
 import { violationsOf } from "./axe";
 import { adminPage, gotoHydrated, signedInAs, toasts } from "./support";
@@ -8,11 +9,6 @@ import { expect, type OpenPage, test } from "./test";
 // Staff handle bookings: a customer books on the public site, an admin finds the booking by
 // e-mail, looks at it and confirms it, and the customer sees it confirmed. With JavaScript the
 // booking opens in a dialog over the list; without it, as a page, and cancelling asks first.
-
-function nextOpenDay(from = lagosToday()): string {
-  const next = addDays(from, 1);
-  return isSunday(next) ? addDays(next, 1) : next;
-}
 
 /**
  * A new customer (a pre-made account, signed in) books through the plain form (no JavaScript,
@@ -24,7 +20,7 @@ async function customerBooks(openPage: OpenPage, who: PremadeAccountKey, propert
   const { email } = await signedInAs(page, who);
   await page.goto("/book-appointment");
   await page.getByLabel("Phone Number").fill("0803 123 4567");
-  await page.getByLabel("Appointment Date").fill(nextOpenDay());
+  await page.getByLabel("Appointment Date").fill(openDayAfter(lagosToday()));
   await page.getByLabel("Appointment Time").selectOption("11:00 AM");
   await page.getByLabel("Property Type").fill(propertyType);
   await page.getByRole("button", { name: "Book Appointment" }).click();

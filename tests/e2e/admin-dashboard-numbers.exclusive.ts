@@ -1,10 +1,11 @@
 import type { Page } from "@playwright/test";
 import { buildDemoProperties } from "../../app/demo/demo-properties";
-import { addDays, isSunday, lagosToday } from "../../app/lib/appointment-rules";
+import { lagosToday } from "../../app/lib/appointment-rules";
 import { UNRESOLVED_INQUIRY_STATUSES } from "../../app/models/admin-dashboard.server";
 import { demoBookingStatus, demoBookings, demoInquiries } from "../../app/seed/demo-activity";
 import { DEMO_LISTING_INQUIRIES } from "../../app/seed/demo-leads";
 import { DEMO_USERS } from "../../app/seed/demo-users";
+import { openDayAfter } from "../setup/dates";
 import { ADMIN_STATE, allPremadeAccounts } from "./auth-state";
 import { asNewVisitor, gotoHydrated, signUpAndSignIn, UUID_PATTERN, visibleText } from "./support";
 import { expect, test } from "./test";
@@ -152,10 +153,7 @@ test("a booking, a message and a sign-up each add exactly one", { tag: "@smoke" 
   await visitor.getByLabel("Full Name").fill(booker);
   await visitor.getByLabel("Email Address").fill(`numbers-${stamp}@example.com`);
   await visitor.getByLabel("Phone Number").fill("0803 123 4567");
-  const tomorrow = addDays(lagosToday(), 1);
-  await visitor
-    .getByLabel("Appointment Date")
-    .fill(isSunday(tomorrow) ? addDays(tomorrow, 1) : tomorrow);
+  await visitor.getByLabel("Appointment Date").fill(openDayAfter(lagosToday()));
   await visitor.getByLabel("Appointment Time").selectOption("11:00 AM");
   await visitor.getByRole("button", { name: "Book Appointment" }).click();
   await expect(visitor.getByRole("status").filter({ hasText: "Appointment Booked" })).toBeVisible();

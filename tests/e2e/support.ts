@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import type { BrowserContextOptions, Locator, Page } from "@playwright/test";
-import { addDays, slotsOn, TIME_SLOTS } from "../../app/lib/appointment-rules";
 import { ADMIN_STATE, E2E_PASSWORD, type PremadeAccountKey, premadeAccount } from "./auth-state";
 import { expect, type OpenPage, test } from "./test";
 
@@ -205,12 +204,8 @@ export async function signInWithForm(page: Page, email: string, password: string
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** The first day from `after` (exclusive) that offers every slot (Monday to Friday). */
-export function openDayAfter(after: string): string {
-  let day = addDays(after, 1);
-  while (slotsOn(day).length < TIME_SLOTS.length) day = addDays(day, 1);
-  return day;
-}
+// The first day after a date that offers every slot; one helper for the unit and e2e tests.
+export { openDayAfter } from "../setup/dates";
 
 /**
  * A visitor sends a message through the contact form (no JavaScript, a browser of their own), as

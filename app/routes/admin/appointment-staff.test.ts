@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { appointmentEvents, appointments, auditEvents, mailOutbox } from "~/db/schema";
 import { formatAppointmentDate } from "~/lib/appointment-format";
-import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
+import { addDays, lagosToday } from "~/lib/appointment-rules";
 import { CONFIRM_FIELD, CONFIRM_VALUE } from "~/lib/confirm";
 import type { EditConflict } from "~/lib/edit-conflict";
 import {
@@ -15,6 +15,7 @@ import { settleBackgroundMail } from "~/mail/mail.server";
 import { listAuditEvents } from "~/models/audit.server";
 import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { nextWeekday, openDayFromToday } from "../../../tests/setup/dates";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action as appointmentAction, loader as appointmentLoader } from "./appointment";
@@ -30,25 +31,11 @@ const admin = await createSignedInAdmin("desk@example.com", { name: "Tola Admin"
 type Failure = { ok: false; error?: { message: string }; fields?: Record<string, string> };
 type EditFailure = Failure & { conflict?: EditConflict };
 
-/** The first weekday (not Sunday) from `days` ahead. */
-function openDay(days: number) {
-  const date = addDays(lagosToday(), days);
-  return isSunday(date) ? addDays(date, 1) : date;
-}
-
-/** A Sunday ahead. */
-function sunday() {
-  let date = addDays(lagosToday(), 1);
-  while (!isSunday(date)) date = addDays(date, 1);
-  return date;
-}
-
-/** A Saturday ahead (open 10:00 AM to 2:00 PM). */
-function saturday() {
-  let date = addDays(lagosToday(), 1);
-  while (new Date(`${date}T00:00:00Z`).getUTCDay() !== 6) date = addDays(date, 1);
-  return date;
-}
+/** A day offering every slot (Monday to Friday), at least `days` days ahead. */
+const openDay = openDayFromToday;
+const sunday = () => nextWeekday(lagosToday(), 0);
+/** Open 10:00 AM to 2:00 PM. */
+const saturday = () => nextWeekday(lagosToday(), 6);
 
 const CALLER = {
   fullName: "Ngozi Okafor",

@@ -2,9 +2,9 @@ import { count } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { appointments, mailOutbox } from "~/db/schema";
-import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
 import { APPOINTMENT_MESSAGES } from "~/lib/schemas/appointment";
 import { settleBackgroundMail } from "~/mail/mail.server";
+import { openDayFromToday } from "../../../tests/setup/dates";
 import { routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { action } from "./book-appointment";
@@ -22,8 +22,7 @@ await setupTestDatabase();
 
 describe("booking when the database fails", () => {
   it("answers 'Failed to book appointment' and keeps what the visitor typed", async () => {
-    const tomorrow = addDays(lagosToday(), 1);
-    const date = isSunday(tomorrow) ? addDays(tomorrow, 1) : tomorrow;
+    const date = openDayFromToday(1);
     const fields = {
       fullName: "Amaka Obi",
       email: "amaka@example.ng",
