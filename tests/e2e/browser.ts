@@ -1,10 +1,14 @@
 // Which Chromium the end-to-end tests (and benchmarks) drive.
 //
-// Debian's Chromium at /usr/bin/chromium when it is installed; otherwise the one shipped inside
+// Debian's headless shell (package chromium-headless-shell: the same engine as chromium, without
+// the desktop browser around it) when it is installed: bench/browser-cpu measured it at about
+// half the processor time per page load, and Chromium is most of the end-to-end suite's
+// processor time. Then Debian's Chromium at /usr/bin/chromium; otherwise the one shipped inside
 // the `@sparticuz/chromium` npm package (a compressed build with its own fonts, linking only
 // libc, libexpat and libgcc from the system), so `npm install && npm test` works on a machine
-// with Node alone. `E2E_BROWSER=npm` forces the npm browser (CI runs one spec that way), and
-// `E2E_BROWSER=system` refuses to fall back.
+// with Node alone. `E2E_BROWSER=npm` forces the npm browser (CI runs one spec that way),
+// `E2E_BROWSER=chromium` the full Debian Chromium, and `E2E_BROWSER=system` refuses to fall back
+// to the npm browser.
 //
 // The package unpacks into `os.tmpdir()` and trusts whatever it finds there. We unpack into a
 // directory of our own under node_modules/.cache instead, through a temporary directory that is
@@ -26,6 +30,7 @@ import { pipeline } from "node:stream/promises";
 import { createBrotliDecompress } from "node:zlib";
 
 export const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+export const SYSTEM_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
 /** Flags for every launch: CI containers run as root without a GPU. */
 export const CHROMIUM_ARGS = [
@@ -106,9 +111,14 @@ export async function resolveChromium(
   choice = process.env.E2E_BROWSER ?? "auto",
 ): Promise<ResolvedBrowser> {
   if (choice === "npm") return unpackNpmChromium();
+  if (choice !== "chromium" && existsSync(SYSTEM_HEADLESS_SHELL)) {
+    return { kind: "system", executablePath: SYSTEM_HEADLESS_SHELL };
+  }
   if (existsSync(SYSTEM_CHROMIUM)) return { kind: "system", executablePath: SYSTEM_CHROMIUM };
   if (choice === "system") {
-    throw new Error(`E2E_BROWSER=system but ${SYSTEM_CHROMIUM} is missing`);
+    throw new Error(
+      `E2E_BROWSER=system but neither ${SYSTEM_HEADLESS_SHELL} nor ${SYSTEM_CHROMIUM} is installed`,
+    );
   }
   return unpackNpmChromium();
 }
