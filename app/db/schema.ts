@@ -426,6 +426,32 @@ export const propertyDailyLeads = pgTable(
   ],
 );
 
+/**
+ * Who has been counted today, so a view or a WhatsApp/phone click counts once per listing,
+ * Lagos day and client address (an IPv6 /64 as one), with room for a few people behind one
+ * shared address (MAX_COUNTS_PER_ADDRESS in app/models/count-once.server.ts). No address is
+ * stored: `visitor` is an HMAC of it under a key that changes every day (derived from the auth
+ * secret), `agents` short hashes of the browser names counted for it. Yesterday's rows are
+ * deleted once a new day's first count comes in.
+ */
+export const countedVisitors = pgTable(
+  "counted_visitors",
+  {
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    /** "view", or the lead source of a click ("whatsapp", "phone"). */
+    kind: text("kind").notNull(),
+    visitor: text("visitor").notNull(),
+    agents: text("agents").array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.day, t.kind, t.visitor] }),
+    index("counted_visitors_day_idx").on(t.day),
+  ],
+);
+
 export const favorites = pgTable(
   "favorites",
   {

@@ -25,12 +25,16 @@ export const MAX_PHOTO_BYTES = 10 * MIB;
 export const UPLOAD_BODY_LIMIT_BYTES = MAX_PHOTOS_PER_UPLOAD * MAX_PHOTO_BYTES + MIB;
 
 /**
- * The routes that take multipart uploads, as app/routes.ts spells them: the admin catalogue
- * (Add Property with photos, the edit page and its photo uploader, the CSV import), team
- * portraits, gallery slides and the home page's hero pictures. A route with one photo lowers
- * the limit further (readForm's maxBytes, ONE_PHOTO_FORM_BYTES in app/routes/admin/admin-photo.server.ts).
+ * Every route that takes uploaded files, as app/routes.ts spells them, and the only place that
+ * says so: the admin catalogue (Add Property with photos, the edit page and its photo uploader,
+ * the CSV import), team portraits, gallery slides, the home page's hero pictures, and the
+ * owners' photos (a new submission on /list-your-property, a draft or one sent back under My
+ * Listings, a change to a live listing): the same per-file (MAX_PHOTO_BYTES) and per-request
+ * (UPLOAD_BODY_LIMIT_BYTES) limits for staff and owners. A route with one photo lowers the
+ * limit further (readForm's maxBytes, ONE_PHOTO_FORM_BYTES in app/routes/admin/admin-photo.server.ts).
  * Matched by route, not by the start of the path: a data request (`/website-editor.data`, what
- * a form posts with JavaScript on) is the same route as the page.
+ * a form posts with JavaScript on) is the same route as the page. server/upload-limits.test.ts
+ * walks the route table and fails when a route that reads files is missing here.
  */
 export const UPLOAD_ROUTES = [
   "/admin/properties/new",
@@ -42,6 +46,9 @@ export const UPLOAD_ROUTES = [
   "/admin/slideshow/new",
   "/admin/slideshow/:id",
   "/website-editor",
+  "/list-your-property",
+  "/dashboard/listings/submissions/:id",
+  "/dashboard/listings/:id",
 ] as const;
 
 /** The message of a 413, in the words the forms use. */

@@ -6,7 +6,7 @@ import {
   MultipartParseError,
   parseMultipartRequest,
 } from "@remix-run/multipart-parser";
-import { UPLOAD_BODY_LIMIT_BYTES } from "~/lib/body-limits";
+import { BODY_TOO_LARGE_MESSAGE, UPLOAD_BODY_LIMIT_BYTES } from "~/lib/body-limits";
 import { stripControlCharacters } from "~/lib/control-characters";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
@@ -102,30 +102,39 @@ class RefusedUpload extends Error {
 /**
  * Reads a posted form whose files in `fileField` are photos. A form that is not multipart is
  * read as usual (it has no files). `discard` removes stored photos this request no longer
- * needs (a key another row shows must be kept: the caller knows the database).
+ * needs (a key another row shows must be kept: the caller knows the database). `maxBytes`
+ * lowers the body's cap for a post that may carry no photos (a signed-out owner's form).
  */
 export async function readUploadForm(
   request: Request,
   {
     fileField = "photos",
     discard,
-  }: { fileField?: string; discard: (photos: readonly UploadedPhoto[]) => Promise<void> },
+    maxBytes,
+  }: {
+    fileField?: string;
+    discard: (photos: readonly UploadedPhoto[]) => Promise<void>;
+    maxBytes?: number;
+  },
 ): Promise<UploadForm> {
   if (!isMultipartRequest(request)) {
-    return { ok: true, form: await readForm(request), photos: [] };
+    return { ok: true, form: await readForm(request, { maxBytes }), photos: [] };
   }
   const form = new FormData();
+  const limit = Math.min(maxBytes ?? UPLOAD_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES);
+  const tooLarge =
+    limit < UPLOAD_BODY_LIMIT_BYTES ? BODY_TOO_LARGE_MESSAGE : UPLOAD_MESSAGES.bodyTooLarge;
   const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
-  if (declared > UPLOAD_BODY_LIMIT_BYTES) {
+  if (declared > limit) {
     // Refused before reading: the body is never taken in.
-    return { ok: false, status: 413, message: UPLOAD_MESSAGES.bodyTooLarge, form };
+    return { ok: false, status: 413, message: tooLarge, form };
   }
   const photos: UploadedPhoto[] = [];
   let files = 0;
   try {
     for await (const part of parseMultipartRequest(request, {
       maxFileSize: MAX_PHOTO_BYTES,
-      maxTotalSize: UPLOAD_BODY_LIMIT_BYTES,
+      maxTotalSize: limit,
       maxParts: MAX_PARTS,
     })) {
       const name = part.name;
@@ -155,7 +164,7 @@ export async function readUploadForm(
       return { ok: false, status: 413, message: PHOTO_MESSAGES.tooBig, form };
     }
     if (error instanceof MaxTotalSizeExceededError) {
-      return { ok: false, status: 413, message: UPLOAD_MESSAGES.bodyTooLarge, form };
+      return { ok: false, status: 413, message: tooLarge, form };
     }
     if (isInvalidUtf8(error)) {
       return { ok: false, status: 400, message: UPLOAD_MESSAGES.notUtf8, form };

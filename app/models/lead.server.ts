@@ -17,13 +17,14 @@ import {
 } from "~/lib/leads";
 import type { LeadClick } from "~/lib/listing-contact";
 import { logger } from "~/lib/logger.server";
-import { firstTimeToday } from "./property-stats.server";
+import { countsToday } from "./count-once.server";
 
 // Leads per listing (issue 21 item 4): a viewing booked, an inquiry about the listing, a click on
 // its WhatsApp or phone link. Bookings and inquiries are counted by the write that stores them,
 // in its transaction (no lead without its booking, no booking without its lead); clicks come
-// through /go/:id/:click, once per visitor and day with bots left out, by the same rule as views
-// (firstTimeToday). Counts only: who clicked is never stored.
+// through /go/:id/:click, once per listing, day and client address (a few browsers at most
+// behind one shared address) with bots left out, by the same rule as views (countsToday in
+// count-once.server.ts). Counts only: who clicked is never stored.
 
 async function addLead(executor: Executor, propertyId: string, source: LeadSource, day: string) {
   await executor
@@ -46,8 +47,9 @@ export async function countLead(
 }
 
 /**
- * A visitor clicked the listing's WhatsApp or phone link: one lead, the first time today for this
- * visitor (bots and nameless clients never). A failed write is logged, never the visitor's problem.
+ * A visitor clicked the listing's WhatsApp or phone link: one lead, if it counts (the first time
+ * today from this address and browser, within MAX_COUNTS_PER_ADDRESS; bots and nameless clients
+ * never). A failed write is logged, never the visitor's problem.
  */
 export async function countLeadClick(input: {
   propertyId: string;
@@ -56,7 +58,7 @@ export async function countLeadClick(input: {
   userAgent: string | null;
   now?: Date;
 }) {
-  const day = firstTimeToday({ ...input, what: `${input.click}:${input.propertyId}` });
+  const day = await countsToday({ ...input, kind: input.click });
   if (!day) return;
   await addLead(db, input.propertyId, input.click, day).catch((error: unknown) =>
     logger.warn({ err: error, propertyId: input.propertyId }, "Could not count a lead click"),

@@ -11,7 +11,8 @@ import {
 import { addDays, lagosToday } from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";
 import { type LeadCounts, totalLeads } from "~/lib/leads";
-import { OPEN_STATUSES, OWNER_VIEW_WEEKS } from "~/lib/submissions";
+import type { SubmissionValues } from "~/lib/schemas/submission";
+import { CONTACT_METHODS, OPEN_STATUSES, OWNER_VIEW_WEEKS } from "~/lib/submissions";
 import { getLeadCountsByProperty } from "./lead.server";
 
 // "My listings" (issue 20): how an owner's live listings do. Only the owner's own (the owner id
@@ -183,5 +184,37 @@ export async function getOwnerListing(ownerId: string, propertyId: string, now =
     leads,
     requests,
     totalViews: weeks.reduce((total, week) => total + week.views, 0),
+  };
+}
+
+/**
+ * How the owner asked to be reached about this listing the last time they sent something about
+ * it (the submission that made it, or a later change): the "Change the listing" form starts
+ * from it, so sending a change without touching it works. Empty when they never said (a
+ * listing staff gave them): the form asks.
+ */
+export async function getOwnerContact(
+  ownerId: string,
+  propertyId: string,
+): Promise<Pick<SubmissionValues, "contactMethod" | "contactPhone">> {
+  if (!isUuid(propertyId)) return {};
+  const rows = await db
+    .select({ values: propertySubmissions.values })
+    .from(propertySubmissions)
+    .where(
+      and(
+        eq(propertySubmissions.ownerId, ownerId),
+        eq(propertySubmissions.propertyId, propertyId),
+        inArray(propertySubmissions.kind, ["listing", "change"]),
+      ),
+    )
+    .orderBy(desc(propertySubmissions.updatedAt))
+    .limit(20);
+  const known = new Set<string>(CONTACT_METHODS.map((method) => method.value));
+  const said = rows.find((row) => known.has(row.values.contactMethod ?? ""))?.values;
+  if (!said) return {};
+  return {
+    contactMethod: said.contactMethod,
+    ...(said.contactPhone ? { contactPhone: said.contactPhone } : {}),
   };
 }

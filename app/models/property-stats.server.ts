@@ -1,72 +1,29 @@
-import { createHash } from "node:crypto";
 import { and, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
-import { isbot } from "isbot";
 import { db } from "~/db/client.server";
 import { properties, propertyDailyViews } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
 import { addDays, lagosToday } from "~/lib/appointment-rules";
 import { logger } from "~/lib/logger.server";
+import { countsToday } from "./count-once.server";
 import { ON_SITE } from "./property.server";
 
-// How often each listing's page is opened. Counting never slows the page: a view is added to an
-// in-memory buffer (bots left out, one count per visitor, listing and Lagos day) and the buffer
-// is written in one statement a few seconds later, or when the server stops. Several instances
-// each keep their own "seen" set, so a visitor balanced across two of them may count twice a
-// day; that is the price of not writing on every page view.
+// How often each listing's page is opened. Counting never slows the page: whether a view counts
+// (bots left out, once per listing, Lagos day and client address, a few browsers at most behind
+// one shared address: count-once.server.ts) is decided after the page has gone, and the counted
+// views wait in an in-memory buffer written in one statement a few seconds later, or when the
+// server stops.
 
 /** How long counts wait in memory before they are written. */
 export const FLUSH_DELAY_MS = 5_000;
 
-/** Visitors remembered per day before the oldest are forgotten (bounded memory). */
-const MAX_SEEN = 200_000;
-
 const pending = new Map<string, { propertyId: string; day: string; views: number }>();
-let seen = new Set<string>();
-let seenDay = "";
+/** Views still being checked (count-once asks the database for a visitor it has not seen). */
+const checking = new Set<Promise<void>>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-/**
- * Whether this is the visitor's first `what` today (Lagos day): the Lagos day if so, else null.
- * Bots and requests without a browser name are never counted. The visitor (their address and
- * browser, hashed with `what`) is kept in memory for the day only. Views and the listing's click
- * leads (lead.server.ts) share it: one rule for "once per visitor and day".
- */
-export function firstTimeToday(input: {
-  what: string;
-  clientAddress: string;
-  userAgent: string | null;
-  now?: Date;
-}): string | null {
-  if (!input.userAgent || isbot(input.userAgent)) return null;
-  const day = lagosToday(input.now);
-  if (day !== seenDay) {
-    seen = new Set();
-    seenDay = day;
-  }
-  const visitor = createHash("sha256")
-    .update(`${input.clientAddress}\n${input.userAgent}\n${input.what}`)
-    .digest("base64url")
-    .slice(0, 22);
-  if (seen.has(visitor)) return null;
-  if (seen.size >= MAX_SEEN) seen.clear();
-  seen.add(visitor);
-  return day;
-}
-
-/**
- * Counts one opening of a listing's page by a visitor (their address and browser, hashed and
- * kept in memory for the day only). Returns at once.
- */
-export function countPropertyView(input: {
-  propertyId: string;
-  clientAddress: string;
-  userAgent: string | null;
-  now?: Date;
-}) {
-  const day = firstTimeToday({ ...input, what: input.propertyId });
-  if (!day) return;
-  const key = `${input.propertyId}|${day}`;
-  const entry = pending.get(key) ?? { propertyId: input.propertyId, day, views: 0 };
+function addView(propertyId: string, day: string) {
+  const key = `${propertyId}|${day}`;
+  const entry = pending.get(key) ?? { propertyId, day, views: 0 };
   entry.views += 1;
   pending.set(key, entry);
   if (!timer) {
@@ -75,8 +32,29 @@ export function countPropertyView(input: {
   }
 }
 
+/**
+ * Counts one opening of a listing's page by a visitor, if it counts (count-once.server.ts).
+ * Returns at once: the check and the write come after.
+ */
+export function countPropertyView(input: {
+  propertyId: string;
+  clientAddress: string;
+  userAgent: string | null;
+  now?: Date;
+}) {
+  const check = countsToday({ ...input, kind: "view" })
+    .then((day) => {
+      if (day) addView(input.propertyId, day);
+    })
+    .catch((error: unknown) => logger.warn({ err: error }, "Could not count a property view"))
+    .finally(() => checking.delete(check));
+  checking.add(check);
+}
+
 /** Writes the buffered counts (one upsert). A failed write keeps them for the next try. */
 export async function flushPropertyViews() {
+  // Views being checked now belong to this write (and to the last one when the server stops).
+  await Promise.all(checking);
   if (timer) clearTimeout(timer);
   timer = undefined;
   if (pending.size === 0) return;

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { plainJpeg } from "../setup/photo-fixtures";
+import { noisyJpeg, plainJpeg } from "../setup/photo-fixtures";
 import { E2E_PASSWORD } from "./auth-state";
 import {
   adminPage,
@@ -14,7 +14,9 @@ import { expect, test } from "./test";
 // Issue 20 end to end: a landlord types a flat into "List your property" signed out, signs up
 // and signs in and finds it kept, adds photos and sends it; the office asks for changes from the
 // Submissions queue; the owner fixes it and sends it again; the office approves it and it is
-// live; the owner watches it under My Listings; another owner sees none of it.
+// live; the owner watches it under My Listings; another owner sees none of it. Issue 42: the
+// owner's photos are phone photos (several MB), and the owner's "Change the listing" form keeps
+// how they asked to be reached and asks before typed work is left behind.
 
 const TITLE = `One-bedroom flat in Yaba ${Date.now()}`;
 // One bedroom, not two: once approved this rental is on the public listing while listing.spec
@@ -68,10 +70,11 @@ test("an owner lists a flat, fixes what the office asks, and watches it live", a
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(TITLE);
   await expect(page.getByLabel("Phone number")).toHaveValue("0803 123 4567");
 
-  // Photos, then sent for review.
+  // Photos, then sent for review: one of them a phone photo of 5 MB (it used to get 413).
+  const phonePhoto = await noisyJpeg(5_000_000);
   await page.locator("#property-photos").setInputFiles([
     { name: "front.jpg", mimeType: "image/jpeg", buffer: await plainJpeg("#8a5") },
-    { name: "kitchen.jpg", mimeType: "image/jpeg", buffer: await plainJpeg("#c84") },
+    { name: "kitchen.jpg", mimeType: "image/jpeg", buffer: phonePhoto },
   ]);
   await page.getByRole("button", { name: "Send for review" }).click();
   await expect(page).toHaveURL(/\/dashboard\/listings\/submissions\//);
@@ -164,4 +167,32 @@ test("an owner lists a flat, fixes what the office asks, and watches it live", a
   // ... and the other owner cannot open its numbers.
   const notTheirs = await other.goto(listingPath);
   expect(notTheirs?.status()).toBe(404);
+
+  // The owner asks for a change. The form starts from the listing and from how they asked to
+  // be reached when they submitted it.
+  await gotoHydrated(page, listingPath);
+  const change = main.getByRole("region", { name: "Change the listing" });
+  await expect(change.getByLabel("How should we reach you?")).toHaveValue("whatsapp");
+  await expect(change.getByLabel("Phone number")).toHaveValue("0803 123 4567");
+  await change.getByLabel("Price (₦)").fill("2800000");
+  // Leaving with typed work asks first; staying keeps it.
+  await page
+    .getByRole("navigation", { name: "Dashboard" })
+    .getByRole("link", { name: "My Listings" })
+    .click();
+  const ask = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await expect(ask).toBeVisible();
+  await ask.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${listingPath}$`));
+  await expect(change.getByLabel("Price (₦)")).toHaveValue("2800000");
+  // Sent as it is, with another phone photo: no "Validation Error", no 413, and no question.
+  await change
+    .locator("#property-photos")
+    .setInputFiles([{ name: "balcony.jpg", mimeType: "image/jpeg", buffer: phonePhoto }]);
+  await change.getByRole("button", { name: "Send change for review" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/listings\/submissions\//);
+  await expect(ask).toBeHidden();
+  await expect(main.getByText("Waiting for review").first()).toBeVisible();
+  await expect(main.getByRole("img", { name: /Photo \d/ })).toHaveCount(1);
 });

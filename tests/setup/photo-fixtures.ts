@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import sharp from "sharp";
 
 // Files an admin might upload, real and hostile: the upload tests' fixtures.
@@ -65,4 +66,24 @@ export async function pngClaiming(width: number, height: number) {
   bytes.writeUInt32BE(height, 20);
   bytes.writeUInt32BE(crc32(bytes.subarray(12, 29)), 29);
   return bytes;
+}
+
+/**
+ * A real JPEG of about `bytes` bytes (within 3 % below it): random noise at quality 95, which
+ * no encoder can shrink, so its size is a phone photo's, not a few kilobytes of one colour.
+ */
+export async function noisyJpeg(bytes: number): Promise<Buffer> {
+  // Noise at this quality costs about one byte a pixel; measured, then corrected once or twice.
+  let pixels = bytes * 0.97;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const width = Math.round(Math.sqrt((pixels * 4) / 3));
+    const height = Math.round((width * 3) / 4);
+    const noise = crypto.randomBytes(width * height * 3);
+    const jpeg = await sharp(noise, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    if (jpeg.length <= bytes && jpeg.length >= bytes * 0.97) return jpeg;
+    pixels *= (bytes * 0.985) / jpeg.length;
+  }
+  throw new Error(`Could not make a JPEG of about ${bytes} bytes`);
 }

@@ -1,6 +1,8 @@
+import { useRef } from "react";
 import { Form } from "react-router";
 import { PhotoPicker } from "~/components/admin/photo-drop";
 import { PropertyFieldSections } from "~/components/admin/property-form";
+import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/ui/button";
 import { fieldBinder, SelectField, TextField } from "~/components/ui/field";
@@ -15,6 +17,8 @@ import { CONTACT_METHODS } from "~/lib/submissions";
 // are the office's), when the property is available and how the owner prefers to be reached,
 // and photos. Two buttons: keep it as a draft, or send it for review. Signed out, the photos
 // wait until the visitor has signed in (nothing of theirs is stored but what they typed).
+// Under My Listings (whose layout has the admin forms' UnsavedChangesGuard) leaving it with
+// typed work asks first, as the admin forms do; elsewhere there is no guard and it does not.
 
 export function OwnerSubmissionForm({
   values,
@@ -24,6 +28,7 @@ export function OwnerSubmissionForm({
   canSaveDraft = true,
   sendLabel = "Send for review",
   action,
+  savedAt,
 }: {
   values: SubmissionValues;
   fields: Partial<Record<string, string>>;
@@ -33,11 +38,17 @@ export function OwnerSubmissionForm({
   canSaveDraft?: boolean;
   sendLabel?: string;
   action?: string;
+  /** Changes when the values shown were saved (the page stays): the form is clean again. */
+  savedAt?: unknown;
 }) {
   const pending = useIsPending();
   const bind = fieldBinder(values, fields, "");
+  const form = useRef<HTMLFormElement>(null);
+  const submitting = useUnsavedChanges(form, savedAt);
   return (
     <Form
+      ref={form}
+      onSubmit={submitting}
       method="post"
       action={action}
       encType={signedIn ? "multipart/form-data" : undefined}

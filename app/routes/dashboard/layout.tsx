@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { requireUser } from "~/auth/session.server";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { DashboardSidebar } from "~/components/dashboard/sidebar";
 import type { Route } from "./+types/layout";
 
@@ -20,7 +21,10 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-6 md:flex md:items-start md:gap-8 md:py-10">
       <DashboardSidebar user={loaderData.user} />
       <div className="min-w-0 flex-1">
-        <Outlet />
+        {/* The owner's submission and change forms ask before typed work is left behind. */}
+        <UnsavedChangesGuard>
+          <Outlet />
+        </UnsavedChangesGuard>
       </div>
     </div>
   );

@@ -179,6 +179,7 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
             fields={formFailure?.fields ?? {}}
             error={formFailure?.error}
             signedIn
+            savedAt={JSON.stringify(submission.values)}
             sendLabel={
               submission.status === "changes_requested"
                 ? "Send again for review"

@@ -29,7 +29,7 @@ import {
 } from "~/lib/schemas/submission";
 import { pageMeta } from "~/lib/seo";
 import { OWNER_VIEW_WEEKS, SUBMISSION_KIND_LABELS, SUBMISSION_MESSAGES } from "~/lib/submissions";
-import { getOwnerListing } from "~/models/owner-listings.server";
+import { getOwnerContact, getOwnerListing } from "~/models/owner-listings.server";
 import { requestListingChange } from "~/models/submission.server";
 import { discardUploads } from "~/routes/admin/property-uploads.server";
 import type { Route } from "./+types/listing";
@@ -41,7 +41,10 @@ import { limitSubmissionPost, readSubmissionForm } from "./owner-submission.serv
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const stats = await getOwnerListing(user.id, params.id);
+  const [stats, contact] = await Promise.all([
+    getOwnerListing(user.id, params.id),
+    getOwnerContact(user.id, params.id),
+  ]);
   if (!stats) notFound();
   const { listing } = stats;
   return {
@@ -57,8 +60,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       status: listing.status,
       live: listing.deletedAt === null,
     },
-    values: submissionValuesOf(listing),
-    contactPhone: user.phone ?? "",
+    // The listing as it is, and how the owner last asked to be reached (their account's phone
+    // when they never said which number).
+    values: {
+      ...submissionValuesOf(listing),
+      contactPhone: user.phone ?? "",
+      ...contact,
+    },
   };
 }
 
@@ -265,12 +273,7 @@ export default function OwnerListingPage({ loaderData, actionData }: Route.Compo
               approved. New photos are added after the others.
             </p>
             <OwnerSubmissionForm
-              values={
-                changeFailure?.values ?? {
-                  ...loaderData.values,
-                  contactPhone: loaderData.contactPhone,
-                }
-              }
+              values={changeFailure?.values ?? loaderData.values}
               fields={changeFailure?.fields ?? {}}
               error={changeFailure?.error}
               signedIn

@@ -6,6 +6,7 @@ import {
   redirectWithFlash,
   type TooManyAttempts,
 } from "~/http/responses.server";
+import { FORM_BODY_LIMIT_BYTES } from "~/lib/body-limits";
 import { isHoneypotTripped } from "~/lib/honeypot.server";
 import { logger } from "~/lib/logger.server";
 import {
@@ -87,9 +88,11 @@ export function limitSubmissionPost<const F extends TooManyAttempts>(args: Args,
  */
 export async function holdForSignIn(args: Args, returnTo: string) {
   // Files are not read at all: a signed-out visitor stores nothing on the server.
+  // Nor more than a form's worth of bytes: the upload limit of this route is for owners.
   const read = await readUploadForm(args.request, {
     fileField: "no-files-when-signed-out",
     discard: discardUploads,
+    maxBytes: FORM_BODY_LIMIT_BYTES,
   });
   const values = postedSubmissionValues(read.form);
   if (!read.ok) return refused(read.status, read.message, values);

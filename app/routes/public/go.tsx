@@ -17,8 +17,8 @@ import { getClientIp } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/go";
 
 // /go/:propertyId/whatsapp and /go/:propertyId/phone[?line=N] (issue 21 item 4): the property
-// page's WhatsApp and phone links. Each click is a lead of the listing (once per visitor and day,
-// bots left out, like views), then a 302 to the chat (wa.me, naming the listing and its address)
+// page's WhatsApp and phone links. Each click is a lead of the listing (once per address and day, a
+// few browsers at most behind one shared address, bots left out, like views: count-once.server.ts), then a 302 to the chat (wa.me, naming the listing and its address)
 // or to the number (tel:). The same link for every visitor: nothing personal is in it. An unknown
 // or unpublished listing, or a listing with no such contact, is the 404 page.
 
