@@ -22,7 +22,12 @@ type Answer = {
   error?: { title: string; message: string };
   problems?: ImportProblem[];
   preview?: {
-    created: { row: number; title: string }[];
+    created: {
+      row: number;
+      title: string;
+      lookAlikes: { id: string; title: string }[];
+      sameAsRow: number | null;
+    }[];
     updated: {
       row: number;
       id: string;
@@ -101,8 +106,8 @@ describe("a file of new listings, typed as a spreadsheet shows them", () => {
     expect(preview.status).toBe(200);
     expect(preview.body.preview).toEqual({
       created: [
-        { row: 2, title: "Lekki duplex" },
-        { row: 3, title: "Yaba flat" },
+        { row: 2, title: "Lekki duplex", lookAlikes: [], sameAsRow: null },
+        { row: 3, title: "Yaba flat", lookAlikes: [], sameAsRow: null },
       ],
       updated: [],
       unchanged: 0,
@@ -235,7 +240,9 @@ describe("the file's encoding", () => {
     );
     expect(answer.status).toBe(200);
     expect(answer.body.encoding).toBe("Windows-1252");
-    expect(answer.body.preview?.created).toEqual([{ row: 2, title: "Résidence Étoile" }]);
+    expect(answer.body.preview?.created).toEqual([
+      { row: 2, title: "Résidence Étoile", lookAlikes: [], sameAsRow: null },
+    ]);
   });
 
   it("refuses a file it cannot read, saying so", async () => {
