@@ -339,18 +339,27 @@ async function markLookAlikes(handle: Handle, plan: ImportPlan) {
     property_type: c.values.propertyType,
     price: c.values.price,
   }));
+  // Each side normalised once per row (materialised), then joined on the normalised title: a
+  // join that normalised both sides per pair took seconds on the embedded database, which runs
+  // on the server's thread.
   const found = await handle.execute<{ row: number; id: string; title: string }>(sql`
+    with f as materialized (
+      select x.row, ${normalisedSql(sql`x.title`)} as t, ${normalisedSql(sql`x.address`)} as a,
+        x.city, x.property_type, x.price
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as x("row" int, title text, address text, city text, property_type text, price bigint)
+    ),
+    p as materialized (
+      select l.id, l.title, l.created_at, ${normalisedSql(sql`l.title`)} as t,
+        ${normalisedSql(sql`l.address`)} as a, l.city::text as city,
+        l.property_type::text as property_type, l.price
+      from ${properties} l
+      where l.deleted_at is null
+    )
     select f.row as "row", p.id as "id", p.title as "title"
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as f("row" int, title text, address text, city text, property_type text, price bigint)
-    join ${properties} p
-      on p.deleted_at is null
-      and ${normalisedSql(sql`p.title`)} = ${normalisedSql(sql`f.title`)}
-      and (
-        (${normalisedSql(sql`f.address`)} <> ''
-          and ${normalisedSql(sql`p.address`)} = ${normalisedSql(sql`f.address`)})
-        or (p.city::text = f.city and p.property_type::text = f.property_type and p.price = f.price)
-      )
+    from f join p on p.t = f.t
+    where (f.a <> '' and p.a = f.a)
+      or (p.city = f.city and p.property_type = f.property_type and p.price = f.price)
     order by f.row, p.created_at, p.id`);
   const byRow = new Map<number, LookAlike[]>();
   for (const { row, id, title } of found.rows) {
