@@ -121,9 +121,18 @@ async function signIn(base: string) {
   return cookie;
 }
 
+let serverProcess: ChildProcess | undefined;
+// Stopped with the benchmark: a server left running would hold the port for the next run.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    serverProcess?.kill("SIGTERM");
+    process.exit(130);
+  });
+}
+
 function startServer(base: string, env: NodeJS.ProcessEnv) {
   const entry = 'const { startServer } = await import("./server/cluster.js"); await startServer();';
-  return spawn(process.execPath, ["--input-type=module", "-e", entry], {
+  serverProcess = spawn(process.execPath, ["--input-type=module", "-e", entry], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -137,6 +146,7 @@ function startServer(base: string, env: NodeJS.ProcessEnv) {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  return serverProcess;
 }
 
 function stopServer(child: ChildProcess) {
