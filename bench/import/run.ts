@@ -12,8 +12,8 @@
 //   1. "new rows": a file of BENCH_ROWS new listings (template columns, 800-character
 //      descriptions with paragraphs) checked BENCH_ROUNDS times;
 //   2. "import": the same file imported (the confirm step, once);
-//   3. "export edited": the catalogue exported (BENCH_ROWS + the demo listings), every price
-//      changed, checked BENCH_ROUNDS times (every row an update);
+//   3. "export edited": the catalogue exported, its first BENCH_ROWS rows (the file limit) with
+//      every price changed, checked BENCH_ROUNDS times (every row an update);
 //   4. "two at once": two checks by the same admin sent together: one is answered 429 with the
 //      "already being checked" message, the other with the plan.
 // First, /healthz alone for 5 s: the latency the loaded machine gives with no import running.
@@ -28,7 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { PROPERTY_CSV_COLUMNS, parseCsv, toCsv } from "../../app/lib/csv";
+import { PROPERTY_CSV_COLUMNS, parseCsv, toCsv, unguardCell } from "../../app/lib/csv";
 import { formatResults } from "../format-results";
 import { median } from "../stats";
 
@@ -315,13 +315,17 @@ async function runOn(database: string, env: NodeJS.ProcessEnv): Promise<Measure[
     const exported = await (
       await fetch(`${base}/admin/properties/export.csv`, { headers: { cookie } })
     ).text();
-    const [header = [], ...rows] = parseCsv(exported);
+    // The export's first BENCH_ROWS listings (the file limit), cells as they were meant.
+    const [header = [], ...all] = parseCsv(exported).map((row) => row.map(unguardCell));
+    const rows = all.slice(0, ROWS);
     const priceAt = header.indexOf("price");
     for (const row of rows) row[priceAt] = String(Number(row[priceAt] || 0) + 1000);
     const edited = toCsv(header, rows);
     for (let round = 1; round <= ROUNDS; round++) {
       const r = await timedImport(base, cookie, previewForm(edited));
-      if (r.status !== 200) throw new Error(`check of the export answered ${r.status}`);
+      if (r.status !== 200) {
+        throw new Error(`check of the export answered ${r.status}: ${r.body.slice(0, 300)}`);
+      }
       record("check, export with every price changed", rows.length, r);
     }
 
