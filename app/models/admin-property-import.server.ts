@@ -400,26 +400,6 @@ async function planOf(handle: Handle, sheet: ImportSheet) {
   return planOver(handle, sheet, await readCatalogue(handle, sheet, false));
 }
 
-const importsRunning = new Set<string>();
-
-/**
- * Runs `task` unless this person already has an import being checked or applied (a second tab,
- * a double click, a script): then answers `{ busy: true }` at once and nothing runs. Counted in
- * this process: with several instances each one lets a person run one.
- */
-export async function oneImportAtATime<T>(
-  actor: AdminActor,
-  task: () => Promise<T>,
-): Promise<{ busy: true } | { busy: false; value: T }> {
-  if (importsRunning.has(actor.id)) return { busy: true };
-  importsRunning.add(actor.id);
-  try {
-    return { busy: false, value: await task() };
-  } finally {
-    importsRunning.delete(actor.id);
-  }
-}
-
 /** What importing the file would do, row by row; writes nothing. */
 export async function getPropertyImportPlan(_actor: AdminActor, sheet: ImportSheet) {
   return planOf(db, sheet);

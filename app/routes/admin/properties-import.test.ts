@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditEvents, properties } from "~/db/schema";
 import { parseCsv, toCsv, unguardCell } from "~/lib/csv";
+import { importKeyOf, oneAtATime } from "~/lib/one-at-a-time.server";
 import type { ImportProblem } from "~/lib/property-import";
-import { oneImportAtATime } from "~/models/admin-property-import.server";
 import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin, createSignedInAgent } from "../../../tests/setup/admin";
 import { callAction, routeArgs } from "../../../tests/setup/route-calls";
@@ -532,7 +532,7 @@ describe("one check or import at a time per person", () => {
       finish = resolve;
     });
     // This admin's first check, still running.
-    const first = oneImportAtATime(admin.actor, () => running);
+    const first = oneAtATime(importKeyOf(admin.id), () => running);
     const preview = await send({ intent: "preview", csv });
     expect(preview.status).toBe(429);
     expect(preview.body.error?.message).toMatch(/^An import is already being checked\./);
@@ -552,7 +552,7 @@ describe("one check or import at a time per person", () => {
   });
 
   it("frees the person's turn when a check fails", async () => {
-    const failing = oneImportAtATime(admin.actor, () => Promise.reject(new Error("boom")));
+    const failing = oneAtATime(importKeyOf(admin.id), () => Promise.reject(new Error("boom")));
     await expect(failing).rejects.toThrow("boom");
     expect((await send({ intent: "preview", csv })).status).toBe(200);
   });

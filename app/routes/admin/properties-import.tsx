@@ -19,6 +19,7 @@ import { type CsvEncoding, decodeCsvBytes } from "~/lib/csv";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
+import { importKeyOf, oneAtATime } from "~/lib/one-at-a-time.server";
 import {
   displayValue,
   FIELD_LABELS,
@@ -33,7 +34,6 @@ import {
   type ImportOutcome,
   type ImportPlan,
   importPropertiesByAdmin,
-  oneImportAtATime,
 } from "~/models/admin-property-import.server";
 import type { Route } from "./+types/properties-import";
 
@@ -125,7 +125,7 @@ function previewOf(plan: ImportPlan): ImportPreview {
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const form = await readForm(args.request, { maxBytes: MAX_FORM_BYTES });
-  const answer = await oneImportAtATime(actor, () => checkOrImport(actor, form));
+  const answer = await oneAtATime(importKeyOf(actor.id), () => checkOrImport(actor, form));
   if (answer.busy) return failed(429, { error: BUSY });
   return answer.value;
 }
