@@ -116,47 +116,71 @@ export const PROPERTY_CSV_EXAMPLE = [
  * shows). Throws on an unterminated quoted field.
  */
 export function parseCsv(text: string, options: { keepBlankLines?: boolean } = {}): string[][] {
+  return Array.from(csvRows(text, options));
+}
+
+/** The characters that end a run of plain text outside quotes. */
+const CSV_SPECIAL = /[",\r\n]/g;
+
+/**
+ * parseCsv's rows one at a time, so a caller can let other work run between them (the import
+ * reads 2 MB files on the server's one thread). Runs of plain text are taken as slices, not
+ * character by character: a 2,000-row export reads in milliseconds.
+ */
+export function* csvRows(
+  text: string,
+  options: { keepBlankLines?: boolean } = {},
+): Generator<string[], void, undefined> {
   const input = text.startsWith(CSV_BOM) ? text.slice(1) : text;
-  const rows: string[][] = [];
+  const special = new RegExp(CSV_SPECIAL);
+  const kept = (row: string[]) => options.keepBlankLines || row.length > 1 || row[0] !== "";
   let row: string[] = [];
   let cell = "";
-  let quoted = false;
   let i = 0;
-  const endRow = () => {
-    row.push(cell);
-    if (options.keepBlankLines || row.length > 1 || row[0] !== "") rows.push(row);
-    row = [];
-    cell = "";
-  };
   while (i < input.length) {
-    const char = input[i];
-    if (quoted) {
-      if (char === '"') {
-        if (input[i + 1] === '"') {
+    special.lastIndex = i;
+    const match = special.exec(input);
+    const at = match ? match.index : input.length;
+    cell += input.slice(i, at);
+    if (!match) break;
+    const char = input[at];
+    if (char === '"') {
+      if (cell !== "") {
+        // A quote inside an unquoted value is part of it.
+        cell += '"';
+        i = at + 1;
+        continue;
+      }
+      // A quoted value: up to the quote that is not doubled.
+      let from = at + 1;
+      for (;;) {
+        const close = input.indexOf('"', from);
+        if (close < 0) throw new Error("unterminated quoted field");
+        cell += input.slice(from, close);
+        if (input[close + 1] === '"') {
           cell += '"';
-          i += 2;
+          from = close + 2;
           continue;
         }
-        quoted = false;
-      } else {
-        cell += char;
+        i = close + 1;
+        break;
       }
-      i += 1;
       continue;
     }
-    if (char === '"' && cell === "") quoted = true;
-    else if (char === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (char === "\n" || char === "\r") {
-      endRow();
-      if (char === "\r" && input[i + 1] === "\n") i += 1;
-    } else cell += char;
-    i += 1;
+    row.push(cell);
+    cell = "";
+    if (char === ",") {
+      i = at + 1;
+      continue;
+    }
+    if (kept(row)) yield row;
+    row = [];
+    i = at + (char === "\r" && input[at + 1] === "\n" ? 2 : 1);
   }
-  if (quoted) throw new Error("unterminated quoted field");
-  if (cell !== "" || row.length > 0) endRow();
-  return rows;
+  if (cell !== "" || row.length > 0) {
+    row.push(cell);
+    if (kept(row)) yield row;
+  }
 }
 
 /** The encodings a CSV file may come in, as the import reports them. */

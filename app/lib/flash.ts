@@ -99,6 +99,11 @@ export const FLASH_MESSAGES = {
   propertyRestored: { type: "success", title: "Property restored" },
   propertiesUpdated: { type: "success", title: "Properties updated" },
   propertiesImported: { type: "success", title: "Properties imported successfully" },
+  propertiesImportedSkipping: {
+    type: "success",
+    title: "Properties imported successfully",
+    description: 'Rows that look like existing listings were skipped (not ticked "Add anyway").',
+  },
   propertyDeleteFailed: { type: "error", title: "Failed to delete property" },
   // Team, gallery slides and featured videos (admin part 4).
   teamMemberAdded: { type: "success", title: "Team member added successfully" },

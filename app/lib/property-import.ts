@@ -1,4 +1,4 @@
-import { AGENT_CSV_COLUMN, PROPERTY_CSV_COLUMNS, parseCsv, unguardCell } from "~/lib/csv";
+import { AGENT_CSV_COLUMN, csvRows, PROPERTY_CSV_COLUMNS, unguardCell } from "~/lib/csv";
 import { isUuid } from "~/lib/ids";
 import { formatNaira, formatNumber, parseNaira } from "~/lib/money";
 import {
@@ -20,6 +20,7 @@ import {
   type PropertyInput,
   propertySchema,
 } from "~/lib/schemas/property";
+import { finishInSlices, finishNow, type Steps } from "~/lib/time-slices";
 
 // Reading a CSV of listings for the import (the export's and the template's columns). Values are
 // read as people type them in a spreadsheet: labels as the admin shows them in any case ("For
@@ -273,9 +274,26 @@ function problemsOnly(problems: ImportProblem[], rows: number): SheetReading {
 
 /** Reads the file's rows and each cell's value; a row's listing is checked by checkImportRow. */
 export function readPropertyCsv(text: string): SheetReading {
-  let table: string[][];
+  return finishNow(readingSteps(text));
+}
+
+/** readPropertyCsv in slices, letting the server answer other requests between them. */
+export function readPropertyCsvInSlices(text: string): Promise<SheetReading> {
+  return finishInSlices(readingSteps(text));
+}
+
+/** A line break in a cell as LF, however the file (or a browser posting it back) wrote it. */
+function oneLineEnd(text: string) {
+  return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
+}
+
+function* readingSteps(text: string): Steps<SheetReading> {
+  const table: string[][] = [];
   try {
-    table = parseCsv(text, { keepBlankLines: true });
+    for (const cells of csvRows(text, { keepBlankLines: true })) {
+      table.push(cells);
+      yield;
+    }
   } catch {
     return problemsOnly(
       [
@@ -359,6 +377,7 @@ export function readPropertyCsv(text: string): SheetReading {
   const rows: ImportRow[] = [];
   const rowOfId = new Map<string, number>();
   for (const { cells, row } of records) {
+    yield;
     const extra = cells.slice(header.length).filter((cell) => cell.trim() !== "");
     if (extra.length) {
       problems.push({
@@ -392,7 +411,10 @@ export function readPropertyCsv(text: string): SheetReading {
     names.forEach((name, i) => {
       if (!(PROPERTY_CSV_COLUMNS as readonly string[]).includes(name)) return;
       const column = name as PropertyColumn;
-      const cell = unguardCell(cells[i] ?? "");
+      // Line ends as LF: the confirm step posts the file's text back from a form field, and a
+      // browser sends every line end of a field as CRLF, so a stored description's LF would
+      // otherwise read differently on the check and on the import.
+      const cell = oneLineEnd(unguardCell(cells[i] ?? ""));
       found.cells[column] = cell;
       const value = formValueOf(column, cell);
       if (typeof value === "string") found.values[FIELD_OF[column]] = value;
@@ -402,6 +424,16 @@ export function readPropertyCsv(text: string): SheetReading {
   }
   if (problems.length) return problemsOnly(problems, records.length);
   return { ok: true, sheet: { rows, columns, ignored } };
+}
+
+/**
+ * The admin form's schema, built once: zod compiles a schema on its first use, which costs
+ * several milliseconds, so a schema built per row made a 2,000-row check take seconds.
+ */
+let schema: ReturnType<typeof propertySchema> | undefined;
+function importSchema() {
+  schema ??= propertySchema();
+  return schema;
 }
 
 /** A new listing's values where the file has no column for them. */
@@ -418,7 +450,7 @@ export function checkImportRow(
 ): { ok: true; input: PropertyInput } | { ok: false; problems: ImportProblem[] } {
   const values: PropertyFormValues = { ...(base ?? NEW_LISTING), ...row.values };
   if (!base && !values.status) values.status = "available";
-  const parsed = propertySchema().safeParse(values);
+  const parsed = importSchema().safeParse(values);
   if (parsed.success) return { ok: true, input: parsed.data };
   const problems = Object.entries(fieldErrorsOf(parsed.error)).map(([field, message]) => {
     const column = COLUMN_OF[field as PropertyField] ?? field;

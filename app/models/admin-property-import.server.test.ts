@@ -156,7 +156,7 @@ describe("a file with a changed price and a new row", () => {
 
     const audits = await auditCount();
     const outcome = await importPropertiesByAdmin(admin.actor, sheet, plan.fingerprint);
-    expect(outcome).toEqual({ ok: true, created: 1, updated: 1 });
+    expect(outcome).toEqual({ ok: true, created: 1, updated: 1, skipped: 0 });
     expect(await liveCount()).toBe(listings + 1);
 
     const [after] = await db.select().from(properties).where(eq(properties.id, id));

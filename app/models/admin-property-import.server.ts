@@ -14,28 +14,51 @@ import {
   type PropertyField,
 } from "~/lib/property-import";
 import { PROPERTY_FIELDS, type PropertyInput, propertyFormValues } from "~/lib/schemas/property";
+import { finishInSlices, type Steps } from "~/lib/time-slices";
 
 // The CSV import of /admin/properties/import. A row with the id of a listing (the export's first
 // column) updates that listing: only the fields that differ change, and the columns the file
-// leaves out (and the photos) stay as they are. A row without an id adds a listing. First the
-// plan (what would be added, which fields of which listing would change, how many rows match
-// the catalogue already): nothing is written. Then the import applies that same plan in one
-// transaction, all rows or none, with one audit row per listing added or changed. If the
-// catalogue changed between the two (another admin saved a listing the file names), the import
-// writes nothing and answers the new plan, so nobody confirms changes they have not seen.
+// leaves out (and the photos) stay as they are. A row without an id adds a listing, unless it
+// looks like a live listing (same title and address, or same title, city, type and price) or
+// like an earlier new row of the same file: then it is skipped unless the person ticks "Add
+// anyway" for it. First the plan (what would be added, which fields of which listing would
+// change, how many rows match the catalogue already): nothing is written. Then the import applies
+// that same plan in one transaction, all rows or none, with one audit row per listing added or
+// changed. If the catalogue changed between the two (another admin saved a listing the file
+// names), the import writes nothing and answers the new plan, so nobody confirms changes they
+// have not seen.
+//
+// The plan's fingerprint covers what the import reads and writes, nothing else: the values of
+// each new listing and the listings it looks like, and each updated listing's id and changed
+// fields. Columns the import does not read (created_at, a column of the office's own) and fields
+// of listings it does not change play no part.
+//
+// Checking 2,000 rows is a few hundred milliseconds of work on the server's one thread: it runs
+// in slices (app/lib/time-slices.ts) so other requests are answered meanwhile, and the import's
+// transaction (which holds the embedded database) only re-reads and writes: the rows are checked
+// before it opens.
 
 export type StoredFields = { [F in PropertyField]: PropertyInput[F] };
 
 /** One field of an updated listing, before and after (the agent by their e-mail). */
 export type ImportChange = { field: PropertyField | "agent"; before: unknown; after: unknown };
 
+/** A live listing a new row looks like. */
+export type LookAlike = { id: string; title: string };
+
 export type ImportPlan = {
+  /**
+   * The new rows. One that looks like a live listing (`lookAlikes`) or like an earlier new row of
+   * the file (`sameAsRow`) is added only when the person ticks "Add anyway" for it.
+   */
   created: {
     row: number;
     title: string;
     values: StoredFields;
     agentId: string | null;
     agentEmail: string | null;
+    lookAlikes: LookAlike[];
+    sameAsRow: number | null;
   }[];
   /** `agentId`: the listing's new agent (null: the office) when the agent column changes it. */
   updated: {
@@ -52,8 +75,13 @@ export type ImportPlan = {
 };
 
 export type ImportOutcome =
-  | { ok: true; created: number; updated: number }
+  | { ok: true; created: number; updated: number; skipped: number }
   | { ok: false; reason: "problems" | "stale" | "unchanged"; plan: ImportPlan };
+
+/** A new row the import would skip unless ticked: it looks like a listing or an earlier row. */
+export function looksLikeExisting(created: ImportPlan["created"][number]) {
+  return created.lookAlikes.length > 0 || created.sameAsRow !== null;
+}
 
 type Handle = typeof db | Transaction;
 
@@ -145,17 +173,56 @@ function agentOfRow(
   };
 }
 
-async function planOf(handle: Handle, sheet: ImportSheet, forUpdate: boolean): Promise<ImportPlan> {
+type StoredListing = typeof properties.$inferSelect;
+
+/** What the plan reads from the database; the same reads give the same plan. */
+type Catalogue = {
+  /** The listings the file's ids name. */
+  listings: Map<string, StoredListing>;
+  accounts: Awaited<ReturnType<typeof agentAccounts>>;
+};
+
+/** The listings the file's ids name and the accounts its agent column names, locked or not. */
+async function readCatalogue(
+  handle: Handle,
+  sheet: ImportSheet,
+  forUpdate: boolean,
+): Promise<Catalogue> {
   const ids = sheet.rows.flatMap((row) => (row.id ? [row.id] : []));
   const query = handle.select().from(properties).where(inArray(properties.id, ids));
   const found = ids.length ? await (forUpdate ? query.for("update") : query) : [];
-  const byId = new Map(found.map((p) => [p.id, p]));
   const accounts = await agentAccounts(
     handle,
     sheet,
     found.flatMap((p) => (p.agentId ? [p.agentId] : [])),
     forUpdate,
   );
+  return { listings: new Map(found.map((p) => [p.id, p])), accounts };
+}
+
+/** Whether two reads of the catalogue give the same plan (every value the plan reads equal). */
+function sameCatalogue(a: Catalogue, b: Catalogue) {
+  if (a.listings.size !== b.listings.size || a.accounts.byId.size !== b.accounts.byId.size) {
+    return false;
+  }
+  for (const [id, before] of a.listings) {
+    const now = b.listings.get(id);
+    if (!now || now.agentId !== before.agentId || !now.deletedAt !== !before.deletedAt) {
+      return false;
+    }
+    if (PROPERTY_FIELDS.some((f) => now[f] !== before[f])) return false;
+  }
+  for (const [id, before] of a.accounts.byId) {
+    const now = b.accounts.byId.get(id);
+    if (!now || now.email !== before.email || now.role !== before.role) return false;
+    if (now.status !== before.status) return false;
+  }
+  return true;
+}
+
+/** The plan's rows, checked one by one (a step each); the look-alikes and fingerprint come after. */
+function* planSteps(sheet: ImportSheet, catalogue: Catalogue): Steps<ImportPlan> {
+  const { listings: byId, accounts } = catalogue;
   const emailOf = (agentId: string | null) =>
     agentId ? (accounts.byId.get(agentId)?.email ?? null) : null;
 
@@ -167,6 +234,7 @@ async function planOf(handle: Handle, sheet: ImportSheet, forUpdate: boolean): P
     fingerprint: "",
   };
   for (const row of sheet.rows) {
+    yield;
     if (!row.id) {
       const checked = checkImportRow(row);
       const agent = agentOfRow(row, null, accounts);
@@ -179,6 +247,8 @@ async function planOf(handle: Handle, sheet: ImportSheet, forUpdate: boolean): P
           values: storedFieldsOf(checked.input),
           agentId: agent.agentId ?? null,
           agentEmail: emailOf(agent.agentId ?? null),
+          lookAlikes: [],
+          sameAsRow: null,
         });
       }
       continue;
@@ -227,72 +297,214 @@ async function planOf(handle: Handle, sheet: ImportSheet, forUpdate: boolean): P
       plan.updated.push(agentChanged ? { ...update, agentId: agent.agentId ?? null } : update);
     }
   }
-  plan.fingerprint = createHash("sha256")
-    .update(
-      JSON.stringify([
-        plan.created.map((c) => [c.values, c.agentId]),
-        plan.updated.map((u) => [u.id, u.changes]),
-      ]),
-    )
-    .digest("base64url");
   return plan;
+}
+
+/** A text compared as a person reads it: case, and spaces before, after and between words. */
+function normalised(text: string | null) {
+  return (text ?? "").normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/** The same, in SQL, for the stored listings (only ASCII letters change case in SQL's lower). */
+function normalisedSql(value: unknown) {
+  return sql`lower(regexp_replace(btrim(coalesce(${value}, '')), '[[:space:]]+', ' ', 'g'))`;
+}
+
+/** The keys under which two new rows count as the same listing. */
+function lookAlikeKeys(values: StoredFields) {
+  const title = normalised(values.title);
+  const keys = [
+    `t\u0000${title}\u0000${values.city}\u0000${values.propertyType}\u0000${values.price}`,
+  ];
+  const address = normalised(values.address);
+  if (address) keys.push(`a\u0000${title}\u0000${address}`);
+  return keys;
+}
+
+/** How many live listings a row names as its look-alikes (the oldest first). */
+const MAX_LOOK_ALIKES = 3;
+
+/**
+ * Marks each new row that looks like a live listing (same title and address, or same title,
+ * city, property type and price; text compared without regard to case or spacing) or like an
+ * earlier new row of the file. One query for every row of the file.
+ */
+async function markLookAlikes(handle: Handle, plan: ImportPlan) {
+  if (plan.created.length === 0) return;
+  const rows = plan.created.map((c) => ({
+    row: c.row,
+    title: c.values.title,
+    address: c.values.address ?? "",
+    city: c.values.city,
+    property_type: c.values.propertyType,
+    price: c.values.price,
+  }));
+  // Each side normalised once per row (materialised), then joined on the normalised title: a
+  // join that normalised both sides per pair took seconds on the embedded database, which runs
+  // on the server's thread.
+  const found = await handle.execute<{ row: number; id: string; title: string }>(sql`
+    with f as materialized (
+      select x.row, ${normalisedSql(sql`x.title`)} as t, ${normalisedSql(sql`x.address`)} as a,
+        x.city, x.property_type, x.price
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as x("row" int, title text, address text, city text, property_type text, price bigint)
+    ),
+    p as materialized (
+      select l.id, l.title, l.created_at, ${normalisedSql(sql`l.title`)} as t,
+        ${normalisedSql(sql`l.address`)} as a, l.city::text as city,
+        l.property_type::text as property_type, l.price
+      from ${properties} l
+      where l.deleted_at is null
+    )
+    select f.row as "row", p.id as "id", p.title as "title"
+    from f join p on p.t = f.t
+    where (f.a <> '' and p.a = f.a)
+      or (p.city = f.city and p.property_type = f.property_type and p.price = f.price)
+    order by f.row, p.created_at, p.id`);
+  const byRow = new Map<number, LookAlike[]>();
+  for (const { row, id, title } of found.rows) {
+    const list = byRow.get(Number(row)) ?? [];
+    if (list.length < MAX_LOOK_ALIKES) list.push({ id, title });
+    byRow.set(Number(row), list);
+  }
+  const firstRowOf = new Map<string, number>();
+  for (const created of plan.created) {
+    created.lookAlikes = byRow.get(created.row) ?? [];
+    const keys = lookAlikeKeys(created.values);
+    const earlier = keys.map((key) => firstRowOf.get(key)).find((row) => row !== undefined);
+    created.sameAsRow = earlier ?? null;
+    for (const key of keys) if (!firstRowOf.has(key)) firstRowOf.set(key, created.row);
+  }
+}
+
+/** The fingerprint of what the plan reads and writes (see the top of this file). */
+function fingerprintOf(plan: ImportPlan) {
+  const hash = createHash("sha256");
+  for (const c of plan.created) {
+    hash.update(JSON.stringify([c.values, c.agentId, c.lookAlikes.map((l) => l.id), c.sameAsRow]));
+  }
+  hash.update("\u0000");
+  for (const u of plan.updated) hash.update(JSON.stringify([u.id, u.changes]));
+  return hash.digest("base64url");
+}
+
+/** The plan over a read of the catalogue: rows checked in slices, look-alikes, fingerprint. */
+async function planOver(handle: Handle, sheet: ImportSheet, catalogue: Catalogue) {
+  const plan = await finishInSlices(planSteps(sheet, catalogue));
+  if (plan.problems.length === 0) await markLookAlikes(handle, plan);
+  plan.fingerprint = fingerprintOf(plan);
+  return plan;
+}
+
+async function planOf(handle: Handle, sheet: ImportSheet) {
+  return planOver(handle, sheet, await readCatalogue(handle, sheet, false));
 }
 
 /** What importing the file would do, row by row; writes nothing. */
 export async function getPropertyImportPlan(_actor: AdminActor, sheet: ImportSheet) {
-  return planOf(db, sheet, false);
+  return planOf(db, sheet);
 }
 
+/** How often the import re-plans when the catalogue moved under it without changing its plan. */
+const IMPORT_ATTEMPTS = 3;
+
 /**
- * Applies the plan that `fingerprint` identifies, in one transaction: new listings added,
- * changed fields of existing ones updated (photos and the fields the file leaves out kept),
- * one audit row per listing. Writes nothing when the file has problems, when nothing would
- * change, or when the plan is no longer the one shown ("stale": the new plan comes back).
+ * Applies the plan that `fingerprint` identifies, in one transaction: new listings added (those
+ * that look like an existing listing only when their row is in `addAnyway`), changed fields of
+ * existing ones updated (photos and the fields the file leaves out kept), one audit row per
+ * listing. Writes nothing when the file has problems, when nothing would change, or when the
+ * plan is no longer the one shown ("stale": the new plan comes back).
  */
 export async function importPropertiesByAdmin(
   actor: AdminActor,
   sheet: ImportSheet,
   fingerprint: string,
+  addAnyway: ReadonlySet<number> = new Set(),
 ): Promise<ImportOutcome> {
-  return auditedWrite<ImportOutcome>(actor, "property.import", async (tx) => {
-    const plan = await planOf(tx, sheet, true);
-    if (plan.problems.length) return { result: { ok: false, reason: "problems", plan } };
-    if (plan.fingerprint !== fingerprint) return { result: { ok: false, reason: "stale", plan } };
-    if (plan.created.length + plan.updated.length === 0) {
-      return { result: { ok: false, reason: "unchanged", plan } };
+  for (let attempt = 1; ; attempt++) {
+    // The rows are checked outside the transaction: on the embedded database a transaction
+    // holds every other request's queries until it ends.
+    const catalogue = await readCatalogue(db, sheet, false);
+    const plan = await planOver(db, sheet, catalogue);
+    if (plan.problems.length) return { ok: false, reason: "problems", plan };
+    if (plan.fingerprint !== fingerprint) return { ok: false, reason: "stale", plan };
+    const added = plan.created.filter((c) => !looksLikeExisting(c) || addAnyway.has(c.row));
+    if (added.length + plan.updated.length === 0) return { ok: false, reason: "unchanged", plan };
+    const outcome = await applyPlan(actor, sheet, catalogue, plan, added);
+    if (outcome !== "moved" || attempt === IMPORT_ATTEMPTS) {
+      return outcome === "moved"
+        ? { ok: false, reason: "stale", plan: await planOf(db, sheet) }
+        : outcome;
     }
-    const audit: AuditRecord[] = [];
-    const added = plan.created.map((c) => ({
-      id: randomUUID(),
-      ...c.values,
-      agentId: c.agentId,
-      agentEmail: c.agentEmail,
-    }));
-    // In slices: one INSERT's parameters stay far below PostgreSQL's limit of 65,535.
-    for (let start = 0; start < added.length; start += 500) {
-      await tx
-        .insert(properties)
-        .values(added.slice(start, start + 500).map(({ agentEmail: _, ...row }) => row));
-    }
-    for (const { id, agentId: _, agentEmail, ...values } of added) {
-      const after = agentEmail ? { ...values, agent: agentEmail } : values;
-      audit.push({ entityId: id, before: null, after });
-    }
-    const now = new Date();
-    for (const update of plan.updated) {
-      const before = Object.fromEntries(update.changes.map((c) => [c.field, c.before]));
-      const after = Object.fromEntries(update.changes.map((c) => [c.field, c.after]));
-      const { agent: _, ...fields } = after;
-      const agentId = update.agentId === undefined ? {} : { agentId: update.agentId };
-      await tx
-        .update(properties)
-        .set({ ...fields, ...agentId, updatedAt: now })
-        .where(eq(properties.id, update.id));
-      audit.push({ entityId: update.id, before, after });
-    }
-    return {
-      result: { ok: true, created: plan.created.length, updated: plan.updated.length },
-      audit,
-    };
-  });
+  }
+}
+
+/**
+ * Writes the plan in one transaction, after locking the listings it names and reading them (and
+ * the agents' accounts and the look-alikes) again: "moved" when any of that differs from what
+ * the plan was made over, and then nothing is written.
+ */
+async function applyPlan(
+  actor: AdminActor,
+  sheet: ImportSheet,
+  catalogue: Catalogue,
+  plan: ImportPlan,
+  created: ImportPlan["created"],
+): Promise<ImportOutcome | "moved"> {
+  const answer = await auditedWrite<ImportOutcome | { ok: false; reason: "moved" }>(
+    actor,
+    "property.import",
+    async (tx) => {
+      const now = await readCatalogue(tx, sheet, true);
+      const again: ImportPlan = { ...plan, created: plan.created.map((c) => ({ ...c })) };
+      await markLookAlikes(tx, again);
+      const lookAlikesMoved = again.created.some(
+        (c, i) =>
+          c.lookAlikes.map((l) => l.id).join() !==
+          plan.created[i]?.lookAlikes.map((l) => l.id).join(),
+      );
+      if (!sameCatalogue(catalogue, now) || lookAlikesMoved) {
+        return { result: { ok: false, reason: "moved" } };
+      }
+      const audit: AuditRecord[] = [];
+      const added = created.map((c) => ({
+        id: randomUUID(),
+        ...c.values,
+        agentId: c.agentId,
+        agentEmail: c.agentEmail,
+      }));
+      // In slices: one INSERT's parameters stay far below PostgreSQL's limit of 65,535.
+      for (let start = 0; start < added.length; start += 500) {
+        await tx
+          .insert(properties)
+          .values(added.slice(start, start + 500).map(({ agentEmail: _, ...row }) => row));
+      }
+      for (const { id, agentId: _, agentEmail, ...values } of added) {
+        const after = agentEmail ? { ...values, agent: agentEmail } : values;
+        audit.push({ entityId: id, before: null, after });
+      }
+      const updatedAt = new Date();
+      for (const update of plan.updated) {
+        const before = Object.fromEntries(update.changes.map((c) => [c.field, c.before]));
+        const after = Object.fromEntries(update.changes.map((c) => [c.field, c.after]));
+        const { agent: _, ...fields } = after;
+        const agentId = update.agentId === undefined ? {} : { agentId: update.agentId };
+        await tx
+          .update(properties)
+          .set({ ...fields, ...agentId, updatedAt })
+          .where(eq(properties.id, update.id));
+        audit.push({ entityId: update.id, before, after });
+      }
+      return {
+        result: {
+          ok: true,
+          created: added.length,
+          updated: plan.updated.length,
+          skipped: plan.created.length - added.length,
+        },
+        audit,
+      };
+    },
+  );
+  return answer.ok || answer.reason !== "moved" ? (answer as ImportOutcome) : "moved";
 }

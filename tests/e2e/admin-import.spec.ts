@@ -140,3 +140,72 @@ test("a Windows-1252 file typed with labels: each problem named, then imported",
   await expect(admin.getByRole("main")).toContainText("₦45,000,000");
   await expect(admin.getByRole("main")).toContainText("₦1,800,000");
 });
+
+test("export, copy a row with its id cleared, import: added; the same file again: flagged, skipped unless ticked", async ({
+  openPage,
+}) => {
+  // Zaria: a city no other spec adds listings to, so the counts are exact.
+  const list = "/admin/properties?city=Zaria";
+  const stamp = Date.now();
+  const admin = await adminPage(openPage);
+  await gotoHydrated(admin, list);
+  const listed = await listedCount(admin);
+  expect(listed).toBeGreaterThan(0);
+
+  const [header = [], ...rows] = await exportRows(admin);
+  expect(header).toEqual(expect.arrayContaining(["id", "agent", "created_at"]));
+  const at = (column: string) => header.indexOf(column);
+  const original = rows[0] ?? [];
+  // A listing of the demo: its description has paragraphs, the case that failed before.
+  expect(original[at("description")]).toContain("\n");
+  const copy = [...original];
+  const title = `${original[at("title")]} (second unit ${stamp})`;
+  copy[at("id")] = "";
+  copy[at("title")] = title;
+  const file = Buffer.from(toCsv(header, [...rows, copy]));
+  const copyRow = rows.length + 2;
+
+  async function checkFile() {
+    await admin.getByRole("link", { name: "Import CSV" }).click();
+    const dialog = admin.getByRole("dialog", { name: "Import Properties" });
+    await dialog
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "zaria.csv", mimeType: "text/csv", buffer: file });
+    await dialog.getByRole("button", { name: "Check the file" }).click();
+    await expect(dialog.getByRole("status")).toHaveText(`1 new, 0 updated, ${listed} unchanged`);
+    return dialog;
+  }
+
+  const first = await checkFile();
+  await expect(first.getByRole("region", { name: "New listings" })).toContainText(title);
+  await expect(first.getByText("Looks like an existing listing")).toHaveCount(0);
+  await first.getByRole("button", { name: "Import 1 new, 0 updated" }).click();
+  await expect(toasts(admin).filter({ hasText: "Properties imported successfully" })).toBeVisible();
+  await expect(admin.getByRole("heading", { level: 1 })).toHaveText(`Properties (${listed + 1})`);
+
+  // The same file again: the copied row now looks like the listing it added.
+  const again = await checkFile();
+  await expect(again.getByText("1 new row looks like an existing listing")).toBeVisible();
+  const newRows = again.getByRole("region", { name: "New listings" });
+  await expect(newRows).toContainText(`Row ${copyRow}: ${title}`);
+  await expect(newRows).toContainText("Looks like an existing listing:");
+  const link = newRows.getByRole("link", { name: title });
+  await expect(link).toHaveAttribute("href", /^\/admin\/properties\/[0-9a-f-]{36}$/);
+  const addAnyway = again.getByRole("checkbox", { name: `Add anyway (row ${copyRow})` });
+  await expect(addAnyway).not.toBeChecked();
+  await expect(again.getByRole("button", { name: "Import 0 new, 0 updated" })).toBeVisible();
+  expect(await violationsOf(admin, "/admin/properties/import (look-alike)")).toEqual([]);
+
+  // Not ticked: nothing is added.
+  await again.getByRole("button", { name: "Import 0 new, 0 updated" }).click();
+  await expect(again.getByRole("alert").first()).toContainText(
+    'Every new row looks like an existing listing. Tick "Add anyway"',
+  );
+  // Ticked: added once more.
+  await addAnyway.check();
+  await again.getByRole("button", { name: "Import 1 new, 0 updated" }).click();
+  await expect(toasts(admin).filter({ hasText: "Properties imported successfully" })).toBeVisible();
+  await expect(admin.getByRole("heading", { level: 1 })).toHaveText(`Properties (${listed + 2})`);
+  await gotoHydrated(admin, `/admin/properties?q=${encodeURIComponent(String(stamp))}`);
+  await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Properties (2)");
+});

@@ -1,12 +1,23 @@
+import { Link } from "react-router";
 import { formatNumber } from "~/lib/money";
 import type { ImportProblem } from "~/lib/property-import";
 
 // The two answers of the CSV import's check (routes/admin/properties-import.tsx): the file's
-// problems, each with its row, column and value, or what the import will do, row by row.
+// problems, each with its row, column and value, or what the import will do, row by row. A new
+// row that looks like a live listing (or like an earlier row of the file) says so, links to the
+// listing, and has an "Add anyway" box: a real form field of the confirm form, so it works
+// without JavaScript.
 
 /** The import's plan as the page shows it (values already as the admin shows them). */
 export type ImportPreview = {
-  created: { row: number; title: string }[];
+  created: {
+    row: number;
+    title: string;
+    /** Live listings this new row looks like (a link to each). */
+    lookAlikes: { id: string; title: string }[];
+    /** An earlier new row of the file it looks like. */
+    sameAsRow: number | null;
+  }[];
   updated: {
     row: number;
     id: string;
@@ -57,7 +68,19 @@ export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
   );
 }
 
-export function ImportPlanView({ preview }: { preview: ImportPreview }) {
+/** A new row that is skipped unless ticked "Add anyway". */
+export function looksLikeAnother(created: ImportPreview["created"][number]) {
+  return created.lookAlikes.length > 0 || created.sameAsRow !== null;
+}
+
+export function ImportPlanView({
+  preview,
+  onTick,
+}: {
+  preview: ImportPreview;
+  /** Called when an "Add anyway" box changes (the page counts the rows to add). */
+  onTick?: (row: number, ticked: boolean) => void;
+}) {
   return (
     <div className="space-y-3">
       {preview.updated.length ? (
@@ -97,10 +120,59 @@ export function ImportPlanView({ preview }: { preview: ImportPreview }) {
               <li key={c.row} className="break-words px-3 py-2">
                 <span className="text-slate-500 tabular-nums">Row {c.row}: </span>
                 {c.title}
+                {looksLikeAnother(c) ? <LookAlike created={c} onTick={onTick} /> : null}
               </li>
             ))}
           </ul>
         </section>
+      ) : null}
+    </div>
+  );
+}
+
+function LookAlike({
+  created,
+  onTick,
+}: {
+  created: ImportPreview["created"][number];
+  onTick?: (row: number, ticked: boolean) => void;
+}) {
+  return (
+    <div className="mt-1 space-y-1 text-amber-900">
+      <p>
+        {created.lookAlikes.length ? (
+          <>
+            Looks like an existing listing:{" "}
+            {created.lookAlikes.map((listing, i) => (
+              <span key={listing.id}>
+                {i ? ", " : null}
+                <Link
+                  to={`/admin/properties/${listing.id}`}
+                  target="_blank"
+                  className="font-medium underline"
+                >
+                  {listing.title}
+                </Link>
+              </span>
+            ))}
+            {created.sameAsRow !== null ? ` (and row ${created.sameAsRow} of this file)` : null}.
+          </>
+        ) : (
+          <>Looks like row {created.sameAsRow} of this file.</>
+        )}{" "}
+        Skipped unless ticked.
+      </p>
+      {onTick ? (
+        <label className="inline-flex items-center gap-2 font-medium text-slate-900">
+          <input
+            type="checkbox"
+            name="addAnyway"
+            value={created.row}
+            onChange={(event) => onTick(created.row, event.currentTarget.checked)}
+            className="h-4 w-4 rounded border-slate-300"
+          />
+          Add anyway<span className="sr-only"> (row {created.row})</span>
+        </label>
       ) : null}
     </div>
   );

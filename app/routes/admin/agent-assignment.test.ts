@@ -401,7 +401,7 @@ describe("the CSV's agent column", () => {
       [id, [{ field: "agent", before: "tunde@example.com", after: "bisi@example.com" }]],
     ]);
     const done = await importPropertiesByAdmin(admin.actor, sheetOf(edited), plan.fingerprint);
-    expect(done).toEqual({ ok: true, created: 0, updated: 1 });
+    expect(done).toEqual({ ok: true, created: 0, updated: 1, skipped: 0 });
     expect(await agentOfListing(id)).toBe(bisi.id);
 
     // A new row with an agent's e-mail is theirs; an empty cell leaves it with the office.

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { data, Form } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
@@ -6,6 +7,7 @@ import {
   type ImportPreview,
   ImportProblems,
   importSummary,
+  looksLikeAnother,
 } from "~/components/admin/import-preview";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
@@ -17,17 +19,19 @@ import { type CsvEncoding, decodeCsvBytes } from "~/lib/csv";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
+import { importKeyOf, oneAtATime } from "~/lib/one-at-a-time.server";
 import {
   displayValue,
   FIELD_LABELS,
   type ImportProblem,
   MAX_IMPORT_ROWS,
-  readPropertyCsv,
+  readPropertyCsvInSlices,
 } from "~/lib/property-import";
 import { readForm } from "~/lib/read-form.server";
 import { COMPANY_NAME } from "~/lib/site";
 import {
   getPropertyImportPlan,
+  type ImportOutcome,
   type ImportPlan,
   importPropertiesByAdmin,
 } from "~/models/admin-property-import.server";
@@ -37,7 +41,9 @@ import type { Route } from "./+types/properties-import";
 // id updates that listing, a row without one adds a listing. First the check: every row read,
 // each problem listed with its row, column, value and what is allowed, or else what the import
 // will do ("3 new, 1 updated, 70 unchanged", with the changed fields of each updated listing);
-// nothing is stored. Then Import applies exactly that, in one transaction.
+// nothing is stored. A new row that looks like a live listing (or like an earlier row of the
+// file) is shown with a link to it and skipped unless its "Add anyway" box is ticked. Then
+// Import applies exactly that, in one transaction. One check or import at a time per person.
 
 const LIST = "/admin/properties";
 
@@ -76,10 +82,31 @@ function refused(problems: ImportProblem[], status = 400) {
   return data({ ok: false as const, error: NOTHING_IMPORTED, problems }, { status });
 }
 
+const BUSY: FormMessage = {
+  title: "Please wait",
+  message:
+    "An import is already being checked. Please wait for it to finish (it takes a few seconds), then try again.",
+};
+
+/** The rows ticked "Add anyway" (their row numbers). */
+function rowsToAddAnyway(form: FormData) {
+  return new Set(
+    form
+      .getAll("addAnyway")
+      .map(Number)
+      .filter((row) => Number.isInteger(row) && row > 1),
+  );
+}
+
 /** The plan with its values as the admin shows them. */
 function previewOf(plan: ImportPlan): ImportPreview {
   return {
-    created: plan.created.map(({ row, title }) => ({ row, title })),
+    created: plan.created.map(({ row, title, lookAlikes, sameAsRow }) => ({
+      row,
+      title,
+      lookAlikes,
+      sameAsRow,
+    })),
     updated: plan.updated.map(({ row, id, title, changes }) => ({
       row,
       id,
@@ -98,12 +125,18 @@ function previewOf(plan: ImportPlan): ImportPreview {
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const form = await readForm(args.request, { maxBytes: MAX_FORM_BYTES });
+  const answer = await oneAtATime(importKeyOf(actor.id), () => checkOrImport(actor, form));
+  if (answer.busy) return failed(429, { error: BUSY });
+  return answer.value;
+}
+
+async function checkOrImport(actor: Awaited<ReturnType<typeof requireAdmin>>, form: FormData) {
   const back = listReturnPath(form.get("back"), LIST);
   const input = await csvText(form);
   if (!input.ok) {
     return failed(400, { error: { title: "Nothing imported", message: input.message } });
   }
-  const reading = readPropertyCsv(input.text);
+  const reading = await readPropertyCsvInSlices(input.text);
   if (!reading.ok) return refused(reading.problems);
   const { sheet } = reading;
   const checked = (plan: ImportPlan) => ({
@@ -119,9 +152,14 @@ export async function action(args: Route.ActionArgs) {
     if (plan.problems.length) return refused(plan.problems);
     return { ok: true as const, ...checked(plan) };
   }
-  let outcome: Awaited<ReturnType<typeof importPropertiesByAdmin>>;
+  let outcome: ImportOutcome;
   try {
-    outcome = await importPropertiesByAdmin(actor, sheet, String(form.get("fingerprint") ?? ""));
+    outcome = await importPropertiesByAdmin(
+      actor,
+      sheet,
+      String(form.get("fingerprint") ?? ""),
+      rowsToAddAnyway(form),
+    );
   } catch (error) {
     logger.error({ err: error }, "Importing properties failed");
     return failed(500, {
@@ -129,8 +167,14 @@ export async function action(args: Route.ActionArgs) {
     });
   }
   if (outcome.ok) {
-    logger.info({ created: outcome.created, updated: outcome.updated }, "Properties imported");
-    throw redirectWithFlash(back, "propertiesImported");
+    logger.info(
+      { created: outcome.created, updated: outcome.updated, skipped: outcome.skipped },
+      "Properties imported",
+    );
+    throw redirectWithFlash(
+      back,
+      outcome.skipped ? "propertiesImportedSkipping" : "propertiesImported",
+    );
   }
   if (outcome.reason === "problems") return refused(outcome.plan.problems);
   if (outcome.reason === "stale") {
@@ -148,6 +192,21 @@ export async function action(args: Route.ActionArgs) {
       { status: 409 },
     );
   }
+  if (outcome.plan.created.length) {
+    // Every new row looks like an existing listing and none was ticked.
+    return data(
+      {
+        ok: false as const,
+        error: {
+          title: "Nothing imported",
+          message:
+            'Every new row looks like an existing listing. Tick "Add anyway" for the rows to add, or choose another file.',
+        },
+        ...checked(outcome.plan),
+      },
+      { status: 400 },
+    );
+  }
   return { ok: true as const, ...checked(outcome.plan) };
 }
 
@@ -159,6 +218,13 @@ export default function ImportPropertiesPage({ actionData }: Route.ComponentProp
   const problems = actionData && "problems" in actionData ? actionData.problems : undefined;
   const preview = checked?.preview;
   const changes = preview ? preview.created.length + preview.updated.length : 0;
+  const flagged = preview ? preview.created.filter(looksLikeAnother).length : 0;
+  // The rows ticked "Add anyway", for the button's count (the boxes themselves are form fields).
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
+  const fingerprint = checked?.fingerprint;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new check starts with no ticks
+  useEffect(() => setTicked(new Set()), [fingerprint]);
+  const toAdd = preview ? preview.created.length - flagged + ticked.size : 0;
   return (
     <RecordView list={LIST} listLabel="All properties" title="Import Properties">
       <div className="space-y-5 text-sm text-slate-700">
@@ -179,6 +245,15 @@ export default function ImportPropertiesPage({ actionData }: Route.ComponentProp
             <p role="status" className="text-base font-semibold text-slate-900">
               {importSummary(preview)}
             </p>
+            {flagged ? (
+              <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
+                {flagged === 1
+                  ? "1 new row looks like an existing listing"
+                  : `${formatNumber(flagged)} new rows look like existing listings`}
+                : skipped unless you tick &quot;Add anyway&quot; for {flagged === 1 ? "it" : "them"}
+                .
+              </p>
+            ) : null}
             {checked.encoding && checked.encoding !== "UTF-8" ? (
               <p>
                 The file was read as{" "}
@@ -188,31 +263,42 @@ export default function ImportPropertiesPage({ actionData }: Route.ComponentProp
             {checked.ignored.length ? (
               <p>Columns not imported (not listing fields): {checked.ignored.join(", ")}.</p>
             ) : null}
-            <ImportPlanView preview={preview} />
             {changes ? (
-              <Form
-                method="post"
-                state={state}
-                encType="multipart/form-data"
-                className="flex flex-wrap items-center gap-3"
-              >
+              <Form method="post" state={state} encType="multipart/form-data" className="space-y-4">
+                <ImportPlanView
+                  key={fingerprint}
+                  preview={preview}
+                  onTick={(row, on) =>
+                    setTicked((rows) => {
+                      const next = new Set(rows);
+                      if (on) next.add(row);
+                      else next.delete(row);
+                      return next;
+                    })
+                  }
+                />
                 <input type="hidden" name="intent" value="import" />
                 <input type="hidden" name="back" value={back} />
                 <input type="hidden" name="fingerprint" value={checked.fingerprint} />
                 {/* Multipart like the upload: the file's text is larger than a form's limit. */}
                 <textarea name="csv" defaultValue={checked.csv} hidden readOnly aria-hidden />
-                <SubmitButton pending={pending} pendingLabel="Importing...">
-                  Import {formatNumber(preview.created.length)} new,{" "}
-                  {formatNumber(preview.updated.length)} updated
-                </SubmitButton>
-                <LinkButton to={`${LIST}/import`} state={state} variant="outline">
-                  Choose another file
-                </LinkButton>
+                <div className="flex flex-wrap items-center gap-3">
+                  <SubmitButton pending={pending} pendingLabel="Importing...">
+                    Import {formatNumber(toAdd)} new, {formatNumber(preview.updated.length)} updated
+                  </SubmitButton>
+                  <LinkButton to={`${LIST}/import`} state={state} variant="outline">
+                    Choose another file
+                  </LinkButton>
+                </div>
               </Form>
             ) : (
-              <p>
-                Nothing to import: every listing in the file is already in the catalogue as written.
-              </p>
+              <>
+                <ImportPlanView preview={preview} />
+                <p>
+                  Nothing to import: every listing in the file is already in the catalogue as
+                  written.
+                </p>
+              </>
             )}
           </div>
         ) : null}
