@@ -3,6 +3,8 @@
 // checked whole before anything changes; what it replaces is kept beside it (the paths are
 // printed). Refuses while the server holds the database: stop it first. For PostgreSQL, use
 // pg_restore (README).
+// The files it writes are private (umask 0027) whatever shell starts it: set first of all.
+import "../server/private-umask.js";
 import path from "node:path";
 import { restoreBackup } from "~/backup/backup.server";
 import { getEnv } from "~/env.server";
