@@ -12,6 +12,16 @@ import { getEnv } from "~/env.server";
 const USAGE = "Usage: npm run restore -- FILE";
 const args = process.argv.slice(2);
 
+/** One line and exit code 1, never a stack: every refusal and failure leaves DATA_DIR as it was. */
+function fail(error: unknown): never {
+  console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+// A library's stray asynchronous error (PGlite unpacking a damaged database once threw zlib's
+// Z_DATA_ERROR after the refusal was printed) ends the command the same way.
+process.on("uncaughtException", fail);
+process.on("unhandledRejection", fail);
+
 try {
   if (args.includes("--help") || args.includes("-h")) {
     console.log(USAGE);
@@ -49,6 +59,7 @@ try {
     console.log("Newer migrations, if any, are applied when the server next starts.");
   }
 } catch (error) {
-  console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
+  if (error instanceof Error && error.message === USAGE) fail(error);
+  const message = error instanceof Error ? error.message : String(error);
+  fail(/Nothing was (changed|written)/.test(message) ? message : `${message} Nothing was changed.`);
 }
