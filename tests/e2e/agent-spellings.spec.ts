@@ -23,8 +23,8 @@ test("an agent typing /admin/properties/NEW is refused as at /admin/properties/n
   const refusal = async (path: string) => {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);
-    await expect(page.locator("body"), path).toHaveText("Forbidden");
-    return page.locator("body").textContent();
+    await expect(page.getByText("Forbidden", { exact: true }), path).toBeVisible();
+    return page.getByRole("main").textContent();
   };
   const atNew = await refusal("/admin/properties/new");
   for (const path of [
