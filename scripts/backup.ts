@@ -2,6 +2,8 @@
 // by default into BACKUP_DIR. With the server running, the server takes it (through its control
 // socket in DATA_DIR) while it keeps answering; with no server, this command opens the database
 // itself. For PostgreSQL (DATABASE_URL set), use pg_dump and the bucket's tools (README).
+// The files it writes are private (umask 0027) whatever shell starts it: set first of all.
+import "../server/private-umask.js";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";

@@ -3,12 +3,24 @@
 // checked whole before anything changes; what it replaces is kept beside it (the paths are
 // printed). Refuses while the server holds the database: stop it first. For PostgreSQL, use
 // pg_restore (README).
+// The files it writes are private (umask 0027) whatever shell starts it: set first of all.
+import "../server/private-umask.js";
 import path from "node:path";
 import { restoreBackup } from "~/backup/backup.server";
 import { getEnv } from "~/env.server";
 
 const USAGE = "Usage: npm run restore -- FILE";
 const args = process.argv.slice(2);
+
+/** One line and exit code 1, never a stack: every refusal and failure leaves DATA_DIR as it was. */
+function fail(error: unknown): never {
+  console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+// A library's stray asynchronous error (PGlite unpacking a damaged database once threw zlib's
+// Z_DATA_ERROR after the refusal was printed) ends the command the same way.
+process.on("uncaughtException", fail);
+process.on("unhandledRejection", fail);
 
 try {
   if (args.includes("--help") || args.includes("-h")) {
@@ -47,6 +59,7 @@ try {
     console.log("Newer migrations, if any, are applied when the server next starts.");
   }
 } catch (error) {
-  console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
+  if (error instanceof Error && error.message === USAGE) fail(error);
+  const message = error instanceof Error ? error.message : String(error);
+  fail(/Nothing was (changed|written)/.test(message) ? message : `${message} Nothing was changed.`);
 }

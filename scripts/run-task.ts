@@ -1,3 +1,6 @@
+// Files a task writes are private (umask 0027) whatever shell starts it (seed, migrate,
+// create-admin, search-alerts, owner-reports): set when this module loads, before the task runs.
+import "../server/private-umask.js";
 import { closeDatabase } from "~/db/client.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { openDatabaseFromEnv } from "~/db/open-from-env.server";

@@ -10,6 +10,7 @@ import { getEnv } from "~/env.server";
 import { createPageCache } from "~/http/page-cache.server";
 import { createPrivatePageCache } from "~/http/private-page-cache.server";
 import { logger } from "~/lib/logger.server";
+import { closeToOthers } from "~/lib/private-files.server";
 import { settleQueuedMail } from "~/mail/mail.server";
 import { pruneMailOutbox, startMailSender, stopMailSender } from "~/mail/mail-sender.server";
 import { closeMailTransports } from "~/mail/mail-transport.server";
@@ -43,6 +44,12 @@ export const app = createHttpApp(
 /** Opens (and locks) the database, applies migrations, seeds demo data into an empty database. */
 export async function startApp() {
   const env = getEnv();
+  // Files an earlier start left open to others (a permissive umask: server/private-umask.js)
+  // are closed to them before the database opens.
+  for (const dir of [env.dataDir, env.backupDir]) {
+    const { changed } = await closeToOthers(dir);
+    if (changed > 0) logger.warn({ dir, changed }, "Closed files made before the umask to others");
+  }
   const handle = await openDatabaseFromEnv(env);
   // Other instances on the same PostgreSQL announce their content changes (page cache) and
   // the sessions and accounts they end or change (session cache).

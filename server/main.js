@@ -1,5 +1,7 @@
 // The Node entry: HTTP server, compression, static files, graceful shutdown.
 // Everything that touches the database lives in server/app.ts, built into build/server/index.js.
+// First of all: files this process creates are private (umask 0027), before anything opens one.
+import "./private-umask.js";
 import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";

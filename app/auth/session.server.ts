@@ -6,7 +6,7 @@ import type { AdminActor } from "~/lib/admin-actor";
 import {
   can,
   type Permission,
-  permissionForPath,
+  permissionForRoute,
   type StaffRole,
   staffRoleOf,
 } from "~/lib/permissions";
@@ -162,14 +162,23 @@ export function isAdminSessionExpired(createdAt: Date, now = new Date()) {
   return now.getTime() - createdAt.getTime() >= ADMIN_SESSION_HOURS * 60 * 60 * 1000;
 }
 
-type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
+/**
+ * What the guards read of a middleware's, loader's or action's arguments. `pattern` is the route
+ * React Router matched ("/admin/properties/:id"): the page permission is decided on it, never on
+ * the request's path, which the router matches case-insensitively after decoding (issue 42).
+ */
+type GuardArgs = {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  pattern: string;
+};
 
 const adminActorContext = createContext<AdminActor | null>(null);
 
 /**
  * The signed-in staff member (super admin, admin or agent), or a redirect to /admin/login
- * remembering the page; 403 when their role lacks the page's permission (PAGE_PERMISSIONS in
- * app/lib/permissions.ts). An admin session older than ADMIN_SESSION_HOURS no longer counts as
+ * remembering the page; 403 when their role lacks the permission of the matched route (its
+ * pattern, PAGE_PERMISSIONS in app/lib/permissions.ts). An admin session older than ADMIN_SESSION_HOURS no longer counts as
  * signed in (see readSession). adminMiddleware asks first, the loader or action asks again.
  */
 export async function requireAdmin(args: GuardArgs): Promise<AdminActor> {
@@ -182,7 +191,7 @@ export async function requireAdmin(args: GuardArgs): Promise<AdminActor> {
     actor = { id, email, name, isSuperAdmin, role, clientAddress: getClientIp(args) } as AdminActor;
     (args.context as RouterContextProvider).set(adminActorContext, actor);
   }
-  requirePermissionOf(actor, permissionForPath(new URL(args.request.url).pathname));
+  requirePermissionOf(actor, permissionForRoute(args.pattern));
   return actor;
 }
 

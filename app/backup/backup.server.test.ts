@@ -1,6 +1,10 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
@@ -9,9 +13,17 @@ import { LOCK_FILE_NAME } from "~/db/data-dir-lock.server";
 import { properties } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { setTestEnv } from "../../tests/setup/env";
-import { backupStoppedSite, createBackup, readManifest, restoreBackup } from "./backup.server";
+import {
+  type BackupManifest,
+  backupStoppedSite,
+  createBackup,
+  MAX_MANIFEST_BYTES,
+  MAX_RESTORED_PHOTO_BYTES,
+  readManifest,
+  restoreBackup,
+} from "./backup.server";
 import { readBackupStatus, runBackup } from "./backup-jobs.server";
-import { readTar } from "./tar.server";
+import { readTar, type TarSource, tarStream } from "./tar.server";
 
 // Real data directories on disk, as the server, `npm run backup` and `npm run restore` use them:
 // the database and the photos under DATA_DIR/media.
@@ -259,5 +271,182 @@ describe("backups the running server takes", { timeout: 400_000 }, () => {
       setDatabase(undefined);
       await handle.close();
     }
+  });
+});
+
+// Issue 42, item 8: a restore refuses what it cannot vouch for, judged before anything is
+// changed: a photo bigger than the manifest says or than MAX_RESTORED_PHOTO_BYTES, a database
+// that does not load (one line, exit code 1, no stack from the command), a manifest over 1 MB.
+describe("a restore of an archive it cannot vouch for", { timeout: 400_000 }, () => {
+  const site = path.join(root, "vouch");
+  const made = path.join(root, "vouch-made");
+  let manifest: BackupManifest;
+  let database: Buffer;
+
+  /** The site's state a refused restore must leave as it was: rows, files, folders. */
+  async function stateOf() {
+    const files = fs
+      .readdirSync(site, { recursive: true, encoding: "utf8" })
+      .filter((name) => !name.startsWith("pgdata"))
+      .sort();
+    const photo = fs.readFileSync(path.join(site, "media/uploads/kept.webp"), "utf8");
+    return { titles: await titlesIn(site), files, photo };
+  }
+
+  /** An archive of these entries, gzipped as npm run backup writes them. */
+  async function archive(name: string, entries: TarSource[]) {
+    const file = path.join(made, name);
+    fs.mkdirSync(made, { recursive: true });
+    await pipeline(
+      Readable.from(tarStream(entries)),
+      zlib.createGzip({ level: 1 }),
+      fs.createWriteStream(file),
+    );
+    return file;
+  }
+
+  const entry = (entryName: string, body: Buffer): TarSource => ({
+    name: entryName,
+    size: body.length,
+    body,
+  });
+  const manifestEntry = (value: unknown) =>
+    entry("manifest.json", Buffer.from(JSON.stringify(value)));
+  const withMedia = (files: number, bytes: number) => ({
+    ...manifest,
+    media: { kind: "disk", files, bytes },
+  });
+
+  it("is made from a real backup's parts", async () => {
+    await insertTitle(site, "Flat in Wuse");
+    putPhoto(site, "uploads/kept.webp", "the site's photo");
+    const real = path.join(made, "real.tar.gz");
+    await backupStoppedSite({ dataDir: site, media: mediaOf(site), outFile: real });
+    await readTar(fs.createReadStream(real).pipe(zlib.createGunzip()), (found) => {
+      const chunks: Buffer[] = [];
+      return {
+        write: (chunk) => {
+          chunks.push(Buffer.from(chunk));
+        },
+        end: () => {
+          const bytes = Buffer.concat(chunks);
+          if (found.name === "manifest.json") manifest = JSON.parse(bytes.toString("utf8"));
+          if (found.name === "database.tar") database = bytes;
+        },
+      };
+    });
+    expect(manifest.database.bytes).toBe(database.length);
+    // The parts restore as they are: the refusals below are the changed part's doing.
+    const honest = await archive("honest.tar.gz", [
+      manifestEntry(withMedia(1, 5)),
+      entry("database.tar", database),
+      entry("media/uploads/new.webp", Buffer.from("photo")),
+    ]);
+    const copy = path.join(root, "vouch-copy");
+    expect((await restoreBackup(copy, honest)).mediaFiles).toBe(1);
+    expect(await titlesIn(copy)).toEqual(["Flat in Wuse"]);
+  });
+
+  it("refuses a photo over the limit, though the manifest owns up to it", async () => {
+    const before = await stateOf();
+    const big = Buffer.alloc(MAX_RESTORED_PHOTO_BYTES + 1);
+    const file = await archive("big-photo.tar.gz", [
+      manifestEntry(withMedia(1, big.length)),
+      entry("database.tar", database),
+      entry("media/uploads/zeros.webp", big),
+    ]);
+    // Zeros: the photo is 20 MB in a file hardly bigger than the database's part.
+    expect(fs.statSync(file).size).toBeLessThan(database.length + 100 * 1024);
+    await expect(restoreBackup(site, file)).rejects.toThrow(
+      "This backup holds a photo of 20.1 MB (media/uploads/zeros.webp), over the 20 MB a stored photo can be.",
+    );
+    expect(await stateOf()).toEqual(before);
+  });
+
+  it("refuses photos bigger or more than the manifest says", async () => {
+    const before = await stateOf();
+    const bigger = await archive("bigger.tar.gz", [
+      manifestEntry(withMedia(1, 5)),
+      entry("database.tar", database),
+      entry("media/uploads/a.webp", Buffer.alloc(5000)),
+    ]);
+    await expect(restoreBackup(site, bigger)).rejects.toThrow(
+      "This backup holds more photos than its manifest lists (1 photos, 5 bytes): it has been changed or damaged.",
+    );
+    const more = await archive("more.tar.gz", [
+      manifestEntry(withMedia(1, 10)),
+      entry("database.tar", database),
+      entry("media/uploads/a.webp", Buffer.from("one")),
+      entry("media/uploads/b.webp", Buffer.from("two")),
+    ]);
+    await expect(restoreBackup(site, more)).rejects.toThrow(/more photos than its manifest lists/);
+    expect(await stateOf()).toEqual(before);
+  });
+
+  it("refuses a database of another size than the manifest says", async () => {
+    const before = await stateOf();
+    const file = await archive("db-size.tar.gz", [
+      manifestEntry({ ...withMedia(0, 0), database: { ...manifest.database, bytes: 10 } }),
+      entry("database.tar", database),
+    ]);
+    await expect(restoreBackup(site, file)).rejects.toThrow(
+      `This backup's database is ${database.length} bytes where its manifest says 10: it has been changed or damaged.`,
+    );
+    expect(await stateOf()).toEqual(before);
+  });
+
+  it("refuses a manifest over 1 MB without reading it", async () => {
+    const before = await stateOf();
+    const padded = Buffer.from(JSON.stringify(withMedia(0, 0)).padEnd(MAX_MANIFEST_BYTES + 1, " "));
+    const file = await archive("big-manifest.tar.gz", [
+      entry("manifest.json", padded),
+      entry("database.tar", database),
+    ]);
+    await expect(restoreBackup(site, file)).rejects.toThrow(
+      "This backup's manifest is 1.1 MB, over the 1 MB a manifest may be: it is not a backup made by npm run backup.",
+    );
+    // Exactly 1 MB is still read (and this one is a good manifest, only padded).
+    const atLimit = await archive("manifest-at-limit.tar.gz", [
+      entry("manifest.json", padded.subarray(0, MAX_MANIFEST_BYTES)),
+      entry("database.tar", database),
+    ]);
+    const copy = path.join(root, "vouch-at-limit");
+    expect((await restoreBackup(copy, atLimit)).manifest?.format).toBe("naija-homes-backup");
+    expect(await stateOf()).toEqual(before);
+  });
+
+  it("refuses a database that does not load: npm run restore says so in one line and exits 1", async () => {
+    const before = await stateOf();
+    const garbage = Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 251));
+    const gzipped = zlib.gzipSync(Buffer.from("a gzipped text, not a database"));
+    for (const [name, bytes] of [
+      ["garbage-db.tar.gz", garbage],
+      ["gzipped-text-db.tar.gz", gzipped],
+    ] as const) {
+      const file = await archive(name, [
+        manifestEntry({
+          ...withMedia(0, 0),
+          database: { ...manifest.database, bytes: bytes.length },
+        }),
+        entry("database.tar", bytes),
+      ]);
+      await expect(restoreBackup(site, file)).rejects.toThrow(
+        "The database in this backup is damaged: it cannot be loaded.",
+      );
+      const run = await promisify(execFile)(
+        process.execPath,
+        ["--import", "tsx", "scripts/restore.ts", file],
+        { env: { ...process.env, DATA_DIR: site, DATABASE_URL: "" } },
+      ).then(
+        () => ({ code: 0, stdout: "", stderr: "" }),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toBe(
+        "Error: The database in this backup is damaged: it cannot be loaded. Nothing was changed.\n",
+      );
+    }
+    expect(await stateOf()).toEqual(before);
   });
 });

@@ -11,8 +11,9 @@ import {
   shippedMigrationCount,
 } from "~/db/client.server";
 import { acquireDataDirLock } from "~/db/data-dir-lock.server";
+import { MAX_PHOTO_BYTES } from "~/lib/body-limits";
 import { holdMediaRemovals, isSafeKey } from "~/media/storage.server";
-import { readTar, type TarSource, tarStream } from "./tar.server";
+import { isWholeTar, readTar, type TarSource, tarStream } from "./tar.server";
 
 // Backups of the embedded database together with the uploaded photos (issue 22, ADR 18): one
 // gzipped tar holding
@@ -33,6 +34,26 @@ const MEDIA_PREFIX = "media/";
 const PGDATA = "pgdata";
 const MEDIA = "media";
 const NOT_A_BACKUP = "This file is not a backup made by npm run backup.";
+const DATABASE_DAMAGED = "The database in this backup is damaged: it cannot be loaded.";
+
+/** The largest manifest a restore reads (issue 42): a real one is under a kilobyte. */
+export const MAX_MANIFEST_BYTES = 1024 * 1024;
+/**
+ * The largest photo a restore takes (issue 42): twice the upload limit of one photo (10 MB). What
+ * the site stores under media/ is a re-encoded WebP of at most 2560 px, far smaller than that.
+ */
+export const MAX_RESTORED_PHOTO_BYTES = 2 * MAX_PHOTO_BYTES;
+
+/** An archive the restore will not vouch for; the message says why. Nothing was changed. */
+export class RestoreRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RestoreRefused";
+  }
+}
+
+const MB = 1024 * 1024;
+const inMb = (bytes: number) => `${Math.ceil((bytes / MB) * 10) / 10} MB`;
 
 export type BackupManifest = {
   format: typeof BACKUP_FORMAT;
@@ -292,16 +313,34 @@ function parseManifest(bytes: Buffer): BackupManifest | undefined {
   }
 }
 
+/**
+ * The database entry as a plain tar PGlite can load, or a refusal: a gzipped one (an older backup)
+ * is unpacked here, and the tar's every header checked, so PGlite is never handed bytes it would
+ * choke on (a damaged database once ended the command with zlib's Z_DATA_ERROR stack).
+ */
+function databaseTar(bytes: Buffer): Buffer {
+  let tar = bytes;
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    try {
+      tar = zlib.gunzipSync(bytes);
+    } catch {
+      throw new RestoreRefused(DATABASE_DAMAGED);
+    }
+  }
+  if (!isWholeTar(tar)) throw new RestoreRefused(DATABASE_DAMAGED);
+  return tar;
+}
+
 /** A database archive loads, and holds this application's migrated schema. */
-async function checkDatabase(tar: Buffer, type: string) {
+async function checkDatabase(tar: Buffer) {
   let probe: PGlite;
   try {
     probe = await PGlite.create({
       extensions: PGLITE_EXTENSIONS,
-      loadDataDir: new Blob([new Uint8Array(tar)], { type }),
+      loadDataDir: new Blob([new Uint8Array(tar)], { type: "application/x-tar" }),
     });
   } catch {
-    throw new Error(NOT_A_BACKUP);
+    throw new RestoreRefused(DATABASE_DAMAGED);
   }
   try {
     const result = await probe.query<{ n: number }>(
@@ -311,7 +350,7 @@ async function checkDatabase(tar: Buffer, type: string) {
     if (migrations === 0) throw new Error("no migrations");
     return migrations;
   } catch {
-    throw new Error("This backup does not hold this site's database.");
+    throw new RestoreRefused("This backup does not hold this site's database.");
   } finally {
     await probe.close();
   }
@@ -343,7 +382,8 @@ export async function restoreBackup(
   const staging = path.join(dataDir, `.restoring-${stamp}`);
   try {
     const read = await readArchive(inFile, path.join(staging, MEDIA));
-    const migrations = await checkDatabase(read.database, read.databaseType);
+    read.database = databaseTar(read.database);
+    const migrations = await checkDatabase(read.database);
     if (migrations > shippedMigrationCount()) {
       throw new Error(
         "This backup was made by a newer version of the site (its database has migrations this copy does not know). Update the site first, then restore.",
@@ -358,8 +398,8 @@ export async function restoreBackup(
 
 type ReadArchive = {
   manifest: BackupManifest | undefined;
+  /** The database's tar (gzipped in an older backup, until databaseTar unpacks it). */
   database: Buffer;
-  databaseType: string;
   mediaFiles: number;
 };
 
@@ -383,42 +423,73 @@ async function firstEntryName(file: string) {
   return head.subarray(0, 100).toString("utf8").replace(/\0.*$/s, "");
 }
 
-/** Reads the whole archive: the manifest, the database into memory, the photos into `mediaDir`. */
+/**
+ * Reads the whole archive: the manifest, the database into memory, the photos into `mediaDir`.
+ * Each entry is judged by its header before a byte of it is read: a manifest over
+ * MAX_MANIFEST_BYTES, a database of another size than the manifest says, a photo over
+ * MAX_RESTORED_PHOTO_BYTES, or photos beyond the manifest's count or bytes are refused.
+ */
 async function readArchive(file: string, mediaDir: string): Promise<ReadArchive> {
   const first = await firstEntryName(file);
   if (first === undefined) throw new Error(NOT_A_BACKUP);
   if (first !== MANIFEST) {
     // A bare PGlite archive: what npm run backup wrote before photos were included.
-    return {
-      manifest: undefined,
-      database: fs.readFileSync(file),
-      databaseType: "application/x-gzip",
-      mediaFiles: 0,
-    };
+    return { manifest: undefined, database: fs.readFileSync(file), mediaFiles: 0 };
   }
   let manifest: BackupManifest | undefined;
+  let manifestRead = false;
   let database: Buffer | undefined;
+  let databaseRead = false;
   let mediaFiles = 0;
+  let mediaBytes = 0;
   try {
     await readTar(fs.createReadStream(file).pipe(zlib.createGunzip()), async (entry) => {
       if (entry.name === MANIFEST) {
+        if (manifestRead) throw new Error("it holds two manifests");
+        manifestRead = true;
+        if (entry.size > MAX_MANIFEST_BYTES) {
+          throw new RestoreRefused(
+            `This backup's manifest is ${inMb(entry.size)}, over the ${inMb(MAX_MANIFEST_BYTES)} a manifest may be: it is not a backup made by npm run backup.`,
+          );
+        }
         return collect(entry.size, (bytes) => {
           manifest = parseManifest(bytes);
         });
       }
+      if (!manifest) throw new Error("its manifest is not readable");
       if (entry.name === DATABASE) {
+        if (databaseRead) throw new Error("it holds two databases");
+        databaseRead = true;
+        if (entry.size !== manifest.database?.bytes) {
+          throw new RestoreRefused(
+            `This backup's database is ${entry.size} bytes where its manifest says ${manifest.database?.bytes}: it has been changed or damaged.`,
+          );
+        }
         return collect(entry.size, (bytes) => {
           database = bytes;
         });
       }
       const key = entry.name.startsWith(MEDIA_PREFIX) ? entry.name.slice(MEDIA_PREFIX.length) : "";
       if (!isSafeKey(key)) throw new Error(`it holds ${entry.name}`);
+      const listed = manifest.media?.kind === "disk" ? manifest.media : { files: 0, bytes: 0 };
+      if (entry.size > MAX_RESTORED_PHOTO_BYTES) {
+        throw new RestoreRefused(
+          `This backup holds a photo of ${inMb(entry.size)} (${entry.name}), over the ${inMb(MAX_RESTORED_PHOTO_BYTES)} a stored photo can be.`,
+        );
+      }
+      mediaFiles += 1;
+      mediaBytes += entry.size;
+      if (mediaFiles > listed.files || mediaBytes > listed.bytes) {
+        throw new RestoreRefused(
+          `This backup holds more photos than its manifest lists (${listed.files} photos, ${listed.bytes} bytes): it has been changed or damaged.`,
+        );
+      }
       const target = path.join(mediaDir, key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      mediaFiles += 1;
       return fileSink(target);
     });
   } catch (error) {
+    if (error instanceof RestoreRefused) throw error;
     throw new Error(`${NOT_A_BACKUP} (${error instanceof Error ? error.message : String(error)})`);
   }
   if (!manifest || !database) throw new Error(NOT_A_BACKUP);
@@ -430,7 +501,7 @@ async function readArchive(file: string, mediaDir: string): Promise<ReadArchive>
       `The backup is incomplete: its manifest lists ${manifest.media.files} photos, the archive holds ${mediaFiles}.`,
     );
   }
-  return { manifest, database, databaseType: "application/x-tar", mediaFiles };
+  return { manifest, database, mediaFiles };
 }
 
 function fileSink(target: string) {
@@ -480,7 +551,7 @@ async function swapIn(
     previous.database = moveAside(pgdata);
     const client = await PGlite.create(pgdata, {
       extensions: PGLITE_EXTENSIONS,
-      loadDataDir: new Blob([new Uint8Array(read.database)], { type: read.databaseType }),
+      loadDataDir: new Blob([new Uint8Array(read.database)], { type: "application/x-tar" }),
     });
     await client.query("select 1");
     await client.close();

@@ -4,6 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
+import { checkReadiness } from "~/metrics/readiness.server";
 import { runBackup } from "./backup-jobs.server";
 
 // How `npm run backup` reaches a running server: a Unix socket in DATA_DIR (mode 0600), so only
@@ -13,6 +14,8 @@ import { runBackup } from "./backup-jobs.server";
 //
 //   POST /backup           the server backs up into BACKUP_DIR; answers the file and manifest
 //   POST /backup?stream=1  the archive itself, for `npm run backup -- --out FILE`
+//   GET  /readyz           the readiness checks with their reasons (JSON; 200 or 503), which
+//                          the public /readyz tells only a caller with the metrics token
 
 export const CONTROL_SOCKET = "control.sock";
 /** Linux's limit on a socket's path (sun_path), with its terminating NUL. */
@@ -26,6 +29,14 @@ let server: http.Server | undefined;
 
 async function handle(request: http.IncomingMessage, response: http.ServerResponse) {
   const url = new URL(request.url ?? "/", "http://control");
+  if (request.method === "GET" && url.pathname === "/readyz") {
+    const readiness = await checkReadiness();
+    response.writeHead(readiness.status === "ready" ? 200 : 503, {
+      "Content-Type": "application/json",
+    });
+    response.end(JSON.stringify(readiness));
+    return;
+  }
   if (request.method !== "POST" || url.pathname !== "/backup") {
     response.writeHead(404, { "Content-Type": "application/json" });
     response.end(JSON.stringify({ error: "Unknown request" }));

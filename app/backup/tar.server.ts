@@ -7,6 +7,8 @@ import type { Readable } from "node:stream";
 
 const BLOCK = 512;
 const END = Buffer.alloc(BLOCK * 2);
+/** The largest pax header read (a long file name; real ones are a few hundred bytes). */
+const MAX_PAX_BYTES = 64 * 1024;
 
 export type TarSource = {
   name: string;
@@ -141,6 +143,8 @@ export async function readTar(
       if (!Number.isFinite(size) || size < 0) throw new Error("a damaged tar header");
       const pad = (BLOCK - (size % BLOCK)) % BLOCK;
       if (type === "x") {
+        // A pax header is read into memory: a real one is a few hundred bytes.
+        if (size > MAX_PAX_BYTES) throw new Error("a damaged tar header");
         collectingPax = { left: size, pad };
         continue;
       }
@@ -158,3 +162,33 @@ export type TarSink = {
   write(chunk: Buffer): void | Promise<void>;
   end(): void | Promise<void>;
 };
+
+/** Whether a tar header block's checksum (bytes 148-155) matches its contents. */
+function checksumOk(block: Buffer) {
+  const stated = Number.parseInt(block.toString("latin1", 148, 156).replace(/\0.*$/s, ""), 8);
+  let sum = 0;
+  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : (block[i] ?? 0);
+  return stated === sum;
+}
+
+/**
+ * Whether `bytes` is a whole, undamaged tar archive in memory: every header a ustar header with
+ * a right checksum, every entry's body inside the bytes, ended by a zero block. Any entry type
+ * (a database dump holds folders). Reads headers only, so it costs nothing next to unpacking.
+ */
+export function isWholeTar(bytes: Uint8Array): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 0;
+  while (at + BLOCK <= buffer.length) {
+    const block = buffer.subarray(at, at + BLOCK);
+    if (block.every((byte) => byte === 0)) return at > 0;
+    if (block.toString("latin1", 257, 262) !== "ustar" || !checksumOk(block)) return false;
+    const size = Number.parseInt(
+      block.toString("ascii", 124, 136).replace(/\0.*$/s, "").trim() || "0",
+      8,
+    );
+    if (!Number.isSafeInteger(size) || size < 0) return false;
+    at += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+  }
+  return false;
+}

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { logger } from "~/lib/logger.server";
+import { closeToOthers } from "~/lib/private-files.server";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
 import { withPreparedStatements } from "./pglite-statements.server";
 import * as schema from "./schema";
@@ -113,9 +114,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // Refuses (and writes nothing) when another process holds the data directory.
     lock = acquireDataDirLock(options.dataDir);
     try {
-      client = await PGlite.create(path.join(options.dataDir, "pgdata"), {
-        extensions: PGLITE_EXTENSIONS,
-      });
+      const pgdata = path.join(options.dataDir, "pgdata");
+      client = await PGlite.create(pgdata, { extensions: PGLITE_EXTENSIONS });
+      // PGlite unpacks a new database with its own modes (0666), whatever the umask: closed to
+      // others here (issue 42); the files PostgreSQL makes later follow the umask (0600).
+      await closeToOthers(pgdata);
     } catch (error) {
       lock.release();
       throw error;

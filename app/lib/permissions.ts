@@ -2,9 +2,13 @@ import type { Role } from "./roles";
 
 // Staff permissions in one place (issue 21, ADR 0023). Three staff roles: a super admin (an admin
 // with is_super_admin), an admin and an agent. The admin middleware checks the page's permission
-// (permissionForPath) before any loader or action runs, and requireAdmin checks it again in every
+// (permissionForRoute) before any loader or action runs, and requireAdmin checks it again in every
 // handler; actions with several intents check the intent's own permission with `can`. Models take
 // the actor and, for an agent, keep to the agent's own rows (their listings and viewings).
+//
+// The page is the route React Router matched (its pattern in app/routes.ts), never the address
+// as typed: the router matches case-insensitively after decoding %-escapes, so /admin/properties/NEW
+// and /admin/properties/%6eew are the Add Property page and must be refused as it is (issue 42).
 
 export const STAFF_ROLES = ["superAdmin", "admin", "agent"] as const;
 
@@ -52,8 +56,9 @@ export function can(actor: { role: StaffRole }, permission: Permission): boolean
 }
 
 /**
- * The permission each staff page needs, first match wins ("*" is one path segment). A page not
- * listed needs "office:manage": a new admin screen is closed to agents until it is listed here.
+ * The permission each staff page needs, by its route pattern in app/routes.ts (exactly as written
+ * there, params included). A page not listed needs "office:manage": a new admin screen is closed
+ * to agents until it is listed here. Every pattern here must be a route (tested).
  */
 export const PAGE_PERMISSIONS: readonly (readonly [pattern: string, permission: Permission])[] = [
   ["/admin", "staff:home"],
@@ -65,28 +70,36 @@ export const PAGE_PERMISSIONS: readonly (readonly [pattern: string, permission: 
   ["/admin/properties/import", "listings:manage"],
   ["/admin/properties/export.csv", "listings:manage"],
   ["/admin/properties/template.csv", "listings:manage"],
-  ["/admin/properties/*", "listings:edit"],
-  ["/admin/properties/*/photos", "listings:edit"],
+  ["/admin/properties/:id", "listings:edit"],
+  ["/admin/properties/:id/photos", "listings:edit"],
   ["/admin/appointments", "viewings:handle"],
   ["/admin/appointments/new", "viewings:assign"],
-  ["/admin/appointments/*", "viewings:handle"],
+  ["/admin/appointments/:id", "viewings:handle"],
   ["/admin/leads", "leads:view"],
   ["/admin/complaints", "inquiries:handle"],
-  ["/admin/complaints/*", "inquiries:handle"],
+  ["/admin/complaints/:id", "inquiries:handle"],
   ["/admin/backups", "admins:manage"],
-  ["/admin/backups/*", "admins:manage"],
+  ["/admin/backups/:name", "admins:manage"],
 ];
 
-function matches(pattern: string, path: string) {
-  const want = pattern.split("/");
-  const have = path.split("/");
-  return want.length === have.length && want.every((part, i) => part === "*" || part === have[i]);
+const PERMISSION_BY_PATTERN: ReadonlyMap<string, Permission> = new Map(PAGE_PERMISSIONS);
+
+/**
+ * A route pattern in one form: React Router hands middleware, loaders and actions the matched
+ * routes' paths joined ("admin/properties/:id", no leading slash under a root route without a
+ * path); app/routes.ts's full paths read "/admin/properties/:id".
+ */
+export function normalisePattern(pattern: string): string {
+  return `/${pattern.replace(/\/{2,}/g, "/").replace(/^\/+|\/+$/g, "")}`;
 }
 
-/** The permission a staff page (a pathname, without a trailing ".data") needs. */
-export function permissionForPath(pathname: string): Permission {
-  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
-  return PAGE_PERMISSIONS.find(([pattern]) => matches(pattern, path))?.[1] ?? "office:manage";
+/**
+ * The permission the staff page of a matched route needs: `pattern` is the route's pattern as
+ * React Router matched it (`args.pattern` in a middleware, loader or action), not the request's
+ * path. An unknown or empty pattern needs "office:manage" (closed to agents).
+ */
+export function permissionForRoute(pattern: string): Permission {
+  return PERMISSION_BY_PATTERN.get(normalisePattern(pattern)) ?? "office:manage";
 }
 
 /** Where a staff member lands after signing in: an agent's work is their viewings. */

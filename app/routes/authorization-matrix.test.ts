@@ -6,13 +6,14 @@ import { db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
 import { addDays, isSunday, lagosToday } from "~/lib/appointment-rules";
-import { can, permissionForPath } from "~/lib/permissions";
+import { can, permissionForRoute } from "~/lib/permissions";
 import { readPropertyCsv } from "~/lib/property-import";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { getPropertyImportPlan } from "~/models/admin-property-import.server";
 import { createAppointment } from "~/models/appointment.server";
 import { cookieHeader } from "../../tests/setup/accounts";
 import { routeArgs } from "../../tests/setup/route-calls";
+import { matchRoute } from "../../tests/setup/route-match";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import routeConfig from "../routes";
 
@@ -20,6 +21,12 @@ import routeConfig from "../routes";
 // MATRIX (guarded: each loader and action is requested as every actor, through the parent
 // layouts' middleware, the way React Router runs it) or in PUBLIC. Adding a route to routes.ts
 // without adding it here fails the completeness test.
+//
+// Every request is made in three spellings (issue 42, item 4): as written, with the route's own
+// words in upper case, and with one letter of them %-escaped. React Router matches all three to
+// the same route (case-insensitively, after decoding), so each actor must get the same answer
+// from each: the handlers get the matched route's pattern, as the router hands it, and the
+// permission is decided on it, never on the address as typed.
 
 await setupTestDatabase();
 
@@ -2207,14 +2214,59 @@ type Outcome = {
   handlerRan: boolean;
 };
 
-/** The route's :params read from the request's path ("/a/:id" and "/a/x1" give { id: "x1" }). */
-function paramsOf(pattern: string, url: string): Record<string, string> {
-  const actual = new URL(url, "http://localhost").pathname.split("/");
-  const params: Record<string, string> = {};
-  pattern.split("/").forEach((segment, i) => {
-    if (segment.startsWith(":")) params[segment.slice(1)] = decodeURIComponent(actual[i] ?? "");
-  });
-  return params;
+// ---------------------------------------------------------------------------------------------
+// Spellings (issue 42, item 4): the same address as a router reads it, written another way.
+
+const SPELLINGS = ["as written", "upper case", "one letter %-escaped"] as const;
+type Spelling = (typeof SPELLINGS)[number];
+
+/**
+ * `url` spelled another way: only the route's own words change (the static segments of the
+ * route's pattern), never an id or a query, so the request is for the same page and record.
+ */
+function spell(route: FlatRoute, url: string, spelling: Spelling): string {
+  if (spelling === "as written") return url;
+  const at = url.search(/[?#]/);
+  const pathname = at === -1 ? url : url.slice(0, at);
+  const rest = at === -1 ? "" : url.slice(at);
+  const pattern = route.path.split("/");
+  const segments = pathname.split("/");
+  const words = segments
+    .map((segment, i) => ({ segment, i }))
+    .filter(({ segment, i }) => /[a-z]/i.test(segment) && segment === pattern[i]);
+  if (spelling === "upper case") {
+    for (const { segment, i } of words) segments[i] = segment.toUpperCase();
+  } else {
+    // The last word's first letter: /admin/properties/new becomes /admin/properties/%6eew.
+    const last = words.at(-1);
+    if (last) {
+      const letter = last.segment.search(/[a-z]/i);
+      const code = last.segment.charCodeAt(letter).toString(16);
+      segments[last.i] =
+        `${last.segment.slice(0, letter)}%${code}${last.segment.slice(letter + 1)}`;
+    }
+  }
+  return `${segments.join("/")}${rest}`;
+}
+
+/** The same request in another spelling. */
+function spelled(route: FlatRoute, spec: Request_, spelling: Spelling): Request_ {
+  return spelling === "as written" ? spec : { ...spec, url: spell(route, spec.url, spelling) };
+}
+
+/**
+ * What a spelled request gets: what the written one gets, a sign-in redirect coming back to the
+ * address as it was typed.
+ */
+function spelledExpect(expected: Expect, written: string, typed: string): Expect {
+  if (written === typed || !("redirect" in expected)) return expected;
+  const back = `redirectTo=${encodeURIComponent(written)}`;
+  if (!/^\/(signin|admin\/login)\?/.test(expected.redirect) || !expected.redirect.endsWith(back)) {
+    return expected;
+  }
+  return {
+    redirect: `${expected.redirect.slice(0, -back.length)}redirectTo=${encodeURIComponent(typed)}`,
+  };
 }
 
 async function runRoute(
@@ -2223,10 +2275,19 @@ async function runRoute(
   spec: Request_,
   actor: Actor,
 ): Promise<Outcome> {
+  // The route React Router's matcher finds for the address as typed: its pattern is what the
+  // handlers and the middleware are handed (and what the permission is decided on).
+  const pathname = new URL(spec.url, "http://localhost").pathname;
+  const matched = matchRoute(pathname);
+  // A layout is reached through its pages (/admin is the admin layout's index).
+  if (!matched?.files.includes(route.file)) {
+    throw new Error(`${spec.url} reaches ${matched?.files.at(-1)}, not ${route.file}`);
+  }
   const args = routeArgs(spec.url, {
     cookie: cookies[actor],
     form: kind === "action" ? (spec.form ?? {}) : undefined,
-    params: paramsOf(route.path, spec.url),
+    params: matched.params,
+    pattern: matched.pattern,
   });
 
   const middleware: AnyFn[] = [];
@@ -2294,7 +2355,7 @@ function expectationOf(route: FlatRoute, spec: Request_, actor: Actor): Expect {
   const listed = spec.expect[actor];
   if (listed) return listed;
   if (!isStaffPage(route)) return spec.expect.admin;
-  const permission = permissionForPath(new URL(spec.url, "http://localhost").pathname);
+  const permission = permissionForRoute(route.path);
   if (can({ role: "agent" }, permission)) {
     throw new Error(`${route.file} ${spec.url} is open to agents: list agent and otherAgent`);
   }
@@ -2310,22 +2371,22 @@ function writes(route: FlatRoute, spec: Request_, actor: Actor): boolean {
   return unlistedAgent && !isStaffPage(route) && named("admin");
 }
 
-function check(outcome: Outcome, expected: Expect) {
+function check(outcome: Outcome, expected: Expect, what?: string) {
   if ("redirectStartsWith" in expected) {
-    expect(outcome.status).toBeGreaterThanOrEqual(300);
-    expect(outcome.status).toBeLessThan(400);
-    expect(outcome.location?.startsWith(expected.redirectStartsWith)).toBe(true);
+    expect(outcome.status, what).toBeGreaterThanOrEqual(300);
+    expect(outcome.status, what).toBeLessThan(400);
+    expect(outcome.location?.startsWith(expected.redirectStartsWith), what).toBe(true);
     return;
   }
   if ("ok" in expected) {
-    expect(outcome.status).toBe(200);
-    expect(outcome.handlerRan).toBe(true);
+    expect(outcome.status, what).toBe(200);
+    expect(outcome.handlerRan, what).toBe(true);
   } else if ("redirect" in expected) {
-    expect(outcome.status).toBeGreaterThanOrEqual(300);
-    expect(outcome.status).toBeLessThan(400);
-    expect(outcome.location).toBe(expected.redirect);
+    expect(outcome.status, what).toBeGreaterThanOrEqual(300);
+    expect(outcome.status, what).toBeLessThan(400);
+    expect(outcome.location, what).toBe(expected.redirect);
   } else {
-    expect(outcome.status).toBe(expected.status);
+    expect(outcome.status, what).toBe(expected.status);
   }
 }
 
@@ -2377,16 +2438,22 @@ describe.each(Object.keys(MATRIX))("%s", (file) => {
   describe.each(ACTORS)("as %s", (actor) => {
     const shape = MATRIX[file]?.entry();
     if (shape?.loader) {
-      it("loader", async () => {
-        const spec = MATRIX[file]?.entry().loader;
-        if (!spec) throw new Error("no loader spec");
+      it.each(SPELLINGS)("loader, %s", async (spelling) => {
+        const written = MATRIX[file]?.entry().loader;
+        if (!written) throw new Error("no loader spec");
+        const spec = spelled(route(), written, spelling);
         await resetFavorites();
         await spec.reset?.();
         const before = await rowCounts();
         const aBefore = await favoritesOf("customer");
         const watched = await spec.watch?.();
         const outcome = await runRoute(route(), "loader", spec, actor);
-        check(outcome, expectationOf(route(), spec, actor));
+        const expected = spelledExpect(
+          expectationOf(route(), written, actor),
+          written.url,
+          spec.url,
+        );
+        check(outcome, expected, spec.url);
         // A GET never writes.
         expect(await rowCounts()).toEqual(before);
         expect(await favoritesOf("customer")).toEqual(aBefore);
@@ -2394,7 +2461,6 @@ describe.each(Object.keys(MATRIX))("%s", (file) => {
         // Refused before any child loader runs when a guarding layout is above the route (a
         // 404 for another customer's row, or a page's own redirect, comes from the loader).
         const guarded = [...route().parents, file].some((p) => GUARDING_LAYOUTS.has(p));
-        const expected = expectationOf(route(), spec, actor);
         const toLogin =
           "redirect" in expected && /^\/(signin|admin\/login)\?/.test(expected.redirect);
         if (guarded && toLogin) expect(outcome.handlerRan).toBe(false);
@@ -2402,8 +2468,9 @@ describe.each(Object.keys(MATRIX))("%s", (file) => {
     }
 
     if (shape?.actions?.length) {
-      it("actions", async () => {
-        for (const spec of MATRIX[file]?.entry().actions ?? []) {
+      it.each(SPELLINGS)("actions, %s", async (spelling) => {
+        for (const written of MATRIX[file]?.entry().actions ?? []) {
+          const spec = spelled(route(), written, spelling);
           await resetFavorites();
           await spec.reset?.();
           const before = await rowCounts();
@@ -2411,14 +2478,22 @@ describe.each(Object.keys(MATRIX))("%s", (file) => {
           const watched = await spec.watch?.();
           const aRowsBefore = await rowsOfCustomerA();
           const outcome = await runRoute(route(), "action", spec, actor);
-          check(outcome, expectationOf(route(), spec, actor));
+          check(
+            outcome,
+            spelledExpect(expectationOf(route(), written, actor), written.url, spec.url),
+            `${spec.url} ${JSON.stringify(spec.form ?? {})}`,
+          );
           await settleBackgroundMail();
           const isWriter = writes(route(), spec, standIn(spec, actor));
           const aMayWrite = actor === "customer" && (isWriter || spec.ownRows);
           if (!aMayWrite) expect(await rowsOfCustomerA()).toEqual(aRowsBefore);
           if (isWriter || (spec.ownRows && actor !== "anonymous")) continue;
           expect(await spec.watch?.()).toEqual(watched);
-          if (spec.url === "/favorites" && spec.form?.intent === "add" && actor !== "anonymous") {
+          if (
+            written.url === "/favorites" &&
+            spec.form?.intent === "add" &&
+            actor !== "anonymous"
+          ) {
             // Saves for the poster only: A's rows are untouched.
             expect(await favoritesOf("customer")).toEqual(aBefore);
             expect(await favoritesOf(actor)).toEqual([savedPropertyId]);

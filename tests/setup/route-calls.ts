@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, type RouterContextProvider } from "react-router";
 import { expect } from "vitest";
 import { createRequestContext } from "~/lib/request-context.server";
+import { matchRoute } from "./route-match";
 
 // Calling a route's loader and action directly, with the arguments React Router would pass
 // (request, url, params and the request context server/app.ts builds), and reading what they
@@ -25,6 +26,11 @@ export type FormFields = Record<string, string | readonly string[]> | FormData;
 export type CallOptions<Params = RouteArgs["params"]> = {
   /** The route's params (`Route.LoaderArgs["params"]`). */
   params?: Params;
+  /**
+   * The matched route's pattern React Router hands the handler ("admin/properties/:id"); by
+   * default the route app/routes.ts matches for the request's path, as the router would.
+   */
+  pattern?: string;
   /** The Cookie header, when `request` is a path. */
   cookie?: string;
   /** The posted form, when `request` is a path: a POST instead of a GET. */
@@ -132,10 +138,12 @@ export function routeArgs<A extends RouteArgs = RouteArgs>(
       : options.form
         ? postRequest(request, options.form, options.cookie)
         : getRequest(request, options.cookie);
+  const url = new URL(req.url);
+  const matched = matchRoute(url.pathname);
   const args: RouteArgs = {
     request: req,
-    url: new URL(req.url),
-    pattern: "",
+    url,
+    pattern: options.pattern ?? matched?.pattern ?? "",
     params: options.params ?? {},
     context: createRequestContext({
       socketAddress: options.ip ?? nextClientAddress(),

@@ -17,7 +17,7 @@ import {
   Users,
   Video,
 } from "~/components/icons";
-import { can, permissionForPath, type StaffRole } from "~/lib/permissions";
+import { can, permissionForRoute, type StaffRole } from "~/lib/permissions";
 
 // The admin sidebar, in the spec's order (dashboard-and-admin §2), plus the website editor and
 // the audit log. One list for the desktop sidebar, the phone sheet, the no-JavaScript menu and the tests.
@@ -61,7 +61,10 @@ const AGENT_NAV: readonly AdminNavItem[] = [
   { label: "My Leads", to: "/admin/leads", icon: Target },
 ];
 
-/** The sidebar's items for this staff member: only pages their role may open. */
+/**
+ * The sidebar's items for this staff member: only pages their role may open (each `to` is its
+ * route's pattern, having no params).
+ */
 export function adminNav(role: StaffRole): readonly AdminNavItem[] {
   const items =
     role === "agent"
@@ -69,7 +72,7 @@ export function adminNav(role: StaffRole): readonly AdminNavItem[] {
       : role === "superAdmin"
         ? [...ADMIN_NAV, ...SUPER_ADMIN_NAV]
         : ADMIN_NAV;
-  return items.filter((item) => can({ role }, permissionForPath(item.to)));
+  return items.filter((item) => can({ role }, permissionForRoute(item.to)));
 }
 
 /** The sidebar cookie (spec §4): expanded or collapsed, kept 7 days, read by the server. */

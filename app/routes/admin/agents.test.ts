@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { adminNav } from "~/components/admin/admin-nav";
 import { db } from "~/db/client.server";
 import { appointments, mailOutbox, properties } from "~/db/schema";
-import { permissionForPath } from "~/lib/permissions";
+import { permissionForRoute } from "~/lib/permissions";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { deleteUserByAdmin, updateUserByAdmin } from "~/models/admin-users.server";
 import { createAppointment } from "~/models/appointment.server";
@@ -129,7 +129,7 @@ describe("an agent", () => {
     expect(home.status).toBe(302);
     expect(home.location).toBe("/admin/appointments");
     for (const path of ["/admin/users", "/admin/settings", "/admin/audit", "/website-editor"]) {
-      expect(permissionForPath(path)).toBe("office:manage");
+      expect(permissionForRoute(path)).toBe("office:manage");
     }
     expect(adminNav("agent").map((item) => item.to)).toEqual([
       "/admin/properties",

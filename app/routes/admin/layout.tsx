@@ -10,7 +10,7 @@ import { FlashToast } from "~/components/flash-toast";
 import { Sidebar, SidebarProvider, SidebarSheet } from "~/components/ui/sidebar";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { consumeFlash } from "~/http/flash.server";
-import { can, permissionForPath } from "~/lib/permissions";
+import { can, permissionForRoute } from "~/lib/permissions";
 import { countWaitingSubmissions } from "~/models/submission.server";
 import type { Route } from "./+types/layout";
 
@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   const renewed = (await getCurrentSession(request))?.headers;
   for (const cookie of renewed?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   // Owners' submissions waiting for review, beside Submissions in the sidebar (not an agent's).
-  const counts: AdminNavCounts = can(admin, permissionForPath("/admin/submissions"))
+  const counts: AdminNavCounts = can(admin, permissionForRoute("/admin/submissions"))
     ? { "/admin/submissions": await countWaitingSubmissions(admin) }
     : {};
   return data(

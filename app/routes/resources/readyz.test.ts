@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { startControlSocket, stopControlSocket } from "~/backup/control-socket.server";
 import {
   type DatabaseHandle,
   db,
@@ -15,13 +18,18 @@ import {
   expectedMigrationCount,
   OUTBOX_STUCK_AFTER_SECONDS,
 } from "~/metrics/readiness.server";
-import { callLoader } from "../../../tests/setup/route-calls";
+import { setTestEnv } from "../../../tests/setup/env";
+import { callLoader, routeArgs } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader } from "./readyz";
 
 // /readyz: ready on a freshly migrated database; unready, with the failing check's reason, when
 // the outbox is stuck, the disk is below the floor, a migration is missing or the database does
-// not answer, and never a 500.
+// not answer, and never a 500. Anyone gets the status only (issue 42, item 9); the checks and
+// their reasons need the metrics token or the control socket.
+
+const TOKEN = "readyz-token-0123456789abcdef0123456789";
+setTestEnv({ METRICS_TOKEN: TOKEN });
 
 await setupTestDatabase();
 
@@ -31,8 +39,14 @@ beforeEach(async () => {
 
 const MINUTE_MS = 60_000;
 
+/** /readyz asked with these headers (none: as anyone). */
+function ask(headers: Record<string, string> = {}) {
+  return loader(routeArgs(new Request("http://localhost/readyz", { headers })));
+}
+
+/** /readyz asked with the metrics token: the checks, as JSON. */
 async function readyz() {
-  const response = await loader();
+  const response = await ask({ Authorization: `Bearer ${TOKEN}` });
   return { response, body: await response.json() };
 }
 
@@ -155,7 +169,7 @@ describe("the readiness checks", () => {
     });
     setDatabase(unreachable);
     try {
-      const response = await loader();
+      const response = await ask({ Authorization: `Bearer ${TOKEN}` });
       expect(response.status).toBe(503);
       const text = await response.text();
       expect(text).not.toMatch(/secret|ECONNREFUSED|127\.0\.0\.1|at /);
@@ -190,5 +204,78 @@ describe("the readiness checks", () => {
     } finally {
       setDatabase(handle);
     }
+  });
+});
+
+describe("GET /readyz without the metrics token", () => {
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "readyz-socket-"));
+  afterAll(async () => {
+    await stopControlSocket();
+    fs.rmSync(socketDir, { recursive: true, force: true });
+  });
+
+  it("answers anyone 200 ready, and nothing of the checks", async () => {
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { Authorization: "Bearer wrong-token-0123456789abcdef0123456789" },
+      { Authorization: `Bearer ${TOKEN}x` },
+      { Authorization: TOKEN },
+    ]) {
+      const response = await ask(headers);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(await response.text()).toBe("ready");
+    }
+  });
+
+  it("answers anyone 503 not ready, without saying why", async () => {
+    await queueMail(OUTBOX_STUCK_AFTER_SECONDS / 60 + 5);
+    const response = await ask();
+    expect(response.status).toBe(503);
+    expect(await response.text()).toBe("not ready");
+    // The token's holder reads why.
+    const { response: told, body } = await readyz();
+    expect(told.status).toBe(503);
+    expect(body.checks.outbox.reason).toMatch(/mail sender is not delivering/);
+  });
+
+  it("says nothing of the checks while METRICS_TOKEN is unset, whatever is sent", async () => {
+    setTestEnv({ METRICS_TOKEN: undefined });
+    try {
+      const response = await ask({ Authorization: `Bearer ${TOKEN}` });
+      expect(await response.text()).toBe("ready");
+    } finally {
+      setTestEnv({ METRICS_TOKEN: TOKEN });
+    }
+  });
+
+  it("tells the checks and their reasons over the control socket in DATA_DIR", async () => {
+    await startControlSocket(socketDir);
+    const socketPath = path.join(socketDir, "control.sock");
+    expect(fs.statSync(socketPath).mode & 0o777).toBe(0o600);
+    const get = () =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        http
+          .get({ socketPath, path: "/readyz" }, (response) => {
+            let body = "";
+            response.setEncoding("utf8");
+            response.on("data", (chunk) => {
+              body += chunk;
+            });
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+          })
+          .on("error", reject);
+      });
+    const ready = await get();
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.body)).toMatchObject({
+      status: "ready",
+      checks: { database: { ok: true }, outbox: { ok: true, pending: 0 } },
+    });
+    await queueMail(OUTBOX_STUCK_AFTER_SECONDS / 60 + 5);
+    const stuck = await get();
+    expect(stuck.status).toBe(503);
+    expect(JSON.parse(stuck.body).checks.outbox.reason).toMatch(/mail sender is not delivering/);
   });
 });

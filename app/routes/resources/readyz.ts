@@ -1,14 +1,27 @@
+import { getEnv } from "~/env.server";
 import { checkReadiness } from "~/metrics/readiness.server";
+import { scrapeAccess } from "~/metrics/scrape.server";
+import type { Route } from "./+types/readyz";
 
 // /readyz: whether this instance is fit to serve, check by check (app/metrics/readiness.server):
 // the database answers, its migrations are applied, the disk holding DATA_DIR has room, and the
-// mail outbox is moving. 200 `ready` or 503 `unready`, with the reasons; never a 500. /healthz
-// stays the cheap "the process and its database are alive" probe.
+// mail outbox is moving. 200 or 503, never a 500. /healthz stays the cheap "the process and its
+// database are alive" probe.
+//
+// Anyone gets the status only: 200 `ready` or 503 `not ready` (issue 42: the reasons told anyone
+// the database's kind, the migrations, the free disk and the outbox's counts). The checks and the
+// reasons, as JSON, need what /metrics needs (`Authorization: Bearer <METRICS_TOKEN>`), or the
+// control socket in DATA_DIR (`curl --unix-socket DATA_DIR/control.sock http://site/readyz`).
 
-export async function loader() {
+const HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+
+export async function loader({ request }: Route.LoaderArgs) {
   const readiness = await checkReadiness();
-  return Response.json(readiness, {
-    status: readiness.status === "ready" ? 200 : 503,
-    headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
+  const status = readiness.status === "ready" ? 200 : 503;
+  const access = scrapeAccess(request.headers.get("Authorization"), getEnv().metricsToken);
+  if (access === "allowed") return Response.json(readiness, { status, headers: HEADERS });
+  return new Response(status === 200 ? "ready" : "not ready", {
+    status,
+    headers: { ...HEADERS, "Content-Type": "text/plain; charset=utf-8" },
   });
 }
