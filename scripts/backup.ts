@@ -1,7 +1,7 @@
 // npm run backup [-- --out FILE]: a backup of the embedded database and its photos (DATA_DIR),
 // by default into BACKUP_DIR. With the server running, the server takes it (through its control
 // socket in DATA_DIR) while it keeps answering; with no server, this command opens the database
-// itself. For PostgreSQL (DATABASE_URL set), use pg_dump and the bucket's tools (README).
+// itself. For PostgreSQL (DATABASE_URL set), use pg_dump and the bucket's tools (docs/operations.md).
 // The files it writes are private (umask 0027) whatever shell starts it: set first of all.
 import "../server/private-umask.js";
 import fs from "node:fs";
@@ -79,7 +79,7 @@ try {
     const env = getEnv();
     if (env.databaseUrl) {
       throw new Error(
-        "DATABASE_URL is set: back up PostgreSQL with pg_dump (see the README), not this command.",
+        "DATABASE_URL is set: back up PostgreSQL with pg_dump (see docs/operations.md), not this command.",
       );
     }
     const given = option("--out");

@@ -2,7 +2,7 @@
 // backup made by npm run backup, the scheduled backups or the Backups screen. The archive is
 // checked whole before anything changes; what it replaces is kept beside it (the paths are
 // printed). Refuses while the server holds the database: stop it first. For PostgreSQL, use
-// pg_restore (README).
+// pg_restore (docs/operations.md).
 // The files it writes are private (umask 0027) whatever shell starts it: set first of all.
 import "../server/private-umask.js";
 import path from "node:path";
@@ -31,7 +31,7 @@ try {
     const env = getEnv();
     if (env.databaseUrl) {
       throw new Error(
-        "DATABASE_URL is set: restore PostgreSQL with pg_restore (see the README), not this command.",
+        "DATABASE_URL is set: restore PostgreSQL with pg_restore (see docs/operations.md), not this command.",
       );
     }
     const file = path.resolve(args[0] ?? "");

@@ -7,7 +7,7 @@ import { seedDemoLeads } from "./demo-leads";
 import { seedDemoOwner } from "./demo-owner";
 
 // The demo accounts of a new installation: one super admin, one customer and one owner, with fixed
-// passwords printed at start-up and listed in the README. Only for an empty account table.
+// passwords printed at start-up and listed in the README (and docs/accounts.md). Only for an empty account table.
 
 export const DEMO_USERS = [
   {

@@ -5,7 +5,7 @@
 //  - PostgreSQL: two instances (WEB_CONCURRENCY workers each, one AUTH_SECRET) behind nginx. Load
 //    runs the whole time (anonymous and signed-in pages, a POST, build files, photos) while each
 //    instance in turn gets SIGTERM, is started again once it has exited and is waited for until
-//    healthy: the rolling restart of README "Deploying", BENCH_ROUNDS times. Every request is
+//    healthy: the rolling restart of docs/operations.md "Deploying", BENCH_ROUNDS times. Every request is
 //    counted; a network error or a 5xx is a lost request.
 //  - Embedded database: one instance behind nginx (it cannot have a second). Under light load it
 //    gets SIGTERM and is started again at once: how long the drain takes, how long from the new

@@ -16,7 +16,7 @@ import {
 } from "./spawn-server";
 import { expect, test } from "./test";
 
-// The site as deployed (README, "Deploying"): nginx with deploy/nginx.conf itself (only its
+// The site as deployed (docs/operations.md, "Deploying"): nginx with deploy/nginx.conf itself (only its
 // ports, server name and certificate paths replaced) in front of the production server, over
 // HTTPS with a self-signed certificate. Checks what only shows through the proxy: HTTP/2, HSTS,
 // Secure cookies, one compression, the cache headers of build files and photos, and the client
@@ -110,7 +110,7 @@ test.beforeAll(async () => {
   httpPort = await freePort();
   origin = `https://localhost:${httpsPort}`;
 
-  // The site as the README's env file sets it up: behind one proxy, at an https address.
+  // The site as deploy/'s env file sets it up: behind one proxy, at an https address.
   app = startServer(path.join(dir, "data"), appPort, {
     SITE_URL: origin,
     TRUST_PROXY: "1",

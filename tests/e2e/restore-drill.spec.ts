@@ -71,7 +71,7 @@ function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
     // Each booking comes from an address of its own (X-Forwarded-For), under the public forms'
     // per-address limit.
     TRUST_PROXY: "1",
-    // The secret is DATA_DIR/auth-secret, which the operator keeps beside the backup (README).
+    // The secret is DATA_DIR/auth-secret, which the operator keeps beside the backup (docs/operations.md).
     AUTH_SECRET: "",
     DATABASE_URL: "",
     S3_BUCKET: "",

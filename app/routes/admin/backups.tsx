@@ -105,9 +105,9 @@ export default function AdminBackupsPage({ loaderData, actionData }: Route.Compo
         <Card as="section" aria-labelledby="pg-heading">
           <CardTitle id="pg-heading">This site runs on PostgreSQL</CardTitle>
           <CardDescription>
-            Back it up with pg_dump, and the photos with the bucket&apos;s own tools: the README
-            (Deploying, Backups) gives the commands. The backups on this screen are for the embedded
-            database.
+            Back it up with pg_dump, and the photos with the bucket&apos;s own tools:
+            docs/operations.md (Deploying, Backups) gives the commands. The backups on this screen
+            are for the embedded database.
           </CardDescription>
         </Card>
       </div>
@@ -201,7 +201,8 @@ export default function AdminBackupsPage({ loaderData, actionData }: Route.Compo
           </ul>
         )}
         <p className="mt-4 text-sm text-slate-600">
-          To restore one, stop the site and run <code>npm run restore -- FILE</code> (README).
+          To restore one, stop the site and run <code>npm run restore -- FILE</code>{" "}
+          (docs/operations.md).
         </p>
       </Card>
     </div>
