@@ -16,6 +16,7 @@ import { pruneMailOutbox, startMailSender, stopMailSender } from "~/mail/mail-se
 import { closeMailTransports } from "~/mail/mail-transport.server";
 import { startOwnerReportJob, stopOwnerReportJob } from "~/mail/owner-report-job.server";
 import { startSearchAlertJob, stopSearchAlertJob } from "~/mail/search-alert-mail.server";
+import { checkReadiness } from "~/metrics/readiness.server";
 import { purgeTrash } from "~/models/admin-properties.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
 import { listenForContentChanges } from "~/page-cache/content-generation.server";
@@ -83,7 +84,7 @@ export async function startApp() {
   startUpkeep();
   if (handle.kind === "pglite") {
     // `npm run backup` asks this process for a backup (it holds the database); and the schedule.
-    await startControlSocket(env.dataDir);
+    await startControlSocket(env.dataDir, { readiness: checkReadiness });
     startBackupSchedule();
   }
   return { port: env.port };

@@ -4,7 +4,6 @@ import http from "node:http";
 import path from "node:path";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
-import { checkReadiness } from "~/metrics/readiness.server";
 import { runBackup } from "./backup-jobs.server";
 
 // How `npm run backup` reaches a running server: a Unix socket in DATA_DIR (mode 0600), so only
@@ -25,12 +24,24 @@ export function controlSocketPath(dataDir: string) {
   return path.join(dataDir, CONTROL_SOCKET);
 }
 
+/**
+ * What the socket answers besides backups, handed in by the server: the readiness checks live
+ * in the metrics layer, above this one.
+ */
+export type ControlSocketAnswers = {
+  readiness: () => Promise<{ status: string }>;
+};
+
 let server: http.Server | undefined;
 
-async function handle(request: http.IncomingMessage, response: http.ServerResponse) {
+async function handle(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  answers: ControlSocketAnswers,
+) {
   const url = new URL(request.url ?? "/", "http://control");
   if (request.method === "GET" && url.pathname === "/readyz") {
-    const readiness = await checkReadiness();
+    const readiness = await answers.readiness();
     response.writeHead(readiness.status === "ready" ? 200 : 503, {
       "Content-Type": "application/json",
     });
@@ -83,7 +94,7 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
 }
 
 /** Listens on DATA_DIR/control.sock (the caller holds the data directory's lock). */
-export async function startControlSocket(dataDir: string) {
+export async function startControlSocket(dataDir: string, answers: ControlSocketAnswers) {
   const socket = controlSocketPath(dataDir);
   if (Buffer.byteLength(socket) > MAX_SOCKET_PATH) {
     logger.warn(
@@ -95,7 +106,7 @@ export async function startControlSocket(dataDir: string) {
   // Left by a server that did not stop cleanly: this process holds the lock now.
   fs.rmSync(socket, { force: true });
   const listening = http.createServer((request, response) => {
-    handle(request, response).catch((error) => {
+    handle(request, response, answers).catch((error) => {
       logger.error({ err: error }, "The control socket's request failed");
     });
   });

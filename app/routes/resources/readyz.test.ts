@@ -251,7 +251,7 @@ describe("GET /readyz without the metrics token", () => {
   });
 
   it("tells the checks and their reasons over the control socket in DATA_DIR", async () => {
-    await startControlSocket(socketDir);
+    await startControlSocket(socketDir, { readiness: checkReadiness });
     const socketPath = path.join(socketDir, "control.sock");
     expect(fs.statSync(socketPath).mode & 0o777).toBe(0o600);
     const get = () =>
