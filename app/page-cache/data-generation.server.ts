@@ -23,7 +23,8 @@ export const DATA_CHANNEL = "naija_data_changed";
 
 /**
  * Tables written on nearly every request, which no kept page shows but as counts that may lag
- * (a listing's views over 30 days): sessions, verification tokens, daily view counts, rate limits.
+ * (a listing's views over 30 days): sessions, verification tokens, daily view counts, rate limits,
+ * and who was counted today (counted_visitors: no page shows it).
  * Every other table announces its changes (checked by data-generation.server.test.ts).
  */
 export const UNANNOUNCED_TABLES: readonly string[] = [
@@ -31,6 +32,7 @@ export const UNANNOUNCED_TABLES: readonly string[] = [
   "verifications",
   "property_daily_views",
   "rate_limits",
+  "counted_visitors",
 ];
 
 type State = {
