@@ -111,6 +111,11 @@ describe("the body limit, by route", () => {
       "/dashboard/listings/0b6f3c3e-1111-4111-8111-111111111111.data",
       "/dashboard/listings/submissions/0b6f3c3e-1111-4111-8111-111111111111",
       "/dashboard/listings/submissions/0b6f3c3e-1111-4111-8111-111111111111.data",
+      // Other spellings of the same routes, which the router matches (case, %-escapes).
+      "/LIST-YOUR-PROPERTY",
+      "/list-your-%70roperty.data",
+      "/Admin/Properties/NEW",
+      "/admin/properties/%6eew.data",
     ]) {
       expect(bodyLimitFor(pathname, MULTIPART), pathname).toBe(UPLOAD_BODY_LIMIT_BYTES);
     }
@@ -131,6 +136,8 @@ describe("the body limit, by route", () => {
       "/dashboard/listings",
       "/dashboard/profile",
       "/list-your-property/extra",
+      "/list-your-propert%",
+      "/list-your-property%2Fx",
     ]) {
       expect(bodyLimitFor(pathname, MULTIPART), pathname).toBe(FORM_BODY_LIMIT_BYTES);
     }

@@ -67,12 +67,29 @@ export function routePathOf(pathname: string): string {
   return path === "" || path === "/_root" ? "/" : path;
 }
 
+/** A path segment as the router reads it: %-escapes decoded (a broken one kept as typed). */
+function decodedSegment(segment: string) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * Whether `path` names the route `pattern` the way React Router matches it: case-insensitively
+ * after decoding, so /LIST-YOUR-PROPERTY and /list-your-%70roperty get the upload limits too.
+ */
 function matchesRoute(path: string, pattern: string) {
   const parts = path.split("/");
   const expected = pattern.split("/");
   return (
     parts.length === expected.length &&
-    expected.every((part, i) => (part.startsWith(":") ? parts[i] !== "" : part === parts[i]))
+    expected.every((part, i) =>
+      part.startsWith(":")
+        ? parts[i] !== ""
+        : part.toLowerCase() === decodedSegment(parts[i] ?? "").toLowerCase(),
+    )
   );
 }
 
