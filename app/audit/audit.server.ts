@@ -1,4 +1,5 @@
 import { db } from "~/db/client.server";
+import { insertMany } from "~/db/insert-many.server";
 import { type AuditChanges, auditEvents } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
 import type { AuditAction, AuditEntity } from "~/lib/audit";
@@ -116,20 +117,18 @@ export async function auditedWrite<Result extends { ok: boolean }>(
         throw new Error(`${action}: an admin write must say what it changed`);
       }
       const [entityType] = action.split(".") as [AuditEntity];
-      // In slices: one INSERT's parameters stay far below PostgreSQL's limit of 65,535.
-      for (let start = 0; start < records.length; start += 1000) {
-        await tx.insert(auditEvents).values(
-          records.slice(start, start + 1000).map((record) => ({
-            actorUserId: actor.id,
-            actorEmail: actor.email,
-            action,
-            entityType,
-            entityId: record.entityId,
-            changes: changedFields(record.before, record.after),
-            clientAddress: actor.clientAddress || null,
-          })),
-        );
-      }
+      const rows = records.map((record) => ({
+        actorUserId: actor.id,
+        actorEmail: actor.email,
+        action,
+        entityType,
+        entityId: record.entityId,
+        changes: changedFields(record.before, record.after),
+        clientAddress: actor.clientAddress || null,
+      }));
+      // One row the usual way; many (a CSV import's) as JSON, one statement per 1,000 rows.
+      if (rows.length === 1) await tx.insert(auditEvents).values(rows);
+      else await insertMany(tx, auditEvents, rows);
       // Public pages may show what changed: other instances hear of it at commit.
       isPublic ||= publicContent === true;
       if (isPublic) await announceContentChange(tx);

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { eq, inArray, or, sql } from "drizzle-orm";
 import { type AuditRecord, auditedWrite, type Transaction } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
+import { insertMany } from "~/db/insert-many.server";
 import { properties, users } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
 import { AGENT_CSV_COLUMN, cellText } from "~/lib/csv";
@@ -473,12 +474,12 @@ async function applyPlan(
         agentId: c.agentId,
         agentEmail: c.agentEmail,
       }));
-      // In slices: one INSERT's parameters stay far below PostgreSQL's limit of 65,535.
-      for (let start = 0; start < added.length; start += 500) {
-        await tx
-          .insert(properties)
-          .values(added.slice(start, start + 500).map(({ agentEmail: _, ...row }) => row));
-      }
+      // As JSON, one statement per 1,000 rows: the transaction holds the embedded database.
+      await insertMany(
+        tx,
+        properties,
+        added.map(({ agentEmail: _, ...row }) => row),
+      );
       for (const { id, agentId: _, agentEmail, ...values } of added) {
         const after = agentEmail ? { ...values, agent: agentEmail } : values;
         audit.push({ entityId: id, before: null, after });

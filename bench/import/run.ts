@@ -6,6 +6,7 @@
 //   BENCH_DATABASE_URL=postgres://user@127.0.0.1:5432/postgres npm run bench:import
 //                                                          (... and PostgreSQL)
 //   options (environment): BENCH_ROWS=2000 BENCH_ROUNDS=3 BENCH_PORT=3331 BENCH_SKIP_BUILD=1
+//   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" (the server's node options: a CPU profile)
 //
 // Per database: a production server started on a fresh database (a temporary DATA_DIR, or a new
 // PostgreSQL database dropped at the end) with the demo data, the demo admin signed in, then:
@@ -132,7 +133,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 function startServer(base: string, env: NodeJS.ProcessEnv) {
   const entry = 'const { startServer } = await import("./server/cluster.js"); await startServer();';
-  serverProcess = spawn(process.execPath, ["--input-type=module", "-e", entry], {
+  // BENCH_NODE_ARGS: options for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // to see which synchronous stretches hold its thread.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  serverProcess = spawn(process.execPath, [...nodeArgs, "--input-type=module", "-e", entry], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -7,6 +7,15 @@ import type { ImportProblem } from "~/lib/property-import";
 // row that looks like a live listing (or like an earlier row of the file) says so, links to the
 // listing, and has an "Add anyway" box: a real form field of the confirm form, so it works
 // without JavaScript.
+//
+// A file of 2,000 listings is not shown row by row: every new row that looks like another is
+// (each needs a decision), and the first PREVIEW_ROWS of the other new rows and of the updated
+// listings; the rest are counted ("and 1,900 more new listings"). Rendering 2,000 rows, and
+// sending them again as the page's hydration data, held the server's thread for hundreds of
+// milliseconds, and nobody reads them all.
+
+/** How many new rows (not look-alikes) and updated listings the preview lists one by one. */
+export const PREVIEW_ROWS = 100;
 
 /** The import's plan as the page shows it (values already as the admin shows them). */
 export type ImportPreview = {
@@ -25,11 +34,26 @@ export type ImportPreview = {
     changes: { field: string; label: string; before: string; after: string }[];
   }[];
   unchanged: number;
+  /**
+   * The rows the lists above leave out (past PREVIEW_ROWS): new rows that look like no other
+   * (added as the file says) and updated listings.
+   */
+  notListed: { created: number; updated: number };
 };
+
+/** How many new rows the file has (listed or not). */
+export function createdCount(preview: ImportPreview) {
+  return preview.created.length + preview.notListed.created;
+}
+
+/** How many listings the file updates (listed or not). */
+export function updatedCount(preview: ImportPreview) {
+  return preview.updated.length + preview.notListed.updated;
+}
 
 /** "3 new, 1 updated, 70 unchanged": the preview's first line, also on the confirm button. */
 export function importSummary(preview: ImportPreview) {
-  return `${formatNumber(preview.created.length)} new, ${formatNumber(preview.updated.length)} updated, ${formatNumber(preview.unchanged)} unchanged`;
+  return `${formatNumber(createdCount(preview))} new, ${formatNumber(updatedCount(preview))} updated, ${formatNumber(preview.unchanged)} unchanged`;
 }
 
 export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
@@ -108,6 +132,13 @@ export function ImportPlanView({
               </li>
             ))}
           </ul>
+          {preview.notListed.updated ? (
+            <p className="mt-1 text-slate-600">
+              …and {formatNumber(preview.notListed.updated)} more updated{" "}
+              {preview.notListed.updated === 1 ? "listing" : "listings"}, not listed here: each
+              changes as its row says.
+            </p>
+          ) : null}
         </section>
       ) : null}
       {preview.created.length ? (
@@ -124,6 +155,14 @@ export function ImportPlanView({
               </li>
             ))}
           </ul>
+          {preview.notListed.created ? (
+            <p className="mt-1 text-slate-600">
+              …and {formatNumber(preview.notListed.created)} more new{" "}
+              {preview.notListed.created === 1 ? "listing" : "listings"}, not listed here: none
+              looks like an existing listing, so{" "}
+              {preview.notListed.created === 1 ? "it is" : "all are"} added.
+            </p>
+          ) : null}
         </section>
       ) : null}
     </div>

@@ -3,11 +3,14 @@ import { data, Form } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import {
+  createdCount,
   ImportPlanView,
   type ImportPreview,
   ImportProblems,
   importSummary,
   looksLikeAnother,
+  PREVIEW_ROWS,
+  updatedCount,
 } from "~/components/admin/import-preview";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
@@ -34,6 +37,7 @@ import {
   type ImportOutcome,
   type ImportPlan,
   importPropertiesByAdmin,
+  looksLikeExisting,
 } from "~/models/admin-property-import.server";
 import type { Route } from "./+types/properties-import";
 
@@ -98,16 +102,34 @@ function rowsToAddAnyway(form: FormData) {
   );
 }
 
-/** The plan with its values as the admin shows them. */
+/**
+ * The plan with its values as the admin shows them: every new row that looks like another (it
+ * needs a tick to be added), the first PREVIEW_ROWS other new rows and updated listings, and
+ * how many more there are.
+ */
 function previewOf(plan: ImportPlan): ImportPreview {
+  const created: ImportPlan["created"] = [];
+  let plainShown = 0;
+  for (const c of plan.created) {
+    if (looksLikeExisting(c)) created.push(c);
+    else if (plainShown < PREVIEW_ROWS) {
+      plainShown += 1;
+      created.push(c);
+    }
+  }
+  const updated = plan.updated.slice(0, PREVIEW_ROWS);
   return {
-    created: plan.created.map(({ row, title, lookAlikes, sameAsRow }) => ({
+    created: created.map(({ row, title, lookAlikes, sameAsRow }) => ({
       row,
       title,
       lookAlikes,
       sameAsRow,
     })),
-    updated: plan.updated.map(({ row, id, title, changes }) => ({
+    notListed: {
+      created: plan.created.length - created.length,
+      updated: plan.updated.length - updated.length,
+    },
+    updated: updated.map(({ row, id, title, changes }) => ({
       row,
       id,
       title,
@@ -217,14 +239,14 @@ export default function ImportPropertiesPage({ actionData }: Route.ComponentProp
   const error = actionData && actionData.ok === false ? actionData.error : undefined;
   const problems = actionData && "problems" in actionData ? actionData.problems : undefined;
   const preview = checked?.preview;
-  const changes = preview ? preview.created.length + preview.updated.length : 0;
+  const changes = preview ? createdCount(preview) + updatedCount(preview) : 0;
   const flagged = preview ? preview.created.filter(looksLikeAnother).length : 0;
   // The rows ticked "Add anyway", for the button's count (the boxes themselves are form fields).
   const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
   const fingerprint = checked?.fingerprint;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new check starts with no ticks
   useEffect(() => setTicked(new Set()), [fingerprint]);
-  const toAdd = preview ? preview.created.length - flagged + ticked.size : 0;
+  const toAdd = preview ? createdCount(preview) - flagged + ticked.size : 0;
   return (
     <RecordView list={LIST} listLabel="All properties" title="Import Properties">
       <div className="space-y-5 text-sm text-slate-700">
@@ -284,7 +306,7 @@ export default function ImportPropertiesPage({ actionData }: Route.ComponentProp
                 <textarea name="csv" defaultValue={checked.csv} hidden readOnly aria-hidden />
                 <div className="flex flex-wrap items-center gap-3">
                   <SubmitButton pending={pending} pendingLabel="Importing...">
-                    Import {formatNumber(toAdd)} new, {formatNumber(preview.updated.length)} updated
+                    Import {formatNumber(toAdd)} new, {formatNumber(updatedCount(preview))} updated
                   </SubmitButton>
                   <LinkButton to={`${LIST}/import`} state={state} variant="outline">
                     Choose another file
