@@ -11,6 +11,7 @@ import {
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { FormMessage } from "~/lib/action-result";
+import { type FieldKind, mergeFieldsOf } from "~/lib/edit-conflict";
 import {
   FURNISHING,
   LISTING_STATUSES,
@@ -80,6 +81,26 @@ export const PROPERTY_FIELD_LABELS: Readonly<Record<string, string>> = {
   isNewDevelopment: "New development",
   serviced: "Serviced",
 };
+
+/** How the listing's fields compare in a merge (issue 42): numbers as numbers, switches. */
+export const PROPERTY_FIELD_KINDS: Readonly<Record<string, FieldKind>> = {
+  price: "number",
+  serviceCharge: "number",
+  beds: "number",
+  baths: "number",
+  toilets: "number",
+  parkingSpaces: "number",
+  sqft: "number",
+  featured: "flag",
+  isNewDevelopment: "flag",
+  serviced: "flag",
+};
+
+/** The listing form's merged fields (every labelled field). */
+export const PROPERTY_MERGE_FIELDS = mergeFieldsOf(
+  Object.keys(PROPERTY_FIELD_LABELS),
+  PROPERTY_FIELD_KINDS,
+);
 
 function firstWrongTab(fields: Partial<Record<string, string>>): TabId | undefined {
   return TABS.find((tab) => tab.fields.some((field) => fields[field]))?.id;
