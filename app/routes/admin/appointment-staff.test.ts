@@ -388,17 +388,20 @@ describe("a booking changed by a colleague since it was opened", () => {
     });
     expect(late.status).toBe(409);
     expect(late.body.conflict?.change?.by).toBe("Bisi Adeyemi");
-    expect(late.body.conflict?.theirs).toMatchObject({ status: "Confirmed" });
-    expect(late.body.conflict?.yours).toContainEqual(["status", "Cancelled"]);
+    // Both changed the status: the one question, theirs beside yours.
+    expect(late.body.conflict?.conflicts).toEqual([
+      { name: "status", base: "pending", theirs: "confirmed", yours: "cancelled" },
+    ]);
     expect((await stored())[0]?.status).toBe("confirmed");
     expect(await auditCount()).toBe(audited);
     expect(await outbox()).toEqual([]);
 
-    // "Use my changes" posts it again at the version now: the cancellation is made.
+    // Choosing yours for the status posts it again at the version now: the cancellation is made.
     const again = await callAction<EditFailure>(appointmentAction, `/admin/appointments/${id}`, {
       cookie: admin.cookie,
       form: {
-        ...Object.fromEntries(late.body.conflict?.yours ?? []),
+        ...Object.fromEntries(late.body.conflict?.post ?? []),
+        status: "cancelled",
         version: late.body.conflict?.version ?? "",
       },
       params: { id },
@@ -437,7 +440,10 @@ describe("a booking changed by a colleague since it was opened", () => {
     expect(late.status).toBe(409);
     expect(late.body.conflict).toMatchObject({
       change: { by: "Kemi Bello" },
-      theirs: { appointmentDate: theirs, appointmentTime: "12:00 PM", status: "Pending" },
+      conflicts: [
+        { name: "appointmentDate", theirs, yours: openDay(5) },
+        { name: "appointmentTime", theirs: "12:00 PM", yours: "11:00 AM" },
+      ],
     });
     expect((await stored())[0]).toMatchObject({
       appointmentDate: theirs,

@@ -58,10 +58,16 @@ function add(form: Record<string, string>) {
   });
 }
 
-function edit(id: string, form: Record<string, string>) {
+/** Posts the edit form as the page gives it: with the version it was opened at. */
+async function edit(id: string, form: Record<string, string>) {
+  const page = await callLoader<{ property: { version: string } }>(
+    editLoader,
+    `/admin/properties/${id}`,
+    { cookie: admin.cookie, params: { id } },
+  );
   return callAction<FormFailure>(editAction, `/admin/properties/${id}`, {
     cookie: admin.cookie,
-    form,
+    form: { version: page.body.property.version, ...form },
     params: { id },
   });
 }

@@ -55,7 +55,7 @@ function addMember(fields: Record<string, string>, cookie = admin.cookie) {
 }
 
 function editMember(id: string, fields: Record<string, string>, cookie = admin.cookie) {
-  return callAction<FormFailure & { conflict?: { theirs: Record<string, string> } }>(
+  return callAction<FormFailure>(
     edit.action,
     `${LIST}/${id}`,
     { cookie, form: { intent: "update", ...fields }, params: { id } },
@@ -220,7 +220,7 @@ describe("linking and unlinking", () => {
     expect((await members())[0]?.userId).toBe(boss.id);
   });
 
-  it("answers 409 when someone linked the member since the form was opened, writing nothing", async () => {
+  it("keeps a link made since the form was opened when the late save did not touch it (merged)", async () => {
     const id = await seedMember("Kemi Adeyemi");
     const opened = await openEdit(id);
     const first = await editMember(id, {
@@ -235,9 +235,13 @@ describe("linking and unlinking", () => {
       userId: "",
       version: opened.item.version,
     });
-    expect(late.status).toBe(409);
-    expect(late.body.conflict?.theirs.userId).toBe(agent.id);
-    expect((await members())[0]?.userId).toBe(agent.id);
+    // The late form left the link as it was opened (none): the colleague's link is kept, the
+    // late form's new position taken.
+    expect(late.status).toBe(302);
+    expect((await members())[0]).toMatchObject({
+      userId: agent.id,
+      position: "Senior Letting Agent",
+    });
   });
 });
 
