@@ -17,7 +17,21 @@ import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
-import { action as appointmentAction, loader as appointmentLoader } from "./appointment";
+import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
+import { action as bookingAction, loader as appointmentLoader } from "./appointment";
+
+/** The booking's action; its forms post the version the page gave them. */
+const appointmentAction = postingOpenedVersion(
+  bookingAction,
+  ["reschedule", "assign", "confirm", "cancel", "complete"],
+  (_form, cookie, params) =>
+    openedVersion<{ appointment: { version: string } }>(
+      appointmentLoader,
+      `/admin/appointments/${params.id}`,
+      { cookie, params },
+      (body) => body.appointment.version,
+    ).catch(() => undefined),
+);
 import { action as newAction, loader as newLoader } from "./appointment-new";
 
 // Staff book and reschedule for a caller (issue 23, item 5): the public rules for days and
