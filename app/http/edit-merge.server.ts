@@ -65,7 +65,9 @@ export type PostedVersion = { digest: string; base: FieldValues | null };
  * The version a form was opened at and its base; undefined when none was sent. A token whose
  * signature does not hold (changed in the browser) counts as a version without a base.
  */
-export function readVersion(value: FormDataEntryValue | null | undefined): PostedVersion | undefined {
+export function readVersion(
+  value: FormDataEntryValue | null | undefined,
+): PostedVersion | undefined {
   if (typeof value !== "string" || value.trim() === "") return undefined;
   const [digest = "", payload, sig, ...rest] = value.trim().split(".");
   if (payload === undefined || sig === undefined || rest.length) return { digest, base: null };
@@ -111,7 +113,12 @@ function conflictResponse(conflict: EditConflict, extra: Extra) {
 }
 
 /** A copy of the posted form with the merged fields' values and the version now. */
-function mergedForm(form: FormData, fields: MergeFields, values: Record<string, string | string[]>, digest: string) {
+function mergedForm(
+  form: FormData,
+  fields: MergeFields,
+  values: Record<string, string | string[]>,
+  digest: string,
+) {
   const merged = new FormData();
   for (const [name, value] of form) {
     if (name in fields || name === VERSION_FIELD) continue;
@@ -128,7 +135,12 @@ function mergedForm(form: FormData, fields: MergeFields, values: Record<string, 
 }
 
 /** The panel's entries: yours merged, without the conflicting fields and the version. */
-function entriesToPost(form: FormData, fields: MergeFields, values: Record<string, string | string[]>, conflicts: readonly string[]) {
+function entriesToPost(
+  form: FormData,
+  fields: MergeFields,
+  values: Record<string, string | string[]>,
+  conflicts: readonly string[],
+) {
   const entries: [string, string][] = [];
   for (const [name, value] of form) {
     if (name in fields || name === VERSION_FIELD || typeof value !== "string") continue;
@@ -197,4 +209,19 @@ export async function saveMerging<R>(options: {
     }
     change = again.change;
   }
+}
+
+/**
+ * Whether a caught value is a thrown Response (a 404, a redirect) to throw on: also one made by
+ * another realm's Response class (tests run the routes beside their own fetch classes).
+ */
+export function isThrownResponse(error: unknown): error is Response {
+  return (
+    error instanceof Response ||
+    (typeof error === "object" &&
+      error !== null &&
+      "status" in error &&
+      "headers" in error &&
+      "bodyUsed" in error)
+  );
 }

@@ -53,7 +53,13 @@ export function ownerChangeReview(
   for (const field of OWNER_PROPERTY_FIELDS) {
     const conflict = conflicts.get(field);
     if (conflict) {
-      rows.push({ name: field, live: conflict.theirs, owner: conflict.yours, officeChanged: true, was: conflict.base });
+      rows.push({
+        name: field,
+        live: conflict.theirs,
+        owner: conflict.yours,
+        officeChanged: true,
+        was: conflict.base,
+      });
     } else if (merge.yoursTaken.includes(field)) {
       rows.push({
         name: field,

@@ -341,8 +341,7 @@ export async function requestListingChange(
           : { title: listing.title, city: listing.city }),
         values,
         // The copy the owner changed (issue 42): approving applies only what differs from it.
-        base:
-          request.kind === "change" ? (request.base ?? submissionValuesOf(listing)) : null,
+        base: request.kind === "change" ? (request.base ?? submissionValuesOf(listing)) : null,
         ownerNote: request.kind === "takedown" ? request.note : null,
         submittedAt: new Date(),
       })

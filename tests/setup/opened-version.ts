@@ -35,7 +35,11 @@ export function postingOpenedVersion<
 >(
   action: (args: A) => unknown,
   intents: readonly string[],
-  find: (form: FormData, cookie: string, params: Record<string, string>) => Promise<string | undefined>,
+  find: (
+    form: FormData,
+    cookie: string,
+    params: Record<string, string>,
+  ) => Promise<string | undefined>,
 ) {
   return async (args: A) => {
     const form = await args.request.clone().formData();

@@ -130,8 +130,8 @@ function ConflictPanel({
           <div className="overflow-x-auto">
             <table className="w-full table-fixed border-collapse text-left">
               <caption className="text-left font-medium text-amber-900">
-                You both changed {rows.length === 1 ? "this field" : "these fields"}: choose
-                which value to keep
+                You both changed {rows.length === 1 ? "this field" : "these fields"}: choose which
+                value to keep
               </caption>
               <thead>
                 <tr className="border-b border-amber-200">

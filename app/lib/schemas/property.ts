@@ -1,5 +1,5 @@
-import type { FieldKind } from "~/lib/edit-conflict";
 import { z } from "zod";
+import type { FieldKind } from "~/lib/edit-conflict";
 import { parseNaira } from "~/lib/money";
 import {
   CITIES,

@@ -15,10 +15,10 @@ import { settleBackgroundMail } from "~/mail/mail.server";
 import { listAuditEvents } from "~/models/audit.server";
 import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
-import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
-import { action as bookingAction, loader as appointmentLoader } from "./appointment";
+import { loader as appointmentLoader, action as bookingAction } from "./appointment";
 
 /** The booking's action; its forms post the version the page gave them. */
 const appointmentAction = postingOpenedVersion(
@@ -32,6 +32,7 @@ const appointmentAction = postingOpenedVersion(
       (body) => body.appointment.version,
     ).catch(() => undefined),
 );
+
 import { action as newAction, loader as newLoader } from "./appointment-new";
 
 // Staff book and reschedule for a caller (issue 23, item 5): the public rules for days and
@@ -267,7 +268,7 @@ describe("staff reschedule (/admin/appointments/:id, intent reschedule)", () => 
       },
       params: { id },
     });
-    expect(answer.status).toBe(302);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(302);
     expect(answer.cookies.join(";")).toContain("appointmentRescheduledByStaff");
     const [row] = await stored();
     expect(row).toMatchObject({ appointmentDate: to, appointmentTime: "02:00 PM" });

@@ -13,7 +13,7 @@ import { SubmitButton } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { saveMerging, versionToken } from "~/http/edit-merge.server";
+import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
 import {
   badRequest,
   failed,
@@ -112,7 +112,7 @@ export async function action(args: Route.ActionArgs) {
     },
     current: () => currentValues(actor, id),
   }).catch((error: unknown) => {
-    if (error instanceof Response) throw error;
+    if (isThrownResponse(error)) throw error;
     logger.error({ err: error, appointmentId: id }, "Admin status change failed");
     return null;
   });

@@ -9,7 +9,7 @@ import { SubmitButton } from "~/components/ui/button";
 import { SelectField, TextAreaField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { saveMerging, versionToken } from "~/http/edit-merge.server";
+import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
 import {
   badRequest,
   failed,
@@ -25,7 +25,6 @@ import {
   propertyTypeLabel,
   shortId,
 } from "~/lib/appointment-format";
-import type { LastChange } from "~/lib/edit-conflict";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
@@ -84,7 +83,7 @@ export async function action(args: Route.ActionArgs) {
       // A response being written is kept in its box (there is none stored to show instead).
       extra: { intent, values },
     }).catch((error: unknown) => {
-      if (error instanceof Response) throw error;
+      if (isThrownResponse(error)) throw error;
       logger.error({ err: error, inquiryId: id }, "Storing an inquiry response failed");
       return null;
     });

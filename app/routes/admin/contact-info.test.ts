@@ -8,13 +8,13 @@ import { queuePasswordResetEmail } from "~/mail/password-reset.server";
 import { getContactDetails } from "~/models/site-content.server";
 import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
 import {
   callAction,
   callLoader,
   type FormFailure,
   routeArgs,
 } from "../../../tests/setup/route-calls";
-import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as contactPageLoader } from "../public/contact";
 import { loader as layoutLoader } from "../public/layout";

@@ -78,7 +78,10 @@ function check(form: FormData, intent: "add" | "update") {
   if (fields.type) notFound();
   const message = Object.values(fields)[0] ?? CONTACT_MESSAGES.missing;
   const error = { title: "Validation Error", message };
-  return { ok: false as const, response: badRequest({ intent, error, fields, values: { ...values, id } }) };
+  return {
+    ok: false as const,
+    response: badRequest({ intent, error, fields, values: { ...values, id } }),
+  };
 }
 
 async function save(actor: AdminActor, form: FormData, intent: "add" | "update") {
@@ -106,7 +109,9 @@ async function save(actor: AdminActor, form: FormData, intent: "add" | "update")
         },
         current: async () => {
           const item = (await listContactItemsForAdmin(actor)).find((i) => i.id === id);
-          return item && { version: item.version, values: { label: item.label, value: item.value } };
+          return (
+            item && { version: item.version, values: { label: item.label, value: item.value } }
+          );
         },
         extra: { intent, values: { ...values, id } },
       });

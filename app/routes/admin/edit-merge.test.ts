@@ -5,7 +5,11 @@ import { auditEvents, properties, users } from "~/db/schema";
 import type { EditConflict } from "~/lib/edit-conflict";
 import { checkSubmission, type SubmissionValues } from "~/lib/schemas/submission";
 import { updatePropertyByAdmin } from "~/models/admin-properties.server";
-import { approveSubmission, requestListingChange, saveOwnerSubmission } from "~/models/submission.server";
+import {
+  approveSubmission,
+  requestListingChange,
+  saveOwnerSubmission,
+} from "~/models/submission.server";
 import { createSignedInUser } from "../../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../../tests/setup/admin";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";
@@ -117,7 +121,12 @@ describe("two admins on one listing", () => {
     const id = await newListing();
     const versionA = await open(id, ngozi);
     const versionB = await open(id, bayo);
-    await save(id, ngozi, { ...LISTING, price: "90000000", title: "Duplex by the lagoon", version: versionA });
+    await save(id, ngozi, {
+      ...LISTING,
+      price: "90000000",
+      title: "Duplex by the lagoon",
+      version: versionA,
+    });
     const late = await save(id, bayo, {
       ...LISTING,
       price: "95,000,000",
@@ -209,12 +218,25 @@ describe("two admins on one account", () => {
           params: { id: person.id },
         })
       ).body.user.version;
-    const form = { intent: "update", firstName: "Tunde", lastName: "Bakare", phone: "", role: "tenant", status: "active" };
+    const form = {
+      intent: "update",
+      firstName: "Tunde",
+      lastName: "Bakare",
+      phone: "",
+      role: "tenant",
+      status: "active",
+    };
     const versionA = await opened(ngozi);
     const versionB = await opened(bayo);
     const post = (admin: SignedInAdmin, values: Record<string, string>) =>
-      callAction<Answer>(userAction, path, { cookie: admin.cookie, form: values, params: { id: person.id } });
-    expect((await post(ngozi, { ...form, phone: "0803 123 4567", version: versionA })).status).toBe(302);
+      callAction<Answer>(userAction, path, {
+        cookie: admin.cookie,
+        form: values,
+        params: { id: person.id },
+      });
+    expect((await post(ngozi, { ...form, phone: "0803 123 4567", version: versionA })).status).toBe(
+      302,
+    );
     const late = await post(bayo, { ...form, firstName: "Babatunde", version: versionB });
     expect(late.status).toBe(302);
     const [row] = await db.select().from(users).where(eq(users.id, person.id));
@@ -339,7 +361,11 @@ describe("approving an owner's change to a live listing", () => {
       photos: [],
     });
     if (!asked.ok) throw new Error("should ask");
-    const officeInput = checkSubmission({ ...FLAT, price: "2,800,000", description: "Office words." });
+    const officeInput = checkSubmission({
+      ...FLAT,
+      price: "2,800,000",
+      description: "Office words.",
+    });
     if (!officeInput.ok) throw new Error("bad input");
     await updatePropertyByAdmin(ngozi.actor, propertyId, officeInput.property);
 

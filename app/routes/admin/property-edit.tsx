@@ -12,7 +12,7 @@ import { PropertyPhotos } from "~/components/admin/property-photos";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { ViewsChart } from "~/components/admin/views-chart";
 import { ConfirmForm } from "~/components/ui/confirm-form";
-import { saveMerging, versionToken } from "~/http/edit-merge.server";
+import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
 import {
   badRequest,
   failed,
@@ -128,7 +128,7 @@ export async function action(args: Route.ActionArgs) {
       return now && { version: now.version, values: propertyFormValues(now) };
     },
   }).catch((error: unknown) => {
-    if (error instanceof Response) throw error;
+    if (isThrownResponse(error)) throw error;
     logger.error({ err: error, propertyId: id }, "Updating a property failed");
     return null;
   });

@@ -17,9 +17,7 @@ const { listActiveSlides } = await import("~/models/slideshow.server");
 const list = await import("./slideshow");
 const add = await import("./slide-new");
 const editModule = await import("./slide");
-const { openedVersion, postingOpenedVersion } = await import(
-  "../../../tests/setup/opened-version"
-);
+const { openedVersion, postingOpenedVersion } = await import("../../../tests/setup/opened-version");
 /** The item's page; its edit form posts the version the page gave it. */
 const edit = {
   ...editModule,

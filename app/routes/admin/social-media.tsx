@@ -2,7 +2,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { AddSocialLinkForm, SocialLinksTable } from "~/components/admin/social-links";
-import { saveMerging, versionToken } from "~/http/edit-merge.server";
+import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
 import {
   badRequest,
   failed,
@@ -125,11 +125,13 @@ async function update(actor: AdminActor, form: FormData) {
     },
     current: async () => {
       const link = (await getSocialLinksForAdmin(actor)).find((l) => l.platform === platform);
-      return link?.url && link.version ? { version: link.version, values: { url: link.url } } : null;
+      return link?.url && link.version
+        ? { version: link.version, values: { url: link.url } }
+        : null;
     },
     extra: { intent, values },
   }).catch((error: unknown) => {
-    if (error instanceof Response) throw error;
+    if (isThrownResponse(error)) throw error;
     logger.error({ err: error, platform }, "Updating a social link failed");
     return null;
   });

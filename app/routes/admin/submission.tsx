@@ -23,6 +23,7 @@ import {
   unknownIntent,
 } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
+import type { AdminActor } from "~/lib/admin-actor";
 import {
   askToConfirm,
   CONFIRM_FIELD,
@@ -30,7 +31,6 @@ import {
   confirmationFor,
   isConfirmed,
 } from "~/lib/confirm";
-import type { AdminActor } from "~/lib/admin-actor";
 import type { EditConflict } from "~/lib/edit-conflict";
 import { responsiveImage } from "~/lib/images";
 import {

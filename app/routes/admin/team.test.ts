@@ -19,9 +19,7 @@ const { setupTestDatabase } = await import("../../../tests/setup/test-database")
 const list = await import("./team");
 const add = await import("./team-new");
 const editModule = await import("./team-member");
-const { openedVersion, postingOpenedVersion } = await import(
-  "../../../tests/setup/opened-version"
-);
+const { openedVersion, postingOpenedVersion } = await import("../../../tests/setup/opened-version");
 /** The item's page; its edit form posts the version the page gave it. */
 const edit = {
   ...editModule,

@@ -11,7 +11,7 @@ import {
   UserStatusBadge,
 } from "~/components/admin/user-parts";
 import { ErrorText } from "~/components/ui/alert";
-import { saveMerging, versionToken } from "~/http/edit-merge.server";
+import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
 import {
   badRequest,
   failed,
@@ -20,12 +20,12 @@ import {
   unknownIntent,
 } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
-import { roleOptions } from "~/lib/admin-users";
 import type { AdminActor } from "~/lib/admin-actor";
+import { roleOptions } from "~/lib/admin-users";
 import { formatMoment } from "~/lib/appointment-format";
 import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
-import { listReturnPath } from "~/lib/list-params";
 import { mergeFieldsOf } from "~/lib/edit-conflict";
+import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
@@ -75,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
       },
       extra: { intent },
     }).catch((error: unknown) => {
-      if (error instanceof Response) throw error;
+      if (isThrownResponse(error)) throw error;
       logger.error({ err: error, userId: id }, "Updating a user failed");
       return null;
     });

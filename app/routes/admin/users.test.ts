@@ -21,7 +21,7 @@ import { createSignedInAdmin } from "../../../tests/setup/admin";
 import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
 import { callAction, callLoader, type FormFailure } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
-import { action as userAction, loader as editLoader } from "./user";
+import { loader as editLoader, action as userAction } from "./user";
 import { action as addAction, loader as addLoader } from "./user-new";
 import { loader as listLoader } from "./users";
 

@@ -7,7 +7,7 @@ import { HeroImagesPanel, SectionEditor, textsOf } from "~/components/admin/webs
 import { ResultNotice } from "~/components/dashboard/result-toast";
 import { LinkButton } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { saveMerging, versionToken } from "~/http/edit-merge.server";
+import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
 import {
   badRequest,
   failed,
@@ -136,7 +136,7 @@ async function saveSection(actor: AdminActor, form: FormData) {
     },
     extra: { intent, values: { section } },
   }).catch((error: unknown) => {
-    if (error instanceof Response) throw error;
+    if (isThrownResponse(error)) throw error;
     logger.error({ err: error, section }, "Saving website content failed");
     return null;
   });
