@@ -34,10 +34,10 @@ async function addListing(page: Page, title: string) {
   return href;
 }
 
-test("two admins on one listing: the later save is refused, shows both, and reapplies on request", async ({
+test("two admins on one listing: B changed only the description, A's new price stays (issue 42)", async ({
   openPage,
 }) => {
-  const title = `Conflict duplex ${Date.now()}`;
+  const title = `Merge duplex ${Date.now()}`;
   const a = await adminPage(openPage);
   const b = await adminPage(openPage);
   const edit = await addListing(a, title);
@@ -49,28 +49,61 @@ test("two admins on one listing: the later save is refused, shows both, and reap
   await a.getByRole("button", { name: "Save Changes" }).click();
   await expect(toasts(a).filter({ hasText: "Property updated successfully" })).toBeVisible();
 
+  // B never touched the price: no question, no lost update.
+  await b.getByLabel("Description").fill("Four bedrooms, all en suite, by the lagoon.");
+  await b.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toasts(b).filter({ hasText: "Your changes are saved" })).toBeVisible();
+  await expect(b.getByRole("alert").filter({ hasText: "Not saved" })).toHaveCount(0);
+
+  await gotoHydrated(a, edit);
+  await expect(a.getByLabel("Price (₦)")).toHaveValue("90000000");
+  await expect(a.getByLabel("Description")).toHaveValue(
+    "Four bedrooms, all en suite, by the lagoon.",
+  );
+});
+
+test("two admins change the same price: only it is asked about, with a choice, and B's other change goes with it", async ({
+  openPage,
+}) => {
+  const title = `Conflict duplex ${Date.now()}`;
+  const a = await adminPage(openPage);
+  const b = await adminPage(openPage);
+  const edit = await addListing(a, title);
+
+  await gotoHydrated(a, edit);
+  await gotoHydrated(b, edit);
+
+  await a.getByLabel("Price (₦)").fill("90000000");
+  await a.getByLabel("Address").fill("14 Akin Adesola Street, Victoria Island");
+  await a.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toasts(a).filter({ hasText: "Property updated successfully" })).toBeVisible();
+
+  await b.getByLabel("Price (₦)").fill("95,000,000");
   await b.getByLabel("Title", { exact: true }).fill(`${title} by the lagoon`);
   await b.getByRole("button", { name: "Save Changes" }).click();
   const panel = b.getByRole("alert").filter({ hasText: "Not saved" });
   await expect(panel).toContainText("changed this listing");
-  const priceRow = panel.getByRole("row", { name: /Price/ });
-  await expect(priceRow).toContainText("90000000");
-  await expect(priceRow).toContainText("85000000");
-  await expect(panel.getByRole("row", { name: /Title/ })).toContainText(`${title} by the lagoon`);
-  // The form now shows the listing as saved by A: B's title is not in it, A's price is.
-  await expect(b.getByLabel("Title", { exact: true })).toHaveValue(title);
-  await expect(b.getByLabel("Price (₦)")).toHaveValue("90000000");
-
-  // Nothing of B's was written.
+  // Only the price is asked about; A's address is kept, B's title goes with the choice.
+  await expect(panel.getByRole("radio")).toHaveCount(2);
+  await expect(panel.getByRole("row", { name: /Title/ })).toHaveCount(0);
+  await expect(panel.getByRole("row", { name: /Address/ })).toHaveCount(0);
+  await expect(panel).toContainText("Their changes to Address are kept");
+  await expect(panel).toContainText("Your changes to Title are saved with your choices");
+  const keep = panel.getByRole("radio", { name: /Keep theirs for Price/ });
+  const mine = panel.getByRole("radio", { name: /Use mine for Price/ });
+  await expect(keep).toBeChecked();
+  // Nothing of B's was written yet.
   await gotoHydrated(a, edit);
   await expect(a.getByLabel("Title", { exact: true })).toHaveValue(title);
   await expect(a.getByLabel("Price (₦)")).toHaveValue("90000000");
 
-  // B chooses their own values: saved on top of A's version.
-  await panel.getByRole("button", { name: "Use my changes" }).click();
+  await mine.check();
+  await panel.getByRole("button", { name: "Save my choices" }).click();
   await expect(toasts(b).filter({ hasText: "Property updated successfully" })).toBeVisible();
   await gotoHydrated(a, edit);
   await expect(a.getByLabel("Title", { exact: true })).toHaveValue(`${title} by the lagoon`);
+  await expect(a.getByLabel("Price (₦)")).toHaveValue("95000000");
+  await expect(a.getByLabel("Address")).toHaveValue("14 Akin Adesola Street, Victoria Island");
 });
 
 test("two admins on one social link: the later save is refused and names the change", async ({
