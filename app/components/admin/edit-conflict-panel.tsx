@@ -161,7 +161,7 @@ function ConflictPanel({
                             name={row.name}
                             value={conflictOf?.theirs ?? ""}
                             defaultChecked
-                            aria-label={`Keep theirs for ${row.label}: ${row.theirs}`}
+                            aria-label={`Keep theirs: ${row.theirs}`}
                             className="mt-1"
                           />
                           <span className="whitespace-pre-wrap break-words">{row.theirs}</span>
@@ -173,7 +173,7 @@ function ConflictPanel({
                             type="radio"
                             name={row.name}
                             value={conflictOf?.yours ?? ""}
-                            aria-label={`Use mine for ${row.label}: ${row.yours}`}
+                            aria-label={`Use mine: ${row.yours}`}
                             className="mt-1"
                           />
                           <span className="whitespace-pre-wrap break-words">{row.yours}</span>

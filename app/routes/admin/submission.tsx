@@ -412,7 +412,7 @@ function OwnerChanges({ rows }: { rows: readonly OwnerChangeRow[] }) {
                         name={`${PICK_PREFIX}${row.name}`}
                         value="office"
                         defaultChecked
-                        aria-label={`Keep the office's ${label}: ${words(row.name, row.live)}`}
+                        aria-label={`Keep the office's: ${words(row.name, row.live)}`}
                         className="mt-1"
                       />
                       <span>
@@ -435,7 +435,7 @@ function OwnerChanges({ rows }: { rows: readonly OwnerChangeRow[] }) {
                         form="approve-form"
                         name={`${PICK_PREFIX}${row.name}`}
                         value="owner"
-                        aria-label={`Use the owner's ${label}: ${words(row.name, row.owner)}`}
+                        aria-label={`Use the owner's: ${words(row.name, row.owner)}`}
                         className="mt-1"
                       />
                       <span>{words(row.name, row.owner)}</span>
