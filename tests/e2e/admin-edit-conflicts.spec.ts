@@ -83,7 +83,7 @@ test("two admins change the same price: only it is asked about, with a choice, a
   await b.getByRole("button", { name: "Save Changes" }).click();
   const panel = b.getByRole("alert").filter({ hasText: "Not saved" });
   await expect(panel).toContainText("changed this listing");
-  // Only the price is asked about; A's address is kept, B's title goes with the choice.
+  // Only the price is asked about; A's description is kept, B's title goes with the choice.
   await expect(panel.getByRole("radio")).toHaveCount(2);
   await expect(panel.getByRole("row", { name: /Title/ })).toHaveCount(0);
   await expect(panel.getByRole("row", { name: /Description/ })).toHaveCount(0);
