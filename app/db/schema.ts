@@ -317,6 +317,12 @@ export const propertySubmissions = pgTable(
     title: text("title").notNull(),
     city: text("city").notNull().default(""),
     values: jsonb("values").$type<SubmissionValues>().notNull().default({}),
+    /**
+     * A change's base (issue 42): the live listing's fields, in `values`' terms, when the owner
+     * made the copy. Approving applies only what the owner changed from it; null for a new
+     * listing, a take-down, and a change asked for before this column existed.
+     */
+    base: jsonb("base").$type<SubmissionValues>(),
     /** The owner's note (why a listing should come down). */
     ownerNote: text("owner_note"),
     /** The office's last word: what to change, or why it was declined (the owner sees it). */

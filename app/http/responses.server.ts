@@ -1,7 +1,7 @@
 import { data, type HeadersArgs, redirect } from "react-router";
 import { flashCookie } from "~/http/flash.server";
 import type { ActionFailure, FieldErrors, FormMessage } from "~/lib/action-result";
-import { type EditConflict, type LastChange, VERSION_FIELD } from "~/lib/edit-conflict";
+import { type EditConflict, VERSION_FIELD } from "~/lib/edit-conflict";
 import type { FlashKey } from "~/lib/flash";
 import {
   consumeRateLimit,
@@ -53,30 +53,13 @@ export function failed<const F extends Failure>(status: number, failure: F, init
 }
 
 /**
- * 409: the form was opened at an older version of the record and nothing was written. Answers
- * what the page needs to show the conflict: who changed it and when, the record's values and
- * version now (`current`, in the form's field names), and what was posted, to post it again.
+ * The version a form was opened at (its hidden field), if it sent one: the record's digest, without
+ * the base the form's token carries too (app/http/edit-merge.server.ts reads both).
  */
-export function editConflict<const F extends Omit<Failure, "conflict">>(
-  form: FormData,
-  current: { version: string; values: Readonly<Record<string, string | null | undefined>> },
-  change: LastChange | null,
-  failure: F = {} as F,
-) {
-  const yours = [...form.entries()].flatMap(([name, value]) =>
-    typeof value === "string" && name !== VERSION_FIELD ? [[name, value] as [string, string]] : [],
-  );
-  const theirs = Object.fromEntries(
-    Object.entries(current.values).map(([name, value]) => [name, value ?? ""]),
-  );
-  const conflict: EditConflict = { change, version: current.version, theirs, yours };
-  return data(bodyOf({ ...failure, conflict }), { status: 409 });
-}
-
-/** The version a form was opened at (its hidden field), if it sent one. */
 export function postedVersion(form: FormData): string | undefined {
   const value = form.get(VERSION_FIELD);
-  return typeof value === "string" && value ? value : undefined;
+  if (typeof value !== "string" || !value.trim()) return undefined;
+  return value.trim().split(".")[0] || undefined;
 }
 
 /** 400 for a post whose `intent` names none of the forms the action serves. */

@@ -91,6 +91,13 @@ export const FLASH_MESSAGES = {
   inquiryStatusUpdated: { type: "success", title: "Inquiry status updated" },
   propertyAdded: { type: "success", title: "Property added successfully" },
   propertyUpdated: { type: "success", title: "Property updated successfully" },
+  // Any admin edit saved over a newer version, merged (issue 42, app/http/edit-merge.server.ts).
+  savedWithTheirs: {
+    type: "success",
+    title: "Your changes are saved",
+    description:
+      "Someone else changed other fields while you were editing: their changes are kept too.",
+  },
   propertyDeleted: {
     type: "success",
     title: "Property deleted successfully",

@@ -204,6 +204,12 @@ function photoTitleVersion(photo: { id: string; title: string | null }) {
 
 /** The writes that change what the edit form shows, for "who changed it". */
 const FIELD_WRITES = ["property.update", "property.bulk", "property.import"] as const;
+export const LISTING_FIELD_WRITES = FIELD_WRITES;
+
+/** The stored fields the listing's form edits (its version is theirs: recordVersion). */
+export function listingFormFields(row: Record<string, unknown>) {
+  return pickFields(row, FORM_COLUMNS);
+}
 const PHOTO_WRITES = [
   "property.photos-add",
   "property.photos-move",

@@ -17,7 +17,7 @@ import type { AdminActor } from "~/lib/admin-actor";
 import { isUuid } from "~/lib/ids";
 import { pageCountOf } from "~/lib/list-params";
 import type { PropertyInput } from "~/lib/schemas/property";
-import type { SubmissionValues } from "~/lib/schemas/submission";
+import { type SubmissionValues, submissionValuesOf } from "~/lib/schemas/submission";
 import {
   isEditableByOwner,
   isReviewable,
@@ -29,8 +29,15 @@ import {
   type SubmissionStatus,
   WAITING_STATUSES,
 } from "~/lib/submissions";
-import { columnsOf, insertPhotos, type NewPhoto } from "./admin-properties.server";
+import {
+  columnsOf,
+  insertPhotos,
+  LISTING_FIELD_WRITES,
+  listingFormFields,
+  type NewPhoto,
+} from "./admin-properties.server";
 import { notify } from "./notification.server";
+import { isStale, type Stale, staleOutcome } from "./record-version.server";
 import { announceAccountChange } from "./user.server";
 
 // Owner submissions (issue 20, ADR 22). Every owner function takes the owner's user id and puts
@@ -278,7 +285,13 @@ export async function requestListingChange(
   ownerId: string,
   propertyId: string,
   request:
-    | { kind: "change"; values: SubmissionValues; photos: readonly NewPhoto[] }
+    | {
+        kind: "change";
+        values: SubmissionValues;
+        photos: readonly NewPhoto[];
+        /** The listing as the owner's form showed it; by default, the listing as it is now. */
+        base?: SubmissionValues;
+      }
     | { kind: "takedown"; note: string },
 ): Promise<
   Outcome<{ id: string }, "not-found" | "too-many" | "too-many-photos" | "already-asked">
@@ -287,7 +300,7 @@ export async function requestListingChange(
   return db.transaction(async (tx) => {
     const owner = await lockOwner(tx, ownerId);
     const [listing] = await tx
-      .select({ id: properties.id, title: properties.title, city: properties.city })
+      .select()
       .from(properties)
       .where(
         and(
@@ -327,6 +340,8 @@ export async function requestListingChange(
           ? summaryOf(values)
           : { title: listing.title, city: listing.city }),
         values,
+        // The copy the owner changed (issue 42): approving applies only what differs from it.
+        base: request.kind === "change" ? (request.base ?? submissionValuesOf(listing)) : null,
         ownerNote: request.kind === "takedown" ? request.note : null,
         submittedAt: new Date(),
       })
@@ -605,14 +620,18 @@ export async function approveSubmission(
   actor: AdminActor,
   id: string,
   input: PropertyInput | null,
-): Promise<ReviewOutcome> {
+  /** A change: the version of the live listing the review was opened at (issue 42). */
+  expectedVersion?: string,
+): Promise<ReviewOutcome | Stale> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
-  return auditedWrite<ReviewOutcome>(actor, "submission.approve", async (tx) => {
+  return auditedWrite<ReviewOutcome | Stale>(actor, "submission.approve", async (tx) => {
     const before = await reviewable(tx, id);
     if (!before) return { result: { ok: false, reason: "not-found" } };
     if (!isReviewable(before.status)) return { result: { ok: false, reason: "not-reviewable" } };
     const photos = (await photosOf(tx, id)).map((p) => ({ url: p.mediaUrl }));
     let propertyId = before.propertyId;
+    let listingBefore: Record<string, unknown> = {};
+    let listingAfter: Record<string, unknown> = {};
     if (before.kind === "takedown") {
       if (!propertyId) return { result: { ok: false, reason: "not-found" } };
       await tx
@@ -624,12 +643,30 @@ export async function approveSubmission(
       const values = columnsOf(input);
       if (before.kind === "change") {
         if (!propertyId) return { result: { ok: false, reason: "not-found" } };
-        const [changed] = await tx
+        // The live listing, locked: an office edit since the review opened makes it stale, and
+        // the route merges (the review's fields only the office changed keep the office's).
+        const [live] = await tx
+          .select()
+          .from(properties)
+          .where(and(eq(properties.id, propertyId), isNull(properties.deletedAt)))
+          .for("update");
+        if (!live) return { result: { ok: false, reason: "not-found" } };
+        if (isStale(expectedVersion, listingFormFields(live))) {
+          return { result: await staleOutcome(tx, "property", propertyId, LISTING_FIELD_WRITES) };
+        }
+        await tx
           .update(properties)
           .set({ ...values, updatedAt: new Date() })
-          .where(and(eq(properties.id, propertyId), isNull(properties.deletedAt)))
-          .returning({ id: properties.id });
-        if (!changed) return { result: { ok: false, reason: "not-found" } };
+          .where(eq(properties.id, propertyId));
+        // The audit row names the listing's fields the approval changed, before and after.
+        const was = listingFormFields(live);
+        const now = { ...was, ...values };
+        listingBefore = Object.fromEntries(
+          Object.entries(was).map(([key, value]) => [`listing.${key}`, value]),
+        );
+        listingAfter = Object.fromEntries(
+          Object.entries(now).map(([key, value]) => [`listing.${key}`, value]),
+        );
       } else {
         const [row] = await tx
           .insert(properties)
@@ -645,8 +682,8 @@ export async function approveSubmission(
       result: { ok: true, propertyId },
       audit: {
         entityId: id,
-        before: { status: before.status },
-        after: { status: "approved", kind: before.kind, propertyId },
+        before: { status: before.status, ...listingBefore },
+        after: { status: "approved", kind: before.kind, propertyId, ...listingAfter },
       },
     };
   });

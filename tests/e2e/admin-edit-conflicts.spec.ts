@@ -34,10 +34,10 @@ async function addListing(page: Page, title: string) {
   return href;
 }
 
-test("two admins on one listing: the later save is refused, shows both, and reapplies on request", async ({
+test("two admins on one listing: B changed only the description, A's new price stays (issue 42)", async ({
   openPage,
 }) => {
-  const title = `Conflict duplex ${Date.now()}`;
+  const title = `Merge duplex ${Date.now()}`;
   const a = await adminPage(openPage);
   const b = await adminPage(openPage);
   const edit = await addListing(a, title);
@@ -49,28 +49,62 @@ test("two admins on one listing: the later save is refused, shows both, and reap
   await a.getByRole("button", { name: "Save Changes" }).click();
   await expect(toasts(a).filter({ hasText: "Property updated successfully" })).toBeVisible();
 
+  // B never touched the price: no question, no lost update.
+  await b.getByLabel("Description").fill("Four bedrooms, all en suite, by the lagoon.");
+  await b.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toasts(b).filter({ hasText: "Your changes are saved" })).toBeVisible();
+  await expect(b.getByRole("alert").filter({ hasText: "Not saved" })).toHaveCount(0);
+
+  await gotoHydrated(a, edit);
+  await expect(a.getByLabel("Price (₦)")).toHaveValue("90000000");
+  await expect(a.getByLabel("Description")).toHaveValue(
+    "Four bedrooms, all en suite, by the lagoon.",
+  );
+});
+
+test("two admins change the same price: only it is asked about, with a choice, and B's other change goes with it", async ({
+  openPage,
+}) => {
+  const title = `Conflict duplex ${Date.now()}`;
+  const a = await adminPage(openPage);
+  const b = await adminPage(openPage);
+  const edit = await addListing(a, title);
+
+  await gotoHydrated(a, edit);
+  await gotoHydrated(b, edit);
+
+  await a.getByLabel("Price (₦)").fill("90000000");
+  await a.getByLabel("Description").fill("Description by A.");
+  await a.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toasts(a).filter({ hasText: "Property updated successfully" })).toBeVisible();
+
+  await b.getByLabel("Price (₦)").fill("95,000,000");
   await b.getByLabel("Title", { exact: true }).fill(`${title} by the lagoon`);
   await b.getByRole("button", { name: "Save Changes" }).click();
   const panel = b.getByRole("alert").filter({ hasText: "Not saved" });
   await expect(panel).toContainText("changed this listing");
+  // Only the price is asked about; A's description is kept, B's title goes with the choice.
+  await expect(panel.getByRole("radio")).toHaveCount(2);
+  await expect(panel.getByRole("row", { name: /Title/ })).toHaveCount(0);
+  await expect(panel.getByRole("row", { name: /Description/ })).toHaveCount(0);
+  await expect(panel).toContainText("Their changes to Description are kept");
+  await expect(panel).toContainText("Your changes to Title are saved with your choices");
   const priceRow = panel.getByRole("row", { name: /Price/ });
-  await expect(priceRow).toContainText("90000000");
-  await expect(priceRow).toContainText("85000000");
-  await expect(panel.getByRole("row", { name: /Title/ })).toContainText(`${title} by the lagoon`);
-  // The form now shows the listing as saved by A: B's title is not in it, A's price is.
-  await expect(b.getByLabel("Title", { exact: true })).toHaveValue(title);
-  await expect(b.getByLabel("Price (₦)")).toHaveValue("90000000");
-
-  // Nothing of B's was written.
+  const keep = priceRow.getByRole("radio", { name: /Keep theirs/ });
+  const mine = priceRow.getByRole("radio", { name: /Use mine/ });
+  await expect(keep).toBeChecked();
+  // Nothing of B's was written yet.
   await gotoHydrated(a, edit);
   await expect(a.getByLabel("Title", { exact: true })).toHaveValue(title);
   await expect(a.getByLabel("Price (₦)")).toHaveValue("90000000");
 
-  // B chooses their own values: saved on top of A's version.
-  await panel.getByRole("button", { name: "Use my changes" }).click();
+  await mine.check();
+  await panel.getByRole("button", { name: "Save my choices" }).click();
   await expect(toasts(b).filter({ hasText: "Property updated successfully" })).toBeVisible();
   await gotoHydrated(a, edit);
   await expect(a.getByLabel("Title", { exact: true })).toHaveValue(`${title} by the lagoon`);
+  await expect(a.getByLabel("Price (₦)")).toHaveValue("95000000");
+  await expect(a.getByLabel("Description")).toHaveValue("Description by A.");
 });
 
 test("two admins on one social link: the later save is refused and names the change", async ({
@@ -99,7 +133,9 @@ test("two admins on one social link: the later save is refused and names the cha
   const panel = b.getByRole("alert").filter({ hasText: "Not saved" });
   await expect(panel).toContainText("changed the LinkedIn link");
   await expect(panel.getByRole("row", { name: /LinkedIn URL/ })).toContainText("by-a");
-  await expect(b.getByLabel("LinkedIn URL")).toHaveValue("https://www.linkedin.com/company/by-a");
+  await expect(b.getByLabel("LinkedIn URL", { exact: true })).toHaveValue(
+    "https://www.linkedin.com/company/by-a",
+  );
 
   await gotoHydrated(a, "/admin/social-media");
   await expect(a.getByText("https://www.linkedin.com/company/by-a")).toBeVisible();
@@ -126,7 +162,7 @@ test("two admins on one website editor section: the later save is refused and sh
   const panel = sectionOf(b).getByRole("alert").filter({ hasText: "Not saved" });
   await expect(panel).toContainText("changed the Services section");
   await expect(panel.getByRole("row", { name: /Subtitle/ })).toContainText(byA);
-  await expect(sectionOf(b).getByLabel("Subtitle")).toHaveValue(byA);
+  await expect(sectionOf(b).getByRole("textbox", { name: "Subtitle" })).toHaveValue(byA);
 
   // Put back what the demo had.
   await gotoHydrated(a, "/website-editor");
@@ -267,7 +303,8 @@ test("two admins on one booking: a cancel made on the old page is refused, then 
   // The page shows the booking as it is now: confirmed.
   await expect(b.getByRole("main")).toContainText("Confirmed");
 
-  await panel.getByRole("button", { name: "Use my changes" }).click();
+  await status.getByRole("radio", { name: /Use mine/ }).check();
+  await panel.getByRole("button", { name: "Save my choices" }).click();
   await expect(toasts(b).filter({ hasText: /cancelled/i })).toBeVisible();
   await gotoHydrated(b, details);
   await expect(b.getByRole("button", { name: "Confirm", exact: true })).toHaveCount(0);
@@ -307,17 +344,18 @@ test("two admins on one team member: the later save is refused and shows theirs"
   const row = panel.getByRole("row", { name: /Position/ });
   await expect(row).toContainText("Head of Sales");
   await expect(row).toContainText("Lettings Agent");
-  await expect(b.getByLabel("Position")).toHaveValue("Head of Sales");
+  await expect(b.getByLabel("Position", { exact: true })).toHaveValue("Head of Sales");
 
   await gotoHydrated(a, edit);
   await expect(a.getByLabel("Position")).toHaveValue("Head of Sales");
-  await panel.getByRole("button", { name: "Use my changes" }).click();
+  await row.getByRole("radio", { name: /Use mine/ }).check();
+  await panel.getByRole("button", { name: "Save my choices" }).click();
   await expect(toasts(b).filter({ hasText: "updated" })).toBeVisible();
   await gotoHydrated(a, edit);
   await expect(a.getByLabel("Position")).toHaveValue("Lettings Agent");
 });
 
-test("two admins on one user: the later save is refused and names the change", async ({
+test("two admins on one user: different fields are both kept, with no question", async ({
   openPage,
 }) => {
   const email = freshEmail("conflict-user");
@@ -340,13 +378,10 @@ test("two admins on one user: the later save is refused and names the change", a
 
   await b.getByLabel("Last Name").fill("Conflict-Okafor");
   await b.getByRole("button", { name: "Save Changes" }).click();
-  const panel = b.getByRole("alert").filter({ hasText: "Not saved" });
-  await expect(panel).toContainText("changed this account");
-  await expect(panel.getByRole("row", { name: /Last Name/ })).toContainText("Conflict-Okafor");
-  await expect(b.getByLabel("Last Name")).toHaveValue("Conflict");
+  await expect(toasts(b).filter({ hasText: "Your changes are saved" })).toBeVisible();
 
   await gotoHydrated(a, edit);
-  await expect(a.getByLabel("Last Name")).toHaveValue("Conflict");
+  await expect(a.getByLabel("Last Name")).toHaveValue("Conflict-Okafor");
   await expect(a.getByLabel("Phone")).not.toHaveValue("");
 });
 

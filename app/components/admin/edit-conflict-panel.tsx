@@ -1,5 +1,5 @@
 import { formatDistanceStrict } from "date-fns";
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -7,14 +7,17 @@ import {
   type ConflictChoices,
   conflictRows,
   type EditConflict,
+  type FieldKind,
+  fieldList,
   formatChangeTime,
 } from "~/lib/edit-conflict";
 import { AdminForm } from "./unsaved-changes";
 
-// What a save over a newer version shows (issue 23): nothing of yours was written; who changed
-// the record and when; the fields that differ, theirs beside yours; "Use my changes" posts what
-// you sent again on top of the version now. The form below shows the current values, so
-// editing on from there (or leaving it) keeps theirs.
+// What a save over a newer version shows when the merge (issue 42, app/lib/edit-conflict.ts)
+// finds fields both people changed: nothing was written; who changed the record and when; those
+// fields only, theirs beside yours, a choice each; "Save my choices" posts them with the fields
+// only you changed, on top of the version now. The form below shows the current values, so
+// editing on from there (or "Discard my changes") keeps theirs.
 
 /**
  * A route's `shouldRevalidate` for an edit form: after a save refused as stale (409) the page
@@ -34,6 +37,8 @@ type PanelProps = {
   labels: Readonly<Record<string, string>>;
   /** The words of a select's values (an account's name for its id), by field. */
   choices?: ConflictChoices;
+  /** The fields' kinds (switches shown as Yes/No). */
+  kinds?: Readonly<Record<string, FieldKind>>;
   /** The record in words: "this listing", "these contact details". */
   what: string;
   /** The location state the form passes on (a form in a dialog over a list). */
@@ -43,8 +48,9 @@ type PanelProps = {
 };
 
 /**
- * The panel of a save refused as stale (a failure's `conflict`); nothing when there is none. A
- * newer conflict shows afresh, even after "Keep theirs" hid the last one.
+ * The panel of a save refused as stale or without its version (a failure's `conflict`); nothing
+ * when there is none. A newer conflict shows afresh, even after "Discard my changes" hid the
+ * last one.
  */
 export function EditConflictPanel({
   conflict,
@@ -53,23 +59,45 @@ export function EditConflictPanel({
   return conflict ? <ConflictPanel key={conflict.version} conflict={conflict} {...props} /> : null;
 }
 
-function ConflictPanel({ conflict, labels, choices, what, state, action, encType }: PanelProps) {
+/**
+ * Only the fields both people changed are asked about, one choice each (theirs chosen until you
+ * pick yours); the fields only you changed go with the choices, and the fields you did not touch
+ * are posted as they are now, so no choice here can write a value you did not type. Works
+ * without JavaScript: radio buttons in a plain form.
+ */
+function ConflictPanel({
+  conflict,
+  labels,
+  choices,
+  kinds,
+  what,
+  state,
+  action,
+  encType,
+}: PanelProps) {
   const [dismissed, setDismissed] = useState(false);
   const pending = useIsPending({ formAction: action });
+  const id = useId();
   if (dismissed) return null;
-  const rows = conflictRows(conflict, labels, choices);
+  const rows = conflictRows(conflict, labels, choices, kinds);
   const at = conflict.change ? new Date(conflict.change.at) : null;
+  const title =
+    conflict.reason === "no-version"
+      ? `Not saved: the form did not say which version of ${what} it was opened at`
+      : `Not saved: ${what} was changed while you were editing`;
   return (
     <section
       role="alert"
-      aria-labelledby="conflict-title"
+      aria-labelledby={`${id}-title`}
       className="mb-4 space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm"
     >
-      <h2 id="conflict-title" className="font-semibold text-amber-900">
-        Not saved: {what} was changed while you were editing
+      <h2 id={`${id}-title`} className="font-semibold text-amber-900">
+        {title}
       </h2>
       <p className="text-amber-900">
-        {conflict.change && at ? (
+        {conflict.reason === "no-version" ? (
+          <>Nothing was saved, so nothing could be written over someone else's change.</>
+        ) : conflict.change && at ? (
           <>
             <strong>{conflict.change.by}</strong> changed {what}{" "}
             <time dateTime={conflict.change.at}>
@@ -80,58 +108,99 @@ function ConflictPanel({ conflict, labels, choices, what, state, action, encType
         ) : (
           <>Someone else changed {what}.</>
         )}{" "}
-        Nothing of yours was saved. The form now shows the current values.
+        Nothing of yours was saved yet. The form below shows the current values.
       </p>
-      {rows.length ? (
-        <div className="overflow-x-auto">
-          <table className="w-full table-fixed border-collapse text-left">
-            <caption className="sr-only">Fields that differ</caption>
-            <thead>
-              <tr className="border-b border-amber-200">
-                <th scope="col" className="w-1/4 py-1 pr-2 font-medium">
-                  Field
-                </th>
-                <th scope="col" className="py-1 pr-2 font-medium">
-                  Now (theirs)
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Yours
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.name} className="border-b border-amber-100 align-top">
-                  <th scope="row" className="py-1 pr-2 font-medium">
-                    {row.label}
-                  </th>
-                  <td className="whitespace-pre-wrap break-words py-1 pr-2">{row.theirs}</td>
-                  <td className="whitespace-pre-wrap break-words py-1">{row.yours}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <p className="text-amber-900">Your values are the same as the current ones.</p>
-      )}
+      {conflict.theirsKept.length ? (
+        <p className="text-amber-900">
+          Their changes to {fieldList(conflict.theirsKept, labels)} are kept.
+        </p>
+      ) : null}
       <AdminForm
         method="post"
         action={action}
         encType={encType}
         state={state}
         version={conflict.version}
-        className="flex gap-2"
+        className="space-y-3"
       >
-        {conflict.yours.map(([name, value], index) => (
+        {conflict.post.map(([name, value], index) => (
           <input key={index} type="hidden" name={name} value={value} />
         ))}
-        <SubmitButton pending={pending} pendingLabel="Saving..." size="sm">
-          Use my changes
-        </SubmitButton>
-        <Button variant="outline" size="sm" onClick={() => setDismissed(true)}>
-          Keep theirs
-        </Button>
+        {rows.length ? (
+          <div className="overflow-x-auto">
+            <table className="w-full table-fixed border-collapse text-left">
+              <caption className="text-left font-medium text-amber-900">
+                You both changed {rows.length === 1 ? "this field" : "these fields"}: choose which
+                value to keep
+              </caption>
+              <thead>
+                <tr className="border-b border-amber-200">
+                  <th scope="col" className="w-1/4 py-1 pr-2 font-medium">
+                    Field
+                  </th>
+                  <th scope="col" className="py-1 pr-2 font-medium">
+                    Now (theirs)
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    Yours
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const conflictOf = conflict.conflicts.find((c) => c.name === row.name);
+                  return (
+                    <tr key={row.name} className="border-b border-amber-100 align-top">
+                      <th scope="row" className="py-1 pr-2 font-medium">
+                        {row.label}
+                      </th>
+                      <td className="py-1 pr-2">
+                        <label className="flex items-start gap-2">
+                          <input
+                            type="radio"
+                            name={row.name}
+                            value={conflictOf?.theirs ?? ""}
+                            defaultChecked
+                            aria-label={`Keep theirs: ${row.theirs}`}
+                            className="mt-1"
+                          />
+                          <span className="whitespace-pre-wrap break-words">{row.theirs}</span>
+                        </label>
+                      </td>
+                      <td className="py-1">
+                        <label className="flex items-start gap-2">
+                          <input
+                            type="radio"
+                            name={row.name}
+                            value={conflictOf?.yours ?? ""}
+                            aria-label={`Use mine: ${row.yours}`}
+                            className="mt-1"
+                          />
+                          <span className="whitespace-pre-wrap break-words">{row.yours}</span>
+                        </label>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="text-amber-900">Your values are the same as the current ones.</p>
+        )}
+        {conflict.yoursTaken.length ? (
+          <p className="text-amber-900">
+            Your changes to {fieldList(conflict.yoursTaken, labels)} are saved with your choices.
+          </p>
+        ) : null}
+        <div className="flex gap-2">
+          <SubmitButton pending={pending} pendingLabel="Saving..." size="sm">
+            Save my choices
+          </SubmitButton>
+          <Button variant="outline" size="sm" onClick={() => setDismissed(true)}>
+            Discard my changes
+          </Button>
+        </div>
       </AdminForm>
     </section>
   );

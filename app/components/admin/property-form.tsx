@@ -11,6 +11,7 @@ import {
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { FormMessage } from "~/lib/action-result";
+import { mergeFieldsOf } from "~/lib/edit-conflict";
 import {
   FURNISHING,
   LISTING_STATUSES,
@@ -18,7 +19,12 @@ import {
   RENT_PERIODS,
   TITLE_DOCUMENTS,
 } from "~/lib/property-options";
-import { ADMIN_CITIES, PROPERTY_LIMITS, type PropertyFormValues } from "~/lib/schemas/property";
+import {
+  ADMIN_CITIES,
+  PROPERTY_FIELD_KINDS,
+  PROPERTY_LIMITS,
+  type PropertyFormValues,
+} from "~/lib/schemas/property";
 import { cn } from "~/lib/utils";
 
 // The add and edit form of a listing, in the spec's tabs (Basic Info, Details, Media) plus the
@@ -81,11 +87,21 @@ export const PROPERTY_FIELD_LABELS: Readonly<Record<string, string>> = {
   serviced: "Serviced",
 };
 
+/** How the listing's fields compare in a merge (issue 42): numbers as numbers, switches. */
+export { PROPERTY_FIELD_KINDS };
+
+/** The listing form's merged fields (every labelled field). */
+export const PROPERTY_MERGE_FIELDS = mergeFieldsOf(
+  Object.keys(PROPERTY_FIELD_LABELS),
+  PROPERTY_FIELD_KINDS,
+);
+
 function firstWrongTab(fields: Partial<Record<string, string>>): TabId | undefined {
   return TABS.find((tab) => tab.fields.some((field) => fields[field]))?.id;
 }
 
 export function PropertyForm({
+  id,
   values,
   fields,
   error,
@@ -112,6 +128,8 @@ export function PropertyForm({
   version?: string;
   /** The action's intent, on a screen with several forms (an owner's submission: approve). */
   intent?: string;
+  /** The form element's id (controls outside it post with it: the review's choices). */
+  id?: string;
   /** Admins choose the listing's agent (issue 21); agents do not see the choice. */
   agents?: { options: readonly { id: string; name: string }[]; value: string };
 }) {
@@ -189,6 +207,7 @@ export function PropertyForm({
         hidden={formHidden}
         error={error}
         intent={intent}
+        id={id}
       >
         <input type="hidden" name="back" value={back} />
 

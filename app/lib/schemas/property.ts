@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FieldKind } from "~/lib/edit-conflict";
 import { parseNaira } from "~/lib/money";
 import {
   CITIES,
@@ -143,6 +144,20 @@ export function isMissingRequired(fields: Partial<Record<string, string>>) {
     fields.city === PROPERTY_MESSAGES.city
   );
 }
+
+/** How the listing's fields compare in a merge (issue 42): numbers as numbers, switches. */
+export const PROPERTY_FIELD_KINDS: Readonly<Record<string, FieldKind>> = {
+  price: "number",
+  serviceCharge: "number",
+  beds: "number",
+  baths: "number",
+  toilets: "number",
+  parkingSpaces: "number",
+  sqft: "number",
+  featured: "flag",
+  isNewDevelopment: "flag",
+  serviced: "flag",
+};
 
 /** A stored listing as the form's values (numbers as typed, switches as "on" or ""). */
 export function propertyFormValues(

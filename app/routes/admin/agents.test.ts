@@ -11,6 +11,7 @@ import { readCalendarFeed, resetCalendarFeed } from "~/models/calendar-feed.serv
 import { contentGeneration } from "~/page-cache/content-generation.server";
 import { createProperty, createSignedInUser } from "../../../tests/setup/accounts";
 import { createSignedInAdmin, createSignedInAgent } from "../../../tests/setup/admin";
+import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as publicPropertyLoader } from "../public/property";
@@ -18,7 +19,20 @@ import { loader as appointmentLoader } from "./appointment";
 import { loader as appointmentsLoader } from "./appointments";
 import { loader as dashboardLoader } from "./dashboard";
 import { loader as propertiesLoader } from "./properties";
-import { action as editAction, loader as editLoader } from "./property-edit";
+import { loader as editLoader, action as propertyAction } from "./property-edit";
+
+/** The listing's action; its edit form posts the version the page gave it. */
+const editAction = postingOpenedVersion(
+  propertyAction,
+  ["", "null", "update"],
+  (_form, cookie, params) =>
+    openedVersion<{ property: { version: string } }>(
+      editLoader,
+      `/admin/properties/${params.id}`,
+      { cookie, params },
+      (body) => body.property.version,
+    ).catch(() => undefined),
+);
 
 // Issue 21, item 1: an agent signs in at the admin login and sees only what is theirs. The
 // authorization matrix runs every route as an agent and another agent; these tests read what

@@ -16,9 +16,24 @@ import { listAuditEvents } from "~/models/audit.server";
 import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
 import { nextWeekday, openDayFromToday } from "../../../tests/setup/dates";
+import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
-import { action as appointmentAction, loader as appointmentLoader } from "./appointment";
+import { loader as appointmentLoader, action as bookingAction } from "./appointment";
+
+/** The booking's action; its forms post the version the page gave them. */
+const appointmentAction = postingOpenedVersion(
+  bookingAction,
+  ["reschedule", "assign", "confirm", "cancel", "complete"],
+  (_form, cookie, params) =>
+    openedVersion<{ appointment: { version: string } }>(
+      appointmentLoader,
+      `/admin/appointments/${params.id}`,
+      { cookie, params },
+      (body) => body.appointment.version,
+    ).catch(() => undefined),
+);
+
 import { action as newAction, loader as newLoader } from "./appointment-new";
 
 // Staff book and reschedule for a caller (issue 23, item 5): the public rules for days and
@@ -240,7 +255,7 @@ describe("staff reschedule (/admin/appointments/:id, intent reschedule)", () => 
       },
       params: { id },
     });
-    expect(answer.status).toBe(302);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(302);
     expect(answer.cookies.join(";")).toContain("appointmentRescheduledByStaff");
     const [row] = await stored();
     expect(row).toMatchObject({ appointmentDate: to, appointmentTime: "02:00 PM" });
@@ -375,17 +390,20 @@ describe("a booking changed by a colleague since it was opened", () => {
     });
     expect(late.status).toBe(409);
     expect(late.body.conflict?.change?.by).toBe("Bisi Adeyemi");
-    expect(late.body.conflict?.theirs).toMatchObject({ status: "Confirmed" });
-    expect(late.body.conflict?.yours).toContainEqual(["status", "Cancelled"]);
+    // Both changed the status: the one question, theirs beside yours.
+    expect(late.body.conflict?.conflicts).toEqual([
+      { name: "status", base: "pending", theirs: "confirmed", yours: "cancelled" },
+    ]);
     expect((await stored())[0]?.status).toBe("confirmed");
     expect(await auditCount()).toBe(audited);
     expect(await outbox()).toEqual([]);
 
-    // "Use my changes" posts it again at the version now: the cancellation is made.
+    // Choosing yours for the status posts it again at the version now: the cancellation is made.
     const again = await callAction<EditFailure>(appointmentAction, `/admin/appointments/${id}`, {
       cookie: admin.cookie,
       form: {
-        ...Object.fromEntries(late.body.conflict?.yours ?? []),
+        ...Object.fromEntries(late.body.conflict?.post ?? []),
+        status: "cancelled",
         version: late.body.conflict?.version ?? "",
       },
       params: { id },
@@ -424,7 +442,10 @@ describe("a booking changed by a colleague since it was opened", () => {
     expect(late.status).toBe(409);
     expect(late.body.conflict).toMatchObject({
       change: { by: "Kemi Bello" },
-      theirs: { appointmentDate: theirs, appointmentTime: "12:00 PM", status: "Pending" },
+      conflicts: [
+        { name: "appointmentDate", theirs, yours: openDay(5) },
+        { name: "appointmentTime", theirs: "12:00 PM", yours: "11:00 AM" },
+      ],
     });
     expect((await stored())[0]).toMatchObject({
       appointmentDate: theirs,

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, redirect } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { AppointmentActions } from "~/components/admin/appointment-actions";
@@ -13,12 +13,11 @@ import { SubmitButton } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
 import {
   badRequest,
-  editConflict,
   failed,
   notFound,
-  postedVersion,
   redirectWithFlash,
   unknownIntent,
 } from "~/http/responses.server";
@@ -32,7 +31,7 @@ import {
 import { APPOINTMENT_STATUS_LABELS, shortId } from "~/lib/appointment-format";
 import { hasAppointmentStarted } from "~/lib/appointment-rules";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
-import { type LastChange, VERSION_FIELD } from "~/lib/edit-conflict";
+import { mergeFieldsOf, VERSION_FIELD } from "~/lib/edit-conflict";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { can } from "~/lib/permissions";
@@ -68,11 +67,13 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const appointment = await getAppointmentForAdmin(actor, args.params.id);
   if (!appointment) notFound();
+  // The forms' version carries the booking as shown: the base of a merge (issue 42).
+  const version = versionToken(appointment.version, appointmentFormValues(appointment));
   // On the server's clock, so the page and its hydration agree.
   const started = hasAppointmentStarted(appointment.appointmentDate, appointment.appointmentTime);
   // Who may give the viewing to someone else gets the choice of active agents; an agent, none.
   const agents = can(actor, "viewings:assign") ? await listActiveAgents() : null;
-  return { appointment, started, agents };
+  return { appointment: { ...appointment, version }, started, agents };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -95,67 +96,74 @@ export async function action(args: Route.ActionArgs) {
       `${appointmentActionQuestion(intent)} This e-mails ${appointment.fullName}.`,
     );
   }
-  let change: Awaited<ReturnType<typeof setAppointmentStatusByAdmin>>;
-  try {
-    // The customer's e-mail is stored with the change, in its transaction.
-    change = await setAppointmentStatusByAdmin(actor, id, ACTION_STATUS[intent], {
-      expectedVersion: postedVersion(form),
-    });
-  } catch (error) {
+  const wanted = ACTION_STATUS[intent];
+  // The button asks for one field, the status: merged with what a colleague changed meanwhile.
+  const yours = new FormData();
+  for (const [name, value] of form) yours.append(name, value);
+  yours.set("status", wanted);
+  const saved = await saveMerging({
+    form: yours,
+    fields: APPOINTMENT_MERGE_FIELDS,
+    save: async (merged, version) => {
+      // "Keep theirs" for the status: nothing of yours is left to do.
+      if (merged.get("status") !== wanted) return { ok: true as const, unchanged: true };
+      // The customer's e-mail is stored with the change, in its transaction.
+      return setAppointmentStatusByAdmin(actor, id, wanted, { expectedVersion: version });
+    },
+    current: () => currentValues(actor, id),
+  }).catch((error: unknown) => {
+    if (isThrownResponse(error)) throw error;
     logger.error({ err: error, appointmentId: id }, "Admin status change failed");
-    throw redirectWithFlash(back, "appointmentStatusFailed");
-  }
+    return null;
+  });
+  if (!saved) throw redirectWithFlash(back, "appointmentStatusFailed");
+  if (!saved.ok) return saved.response;
+  const change = saved.result;
   if (!change.ok) {
     if (change.reason === "not-found") notFound();
-    if (change.reason === "conflict") return conflictAnswer(actor, id, form, change.change);
     if (change.reason === "not-started") throw redirectWithFlash(back, "appointmentNotStarted");
     throw redirectWithFlash(back, "appointmentStatusFailed");
   }
+  if ("unchanged" in change) throw redirect(back);
   kickMailSender();
-  throw redirectWithFlash(back, DONE[intent]);
+  throw redirectWithFlash(back, saved.theirsKept.length ? "savedWithTheirs" : DONE[intent]);
+}
+
+/** What staff change on a booking, as the screen shows it: the base of a merge (issue 42). */
+const APPOINTMENT_MERGE_FIELDS = mergeFieldsOf([
+  "status",
+  "appointmentDate",
+  "appointmentTime",
+  "agentId",
+]);
+
+function appointmentFormValues(appointment: {
+  status: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  agent: { id: string } | null;
+}) {
+  return {
+    status: appointment.status,
+    appointmentDate: appointment.appointmentDate,
+    appointmentTime: appointment.appointmentTime,
+    agentId: appointment.agent?.id ?? "",
+  };
+}
+
+async function currentValues(actor: AdminActor, id: string) {
+  const current = await getAppointmentForAdmin(actor, id);
+  return current && { version: current.version, values: appointmentFormValues(current) };
 }
 
 const CONFLICT_LABELS = {
   status: "Status",
   appointmentDate: "Date",
   appointmentTime: "Time",
-  agent: "Agent",
+  agentId: "Agent",
 };
 
 const ADMINS_LABEL = "Admins (no agent)";
-
-/**
- * A status change or a new slot asked for on a booking a colleague has confirmed, cancelled or
- * moved since: nothing was written (and no e-mail queued); the page shows the booking as it is
- * now, what changed, and "Use my changes". A status change counts as yours for its new status.
- */
-async function conflictAnswer(
-  actor: AdminActor,
-  id: string,
-  form: FormData,
-  change: LastChange | null,
-) {
-  const current = await getAppointmentForAdmin(actor, id);
-  if (!current) notFound();
-  const intent = form.get("intent");
-  const yours = new FormData();
-  for (const [name, value] of form) yours.append(name, value);
-  if (isAdminAppointmentAction(intent)) {
-    yours.set("status", APPOINTMENT_STATUS_LABELS[ACTION_STATUS[intent]]);
-  }
-  if (intent === "assign") {
-    const chosen = String(form.get("agentId") ?? "");
-    const agent = (await listActiveAgents()).find((a) => a.id === chosen);
-    yours.set("agent", agent?.name ?? ADMINS_LABEL);
-  }
-  const values = {
-    status: APPOINTMENT_STATUS_LABELS[current.status],
-    appointmentDate: current.appointmentDate,
-    appointmentTime: current.appointmentTime,
-    agent: current.agent ? current.agent.name || current.agent.email : ADMINS_LABEL,
-  };
-  return editConflict(yours, { version: current.version, values }, change);
-}
 
 const ASSIGN_MESSAGES = {
   unchanged: "The appointment is already theirs. Choose someone else.",
@@ -176,19 +184,29 @@ async function assign(actor: AdminActor, id: string, form: FormData, back: strin
     const error = { title: "Error", message: ASSIGN_MESSAGES.forbidden };
     return failed(403, { intent, error, values });
   }
-  const result = await reassignAppointment(actor, id, agentId || null, {
-    expectedVersion: postedVersion(form),
+  const saved = await saveMerging({
+    form,
+    fields: APPOINTMENT_MERGE_FIELDS,
+    save: (merged, version) => {
+      const chosen = String(merged.get("agentId") ?? "").trim();
+      return reassignAppointment(actor, id, chosen || null, { expectedVersion: version });
+    },
+    current: () => currentValues(actor, id),
+    extra: { intent, values },
   });
+  if (!saved.ok) return saved.response;
+  const result = saved.result;
   if (result.ok) {
     kickMailSender();
-    throw redirectWithFlash(back, "appointmentReassigned");
+    throw redirectWithFlash(
+      back,
+      saved.theirsKept.length ? "savedWithTheirs" : "appointmentReassigned",
+    );
   }
   switch (result.reason) {
     case "not-found":
       notFound();
       break;
-    case "conflict":
-      return conflictAnswer(actor, id, form, result.change);
     case "final":
       return failed(409, {
         intent,
@@ -210,22 +228,36 @@ async function reschedule(actor: AdminActor, id: string, form: FormData, back: s
     appointmentDate: String(form.get("appointmentDate") ?? ""),
     appointmentTime: String(form.get("appointmentTime") ?? ""),
   };
-  const parsed = rescheduleSchema().safeParse(values);
-  if (!parsed.success) return badRequest({ fields: fieldErrorsOf(parsed.error), values });
-  const result = await rescheduleAppointmentByStaff(actor, id, parsed.data, {
-    expectedVersion: postedVersion(form),
+  const saved = await saveMerging({
+    form,
+    fields: APPOINTMENT_MERGE_FIELDS,
+    save: async (merged, version) => {
+      const slot = {
+        appointmentDate: String(merged.get("appointmentDate") ?? ""),
+        appointmentTime: String(merged.get("appointmentTime") ?? ""),
+      };
+      const parsed = rescheduleSchema().safeParse(slot);
+      if (!parsed.success) return badRequest({ fields: fieldErrorsOf(parsed.error), values: slot });
+      return rescheduleAppointmentByStaff(actor, id, parsed.data, { expectedVersion: version });
+    },
+    current: () => currentValues(actor, id),
+    extra: { values },
   });
+  if (!saved.ok) return saved.response;
+  const result = saved.result;
+  if (!("ok" in result)) return result;
   if (result.ok) {
     kickMailSender();
-    throw redirectWithFlash(back, "appointmentRescheduledByStaff");
+    throw redirectWithFlash(
+      back,
+      saved.theirsKept.length ? "savedWithTheirs" : "appointmentRescheduledByStaff",
+    );
   }
   switch (result.reason) {
     case "unchanged":
       return badRequest({ fields: { appointmentTime: RESCHEDULE_MESSAGES.unchanged }, values });
     case "final":
       return failed(409, { error: { title: "Error", message: FINAL_MESSAGE }, values });
-    case "conflict":
-      return conflictAnswer(actor, id, form, result.change);
     default:
       notFound();
   }
@@ -277,8 +309,18 @@ export default function AdminAppointmentPage({ loaderData, actionData }: Route.C
           ) : null}
         </section>
         <EditConflictPanel
-          conflict={failure?.conflict}
+          conflict={answer?.conflict}
           labels={CONFLICT_LABELS}
+          choices={{
+            status: APPOINTMENT_STATUS_LABELS,
+            agentId: {
+              "": ADMINS_LABEL,
+              ...Object.fromEntries((agents ?? []).map((a) => [a.id, a.name])),
+              ...(appointment.agent
+                ? { [appointment.agent.id]: appointment.agent.name || appointment.agent.email }
+                : {}),
+            },
+          }}
           what="this appointment"
           state={state}
         />

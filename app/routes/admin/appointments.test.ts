@@ -6,9 +6,24 @@ import { addDays, lagosToday } from "~/lib/appointment-rules";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
-import { action as appointmentAction, loader as appointmentLoader } from "./appointment";
+import { loader as appointmentLoader, action as bookingAction } from "./appointment";
+
+/** The booking's action; its forms post the version the page gave them. */
+const appointmentAction = postingOpenedVersion(
+  bookingAction,
+  ["reschedule", "assign", "confirm", "cancel", "complete"],
+  (_form, cookie, params) =>
+    openedVersion<{ appointment: { version: string } }>(
+      appointmentLoader,
+      `/admin/appointments/${params.id}`,
+      { cookie, params },
+      (body) => body.appointment.version,
+    ).catch(() => undefined),
+);
+
 import { loader as listLoader } from "./appointments";
 
 await setupTestDatabase();

@@ -9,12 +9,11 @@ import { SubmitButton } from "~/components/ui/button";
 import { SelectField, TextAreaField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
 import {
   badRequest,
-  editConflict,
   failed,
   notFound,
-  postedVersion,
   redirectWithFlash,
   unknownIntent,
 } from "~/http/responses.server";
@@ -26,7 +25,6 @@ import {
   propertyTypeLabel,
   shortId,
 } from "~/lib/appointment-format";
-import type { LastChange } from "~/lib/edit-conflict";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
@@ -57,7 +55,10 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const inquiry = await getInquiryForAdmin(actor, args.params.id);
   if (!inquiry) notFound();
-  return { inquiry };
+  // The forms' version carries the values they open with: the base of a merge (issue 42).
+  return {
+    inquiry: { ...inquiry, version: versionToken(inquiry.version, inquiryFormValues(inquiry)) },
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -68,64 +69,75 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
 
   if (intent === "respond") {
-    const response = String(form.get("response") ?? "");
-    const values = { response };
-    let result: Awaited<ReturnType<typeof respondToInquiry>>;
-    try {
+    const values = { response: String(form.get("response") ?? "") };
+    const saved = await saveMerging({
+      form,
+      fields: { response: "text" },
       // The e-mail to the sender is stored with the response, in its transaction.
-      const expectedVersion = postedVersion(form);
-      result = await respondToInquiry(actor, id, { response, expectedVersion });
-    } catch (error) {
+      save: (merged, version) =>
+        respondToInquiry(actor, id, {
+          response: String(merged.get("response") ?? ""),
+          expectedVersion: version,
+        }),
+      current: () => currentValues(actor, id),
+      // A response being written is kept in its box (there is none stored to show instead).
+      extra: { intent, values },
+    }).catch((error: unknown) => {
+      if (isThrownResponse(error)) throw error;
       logger.error({ err: error, inquiryId: id }, "Storing an inquiry response failed");
-      return failed(500, { intent, error: SEND_FAILED, values });
-    }
+      return null;
+    });
+    if (!saved) return failed(500, { intent, error: SEND_FAILED, values });
+    if (!saved.ok) return saved.response;
+    const result = saved.result;
     if (!result.ok) {
       if (result.reason === "not-found") notFound();
-      if (result.reason === "conflict") return conflictAnswer(actor, id, form, result.change);
       const message = INQUIRY_RESPONSE_MESSAGES[result.reason];
       return result.reason === "already-answered"
         ? badRequest({ intent, error: { title: SEND_FAILED.title, message }, values })
         : badRequest({ intent, fields: { response: message }, values });
     }
     kickMailSender();
-    throw redirectWithFlash(back, "responseSent");
+    throw redirectWithFlash(back, saved.theirsKept.length ? "savedWithTheirs" : "responseSent");
   }
 
   if (intent === "status") {
-    const status = String(form.get("status") ?? "") as InquiryStatus;
-    const result = await setInquiryStatus(actor, id, status, postedVersion(form));
+    const saved = await saveMerging({
+      form,
+      fields: { status: "text" },
+      save: (merged, version) =>
+        setInquiryStatus(actor, id, String(merged.get("status") ?? "") as InquiryStatus, version),
+      current: () => currentValues(actor, id),
+      extra: { intent },
+    });
+    if (!saved.ok) return saved.response;
+    const result = saved.result;
     if (!result.ok) {
       if (result.reason === "not-found") notFound();
-      if (result.reason === "conflict") return conflictAnswer(actor, id, form, result.change);
+      const status = String(form.get("status") ?? "");
       return badRequest({
         intent,
         fields: { status: INQUIRY_RESPONSE_MESSAGES[result.reason] },
         values: { status },
       });
     }
-    throw redirectWithFlash(back, "inquiryStatusUpdated");
+    throw redirectWithFlash(
+      back,
+      saved.theirsKept.length ? "savedWithTheirs" : "inquiryStatusUpdated",
+    );
   }
 
   return unknownIntent();
 }
 
-/** A form opened before the inquiry changed: nothing was written; show it as it is now. */
-async function conflictAnswer(
-  actor: AdminActor,
-  id: string,
-  form: FormData,
-  change: LastChange | null,
-) {
+/** What the inquiry's two forms edit, as they show it, and its version. */
+async function currentValues(actor: AdminActor, id: string) {
   const current = await getInquiryForAdmin(actor, id);
-  if (!current) notFound();
-  const values = { status: current.status, response: current.response ?? "" };
-  const intent = String(form.get("intent"));
-  // A response being written is kept in its box (there is none stored to show instead).
-  const typed = { response: String(form.get("response") ?? "") };
-  return editConflict(form, { version: current.version, values }, change, {
-    intent,
-    values: typed,
-  });
+  return current && { version: current.version, values: inquiryFormValues(current) };
+}
+
+function inquiryFormValues(inquiry: { status: string; response: string | null }) {
+  return { status: inquiry.status, response: inquiry.response ?? "" };
 }
 
 export const shouldRevalidate = revalidateAfterConflict;

@@ -4,9 +4,10 @@ import { db } from "~/db/client.server";
 import { appointments, auditEvents, inquiries, mailOutbox } from "~/db/schema";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
-import { action as inquiryAction, loader as inquiryLoader } from "./complaint";
+import { action as complaintAction, loader as inquiryLoader } from "./complaint";
 import { loader as listLoader } from "./complaints";
 
 await setupTestDatabase();
@@ -15,6 +16,19 @@ const admin = await createSignedInAdmin("answers@example.com", { name: "Funmi Ad
 
 type List = Awaited<ReturnType<typeof listLoader>>;
 type Detail = Awaited<ReturnType<typeof inquiryLoader>>;
+
+/** The inquiry's action; its forms post the version the page gave them. */
+const inquiryAction = postingOpenedVersion(
+  complaintAction,
+  ["respond", "status"],
+  (_form, cookie, params) =>
+    openedVersion<{ inquiry: { version: string } }>(
+      inquiryLoader,
+      `/admin/complaints/${params.id}`,
+      { cookie, params },
+      (body) => body.inquiry.version,
+    ).catch(() => undefined),
+);
 type ComplaintFailure = {
   ok: false;
   fields?: Record<string, string>;

@@ -8,6 +8,7 @@ import { queuePasswordResetEmail } from "~/mail/password-reset.server";
 import { getContactDetails } from "~/models/site-content.server";
 import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
 import {
   callAction,
   callLoader,
@@ -18,7 +19,7 @@ import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as contactPageLoader } from "../public/contact";
 import { loader as layoutLoader } from "../public/layout";
 import { loader as propertyLoader } from "../public/property";
-import { action, loader } from "./contact-info";
+import { action as contactAction, loader } from "./contact-info";
 
 // /admin/contact-info: each item added, edited and deleted with the spec's messages, and every
 // place the site shows contact details reading what was saved.
@@ -217,6 +218,16 @@ describe("adding an item", () => {
     expect(answer.status).toBe(404);
   });
 });
+
+/** The page's action; an item's edit form posts the version the page gave that item. */
+const action = postingOpenedVersion(contactAction, ["update"], (form, cookie) =>
+  openedVersion<{ items: { id: string; version: string }[] }>(
+    loader,
+    "/admin/contact-info",
+    { cookie },
+    (body) => body.items.find((item) => item.id === form.get("id"))?.version,
+  ).catch(() => undefined),
+);
 
 describe("editing an item", () => {
   it("changes its label and value; a multi-line address keeps its lines", async () => {

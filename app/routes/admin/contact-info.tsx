@@ -2,12 +2,11 @@ import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { ContactTypeGroup } from "~/components/admin/contact-items";
 import { revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
+import { saveMerging, versionToken } from "~/http/edit-merge.server";
 import {
   badRequest,
-  editConflict,
   failed,
   notFound,
-  postedVersion,
   redirectWithFlash,
   unknownIntent,
 } from "~/http/responses.server";
@@ -39,7 +38,11 @@ const PAGE = "/admin/contact-info";
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   return loadOrFail("the contact information", CONTACT_MESSAGES.loadFailed, async () => {
-    const items = await listContactItemsForAdmin(actor);
+    // Each item's form carries the values it opens with: the base of a merge (issue 42).
+    const items = (await listContactItemsForAdmin(actor)).map((item) => ({
+      ...item,
+      version: versionToken(item.version, { label: item.label, value: item.value }),
+    }));
     const edit = new URL(args.request.url).searchParams.get("edit");
     const editing = items.find((item) => item.id === edit)?.id ?? null;
     return { items, editing, defaults: defaultContactDetails() };
@@ -60,7 +63,8 @@ const REFUSALS = {
   single: { field: "value", message: CONTACT_MESSAGES.single },
 } as const;
 
-async function save(actor: AdminActor, form: FormData, intent: "add" | "update") {
+/** The item's form checked: its input, or the 400 that keeps what was typed. */
+function check(form: FormData, intent: "add" | "update") {
   const id = String(form.get("id") ?? "");
   const values = {
     type: String(form.get("type") ?? ""),
@@ -68,32 +72,61 @@ async function save(actor: AdminActor, form: FormData, intent: "add" | "update")
     value: String(form.get("value") ?? ""),
   };
   const parsed = contactItemSchema().safeParse(values);
-  if (!parsed.success) {
-    const fields = fieldErrorsOf(parsed.error);
-    // A type that is not one of the five comes from a tampered form, not from a person.
-    if (fields.type) notFound();
-    const message = Object.values(fields)[0] ?? CONTACT_MESSAGES.missing;
-    const error = { title: "Validation Error", message };
-    return badRequest({ intent, error, fields, values: { ...values, id } });
-  }
+  if (parsed.success) return { ok: true as const, input: parsed.data };
+  const fields = fieldErrorsOf(parsed.error);
+  // A type that is not one of the five comes from a tampered form, not from a person.
+  if (fields.type) notFound();
+  const message = Object.values(fields)[0] ?? CONTACT_MESSAGES.missing;
+  const error = { title: "Validation Error", message };
+  return {
+    ok: false as const,
+    response: badRequest({ intent, error, fields, values: { ...values, id } }),
+  };
+}
+
+async function save(actor: AdminActor, form: FormData, intent: "add" | "update") {
+  const id = String(form.get("id") ?? "");
+  const values = {
+    type: String(form.get("type") ?? ""),
+    label: String(form.get("label") ?? ""),
+    value: String(form.get("value") ?? ""),
+  };
   let result: Awaited<ReturnType<typeof addContactItem>>;
+  let theirsKept: string[] = [];
   try {
-    result =
-      intent === "add"
-        ? await addContactItem(actor, parsed.data)
-        : await updateContactItem(actor, id, parsed.data, postedVersion(form));
+    if (intent === "add") {
+      const checked = check(form, intent);
+      if (!checked.ok) return checked.response;
+      result = await addContactItem(actor, checked.input);
+    } else {
+      const saved = await saveMerging({
+        form,
+        fields: { label: "text", value: "text" },
+        save: async (merged, version) => {
+          const checked = check(merged, intent);
+          if (!checked.ok) return checked.response;
+          return updateContactItem(actor, id, checked.input, version);
+        },
+        current: async () => {
+          const item = (await listContactItemsForAdmin(actor)).find((i) => i.id === id);
+          return (
+            item && { version: item.version, values: { label: item.label, value: item.value } }
+          );
+        },
+        extra: { intent, values: { ...values, id } },
+      });
+      if (!saved.ok) return saved.response;
+      if (!("ok" in saved.result)) return saved.result;
+      result = saved.result;
+      theirsKept = saved.theirsKept;
+    }
   } catch (error) {
+    if (error instanceof Response) throw error;
     logger.error({ err: error, intent }, "Saving contact information failed");
     return failed(500, { intent, error: CONTACT_MESSAGES.failed, values: { ...values, id } });
   }
   if (!result.ok) {
     if (result.reason === "not-found") notFound();
-    if (result.reason === "conflict") {
-      const item = (await listContactItemsForAdmin(actor)).find((i) => i.id === id);
-      if (!item) notFound();
-      const current = { version: item.version, values: { label: item.label, value: item.value } };
-      return editConflict(form, current, result.change, { intent, values: { ...values, id } });
-    }
     const refusal = REFUSALS[result.reason === "label-taken" ? "label-taken" : "single"];
     return badRequest({
       intent,
@@ -102,7 +135,7 @@ async function save(actor: AdminActor, form: FormData, intent: "add" | "update")
       values: { ...values, id },
     });
   }
-  throw redirectWithFlash(PAGE, "contactInfoUpdated");
+  throw redirectWithFlash(PAGE, theirsKept.length ? "savedWithTheirs" : "contactInfoUpdated");
 }
 
 async function remove(actor: AdminActor, form: FormData) {

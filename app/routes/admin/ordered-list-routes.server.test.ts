@@ -21,7 +21,10 @@ const VIMEO = "https://player.vimeo.com/video/76979871";
 type Body = {
   ok: boolean;
   error?: { title: string; message: string };
-  conflict?: { change: { by: string } | null; theirs: Record<string, string> };
+  conflict?: {
+    change: { by: string } | null;
+    conflicts: { name: string; theirs: string; yours: string }[];
+  };
 };
 
 beforeEach(async () => {
@@ -76,12 +79,11 @@ describe("editing an item", () => {
     });
     expect(answer.status).toBe(409);
     expect(answer.body.conflict?.change?.by).toBe("Ngozi Okafor");
-    expect(answer.body.conflict?.theirs).toEqual({
-      title: "Tour of Lekki",
-      description: "",
-      videoUrl: VIMEO,
-      isActive: "",
-    });
+    // A bare version (no base): every field sent that differs from the item now is asked about.
+    expect(answer.body.conflict?.conflicts).toEqual([
+      { name: "title", base: "Tour of Lekki", theirs: "Tour of Lekki", yours: "Bayo's title" },
+      { name: "isActive", base: "", theirs: "", yours: "on" },
+    ]);
     const [row] = await db.select().from(videos).where(eq(videos.id, id));
     expect(row?.title).toBe("Tour of Lekki");
   });
@@ -89,7 +91,7 @@ describe("editing an item", () => {
   it("answers 404 for a valid form posted to an unknown id", async () => {
     const answer = await callAction<Body>(VIDEO_ROUTES.itemAction, `/admin/videos/${ID}`, {
       cookie: ngozi.cookie,
-      form: { intent: "update", title: "Lost", videoUrl: VIMEO, isActive: "on" },
+      form: { intent: "update", title: "Lost", videoUrl: VIMEO, isActive: "on", version: "x" },
       params: { id: ID },
     });
     expect(answer.status).toBe(404);

@@ -1,17 +1,17 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
+import { saveMerging, versionToken } from "~/http/edit-merge.server";
 import {
   badRequest,
-  editConflict,
   failed,
   notFound,
-  postedVersion,
   redirectWithFlash,
   unknownIntent,
 } from "~/http/responses.server";
 import type { FieldErrors, FormMessage, Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
+import { mergeFieldsOf } from "~/lib/edit-conflict";
 import type { FlashKey } from "~/lib/flash";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
@@ -245,35 +245,49 @@ export function orderedListRoutes<
     throw redirectWithFlash(back, flash.deleted);
   }
 
+  /** The edit form's merged fields: its text fields, the Active switch a switch. */
+  const mergeFields = mergeFieldsOf(config.fields, { isActive: "flag" });
+
   async function updateItem(actor: AdminActor, id: string, form: FormData, back: string) {
-    const stored = await model.get(actor, id);
-    if (!stored) notFound();
     const title = messages.updateFailed;
-    const read = await readItem(form, title, stored);
-    if (!read.ok) return read.response;
-    let updated: OrderedItemUpdated | OrderedItemRefused | Stale;
-    try {
-      updated = await model.update(actor, id, read.input, postedVersion(form));
-    } catch (error) {
-      logger.error({ err: error, id }, `Updating ${log.one} failed`);
-      return saveFailed(title, read.photo, read.values);
-    }
-    if (!updated.ok) {
-      if (updated.reason === "refused") {
-        return refused(title, read.photo, read.values, updated.fields);
-      }
-      await discardUploadedPhoto(read.photo);
-      if (updated.reason === "conflict") {
-        // A photo sent with it was not kept: "Use my changes" sends the fields again.
+    const saved = await saveMerging({
+      form,
+      fields: mergeFields,
+      save: async (merged, version) => {
+        // The photo kept when none is sent is the one stored now (theirs, if they changed it).
+        const stored = await model.get(actor, id);
+        if (!stored) notFound();
+        const read = await readItem(merged, title, stored);
+        if (!read.ok) return read.response;
+        let updated: OrderedItemUpdated | OrderedItemRefused | Stale;
+        try {
+          updated = await model.update(actor, id, read.input, version);
+        } catch (error) {
+          logger.error({ err: error, id }, `Updating ${log.one} failed`);
+          return saveFailed(title, read.photo, read.values);
+        }
+        if (updated.ok) {
+          await removeUnreferencedUploads([updated.formerMedia]);
+          return updated;
+        }
+        if (updated.reason === "refused") {
+          return refused(title, read.photo, read.values, updated.fields);
+        }
+        // A photo sent with a stale save is not kept: the panel sends the fields again.
+        await discardUploadedPhoto(read.photo);
+        if (updated.reason === "conflict") return updated;
+        notFound();
+      },
+      current: async () => {
         const current = await model.get(actor, id);
-        if (!current) notFound();
-        const now = { version: current.version, values: storedFormValues(current, config.fields) };
-        return editConflict(form, now, updated.change);
-      }
-      notFound();
-    }
-    await removeUnreferencedUploads([updated.formerMedia]);
-    throw redirectWithFlash(back, flash.updated);
+        return (
+          current && { version: current.version, values: storedFormValues(current, config.fields) }
+        );
+      },
+    });
+    if (!saved.ok) return saved.response;
+    if (!("ok" in saved.result)) return saved.result;
+    throw redirectWithFlash(back, saved.theirsKept.length ? "savedWithTheirs" : flash.updated);
   }
 
   return {
@@ -321,9 +335,12 @@ export function orderedListRoutes<
     /** One item with the version its form is opened at, and its form's options; unknown ids 404. */
     async itemLoader(args: LoaderFunctionArgs) {
       const actor = await requireAdmin(args);
-      const item = await model.get(actor, args.params.id ?? "");
-      if (!item) notFound();
-      return { item, options: await config.formOptions?.(actor, item) };
+      const stored = await model.get(actor, args.params.id ?? "");
+      if (!stored) notFound();
+      // The form's version carries the values it opens with: the base of a merge (issue 42).
+      const version = versionToken(stored.version, storedFormValues(stored, config.fields));
+      const item = { ...stored, version };
+      return { item, options: await config.formOptions?.(actor, stored) };
     },
 
     /** `intent=update` saves the form, `intent=delete` deletes after the spec's question. */

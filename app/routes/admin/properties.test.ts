@@ -58,10 +58,18 @@ function add(form: Record<string, string>) {
   });
 }
 
-function edit(id: string, form: Record<string, string>) {
+/** Posts the edit form as the page gives it: with the version it was opened at. */
+async function edit(id: string, form: Record<string, string>) {
+  const page = await callLoader<{ property?: { version: string } } | null>(
+    editLoader,
+    `/admin/properties/${id}`,
+    { cookie: admin.cookie, params: { id } },
+  );
+  // An unknown listing has no page: its post has no version either.
+  const version = page.body?.property?.version;
   return callAction<FormFailure>(editAction, `/admin/properties/${id}`, {
     cookie: admin.cookie,
-    form,
+    form: version ? { version, ...form } : form,
     params: { id },
   });
 }

@@ -2,14 +2,19 @@ import { requireAdmin, requirePermissionOf } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { WeeklyLeadsTable } from "~/components/admin/leads-table";
-import { PROPERTY_FIELD_LABELS, PropertyForm } from "~/components/admin/property-form";
+import {
+  PROPERTY_FIELD_KINDS,
+  PROPERTY_FIELD_LABELS,
+  PROPERTY_MERGE_FIELDS,
+  PropertyForm,
+} from "~/components/admin/property-form";
 import { PropertyPhotos } from "~/components/admin/property-photos";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { ViewsChart } from "~/components/admin/views-chart";
 import { ConfirmForm } from "~/components/ui/confirm-form";
+import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
 import {
   badRequest,
-  editConflict,
   failed,
   notFound,
   postedVersion,
@@ -68,7 +73,11 @@ export async function loader(args: Route.LoaderArgs) {
   if (!property) notFound();
   const canManage = can(actor, "listings:manage");
   return {
-    property,
+    // The form's version carries the values it opens with: the base of a merge (issue 42).
+    property: {
+      ...property,
+      version: versionToken(property.version, propertyFormValues(property)),
+    },
     views: await getDailyViews(actor, property.id, 30),
     leads: await getListingLeads(actor, property.id),
     canManage,
@@ -109,34 +118,47 @@ export async function action(args: Route.ActionArgs) {
     throw redirectWithFlash(back, "propertyDeleted");
   }
 
-  const checked = readPropertyForm(form);
-  if (!checked.ok) return checked.response;
-  let result: Awaited<ReturnType<typeof updatePropertyByAdmin>>;
-  try {
-    result = await updatePropertyByAdmin(actor, id, checked.input, postedVersion(form), {
-      agentId: can(actor, "listings:manage") ? postedAgentId(form) : undefined,
-    });
-  } catch (error) {
+  const agentId = can(actor, "listings:manage") ? postedAgentId(form) : undefined;
+  const saved = await saveMerging({
+    form,
+    fields: PROPERTY_MERGE_FIELDS,
+    save: (merged, version) => saveListing(actor, id, merged, version, agentId),
+    current: async () => {
+      const now = await getPropertyForAdmin(actor, id);
+      return now && { version: now.version, values: propertyFormValues(now) };
+    },
+  }).catch((error: unknown) => {
+    if (isThrownResponse(error)) throw error;
     logger.error({ err: error, propertyId: id }, "Updating a property failed");
+    return null;
+  });
+  if (!saved) {
     return failed(500, {
       error: { title: PROPERTY_MESSAGES.updateFailed, message: "Please try again." },
       values: postedPropertyValues(form),
     });
   }
-  if (!result.ok && result.reason === "conflict") {
-    const current = await getPropertyForAdmin(actor, id);
-    if (!current) notFound();
-    return editConflict(
-      form,
-      { version: current.version, values: propertyFormValues(current) },
-      result.change,
-    );
-  }
+  if (!saved.ok) return saved.response;
+  const result = saved.result;
+  if (!("ok" in result)) return result;
   if (!result.ok && result.reason === "agent") {
     return agentRefused(form, PROPERTY_MESSAGES.updateFailed);
   }
   if (!result.ok) notFound();
-  throw redirectWithFlash(back, "propertyUpdated");
+  throw redirectWithFlash(back, saved.theirsKept.length ? "savedWithTheirs" : "propertyUpdated");
+}
+
+/** Checks the listing's form and saves it at `version`: the model's answer, or the 400. */
+async function saveListing(
+  actor: AdminActor,
+  id: string,
+  form: FormData,
+  version: string,
+  agentId: string | null | undefined,
+) {
+  const checked = readPropertyForm(form);
+  if (!checked.ok) return checked.response;
+  return updatePropertyByAdmin(actor, id, checked.input, version, { agentId });
 }
 
 export const shouldRevalidate = revalidateAfterConflict;
@@ -219,6 +241,7 @@ export default function EditPropertyPage({ loaderData, actionData }: Route.Compo
         <EditConflictPanel
           conflict={conflict}
           labels={PROPERTY_FIELD_LABELS}
+          kinds={PROPERTY_FIELD_KINDS}
           what="this listing"
           state={state}
         />

@@ -16,7 +16,20 @@ const { setupTestDatabase } = await import("../../../tests/setup/test-database")
 const { listActiveSlides } = await import("~/models/slideshow.server");
 const list = await import("./slideshow");
 const add = await import("./slide-new");
-const edit = await import("./slide");
+const editModule = await import("./slide");
+const { openedVersion, postingOpenedVersion } = await import("../../../tests/setup/opened-version");
+/** The item's page; its edit form posts the version the page gave it. */
+const edit = {
+  ...editModule,
+  action: postingOpenedVersion(editModule.action, ["update"], (_form, cookie, params) =>
+    openedVersion<{ item: { version: string } }>(
+      editModule.loader,
+      `/admin/x/${params.id}`,
+      { cookie, params },
+      (body) => body.item.version,
+    ).catch(() => undefined),
+  ),
+};
 
 await setupTestDatabase();
 

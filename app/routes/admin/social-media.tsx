@@ -2,12 +2,11 @@ import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { AddSocialLinkForm, SocialLinksTable } from "~/components/admin/social-links";
+import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
 import {
   badRequest,
-  editConflict,
   failed,
   notFound,
-  postedVersion,
   redirectWithFlash,
   unknownIntent,
 } from "~/http/responses.server";
@@ -44,7 +43,12 @@ const PAGE = "/admin/social-media";
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   return loadOrFail("the social links", SOCIAL_MESSAGES.loadFailed, async () => {
-    const links = await getSocialLinksForAdmin(actor);
+    // Each link's form carries the URL it opens with: the base of a merge (issue 42).
+    const links = (await getSocialLinksForAdmin(actor)).map((link) =>
+      link.url && link.version
+        ? { ...link, version: versionToken(link.version, { url: link.url }) }
+        : link,
+    );
     const edit = new URL(args.request.url).searchParams.get("edit");
     const editing = links.find((link) => link.platform === edit && link.url)?.platform ?? null;
     return { links, editing };
@@ -106,27 +110,39 @@ async function update(actor: AdminActor, form: FormData) {
   // The platform names the link being edited: it is never changed, only looked up.
   if (!isSocialPlatform(platform)) notFound();
   const values = { platform, url: String(form.get("url") ?? "") };
-  const parsed = socialLinkUrlSchema().safeParse(values);
-  if (!parsed.success) {
-    const fields = fieldErrorsOf(parsed.error);
-    return badRequest({ intent, error: validationError(fields), fields, values });
-  }
-  try {
-    const updated = await updateSocialLink(actor, platform, parsed.data.url, postedVersion(form));
-    if (!updated.ok && updated.reason === "conflict") {
+  const saved = await saveMerging({
+    form,
+    fields: { url: "text" },
+    save: async (merged, version) => {
+      const url = String(merged.get("url") ?? "");
+      const parsed = socialLinkUrlSchema().safeParse({ platform, url });
+      if (!parsed.success) {
+        const fields = fieldErrorsOf(parsed.error);
+        const error = validationError(fields);
+        return badRequest({ intent, error, fields, values: { platform, url } });
+      }
+      return updateSocialLink(actor, platform, parsed.data.url, version);
+    },
+    current: async () => {
       const link = (await getSocialLinksForAdmin(actor)).find((l) => l.platform === platform);
-      if (!link?.url) notFound();
-      const current = { version: link.version, values: { url: link.url } };
-      return editConflict(form, current, updated.change, { intent, values });
-    }
-    if (!updated.ok) notFound();
-  } catch (error) {
-    if (error instanceof Response) throw error;
+      return link?.url && link.version
+        ? { version: link.version, values: { url: link.url } }
+        : null;
+    },
+    extra: { intent, values },
+  }).catch((error: unknown) => {
+    if (isThrownResponse(error)) throw error;
     logger.error({ err: error, platform }, "Updating a social link failed");
+    return null;
+  });
+  if (!saved) {
     const message = "Please try again.";
     return failed(500, { intent, error: { title: SOCIAL_MESSAGES.updateFailed, message }, values });
   }
-  throw redirectWithFlash(PAGE, "socialLinkUpdated");
+  if (!saved.ok) return saved.response;
+  if (!("ok" in saved.result)) return saved.result;
+  if (!saved.result.ok) notFound();
+  throw redirectWithFlash(PAGE, saved.theirsKept.length ? "savedWithTheirs" : "socialLinkUpdated");
 }
 
 async function remove(actor: AdminActor, form: FormData) {

@@ -1,7 +1,12 @@
 import { Form, Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
-import { PropertyForm } from "~/components/admin/property-form";
+import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
+import {
+  PROPERTY_FIELD_LABELS,
+  PROPERTY_MERGE_FIELDS,
+  PropertyForm,
+} from "~/components/admin/property-form";
 import { RecordView } from "~/components/admin/record-view";
 import { ErrorNotice } from "~/components/dashboard/result-toast";
 import { MediaImage } from "~/components/media-image";
@@ -9,6 +14,7 @@ import { SubmissionHistory, SubmissionStatusBadge } from "~/components/owner/sub
 import { Button, LinkButton, SubmitButton } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { saveMerging, versionToken } from "~/http/edit-merge.server";
 import {
   badRequest,
   failed,
@@ -17,6 +23,7 @@ import {
   unknownIntent,
 } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
+import type { AdminActor } from "~/lib/admin-actor";
 import {
   askToConfirm,
   CONFIRM_FIELD,
@@ -24,9 +31,20 @@ import {
   confirmationFor,
   isConfirmed,
 } from "~/lib/confirm";
+import type { EditConflict } from "~/lib/edit-conflict";
 import { responsiveImage } from "~/lib/images";
+import {
+  applyPicks,
+  type OwnerChangeRow,
+  ownerChangeReview,
+  PICK_PREFIX,
+} from "~/lib/owner-change";
 import { readForm } from "~/lib/read-form.server";
-import type { PropertyFormValues } from "~/lib/schemas/property";
+import {
+  PROPERTY_FIELD_KINDS,
+  type PropertyFormValues,
+  propertyFormValues,
+} from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
 import {
   contactMethodLabel,
@@ -34,6 +52,7 @@ import {
   SUBMISSION_KIND_LABELS,
   SUBMISSION_MESSAGES,
 } from "~/lib/submissions";
+import { getPropertyForAdmin } from "~/models/admin-properties.server";
 import {
   approveSubmission,
   declineSubmission,
@@ -57,7 +76,24 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const submission = await getSubmissionForAdmin(actor, args.params.id);
   if (!submission) notFound();
-  return { submission };
+  return { submission, review: await changeReview(actor, submission) };
+}
+
+/**
+ * A change's review (issue 42): the owner's changes against the live listing, the approve form
+ * opened as the live listing with them applied, and its version (the live listing's, carrying
+ * those values: a save over an office edit made meanwhile is merged like any edit form's).
+ */
+async function changeReview(
+  actor: AdminActor,
+  submission: NonNullable<Awaited<ReturnType<typeof getSubmissionForAdmin>>>,
+) {
+  if (submission.kind !== "change" || !submission.listing) return null;
+  const listing = await getPropertyForAdmin(actor, submission.listing.id);
+  if (!listing) return null;
+  const live = propertyFormValues(listing);
+  const { rows, values } = ownerChangeReview(submission.base, submission.values, live);
+  return { rows, values, live, version: versionToken(listing.version, live) };
 }
 
 const NOT_REVIEWABLE = { title: "Nothing changed", message: SUBMISSION_MESSAGES.notReviewable };
@@ -71,16 +107,36 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "approve") {
     const submission = await getSubmissionForAdmin(actor, id);
     if (!submission) notFound();
-    let input = null;
-    if (submission.kind !== "takedown") {
+    if (submission.kind === "takedown") {
+      const approved = await approveSubmission(actor, id, null);
+      return approvedAnswer(approved, path, intent);
+    }
+    const review = submission.kind === "change" ? await changeReview(actor, submission) : null;
+    if (!review) {
       const checked = readPropertyForm(form);
       if (!checked.ok) return checked.response;
-      input = checked.input;
+      const approved = await approveSubmission(actor, id, checked.input);
+      return approvedAnswer(approved, path, intent);
     }
-    const approved = await approveSubmission(actor, id, input);
-    if (!approved.ok && approved.reason === "not-found") notFound();
-    if (!approved.ok) return failed(409, { intent, error: NOT_REVIEWABLE });
-    return redirectWithFlash(path, "submissionApproved");
+    // A change: the reviewer's picks for the fields both changed, then saved like any edit of
+    // the listing (merged with an office edit made since the review was opened).
+    const listingId = review.live && submission.listing ? submission.listing.id : "";
+    const saved = await saveMerging({
+      form: applyPicks(form, review.rows),
+      fields: PROPERTY_MERGE_FIELDS,
+      save: async (merged, version) => {
+        const checked = readPropertyForm(merged);
+        if (!checked.ok) return checked.response;
+        return approveSubmission(actor, id, checked.input, version);
+      },
+      current: async () => {
+        const now = await getPropertyForAdmin(actor, listingId);
+        return now && { version: now.version, values: propertyFormValues(now) };
+      },
+    });
+    if (!saved.ok) return saved.response;
+    if (!("ok" in saved.result)) return saved.result;
+    return approvedAnswer(saved.result, path, intent);
   }
   if (intent === "request-changes" || intent === "decline") {
     const message = String(form.get("message") ?? "").trim();
@@ -112,15 +168,28 @@ export async function action(args: Route.ActionArgs) {
   return unknownIntent();
 }
 
+function approvedAnswer(
+  approved: Awaited<ReturnType<typeof approveSubmission>>,
+  path: string,
+  intent: string,
+) {
+  if (!approved.ok && approved.reason === "not-found") notFound();
+  if (!approved.ok) return failed(409, { intent, error: NOT_REVIEWABLE });
+  return redirectWithFlash(path, "submissionApproved");
+}
+
+export const shouldRevalidate = revalidateAfterConflict;
+
 type Failure = {
   intent?: string;
   error?: { title: string; message: string };
   fields?: Partial<Record<string, string>>;
   values?: Record<string, string>;
+  conflict?: EditConflict;
 };
 
 export default function ReviewSubmissionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { submission } = loaderData;
+  const { submission, review } = loaderData;
   const failure = failureOf(actionData as { ok: boolean } | undefined) as Failure | undefined;
   const confirm = confirmationFor(actionData, { intent: "decline" });
   const waiting = isReviewable(submission.status);
@@ -223,12 +292,29 @@ export default function ReviewSubmissionPage({ loaderData, actionData }: Route.C
                 <p className="text-sm text-slate-600">
                   Edit anything before approving:{" "}
                   {submission.kind === "change"
-                    ? "the live listing takes these values and the new photos."
+                    ? "the live listing takes these values and the new photos. The form shows the live listing with the owner's changes; edits the office made since the owner's copy are kept."
                     : "the listing goes live with these values and the photos above."}
                 </p>
+                {review ? (
+                  <>
+                    <OwnerChanges rows={review.rows} />
+                    <EditConflictPanel
+                      conflict={approveFailure?.conflict}
+                      labels={PROPERTY_FIELD_LABELS}
+                      kinds={PROPERTY_FIELD_KINDS}
+                      what="the live listing"
+                    />
+                  </>
+                ) : null}
                 <PropertyForm
+                  id="approve-form"
+                  key={review?.version}
+                  version={review?.version}
                   values={
-                    (approveFailure?.values as PropertyFormValues | undefined) ?? {
+                    (approveFailure?.conflict
+                      ? undefined
+                      : (approveFailure?.values as PropertyFormValues | undefined)) ??
+                    review?.values ?? {
                       ...values,
                       status: submission.listing?.status ?? "available",
                       featured: submission.listing?.featured ? "on" : "",
@@ -270,6 +356,100 @@ export default function ReviewSubmissionPage({ loaderData, actionData }: Route.C
         </section>
       </div>
     </RecordView>
+  );
+}
+
+/**
+ * The owner's changes, before (the live listing now) and after (what the owner asks). A field
+ * the office also changed since the owner's copy keeps the office's value unless the reviewer
+ * picks the owner's (radio buttons of the approve form, so it works without JavaScript).
+ */
+function OwnerChanges({ rows }: { rows: readonly OwnerChangeRow[] }) {
+  if (rows.length === 0) {
+    return <p className="text-sm text-slate-600">The owner changed no field of the listing.</p>;
+  }
+  const words = (name: string, value: string) =>
+    PROPERTY_FIELD_KINDS[name] === "flag"
+      ? value === "on"
+        ? "Yes"
+        : "No"
+      : value.trim() === ""
+        ? "(empty)"
+        : value;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-4">
+      <table className="w-full table-fixed border-collapse text-left text-sm">
+        <caption className="mb-2 text-left font-semibold text-slate-900">
+          The owner's changes
+        </caption>
+        <thead>
+          <tr className="border-b border-slate-200">
+            <th scope="col" className="w-1/4 py-1 pr-2 font-medium">
+              Field
+            </th>
+            <th scope="col" className="py-1 pr-2 font-medium">
+              Live listing now
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Owner asks for
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const label = PROPERTY_FIELD_LABELS[row.name] ?? row.name;
+            return (
+              <tr key={row.name} className="border-b border-slate-100 align-top">
+                <th scope="row" className="py-1 pr-2 font-medium">
+                  {label}
+                </th>
+                <td className="whitespace-pre-wrap break-words py-1 pr-2">
+                  {row.officeChanged ? (
+                    <label className="flex items-start gap-2">
+                      <input
+                        type="radio"
+                        form="approve-form"
+                        name={`${PICK_PREFIX}${row.name}`}
+                        value="office"
+                        defaultChecked
+                        aria-label={`Keep the office's: ${words(row.name, row.live)}`}
+                        className="mt-1"
+                      />
+                      <span>
+                        {words(row.name, row.live)}{" "}
+                        <span className="text-amber-800">
+                          (changed by the office since the owner's copy, was{" "}
+                          {words(row.name, row.was)})
+                        </span>
+                      </span>
+                    </label>
+                  ) : (
+                    words(row.name, row.live)
+                  )}
+                </td>
+                <td className="whitespace-pre-wrap break-words py-1">
+                  {row.officeChanged ? (
+                    <label className="flex items-start gap-2">
+                      <input
+                        type="radio"
+                        form="approve-form"
+                        name={`${PICK_PREFIX}${row.name}`}
+                        value="owner"
+                        aria-label={`Use the owner's: ${words(row.name, row.owner)}`}
+                        className="mt-1"
+                      />
+                      <span>{words(row.name, row.owner)}</span>
+                    </label>
+                  ) : (
+                    words(row.name, row.owner)
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { auditEvents, teamMembers, users } from "~/db/schema";
+import type { EditConflict } from "~/lib/edit-conflict";
 import { listAuditEvents } from "~/models/audit.server";
 import { createProperty, createSignedInUser } from "../../../tests/setup/accounts";
 import { createSignedInAdmin, createSignedInAgent } from "../../../tests/setup/admin";
@@ -55,11 +56,11 @@ function addMember(fields: Record<string, string>, cookie = admin.cookie) {
 }
 
 function editMember(id: string, fields: Record<string, string>, cookie = admin.cookie) {
-  return callAction<FormFailure & { conflict?: { theirs: Record<string, string> } }>(
-    edit.action,
-    `${LIST}/${id}`,
-    { cookie, form: { intent: "update", ...fields }, params: { id } },
-  );
+  return callAction<FormFailure>(edit.action, `${LIST}/${id}`, {
+    cookie,
+    form: { intent: "update", ...fields },
+    params: { id },
+  });
 }
 
 async function openEdit(id: string) {
@@ -220,7 +221,7 @@ describe("linking and unlinking", () => {
     expect((await members())[0]?.userId).toBe(boss.id);
   });
 
-  it("answers 409 when someone linked the member since the form was opened, writing nothing", async () => {
+  it("asks only about the position both changed; the link made since is kept, not asked about", async () => {
     const id = await seedMember("Kemi Adeyemi");
     const opened = await openEdit(id);
     const first = await editMember(id, {
@@ -235,8 +236,13 @@ describe("linking and unlinking", () => {
       userId: "",
       version: opened.item.version,
     });
+    // Both changed the position (seeded "Agent"); the late form left the link as it was opened
+    // (none), so the colleague's link is kept and never offered to be undone.
     expect(late.status).toBe(409);
-    expect(late.body.conflict?.theirs.userId).toBe(agent.id);
+    const conflict = (late.body as { conflict?: EditConflict }).conflict;
+    expect(conflict?.conflicts.map((c) => c.name)).toEqual(["position"]);
+    expect(conflict?.theirsKept).toEqual(["userId"]);
+    expect(Object.fromEntries(conflict?.post ?? []).userId).toBe(agent.id);
     expect((await members())[0]?.userId).toBe(agent.id);
   });
 });

@@ -18,7 +18,20 @@ const { createSignedInAdmin } = await import("../../../tests/setup/admin");
 const { setupTestDatabase } = await import("../../../tests/setup/test-database");
 const list = await import("./team");
 const add = await import("./team-new");
-const edit = await import("./team-member");
+const editModule = await import("./team-member");
+const { openedVersion, postingOpenedVersion } = await import("../../../tests/setup/opened-version");
+/** The item's page; its edit form posts the version the page gave it. */
+const edit = {
+  ...editModule,
+  action: postingOpenedVersion(editModule.action, ["update"], (_form, cookie, params) =>
+    openedVersion<{ item: { version: string } }>(
+      editModule.loader,
+      `/admin/x/${params.id}`,
+      { cookie, params },
+      (body) => body.item.version,
+    ).catch(() => undefined),
+  ),
+};
 const publicTeam = await import("../public/team");
 
 await setupTestDatabase();

@@ -11,19 +11,20 @@ import {
   UserStatusBadge,
 } from "~/components/admin/user-parts";
 import { ErrorText } from "~/components/ui/alert";
+import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
 import {
   badRequest,
-  editConflict,
   failed,
   notFound,
-  postedVersion,
   redirectWithFlash,
   unknownIntent,
 } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
+import type { AdminActor } from "~/lib/admin-actor";
 import { roleOptions } from "~/lib/admin-users";
 import { formatMoment } from "~/lib/appointment-format";
 import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
+import { mergeFieldsOf } from "~/lib/edit-conflict";
 import { listReturnPath } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/read-form.server";
@@ -48,7 +49,11 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const user = await getUserForAdmin(actor, args.params.id);
   if (!user) notFound();
-  return { user, viewer: { id: actor.id, isSuperAdmin: actor.isSuperAdmin } };
+  return {
+    // The form's version carries the values it opens with: the base of a merge (issue 42).
+    user: { ...user, version: versionToken(user.version, formValuesOf(user)) },
+    viewer: { id: actor.id, isSuperAdmin: actor.isSuperAdmin },
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -59,45 +64,40 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
 
   if (intent === "update") {
-    const values = {
-      firstName: String(form.get("firstName") ?? ""),
-      lastName: String(form.get("lastName") ?? ""),
-      phone: String(form.get("phone") ?? ""),
-      role: String(form.get("role") ?? ""),
-      status: String(form.get("status") ?? ""),
-    };
     const title = USER_MESSAGES.updateFailed;
-    const parsed = editUserSchema().safeParse(values);
-    if (!parsed.success) {
-      const fields = fieldErrorsOf(parsed.error);
-      const message = Object.values(fields)[0] ?? USER_MESSAGES.tryAgain;
-      return badRequest({ intent, error: { title, message }, fields, values });
-    }
-    let updated: Awaited<ReturnType<typeof updateUserByAdmin>>;
-    try {
-      updated = await updateUserByAdmin(actor, id, parsed.data, postedVersion(form));
-    } catch (error) {
+    const saved = await saveMerging({
+      form,
+      fields: USER_MERGE_FIELDS,
+      save: (merged, version) => saveUser(actor, id, merged, version),
+      current: async () => {
+        const now = await getUserForAdmin(actor, id);
+        return now && { version: now.version, values: formValuesOf(now) };
+      },
+      extra: { intent },
+    }).catch((error: unknown) => {
+      if (isThrownResponse(error)) throw error;
       logger.error({ err: error, userId: id }, "Updating a user failed");
+      return null;
+    });
+    if (!saved) {
+      const values = postedUserValues(form);
       return failed(500, { intent, error: { title, message: USER_MESSAGES.tryAgain }, values });
     }
+    if (!saved.ok) return saved.response;
+    const updated = saved.result;
+    if (!("ok" in updated)) return updated;
     if (!updated.ok) {
       if (updated.reason === "not-found") notFound();
-      if (updated.reason === "conflict") {
-        const current = await getUserForAdmin(actor, id);
-        if (!current) notFound();
-        const now = { version: current.version, values: formValuesOf(current) };
-        return editConflict(form, now, updated.change, { intent });
-      }
       const message = USER_REFUSALS[updated.reason];
       const field = updated.reason === "admin-role" ? "role" : "status";
       return failed(403, {
         intent,
         error: { title, message },
         fields: { [field]: message },
-        values,
+        values: postedUserValues(form),
       });
     }
-    throw redirectWithFlash(back, "userUpdated");
+    throw redirectWithFlash(back, saved.theirsKept.length ? "savedWithTheirs" : "userUpdated");
   }
 
   if (intent === "delete") {
@@ -121,6 +121,33 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** The form's values for a stored account. */
+/** The edit form's fields as posted. */
+function postedUserValues(form: FormData) {
+  return {
+    firstName: String(form.get("firstName") ?? ""),
+    lastName: String(form.get("lastName") ?? ""),
+    phone: String(form.get("phone") ?? ""),
+    role: String(form.get("role") ?? ""),
+    status: String(form.get("status") ?? ""),
+  };
+}
+
+const USER_MERGE_FIELDS = mergeFieldsOf(Object.keys(USER_FIELD_LABELS));
+
+/** Checks the edit form and saves it at `version`: the model's answer, or the 400. */
+async function saveUser(actor: AdminActor, id: string, form: FormData, version: string) {
+  const intent = "update";
+  const values = postedUserValues(form);
+  const parsed = editUserSchema().safeParse(values);
+  if (!parsed.success) {
+    const fields = fieldErrorsOf(parsed.error);
+    const message = Object.values(fields)[0] ?? USER_MESSAGES.tryAgain;
+    const title = USER_MESSAGES.updateFailed;
+    return badRequest({ intent, error: { title, message }, fields, values });
+  }
+  return updateUserByAdmin(actor, id, parsed.data, version);
+}
+
 function formValuesOf(user: AdminUser) {
   return {
     firstName: user.firstName,

@@ -18,9 +18,10 @@ import { settleBackgroundMail } from "~/mail/mail.server";
 import { updateUserByAdmin } from "~/models/admin-users.server";
 import { createSignedInUser, signInCookie, TEST_PASSWORD } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
 import { callAction, callLoader, type FormFailure } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
-import { action as editAction, loader as editLoader } from "./user";
+import { loader as editLoader, action as userAction } from "./user";
 import { action as addAction, loader as addLoader } from "./user-new";
 import { loader as listLoader } from "./users";
 
@@ -54,6 +55,16 @@ function edit(id: string, form: Record<string, string>, cookie = staff.cookie) {
     params: { id },
   });
 }
+
+/** The account's action; its edit form posts the version the page gave it. */
+const editAction = postingOpenedVersion(userAction, ["update"], (_form, cookie, params) =>
+  openedVersion<{ user: { version: string } }>(
+    editLoader,
+    `/admin/users/${params.id}`,
+    { cookie, params },
+    (body) => body.user.version,
+  ).catch(() => undefined),
+);
 
 const NEW_USER = {
   email: "Tunde@Example.com",

@@ -4,10 +4,25 @@ import { db } from "~/db/client.server";
 import { videos } from "~/db/schema";
 import { listActiveVideos } from "~/models/video.server";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
 import { callAction, callLoader, type FormFailure } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as homeLoader } from "../public/home";
-import * as edit from "./video";
+import * as editModule from "./video";
+
+/** The video's page; its edit form posts the version the page gave it. */
+const edit = {
+  ...editModule,
+  action: postingOpenedVersion(editModule.action, ["update"], (_form, cookie, params) =>
+    openedVersion<{ item: { version: string } }>(
+      editModule.loader,
+      `/admin/videos/${params.id}`,
+      { cookie, params },
+      (body) => body.item.version,
+    ).catch(() => undefined),
+  ),
+};
+
 import * as add from "./video-new";
 import * as list from "./videos";
 

@@ -7,12 +7,11 @@ import { HeroImagesPanel, SectionEditor, textsOf } from "~/components/admin/webs
 import { ResultNotice } from "~/components/dashboard/result-toast";
 import { LinkButton } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
 import {
   badRequest,
-  editConflict,
   failed,
   notFound,
-  postedVersion,
   redirectWithFlash,
   unknownIntent,
 } from "~/http/responses.server";
@@ -64,10 +63,15 @@ export async function loader(args: Route.LoaderArgs) {
       getHomeContentForAdmin(actor),
       listHeroImagesForAdmin(actor),
     ]);
+    const content = resolveHomeContent(stored);
     return {
-      content: resolveHomeContent(stored),
+      content,
+      // Each section's form carries the texts it opens with: the base of a merge (issue 42).
       versions: Object.fromEntries(
-        HOME_SECTIONS.map(({ id }) => [id, homeSectionVersion(stored, id)]),
+        HOME_SECTIONS.map(({ id }) => [
+          id,
+          versionToken(homeSectionVersion(stored, id), textsOf(content, id)),
+        ]),
       ) as Record<HomeSection, string>,
       // The hero's set in order, the built-in pictures included (see listHeroImagesForAdmin).
       images,
@@ -104,31 +108,48 @@ async function saveSection(actor: AdminActor, form: FormData) {
     subtitle: String(form.get("subtitle") ?? ""),
     description: String(form.get("description") ?? ""),
   };
-  const parsed = homeSectionSchema().safeParse(values);
-  if (!parsed.success) {
-    const fields = fieldErrorsOf(parsed.error);
-    const message = Object.values(fields)[0] ?? EDITOR_MESSAGES.titleMissing;
-    const error = { title: EDITOR_MESSAGES.updateFailed, message };
-    return badRequest({ intent, error, fields, values });
-  }
-  let saved: Awaited<ReturnType<typeof updateHomeSection>>;
-  try {
-    saved = await updateHomeSection(actor, section, parsed.data, postedVersion(form));
-  } catch (error) {
+  const saved = await saveMerging({
+    form,
+    fields: { title: "text", subtitle: "text", description: "text" },
+    save: async (merged, version) => {
+      const texts = {
+        section,
+        title: String(merged.get("title") ?? ""),
+        subtitle: String(merged.get("subtitle") ?? ""),
+        description: String(merged.get("description") ?? ""),
+      };
+      const parsed = homeSectionSchema().safeParse(texts);
+      if (!parsed.success) {
+        const fields = fieldErrorsOf(parsed.error);
+        const message = Object.values(fields)[0] ?? EDITOR_MESSAGES.titleMissing;
+        const error = { title: EDITOR_MESSAGES.updateFailed, message };
+        return badRequest({ intent, error, fields, values: texts });
+      }
+      return updateHomeSection(actor, section, parsed.data, version);
+    },
+    current: async () => {
+      const stored = await getHomeContentForAdmin(actor);
+      return {
+        version: homeSectionVersion(stored, section),
+        values: textsOf(resolveHomeContent(stored), section),
+      };
+    },
+    extra: { intent, values: { section } },
+  }).catch((error: unknown) => {
+    if (isThrownResponse(error)) throw error;
     logger.error({ err: error, section }, "Saving website content failed");
+    return null;
+  });
+  if (!saved) {
     const message = "Please try again.";
     return failed(500, { intent, error: { title: EDITOR_MESSAGES.updateFailed, message }, values });
   }
-  if (!saved.ok) {
-    const stored = await getHomeContentForAdmin(actor);
-    const content = resolveHomeContent(stored);
-    const current = {
-      version: homeSectionVersion(stored, section),
-      values: textsOf(content, section),
-    };
-    return editConflict(form, current, saved.change, { intent, values: { section } });
-  }
-  throw redirectWithFlash(`${PAGE}#${section}`, "contentUpdated");
+  if (!saved.ok) return saved.response;
+  if (!("ok" in saved.result)) return saved.result;
+  throw redirectWithFlash(
+    `${PAGE}#${section}`,
+    saved.theirsKept.length ? "savedWithTheirs" : "contentUpdated",
+  );
 }
 
 async function uploadImage(actor: AdminActor, form: FormData) {

@@ -1,0 +1,1 @@
+ALTER TABLE "property_submissions" ADD COLUMN "base" jsonb;
