@@ -2220,7 +2220,39 @@ type Outcome = {
   location: string | null;
   /** Whether the loader/action itself ran (false: a parent's middleware stopped the request). */
   handlerRan: boolean;
+  /** What the handler answered as data (a loader's page data). */
+  body?: unknown;
 };
+
+/**
+ * The version an edit form on `body` (a page's loader data) carries for the record `form`
+ * posts about: the one versioned object, or the one whose id (or another posted value, a
+ * social platform, a section key) is the form's. Undefined when the page shows none.
+ */
+function versionOnPage(body: unknown, form: Record<string, string>): string | undefined {
+  const found: Record<string, unknown>[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") {
+      const record = value as Record<string, unknown>;
+      if (typeof record.version === "string") found.push(record);
+      // Versions by key (the website editor's, by section).
+      const byKey = record.versions as Record<string, unknown> | undefined;
+      for (const [key, posted] of Object.entries(form)) {
+        const version = byKey?.[posted];
+        if (key !== "intent" && typeof version === "string") found.push({ [key]: posted, version });
+      }
+      Object.values(record).forEach(walk);
+    }
+  };
+  walk(body);
+  if (found.length === 1) return found[0]?.version as string;
+  const named = (record: Record<string, unknown>) =>
+    form.id !== undefined
+      ? record.id === form.id
+      : Object.entries(form).some(([key, value]) => key !== "intent" && record[key] === value);
+  return found.find(named)?.version as string | undefined;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Spellings (issue 42, item 4): the same address as a router reads it, written another way.
@@ -2294,9 +2326,19 @@ async function runRoute(
   if (!matched?.files.includes(route.file)) {
     throw new Error(`${spec.url} reaches ${matched?.files.at(-1)}, not ${route.file}`);
   }
+  // An edit form posts the version its page gave it (a post without one is refused, issue 42):
+  // the actor's own view of the page supplies it, as their browser's form would.
+  let form = spec.form ?? {};
+  // (Photo moves carry the photo list's own version, not the record's: left as posted.)
+  if (kind === "action" && !("version" in form) && !form.intent?.startsWith("photo")) {
+    const opened = { url: spec.url, expect: spec.expect };
+    const page = await runRoute(route, "loader", opened, actor).catch(() => undefined);
+    const version = page ? versionOnPage(page.body, form) : undefined;
+    if (version) form = { ...form, version };
+  }
   const args = routeArgs(spec.url, {
     cookie: cookies[actor],
-    form: kind === "action" ? (spec.form ?? {}) : undefined,
+    form: kind === "action" ? form : undefined,
     params: matched.params,
     pattern: matched.pattern,
   });
@@ -2338,7 +2380,9 @@ async function runRoute(
     return { status: result.status, location: result.headers.get("Location"), handlerRan };
   }
   const status = (result as { init?: { status?: number } } | null)?.init?.status ?? 200;
-  return { status, location: null, handlerRan };
+  const wrapped = result as { type?: string; data?: unknown } | null;
+  const body = wrapped?.type === "DataWithResponseInit" ? wrapped.data : result;
+  return { status, location: null, handlerRan, body };
 }
 
 /** Who `actor` counts as for this request: an owner not named in it is another customer. */
