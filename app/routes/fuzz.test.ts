@@ -451,7 +451,10 @@ async function fuzzForm(page: Page, form: FoundForm) {
 }
 
 describe("a fuzz of every form and query parameter", () => {
-  it("never answers 5xx", { timeout: 600_000 }, async () => {
+  // Its budget: about 3,900 requests took 61 s at a load average of 5 and 370 s at 15-19 on the
+  // 2-core machine (the processor, shared, is the limit); twenty minutes holds at three times
+  // that contention. It runs in the embedded pass only (vitest.config.ts, EMBEDDED_ONLY).
+  it("never answers 5xx", { timeout: 1_200_000 }, async () => {
     const started = Date.now();
     const allPages = pages();
     const formsToFuzz = new Map<string, { page: Page; form: FoundForm }>();
