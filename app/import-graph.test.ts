@@ -60,9 +60,21 @@ type Layer = {
  * import each other. A new folder must be placed here, or the test fails.
  */
 const LAYERS: Record<string, Layer> = {
+  log: { may: [], why: "logger.server.ts: the structured log every server layer writes to" },
   lib: { may: [], why: "pure helpers for both sides: packages and other lib modules only" },
   env: { may: [], why: "env.server.ts: the environment, read and checked once" },
-  db: { may: ["lib", "env"], why: "the database handle, schema and transactions every query uses" },
+  credentials: {
+    may: ["log"],
+    why: "app/auth's signing secret and password hashing (PLACED): the models and mail use them too",
+  },
+  "request-context": {
+    may: [],
+    why: "app/http's request context (PLACED): what the server knows of a request, read by the rate limits",
+  },
+  db: {
+    may: ["lib", "env", "log"],
+    why: "the database handle, schema and transactions every query uses",
+  },
   "page-cache": {
     may: ["db", "lib", "env"],
     why: "the content generation and the reference-data cache the models read through",
@@ -71,17 +83,20 @@ const LAYERS: Record<string, Layer> = {
     may: ["page-cache", "db", "lib"],
     why: "the audit row in the change's transaction; it also ends the cached content's generation",
   },
-  "rate-limit": { may: ["db", "lib", "env"], why: "attempt counters in the database" },
+  "rate-limit": {
+    may: ["db", "lib", "env", "request-context", "log"],
+    why: "attempt counters in the database",
+  },
   media: {
-    may: ["lib", "env"],
+    may: ["lib", "env", "log"],
     why: "stored files: the models remove theirs, so the store never calls a model",
   },
   models: {
-    may: ["audit", "page-cache", "media", "db", "lib", "env"],
+    may: ["audit", "page-cache", "media", "db", "lib", "env", "credentials", "log"],
     why: "every query; no session (an AdminActor from lib) and no e-mail: a write stores its notification row",
   },
   mail: {
-    may: ["models", "rate-limit", "db", "lib", "env"],
+    may: ["models", "rate-limit", "db", "lib", "env", "credentials", "log"],
     internal: {
       modules: [
         "mail/templates/",
@@ -96,13 +111,19 @@ const LAYERS: Record<string, Layer> = {
     why: "renders and sends what the models' writes notified; reads the models",
   },
   auth: {
-    may: ["mail", "models", "rate-limit", "db", "lib", "env"],
+    may: ["mail", "models", "rate-limit", "db", "lib", "env", "credentials", "log"],
     why: "sessions and guards over the user model (and the reset e-mail): auth uses the models",
   },
-  backup: { may: ["mail", "media", "db", "lib", "env"], why: "copies the database and files" },
-  metrics: { may: ["backup", "db", "lib", "env"], why: "counts requests, reads backup state" },
+  backup: {
+    may: ["mail", "media", "db", "lib", "env", "log"],
+    why: "copies the database and files",
+  },
+  metrics: {
+    may: ["backup", "db", "lib", "env", "log"],
+    why: "counts requests, reads backup state",
+  },
   "backup-control": {
-    may: ["metrics", "backup", "lib", "env"],
+    may: ["metrics", "backup", "lib", "env", "log"],
     why: "backup/control-socket.server.ts (PLACED): the server's socket runs backups and answers readiness",
   },
   demo: { may: ["media", "lib"], why: "the demo catalogue and the photos drawn from it" },
@@ -111,8 +132,19 @@ const LAYERS: Record<string, Layer> = {
     why: "writes the demo through auth and the models, so it sits above them; only CLIs call it",
   },
   http: {
-    may: ["metrics", "models", "page-cache", "rate-limit", "lib", "env"],
-    why: "request plumbing for the routes: answers, the flash cookie, the page cache",
+    may: [
+      "metrics",
+      "models",
+      "page-cache",
+      "rate-limit",
+      "lib",
+      "env",
+      "mail",
+      "media",
+      "request-context",
+      "log",
+    ],
+    why: "request plumbing: posted forms read and checked (fields, files, honeypot), answers, cookies, security headers, the page cache, what several route areas share",
   },
   hooks: { may: ["lib"], why: "client hooks shared by screens" },
   components: {
@@ -136,11 +168,14 @@ const LAYERS: Record<string, Layer> = {
       "db",
       "lib",
       "env",
+      "credentials",
+      "request-context",
+      "log",
     ],
     why: "the top: a route may use any layer but the seed, and no layer imports a route",
   },
   shell: {
-    may: ["routes", "components", "hooks", "http", "lib", "env"],
+    may: ["routes", "components", "hooks", "http", "lib", "env", "request-context"],
     why: "root.tsx, entry.server.tsx and routes.ts: the document (its stream: http) and the URL map",
   },
 };
@@ -158,6 +193,9 @@ const ROOT_FILES: Record<string, string> = {
  */
 const PLACED: Record<string, string> = {
   "backup/control-socket.server.ts": "backup-control",
+  "auth/auth-secret.server.ts": "credentials",
+  "auth/passwords.server.ts": "credentials",
+  "http/request-context.server.ts": "request-context",
 };
 
 /** The layer of an app file: its top folder, or the role of a file at the top of app/. */

@@ -6,11 +6,11 @@ import { startBackupSchedule, stopBackupSchedule } from "~/backup/backup-jobs.se
 import { startControlSocket, stopControlSocket } from "~/backup/control-socket.server";
 import { closeDatabase } from "~/db/client.server";
 import { openDatabaseFromEnv } from "~/db/open-from-env.server";
+import { closeToOthers } from "~/db/private-files.server";
 import { getEnv } from "~/env.server";
 import { createPageCache } from "~/http/page-cache.server";
 import { createPrivatePageCache } from "~/http/private-page-cache.server";
-import { logger } from "~/lib/logger.server";
-import { closeToOthers } from "~/lib/private-files.server";
+import { logger } from "~/log/logger.server";
 import { settleQueuedMail } from "~/mail/mail.server";
 import { pruneMailOutbox, startMailSender, stopMailSender } from "~/mail/mail-sender.server";
 import { closeMailTransports } from "~/mail/mail-transport.server";

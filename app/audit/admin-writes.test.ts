@@ -18,6 +18,7 @@ import {
   users,
   videos,
 } from "~/db/schema";
+import { attachPhotos } from "~/http/property-uploads.server";
 import type { AdminActor } from "~/lib/admin-actor";
 import type { AuditEntity } from "~/lib/audit";
 import { readPropertyCsv } from "~/lib/property-import";
@@ -103,7 +104,6 @@ import {
   saveOwnerSubmission,
 } from "~/models/submission.server";
 import { contentGeneration } from "~/page-cache/content-generation.server";
-import { attachPhotos } from "~/routes/admin/property-uploads.server";
 import { createSignedInUser, TEST_PASSWORD } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
 import { propertyInput } from "../../tests/setup/property-input";

@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import type { Outcome } from "~/lib/action-result";
-import { logger } from "~/lib/logger.server";
 import { isWellFormedToken } from "~/lib/tokens";
+import { logger } from "~/log/logger.server";
 import { getAuth } from "./auth.server";
 import { announceAllSessionsEnded } from "./session-cache.server";
 

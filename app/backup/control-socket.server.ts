@@ -3,7 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { getEnv } from "~/env.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { checkReadiness } from "~/metrics/readiness.server";
 import { runBackup } from "./backup-jobs.server";
 

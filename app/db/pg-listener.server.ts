@@ -1,5 +1,5 @@
 import pg from "pg";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import type { DatabaseHandle } from "./client.server";
 
 // One LISTEN connection to PostgreSQL per database and process, outside the pool, for the

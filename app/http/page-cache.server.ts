@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createContext } from "react-router";
-import type { PageNotes } from "~/lib/request-context.server";
+import type { PageNotes } from "~/http/request-context.server";
 import { countPageCache } from "~/metrics/request-metrics.server";
 import { countPropertyView } from "~/models/property-stats.server";
 import { contentGeneration, onContentChanged } from "~/page-cache/content-generation.server";

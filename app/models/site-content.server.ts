@@ -2,7 +2,6 @@ import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactInfo, heroImages, socialLinks, websiteContent } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
-import { logger } from "~/lib/logger.server";
 import { isWebUrl } from "~/lib/schemas/site-content";
 import {
   type ContactDetails,
@@ -11,6 +10,7 @@ import {
   SOCIAL_PLATFORM_KEYS,
   type SocialLinks,
 } from "~/lib/site";
+import { logger } from "~/log/logger.server";
 import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
 
 // What every public page reads of the content staff edit: the contact details and social links

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { slideshowItems } from "~/db/schema";
 import { DEFAULT_SLIDES, type GallerySlide } from "~/lib/home-content";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
 
 /** What the home gallery shows of a slide (GallerySlide); the admin screens read these too. */

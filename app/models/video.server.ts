@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { videos } from "~/db/schema";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
 
 export type FeaturedVideo = {

@@ -9,6 +9,7 @@ import { SubmitButton } from "~/components/ui/button";
 import { SelectField, TextAreaField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
   editConflict,
@@ -28,8 +29,6 @@ import {
 } from "~/lib/appointment-format";
 import type { LastChange } from "~/lib/edit-conflict";
 import { listReturnPath } from "~/lib/list-params";
-import { logger } from "~/lib/logger.server";
-import { readForm } from "~/lib/read-form.server";
 import {
   INQUIRY_RESPONSE_MAX_LENGTH,
   INQUIRY_RESPONSE_MESSAGES,
@@ -37,6 +36,7 @@ import {
 } from "~/lib/schemas/inquiry";
 import { COMPANY_NAME } from "~/lib/site";
 import { APPOINTMENT_STATUS_TONES, INQUIRY_STATUS_TONES, statusLabel } from "~/lib/status-tones";
+import { logger } from "~/log/logger.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
 import { type AdminInquiry, getInquiryForAdmin } from "~/models/admin-inquiries.server";
 import { type InquiryStatus, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";

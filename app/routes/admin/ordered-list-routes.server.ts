@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
+import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
   editConflict,
@@ -14,14 +15,13 @@ import type { AdminActor } from "~/lib/admin-actor";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import type { FlashKey } from "~/lib/flash";
 import { listReturnPath } from "~/lib/list-params";
-import { logger } from "~/lib/logger.server";
 import {
   type MoveTarget,
   type OrderedListAnswer,
   parseMoveTarget,
   storedFormValues,
 } from "~/lib/ordered-list";
-import { readForm } from "~/lib/read-form.server";
+import { logger } from "~/log/logger.server";
 import type { AcceptedPhoto } from "~/media/images.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
 import type {

@@ -9,6 +9,7 @@ import { SubmissionHistory, SubmissionStatusBadge } from "~/components/owner/sub
 import { Button, LinkButton, SubmitButton } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
   failed,
@@ -25,7 +26,6 @@ import {
   isConfirmed,
 } from "~/lib/confirm";
 import { responsiveImage } from "~/lib/images";
-import { readForm } from "~/lib/read-form.server";
 import type { PropertyFormValues } from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
 import {

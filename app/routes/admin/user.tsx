@@ -11,6 +11,7 @@ import {
   UserStatusBadge,
 } from "~/components/admin/user-parts";
 import { ErrorText } from "~/components/ui/alert";
+import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
   editConflict,
@@ -25,11 +26,10 @@ import { roleOptions } from "~/lib/admin-users";
 import { formatMoment } from "~/lib/appointment-format";
 import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
 import { listReturnPath } from "~/lib/list-params";
-import { logger } from "~/lib/logger.server";
-import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { editUserSchema, USER_MESSAGES, USER_REFUSALS } from "~/lib/schemas/user";
 import { COMPANY_NAME } from "~/lib/site";
+import { logger } from "~/log/logger.server";
 import {
   type AdminUser,
   deleteUserByAdmin,
