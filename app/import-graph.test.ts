@@ -137,7 +137,7 @@ const LAYERS: Record<string, Layer> = {
   env: { may: [], why: "env.server.ts: the environment, read and checked once" },
   credentials: {
     may: ["log"],
-    why: "app/auth's signing secret and password hashing (PLACED): the models and mail use them too",
+    why: "app/auth's signing secret, password hashing and session cookie name (PLACED): lower layers use them too",
   },
   "request-context": {
     may: [],
@@ -147,12 +147,12 @@ const LAYERS: Record<string, Layer> = {
     may: ["lib", "env", "log", "process"],
     why: "the database handle, schema and transactions every query uses",
   },
-  "page-cache": {
-    may: ["db", "lib", "env"],
-    why: "the content generation and the reference-data cache the models read through",
+  "cache-base": {
+    may: ["db", "lib", "env", "log"],
+    why: "app/cache's change announcements, LISTEN connection, content and data generations and reference-data cache (PLACED): the models and the audit write and read through them, so they sit below the models",
   },
   audit: {
-    may: ["page-cache", "db", "lib"],
+    may: ["cache-base", "db", "lib"],
     why: "the audit row in the change's transaction; it also ends the cached content's generation",
   },
   "rate-limit": {
@@ -164,7 +164,7 @@ const LAYERS: Record<string, Layer> = {
     why: "stored files: the models remove theirs, so the store never calls a model",
   },
   models: {
-    may: ["audit", "page-cache", "media", "db", "lib", "env", "credentials", "log", "rate-limit"],
+    may: ["audit", "cache-base", "media", "db", "lib", "env", "credentials", "log", "rate-limit"],
     why: "every query; no session (an AdminActor from lib) and no e-mail: a write stores its notification row",
   },
   mail: {
@@ -182,10 +182,6 @@ const LAYERS: Record<string, Layer> = {
     },
     why: "renders and sends what the models' writes notified; reads the models",
   },
-  auth: {
-    may: ["mail", "models", "rate-limit", "db", "lib", "env", "credentials", "log"],
-    why: "sessions and guards over the user model (and the reset e-mail): auth uses the models",
-  },
   backup: {
     may: ["mail", "media", "db", "lib", "env", "log"],
     why: "copies the database and files",
@@ -198,25 +194,33 @@ const LAYERS: Record<string, Layer> = {
     may: ["metrics", "backup", "lib", "env", "log"],
     why: "backup/control-socket.server.ts (PLACED): the server's socket runs backups and answers readiness",
   },
+  cache: {
+    may: [
+      "cache-base",
+      "metrics",
+      "models",
+      "rate-limit",
+      "request-context",
+      "credentials",
+      "db",
+      "lib",
+      "env",
+      "log",
+    ],
+    why: "every cache in one folder: the public and per-session page caches and the session cache; above the models and metrics they read, below auth, which looks sessions up through it",
+  },
+  auth: {
+    may: ["mail", "models", "rate-limit", "db", "lib", "env", "credentials", "log", "cache"],
+    why: "sessions and guards over the user model (and the reset e-mail): auth uses the models",
+  },
   demo: { may: ["media", "lib"], why: "the demo catalogue and the photos drawn from it" },
   seed: {
-    may: ["demo", "auth", "models", "page-cache", "db", "lib", "env"],
+    may: ["demo", "auth", "models", "cache-base", "db", "lib", "env"],
     why: "writes the demo through auth and the models, so it sits above them; only CLIs call it",
   },
   http: {
-    may: [
-      "metrics",
-      "models",
-      "page-cache",
-      "rate-limit",
-      "lib",
-      "env",
-      "mail",
-      "media",
-      "request-context",
-      "log",
-    ],
-    why: "request plumbing: posted forms read and checked (fields, files, honeypot), answers, cookies, security headers, the page cache, what several route areas share",
+    may: ["models", "rate-limit", "lib", "env", "mail", "media", "request-context", "log"],
+    why: "request plumbing: posted forms read and checked (fields, files, honeypot), answers, cookies, security headers, what several route areas share",
   },
   hooks: { may: ["lib"], why: "client hooks shared by screens" },
   components: {
@@ -243,6 +247,7 @@ const LAYERS: Record<string, Layer> = {
       "credentials",
       "request-context",
       "log",
+      "cache",
     ],
     apart:
       "a route area (public, dashboard, admin, auth, resources) imports no other area's files: what two share lives in http/ or the models",
@@ -269,13 +274,15 @@ const LAYERS: Record<string, Layer> = {
       "log",
       "process",
       "request-context",
-      "page-cache",
+      "cache-base",
       "seed",
       "mail",
       "models",
       "backup",
+      "cache",
+      "credentials",
     ],
-    why: "the Node entry: the HTTP app in front of React Router, the page caches, start and stop",
+    why: "the Node entry: the HTTP app in front of React Router (the page caches from app/cache), start and stop",
   },
   scripts: {
     may: [
@@ -304,7 +311,7 @@ const LAYERS: Record<string, Layer> = {
       "components",
       "http",
       "models",
-      "page-cache",
+      "cache-base",
       "db",
       "demo",
       "lib",
@@ -331,6 +338,12 @@ const PLACED: Record<string, string> = {
   "app/backup/control-socket.server.ts": "backup-control",
   "app/auth/auth-secret.server.ts": "credentials",
   "app/auth/passwords.server.ts": "credentials",
+  "app/auth/session-cookie.ts": "credentials",
+  "app/cache/announcements.server.ts": "cache-base",
+  "app/cache/pg-listener.server.ts": "cache-base",
+  "app/cache/content-generation.server.ts": "cache-base",
+  "app/cache/data-generation.server.ts": "cache-base",
+  "app/cache/reference-data.server.ts": "cache-base",
   "app/http/request-context.server.ts": "request-context",
   "server/private-umask.js": "process",
 };

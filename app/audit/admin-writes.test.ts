@@ -3,6 +3,7 @@ import path from "node:path";
 import { count, eq, inArray } from "drizzle-orm";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { contentGeneration } from "~/cache/content-generation.server";
 import { db } from "~/db/client.server";
 import {
   accounts,
@@ -103,7 +104,6 @@ import {
   requestSubmissionChanges,
   saveOwnerSubmission,
 } from "~/models/submission.server";
-import { contentGeneration } from "~/page-cache/content-generation.server";
 import { createSignedInUser, TEST_PASSWORD } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
 import { propertyInput } from "../../tests/setup/property-input";

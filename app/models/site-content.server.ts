@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { cachedUntilContentChanges } from "~/cache/reference-data.server";
 import { db } from "~/db/client.server";
 import { contactInfo, heroImages, socialLinks, websiteContent } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
@@ -11,13 +12,12 @@ import {
   type SocialLinks,
 } from "~/lib/site";
 import { logger } from "~/log/logger.server";
-import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
 
 // What every public page reads of the content staff edit: the contact details and social links
 // (footer, contact page, property page, e-mails, JSON-LD), the home page's texts and its hero
 // backgrounds. Kept in memory until the content generation moves (every admin write through
 // auditedWrite, the seed; other instances hear of it over LISTEN/NOTIFY), a minute at most:
-// app/page-cache/reference-data.server.ts. On with the page cache (PAGE_CACHE, production).
+// app/cache/reference-data.server.ts. On with the page cache (PAGE_CACHE, production).
 // Callers share the answers: never modify them.
 
 // ---------------------------------------------------------------------------------------------
