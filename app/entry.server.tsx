@@ -7,9 +7,9 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { deferScripts } from "~/http/deferred-scripts.server";
 import { INLINE_CSS } from "~/http/inline-css.server";
+import { cspNonceContext } from "~/http/request-context.server";
 import { InlineCssProvider } from "~/lib/inline-css";
 import { NonceProvider } from "~/lib/nonce";
-import { cspNonceContext } from "~/lib/request-context.server";
 
 // React Router's default Node entry (`npx react-router reveal entry.server`), plus the CSP nonce
 // from server/app.ts on every inline script React and React Router write.

@@ -60,7 +60,7 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText(z.string()),
   S3_SECRET_ACCESS_KEY: optionalText(z.string()),
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
-  // The anonymous page cache (app/http/page-cache.server.ts); default on in production only.
+  // The anonymous page cache (app/cache/page-cache.server.ts); default on in production only.
   PAGE_CACHE: booleanFlag.optional(),
   // Backups of the embedded database and its photos (app/backup/).
   BACKUP_DIR: z.string().min(1).default("./backups"),
@@ -128,7 +128,7 @@ export type Env = {
   mailFrom: string | undefined;
   /** Unset: stored media on the disk under DATA_DIR/media. */
   s3: S3Config | undefined;
-  /** Serve anonymous visitors' public pages from memory (app/http/page-cache.server.ts). */
+  /** Serve anonymous visitors' public pages from memory (app/cache/page-cache.server.ts). */
   pageCache: boolean;
   /** Where backups are written and kept (the schedule's, the Backups screen's, the CLI's). */
   backupDir: string;

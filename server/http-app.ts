@@ -1,15 +1,15 @@
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
+import { type PageVariant, pageVariantContext } from "~/cache/page-cache.server";
+import { markPrivateResponses } from "~/cache/private-responses.server";
 import { getEnv } from "~/env.server";
-import { type PageVariant, pageVariantContext } from "~/http/page-cache.server";
-import { logger } from "~/lib/logger.server";
-import { createRequestContext } from "~/lib/request-context.server";
-import { createCspNonce, securityHeaders } from "~/lib/security-headers.server";
+import { createRequestContext } from "~/http/request-context.server";
+import { createCspNonce, securityHeaders } from "~/http/security-headers.server";
+import { logger } from "~/log/logger.server";
 import { recordRequest } from "~/metrics/request-metrics.server";
 import { type RouteTable, routePatternOf, UNMATCHED_ROUTE } from "~/metrics/route-pattern";
 import { refuseLargeBodies } from "./body-limit";
 import { refuseForeignOrigins } from "./origin-check";
-import { markPrivateResponses } from "./private-responses";
 import { createRequestHandler } from "./request-handler";
 
 /**
@@ -77,7 +77,7 @@ export function createHttpApp(
   app.use(markPrivateResponses);
   app.use(refuseForeignOrigins(() => getEnv().siteUrl));
   app.use(refuseLargeBodies);
-  // Pages from memory (app/http/page-cache.server.ts: public pages; private-page-cache.server.ts:
+  // Pages from memory (app/cache/page-cache.server.ts: public pages; private-page-cache.server.ts:
   // a signed-in person's own): after the nonce, which they splice into a kept page, and before
   // the router.
   for (const cache of options.pageCaches ?? []) app.use(cache);

@@ -5,7 +5,7 @@
 // cron job inherits whatever umask it is given (often 0022 or 0000, and PGlite then made its
 // files 0666). Imported first by the server entry and by the commands that write data, so it is
 // in force before anything opens a file. Files made before it are tightened at start
-// (app/lib/private-files.server.ts).
+// (app/db/private-files.server.ts).
 
 /** The mode bits a new file or folder never gets: group write, and anything for others. */
 export const PRIVATE_UMASK = 0o027;

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeToOthers } from "~/lib/private-files.server";
+import { closeToOthers } from "~/db/private-files.server";
 import { PRIVATE_UMASK } from "./private-umask.js";
 
 // Issue 42, item 7: the server and the commands that write data make their files private (umask

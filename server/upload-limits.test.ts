@@ -176,7 +176,7 @@ describe("the body limit, by route", () => {
       "app/routes/admin/property-new.tsx",
     );
     expect(fileReadersOf("routes/dashboard/listing.tsx")).toEqual([
-      "app/routes/dashboard/owner-submission.server.ts",
+      "app/http/owner-submission.server.ts",
     ]);
     expect(fileReadersOf("routes/admin/team-new.tsx")).toEqual([
       "app/routes/admin/admin-photo.server.ts",

@@ -3,6 +3,7 @@ import path from "node:path";
 import { count, eq, inArray } from "drizzle-orm";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { contentGeneration } from "~/cache/content-generation.server";
 import { db } from "~/db/client.server";
 import {
   accounts,
@@ -18,6 +19,7 @@ import {
   users,
   videos,
 } from "~/db/schema";
+import { attachPhotos } from "~/http/property-uploads.server";
 import type { AdminActor } from "~/lib/admin-actor";
 import type { AuditEntity } from "~/lib/audit";
 import { readPropertyCsv } from "~/lib/property-import";
@@ -102,8 +104,6 @@ import {
   requestSubmissionChanges,
   saveOwnerSubmission,
 } from "~/models/submission.server";
-import { contentGeneration } from "~/page-cache/content-generation.server";
-import { attachPhotos } from "~/routes/admin/property-uploads.server";
 import { createSignedInUser, TEST_PASSWORD } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
 import { propertyInput } from "../../tests/setup/property-input";

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { contentGeneration } from "~/cache/content-generation.server";
 import { db } from "~/db/client.server";
 import { auditEvents, properties } from "~/db/schema";
-import { contentGeneration } from "~/page-cache/content-generation.server";
 import { createProperty } from "../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";

@@ -1,9 +1,9 @@
+import { announceContentChange, contentChanged } from "~/cache/content-generation.server";
 import { db } from "~/db/client.server";
 import { insertMany } from "~/db/insert-many.server";
 import { type AuditChanges, auditEvents } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
 import type { AuditAction, AuditEntity } from "~/lib/audit";
-import { announceContentChange, contentChanged } from "~/page-cache/content-generation.server";
 
 // Every change an admin makes goes through auditedWrite: the change and its audit row commit
 // together or not at all, and a write that reports success without saying what it changed is a
@@ -134,7 +134,7 @@ export async function auditedWrite<Result extends { ok: boolean }>(
       if (isPublic) await announceContentChange(tx);
       return result;
     });
-    // Cached public pages and reference data are stale from now on (app/page-cache/).
+    // Cached public pages and reference data are stale from now on (app/cache/).
     if (isPublic) contentChanged();
     return committed;
   } catch (error) {

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { resolveAuthSecret } from "~/auth/auth-secret.server";
 import { getEnv } from "~/env.server";
-import { resolveAuthSecret } from "~/lib/auth-secret.server";
 import { setTestEnv } from "../../tests/setup/env";
 import { getAuth, wantsSecureCookies } from "./auth.server";
 

@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { resolveAuthSecret } from "~/auth/auth-secret.server";
+import { checkPassword, hashPassword } from "~/auth/passwords.server";
 import { db } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { type Env, getEnv } from "~/env.server";
-import { resolveAuthSecret } from "~/lib/auth-secret.server";
-import { logger } from "~/lib/logger.server";
-import { checkPassword, hashPassword } from "~/lib/passwords.server";
 import { MIN_PASSWORD_LENGTH } from "~/lib/schemas/account";
+import { logger } from "~/log/logger.server";
 import {
   queuePasswordResetEmail,
   RESET_PASSWORD_TOKEN_MINUTES,

@@ -1,9 +1,9 @@
 import { APIError } from "better-auth/api";
+import { announceAllSessionsEnded } from "~/cache/session-cache.server";
 import type { Outcome } from "~/lib/action-result";
-import { logger } from "~/lib/logger.server";
 import { isWellFormedToken } from "~/lib/tokens";
+import { logger } from "~/log/logger.server";
 import { getAuth } from "./auth.server";
-import { announceAllSessionsEnded } from "./session-cache.server";
 
 // Forgot-password and reset-password on top of better-auth. The library stores the single-use
 // token (a verification row `reset-password:<token>`, deleted when used) and calls

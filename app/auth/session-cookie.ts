@@ -1,5 +1,5 @@
 // The name of better-auth's session cookie (app/auth/auth.server.ts), for code that only needs to
-// know whether a request carries one: the server's no-store rule (server/private-responses.ts).
+// know whether a request carries one: the server's no-store rule (app/cache/private-responses.server.ts).
 // It is "__Secure-better-auth.session_token" when the cookies are Secure.
 
 const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?better-auth\.session_token=[^;\s]/;

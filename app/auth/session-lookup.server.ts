@@ -1,15 +1,15 @@
 import { parseCookies } from "better-auth/cookies";
 import { constantTimeEqual, makeSignature } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { sessions, users } from "~/db/schema";
-import { getAuth } from "./auth.server";
 import {
   cachedSession,
   rememberSession,
   type SessionRecord,
   sessionCacheGeneration,
-} from "./session-cache.server";
+} from "~/cache/session-cache.server";
+import { db } from "~/db/client.server";
+import { sessions, users } from "~/db/schema";
+import { getAuth } from "./auth.server";
 
 // The signed-in session of a request in one indexed query (ADR 21), instead of better-auth's
 // getSession, which reads the session row and then the user row (two queries) through its

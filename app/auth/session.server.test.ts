@@ -2,6 +2,13 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  isSessionCacheListening,
+  listenForSessionChanges,
+  SESSION_CACHE_TTL_MS,
+  SESSIONS_ENDED_CHANNEL,
+  setSessionCacheEnabled,
+} from "~/cache/session-cache.server";
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { endSessions, updateUserByAdmin } from "~/models/admin-users.server";
@@ -11,13 +18,6 @@ import { createSignedInAdmin } from "../../tests/setup/admin";
 import { setupTestDatabase, testDatabaseUrl } from "../../tests/setup/test-database";
 import { changePassword } from "./accounts.server";
 import { ADMIN_SESSION_HOURS, getCurrentSession, signOut } from "./session.server";
-import {
-  isSessionCacheListening,
-  listenForSessionChanges,
-  SESSION_CACHE_TTL_MS,
-  SESSIONS_ENDED_CHANNEL,
-  setSessionCacheEnabled,
-} from "./session-cache.server";
 
 // Who is signed in, with the session cache on as in production (ADR 21): every way a session
 // ends or its account changes counts at the next request, not a few seconds later.

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { createContext, type RouterContextProvider, redirect } from "react-router";
+import { announceSessionEnded, type SessionRecord } from "~/cache/session-cache.server";
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
@@ -13,7 +14,6 @@ import {
 import { isRole, isStaffRole, type Role } from "~/lib/roles";
 import { getClientIp } from "~/rate-limit/rate-limit.server";
 import { getAuth } from "./auth.server";
-import { announceSessionEnded, type SessionRecord } from "./session-cache.server";
 import { lookupSession, sessionTokenOf } from "./session-lookup.server";
 
 // Who is signed in, and the guards. Every guard runs on the server: the dashboard and admin

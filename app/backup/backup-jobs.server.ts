@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { db, getDatabase } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { getEnv } from "~/env.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { composeEmail, emailGreeting, escapeHtml } from "~/mail/email-layout";
 import { enqueueMail } from "~/mail/mail.server";
 import { kickMailSender } from "~/mail/mail-sender.server";

@@ -193,7 +193,9 @@ export async function createBackup(options: {
 }): Promise<BackupResult> {
   const { handle, media, outFile } = options;
   if (!handle.snapshot) {
-    throw new Error("Only the embedded database is backed up this way; use pg_dump (docs/operations.md).");
+    throw new Error(
+      "Only the embedded database is backed up this way; use pg_dump (docs/operations.md).",
+    );
   }
   const snapshot = handle.snapshot;
   const createdAt = options.now ?? new Date();

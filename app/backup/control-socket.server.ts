@@ -3,7 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { getEnv } from "~/env.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { runBackup } from "./backup-jobs.server";
 
 // How `npm run backup` reaches a running server: a Unix socket in DATA_DIR (mode 0600), so only

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
+import { resolveAuthSecret } from "~/auth/auth-secret.server";
 import { getEnv } from "~/env.server";
 import type { FormMessage } from "~/lib/action-result";
-import { resolveAuthSecret } from "~/lib/auth-secret.server";
 import {
   type EditConflict,
   type FieldValues,

@@ -1,5 +1,5 @@
 // How large a request body may be. The Express app refuses a larger one with 413 before any
-// action reads it (server/body-limit.ts); readForm (app/lib/form.server.ts) answers the same
+// action reads it (server/body-limit.ts); readForm (app/http/read-form.server.ts) answers the same
 // when an action is called some other way. Documented in the README (Security).
 
 import { MAX_PHOTOS_PER_UPLOAD } from "./admin-properties";
@@ -19,7 +19,7 @@ export const MAX_PHOTO_BYTES = 10 * MIB;
 
 /**
  * multipart/form-data posted to UPLOAD_ROUTES: every photo of one upload at its cap
- * and room for the text fields beside them (the streamed parser, app/media/upload-form.server.ts,
+ * and room for the text fields beside them (the streamed parser, app/http/upload-form.server.ts,
  * holds the same limit while it reads), or a CSV import of 2 MB.
  */
 export const UPLOAD_BODY_LIMIT_BYTES = MAX_PHOTOS_PER_UPLOAD * MAX_PHOTO_BYTES + MIB;

@@ -1,5 +1,5 @@
 import type { Executor } from "~/db/transaction.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { getContactDetails } from "~/models/site-content.server";
 import { getUserForMail } from "~/models/user.server";
 import type { EmailContact } from "./email-layout";

@@ -1,6 +1,6 @@
 import type { Executor } from "~/db/transaction.server";
 import { getEnv } from "~/env.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { getInquiryForMail } from "~/models/inquiry.server";
 import { getAgentOfListing } from "~/models/listing-agent.server";
 import { getContactDetails } from "~/models/site-content.server";

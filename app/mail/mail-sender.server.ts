@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { renderedColumns } from "./mail-message";
 import {
   describeMailError,

@@ -3,8 +3,8 @@ import type Mail from "nodemailer/lib/mailer";
 import SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import type { OutboxAttachment } from "~/db/schema";
 import { getEnv } from "~/env.server";
-import { logger } from "~/lib/logger.server";
 import { COMPANY_NAME } from "~/lib/site";
+import { logger } from "~/log/logger.server";
 
 // How a message from the outbox leaves: through the SMTP server of SMTP_URL, or, with SMTP_URL
 // unset, into the log only (the row in mail_outbox is the record; on a fresh install the log

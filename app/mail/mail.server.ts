@@ -1,7 +1,7 @@
 import { db } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { type MailMessage, renderedColumns } from "./mail-message";
 import { deliverAllDueMail, kickMailSender } from "./mail-sender.server";
 

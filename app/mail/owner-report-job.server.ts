@@ -1,4 +1,4 @@
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { type ReportRunReport, runWeeklyOwnerReports } from "~/models/owner-report.server";
 import { kickMailSender } from "./mail-sender.server";
 import { repeatingJob } from "./repeating-job.server";

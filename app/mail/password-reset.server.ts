@@ -1,4 +1,4 @@
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { getContactDetails } from "~/models/site-content.server";
 import { queueMailInBackground } from "./mail.server";
 import { passwordResetEmail } from "./templates/password-reset";

@@ -1,4 +1,4 @@
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 
 // A job the server runs on a timer (the saved-search alerts, the owners' weekly reports): a run
 // at start, then one every `tickMs` after the previous run ended (runs never overlap in one

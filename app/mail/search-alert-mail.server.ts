@@ -1,6 +1,6 @@
 import type { Transaction } from "~/db/transaction.server";
 import { getEnv } from "~/env.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import {
   type AlertRunReport,
   processDueSearchAlerts,

@@ -1,7 +1,7 @@
 import type { Executor } from "~/db/transaction.server";
 import { getEnv } from "~/env.server";
-import { logger } from "~/lib/logger.server";
 import { mySubmissionPath } from "~/lib/navigation";
+import { logger } from "~/log/logger.server";
 import type { Notification } from "~/models/notification.server";
 import { getContactDetails } from "~/models/site-content.server";
 import { getSubmissionForMail } from "~/models/submission.server";

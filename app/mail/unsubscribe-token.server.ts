@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
+import { resolveAuthSecret } from "~/auth/auth-secret.server";
 import { getEnv } from "~/env.server";
-import { resolveAuthSecret } from "~/lib/auth-secret.server";
 
 // The tokens in unsubscribe links: an id and an HMAC of it, so the link works signed out (and
 // from a mail client's one-click POST) and cannot be made for another id. They do not expire:

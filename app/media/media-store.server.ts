@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import sharp from "sharp";
 import { getEnv } from "~/env.server";
 import { IMAGE_WIDTHS, SHARE_IMAGE } from "~/lib/images";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import {
   getMediaStorage,
   isSafeKey,

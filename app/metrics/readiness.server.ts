@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { db, getDatabase, shippedMigrationCount } from "~/db/client.server";
 import { getEnv } from "~/env.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 
 // Whether this instance is fit to serve (/readyz), check by check, each with its reason when it
 // is not. Never throws: a check that fails or hangs past CHECK_TIMEOUT_MS is reported as failed

@@ -46,7 +46,7 @@ export function recordRequest(request: {
 }
 
 /**
- * One page request, by what a page cache did with it (app/http/page-cache.server.ts,
+ * One page request, by what a page cache did with it (app/cache/page-cache.server.ts,
  * private-page-cache.server.ts).
  */
 export function countPageCache(result: PageCacheResult) {

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { listBackups, readBackupStatus } from "~/backup/backup-jobs.server";
 import { db, getDatabase } from "~/db/client.server";
 import { MAIL_STATUSES } from "~/db/schema";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { Registry } from "./registry";
 import { renderRequestMetrics } from "./request-metrics.server";
 

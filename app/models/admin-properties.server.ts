@@ -27,9 +27,9 @@ import {
 } from "~/lib/admin-properties";
 import { isUuid } from "~/lib/ids";
 import { pageCountOf } from "~/lib/list-params";
-import { logger } from "~/lib/logger.server";
 import type { ListingStatusValue } from "~/lib/property-options";
 import { PROPERTY_FIELDS, type PropertyInput } from "~/lib/schemas/property";
+import { logger } from "~/log/logger.server";
 import { type AgentRefusal, isActiveAgent, lockAgentForAssignment } from "./listing-agent.server";
 import { removeUnreferencedUploads } from "./media-references.server";
 import {

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
+import { checkPassword, hashPassword, newAuthId } from "~/auth/passwords.server";
 import { db } from "~/db/client.server";
 import { accounts, userSettings, users } from "~/db/schema";
 import type { Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
-import { checkPassword, hashPassword, newAuthId } from "~/lib/passwords.server";
 import type { NotificationSetting } from "~/lib/schemas/admin-settings";
 import {
   deleteAccount,

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { auditedWrite, type Transaction } from "~/audit/audit.server";
+import { newAuthId, newPasswordResetToken } from "~/auth/passwords.server";
 import { db } from "~/db/client.server";
 import { containsText, escapeLike } from "~/db/like.server";
 import { appointments, inquiries, properties, sessions, users, verifications } from "~/db/schema";
@@ -8,7 +9,6 @@ import type { Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { SET_PASSWORD_LINK_DAYS, type UserKind } from "~/lib/admin-users";
 import { pageCountOf } from "~/lib/list-params";
-import { newAuthId, newPasswordResetToken } from "~/lib/passwords.server";
 import type { Role, UserStatus } from "~/lib/roles";
 import type { AddUserInput, EditUserInput, UserRefusal } from "~/lib/schemas/user";
 import { APPOINTMENT_SEARCH_TEXT, INQUIRY_SEARCH_TEXT } from "./admin-search.server";

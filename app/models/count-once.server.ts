@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import { and, lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
+import { resolveAuthSecret } from "~/auth/auth-secret.server";
 import { db } from "~/db/client.server";
 import { countedVisitors } from "~/db/schema";
 import { getEnv } from "~/env.server";
-import { addressGroup } from "~/lib/address-group";
 import { lagosToday } from "~/lib/appointment-rules";
-import { resolveAuthSecret } from "~/lib/auth-secret.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
+import { addressGroup } from "~/rate-limit/address-group";
 
 // "Once per visitor and day" for the numbers owners and staff read (views, WhatsApp and phone
 // leads; issue 42 item 6): a listing's view or click counts once per Lagos day and client

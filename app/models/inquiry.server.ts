@@ -6,13 +6,13 @@ import type { Executor } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { isUuid } from "~/lib/ids";
-import { logger } from "~/lib/logger.server";
 import {
   INQUIRY_RESPONSE_MAX_LENGTH,
   type InquiryRefusal,
   RESPONSE_STATUSES,
   type ResponseStatus,
 } from "~/lib/schemas/inquiry";
+import { logger } from "~/log/logger.server";
 import { countLead } from "./lead.server";
 import { notify } from "./notification.server";
 import { isStale, recordVersion, type Stale, staleOutcome } from "./record-version.server";

@@ -16,7 +16,7 @@ import {
   totalLeads,
 } from "~/lib/leads";
 import type { LeadClick } from "~/lib/listing-contact";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { countsToday } from "./count-once.server";
 
 // Leads per listing (issue 21 item 4): a viewing booked, an inquiry about the listing, a click on

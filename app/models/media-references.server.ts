@@ -9,7 +9,7 @@ import {
   teamMembers,
   videos,
 } from "~/db/schema";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { removeMediaFile } from "~/media/media-store.server";
 
 // Uploaded files are stored once under the hash of their content, so one file can be shown by

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { cachedUntilContentChanges } from "~/cache/reference-data.server";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
 import { properties } from "~/db/schema";
@@ -11,7 +12,6 @@ import {
   type PropertyCardData,
   propertyCardColumns,
 } from "~/models/property.server";
-import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
 
 // The listing's search: filters, sort, count and page all run in the database on indexes
 // (see bench/README.md for the plans and numbers behind each choice).
@@ -198,7 +198,7 @@ export async function searchProperties(
 }
 
 // The same search answers the same until an admin changes something: kept, a few hundred
-// searches at most (app/page-cache/reference-data.server.ts).
+// searches at most (app/cache/reference-data.server.ts).
 const readSearch = cachedUntilContentChanges(
   ({ filters, options }: { filters: ListingFilters; options: ListingSearchOptions }) =>
     runSearch(filters, options),

@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { properties, propertyDailyViews } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
 import { addDays, lagosToday } from "~/lib/appointment-rules";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { countsToday } from "./count-once.server";
 import { ON_SITE } from "./property.server";
 

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, getTableColumns, isNull, notInArray, type SQL } from "drizzle-orm";
+import { cachedUntilContentChanges } from "~/cache/reference-data.server";
 import { db } from "~/db/client.server";
 import { properties, propertyMedia } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { FEATURED_COUNT, type PurposeValue } from "~/lib/property-options";
-import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
 
 /** Listings on the site: not in the trash (a deleted listing's page is gone at once). */
 export const ON_SITE: SQL = isNull(properties.deletedAt);
@@ -60,7 +60,7 @@ export async function listFeaturedProperties(purpose?: PurposeValue): Promise<Pr
 }
 
 // Public content, the same for every visitor: kept until an admin changes something
-// (app/page-cache/reference-data.server.ts). Callers share the answers: never modify them.
+// (app/cache/reference-data.server.ts). Callers share the answers: never modify them.
 const readFeatured = cachedUntilContentChanges(
   async (purpose: PurposeValue | ""): Promise<PropertyCardData[]> => {
     const byPurpose: SQL | undefined = purpose ? eq(properties.purpose, purpose) : undefined;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
+import { REFERENCE_DATA_MAX_AGE_MS } from "~/cache/reference-data.server";
 import { db } from "~/db/client.server";
 import { contactInfo, socialLinks, websiteContent } from "~/db/schema";
-import { REFERENCE_DATA_MAX_AGE_MS } from "~/page-cache/reference-data.server";
 import { actorFor, createSignedInAdmin } from "../../tests/setup/admin";
 import { setTestEnv } from "../../tests/setup/env";
 import { setupTestDatabase } from "../../tests/setup/test-database";

@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
+import { cachedUntilContentChanges } from "~/cache/reference-data.server";
 import { db } from "~/db/client.server";
 import { contactInfo, heroImages, socialLinks, websiteContent } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
-import { logger } from "~/lib/logger.server";
 import { isWebUrl } from "~/lib/schemas/site-content";
 import {
   type ContactDetails,
@@ -11,13 +11,13 @@ import {
   SOCIAL_PLATFORM_KEYS,
   type SocialLinks,
 } from "~/lib/site";
-import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
+import { logger } from "~/log/logger.server";
 
 // What every public page reads of the content staff edit: the contact details and social links
 // (footer, contact page, property page, e-mails, JSON-LD), the home page's texts and its hero
 // backgrounds. Kept in memory until the content generation moves (every admin write through
 // auditedWrite, the seed; other instances hear of it over LISTEN/NOTIFY), a minute at most:
-// app/page-cache/reference-data.server.ts. On with the page cache (PAGE_CACHE, production).
+// app/cache/reference-data.server.ts. On with the page cache (PAGE_CACHE, production).
 // Callers share the answers: never modify them.
 
 // ---------------------------------------------------------------------------------------------

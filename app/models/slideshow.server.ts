@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
+import { cachedUntilContentChanges } from "~/cache/reference-data.server";
 import { db } from "~/db/client.server";
 import { slideshowItems } from "~/db/schema";
 import { DEFAULT_SLIDES, type GallerySlide } from "~/lib/home-content";
-import { logger } from "~/lib/logger.server";
-import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
+import { logger } from "~/log/logger.server";
 
 /** What the home gallery shows of a slide (GallerySlide); the admin screens read these too. */
 export const GALLERY_SLIDE_COLUMNS = {
@@ -38,5 +38,5 @@ async function readActiveSlides(): Promise<GallerySlide[]> {
   }
 }
 
-/** Kept until an admin changes something (app/page-cache/reference-data.server.ts). */
+/** Kept until an admin changes something (app/cache/reference-data.server.ts). */
 export const listActiveSlides = cachedUntilContentChanges(readActiveSlides);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { announce } from "~/db/announcements.server";
+import { announce } from "~/cache/announcements.server";
 import { db } from "~/db/client.server";
 import { accounts, userSettings, users } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
@@ -29,7 +29,7 @@ const summaryColumns = {
 
 /**
  * The channel on which a change to an account, or the end of its sessions, is announced: the
- * session cache drops what it holds for the account (app/auth/session-cache.server.ts, ADR 21).
+ * session cache drops what it holds for the account (app/cache/session-cache.server.ts, ADR 21).
  */
 export const ACCOUNT_CHANGED_CHANNEL = "naija_account_changed";
 

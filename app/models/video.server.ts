@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
+import { cachedUntilContentChanges } from "~/cache/reference-data.server";
 import { db } from "~/db/client.server";
 import { videos } from "~/db/schema";
-import { logger } from "~/lib/logger.server";
-import { cachedUntilContentChanges } from "~/page-cache/reference-data.server";
+import { logger } from "~/log/logger.server";
 
 export type FeaturedVideo = {
   id: string;
@@ -30,5 +30,5 @@ async function readActiveVideos(): Promise<FeaturedVideo[]> {
   }
 }
 
-/** Kept until an admin changes something (app/page-cache/reference-data.server.ts). */
+/** Kept until an admin changes something (app/cache/reference-data.server.ts). */
 export const listActiveVideos = cachedUntilContentChanges(readActiveVideos);

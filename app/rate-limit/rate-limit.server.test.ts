@@ -3,7 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { parseEnv } from "~/env.server";
-import { createRequestContext } from "~/lib/request-context.server";
+import { createRequestContext } from "~/http/request-context.server";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import {
   addressGroup,

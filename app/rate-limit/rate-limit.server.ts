@@ -3,12 +3,12 @@ import { sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { db } from "~/db/client.server";
 import { getEnv } from "~/env.server";
-import { addressGroup } from "~/lib/address-group";
-import { logger } from "~/lib/logger.server";
-import { socketAddressContext } from "~/lib/request-context.server";
+import { socketAddressContext } from "~/http/request-context.server";
+import { logger } from "~/log/logger.server";
+import { addressGroup } from "./address-group";
 
-// What counts as one client (an IPv6 /64 as one): in lib, so the view and lead counts
-// (app/models/count-once.server.ts) group addresses by the same rule.
+// What counts as one client (an IPv6 /64 as one): address-group.ts, which the view and lead
+// counts (app/models/count-once.server.ts) import too, so both group addresses by the same rule.
 export { addressGroup };
 
 export type RateLimitRule = { limit: number; windowMs: number };

@@ -1,4 +1,5 @@
 import { count } from "drizzle-orm";
+import { announceContentChange, contentChanged } from "~/cache/content-generation.server";
 import { db, getDatabase, SEED_LOCK_KEY } from "~/db/client.server";
 import {
   contactInfo,
@@ -19,7 +20,6 @@ import {
   demoWebsiteContent,
 } from "~/demo/demo-content";
 import { buildDemoProperties } from "~/demo/demo-properties";
-import { announceContentChange, contentChanged } from "~/page-cache/content-generation.server";
 import { seedDemoUsers } from "./demo-users";
 
 // Demo data for a new installation: listings with generated pictures, team, gallery, videos,

@@ -29,7 +29,7 @@ import { generatePropertiesSql } from "./generate";
 import { filterSortPage, readAllRows } from "./read-all";
 
 // The search itself is measured: searchProperties must not answer from its per-generation memo
-// (app/page-cache/reference-data.server.ts), which follows PAGE_CACHE.
+// (app/cache/reference-data.server.ts), which follows PAGE_CACHE.
 process.env.PAGE_CACHE = "0";
 
 const PAGE_SIZE = 6;

@@ -8,8 +8,8 @@ import { vi } from "vitest";
 // two accounts given the same password here share a salt. The production server (and so every
 // end-to-end test) hashes every time.
 
-vi.mock("~/lib/passwords.server", async (importOriginal) => {
-  const real = await importOriginal<typeof import("~/lib/passwords.server")>();
+vi.mock("~/auth/passwords.server", async (importOriginal) => {
+  const real = await importOriginal<typeof import("~/auth/passwords.server")>();
   const hashes = new Map<string, Promise<string>>();
   const checks = new Map<string, Promise<boolean>>();
   /** `compute()` once per key; a failure is not kept. */

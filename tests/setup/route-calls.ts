@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, type RouterContextProvider } from "react-router";
 import { expect } from "vitest";
-import { createRequestContext } from "~/lib/request-context.server";
+import { createRequestContext } from "~/http/request-context.server";
 import { matchRoute } from "./route-match";
 
 // Calling a route's loader and action directly, with the arguments React Router would pass

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
+import { contentChanged } from "~/cache/content-generation.server";
 import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
-import { contentChanged } from "~/page-cache/content-generation.server";
 
 /**
  * Gives the calling test file a freshly migrated, empty database and makes it the one `db`

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { contentGeneration } from "~/cache/content-generation.server";
 import { adminNav } from "~/components/admin/admin-nav";
 import { db } from "~/db/client.server";
 import { appointments, mailOutbox, properties } from "~/db/schema";
@@ -8,7 +9,6 @@ import { settleBackgroundMail } from "~/mail/mail.server";
 import { deleteUserByAdmin, updateUserByAdmin } from "~/models/admin-users.server";
 import { createAppointment } from "~/models/appointment.server";
 import { readCalendarFeed, resetCalendarFeed } from "~/models/calendar-feed.server";
-import { contentGeneration } from "~/page-cache/content-generation.server";
 import { createProperty, createSignedInUser } from "../../../tests/setup/accounts";
 import { createSignedInAdmin, createSignedInAgent } from "../../../tests/setup/admin";
 import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";

@@ -7,10 +7,11 @@ import {
   type StaffBookingValues,
 } from "~/components/admin/staff-booking-form";
 import { bookingPropertyFields } from "~/components/booking/booking-form";
+import { refuseBooking, storeBooking } from "~/http/booking-submit.server";
+import { readForm } from "~/http/read-form.server";
 import { redirectWithFlash } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import { listReturnPath } from "~/lib/list-params";
-import { readForm } from "~/lib/read-form.server";
 import { bookingSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { COMPANY_NAME } from "~/lib/site";
@@ -20,7 +21,6 @@ import {
   listBookableProperties,
 } from "~/models/appointment.server";
 import { findVerifiedUserIdByEmail } from "~/models/user.server";
-import { refuseBooking, storeBooking } from "~/routes/public/booking-submit.server";
 import type { Route } from "./+types/appointment-new";
 
 // New appointment: staff book for someone on the phone. The public booking rules (days, slots,

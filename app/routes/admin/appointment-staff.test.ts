@@ -15,7 +15,7 @@ import { settleBackgroundMail } from "~/mail/mail.server";
 import { listAuditEvents } from "~/models/audit.server";
 import { createProperty } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
-import { nextWeekday, openDayFromToday } from "../../../tests/setup/dates";
+import { nextWeekday, openDayAfter, openDayFromToday } from "../../../tests/setup/dates";
 import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
@@ -417,7 +417,11 @@ describe("a booking changed by a colleague since it was opened", () => {
     const colleague = await createSignedInAdmin("kemi@example.com", { name: "Kemi Bello" });
     const id = await pendingBooking();
     const opened = await versionOf(id);
-    const theirs = openDay(4);
+    // Three different days whatever today is: the booking's (openDay(2), see existing()), the
+    // colleague's and this admin's. (From a Tuesday openDay(4) and openDay(5) are the same
+    // Monday, from a Thursday openDay(2) and openDay(4): a date chosen alike is no conflict.)
+    const theirs = openDayAfter(openDay(2));
+    const yours = openDayAfter(theirs);
     const moved = await callAction<EditFailure>(appointmentAction, `/admin/appointments/${id}`, {
       cookie: colleague.cookie,
       form: {
@@ -433,7 +437,7 @@ describe("a booking changed by a colleague since it was opened", () => {
       cookie: admin.cookie,
       form: {
         intent: "reschedule",
-        appointmentDate: openDay(5),
+        appointmentDate: yours,
         appointmentTime: "11:00 AM",
         version: opened,
       },
@@ -443,7 +447,7 @@ describe("a booking changed by a colleague since it was opened", () => {
     expect(late.body.conflict).toMatchObject({
       change: { by: "Kemi Bello" },
       conflicts: [
-        { name: "appointmentDate", theirs, yours: openDay(5) },
+        { name: "appointmentDate", theirs, yours },
         { name: "appointmentTime", theirs: "12:00 PM", yours: "11:00 AM" },
       ],
     });

@@ -14,6 +14,7 @@ import { SelectField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
+import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
   failed,
@@ -33,12 +34,11 @@ import { hasAppointmentStarted } from "~/lib/appointment-rules";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { mergeFieldsOf, VERSION_FIELD } from "~/lib/edit-conflict";
 import { listReturnPath } from "~/lib/list-params";
-import { logger } from "~/lib/logger.server";
 import { can } from "~/lib/permissions";
-import { readForm } from "~/lib/read-form.server";
 import { RESCHEDULE_MESSAGES, rescheduleSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { COMPANY_NAME } from "~/lib/site";
+import { logger } from "~/log/logger.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
 import {
   getAppointmentForAdmin,

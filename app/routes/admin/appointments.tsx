@@ -16,6 +16,7 @@ import {
   statusFilter,
 } from "~/components/ui/data-table";
 import { getEnv } from "~/env.server";
+import { readForm } from "~/http/read-form.server";
 import { unknownIntent } from "~/http/responses.server";
 import { ADMIN_APPOINTMENTS_PAGE_SIZE, ADMINS_FILTER } from "~/lib/admin-appointments";
 import { formatAppointmentDate, propertyTypeLabel } from "~/lib/appointment-format";
@@ -24,7 +25,6 @@ import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { type ListConfig, parseListParams } from "~/lib/list-params";
 import { formatNumber } from "~/lib/money";
 import { can } from "~/lib/permissions";
-import { readForm } from "~/lib/read-form.server";
 import { COMPANY_NAME } from "~/lib/site";
 import { APPOINTMENT_STATUS_TONES } from "~/lib/status-tones";
 import {

@@ -6,7 +6,7 @@ import { BACKUP_FILE_PATTERN } from "~/backup/backup.server";
 import { BACKUP_MESSAGES } from "~/backup/backup-messages";
 import { getEnv } from "~/env.server";
 import { notFound } from "~/http/responses.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import type { Route } from "./+types/backup-download";
 
 // GET /admin/backups/<file name>: one backup file, for super admins only. The name must be a

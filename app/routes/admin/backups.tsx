@@ -15,13 +15,13 @@ import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { getEnv } from "~/env.server";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { readForm } from "~/http/read-form.server";
 import { failed, redirectWithFlash } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { formatMoment } from "~/lib/appointment-format";
-import { logger } from "~/lib/logger.server";
-import { readForm } from "~/lib/read-form.server";
 import { COMPANY_NAME } from "~/lib/site";
+import { logger } from "~/log/logger.server";
 import type { Route } from "./+types/backups";
 
 // /admin/backups (issue 22): super admins see the backups of the embedded database and its

@@ -10,6 +10,7 @@ import { SelectField, TextAreaField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
+import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
   failed,
@@ -26,8 +27,6 @@ import {
   shortId,
 } from "~/lib/appointment-format";
 import { listReturnPath } from "~/lib/list-params";
-import { logger } from "~/lib/logger.server";
-import { readForm } from "~/lib/read-form.server";
 import {
   INQUIRY_RESPONSE_MAX_LENGTH,
   INQUIRY_RESPONSE_MESSAGES,
@@ -35,6 +34,7 @@ import {
 } from "~/lib/schemas/inquiry";
 import { COMPANY_NAME } from "~/lib/site";
 import { APPOINTMENT_STATUS_TONES, INQUIRY_STATUS_TONES, statusLabel } from "~/lib/status-tones";
+import { logger } from "~/log/logger.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
 import { type AdminInquiry, getInquiryForAdmin } from "~/models/admin-inquiries.server";
 import { type InquiryStatus, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";

@@ -3,6 +3,7 @@ import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { ContactTypeGroup } from "~/components/admin/contact-items";
 import { revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { saveMerging, versionToken } from "~/http/edit-merge.server";
+import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
   failed,
@@ -13,11 +14,10 @@ import {
 import { failureOf } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
-import { logger } from "~/lib/logger.server";
-import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { CONTACT_MESSAGES, CONTACT_TYPES, contactItemSchema } from "~/lib/schemas/site-content";
 import { COMPANY_NAME } from "~/lib/site";
+import { logger } from "~/log/logger.server";
 import {
   addContactItem,
   deleteContactItem,

@@ -8,11 +8,11 @@ import { ErrorNotice } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { formatAppointmentDate, formatMoment } from "~/lib/appointment-format";
-import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
 import { can, staffHome } from "~/lib/permissions";
 import { COMPANY_NAME } from "~/lib/site";
 import { APPOINTMENT_STATUS_TONES, INQUIRY_STATUS_TONES } from "~/lib/status-tones";
+import { logger } from "~/log/logger.server";
 import {
   ACTIVITY_WEEKS,
   getDashboardCounts,

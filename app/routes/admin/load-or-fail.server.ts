@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 
 /**
  * An admin screen's reads. A failure is logged ("Could not load <what>") and answered 500 with

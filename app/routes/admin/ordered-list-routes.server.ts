@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { saveMerging, versionToken } from "~/http/edit-merge.server";
+import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
   failed,
@@ -14,14 +15,13 @@ import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { mergeFieldsOf } from "~/lib/edit-conflict";
 import type { FlashKey } from "~/lib/flash";
 import { listReturnPath } from "~/lib/list-params";
-import { logger } from "~/lib/logger.server";
 import {
   type MoveTarget,
   type OrderedListAnswer,
   parseMoveTarget,
   storedFormValues,
 } from "~/lib/ordered-list";
-import { readForm } from "~/lib/read-form.server";
+import { logger } from "~/log/logger.server";
 import type { AcceptedPhoto } from "~/media/images.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
 import type {

@@ -16,13 +16,13 @@ import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { importKeyOf, oneAtATime } from "~/http/one-at-a-time.server";
+import { readForm } from "~/http/read-form.server";
 import { failed, redirectWithFlash } from "~/http/responses.server";
 import type { FormMessage } from "~/lib/action-result";
 import { type CsvEncoding, decodeCsvBytes } from "~/lib/csv";
 import { listReturnPath } from "~/lib/list-params";
-import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
-import { importKeyOf, oneAtATime } from "~/lib/one-at-a-time.server";
 import {
   displayValue,
   FIELD_LABELS,
@@ -30,8 +30,8 @@ import {
   MAX_IMPORT_ROWS,
   readPropertyCsvInSlices,
 } from "~/lib/property-import";
-import { readForm } from "~/lib/read-form.server";
 import { COMPANY_NAME } from "~/lib/site";
+import { logger } from "~/log/logger.server";
 import {
   getPropertyImportPlan,
   type ImportOutcome,

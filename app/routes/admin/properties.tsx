@@ -9,6 +9,7 @@ import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Button, LinkButton } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { readForm } from "~/http/read-form.server";
 import { badRequest, redirectWithFlash, unknownIntent } from "~/http/responses.server";
 import type { AdminActor } from "~/lib/admin-actor";
 import {
@@ -28,7 +29,6 @@ import { listReturnPath, listSearch, parseListParams } from "~/lib/list-params";
 import { formatNaira, formatNumber } from "~/lib/money";
 import { can } from "~/lib/permissions";
 import { LISTING_STATUSES, PROPERTY_TYPES, propertyTypeLabel } from "~/lib/property-options";
-import { readForm } from "~/lib/read-form.server";
 import { ADMIN_CITIES, PROPERTY_MESSAGES } from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
 import {

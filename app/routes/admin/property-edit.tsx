@@ -14,6 +14,13 @@ import { ViewsChart } from "~/components/admin/views-chart";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
 import {
+  attachPhotos,
+  cleanPhotoTitle,
+  discardUploads,
+  photoFromUrl,
+  photosWithTitles,
+} from "~/http/property-uploads.server";
+import {
   badRequest,
   failed,
   notFound,
@@ -21,13 +28,13 @@ import {
   redirectWithFlash,
   unknownIntent,
 } from "~/http/responses.server";
+import { readUploadForm, type UploadedPhoto } from "~/http/upload-form.server";
 import { failureOf } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { describeChange, type LastChange } from "~/lib/edit-conflict";
 import { formatLeadRate, LEAD_WEEKS } from "~/lib/leads";
 import { listReturnPath } from "~/lib/list-params";
-import { logger } from "~/lib/logger.server";
 import { formatNumber } from "~/lib/money";
 import { can } from "~/lib/permissions";
 import {
@@ -37,8 +44,8 @@ import {
   propertyFormValues,
 } from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
+import { logger } from "~/log/logger.server";
 import { PHOTO_MESSAGES } from "~/media/images.server";
-import { readUploadForm, type UploadedPhoto } from "~/media/upload-form.server";
 import {
   getPropertyForAdmin,
   movePropertyPhoto,
@@ -53,13 +60,6 @@ import { listActiveAgents } from "~/models/listing-agent.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
 import { getDailyViews } from "~/models/property-stats.server";
 import { agentRefused, postedAgentId, readPropertyForm } from "~/routes/admin/property-form.server";
-import {
-  attachPhotos,
-  cleanPhotoTitle,
-  discardUploads,
-  photoFromUrl,
-  photosWithTitles,
-} from "~/routes/admin/property-uploads.server";
 import type { Route } from "./+types/property-edit";
 
 // Edit Property: the form over the list or as a page, and Delete (asks first; the listing goes

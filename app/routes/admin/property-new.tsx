@@ -4,25 +4,21 @@ import { PhotoPicker } from "~/components/admin/photo-drop";
 import { PropertyForm } from "~/components/admin/property-form";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { TextField } from "~/components/ui/field";
+import { discardUploads, photoFromUrl, photosWithTitles } from "~/http/property-uploads.server";
 import { badRequest, failed, redirectWithFlash } from "~/http/responses.server";
+import { readUploadForm } from "~/http/upload-form.server";
 import { failureOf } from "~/lib/action-result";
 import { listReturnPath } from "~/lib/list-params";
-import { logger } from "~/lib/logger.server";
 import {
   PROPERTY_MESSAGES,
   type PropertyFormValues,
   postedPropertyValues,
 } from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
-import { readUploadForm } from "~/media/upload-form.server";
+import { logger } from "~/log/logger.server";
 import { createPropertyByAdmin } from "~/models/admin-properties.server";
 import { listActiveAgents } from "~/models/listing-agent.server";
 import { agentRefused, postedAgentId, readPropertyForm } from "~/routes/admin/property-form.server";
-import {
-  discardUploads,
-  photoFromUrl,
-  photosWithTitles,
-} from "~/routes/admin/property-uploads.server";
 import type { Route } from "./+types/property-new";
 
 // Add Property: the form over the list (with JavaScript, from the list) or as a page.
@@ -37,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   // With photos the form is multipart: read as a stream, each photo checked and stored as it
-  // arrives (./media/upload-form.server.ts); the listing and its photo rows are then written in
+  // arrives (app/http/upload-form.server.ts); the listing and its photo rows are then written in
   // one transaction, and the files go again if that fails.
   const read = await readUploadForm(args.request, { discard: discardUploads });
   if (!read.ok) {

@@ -1,12 +1,8 @@
 import { redirect } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
+import { attachPhotos, discardUploads, photosWithTitles } from "~/http/property-uploads.server";
+import { readUploadForm } from "~/http/upload-form.server";
 import { PHOTO_MESSAGES } from "~/media/images.server";
-import { readUploadForm } from "~/media/upload-form.server";
-import {
-  attachPhotos,
-  discardUploads,
-  photosWithTitles,
-} from "~/routes/admin/property-uploads.server";
 import type { Route } from "./+types/property-photos-upload";
 
 // POST /admin/properties/:id/photos: the edit page's uploader with JavaScript sends each photo

@@ -12,6 +12,7 @@ import { Card } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { selectedTab, UrlTabs } from "~/components/ui/tabs";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
   failed,
@@ -29,8 +30,6 @@ import {
   type GeneralBookings,
   isGeneralBookings,
 } from "~/lib/general-bookings";
-import { logger } from "~/lib/logger.server";
-import { readForm } from "~/lib/read-form.server";
 import {
   addAdminSchema,
   adminPasswordSchema,
@@ -43,6 +42,7 @@ import {
 } from "~/lib/schemas/admin-settings";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { COMPANY_NAME } from "~/lib/site";
+import { logger } from "~/log/logger.server";
 import {
   addAdminAccount,
   changeOwnPassword,

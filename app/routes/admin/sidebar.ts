@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { requireAdmin, safeRedirectPath } from "~/auth/session.server";
 import { sidebarCookie } from "~/components/admin/admin-nav";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/sidebar";
 
 // The sidebar's collapse button without JavaScript: stores the state in its cookie and goes back

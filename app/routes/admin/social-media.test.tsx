@@ -7,10 +7,22 @@ import { auditEvents, socialLinks } from "~/db/schema";
 import { DEFAULT_SOCIAL_LINKS } from "~/lib/site";
 import { getSocialLinks } from "~/models/site-content.server";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
 import { callAction, callLoader, type FormFailure } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as layoutLoader } from "../public/layout";
-import SocialMediaPage, { action, loader } from "./social-media";
+import SocialMediaPage, { loader, action as socialAction } from "./social-media";
+
+/** The links' action; a link's form posts the version its page gave it (issue 42). */
+const action = postingOpenedVersion(socialAction, ["update"], (form, cookie) =>
+  openedVersion<{ links: { platform: string; version?: string | null }[] }>(
+    loader,
+    "/admin/social-media",
+    { cookie },
+    (body) =>
+      body.links.find((link) => link.platform === form.get("platform"))?.version ?? undefined,
+  ).catch(() => undefined),
+);
 
 // /admin/social-media: add, edit and delete a platform's link, with the spec's messages, and
 // the footer's links read from what was saved.

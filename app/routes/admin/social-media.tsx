@@ -3,6 +3,7 @@ import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { AddSocialLinkForm, SocialLinksTable } from "~/components/admin/social-links";
 import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
+import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
   failed,
@@ -13,8 +14,6 @@ import {
 import { failureOf } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
-import { logger } from "~/lib/logger.server";
-import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import {
   isSocialPlatform,
@@ -24,6 +23,7 @@ import {
   socialPlatformLabel,
 } from "~/lib/schemas/site-content";
 import { COMPANY_NAME } from "~/lib/site";
+import { logger } from "~/log/logger.server";
 import {
   addSocialLink,
   deleteSocialLink,

@@ -15,6 +15,7 @@ import { Button, LinkButton, SubmitButton } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { saveMerging, versionToken } from "~/http/edit-merge.server";
+import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
   failed,
@@ -39,7 +40,6 @@ import {
   ownerChangeReview,
   PICK_PREFIX,
 } from "~/lib/owner-change";
-import { readForm } from "~/lib/read-form.server";
 import {
   PROPERTY_FIELD_KINDS,
   type PropertyFormValues,

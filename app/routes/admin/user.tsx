@@ -12,6 +12,7 @@ import {
 } from "~/components/admin/user-parts";
 import { ErrorText } from "~/components/ui/alert";
 import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
+import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
   failed,
@@ -26,11 +27,10 @@ import { formatMoment } from "~/lib/appointment-format";
 import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
 import { mergeFieldsOf } from "~/lib/edit-conflict";
 import { listReturnPath } from "~/lib/list-params";
-import { logger } from "~/lib/logger.server";
-import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { editUserSchema, USER_MESSAGES, USER_REFUSALS } from "~/lib/schemas/user";
 import { COMPANY_NAME } from "~/lib/site";
+import { logger } from "~/log/logger.server";
 import {
   type AdminUser,
   deleteUserByAdmin,

@@ -22,7 +22,18 @@ const { callAction, callLoader, routeArgs } = await import("../../../tests/setup
 const { createSignedInAdmin } = await import("../../../tests/setup/admin");
 const { setupTestDatabase } = await import("../../../tests/setup/test-database");
 const { loader: homeLoader } = await import("../public/home");
-const { action, loader } = await import("./website-editor");
+const { action: editorAction, loader } = await import("./website-editor");
+const { postingOpenedVersion, openedVersion } = await import("../../../tests/setup/opened-version");
+
+/** The editor's action; a section's form posts the version its page gave it (issue 42). */
+const action = postingOpenedVersion(editorAction, ["save"], (form, cookie) =>
+  openedVersion<{ versions: Record<string, string> }>(
+    loader,
+    "/website-editor",
+    { cookie },
+    (body) => body.versions[String(form.get("section"))],
+  ).catch(() => undefined),
+);
 
 await setupTestDatabase();
 

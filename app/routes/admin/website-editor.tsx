@@ -8,6 +8,7 @@ import { ResultNotice } from "~/components/dashboard/result-toast";
 import { LinkButton } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
+import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
   failed,
@@ -20,8 +21,6 @@ import type { AdminActor } from "~/lib/admin-actor";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import type { Flash } from "~/lib/flash";
 import { HERO_IMAGES, resolveHomeContent } from "~/lib/home-content";
-import { logger } from "~/lib/logger.server";
-import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import {
   EDITOR_MESSAGES,
@@ -31,6 +30,7 @@ import {
   isHomeSection,
 } from "~/lib/schemas/site-content";
 import { COMPANY_NAME } from "~/lib/site";
+import { logger } from "~/log/logger.server";
 import { acceptPhoto } from "~/media/images.server";
 import {
   addHeroImage,

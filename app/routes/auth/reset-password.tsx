@@ -3,9 +3,9 @@ import { isResetTokenUsable, resetPasswordWithToken } from "~/auth/password-rese
 import { AuthCard, DeadLinkCard, NewPasswordFields } from "~/components/auth/auth-fields";
 import { SubmitButton } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { readForm } from "~/http/read-form.server";
 import { badRequest, redirectWithFlash } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
-import { readForm } from "~/lib/read-form.server";
 import {
   MIN_PASSWORD_LENGTH,
   PASSWORD_RESET_MESSAGES,

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import { signInWithPassword } from "~/auth/accounts.server";
 import { safeRedirectPath } from "~/auth/session.server";
+import { isHoneypotTripped } from "~/http/honeypot.server";
+import { readForm } from "~/http/read-form.server";
 import type { limitSignIn } from "~/http/responses.server";
 import { badRequest, failed, redirectWithFlash } from "~/http/responses.server";
-import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { readForm } from "~/lib/read-form.server";
 import { SIGN_IN_MESSAGES, signInSchema } from "~/lib/schemas/account";
 
 /**

@@ -7,14 +7,14 @@ import { SubmitButton } from "~/components/ui/button";
 import { TextField, type TextFieldSpec } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { isHoneypotTripped } from "~/http/honeypot.server";
+import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
   limitAttempt,
   redirectWithFlash,
   retryAfterHeaders,
 } from "~/http/responses.server";
-import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { readForm } from "~/lib/read-form.server";
 import { SIGN_UP_MESSAGES, signUpSchema } from "~/lib/schemas/account";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";

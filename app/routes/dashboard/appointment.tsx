@@ -12,6 +12,7 @@ import { ArrowLeft } from "~/components/icons";
 import { toast } from "~/components/toaster";
 import { AppointmentStatusBadge } from "~/components/ui/badge";
 import { FormAlert } from "~/components/ui/form-alert";
+import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
   failed,
@@ -21,7 +22,6 @@ import {
 } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import { formatAppointmentDate, shortId } from "~/lib/appointment-format";
-import { readForm } from "~/lib/read-form.server";
 import { RESCHEDULE_MESSAGES, rescheduleSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";

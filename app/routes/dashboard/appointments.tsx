@@ -5,12 +5,12 @@ import { EmailVerificationNotice } from "~/components/appointments/email-verific
 import { CalendarPlus } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
+import { readForm } from "~/http/read-form.server";
 import { failed, limitAttempt, retryAfterHeaders, unknownIntent } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
-import { logger } from "~/lib/logger.server";
-import { readForm } from "~/lib/read-form.server";
 import { EMAIL_VERIFICATION_MESSAGES } from "~/lib/schemas/account";
 import { pageMeta } from "~/lib/seo";
+import { logger } from "~/log/logger.server";
 import { EMAIL_VERIFICATION_MAIL_LIMIT } from "~/mail/email-verification.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
 import { listAppointmentsForUser } from "~/models/appointment.server";

@@ -6,12 +6,12 @@ import { ResultNotice, useResultToast } from "~/components/dashboard/result-toas
 import { SubmitButton } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { readForm } from "~/http/read-form.server";
 import { badRequest, failed, limitAttempt, retryAfterHeaders } from "~/http/responses.server";
 import { failureOf, noticeOf } from "~/lib/action-result";
-import { logger } from "~/lib/logger.server";
-import { readForm } from "~/lib/read-form.server";
 import { COMPLAINT_MESSAGES, complaintSchema } from "~/lib/schemas/inquiry";
 import { pageMeta } from "~/lib/seo";
+import { logger } from "~/log/logger.server";
 import { createInquiry, listInquiriesForUser } from "~/models/inquiry.server";
 import { RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/complaints";

@@ -7,6 +7,8 @@ import { OwnerSubmissionForm } from "~/components/owner/submission-form";
 import { SubmissionHistory, SubmissionStatusBadge } from "~/components/owner/submission-status";
 import { Button } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
+import { readSubmissionForm, saveSubmissionPost } from "~/http/owner-submission.server";
+import { discardUploads } from "~/http/property-uploads.server";
 import {
   failed,
   notFound,
@@ -30,9 +32,7 @@ import {
   removeSubmissionPhoto,
   withdrawSubmission,
 } from "~/models/submission.server";
-import { discardUploads } from "~/routes/admin/property-uploads.server";
 import type { Route } from "./+types/listing-submission";
-import { readSubmissionForm, saveSubmissionPost } from "./owner-submission.server";
 
 // One of the owner's submissions: where it stands, the office's message, its history; while it
 // is a draft or sent back, the form to finish or fix it (and send it again) and its photos;

@@ -10,6 +10,8 @@ import { AppointmentStatusBadge, Badge } from "~/components/ui/badge";
 import { SubmitButton } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { limitSubmissionPost, readSubmissionForm } from "~/http/owner-submission.server";
+import { discardUploads } from "~/http/property-uploads.server";
 import {
   badRequest,
   failed,
@@ -31,9 +33,7 @@ import { pageMeta } from "~/lib/seo";
 import { OWNER_VIEW_WEEKS, SUBMISSION_KIND_LABELS, SUBMISSION_MESSAGES } from "~/lib/submissions";
 import { getOwnerContact, getOwnerListing } from "~/models/owner-listings.server";
 import { requestListingChange } from "~/models/submission.server";
-import { discardUploads } from "~/routes/admin/property-uploads.server";
 import type { Route } from "./+types/listing";
-import { limitSubmissionPost, readSubmissionForm } from "./owner-submission.server";
 
 // One of the owner's live listings: its views per week, the viewings booked (dates and status
 // only: who booked stays with the agency), saves, and the owner's requests: a change (the live

@@ -6,6 +6,7 @@ import { WeeklyReportForm } from "~/components/owner/weekly-report-form";
 import { Badge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { readForm } from "~/http/read-form.server";
 import { badRequest, redirectWithFlash, unknownIntent } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import { formatDay } from "~/lib/dates";
@@ -17,7 +18,6 @@ import {
   WEEKLY_REPORT_MESSAGES,
 } from "~/lib/owner-report";
 import { listingStatusLabel } from "~/lib/property-options";
-import { readForm } from "~/lib/read-form.server";
 import { pageMeta } from "~/lib/seo";
 import { MAX_OPEN_SUBMISSIONS, OWNER_VIEW_WEEKS, SUBMISSION_KIND_LABELS } from "~/lib/submissions";
 import { listOwnerListings } from "~/models/owner-listings.server";

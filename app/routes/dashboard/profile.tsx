@@ -5,6 +5,7 @@ import { PersonalInfoForm, SecurityForm, SignOutCard } from "~/components/dashbo
 import { ResultNotice, useResultToast } from "~/components/dashboard/result-toast";
 import { selectedTab, UrlTabs } from "~/components/ui/tabs";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
   failed,
@@ -14,8 +15,6 @@ import {
 } from "~/http/responses.server";
 import { failureOf, noticeOf } from "~/lib/action-result";
 import type { Flash } from "~/lib/flash";
-import { logger } from "~/lib/logger.server";
-import { readForm } from "~/lib/read-form.server";
 import {
   PASSWORD_MESSAGES,
   PROFILE_MESSAGES,
@@ -24,6 +23,7 @@ import {
 } from "~/lib/schemas/account";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
+import { logger } from "~/log/logger.server";
 import { updateProfile } from "~/models/user.server";
 import { RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/profile";

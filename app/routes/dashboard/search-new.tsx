@@ -6,11 +6,10 @@ import { SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { SelectField, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { readForm } from "~/http/read-form.server";
 import { badRequest, failed, redirectWithFlash } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import { describeListing, listingHref, parseListingFilters } from "~/lib/listing-filters";
-import { logger } from "~/lib/logger.server";
-import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import {
   ALERT_FREQUENCIES,
@@ -20,6 +19,7 @@ import {
   saveSearchSchema,
 } from "~/lib/schemas/saved-search";
 import { pageMeta } from "~/lib/seo";
+import { logger } from "~/log/logger.server";
 import { createSavedSearch, savedSearchQuery } from "~/models/saved-search.server";
 import type { Route } from "./+types/search-new";
 

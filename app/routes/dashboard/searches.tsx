@@ -3,11 +3,11 @@ import { requireUser } from "~/auth/session.server";
 import { EmptyState } from "~/components/dashboard/empty-state";
 import { ErrorNotice } from "~/components/dashboard/result-toast";
 import { SavedSearchCard } from "~/components/dashboard/saved-search-card";
+import { readForm } from "~/http/read-form.server";
 import { badRequest, notFound, redirectWithFlash, unknownIntent } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { describeListing } from "~/lib/listing-filters";
-import { readForm } from "~/lib/read-form.server";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import {
   alertFrequencySchema,

@@ -9,11 +9,12 @@ import {
   bookingPropertyFields,
 } from "~/components/booking/booking-form";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { refuseBooking, storeBooking } from "~/http/booking-submit.server";
+import { isHoneypotTripped } from "~/http/honeypot.server";
+import { readForm } from "~/http/read-form.server";
 import { limitAttempt, redirectWithFlash, retryAfterHeaders } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import type { Flash } from "~/lib/flash";
-import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { readForm } from "~/lib/read-form.server";
 import { bookingSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
@@ -21,7 +22,6 @@ import { createAppointment, findPropertyForBooking } from "~/models/appointment.
 import { findVerifiedUserIdByEmail } from "~/models/user.server";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/book-appointment";
-import { refuseBooking, storeBooking } from "./booking-submit.server";
 
 // /book-appointment: anyone may book; a signed-in customer's booking is stored under their
 // account, and ?property=<id> books a viewing of that property. Success redirects back here with

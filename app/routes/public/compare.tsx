@@ -9,6 +9,8 @@ import { PageMessage } from "~/components/page-message";
 import { Alert } from "~/components/ui/alert";
 import { LinkButton } from "~/components/ui/button";
 import { getEnv } from "~/env.server";
+import { compareCookie, readCompareCookie } from "~/http/compare-cookie.server";
+import { readForm } from "~/http/read-form.server";
 import {
   addToShortlist,
   COMPARE_LIMIT_MESSAGE,
@@ -17,9 +19,7 @@ import {
   MAX_COMPARE,
   parseCompareIds,
 } from "~/lib/compare";
-import { compareCookie, readCompareCookie } from "~/lib/compare-cookie.server";
 import { isUuid } from "~/lib/ids";
-import { readForm } from "~/lib/read-form.server";
 import { pageMeta } from "~/lib/seo";
 import { listPropertiesToCompare } from "~/models/compare.server";
 import type { Route } from "./+types/compare";

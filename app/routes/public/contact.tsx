@@ -1,8 +1,8 @@
 import { getSessionUser } from "~/auth/session.server";
 import { ContactDetails, OfficeMap } from "~/components/contact/contact-details";
 import { InquiryForm } from "~/components/inquiry/inquiry-form";
+import { readForm } from "~/http/read-form.server";
 import { retryAfterHeaders } from "~/http/responses.server";
-import { readForm } from "~/lib/read-form.server";
 import {
   CONTACT_MESSAGES,
   contactSchema,

@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
 import { getSessionUser } from "~/auth/session.server";
+import { isHoneypotTripped } from "~/http/honeypot.server";
 import { badRequest, failed, limitAttempt } from "~/http/responses.server";
 import type { FormMessage } from "~/lib/action-result";
-import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { logger } from "~/lib/logger.server";
 import { type InquiryField, type InquiryParse, inquiryValuesOf } from "~/lib/schemas/inquiry";
+import { logger } from "~/log/logger.server";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 
 // The one flow behind the contact and service inquiry actions: honeypot, validation, rate

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { getCurrentSession } from "~/auth/session.server";
+import { pageVariantContext } from "~/cache/page-cache.server";
 import { CompareTray } from "~/components/compare/compare-tray";
 import { FlashToast } from "~/components/flash-toast";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -12,7 +13,6 @@ import {
   useViewer,
 } from "~/components/viewer-store";
 import { consumeFlash } from "~/http/flash.server";
-import { pageVariantContext } from "~/http/page-cache.server";
 import type { FlashKey } from "~/lib/flash";
 import { isStaffRole } from "~/lib/roles";
 import { getContactDetails, getSocialLinks } from "~/models/site-content.server";

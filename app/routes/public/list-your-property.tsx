@@ -1,18 +1,18 @@
 import { getSessionUser } from "~/auth/session.server";
 import { OwnerSubmissionForm } from "~/components/owner/submission-form";
 import { PageHero } from "~/components/page-hero";
+import {
+  holdForSignIn,
+  readHoldToken,
+  readSubmissionForm,
+  saveSubmissionPost,
+} from "~/http/owner-submission.server";
 import { redirectWithFlash, retryAfterHeaders } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import { mySubmissionPath } from "~/lib/navigation";
 import { pageMeta } from "~/lib/seo";
 import { MAX_OPEN_SUBMISSIONS } from "~/lib/submissions";
 import { getHeldValues } from "~/models/submission.server";
-import {
-  holdForSignIn,
-  readHoldToken,
-  readSubmissionForm,
-  saveSubmissionPost,
-} from "~/routes/dashboard/owner-submission.server";
 import type { Route } from "./+types/list-your-property";
 
 // "List your property" (issue 20): what the agency does for landlords and sellers, then the

@@ -1,11 +1,11 @@
 import { AuthCard, DeadLinkCard } from "~/components/auth/auth-fields";
 import { LinkButton } from "~/components/ui/button";
 import { UnsubscribeCard, UnsubscribedCard } from "~/components/unsubscribe-cards";
+import { readForm } from "~/http/read-form.server";
 import { badRequest } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import { MY_LISTINGS_PATH } from "~/lib/navigation";
 import { WEEKLY_REPORT_MESSAGES } from "~/lib/owner-report";
-import { readForm } from "~/lib/read-form.server";
 import { pageMeta } from "~/lib/seo";
 import { verifyOwnerReportToken } from "~/mail/unsubscribe-token.server";
 import { getWeeklyReportSubscriber, unsubscribeWeeklyReport } from "~/models/owner-report.server";

@@ -19,10 +19,11 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants, LinkButton } from "~/components/ui/button";
 import { WhatsAppLink } from "~/components/whatsapp-link";
 import { getEnv } from "~/env.server";
+import { readForm } from "~/http/read-form.server";
+import { pageNotesContext } from "~/http/request-context.server";
 import { retryAfterHeaders } from "~/http/responses.server";
 import { imageUrl, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
 import { leadClickHref, listingWhatsappTarget } from "~/lib/listing-contact";
-import { logger } from "~/lib/logger.server";
 import { formatArea, formatNaira, formatPrice } from "~/lib/money";
 import {
   furnishingLabel,
@@ -31,8 +32,6 @@ import {
   purposeLabel,
   titleDocumentLabel,
 } from "~/lib/property-options";
-import { readForm } from "~/lib/read-form.server";
-import { pageNotesContext } from "~/lib/request-context.server";
 import {
   CONTACT_MESSAGES,
   listingInquirySchema,
@@ -44,6 +43,7 @@ import { COMPANY_NAME } from "~/lib/site";
 import { propertyOfferJsonLd } from "~/lib/structured-data";
 import { cn } from "~/lib/utils";
 import { listingShareMessage, whatsappShareUrl } from "~/lib/whatsapp";
+import { logger } from "~/log/logger.server";
 import { listFavoriteIds } from "~/models/favorite.server";
 import { createInquiry } from "~/models/inquiry.server";
 import { getListingAgent, type ListingAgent } from "~/models/listing-agent.server";

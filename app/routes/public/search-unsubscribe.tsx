@@ -1,8 +1,8 @@
 import { DeadLinkCard } from "~/components/auth/auth-fields";
 import { UnsubscribeCard, UnsubscribedCard } from "~/components/unsubscribe-cards";
+import { readForm } from "~/http/read-form.server";
 import { badRequest } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
-import { readForm } from "~/lib/read-form.server";
 import { alertFrequencyLabel, SAVED_SEARCH_MESSAGES } from "~/lib/schemas/saved-search";
 import { pageMeta } from "~/lib/seo";
 import { verifyUnsubscribeToken } from "~/mail/unsubscribe-token.server";

@@ -12,9 +12,9 @@ import {
 } from "~/components/services/service-detail";
 import { getService, serviceInquirySubject } from "~/components/services/services";
 import { LinkButton } from "~/components/ui/button";
+import { readForm } from "~/http/read-form.server";
 import { retryAfterHeaders } from "~/http/responses.server";
 import { responsiveImage } from "~/lib/images";
-import { readForm } from "~/lib/read-form.server";
 import {
   parseInquiryForm,
   SERVICE_INQUIRY_MESSAGES,

@@ -11,9 +11,9 @@ import {
 import { ErrorText } from "~/components/ui/alert";
 import { LinkButton } from "~/components/ui/button";
 import { HERO_IMAGES } from "~/lib/home-content";
-import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
+import { logger } from "~/log/logger.server";
 import { getContactDetails } from "~/models/site-content.server";
 import { listActiveTeamMembers } from "~/models/team.server";
 import type { Route } from "./+types/team";

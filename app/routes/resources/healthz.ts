@@ -1,5 +1,5 @@
 import { getDatabase } from "~/db/client.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 
 const PING_TIMEOUT_MS = 2000;
 

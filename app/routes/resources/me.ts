@@ -1,7 +1,7 @@
 import { getCurrentSession } from "~/auth/session.server";
 import type { MeAnswer } from "~/components/viewer-store";
-import { logger } from "~/lib/logger.server";
 import { isStaffRole } from "~/lib/roles";
+import { logger } from "~/log/logger.server";
 import { listAllFavoriteIds } from "~/models/favorite.server";
 import { recordPropertyView } from "~/models/property-view.server";
 import type { Route } from "./+types/me";

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { startControlSocket, stopControlSocket } from "~/backup/control-socket.server";
+import { isPublicPagePath } from "~/cache/page-cache.server";
 import {
   type DatabaseHandle,
   db,
@@ -12,7 +13,6 @@ import {
   setDatabase,
 } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
-import { isPublicPagePath } from "~/http/page-cache.server";
 import {
   checkReadiness,
   expectedMigrationCount,

@@ -1,5 +1,5 @@
 import { getEnv } from "~/env.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { buildSitemap } from "~/models/sitemap.server";
 import type { Route } from "./+types/sitemap";
 

@@ -1,6 +1,6 @@
 import pg from "pg";
-import { logger } from "~/lib/logger.server";
-import type { DatabaseHandle } from "./client.server";
+import type { DatabaseHandle } from "~/db/client.server";
+import { logger } from "~/log/logger.server";
 
 // One LISTEN connection to PostgreSQL per database and process, outside the pool, for the
 // announcements between the instances behind one database (the content generation, the session

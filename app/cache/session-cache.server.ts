@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { announce, onAnnouncement } from "~/db/announcements.server";
+import { announce, onAnnouncement } from "~/cache/announcements.server";
+import { listenOnEmbedded, listenOnPostgres } from "~/cache/pg-listener.server";
 import { type DatabaseHandle, db, getDatabase } from "~/db/client.server";
-import { listenOnEmbedded, listenOnPostgres } from "~/db/pg-listener.server";
 import { getEnv } from "~/env.server";
 import { ACCOUNT_CHANGED_CHANNEL } from "~/models/user.server";
 

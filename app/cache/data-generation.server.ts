@@ -1,9 +1,9 @@
+import { listenOnEmbedded, listenOnPostgres } from "~/cache/pg-listener.server";
 import { type DatabaseHandle, getDatabase } from "~/db/client.server";
-import { listenOnEmbedded, listenOnPostgres } from "~/db/pg-listener.server";
 
 // The data generation: one number that changes whenever any row a signed-in page shows may have
 // changed, on this instance or another. The per-session page cache (ADR 25,
-// app/http/private-page-cache.server.ts) keeps a page with the generation it was rendered at and
+// app/cache/private-page-cache.server.ts) keeps a page with the generation it was rendered at and
 // uses it only while the generation is unchanged.
 //
 // Who announces: the database itself. Every table but UNANNOUNCED_TABLES has triggers

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "./transaction.server";
+import type { Executor } from "~/db/transaction.server";
 
 // Announcements a write makes about itself: `pg_notify` on its own connection (inside a
 // transaction PostgreSQL and PGlite deliver it to every listener when it commits, never if it

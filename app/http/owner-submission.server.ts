@@ -1,4 +1,6 @@
 import type { RouterContextProvider } from "react-router";
+import { isHoneypotTripped } from "~/http/honeypot.server";
+import { discardUploads } from "~/http/property-uploads.server";
 import {
   badRequest,
   failed,
@@ -6,9 +8,8 @@ import {
   redirectWithFlash,
   type TooManyAttempts,
 } from "~/http/responses.server";
+import { readUploadForm, type UploadForm } from "~/http/upload-form.server";
 import { FORM_BODY_LIMIT_BYTES } from "~/lib/body-limits";
-import { isHoneypotTripped } from "~/lib/honeypot.server";
-import { logger } from "~/lib/logger.server";
 import {
   checkDraft,
   checkSubmission,
@@ -16,7 +17,7 @@ import {
   type SubmissionValues,
 } from "~/lib/schemas/submission";
 import { SUBMISSION_MESSAGES } from "~/lib/submissions";
-import { readUploadForm, type UploadForm } from "~/media/upload-form.server";
+import { logger } from "~/log/logger.server";
 import {
   holdSubmissionValues,
   holdTokenHash,
@@ -24,7 +25,6 @@ import {
   saveOwnerSubmission,
 } from "~/models/submission.server";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
-import { discardUploads } from "~/routes/admin/property-uploads.server";
 
 // The owner's submission form, posted from /list-your-property (a new one) and from My Listings
 // (a draft, or one the office sent back): photos read through the admin upload pipeline, the

@@ -1,10 +1,9 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contentChanged, contentGeneration } from "~/cache/content-generation.server";
 import { db } from "~/db/client.server";
 import { favorites, properties } from "~/db/schema";
 import { updatePropertyByAdmin } from "~/models/admin-properties.server";
-import { contentChanged, contentGeneration } from "~/page-cache/content-generation.server";
-import { PRIVATE_CACHE_CONTROL as SIGNED_IN_CACHE_CONTROL } from "../../server/private-responses";
 import { createSignedInUser } from "../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../tests/setup/admin";
 import { setTestEnv } from "../../tests/setup/env";
@@ -23,6 +22,7 @@ import {
   MEMBER_PAGE_CACHE_CONTROL,
   OWN_PAGE_CACHE_CONTROL,
 } from "./page-cache.server";
+import { PRIVATE_CACHE_CONTROL as SIGNED_IN_CACHE_CONTROL } from "./private-responses.server";
 
 // The page cache in front of the real server handler (server/app.ts loaded through Vite, as
 // `npm run dev` does, with the cache switched on), over HTTP, on this file's own database.
@@ -123,7 +123,7 @@ describe("one visitor's page never reaches another", () => {
     const signedIn = await get("/contact", { Cookie: user.cookie });
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers["x-page-cache"]).toBeUndefined();
-    // Signed in: not even the browser keeps it (server/private-responses.ts).
+    // Signed in: not even the browser keeps it (app/cache/private-responses.server.ts).
     expect(signedIn.headers["cache-control"]).toBe(SIGNED_IN_CACHE_CONTROL);
     expect(signedIn.text).toContain("Zainab Cachetest");
     expect(signedIn.text).toContain("Sign Out");

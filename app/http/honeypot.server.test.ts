@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HONEYPOT_FIELD } from "./honeypot";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { isHoneypotTripped } from "./honeypot.server";
 
 function form(entries: Record<string, string>) {

@@ -7,7 +7,7 @@ import { hasSessionCookie } from "~/auth/session-cookie";
 // whatever the route set. Photos (/media/*) are the exception: the same bytes for everybody,
 // cached for a year under their hash, and a phone on a slow network should not fetch them again
 // on every page. So is the member copy of a public page from the page cache (ADR 19,
-// app/http/page-cache.server.ts: `res.locals.sharedPage`), rendered for no one in particular:
+// app/cache/page-cache.server.ts: `res.locals.sharedPage`), rendered for no one in particular:
 // the page cache sends it `private, no-cache`.
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dataGeneration, listenForDataChanges } from "~/cache/data-generation.server";
 import { db } from "~/db/client.server";
 import { favorites, properties, sessions, users } from "~/db/schema";
 import { updatePropertyByAdmin } from "~/models/admin-properties.server";
-import { dataGeneration, listenForDataChanges } from "~/page-cache/data-generation.server";
 import { createSignedInUser } from "../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../tests/setup/admin";
 import { setTestEnv } from "../../tests/setup/env";

@@ -4,7 +4,8 @@ import { hashPassword as libraryHash, verifyPassword } from "better-auth/crypto"
 // Every password's hashing (the auth library's scrypt) and checking: the library's sign-up,
 // sign-in and reset call these (app/auth/auth.server.ts), and so do the admin writes that store
 // a password inside their own transaction (a new admin, an admin's own password change); the
-// models take them from here, not from app/auth. Hashes are made before a transaction opens:
+// models take them from this module, which the layer table places below the models (not from
+// app/auth/auth.server.ts). Hashes are made before a transaction opens:
 // they take ~100 ms of processor time (32 MB of memory-hard work), on purpose. The Vitest suite
 // memoizes the two functions (tests/setup/memoized-passwords.ts).
 

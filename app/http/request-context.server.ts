@@ -11,7 +11,7 @@ export const cspNonceContext = createContext<string>("");
 
 /**
  * What a page's loader asks to be repeated when the page cache later serves the page without
- * running it (app/page-cache/): today, counting a view of a listing.
+ * running it (app/cache/): today, counting a view of a listing.
  */
 export type PageNotes = { propertyView?: string };
 

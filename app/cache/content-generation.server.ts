@@ -1,6 +1,6 @@
-import { announce } from "~/db/announcements.server";
+import { announce } from "~/cache/announcements.server";
+import { listenOnPostgres } from "~/cache/pg-listener.server";
 import { getDatabase } from "~/db/client.server";
-import { listenOnPostgres } from "~/db/pg-listener.server";
 import type { Executor } from "~/db/transaction.server";
 
 // The content generation: one number that changes whenever something a public page shows may

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { BODY_TOO_LARGE_MESSAGE, bodyLimitFor } from "./body-limits";
-import { stripControlCharacters } from "./control-characters";
+import { BODY_TOO_LARGE_MESSAGE, bodyLimitFor } from "~/lib/body-limits";
+import { stripControlCharacters } from "~/lib/control-characters";
 
 // Every action reads its form with readForm, never request.formData(): whatever a client
 // sends (no or another Content-Type, an empty or broken multipart body, too many bytes), the

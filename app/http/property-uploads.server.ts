@@ -1,13 +1,13 @@
 import { getEnv } from "~/env.server";
+import type { UploadedPhoto } from "~/http/upload-form.server";
 import type { AdminActor } from "~/lib/admin-actor";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/log/logger.server";
 import { acceptPhotoFromUrl } from "~/media/remote-image.server";
-import type { UploadedPhoto } from "~/media/upload-form.server";
 import { addPropertyPhotos, type NewPhoto } from "~/models/admin-properties.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
 
 // The photo writes of the admin property screens, shared by the edit page's plain forms and
-// its upload endpoint: files stored for a save that then fails are removed again (unless
+// its upload endpoint, and by the owner's submission forms (discardUploads): files stored for a save that then fails are removed again (unless
 // another row shows the same file: uploads are stored once under the hash of their content).
 
 /** Removes stored uploads this request will not use (readUploadForm's `discard`). */

@@ -1,7 +1,7 @@
 import { badRequest, failed } from "~/http/responses.server";
 import type { FieldErrors } from "~/lib/action-result";
-import { logger } from "~/lib/logger.server";
 import { APPOINTMENT_MESSAGES, type BookingInput } from "~/lib/schemas/appointment";
+import { logger } from "~/log/logger.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
 import type { NewAppointment } from "~/models/appointment.server";
 

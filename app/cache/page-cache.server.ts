@@ -1,9 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createContext } from "react-router";
-import type { PageNotes } from "~/lib/request-context.server";
+import { contentGeneration, onContentChanged } from "~/cache/content-generation.server";
+import type { PageNotes } from "~/http/request-context.server";
 import { countPageCache } from "~/metrics/request-metrics.server";
 import { countPropertyView } from "~/models/property-stats.server";
-import { contentGeneration, onContentChanged } from "~/page-cache/content-generation.server";
 import { clientIp } from "~/rate-limit/rate-limit.server";
 import { captureBody } from "./capture-body.server";
 import {
@@ -93,7 +93,7 @@ export const CACHEABLE_CACHE_CONTROL = "public, no-cache";
 export const MEMBER_PAGE_CACHE_CONTROL = "private, no-cache";
 /**
  * A public page asked with a toast cookie: the visitor's own, kept by their browser only. A
- * signed-in visitor's gets `private, no-store` instead (server/private-responses).
+ * signed-in visitor's gets `private, no-store` instead (private-responses.server.ts).
  */
 export const OWN_PAGE_CACHE_CONTROL = "private, no-cache";
 
@@ -161,7 +161,7 @@ function appendVary(res: Response, field: string) {
 }
 
 /**
- * A shared copy's caching headers. `res.locals.sharedPage` tells server/private-responses that
+ * A shared copy's caching headers. `res.locals.sharedPage` tells private-responses.server.ts that
  * this answer to a signed-in visitor is the member copy, not their own page: the browser may keep
  * it (and get a 304), a shared cache may not.
  */

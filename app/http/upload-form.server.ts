@@ -6,17 +6,17 @@ import {
   MultipartParseError,
   parseMultipartRequest,
 } from "@remix-run/multipart-parser";
+import { readForm } from "~/http/read-form.server";
 import { BODY_TOO_LARGE_MESSAGE, UPLOAD_BODY_LIMIT_BYTES } from "~/lib/body-limits";
 import { stripControlCharacters } from "~/lib/control-characters";
-import { logger } from "~/lib/logger.server";
-import { readForm } from "~/lib/read-form.server";
+import { logger } from "~/log/logger.server";
 import {
   type AcceptedPhoto,
   acceptPhoto,
   MAX_PHOTO_BYTES,
   MAX_PHOTOS_PER_UPLOAD,
   PHOTO_MESSAGES,
-} from "./images.server";
+} from "~/media/images.server";
 
 // A form that may carry photos (the Add Property form, the photo upload), read as a stream:
 // each part is held only up to its cap (10 MB a file), so the bytes of a bigger file are never

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { FORM_BODY_LIMIT_BYTES } from "~/lib/body-limits";
 import { thrownStatus } from "../../tests/setup/route-calls";
-import { FORM_BODY_LIMIT_BYTES } from "./body-limits";
 import { READ_FORM_MESSAGES, readForm } from "./read-form.server";
 
 function request(body: BodyInit | null, headers: Record<string, string> = {}, path = "/contact") {

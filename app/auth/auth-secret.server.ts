@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { logger } from "./logger.server";
+import { logger } from "~/log/logger.server";
 
 // The secret that signs the session cookies (better-auth, app/auth/auth.server.ts) and the
-// unsubscribe links (app/mail/unsubscribe-token.server.ts): in lib so both can read it without
-// the mail layer importing auth.
+// unsubscribe links (app/mail/unsubscribe-token.server.ts). It lives with auth but sits in a
+// layer below the models and mail (the layer table in app/import-graph.test.ts places it), so
+// both can read it without the mail layer importing auth.
 
 const SECRET_FILE = "auth-secret";
 

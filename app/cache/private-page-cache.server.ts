@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { countPageCache } from "~/metrics/request-metrics.server";
 import {
   dataChanged,
   dataChangesHeard,
   dataGeneration,
   onDataChanged,
-} from "~/page-cache/data-generation.server";
+} from "~/cache/data-generation.server";
+import { countPageCache } from "~/metrics/request-metrics.server";
 import { captureBody } from "./capture-body.server";
 import {
   createPageStore,
