@@ -616,8 +616,10 @@ describe("a 2,000-row check", () => {
     expect(preview.body.preview?.created).toHaveLength(100);
     expect(preview.body.preview?.notListed).toEqual({ created: 1900, updated: 0 });
     // Before: one synchronous stretch of several seconds. Now: slices of about 8 ms, so the
-    // timer runs all along (the bound leaves room for a busy test machine).
-    expect(gaps.length).toBeGreaterThan(10);
+    // timer runs all along (the bound leaves room for a busy test machine). How many times it
+    // ran depends on how long the check took (0.4 s on a quiet machine: a fixed count flaked in
+    // CI); the longest gap is what tells a blocked loop.
+    expect(gaps.length).toBeGreaterThanOrEqual(3);
     expect(Math.max(...gaps)).toBeLessThan(Math.max(250, took / 4));
   });
 
