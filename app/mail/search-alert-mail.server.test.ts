@@ -109,6 +109,25 @@ describe("the matching query", () => {
     );
   });
 
+  it("alerts a listing created in the same instant as the search (the clock's step is coarse)", async () => {
+    const saved = await createSavedSearch("ada", {
+      name: "Kano",
+      query: "location=Kano",
+      frequency: "instant",
+    });
+    if (!saved.ok) throw new Error("not saved");
+    const id = await addListing("Kano flat", "Kano");
+    const [search] = await db
+      .select({ createdAt: savedSearches.createdAt })
+      .from(savedSearches)
+      .where(eq(savedSearches.id, saved.id));
+    await db.update(properties).set({ createdAt: search?.createdAt }).where(eq(properties.id, id));
+    await makeDue();
+    expect(await runSearchAlerts()).toMatchObject({ searches: 1, alerts: 1, listings: 1 });
+    await makeDue();
+    expect(await runSearchAlerts()).toMatchObject({ searches: 1, alerts: 0 });
+  });
+
   it("schedules the next run by frequency; off and inactive owners get nothing", async () => {
     await addUser("gone", "inactive");
     for (const [user, frequency] of [

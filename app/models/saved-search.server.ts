@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, notExists, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, notExists, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { properties, savedSearchAlerts, savedSearches, users } from "~/db/schema";
 import type { Executor, Transaction } from "~/db/transaction.server";
@@ -70,7 +70,12 @@ export type SavedSearchSummary = {
   newMatches: number;
 };
 
-/** The matching listings created after `since` (offered ones, as the listing shows them). */
+/**
+ * The matching listings created at or after `since` (offered ones, as the listing shows them).
+ * At or after: the embedded database's clock steps in milliseconds, so a listing published in
+ * the millisecond a search was saved would otherwise never be alerted (seen in CI: 11 alerts of
+ * 12). A listing alerted twice cannot happen: `saved_search_alerts` holds each one sent.
+ */
 async function matchesSince(
   executor: Executor,
   query: string,
@@ -80,7 +85,7 @@ async function matchesSince(
   const cities =
     filters.locations.length > 0 ? await resolveLocations(filters.locations, executor) : [];
   if (filters.locations.length > 0 && cities.length === 0) return undefined;
-  return and(listingConditions(filters, cities), gt(properties.createdAt, since));
+  return and(listingConditions(filters, cities), gte(properties.createdAt, since));
 }
 
 /** The customer's saved searches, newest first, each with its count of new matches. */
