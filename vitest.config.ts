@@ -69,6 +69,10 @@ const EMBEDDED_ONLY: Record<string, string> = {
   // queries it reaches are the ones every other database file runs on both databases; on a
   // loaded machine it took ten minutes of the PostgreSQL pass.
   "app/routes/fuzz.test.ts": "tests the HTTP and validation layers; long",
+  // Who may call what: the decision is made on the matched route and the session, above SQL;
+  // each handler's queries run on both databases in the route's own test file. The longest
+  // file of the PostgreSQL pass (95 s of a worker in CI).
+  "app/routes/authorization-matrix.test.ts": "tests the permission layer; long",
 };
 
 const databaseScope = process.env.TEST_SCOPE === "database";
