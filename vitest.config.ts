@@ -53,7 +53,7 @@ const NOT_CLOCKED: Record<string, string> = {
   "app/routes/authorization-matrix.test.ts": "long; its dates come from openDayAfter()",
   // Dates only as the day a count falls on and a booking date written straight to the table;
   // the one booking it posts takes openDayFromToday().
-  "app/models/submission.server.test.ts": "day buckets only",
+  "app/models/submission-owner.server.test.ts": "day buckets only",
   "app/mail/mail-sender.server.test.ts": "long; its booking date comes from openDayFromToday()",
   // Seeds the whole demo (a quarter of a minute); the weekday rules of the demo bookings are
   // checked for all seven days by its own pure test.

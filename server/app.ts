@@ -19,7 +19,7 @@ import { closeMailTransports } from "~/mail/mail-transport.server";
 import { startOwnerReportJob, stopOwnerReportJob } from "~/mail/owner-report-job.server";
 import { startSearchAlertJob, stopSearchAlertJob } from "~/mail/search-alert-mail.server";
 import { checkReadiness } from "~/metrics/readiness.server";
-import { purgeTrash } from "~/models/admin-properties.server";
+import { purgeTrash } from "~/models/admin-property-trash.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
 import { DEMO_USERS } from "~/seed/demo-users";
 import { seedDemoData } from "~/seed/seed.server";

@@ -28,23 +28,23 @@ import {
   rescheduleAppointmentByStaff,
 } from "~/models/admin-appointments.server";
 import {
-  addPropertyPhotos,
   assignPropertiesAgent,
   bulkUpdateProperties,
-  createPropertyByAdmin,
-  movePropertyPhoto,
-  removePropertyPhoto,
-  reorderPropertyPhotos,
   restoreProperties,
-  restoreProperty,
-  setPropertyPhotoTitle,
-  trashProperty,
-  updatePropertyByAdmin,
-} from "~/models/admin-properties.server";
+} from "~/models/admin-property-bulk.server";
 import {
   getPropertyImportPlan,
   importPropertiesByAdmin,
 } from "~/models/admin-property-import.server";
+import {
+  addPropertyPhotos,
+  movePropertyPhoto,
+  removePropertyPhoto,
+  reorderPropertyPhotos,
+  setPropertyPhotoTitle,
+} from "~/models/admin-property-photos.server";
+import { restoreProperty, trashProperty } from "~/models/admin-property-trash.server";
+import { createPropertyByAdmin, updatePropertyByAdmin } from "~/models/admin-property-write.server";
 import {
   addAdminAccount,
   changeOwnPassword,
@@ -98,12 +98,12 @@ import {
 import { setGeneralBookings } from "~/models/booking-rota.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
+import { saveOwnerSubmission } from "~/models/submission-owner.server";
 import {
   approveSubmission,
   declineSubmission,
   requestSubmissionChanges,
-  saveOwnerSubmission,
-} from "~/models/submission.server";
+} from "~/models/submission-review.server";
 import { createSignedInUser, TEST_PASSWORD } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
 import { propertyInput } from "../../tests/setup/property-input";
@@ -122,8 +122,11 @@ const READ_PREFIX = /^(get|list|search|count|find|read|load)[A-Z]/;
 
 type Found = { name: string; file: string };
 
-/** What the writes go through (the audited transaction), not writes of their own. */
-const WRITE_HELPERS = new Set(["auditedWrite", "writeAppointmentAsStaff"]);
+/**
+ * What the writes go through (the audited transaction) or build their queries from (an agent's
+ * own listings: ~/models/admin-property-scope), not writes of their own.
+ */
+const WRITE_HELPERS = new Set(["auditedWrite", "writeAppointmentAsStaff", "ownListings"]);
 
 function adminFunctions(): Found[] {
   const found: Found[] = [];

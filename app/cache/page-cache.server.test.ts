@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentChanged, contentGeneration } from "~/cache/content-generation.server";
 import { db } from "~/db/client.server";
 import { favorites, properties } from "~/db/schema";
-import { updatePropertyByAdmin } from "~/models/admin-properties.server";
+import { updatePropertyByAdmin } from "~/models/admin-property-write.server";
 import { createSignedInUser } from "../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../tests/setup/admin";
 import { setTestEnv } from "../../tests/setup/env";

@@ -18,12 +18,8 @@ import {
 } from "~/lib/schemas/submission";
 import { SUBMISSION_MESSAGES } from "~/lib/submissions";
 import { logger } from "~/log/logger.server";
-import {
-  holdSubmissionValues,
-  holdTokenHash,
-  type SaveRefusal,
-  saveOwnerSubmission,
-} from "~/models/submission.server";
+import { holdSubmissionValues, holdTokenHash } from "~/models/submission-hold.server";
+import { type SaveRefusal, saveOwnerSubmission } from "~/models/submission-owner.server";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 
 // The owner's submission form, posted from /list-your-property (a new one) and from My Listings

@@ -3,7 +3,7 @@ import type { UploadedPhoto } from "~/http/upload-form.server";
 import type { AdminActor } from "~/lib/admin-actor";
 import { logger } from "~/log/logger.server";
 import { acceptPhotoFromUrl } from "~/media/remote-image.server";
-import { addPropertyPhotos, type NewPhoto } from "~/models/admin-properties.server";
+import { addPropertyPhotos, type NewPhoto } from "~/models/admin-property-photos.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
 
 // The photo writes of the admin property screens, shared by the edit page's plain forms and

@@ -9,8 +9,9 @@ import { createSignedInAdmin } from "../../tests/setup/admin";
 import { routeArgs } from "../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { loader as exportLoader } from "../routes/admin/properties-export";
-import { trashProperty, updatePropertyByAdmin } from "./admin-properties.server";
 import { getPropertyImportPlan, importPropertiesByAdmin } from "./admin-property-import.server";
+import { trashProperty } from "./admin-property-trash.server";
+import { updatePropertyByAdmin } from "./admin-property-write.server";
 
 // The CSV round trip on the demo catalogue: the export imported back changes nothing; an edited
 // price updates that listing (photos and all else kept); a row without an id adds one; a file

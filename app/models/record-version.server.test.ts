@@ -17,12 +17,9 @@ import { createProperty, createSignedInUser } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { getInquiryForAdmin } from "./admin-inquiries.server";
-import {
-  getPropertyForAdmin,
-  reorderPropertyPhotos,
-  setPropertyPhotoTitle,
-  updatePropertyByAdmin,
-} from "./admin-properties.server";
+import { getPropertyForAdmin } from "./admin-property-list.server";
+import { reorderPropertyPhotos, setPropertyPhotoTitle } from "./admin-property-photos.server";
+import { updatePropertyByAdmin } from "./admin-property-write.server";
 import {
   addSocialLink,
   getHomeContentForAdmin,

@@ -4,12 +4,9 @@ import { db } from "~/db/client.server";
 import { auditEvents, properties, users } from "~/db/schema";
 import type { EditConflict } from "~/lib/edit-conflict";
 import { checkSubmission, type SubmissionValues } from "~/lib/schemas/submission";
-import { updatePropertyByAdmin } from "~/models/admin-properties.server";
-import {
-  approveSubmission,
-  requestListingChange,
-  saveOwnerSubmission,
-} from "~/models/submission.server";
+import { updatePropertyByAdmin } from "~/models/admin-property-write.server";
+import { requestListingChange, saveOwnerSubmission } from "~/models/submission-owner.server";
+import { approveSubmission } from "~/models/submission-review.server";
 import { createSignedInUser } from "../../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../../tests/setup/admin";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";

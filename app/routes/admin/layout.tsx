@@ -11,7 +11,7 @@ import { Sidebar, SidebarProvider, SidebarSheet } from "~/components/ui/sidebar"
 import { useHydrated } from "~/hooks/use-hydrated";
 import { consumeFlash } from "~/http/flash.server";
 import { can, permissionForRoute } from "~/lib/permissions";
-import { countWaitingSubmissions } from "~/models/submission.server";
+import { countWaitingSubmissions } from "~/models/submission-review.server";
 import type { Route } from "./+types/layout";
 
 // Every /admin/* page (the login page is outside this layout) needs an admin session younger

@@ -3,7 +3,7 @@ import { PROPERTIES_LIST, propertyFiltersOf } from "~/lib/admin-properties";
 import { AGENT_CSV_COLUMN, csvResponse, PROPERTY_CSV_COLUMNS, toCsv } from "~/lib/csv";
 import { parseListParams } from "~/lib/list-params";
 import { FIELD_OF } from "~/lib/property-import";
-import { listPropertiesForExport } from "~/models/admin-properties.server";
+import { listPropertiesForExport } from "~/models/admin-property-list.server";
 import type { Route } from "./+types/properties-export";
 
 // /admin/properties/export.csv: the listings the list's filters select (its search, purpose,

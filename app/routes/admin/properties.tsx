@@ -34,10 +34,10 @@ import { COMPANY_NAME } from "~/lib/site";
 import {
   assignPropertiesAgent,
   bulkUpdateProperties,
-  listPropertiesForAdmin,
   restoreProperties,
-  restoreProperty,
-} from "~/models/admin-properties.server";
+} from "~/models/admin-property-bulk.server";
+import { listPropertiesForAdmin } from "~/models/admin-property-list.server";
+import { restoreProperty } from "~/models/admin-property-trash.server";
 import {
   AGENT_REFUSAL_MESSAGES,
   agentRefusalOf,

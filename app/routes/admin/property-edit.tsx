@@ -46,15 +46,15 @@ import {
 import { COMPANY_NAME } from "~/lib/site";
 import { logger } from "~/log/logger.server";
 import { PHOTO_MESSAGES } from "~/media/images.server";
+import { getPropertyForAdmin } from "~/models/admin-property-list.server";
 import {
-  getPropertyForAdmin,
   movePropertyPhoto,
   removePropertyPhoto,
   reorderPropertyPhotos,
   setPropertyPhotoTitle,
-  trashProperty,
-  updatePropertyByAdmin,
-} from "~/models/admin-properties.server";
+} from "~/models/admin-property-photos.server";
+import { trashProperty } from "~/models/admin-property-trash.server";
+import { updatePropertyByAdmin } from "~/models/admin-property-write.server";
 import { getListingLeads } from "~/models/lead.server";
 import { listActiveAgents } from "~/models/listing-agent.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";

@@ -16,7 +16,7 @@ import {
 } from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
 import { logger } from "~/log/logger.server";
-import { createPropertyByAdmin } from "~/models/admin-properties.server";
+import { createPropertyByAdmin } from "~/models/admin-property-write.server";
 import { listActiveAgents } from "~/models/listing-agent.server";
 import { agentRefused, postedAgentId, readPropertyForm } from "~/routes/admin/property-form.server";
 import type { Route } from "./+types/property-new";

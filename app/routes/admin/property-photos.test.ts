@@ -29,7 +29,8 @@ const { setupTestDatabase } = await import("../../../tests/setup/test-database")
 const { action } = await import("./property-edit");
 const { action: uploadAction } = await import("./property-photos-upload");
 const { action: addAction } = await import("./property-new");
-const { purgeTrash, TRASH_DAYS } = await import("~/models/admin-properties.server");
+const { purgeTrash } = await import("~/models/admin-property-trash.server");
+const { TRASH_DAYS } = await import("~/lib/admin-properties");
 const { UPLOAD_BODY_LIMIT_BYTES } = await import("~/lib/body-limits");
 
 await setupTestDatabase();

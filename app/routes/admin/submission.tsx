@@ -52,13 +52,13 @@ import {
   SUBMISSION_KIND_LABELS,
   SUBMISSION_MESSAGES,
 } from "~/lib/submissions";
-import { getPropertyForAdmin } from "~/models/admin-properties.server";
+import { getPropertyForAdmin } from "~/models/admin-property-list.server";
 import {
   approveSubmission,
   declineSubmission,
   getSubmissionForAdmin,
   requestSubmissionChanges,
-} from "~/models/submission.server";
+} from "~/models/submission-review.server";
 import { readPropertyForm } from "~/routes/admin/property-form.server";
 import type { Route } from "./+types/submission";
 

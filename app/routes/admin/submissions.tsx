@@ -16,7 +16,7 @@ import {
   type SubmissionKind,
   type SubmissionStatus,
 } from "~/lib/submissions";
-import { listSubmissionsForAdmin } from "~/models/submission.server";
+import { listSubmissionsForAdmin } from "~/models/submission-review.server";
 import { loadOrFail } from "~/routes/admin/load-or-fail.server";
 import type { Route } from "./+types/submissions";
 

@@ -31,7 +31,7 @@ import {
   getOwnerSubmission,
   removeSubmissionPhoto,
   withdrawSubmission,
-} from "~/models/submission.server";
+} from "~/models/submission-owner.server";
 import type { Route } from "./+types/listing-submission";
 
 // One of the owner's submissions: where it stands, the office's message, its history; while it

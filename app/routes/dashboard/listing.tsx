@@ -32,7 +32,7 @@ import {
 import { pageMeta } from "~/lib/seo";
 import { OWNER_VIEW_WEEKS, SUBMISSION_KIND_LABELS, SUBMISSION_MESSAGES } from "~/lib/submissions";
 import { getOwnerContact, getOwnerListing } from "~/models/owner-listings.server";
-import { requestListingChange } from "~/models/submission.server";
+import { requestListingChange } from "~/models/submission-owner.server";
 import type { Route } from "./+types/listing";
 
 // One of the owner's live listings: its views per week, the viewings booked (dates and status

@@ -22,7 +22,7 @@ import { pageMeta } from "~/lib/seo";
 import { MAX_OPEN_SUBMISSIONS, OWNER_VIEW_WEEKS, SUBMISSION_KIND_LABELS } from "~/lib/submissions";
 import { listOwnerListings } from "~/models/owner-listings.server";
 import { getWeeklyReportSetting, setWeeklyReport } from "~/models/owner-report.server";
-import { countOpenSubmissions, listOwnerSubmissions } from "~/models/submission.server";
+import { countOpenSubmissions, listOwnerSubmissions } from "~/models/submission-owner.server";
 import type { Route } from "./+types/listings";
 
 // My Listings (issue 20): the properties the owner handed us that are live (with their views

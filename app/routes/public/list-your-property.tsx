@@ -12,7 +12,7 @@ import { failureOf } from "~/lib/action-result";
 import { mySubmissionPath } from "~/lib/navigation";
 import { pageMeta } from "~/lib/seo";
 import { MAX_OPEN_SUBMISSIONS } from "~/lib/submissions";
-import { getHeldValues } from "~/models/submission.server";
+import { getHeldValues } from "~/models/submission-hold.server";
 import type { Route } from "./+types/list-your-property";
 
 // "List your property" (issue 20): what the agency does for landlords and sellers, then the

@@ -3,68 +3,38 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import {
   appointments,
-  auditEvents,
   favorites,
   inquiries,
-  mailOutbox,
   properties,
   propertyDailyLeads,
   propertyDailyViews,
-  propertyMedia,
   propertySubmissions,
   submissionEvents,
   submissionPhotos,
   users,
 } from "~/db/schema";
 import { addDays, lagosToday } from "~/lib/appointment-rules";
-import type { PropertyInput } from "~/lib/schemas/property";
-import { checkSubmission, type SubmissionValues } from "~/lib/schemas/submission";
 import { MAX_OPEN_SUBMISSIONS } from "~/lib/submissions";
-import { renderNotification } from "~/mail/notification-mail.server";
 import { createSignedInUser } from "../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../tests/setup/admin";
+import { FLAT, inputOf, submissionMails } from "../../tests/setup/submissions";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { isMediaReferenced } from "./media-references.server";
 import { getOwnerListing, listOwnerListings } from "./owner-listings.server";
+import { getHeldValues, holdSubmissionValues, holdTokenHash } from "./submission-hold.server";
 import {
-  approveSubmission,
-  countWaitingSubmissions,
-  declineSubmission,
-  getHeldValues,
   getOwnerSubmission,
-  getSubmissionForAdmin,
-  holdSubmissionValues,
   listOwnerSubmissions,
-  listSubmissionsForAdmin,
   requestListingChange,
-  requestSubmissionChanges,
   saveOwnerSubmission,
   withdrawSubmission,
-} from "./submission.server";
+} from "./submission-owner.server";
+import { approveSubmission } from "./submission-review.server";
+
+// The owner's side of submissions (./submission-owner, ./submission-hold); the office's review
+// of what they send: ./submission-review.server.test.ts.
 
 await setupTestDatabase();
-
-const FLAT: SubmissionValues = {
-  title: "Two-bedroom flat in Yaba",
-  purpose: "rent",
-  price: "2,500,000",
-  propertyType: "apartment",
-  category: "residential",
-  city: "Lagos",
-  address: "4 Herbert Macaulay Way",
-  beds: "2",
-  baths: "2",
-  description: "Quiet street, close to the university.",
-  availableFrom: "2026-12-01",
-  contactMethod: "whatsapp",
-  contactPhone: "0803 123 4567",
-};
-
-function inputOf(values: SubmissionValues): PropertyInput {
-  const checked = checkSubmission(values);
-  if (!checked.ok) throw new Error(JSON.stringify(checked.fields));
-  return checked.property;
-}
 
 let owner: { id: string };
 let other: { id: string };
@@ -76,14 +46,6 @@ beforeEach(async () => {
   other = await createSignedInUser("other@example.com", "Chidi Other");
   admin = await createSignedInAdmin("office@example.com");
 });
-
-async function mailsOf(submissionId: string) {
-  const rows = await db
-    .select({ kind: mailOutbox.kind, payload: mailOutbox.payload })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.kind, "submission.status-set"));
-  return rows.filter((r) => r.payload?.submissionId === submissionId).map((r) => r.payload?.status);
-}
 
 async function roleOf(id: string) {
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
@@ -100,7 +62,7 @@ describe("an owner's submission", () => {
     expect(draft).toMatchObject({ ok: true, status: "draft" });
     if (!draft.ok) return;
     expect(await roleOf(owner.id)).toBe("tenant");
-    expect(await mailsOf(draft.id)).toEqual([]);
+    expect(await submissionMails(draft.id)).toEqual([]);
 
     const sent = await saveOwnerSubmission(owner.id, {
       id: draft.id,
@@ -110,7 +72,7 @@ describe("an owner's submission", () => {
     });
     expect(sent).toMatchObject({ ok: true, id: draft.id, status: "submitted" });
     expect(await roleOf(owner.id)).toBe("owner");
-    expect(await mailsOf(draft.id)).toEqual(["submitted"]);
+    expect(await submissionMails(draft.id)).toEqual(["submitted"]);
     const stored = await getOwnerSubmission(owner.id, draft.id);
     expect(stored?.title).toBe(FLAT.title);
     expect(stored?.photos.map((p) => p.mediaUrl)).toEqual([
@@ -149,7 +111,7 @@ describe("an owner's submission", () => {
       await saveOwnerSubmission(owner.id, { id: sent.id, values: FLAT, photos: [], send: false }),
     ).toEqual({ ok: false, reason: "not-editable" });
     expect(await withdrawSubmission(owner.id, sent.id)).toEqual({ ok: true });
-    expect(await mailsOf(sent.id)).toEqual(["submitted", "withdrawn"]);
+    expect(await submissionMails(sent.id)).toEqual(["submitted", "withdrawn"]);
     expect(await withdrawSubmission(owner.id, sent.id)).toEqual({
       ok: false,
       reason: "not-editable",
@@ -186,120 +148,6 @@ describe("an owner's submission", () => {
     expect(await db.select({ n: count() }).from(propertySubmissions)).toEqual(before);
     expect(await db.select({ n: count() }).from(submissionEvents)).toEqual([{ n: 0 }]);
     expect(await roleOf(owner.id)).toBe("tenant");
-  });
-});
-
-describe("the office's review", () => {
-  async function sent(values = FLAT, photos = [{ url: "/media/uploads/p1.webp" }]) {
-    const result = await saveOwnerSubmission(owner.id, { values, photos, send: true });
-    if (!result.ok) throw new Error("should save");
-    return result.id;
-  }
-
-  it("queues what waits, oldest first, and counts it", async () => {
-    const first = await sent();
-    const second = await sent({ ...FLAT, title: "Shop in Wuse", city: "Abuja" });
-    await saveOwnerSubmission(owner.id, { values: { title: "Draft" }, photos: [], send: false });
-    expect(await countWaitingSubmissions(admin.actor)).toBe(2);
-    const queue = await listSubmissionsForAdmin(admin.actor, {}, { page: 1, pageSize: 10 });
-    expect(queue.rows.map((r) => r.id)).toEqual([first, second]);
-    const abuja = await listSubmissionsForAdmin(
-      admin.actor,
-      { q: "wuse" },
-      { page: 1, pageSize: 10 },
-    );
-    expect(abuja.rows.map((r) => r.id)).toEqual([second]);
-  });
-
-  it("asks for changes, takes the resubmission, and approves it into a live listing", async () => {
-    const id = await sent();
-    expect(await requestSubmissionChanges(admin.actor, id, "Please add a kitchen photo")).toEqual({
-      ok: true,
-      propertyId: null,
-    });
-    const owned = await getOwnerSubmission(owner.id, id);
-    expect(owned?.status).toBe("changes_requested");
-    expect(owned?.reviewMessage).toBe("Please add a kitchen photo");
-    // Not reviewable while it is with the owner.
-    expect(await approveSubmission(admin.actor, id, inputOf(FLAT))).toEqual({
-      ok: false,
-      reason: "not-reviewable",
-    });
-    const again = await saveOwnerSubmission(owner.id, {
-      id,
-      values: { ...FLAT, price: "2,400,000" },
-      photos: [{ url: "/media/uploads/kitchen.webp" }],
-      send: true,
-    });
-    expect(again).toMatchObject({ ok: true, status: "resubmitted" });
-    const approved = await approveSubmission(admin.actor, id, {
-      ...inputOf({ ...FLAT, price: "2,400,000" }),
-      title: "Bright two-bedroom flat, Yaba",
-    });
-    expect(approved.ok).toBe(true);
-    if (!approved.ok || !approved.propertyId) return;
-    const [listing] = await db
-      .select()
-      .from(properties)
-      .where(eq(properties.id, approved.propertyId));
-    expect(listing).toMatchObject({
-      title: "Bright two-bedroom flat, Yaba",
-      price: 2_400_000,
-      ownerId: owner.id,
-      imageUrl: "/media/uploads/p1.webp",
-    });
-    const media = await db
-      .select({ url: propertyMedia.mediaUrl })
-      .from(propertyMedia)
-      .where(eq(propertyMedia.propertyId, approved.propertyId));
-    expect(media.map((m) => m.url)).toEqual([
-      "/media/uploads/p1.webp",
-      "/media/uploads/kitchen.webp",
-    ]);
-    expect(await mailsOf(id)).toEqual([
-      "submitted",
-      "changes_requested",
-      "resubmitted",
-      "approved",
-    ]);
-    const audit = await db
-      .select({ action: auditEvents.action })
-      .from(auditEvents)
-      .where(eq(auditEvents.entityId, id));
-    expect(audit.map((a) => a.action).sort()).toEqual([
-      "submission.approve",
-      "submission.request-changes",
-    ]);
-    const forAdmin = await getSubmissionForAdmin(admin.actor, id);
-    expect(forAdmin?.owner.email).toBe("owner@example.com");
-    // Twice is refused: it is decided.
-    expect((await approveSubmission(admin.actor, id, inputOf(FLAT))).ok).toBe(false);
-  });
-
-  it("declines with a reason the owner reads", async () => {
-    const id = await sent();
-    expect((await declineSubmission(admin.actor, id, "We do not list in this area")).ok).toBe(true);
-    expect(await getOwnerSubmission(owner.id, id)).toMatchObject({
-      status: "declined",
-      reviewMessage: "We do not list in this area",
-    });
-    expect(
-      await db.select({ n: count() }).from(properties).where(eq(properties.ownerId, owner.id)),
-    ).toEqual([{ n: 0 }]);
-  });
-
-  it("renders the owner's e-mail for each step", async () => {
-    const id = await sent();
-    await requestSubmissionChanges(admin.actor, id, "Please add the service charge");
-    const mails = await renderNotification(db, "submission.status-set", {
-      submissionId: id,
-      status: "changes_requested",
-      message: "Please add the service charge",
-    });
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.to).toBe("owner@example.com");
-    expect(mails[0]?.subject).toContain("Changes requested");
-    expect(mails[0]?.text).toContain("Please add the service charge");
   });
 });
 
@@ -441,7 +289,6 @@ describe("what a signed-out visitor typed", () => {
     const token = await holdSubmissionValues({ title: "Kept flat", city: "Abuja" });
     expect(await getHeldValues(token)).toEqual({ title: "Kept flat", city: "Abuja" });
     expect(await getHeldValues("another-token")).toBeUndefined();
-    const { holdTokenHash } = await import("./submission.server");
     await saveOwnerSubmission(owner.id, {
       values: { title: "Kept flat", city: "Abuja" },
       photos: [],
