@@ -30,9 +30,10 @@ import {
   isAdminAppointmentAction,
 } from "~/lib/admin-appointments";
 import { APPOINTMENT_STATUS_LABELS, shortId } from "~/lib/appointment-format";
+import { APPOINTMENT_MERGE_FIELDS, appointmentFormValues } from "~/lib/appointment-merge";
 import { hasAppointmentStarted } from "~/lib/appointment-rules";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
-import { mergeFieldsOf, VERSION_FIELD } from "~/lib/edit-conflict";
+import { VERSION_FIELD } from "~/lib/edit-conflict";
 import { listReturnPath } from "~/lib/list-params";
 import { can } from "~/lib/permissions";
 import { RESCHEDULE_MESSAGES, rescheduleSchema } from "~/lib/schemas/appointment";
@@ -68,7 +69,10 @@ export async function loader(args: Route.LoaderArgs) {
   const appointment = await getAppointmentForAdmin(actor, args.params.id);
   if (!appointment) notFound();
   // The forms' version carries the booking as shown: the base of a merge (issue 42).
-  const version = versionToken(appointment.version, appointmentFormValues(appointment));
+  const version = versionToken(
+    appointment.version,
+    appointmentFormValues({ ...appointment, agentId: appointment.agent?.id ?? null }),
+  );
   // On the server's clock, so the page and its hydration agree.
   const started = hasAppointmentStarted(appointment.appointmentDate, appointment.appointmentTime);
   // Who may give the viewing to someone else gets the choice of active agents; an agent, none.
@@ -129,31 +133,14 @@ export async function action(args: Route.ActionArgs) {
   throw redirectWithFlash(back, saved.theirsKept.length ? "savedWithTheirs" : DONE[intent]);
 }
 
-/** What staff change on a booking, as the screen shows it: the base of a merge (issue 42). */
-const APPOINTMENT_MERGE_FIELDS = mergeFieldsOf([
-  "status",
-  "appointmentDate",
-  "appointmentTime",
-  "agentId",
-]);
-
-function appointmentFormValues(appointment: {
-  status: string;
-  appointmentDate: string;
-  appointmentTime: string;
-  agent: { id: string } | null;
-}) {
-  return {
-    status: appointment.status,
-    appointmentDate: appointment.appointmentDate,
-    appointmentTime: appointment.appointmentTime,
-    agentId: appointment.agent?.id ?? "",
-  };
-}
-
 async function currentValues(actor: AdminActor, id: string) {
   const current = await getAppointmentForAdmin(actor, id);
-  return current && { version: current.version, values: appointmentFormValues(current) };
+  return (
+    current && {
+      version: current.version,
+      values: appointmentFormValues({ ...current, agentId: current.agent?.id ?? null }),
+    }
+  );
 }
 
 const CONFLICT_LABELS = {

@@ -194,6 +194,53 @@ describe("/admin/appointments/:id", () => {
     expect(mail.map((m) => m.to)).toContain("kemi@example.com");
   });
 
+  it("a row's button keeps what a colleague changed meanwhile to another field (issue 42)", async () => {
+    const id = await book();
+    const shown = (await list()).body.rows.find((row) => row.id === id);
+    if (!shown) throw new Error("the booking is not listed");
+    // A colleague moves the viewing to 11 AM after the list was opened.
+    await db
+      .update(appointments)
+      .set({ appointmentTime: "11:00 AM" })
+      .where(eq(appointments.id, id));
+    const answer = await callAction(bookingAction, `/admin/appointments/${id}`, {
+      cookie: admin.cookie,
+      form: {
+        intent: "confirm",
+        back: "/admin/appointments",
+        confirmed: "yes",
+        version: shown.version,
+      },
+      params: { id },
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/admin/appointments");
+    expect(answer.cookies.join(";")).toContain("savedWithTheirs");
+    const [row] = await db
+      .select({ status: appointments.status, time: appointments.appointmentTime })
+      .from(appointments)
+      .where(eq(appointments.id, id));
+    expect(row).toEqual({ status: "confirmed", time: "11:00 AM" });
+
+    // The status itself changed meanwhile: that is asked about, nothing written.
+    const again = await book();
+    const row2 = (await list()).body.rows.find((r) => r.id === again);
+    if (!row2) throw new Error("the booking is not listed");
+    await db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, again));
+    const conflict = await callAction(bookingAction, `/admin/appointments/${again}`, {
+      cookie: admin.cookie,
+      form: {
+        intent: "confirm",
+        back: "/admin/appointments",
+        confirmed: "yes",
+        version: row2.version,
+      },
+      params: { id: again },
+    });
+    expect(conflict.status).toBe(409);
+    expect(await statusOf(again)).toBe("cancelled");
+  });
+
   it("asks before cancelling (nothing written until the second post)", async () => {
     const id = await book({ status: "confirmed" });
     const asked = await callAction(appointmentAction, `/admin/appointments/${id}`, {

@@ -16,10 +16,12 @@ import {
   statusFilter,
 } from "~/components/ui/data-table";
 import { getEnv } from "~/env.server";
+import { versionToken } from "~/http/edit-merge.server";
 import { readForm } from "~/http/read-form.server";
 import { unknownIntent } from "~/http/responses.server";
 import { ADMIN_APPOINTMENTS_PAGE_SIZE, ADMINS_FILTER } from "~/lib/admin-appointments";
 import { formatAppointmentDate, propertyTypeLabel } from "~/lib/appointment-format";
+import { appointmentFormValues } from "~/lib/appointment-merge";
 import { hasAppointmentStarted } from "~/lib/appointment-rules";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { type ListConfig, parseListParams } from "~/lib/list-params";
@@ -86,8 +88,11 @@ export async function loader(args: Route.LoaderArgs) {
     const feedCreatedAt = (await getCalendarFeedCreatedAt(actor)) ?? null;
     // Complete is offered once a viewing's start time has passed, on the server's clock.
     const now = new Date();
+    // Each row's buttons post the version the row was shown at, with what it showed signed in:
+    // a colleague's change meanwhile to another field is kept, not a conflict (issue 42).
     const rows = list.rows.map((row) => ({
       ...row,
+      version: versionToken(row.version, appointmentFormValues(row)),
       started: hasAppointmentStarted(row.appointmentDate, row.appointmentTime, now),
     }));
     return {
