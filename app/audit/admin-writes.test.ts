@@ -670,6 +670,7 @@ const SHOWN_ON_PUBLIC_PAGES: Record<AuditEntity, boolean> = {
   settings: false,
   "calendar-feed": false,
   submission: false,
+  backup: false,
 };
 
 /** Writes to a private record that change what public pages show (an approval adds a listing). */

@@ -2,4 +2,35 @@
 export const BACKUP_MESSAGES = {
   superAdminsOnly: "Only super admins can see and take backups.",
   failed: "Backup failed",
+  deleteFailed: "The backup was not deleted",
 } as const;
+
+/** How each kind of archive reads in the list (app/backup/backup.server.ts, BackupKind). */
+export const BACKUP_KIND_LABELS = {
+  scheduled: "Scheduled",
+  manual: "Taken by hand",
+  unknown: "Kind not recorded",
+} as const;
+
+/** The question before a backup is deleted, naming it by the moment it was taken. */
+export function deleteBackupQuestion(takenAt: string) {
+  return `Delete the backup of ${takenAt}?`;
+}
+
+/** How long each kind is kept, in words, as the rotation applies it (backup-archives.server.ts). */
+export function retentionRules(keep: { daily: number; weekly: number; manualDays: number }) {
+  const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+  const weeks = (n: number) => `${n} ${n === 1 ? "week" : "weeks"}`;
+  return {
+    scheduled:
+      keep.weekly > 0
+        ? `Scheduled backups: the newest of each of the last ${days(keep.daily)} and of the ${weeks(keep.weekly)} before them; the rotation removes the others.`
+        : `Scheduled backups: the newest of each of the last ${days(keep.daily)}; the rotation removes the others.`,
+    manual:
+      keep.manualDays > 0
+        ? `Backups taken by hand (Back Up Now, npm run backup): kept for ${days(keep.manualDays)}, then removed by the rotation.`
+        : "Backups taken by hand (Back Up Now, npm run backup): kept until a super admin deletes them.",
+    unknown:
+      "Backups whose name does not say how they were taken (made before this was recorded): kept until a super admin deletes them.",
+  };
+}
