@@ -1,3 +1,6 @@
+import { BOOKING_TIME_ZONE } from "~/lib/appointment-rules";
+import { lazyDateFormat } from "~/lib/lazy";
+
 // The Backups screen's and download's words (shared by both routes and their tests).
 export const BACKUP_MESSAGES = {
   superAdminsOnly: "Only super admins can see and take backups.",
@@ -11,6 +14,25 @@ export const BACKUP_KIND_LABELS = {
   manual: "Taken by hand",
   unknown: "Kind not recorded",
 } as const;
+
+const secondFormat = lazyDateFormat("en-GB", {
+  timeZone: BOOKING_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * When a backup was taken, in Lagos time to the second ("2 Mar 2026, 10:15:07"): two presses
+ * in one minute are two archives, and the list and the Delete question must tell them apart.
+ */
+export function backupMoment(value: Date | string): string {
+  return secondFormat.format(typeof value === "string" ? new Date(value) : value);
+}
 
 /** The question before a backup is deleted, naming it by the moment it was taken. */
 export function deleteBackupQuestion(takenAt: string) {

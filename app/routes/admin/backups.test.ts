@@ -133,9 +133,9 @@ describe.skipIf(postgres)("on the embedded database", () => {
 describe.skipIf(postgres)("deleting a backup", () => {
   const name = backupFileName(new Date("2026-03-02T09:15:00.000Z"), "manual");
   const file = path.join(backupDir, name);
+  beforeAll(() => fs.writeFileSync(file, "an archive"));
 
   it("is refused to a plain admin, who deletes nothing", async () => {
-    fs.writeFileSync(file, "an archive");
     const plain = await createSignedInAdmin("plain-deleter@example.com");
     const refused = await callAction(action, "/admin/backups", {
       cookie: plain.cookie,
@@ -151,7 +151,7 @@ describe.skipIf(postgres)("deleting a backup", () => {
       form: { intent: "delete", name },
     });
     expect(asked.status).toBe(200);
-    expect(asked.body.confirm?.question).toBe("Delete the backup of 2 Mar 2026, 10:15?");
+    expect(asked.body.confirm?.question).toBe("Delete the backup of 2 Mar 2026, 10:15:00?");
     expect(fs.existsSync(file)).toBe(true);
 
     const deleted = await callAction(action, "/admin/backups", {

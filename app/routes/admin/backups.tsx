@@ -11,6 +11,7 @@ import {
 import {
   BACKUP_KIND_LABELS,
   BACKUP_MESSAGES,
+  backupMoment,
   deleteBackupQuestion,
   retentionRules,
 } from "~/backup/backup-messages";
@@ -120,7 +121,7 @@ async function deleteAction(actor: AdminActor, form: FormData) {
   const backup = listBackups().find((listed) => listed.name === name);
   if (!backup) notFound();
   if (!isConfirmed(form)) {
-    return askToConfirm(form, deleteBackupQuestion(formatMoment(backup.takenAt)));
+    return askToConfirm(form, deleteBackupQuestion(backupMoment(backup.takenAt)));
   }
   const deleted = await deleteBackup(actor, backup.name);
   if (!deleted.ok) {
@@ -141,7 +142,7 @@ function nextRemovalText(
   const which = removed
     .map(
       (file) =>
-        `the backup of ${formatMoment(file.takenAt)} (${BACKUP_KIND_LABELS[file.kind].toLowerCase()})`,
+        `the backup of ${backupMoment(file.takenAt)} (${BACKUP_KIND_LABELS[file.kind].toLowerCase()})`,
     )
     .join("; ");
   const when = next ? `after the backup of ${formatMoment(next)}` : "after the next backup";
@@ -243,7 +244,7 @@ export default function AdminBackupsPage({ loaderData, actionData }: Route.Compo
             {backups.map((backup) => (
               <li key={backup.name} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium text-slate-900">{formatMoment(backup.takenAt)}</p>
+                  <p className="font-medium text-slate-900">{backupMoment(backup.takenAt)}</p>
                   <p className="text-sm text-slate-600">
                     {BACKUP_KIND_LABELS[backup.kind]}, {size(backup.bytes)}
                     {backup.properties !== undefined ? `, ${backup.properties} listings` : ""}
@@ -259,17 +260,17 @@ export default function AdminBackupsPage({ loaderData, actionData }: Route.Compo
                   className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
                 >
                   Download
-                  <span className="sr-only"> the backup of {formatMoment(backup.takenAt)}</span>
+                  <span className="sr-only"> the backup of {backupMoment(backup.takenAt)}</span>
                 </Link>
                 <ConfirmForm
                   fields={{ intent: "delete", name: backup.name }}
                   label={
                     <>
                       Delete
-                      <span className="sr-only"> the backup of {formatMoment(backup.takenAt)}</span>
+                      <span className="sr-only"> the backup of {backupMoment(backup.takenAt)}</span>
                     </>
                   }
-                  question={deleteBackupQuestion(formatMoment(backup.takenAt))}
+                  question={deleteBackupQuestion(backupMoment(backup.takenAt))}
                   description={`The file ${backup.name} is removed from the backup folder. This cannot be undone.`}
                   confirmLabel="Yes, delete"
                   cancelLabel="Cancel"
