@@ -35,6 +35,29 @@ describe("configuration", () => {
   });
 });
 
+describe("backup settings", () => {
+  it("keep the backups inside DATA_DIR unless BACKUP_DIR says otherwise", () => {
+    // Before (issue 44): ./backups under the app's folder, shared by every site started there.
+    expect(parseEnv({}).backupDir).toBe(path.resolve("data", "backups"));
+    expect(parseEnv({ DATA_DIR: "/srv/site-a/data" }).backupDir).toBe("/srv/site-a/data/backups");
+    expect(parseEnv({ DATA_DIR: "/srv/site-a/data", BACKUP_DIR: "" }).backupDir).toBe(
+      "/srv/site-a/data/backups",
+    );
+    expect(parseEnv({ DATA_DIR: "/srv/a", BACKUP_DIR: "/var/backups/a" }).backupDir).toBe(
+      "/var/backups/a",
+    );
+  });
+
+  it("keep by-hand backups until deleted unless BACKUP_KEEP_MANUAL_DAYS is set", () => {
+    expect(parseEnv({}).backupKeep).toEqual({ daily: 7, weekly: 4, manualDays: 0 });
+    expect(parseEnv({ BACKUP_KEEP_MANUAL_DAYS: "30" }).backupKeep.manualDays).toBe(30);
+    expect(() => parseEnv({ BACKUP_KEEP_MANUAL_DAYS: "-1" })).toThrow(/BACKUP_KEEP_MANUAL_DAYS/);
+    expect(() => parseEnv({ BACKUP_KEEP_MANUAL_DAYS: "a week" })).toThrow(
+      /BACKUP_KEEP_MANUAL_DAYS/,
+    );
+  });
+});
+
 describe("object storage settings", () => {
   const bucket = {
     S3_BUCKET: "naija-media",

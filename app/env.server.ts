@@ -63,7 +63,8 @@ const EnvSchema = z.object({
   // The anonymous page cache (app/cache/page-cache.server.ts); default on in production only.
   PAGE_CACHE: booleanFlag.optional(),
   // Backups of the embedded database and its photos (app/backup/).
-  BACKUP_DIR: z.string().min(1).default("./backups"),
+  // Unset: DATA_DIR/backups, so two sites never share (and rotate) one folder by default.
+  BACKUP_DIR: optionalText(z.string()),
   BACKUP_SCHEDULE: z
     .string()
     .regex(
@@ -82,6 +83,11 @@ const EnvSchema = z.object({
     .int("BACKUP_KEEP_WEEKLY must be a whole number")
     .min(0, "BACKUP_KEEP_WEEKLY must be 0 or more")
     .default(4),
+  BACKUP_KEEP_MANUAL_DAYS: z.coerce
+    .number({ error: "BACKUP_KEEP_MANUAL_DAYS must be a whole number of days" })
+    .int("BACKUP_KEEP_MANUAL_DAYS must be a whole number of days")
+    .min(0, "BACKUP_KEEP_MANUAL_DAYS must be 0 (keep until deleted) or more")
+    .default(0),
   // Monitoring (/readyz, /metrics): the scrape token (unset = /metrics answers 404) and the
   // free space below which /readyz answers 503.
   METRICS_TOKEN: optionalText(
@@ -130,12 +136,18 @@ export type Env = {
   s3: S3Config | undefined;
   /** Serve anonymous visitors' public pages from memory (app/cache/page-cache.server.ts). */
   pageCache: boolean;
-  /** Where backups are written and kept (the schedule's, the Backups screen's, the CLI's). */
+  /**
+   * Where backups are written and kept (the schedule's, the Backups screen's, the CLI's); unset =
+   * DATA_DIR/backups.
+   */
   backupDir: string;
   /** The daily time (Lagos, "HH:MM") the server backs up; undefined = no schedule. */
   backupSchedule: string | undefined;
-  /** How many daily and weekly backups the rotation keeps. */
-  backupKeep: { daily: number; weekly: number };
+  /**
+   * What the rotation keeps: the scheduled backups of so many days and weeks, and the ones taken
+   * by hand for so many days (0 = until a super admin deletes them).
+   */
+  backupKeep: { daily: number; weekly: number; manualDays: number };
   /** `Authorization: Bearer <token>` opens /metrics; undefined = /metrics answers 404. */
   metricsToken: string | undefined;
   /** /readyz answers 503 when the disk holding DATA_DIR has less free space than this. */
@@ -150,10 +162,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   const e = result.data;
   const s3 = s3ConfigOf(e);
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     // Demo data is on by default for the embedded database only; a real server must opt in.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
@@ -165,9 +178,13 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     mailFrom: e.MAIL_FROM,
     s3,
     pageCache: e.PAGE_CACHE ?? e.NODE_ENV === "production",
-    backupDir: path.resolve(e.BACKUP_DIR),
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, "backups"),
     backupSchedule: e.BACKUP_SCHEDULE,
-    backupKeep: { daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY },
+    backupKeep: {
+      daily: e.BACKUP_KEEP_DAILY,
+      weekly: e.BACKUP_KEEP_WEEKLY,
+      manualDays: e.BACKUP_KEEP_MANUAL_DAYS,
+    },
     metricsToken: e.METRICS_TOKEN,
     readyMinFreeMb: e.READY_MIN_FREE_MB,
   };

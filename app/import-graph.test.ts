@@ -183,8 +183,8 @@ const LAYERS: Record<string, Layer> = {
     why: "renders and sends what the models' writes notified; reads the models",
   },
   backup: {
-    may: ["mail", "media", "db", "lib", "env", "log"],
-    why: "copies the database and files",
+    may: ["mail", "media", "audit", "db", "lib", "env", "log"],
+    why: "copies the database and files; a super admin's deletion of an archive is audited",
   },
   metrics: {
     may: ["backup", "db", "lib", "env", "log"],

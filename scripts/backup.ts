@@ -120,7 +120,8 @@ try {
         const result = await backupStoppedSite({
           dataDir: env.dataDir,
           media: mediaSourceOf(env),
-          outFile: path.join(env.backupDir, backupFileName()),
+          // Taken by hand: kept until a super admin deletes it (or BACKUP_KEEP_MANUAL_DAYS).
+          outFile: path.join(env.backupDir, backupFileName(new Date(), "manual")),
         });
         report(result.file, result.bytes, started, "the server was not running");
       }

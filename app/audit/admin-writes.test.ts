@@ -1,8 +1,11 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { count, eq, inArray } from "drizzle-orm";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { backupFileName } from "~/backup/backup.server";
+import { deleteBackup } from "~/backup/backup-archives.server";
 import { contentGeneration } from "~/cache/content-generation.server";
 import { db } from "~/db/client.server";
 import {
@@ -489,6 +492,22 @@ const WRITES: Record<string, WriteCase> = {
     expect((await removeAdminAccount(superAdmin, other.id)).ok).toBe(true);
     return "user.remove-admin";
   },
+  async deleteBackup(actor) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "naija-audited-backup-"));
+    const name = backupFileName(new Date(), "manual");
+    fs.writeFileSync(path.join(dir, name), "an archive");
+    try {
+      // The model checks the role itself: a plain admin's call deletes nothing.
+      expect(await deleteBackup(actor, name, dir)).toEqual({ ok: false, reason: "forbidden" });
+      expect(fs.existsSync(path.join(dir, name))).toBe(true);
+      const superAdmin = { ...actor, isSuperAdmin: true, role: "superAdmin" } as AdminActor;
+      expect((await deleteBackup(superAdmin, name, dir)).ok).toBe(true);
+      expect(fs.readdirSync(dir)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    return "backup.delete";
+  },
   async createPropertyByAdmin(actor) {
     expect((await createPropertyByAdmin(actor, PROPERTY)).ok).toBe(true);
     return "property.create";
@@ -673,6 +692,7 @@ const SHOWN_ON_PUBLIC_PAGES: Record<AuditEntity, boolean> = {
   settings: false,
   "calendar-feed": false,
   submission: false,
+  backup: false,
 };
 
 /** Writes to a private record that change what public pages show (an approval adds a listing). */

@@ -73,6 +73,8 @@ const PRIVATE_ENTITIES: ReadonlySet<AuditEntity> = new Set<AuditEntity>([
   // An owner's submission is private until approved, which puts a listing on the site or
   // changes or removes one (PUBLIC_ACTIONS).
   "submission",
+  // A backup archive is a file in BACKUP_DIR, shown on no page but the Backups screen.
+  "backup",
 ]);
 
 /** Writes to a private entity that change a public record all the same. */

@@ -9,100 +9,39 @@ import { composeEmail, emailGreeting, escapeHtml } from "~/mail/email-layout";
 import { enqueueMail } from "~/mail/mail.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
 import {
+  type BackupKind,
   type BackupResult,
   backupFileName,
-  backupTimeOf,
   createBackup,
   type MediaSource,
 } from "./backup.server";
+import { DAY_MS, LAGOS_OFFSET_MS, lagosDay, rotateBackups } from "./backup-archives.server";
 
 // The running server's backups (issue 22): taken on a schedule (BACKUP_SCHEDULE, a daily time in
 // Lagos), from the Backups screen, or for `npm run backup` through the control socket; one at a
-// time, into BACKUP_DIR, rotated (the newest of each of the last BACKUP_KEEP_DAILY days, then
-// the newest of each of the BACKUP_KEEP_WEEKLY weeks before). The outcome of the latest run is
-// kept in BACKUP_DIR/backup-status.json for the screen; a failure is logged and e-mailed to the
-// super admins.
+// time, into BACKUP_DIR, named by kind (the schedule's "scheduled", the others "manual") and
+// rotated after each (backup-archives.server.ts: only scheduled ones, and by-hand ones past
+// BACKUP_KEEP_MANUAL_DAYS when set). The outcome of the latest run is kept in
+// BACKUP_DIR/backup-status.json for the screen and /metrics; a failure is logged and e-mailed to
+// the super admins.
 
 const STATUS_FILE = "backup-status.json";
-/** Lagos keeps West Africa Time all year: UTC+1, no daylight saving. */
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export type BackupFile = { name: string; file: string; bytes: number; takenAt: Date };
 
 export type BackupStatus = {
-  lastSuccess?: { name: string; bytes: number; at: string; seconds: number; trigger: Trigger };
+  lastSuccess?: {
+    name: string;
+    bytes: number;
+    /** When it was started (the moment its name and manifest carry). */
+    at: string;
+    /** When it was written whole: /metrics counts the backup's age from here. */
+    finishedAt?: string;
+    seconds: number;
+    trigger: Trigger;
+  };
   lastFailure?: { at: string; message: string; trigger: Trigger };
 };
 
 export type Trigger = "schedule" | "screen" | "command";
-
-/** The backups in `dir`, newest first (files named as backups make them; others are left be). */
-export function listBackups(dir = getEnv().backupDir): BackupFile[] {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
-  const found: BackupFile[] = [];
-  for (const name of names) {
-    const takenAt = backupTimeOf(name);
-    if (!takenAt) continue;
-    const file = path.join(dir, name);
-    try {
-      found.push({ name, file, bytes: fs.statSync(file).size, takenAt });
-    } catch {
-      // Removed meanwhile.
-    }
-  }
-  return found.sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
-}
-
-/** The Lagos calendar day of a moment, as YYYY-MM-DD. */
-function lagosDay(time: Date) {
-  return new Date(time.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The Lagos week (starting Monday) of a moment, named by its Monday. */
-function lagosWeek(time: Date) {
-  const local = new Date(time.getTime() + LAGOS_OFFSET_MS);
-  const sinceMonday = (local.getUTCDay() + 6) % 7;
-  return new Date(local.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10);
-}
-
-/**
- * What the rotation removes from `backups` (newest first): it keeps the newest backup of each of
- * the `daily` most recent days that have one, then the newest of each of the `weekly` weeks
- * (Monday to Sunday) before the oldest of those. Pure, for the tests.
- */
-export function backupsToRemove(
-  backups: readonly BackupFile[],
-  keep: { daily: number; weekly: number },
-): BackupFile[] {
-  const kept = new Set<BackupFile>();
-  const days = new Set<string>();
-  let oldestDaily: Date | undefined;
-  for (const backup of backups) {
-    const day = lagosDay(backup.takenAt);
-    if (days.has(day) || days.size >= keep.daily) continue;
-    days.add(day);
-    kept.add(backup);
-    oldestDaily = backup.takenAt;
-  }
-  const weeks = new Set<string>();
-  for (const backup of backups) {
-    if (weeks.size >= keep.weekly) break;
-    if (kept.has(backup) || days.has(lagosDay(backup.takenAt))) continue;
-    if (oldestDaily && backup.takenAt >= oldestDaily) continue;
-    const week = lagosWeek(backup.takenAt);
-    if (weeks.has(week)) continue;
-    weeks.add(week);
-    kept.add(backup);
-  }
-  return backups.filter((backup) => !kept.has(backup));
-}
 
 /** The next time a daily "HH:MM" (Lagos) comes after `now`. */
 export function nextRunAt(schedule: string, now = new Date()) {
@@ -137,8 +76,18 @@ export function mediaSourceOf(env = getEnv()): MediaSource {
     : { kind: "disk", root: path.join(env.dataDir, "media") };
 }
 
-/** The backup being taken, and the file it was asked for (undefined: one into BACKUP_DIR). */
-let running: { backup: Promise<BackupResult>; outFile: string | undefined } | undefined;
+/** The kind of archive each trigger writes into BACKUP_DIR: only the schedule's are rotated. */
+function kindOf(trigger: Trigger): Exclude<BackupKind, "unknown"> {
+  return trigger === "schedule" ? "scheduled" : "manual";
+}
+
+/**
+ * The backup being taken, and where: the file it was asked for, or (undefined) one of `kind`
+ * into BACKUP_DIR.
+ */
+let running:
+  | { backup: Promise<BackupResult>; outFile: string | undefined; kind: BackupKind }
+  | undefined;
 
 /** Whether a backup is being taken right now (the screen says so). */
 export function backupRunning() {
@@ -147,25 +96,29 @@ export function backupRunning() {
 
 /**
  * Takes a backup of the running site into BACKUP_DIR (or `outFile`) and rotates BACKUP_DIR.
- * One at a time: a second call into BACKUP_DIR while one into BACKUP_DIR runs gets the same
- * backup; a call for a file of its own (`npm run backup -- --out`, which streams that file), or
- * any call while one for a file of its own runs, waits for it and then takes its own, since the
- * other's file is not where it looks (and a streamed one is deleted once sent). Records the
- * outcome; a failure is logged, e-mailed to the super admins, and thrown.
+ * One at a time: a second call into BACKUP_DIR while one of the same kind into BACKUP_DIR runs
+ * gets the same backup; any other call waits for the running one and then takes its own: a file
+ * of its own (`npm run backup -- --out`, which streams that file, then deletes it) is not where
+ * the other looks, and a person's Back Up Now must not be handed the schedule's archive, which
+ * the rotation removes (nor the schedule a person's, which would leave the night without a
+ * scheduled one). Records the outcome; a failure is logged, e-mailed to the super admins, and
+ * thrown.
  */
 export async function runBackup(
   trigger: Trigger,
   options: { outFile?: string } = {},
 ): Promise<BackupResult> {
+  const kind = kindOf(trigger);
   for (let current = running; current; current = running) {
-    if (current.outFile === undefined && options.outFile === undefined) return current.backup;
+    const intoBackupDir = current.outFile === undefined && options.outFile === undefined;
+    if (intoBackupDir && current.kind === kind) return current.backup;
     await current.backup.catch(() => undefined);
   }
   // From here to `running = ...` nothing awaits: the next caller sees this backup.
   const backup: Promise<BackupResult> = takeBackup(trigger, options.outFile).finally(() => {
     if (running?.backup === backup) running = undefined;
   });
-  running = { backup, outFile: options.outFile };
+  running = { backup, outFile: options.outFile, kind };
   return backup;
 }
 
@@ -178,21 +131,23 @@ async function takeBackup(trigger: Trigger, outFile?: string): Promise<BackupRes
     const result = await createBackup({
       handle: getDatabase(),
       media: mediaSourceOf(env),
-      outFile: outFile ?? path.join(dir, backupFileName(now)),
+      outFile: outFile ?? path.join(dir, backupFileName(now, kindOf(trigger))),
       now,
     });
     const seconds = Math.round((performance.now() - started) / 100) / 10;
+    const finishedAt = new Date();
     const status = readBackupStatus(dir);
     if (!outFile) {
       status.lastSuccess = {
         name: path.basename(result.file),
         bytes: result.bytes,
         at: now.toISOString(),
+        finishedAt: finishedAt.toISOString(),
         seconds,
         trigger,
       };
       writeBackupStatus(dir, status);
-      rotate(dir, env.backupKeep);
+      rotateBackups(dir, env.backupKeep, finishedAt);
     }
     logger.info(
       { file: result.file, bytes: result.bytes, seconds, trigger, counts: result.manifest.counts },
@@ -213,17 +168,6 @@ async function takeBackup(trigger: Trigger, outFile?: string): Promise<BackupRes
       logger.error({ err: mailError }, "Could not e-mail the backup failure"),
     );
     throw error;
-  }
-}
-
-function rotate(dir: string, keep: { daily: number; weekly: number }) {
-  for (const old of backupsToRemove(listBackups(dir), keep)) {
-    try {
-      fs.rmSync(old.file, { force: true });
-      logger.info({ file: old.file }, "Old backup removed by the rotation");
-    } catch (error) {
-      logger.warn({ err: error, file: old.file }, "Could not remove an old backup");
-    }
   }
 }
 

@@ -251,22 +251,33 @@ describe("backups the running server takes", { timeout: 400_000 }, () => {
       }
 
       const c = path.join(root, "out", "c.tar.gz");
-      const [command, screen, schedule] = await Promise.all([
+      const [command, screen, again, schedule] = await Promise.all([
         runBackup("command", { outFile: c }),
+        runBackup("screen"),
         runBackup("screen"),
         runBackup("schedule"),
       ]);
       expect(command.file).toBe(c);
       expect(fs.existsSync(c)).toBe(true);
-      // The screen and the schedule share one backup into BACKUP_DIR, recorded as the last.
+      // Two presses at once share one archive taken by hand; the schedule, asking meanwhile,
+      // takes its own (issue 44: the rotation removes scheduled archives, never a person's).
       expect(path.dirname(screen.file)).toBe(serverBackupDir);
-      expect(schedule.file).toBe(screen.file);
+      expect(again.file).toBe(screen.file);
+      expect(path.basename(screen.file)).toMatch(/-manual\.tar\.gz$/);
+      expect(path.basename(schedule.file)).toMatch(/-scheduled\.tar\.gz$/);
+      expect(fs.existsSync(screen.file) && fs.existsSync(schedule.file)).toBe(true);
       expect((await readManifest(screen.file))?.media).toEqual({
         kind: "disk",
         files: 1,
         bytes: 10,
       });
-      expect(readBackupStatus(serverBackupDir).lastSuccess?.name).toBe(path.basename(screen.file));
+      // The last to finish is recorded, with the moment it was written whole.
+      const recorded = readBackupStatus(serverBackupDir).lastSuccess;
+      expect(recorded?.name).toBe(path.basename(schedule.file));
+      expect(Date.parse(recorded?.finishedAt ?? "")).toBeGreaterThanOrEqual(
+        Date.parse(recorded?.at ?? ""),
+      );
+      expect(Date.parse(recorded?.finishedAt ?? "")).toBeLessThanOrEqual(Date.now());
     } finally {
       setDatabase(undefined);
       await handle.close();

@@ -88,22 +88,32 @@ function timestamp(now: Date) {
   return now.toISOString().replace(/[:.]/g, "-").replace(/Z$/, "");
 }
 
-/** A backup's file name: naija-homes-2026-11-26T02-30-00-000.tar.gz. */
-export function backupFileName(now = new Date()) {
-  return `naija-homes-${timestamp(now)}.tar.gz`;
+/**
+ * How an archive in BACKUP_DIR came to be, as its name says: "scheduled" (BACKUP_SCHEDULE; the
+ * only kind the rotation removes), "manual" (Back Up Now, npm run backup: kept until a person
+ * deletes it), or "unknown" (named before the kind was: kept, since nobody can tell).
+ */
+export type BackupKind = "scheduled" | "manual" | "unknown";
+
+/** A backup's file name: naija-homes-2026-11-26T02-30-00-000-scheduled.tar.gz. */
+export function backupFileName(now: Date, kind: Exclude<BackupKind, "unknown">) {
+  return `naija-homes-${timestamp(now)}-${kind}.tar.gz`;
 }
 
+/** A backup's name: its moment, then its kind (none in names from before the kind was). */
 export const BACKUP_FILE_PATTERN =
-  /^naija-homes-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3})\.tar\.gz$/;
+  /^naija-homes-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3})(?:-(scheduled|manual))?\.tar\.gz$/;
 
-/** The moment a backup file's name says it was taken, or undefined for another name. */
-export function backupTimeOf(name: string) {
+/** The moment and kind a backup file's name says, or undefined for another name. */
+export function parseBackupName(name: string): { takenAt: Date; kind: BackupKind } | undefined {
   const match = BACKUP_FILE_PATTERN.exec(name);
   if (!match?.[1]) return undefined;
   const [date, clock] = [match[1].slice(0, 10), match[1].slice(11)];
   const [h, m, s, ms] = clock.split("-");
-  const time = new Date(`${date}T${h}:${m}:${s}.${ms}Z`);
-  return Number.isNaN(time.getTime()) ? undefined : time;
+  const takenAt = new Date(`${date}T${h}:${m}:${s}.${ms}Z`);
+  if (Number.isNaN(takenAt.getTime())) return undefined;
+  const kind = match[2] === "scheduled" || match[2] === "manual" ? match[2] : "unknown";
+  return { takenAt, kind };
 }
 
 let appVersion: string | undefined;

@@ -34,6 +34,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   settings: "Settings",
   "calendar-feed": "Calendar link",
   submission: "Owner submissions",
+  backup: "Backups",
 };
 
 /** What each action did, as a sentence's verb phrase ("edited the listing"). */
@@ -95,6 +96,7 @@ const ACTION_TEXT: Record<string, string> = {
   "submission.approve": "Approved the owner's submission",
   "submission.request-changes": "Asked the owner for changes",
   "submission.decline": "Declined the owner's submission",
+  "backup.delete": "Deleted a backup",
 };
 
 /** An action in words; an action not listed reads from its code ("video.publish": "Video: publish"). */
@@ -176,6 +178,7 @@ const FIELD_LABELS: Partial<Record<AuditEntity, Record<string, string>>> = {
     kind: "Kind",
     propertyId: "Listing",
   },
+  backup: { name: "File", kind: "Kind", takenAt: "Taken", bytes: "Size in bytes" },
 };
 
 /**

@@ -58,6 +58,7 @@ export const FLASH_MESSAGES = {
     title: "Backup written",
     description: "The database and the photos, in one file you can download below.",
   },
+  backupDeleted: { type: "success", title: "Backup deleted" },
   accountDeleted: { type: "success", title: "Account deleted" },
   appointmentConfirmed: { type: "success", title: "Appointment Confirmed" },
   appointmentCompleted: { type: "success", title: "Appointment Completed" },

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { listBackups, readBackupStatus } from "~/backup/backup-jobs.server";
+import { listBackups } from "~/backup/backup-archives.server";
+import { readBackupStatus } from "~/backup/backup-jobs.server";
 import { db, getDatabase } from "~/db/client.server";
 import { MAIL_STATUSES } from "~/db/schema";
 import { logger } from "~/log/logger.server";
@@ -64,10 +65,17 @@ async function oldestDueSeconds(): Promise<number> {
   return Math.max(0, Number(result.rows[0]?.oldest ?? 0));
 }
 
-/** When the last backup succeeded (the status file, or the newest archive in BACKUP_DIR). */
+/**
+ * When the last backup succeeded: the moment it was written whole, not started (issue 44). From
+ * the status file (a status written before the end was recorded: its start plus its duration),
+ * or the newest archive in BACKUP_DIR (its file's modification time), whichever is later.
+ */
 function lastBackupSuccess(): Date | undefined {
-  const recorded = readBackupStatus().lastSuccess?.at;
-  const times = [recorded ? new Date(recorded) : undefined, listBackups()[0]?.takenAt].filter(
+  const recorded = readBackupStatus().lastSuccess;
+  const ended = recorded
+    ? new Date(recorded.finishedAt ?? Date.parse(recorded.at) + recorded.seconds * 1000)
+    : undefined;
+  const times = [ended, listBackups()[0]?.finishedAt].filter(
     (time): time is Date => time !== undefined && !Number.isNaN(time.getTime()),
   );
   return times.sort((a, b) => b.getTime() - a.getTime())[0];
@@ -112,11 +120,11 @@ export async function renderMetrics(now = new Date()): Promise<string> {
   if (embedded) {
     const success = registry.gauge(
       "backup_last_success_timestamp_seconds",
-      "When the last backup succeeded, in Unix seconds (0: never).",
+      "When the last successful backup was written whole, in Unix seconds (0: never).",
     );
     const age = registry.gauge(
       "backup_last_success_age_seconds",
-      "Seconds since the last backup succeeded (+Inf: never).",
+      "Seconds since the last successful backup was written whole (+Inf: never).",
     );
     const failure = registry.gauge(
       "backup_last_failure_timestamp_seconds",

@@ -1,6 +1,11 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditedWrite } from "~/audit/audit.server";
+import { backupFileName } from "~/backup/backup.server";
+import { deleteBackup } from "~/backup/backup-archives.server";
 import { db } from "~/db/client.server";
 import { properties, slideshowItems } from "~/db/schema";
 import { createProperty } from "../../tests/setup/accounts";
@@ -85,6 +90,32 @@ describe("the audit log as read", () => {
         { label: "Active (shown in the home page gallery)", before: "Active", after: "Inactive" },
       ],
     });
+  });
+
+  it("names a deleted backup by its file, on the Backups screen, with its kind", async () => {
+    const keeper = await createSignedInAdmin("keeper@example.com", { superAdmin: true });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "naija-audit-backups-"));
+    const name = backupFileName(new Date("2026-03-02T09:15:00.000Z"), "manual");
+    fs.writeFileSync(path.join(dir, name), "an archive");
+    try {
+      expect((await deleteBackup(keeper.actor, name, dir)).ok).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const { rows } = await listAuditEvents(
+      admin.actor,
+      { entity: "backup" },
+      { page: 1, pageSize: 5 },
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      who: { email: "keeper@example.com" },
+      action: "Deleted a backup",
+      subject: { name, href: "/admin/backups", note: "deleted" },
+    });
+    expect(rows[0]?.lines).toContainEqual(
+      expect.objectContaining({ label: "Kind", after: "manual" }),
+    );
   });
 
   it("names the listings of a bulk change, one in the trash marked so", async () => {

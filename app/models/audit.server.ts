@@ -300,6 +300,9 @@ function subjectOf(row: StoredEvent, names: Names): AuditRecordRef | undefined {
     case "settings":
     case "calendar-feed":
       return undefined;
+    // A backup is a file: its name, on the screen that lists the others.
+    case "backup":
+      return id ? { name: id, href: "/admin/backups", note: "deleted" } : undefined;
     case "social-links": {
       const platform = Object.keys(row.changes)[0];
       return {

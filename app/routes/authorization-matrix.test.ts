@@ -968,6 +968,16 @@ const MATRIX: Record<string, Guarded> = {
         loader: { ...adminOnly(path), expect: { ...refused, admin: { status: 403 } } },
         actions: [
           { url: path, form: { intent: "backup" }, expect: { ...refused, admin: { status: 403 } } },
+          // Deleting an archive (issue 44): a name the list would show, confirmed.
+          {
+            url: path,
+            form: {
+              intent: "delete",
+              name: "naija-homes-2026-01-01T02-30-00-000-manual.tar.gz",
+              confirmed: "yes",
+            },
+            expect: { ...refused, admin: { status: 403 } },
+          },
         ],
       };
     },

@@ -1,53 +1,66 @@
 import { Form, Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { readManifest } from "~/backup/backup.server";
+import { deleteBackup, listBackups, nextToRemove } from "~/backup/backup-archives.server";
 import {
   backupRunning,
-  listBackups,
   nextScheduledBackup,
   readBackupStatus,
   runBackup,
 } from "~/backup/backup-jobs.server";
-import { BACKUP_MESSAGES } from "~/backup/backup-messages";
+import {
+  BACKUP_KIND_LABELS,
+  BACKUP_MESSAGES,
+  backupMoment,
+  deleteBackupQuestion,
+  retentionRules,
+} from "~/backup/backup-messages";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { SubmitButton } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import { ConfirmForm } from "~/components/ui/confirm-form";
 import { FormAlert } from "~/components/ui/form-alert";
 import { getEnv } from "~/env.server";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { readForm } from "~/http/read-form.server";
-import { failed, redirectWithFlash } from "~/http/responses.server";
+import { failed, notFound, redirectWithFlash } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { formatMoment } from "~/lib/appointment-format";
+import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { COMPANY_NAME } from "~/lib/site";
 import { logger } from "~/log/logger.server";
 import type { Route } from "./+types/backups";
 
 // /admin/backups (issue 22): super admins see the backups of the embedded database and its
-// photos (BACKUP_DIR): the last success or failure, when the next scheduled one runs, each
-// archive with its contents and a download; and take one now. A backup holds every account's
-// data, so plain admins get a 403 here and no sidebar entry. On PostgreSQL the page says how
-// to back up instead (pg_dump and the bucket's tools).
+// photos (BACKUP_DIR): the last success or failure, when the next scheduled one runs, how long
+// each kind of archive is kept and which the rotation removes next (issue 44), each archive with
+// its kind, contents, a download and a Delete that asks first; and take one now. A backup holds
+// every account's data, so plain admins get a 403 here and no sidebar entry. On PostgreSQL the
+// page says how to back up instead (pg_dump and the bucket's tools).
 
 function requireSuperAdmin(actor: AdminActor) {
   if (!actor.isSuperAdmin) throw new Response(BACKUP_MESSAGES.superAdminsOnly, { status: 403 });
 }
 
-/** Archives listed with their contents (a manifest each: a few kilobytes read). */
-const LISTED = 30;
+/**
+ * The newest archives are listed with their contents (a manifest each: a few kilobytes read);
+ * older ones with their size only, so every archive can still be downloaded or deleted.
+ */
+const WITH_CONTENTS = 30;
 
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   requireSuperAdmin(actor);
   const env = getEnv();
   if (env.databaseUrl) return { postgres: true as const };
-  const files = listBackups().slice(0, LISTED);
+  const files = listBackups();
   const backups = await Promise.all(
-    files.map(async (file) => {
-      const manifest = await readManifest(file.file);
+    files.map(async (file, index) => {
+      const manifest = index < WITH_CONTENTS ? await readManifest(file.file) : undefined;
       return {
         name: file.name,
+        kind: file.kind,
         bytes: file.bytes,
         takenAt: file.takenAt.toISOString(),
         properties: manifest?.counts.properties,
@@ -56,12 +69,22 @@ export async function loader(args: Route.LoaderArgs) {
       };
     }),
   );
+  const next = nextScheduledBackup();
+  const removedNext = nextToRemove(files, env.backupKeep, {
+    nextScheduled: next,
+    now: new Date(),
+  });
   return {
     postgres: false as const,
     backups,
+    removedNext: removedNext.map((file) => ({
+      name: file.name,
+      kind: file.kind,
+      takenAt: file.takenAt.toISOString(),
+    })),
     status: readBackupStatus(),
     running: backupRunning(),
-    next: nextScheduledBackup()?.toISOString(),
+    next: next?.toISOString(),
     schedule: env.backupSchedule,
     keep: env.backupKeep,
     dir: env.backupDir,
@@ -77,9 +100,11 @@ export async function action(args: Route.ActionArgs) {
     });
   }
   const form = await readForm(args.request);
-  if (form.get("intent") !== "backup" || getEnv().databaseUrl) {
+  const intent = form.get("intent");
+  if ((intent !== "backup" && intent !== "delete") || getEnv().databaseUrl) {
     return failed(400, { error: { title: BACKUP_MESSAGES.failed, message: "Unknown action." } });
   }
+  if (intent === "delete") return deleteAction(actor, form);
   try {
     await runBackup("screen");
   } catch (error) {
@@ -88,6 +113,40 @@ export async function action(args: Route.ActionArgs) {
   }
   logger.info({ adminId: actor.id }, "A super admin took a backup from the Backups screen");
   throw redirectWithFlash("/admin/backups", "backupWritten");
+}
+
+/** Delete: only a name the list shows (anything else, a path included, is a 404), asked first. */
+async function deleteAction(actor: AdminActor, form: FormData) {
+  const name = form.get("name");
+  const backup = listBackups().find((listed) => listed.name === name);
+  if (!backup) notFound();
+  if (!isConfirmed(form)) {
+    return askToConfirm(form, deleteBackupQuestion(backupMoment(backup.takenAt)));
+  }
+  const deleted = await deleteBackup(actor, backup.name);
+  if (!deleted.ok) {
+    if (deleted.reason === "not-found") notFound();
+    return failed(403, {
+      error: { title: BACKUP_MESSAGES.deleteFailed, message: BACKUP_MESSAGES.superAdminsOnly },
+    });
+  }
+  throw redirectWithFlash("/admin/backups", "backupDeleted");
+}
+
+/** Which archives the rotation removes next, and when: "None" when it removes nothing. */
+function nextRemovalText(
+  removed: readonly { kind: keyof typeof BACKUP_KIND_LABELS; takenAt: string }[],
+  next: string | undefined,
+) {
+  if (removed.length === 0) return "None";
+  const which = removed
+    .map(
+      (file) =>
+        `the backup of ${backupMoment(file.takenAt)} (${BACKUP_KIND_LABELS[file.kind].toLowerCase()})`,
+    )
+    .join("; ");
+  const when = next ? `after the backup of ${formatMoment(next)}` : "after the next backup";
+  return `${which.charAt(0).toUpperCase()}${which.slice(1)}, ${when}`;
 }
 
 function size(bytes: number) {
@@ -113,7 +172,8 @@ export default function AdminBackupsPage({ loaderData, actionData }: Route.Compo
       </div>
     );
   }
-  const { backups, status, running, next, schedule, keep, dir, s3Bucket } = loaderData;
+  const { backups, removedNext, status, running, next, schedule, keep, dir, s3Bucket } = loaderData;
+  const rules = retentionRules(keep);
   const lastFailed =
     status.lastFailure && (!status.lastSuccess || status.lastFailure.at > status.lastSuccess.at);
   return (
@@ -148,10 +208,16 @@ export default function AdminBackupsPage({ loaderData, actionData }: Route.Compo
               : "Not scheduled: set BACKUP_SCHEDULE (e.g. 02:30) for a daily backup."}
           </dd>
           <dt className="font-medium text-slate-700">Kept</dt>
-          <dd className="text-slate-900">
-            The newest of each of the last {keep.daily} days and of the {keep.weekly} weeks before
-            them, in <span className="break-all font-mono text-xs">{dir}</span>
+          <dd className="space-y-1 text-slate-900">
+            <p>{rules.scheduled}</p>
+            <p>{rules.manual}</p>
+            {backups.some((backup) => backup.kind === "unknown") ? <p>{rules.unknown}</p> : null}
+            <p>
+              In <span className="break-all font-mono text-xs">{dir}</span>
+            </p>
           </dd>
+          <dt className="font-medium text-slate-700">Next to be removed by the schedule</dt>
+          <dd className="text-slate-900">{nextRemovalText(removedNext, next)}</dd>
           {s3Bucket ? (
             <>
               <dt className="font-medium text-slate-700">Photos</dt>
@@ -178,9 +244,9 @@ export default function AdminBackupsPage({ loaderData, actionData }: Route.Compo
             {backups.map((backup) => (
               <li key={backup.name} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium text-slate-900">{formatMoment(backup.takenAt)}</p>
+                  <p className="font-medium text-slate-900">{backupMoment(backup.takenAt)}</p>
                   <p className="text-sm text-slate-600">
-                    {size(backup.bytes)}
+                    {BACKUP_KIND_LABELS[backup.kind]}, {size(backup.bytes)}
                     {backup.properties !== undefined ? `, ${backup.properties} listings` : ""}
                     {backup.photos !== undefined ? `, ${backup.photos} photos` : ""}
                     {backup.appointments !== undefined
@@ -194,8 +260,24 @@ export default function AdminBackupsPage({ loaderData, actionData }: Route.Compo
                   className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
                 >
                   Download
-                  <span className="sr-only"> the backup of {formatMoment(backup.takenAt)}</span>
+                  <span className="sr-only"> the backup of {backupMoment(backup.takenAt)}</span>
                 </Link>
+                <ConfirmForm
+                  fields={{ intent: "delete", name: backup.name }}
+                  label={
+                    <>
+                      Delete
+                      <span className="sr-only"> the backup of {backupMoment(backup.takenAt)}</span>
+                    </>
+                  }
+                  question={deleteBackupQuestion(backupMoment(backup.takenAt))}
+                  description={`The file ${backup.name} is removed from the backup folder. This cannot be undone.`}
+                  confirmLabel="Yes, delete"
+                  cancelLabel="Cancel"
+                  pendingLabel="Deleting..."
+                  mode="dialog"
+                  size="xs"
+                />
               </li>
             ))}
           </ul>

@@ -151,25 +151,43 @@ describe("GET /metrics", () => {
     expect(sample(never, "backup_last_success_timestamp_seconds")).toBe(0);
     expect(never).toContain("backup_last_success_age_seconds +Inf\n");
 
+    // Issue 44: a backup started 3 hours ago that took 2 hours to write is 1 hour old.
     const at = new Date(Date.now() - 3 * 3600_000);
-    fs.writeFileSync(
-      path.join(backupDir, "backup-status.json"),
-      JSON.stringify({
-        lastSuccess: {
-          name: "x.tar.gz",
-          bytes: 1,
-          at: at.toISOString(),
-          seconds: 2,
-          trigger: "schedule",
-        },
-      }),
-    );
+    const finishedAt = new Date(at.getTime() + 2 * 3600_000);
+    const status = (lastSuccess: Record<string, unknown>) =>
+      fs.writeFileSync(
+        path.join(backupDir, "backup-status.json"),
+        JSON.stringify({
+          lastSuccess: { name: "x.tar.gz", bytes: 1, trigger: "schedule", ...lastSuccess },
+        }),
+      );
+    status({ at: at.toISOString(), finishedAt: finishedAt.toISOString(), seconds: 7200 });
     const { text } = await scrape();
-    expect(sample(text, "backup_last_success_timestamp_seconds")).toBe(at.getTime() / 1000);
+    expect(sample(text, "backup_last_success_timestamp_seconds")).toBe(finishedAt.getTime() / 1000);
     const age = sample(text, "backup_last_success_age_seconds") ?? 0;
-    expect(age).toBeGreaterThanOrEqual(3 * 3600 - 1);
-    expect(age).toBeLessThan(3 * 3600 + 60);
+    expect(age).toBeGreaterThanOrEqual(3600 - 1);
+    expect(age).toBeLessThan(3600 + 60);
     expect(sample(text, "backup_last_failure_timestamp_seconds")).toBe(0);
+
+    // A status written before the end was recorded: its start plus its duration.
+    status({ at: at.toISOString(), seconds: 1800 });
+    const older = (await scrape()).text;
+    expect(sample(older, "backup_last_success_timestamp_seconds")).toBe(
+      (at.getTime() + 1800_000) / 1000,
+    );
+
+    // An archive written after the status (npm run backup with the server stopped): the moment
+    // its file was written whole, not the start its name carries.
+    const archive = path.join(backupDir, "naija-homes-2020-01-01T00-00-00-000-manual.tar.gz");
+    fs.writeFileSync(archive, "x");
+    const written = new Date(Date.now() - 10 * 60_000);
+    fs.utimesSync(archive, written, written);
+    const fromArchive = (await scrape()).text;
+    expect(sample(fromArchive, "backup_last_success_timestamp_seconds")).toBeCloseTo(
+      written.getTime() / 1000,
+      1,
+    );
+    fs.rmSync(archive);
   });
 
   it.skipIf(embedded)("leaves the backups out on PostgreSQL (pg_dump's business)", async () => {
