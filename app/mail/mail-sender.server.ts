@@ -131,7 +131,7 @@ export type DeliveryReport = {
 /** `ageMs`: since the row was queued, by the sender's clock. */
 type ClaimedRow = OutgoingMail & { attempts: number; ageMs: number };
 
-/** What a row's last failure leads to: another attempt, or none. */
+/** When a row that failed again is given up (givesUp) rather than retried. */
 type RetryLimits = { maxAttempts: number; giveUpAfterMs: number };
 
 function givesUp(attempts: number, ageMs: number, limits: RetryLimits): boolean {
