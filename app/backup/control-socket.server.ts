@@ -13,7 +13,8 @@ import { runBackup } from "./backup-jobs.server";
 //
 //   POST /backup           the server backs up into BACKUP_DIR; answers the file and manifest
 //   POST /backup?stream=1  the archive itself, for `npm run backup -- --out FILE`
-//   GET  /readyz           the readiness checks with their reasons (JSON; 200 or 503), which
+//   GET  /readyz           the readiness checks with their reasons (JSON; 200 when ready or
+//                          degraded, 503 when not ready), which
 //                          the public /readyz tells only a caller with the metrics token
 
 export const CONTROL_SOCKET = "control.sock";
@@ -42,9 +43,13 @@ async function handle(
   const url = new URL(request.url ?? "/", "http://control");
   if (request.method === "GET" && url.pathname === "/readyz") {
     const readiness = await answers.readiness();
-    response.writeHead(readiness.status === "ready" ? 200 : 503, {
-      "Content-Type": "application/json",
-    });
+    // 200 while fit to serve, "degraded" included (readinessHttpStatus, a layer above this one).
+    response.writeHead(
+      readiness.status === "ready" || readiness.status === "degraded" ? 200 : 503,
+      {
+        "Content-Type": "application/json",
+      },
+    );
     response.end(JSON.stringify(readiness));
     return;
   }

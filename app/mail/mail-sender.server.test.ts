@@ -16,8 +16,11 @@ import {
   deliverDueMail,
   kickMailSender,
   MAIL_CONCURRENCY,
+  MAIL_GIVE_UP_AFTER_MS,
   MAIL_LEASE_MS,
+  MAIL_MAX_ATTEMPTS,
   MAIL_RETRY_BASE_MS,
+  MAIL_RETRY_MAX_MS,
   mailRetryDelayMs,
   pruneMailOutbox,
   startMailSender,
@@ -227,7 +230,12 @@ describe("retries", () => {
     const server = recordingTransport({ failures: 100 });
     let now = new Date(Date.now() + 1_000);
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      const report = await deliverDueMail({ transport: server, now: () => now, maxAttempts: 3 });
+      const report = await deliverDueMail({
+        transport: server,
+        now: () => now,
+        maxAttempts: 3,
+        giveUpAfterMs: 0,
+      });
       expect(report).toMatchObject(attempt < 3 ? { retrying: 1 } : { failed: 1 });
       now = new Date(now.getTime() + mailRetryDelayMs(attempt));
     }
@@ -240,10 +248,37 @@ describe("retries", () => {
     });
   });
 
-  it("waits 30 s, 1 min, 2 min ... between attempts, never more than an hour", () => {
-    expect([1, 2, 3, 4, 8, 20].map(mailRetryDelayMs)).toEqual([
-      30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000,
+  it("waits 30 s, 1 min, 2 min, 4 min, then 5 min between attempts, never more", () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 8, 20, 200].map(mailRetryDelayMs)).toEqual([
+      30_000, 30_000, 60_000, 120_000, 240_000, 300_000, 300_000, 300_000, 300_000, 300_000,
     ]);
+    expect(MAIL_RETRY_MAX_MS).toBe(5 * 60_000);
+  });
+
+  it("keeps trying a message for an hour after it was queued, however many attempts that takes", async () => {
+    await enqueueMail(db, { to: "patient@example.ng", subject: "Later", text: "..." });
+    const queuedAt = (await rows())[0]?.createdAt ?? new Date();
+    const server = recordingTransport({ failures: 1_000 });
+    let now = new Date(queuedAt.getTime() + 1_000);
+    const waits: number[] = [];
+    for (;;) {
+      const report = await deliverDueMail({ transport: server, now: () => now });
+      const [row] = await rows();
+      if (report.failed === 1) break;
+      expect(report).toMatchObject({ retrying: 1 });
+      waits.push((row?.nextAttemptAt.getTime() ?? 0) - now.getTime());
+      now = row?.nextAttemptAt ?? now;
+    }
+    const [row] = await rows();
+    // 30 s, 1, 2, 4 min, then every 5 min: 16 attempts, the last one past the hour.
+    expect(waits.slice(0, 5)).toEqual([30_000, 60_000, 120_000, 240_000, 300_000]);
+    expect(Math.max(...waits)).toBe(MAIL_RETRY_MAX_MS);
+    expect(row).toMatchObject({ status: "failed", attempts: 16 });
+    expect(now.getTime() - queuedAt.getTime()).toBeGreaterThanOrEqual(MAIL_GIVE_UP_AFTER_MS);
+    expect(now.getTime() - queuedAt.getTime()).toBeLessThan(
+      MAIL_GIVE_UP_AFTER_MS + MAIL_RETRY_MAX_MS,
+    );
+    expect(MAIL_MAX_ATTEMPTS).toBeLessThan(16);
   });
 });
 
@@ -535,7 +570,12 @@ describe("notifications", () => {
     const server = recordingTransport();
     let now = new Date(Date.now() + 1_000);
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      await deliverAllDueMail({ transport: server, now: () => now, maxAttempts: 3 });
+      await deliverAllDueMail({
+        transport: server,
+        now: () => now,
+        maxAttempts: 3,
+        giveUpAfterMs: 0,
+      });
       const [row] = await rows();
       expect(row).toMatchObject({
         attempts: attempt,

@@ -9,6 +9,7 @@ import {
   type MailTransport,
   mailTransportFor,
   type OutgoingMail,
+  SERVER_UNAVAILABLE_CODES,
   SMTP_ATTEMPT_MAX_MS,
   SMTP_POOL,
 } from "./mail-transport.server";
@@ -34,8 +35,16 @@ import { renderNotification } from "./notification-mail.server";
 // - Each row is marked 'sent' right after its own delivery, in a statement of its own, guarded
 //   by its claim. A failure is that row's alone (the pool gives each message its own outcome,
 //   and a broken connection fails only the message it carried): it sets the row's next attempt
-//   after an exponential backoff; after MAIL_MAX_ATTEMPTS the row is marked 'failed' and logged
-//   as an error.
+//   after an exponential backoff of at most MAIL_RETRY_MAX_MS; once the row has had
+//   MAIL_MAX_ATTEMPTS attempts and was queued MAIL_GIVE_UP_AFTER_MS ago, it is marked 'failed'
+//   and logged as an error.
+// - Mail recovers as soon as the mail server does (issue 44): rows waiting for a retry because
+//   the server took no session (SERVER_UNAVAILABLE_CODES: refused, unreachable, timed out) are
+//   made due at once when a pass sends a message, or when the check the server's sender makes
+//   every MAIL_CHECK_MS while such rows wait (a connection, EHLO and the login) succeeds. Only
+//   their next_attempt_at moves, on rows nobody has claimed, so the claim below stays the one
+//   way to a send: nothing is sent twice. A refusal of one message (a bounced recipient) keeps
+//   its backoff.
 // - A row is only started while its lease has SMTP_ATTEMPT_MAX_MS left to run, so a lease never
 //   ends under an attempt. Claimed rows not started by then (a mail server so slow that a claim
 //   has not drained in time) or when the sender stops are handed back at once, uncounted, for
@@ -48,10 +57,26 @@ import { renderNotification } from "./notification-mail.server";
 // Times are the database's clock (`now()`), the one clock every instance shares; a test may pass
 // a clock of its own (`now`) to move time.
 
+/** A message is given up only after this many attempts, and MAIL_GIVE_UP_AFTER_MS after it was queued. */
 export const MAIL_MAX_ATTEMPTS = 8;
+/**
+ * How long a message is tried: about as long as the uncapped backoff's 8 attempts took before
+ * the cap (63.5 min), so capping the wait made no message fail sooner. By time, not by count:
+ * the attempts made at once when the server answers again do not use a message's life up.
+ */
+export const MAIL_GIVE_UP_AFTER_MS = 60 * 60_000;
 /** First retry after this; each further one waits twice as long, up to MAIL_RETRY_MAX_MS. */
 export const MAIL_RETRY_BASE_MS = 30_000;
-export const MAIL_RETRY_MAX_MS = 60 * 60_000;
+/**
+ * The longest wait between two attempts: 30 s, 1, 2, 4 min, then every 5 min. With an hour's cap
+ * a message queued during a 19-minute outage waited 13 minutes more after it (issue 44).
+ */
+export const MAIL_RETRY_MAX_MS = 5 * 60_000;
+/** Rows made due per statement when the mail server answers again (MAIL_RESUME_ROUNDS per pass). */
+export const MAIL_RESUME_BATCH = 200;
+export const MAIL_RESUME_ROUNDS = 5;
+/** How often the server's sender asks the mail server whether it takes mail again, while mail waits on it. */
+export const MAIL_CHECK_MS = 30_000;
 /** Messages one sender (one instance) sends at once: one per pooled SMTP connection. */
 export const MAIL_CONCURRENCY = SMTP_POOL.maxConnections;
 /**
@@ -86,6 +111,8 @@ export type DeliverOptions = {
   /** How long one attempt may take; a row is started only while its lease has this left. */
   attemptMaxMs?: number;
   maxAttempts?: number;
+  /** MAIL_GIVE_UP_AFTER_MS when absent. */
+  giveUpAfterMs?: number;
   /** Messages sent at once; MAIL_CONCURRENCY when absent. */
   concurrency?: number;
 };
@@ -97,9 +124,26 @@ export type DeliveryReport = {
   failed: number;
   /** Claimed but handed back unsent (the sender stopped, or the lease ran short). */
   released: number;
+  /** Rows waiting for a retry after the server took no session, made due when a send went through. */
+  resumed: number;
 };
 
-type ClaimedRow = OutgoingMail & { attempts: number };
+/** `ageMs`: since the row was queued, by the sender's clock. */
+type ClaimedRow = OutgoingMail & { attempts: number; ageMs: number };
+
+/** When a row that failed again is given up (givesUp) rather than retried. */
+type RetryLimits = { maxAttempts: number; giveUpAfterMs: number };
+
+function givesUp(attempts: number, ageMs: number, limits: RetryLimits): boolean {
+  return attempts >= limits.maxAttempts && ageMs >= limits.giveUpAfterMs;
+}
+
+function limitsOf(options: DeliverOptions): RetryLimits {
+  return {
+    maxAttempts: options.maxAttempts ?? MAIL_MAX_ATTEMPTS,
+    giveUpAfterMs: options.giveUpAfterMs ?? MAIL_GIVE_UP_AFTER_MS,
+  };
+}
 
 /**
  * Renders up to `limit` due notifications, one transaction each; answers how many rows it took
@@ -108,20 +152,17 @@ type ClaimedRow = OutgoingMail & { attempts: number };
 async function renderDueNotifications(
   clock: Clock,
   limit: number,
-  maxAttempts: number,
+  limits: RetryLimits,
 ): Promise<number> {
   let taken = 0;
   while (taken < limit) {
-    let current: { id: string; kind: string; attempts: number } | undefined;
+    let current: RenderedRow | undefined;
     try {
       const outcome = await db.transaction(async (tx) => {
-        const result = await tx.execute<{
-          id: string;
-          kind: string;
-          payload: Record<string, unknown> | string | null;
-          attempts: number;
-        }>(sql`
-          select id, kind, payload, attempts from ${mailOutbox}
+        const result = await tx.execute<
+          RenderedRow & { payload: Record<string, unknown> | string | null }
+        >(sql`
+          select id, kind, payload, attempts, ${ageMsSql(clock)} as "ageMs" from ${mailOutbox}
           where status = 'pending' and subject is null
             and next_attempt_at <= ${clock()}
           order by next_attempt_at, created_at
@@ -151,25 +192,27 @@ async function renderDueNotifications(
       if (outcome === "none") return taken;
     } catch (error) {
       if (!current) throw error;
-      await recordRenderFailure(current, error, clock, maxAttempts);
+      await recordRenderFailure(current, error, clock, limits);
     }
     taken += 1;
   }
   return taken;
 }
 
+type RenderedRow = { id: string; kind: string; attempts: number; ageMs: number };
+
 /** A notification that could not be rendered: retried after the backoff, or given up. */
 async function recordRenderFailure(
-  row: { id: string; kind: string; attempts: number },
+  row: RenderedRow,
   error: unknown,
   clock: Clock,
-  maxAttempts: number,
+  limits: RetryLimits,
 ): Promise<void> {
   const attempts = row.attempts + 1;
   const message = describeMailError(error);
   const mail = { id: row.id, kind: row.kind, attempts };
   const where = and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, "pending"));
-  if (attempts >= maxAttempts) {
+  if (givesUp(attempts, Number(row.ageMs), limits)) {
     await db.update(mailOutbox).set({ status: "failed", attempts, error: message }).where(where);
     logger.error({ err: error, mail }, `Gave up rendering a ${row.kind} notification`);
     return;
@@ -196,6 +239,11 @@ function clockOf(now: (() => Date) | undefined): Clock {
   return (offsetMs = 0) => sql`(now() + ${offsetMs} * interval '1 millisecond')`;
 }
 
+/** A row's age (since it was queued) in milliseconds, by the clock. */
+function ageMsSql(clock: Clock): SQL {
+  return sql`(extract(epoch from ${clock()} - ${mailOutbox.createdAt}) * 1000)::float8`;
+}
+
 /** Claims up to `batchSize` due rows for `claim`, leased for `leaseMs`. */
 async function claimDueMail(
   claim: string,
@@ -217,9 +265,11 @@ async function claimDueMail(
       limit ${batchSize}
       for update skip locked
     )
-    returning id, "to", subject, text, html, attachments, headers, attempts`);
+    returning id, "to", subject, text, html, attachments, headers, attempts,
+      ${ageMsSql(clock)} as "ageMs"`);
   return result.rows.map((row) => ({
     ...row,
+    ageMs: Number(row.ageMs),
     attachments: parseJson(row.attachments),
     headers: parseJson(row.headers),
   }));
@@ -257,7 +307,7 @@ async function deliverClaims(
 ): Promise<DeliveryReport> {
   const transport = options.transport ?? mailTransportFor();
   const clock = clockOf(options.now);
-  const maxAttempts = options.maxAttempts ?? MAIL_MAX_ATTEMPTS;
+  const limits = limitsOf(options);
   const batchSize = options.batchSize ?? MAIL_BATCH_SIZE;
   const leaseMs = options.leaseMs ?? MAIL_LEASE_MS;
   const attemptMaxMs = options.attemptMaxMs ?? SMTP_ATTEMPT_MAX_MS;
@@ -266,7 +316,7 @@ async function deliverClaims(
     throw new Error(`The mail lease (${leaseMs} ms) must outlast an attempt (${attemptMaxMs} ms)`);
   }
 
-  const report: DeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0, released: 0 };
+  const report = emptyReport();
   const queue: QueuedRow[] = [];
   let claims = 0;
   let exhausted = false;
@@ -277,7 +327,7 @@ async function deliverClaims(
     claims += 1;
     const claim = crypto.randomUUID();
     // Read before the statement sets the lease, so it errs early.
-    const rendered = await renderDueNotifications(clock, batchSize, maxAttempts);
+    const rendered = await renderDueNotifications(clock, batchSize, limits);
     const startBy = performance.now() + leaseMs - attemptMaxMs;
     const rows = await claimDueMail(claim, clock, leaseMs, batchSize);
     report.claimed += rows.length;
@@ -320,7 +370,7 @@ async function deliverClaims(
   async function sendingSlot() {
     try {
       for (let next = await nextRow(); next; next = await nextRow()) {
-        const outcome = await deliverOne(next.row, next.claim, transport, clock, maxAttempts);
+        const outcome = await deliverOne(next.row, next.claim, transport, clock, limits);
         report[outcome] += 1;
       }
     } catch (error) {
@@ -351,12 +401,16 @@ export function deliverDueMail(options: DeliverOptions = {}): Promise<DeliveryRe
   return deliverClaims(options, () => false, 1);
 }
 
+function emptyReport(): DeliveryReport {
+  return { claimed: 0, sent: 0, retrying: 0, failed: 0, released: 0, resumed: 0 };
+}
+
 async function deliverOne(
   row: ClaimedRow,
   claim: string,
   transport: MailTransport,
   clock: Clock,
-  maxAttempts: number,
+  limits: RetryLimits,
 ): Promise<"sent" | "retrying" | "failed"> {
   const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimedBy, claim));
   try {
@@ -364,7 +418,7 @@ async function deliverOne(
   } catch (error) {
     const message = describeMailError(error);
     const mail = { id: row.id, to: row.to, subject: row.subject, attempts: row.attempts };
-    if (row.attempts >= maxAttempts) {
+    if (givesUp(row.attempts, row.ageMs, limits)) {
       await db
         .update(mailOutbox)
         .set({ status: "failed", error: message, leaseUntil: null })
@@ -412,27 +466,121 @@ async function deliverOne(
 }
 
 /**
- * Delivers until nothing is due now (rows waiting for a retry stay for later), claiming again
- * as soon as the claimed rows are out. With `shouldStop`, stops starting messages once it
- * answers true: those being sent finish, the rest of the claim goes back.
+ * Delivers until nothing is due now, claiming again as soon as the claimed rows are out. When
+ * a message went through, the rows waiting for a retry because the server took no session are
+ * made due and delivered too (up to MAIL_RESUME_ROUNDS batches of MAIL_RESUME_BATCH; the next
+ * pass goes on); other waiting rows stay for their retry. With `shouldStop`, stops starting
+ * messages once it answers true: those being sent finish, the rest of the claim goes back.
  */
-export function deliverAllDueMail(
+export async function deliverAllDueMail(
   options: DeliverOptions = {},
   shouldStop: () => boolean = () => false,
 ): Promise<DeliveryReport> {
-  return deliverClaims(options, shouldStop, Number.POSITIVE_INFINITY);
+  const total = emptyReport();
+  const started = performance.now();
+  for (let round = 0; ; round += 1) {
+    const report = await deliverClaims(options, shouldStop, Number.POSITIVE_INFINITY);
+    for (const key of Object.keys(total) as (keyof DeliveryReport)[]) total[key] += report[key];
+    if (report.sent === 0 || shouldStop() || round >= MAIL_RESUME_ROUNDS) return total;
+    const resumed = await resumeWaitingMail(clockOf(options.now), performance.now() - started);
+    if (resumed === 0) return total;
+    total.resumed += resumed;
+    logger.info({ resumed }, `An e-mail went through: ${resumed} waiting for a retry go out now`);
+  }
+}
+
+/** SQL: the row's last error says the mail server took no session (SERVER_UNAVAILABLE_CODES). */
+const failedOnServer = sql`split_part(${mailOutbox.error}, ':', 1) in (${sql.join(
+  SERVER_UNAVAILABLE_CODES.map((code) => sql`${code}`),
+  sql`, `,
+)})`;
+
+/**
+ * SQL: when the row's last attempt failed, `next_attempt_at` less its backoff
+ * (mailRetryDelayMs(attempts), which every failure sets).
+ */
+const lastFailedAt = sql`(${mailOutbox.nextAttemptAt} - least(${MAIL_RETRY_BASE_MS} * power(2::float8, greatest(${mailOutbox.attempts} - 1, 0)), ${MAIL_RETRY_MAX_MS}) * interval '1 millisecond')`;
+
+/**
+ * Makes up to `limit` rows due now that wait for a retry because the server took no session at
+ * an attempt made more than `sinceMs` ago (before the send or check that proved it answers
+ * again: a row that failed after that, during the same pass, keeps its backoff, so a message
+ * that itself breaks the connection is not retried over and over); answers how many. Rows
+ * claimed by a sender are left alone (their lease), and the rows stay pending and unclaimed: the
+ * claim remains what decides who sends a row.
+ */
+async function resumeWaitingMail(
+  clock: Clock,
+  sinceMs: number,
+  limit = MAIL_RESUME_BATCH,
+): Promise<number> {
+  const result = await db.execute<{ id: string }>(sql`
+    update ${mailOutbox}
+    set next_attempt_at = ${clock()}
+    where id in (
+      select id from ${mailOutbox}
+      where status = 'pending' and next_attempt_at > ${clock()}
+        and (lease_until is null or lease_until <= ${clock()})
+        and ${failedOnServer}
+        and ${lastFailedAt} < ${clock(-Math.ceil(sinceMs))}
+      order by next_attempt_at, created_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  return result.rows.length;
+}
+
+/**
+ * While rows wait for a retry after the server took no session, asks the mail server whether
+ * it takes a session now (the transport's check) and, when it does, makes them due (one batch;
+ * the pass that delivers them makes the rest due). Answers how many; 0 when nothing waits, the
+ * transport has nothing to check, or the server still does not answer.
+ */
+export async function resumeMailIfServerAnswers(
+  options: DeliverOptions = {},
+  shouldStop: () => boolean = () => false,
+): Promise<number> {
+  const transport = options.transport ?? mailTransportFor();
+  if (!transport.check) return 0;
+  const clock = clockOf(options.now);
+  const waiting = await db.execute<{ id: string }>(sql`
+    select id from ${mailOutbox}
+    where status = 'pending' and next_attempt_at > ${clock()} and ${failedOnServer}
+    limit 1`);
+  if (waiting.rows.length === 0) return 0;
+  const started = performance.now();
+  try {
+    await transport.check();
+  } catch (error) {
+    logger.info({ err: error }, "The mail server still takes no session; e-mails wait");
+    return 0;
+  }
+  if (shouldStop()) return 0;
+  const resumed = await resumeWaitingMail(clock, performance.now() - started);
+  if (resumed > 0) {
+    logger.info(
+      { resumed },
+      `The mail server answers again: ${resumed} waiting e-mails go out now`,
+    );
+  }
+  return resumed;
 }
 
 // ---------------------------------------------------------------------------
 // The server's sender: started by startApp, stopped by stopApp (server/app.ts). It runs a pass
 // at start (mail left pending by a crash or a stop goes out now), every MAIL_POLL_MS, and at
-// once when kicked after a commit that queued mail. Kept on globalThis so a module reloaded by
-// the dev server kicks the same sender.
+// once when kicked after a commit that queued mail. Every MAIL_CHECK_MS, while mail waits for a
+// retry because the mail server took no session, it checks the server and, when it answers,
+// makes that mail due and runs a pass. Kept on globalThis so a module reloaded by the dev
+// server kicks the same sender.
 
 type SenderState = {
-  options: DeliverOptions & { pollMs: number };
+  options: DeliverOptions & { pollMs: number; checkMs: number };
   timer: NodeJS.Timeout | undefined;
+  checkTimer: NodeJS.Timeout | undefined;
   running: Promise<void> | undefined;
+  checking: boolean;
   again: boolean;
   stopped: boolean;
 };
@@ -444,17 +592,46 @@ function currentSender(): SenderState | undefined {
   return (globalThis as GlobalWithSender)[SENDER_KEY];
 }
 
-export function startMailSender(options: DeliverOptions & { pollMs?: number } = {}): void {
+export function startMailSender(
+  options: DeliverOptions & { pollMs?: number; checkMs?: number } = {},
+): void {
   if (currentSender()) return;
   const state: SenderState = {
-    options: { ...options, pollMs: options.pollMs ?? MAIL_POLL_MS },
+    options: {
+      ...options,
+      pollMs: options.pollMs ?? MAIL_POLL_MS,
+      checkMs: options.checkMs ?? MAIL_CHECK_MS,
+    },
     timer: undefined,
+    checkTimer: undefined,
     running: undefined,
+    checking: false,
     again: false,
     stopped: false,
   };
   (globalThis as GlobalWithSender)[SENDER_KEY] = state;
   schedule(state, 0);
+  state.checkTimer = setInterval(() => checkMailServer(state), state.options.checkMs);
+  state.checkTimer.unref();
+}
+
+/**
+ * One check at a time. The stop does not wait for it (a server that never answers holds a
+ * check for its timeouts): a check that ends after the stop changes nothing.
+ */
+function checkMailServer(state: SenderState) {
+  if (state.checking || state.stopped) return;
+  state.checking = true;
+  resumeMailIfServerAnswers(state.options, () => state.stopped)
+    .then((resumed) => {
+      if (resumed > 0) kick(state);
+    })
+    .catch((error: unknown) => {
+      if (!state.stopped) logger.warn({ err: error }, "Checking the mail server failed");
+    })
+    .finally(() => {
+      state.checking = false;
+    });
 }
 
 function schedule(state: SenderState, ms: number) {
@@ -491,7 +668,11 @@ function runPasses(state: SenderState) {
  */
 export function kickMailSender(): void {
   const state = currentSender();
-  if (!state || state.stopped) return;
+  if (state) kick(state);
+}
+
+function kick(state: SenderState) {
+  if (state.stopped) return;
   if (state.running) state.again = true;
   else schedule(state, 0);
 }
@@ -505,6 +686,7 @@ export async function stopMailSender(): Promise<void> {
   if (!state) return;
   state.stopped = true;
   clearTimeout(state.timer);
+  clearInterval(state.checkTimer);
   await state.running;
   (globalThis as GlobalWithSender)[SENDER_KEY] = undefined;
 }

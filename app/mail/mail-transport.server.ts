@@ -1,5 +1,4 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import type Mail from "nodemailer/lib/mailer";
 import SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import type { OutboxAttachment } from "~/db/schema";
 import { getEnv } from "~/env.server";
@@ -31,6 +30,11 @@ export type MailTransport = {
   name: "outbox" | "smtp";
   /** Resolves once the message is accepted; throws when it was not. */
   deliver: (mail: OutgoingMail) => Promise<void>;
+  /**
+   * Resolves when the mail server takes a session (it greets, answers EHLO and the login);
+   * throws when it does not. Absent: nothing to check (the log-only transport cannot fail).
+   */
+  check?: () => Promise<void>;
 };
 
 export const DEFAULT_MAIL_FROM = `"${COMPANY_NAME}" <no-reply@naijahomes.ng>`;
@@ -76,20 +80,23 @@ export function mailTransportFor(settings: MailSettings = mailSettingsFromEnv())
   const smtpUrl = settings.smtpUrl;
   return {
     name: "smtp",
+    check: () => withPool(smtpUrl, (transporter) => transporter.verify()).then(() => undefined),
     deliver: (mail) =>
-      sendThroughPool(smtpUrl, {
-        from: settings.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? undefined,
-        headers: mail.headers ?? undefined,
-        attachments: mail.attachments?.map((a) => ({
-          filename: a.filename,
-          content: a.encoding === "base64" ? Buffer.from(a.content, "base64") : a.content,
-          contentType: a.contentType,
-        })),
-      }),
+      withPool(smtpUrl, (transporter) =>
+        transporter.sendMail({
+          from: settings.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+          headers: mail.headers ?? undefined,
+          attachments: mail.attachments?.map((a) => ({
+            filename: a.filename,
+            content: a.encoding === "base64" ? Buffer.from(a.content, "base64") : a.content,
+            contentType: a.contentType,
+          })),
+        }),
+      ).then(() => undefined),
   };
 }
 
@@ -136,12 +143,13 @@ function poolFor(smtpUrl: string): Pool {
   return pool;
 }
 
-async function sendThroughPool(smtpUrl: string, message: Mail.Options): Promise<void> {
+/** Runs `work` (a send, a check) on the URL's pool; the pool closes once idle after it. */
+async function withPool<T>(smtpUrl: string, work: (transporter: Transporter) => Promise<T>) {
   const pool = poolFor(smtpUrl);
   clearTimeout(pool.idleTimer);
   pool.sending += 1;
   try {
-    await pool.transporter.sendMail(message);
+    return await work(pool.transporter);
   } finally {
     pool.sending -= 1;
     if (pool.sending === 0) {
@@ -167,6 +175,33 @@ export function closeMailTransports() {
   pools.clear();
 }
 
+/**
+ * Error codes that say the mail server took no session at all: no connection, no greeting (or
+ * one refusing service, "421"), TLS or the login failed, the connection dropped. While these are
+ * the errors no message can go, and once a message or a check goes through, every message that
+ * waits on one of them can. Refusals of one message (a bounced recipient, refused content:
+ * EENVELOPE, EMESSAGE) are that message's own. Nodemailer's codes, and Node's own for a
+ * transport that passes socket errors through.
+ */
+export const SERVER_UNAVAILABLE_CODES = [
+  "ECONNECTION",
+  "ESOCKET",
+  "ETIMEDOUT",
+  "EDNS",
+  "ETLS",
+  "EPROTOCOL",
+  "EAUTH",
+  "ENOAUTH",
+  "EOAUTH2",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+] as const;
+
+/** The error as stored on the row: `CODE: message` when it has a code (see SERVER_UNAVAILABLE_CODES). */
 export function describeMailError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const code = (error as { code?: unknown }).code;

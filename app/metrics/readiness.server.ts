@@ -4,10 +4,15 @@ import { sql } from "drizzle-orm";
 import { db, getDatabase, shippedMigrationCount } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/log/logger.server";
+import { type OutboxState, readOutboxState } from "./outbox-state.server";
 
 // Whether this instance is fit to serve (/readyz), check by check, each with its reason when it
 // is not. Never throws: a check that fails or hangs past CHECK_TIMEOUT_MS is reported as failed
 // with a fixed reason (the error itself goes to the log, not to whoever asked).
+//
+// Three answers: "ready"; "degraded" when every check passes but one says the site works
+// worse than it should (mail is late: OUTBOX_DELAYED_AFTER_SECONDS), still fit to serve (200);
+// "unready" when a check fails (503).
 
 /** How long one check may take before it counts as failed. */
 export const CHECK_TIMEOUT_MS = 2_000;
@@ -17,13 +22,23 @@ export const CHECK_TIMEOUT_MS = 2_000;
  * waiting for a retry after a failure are not due yet and do not count.
  */
 export const OUTBOX_STUCK_AFTER_SECONDS = 15 * 60;
+/**
+ * A message still unsent this long after it was queued, retries included, makes the site
+ * "degraded": mail normally leaves within seconds, and a mail server that is down has the
+ * sender retrying (at most 5 minutes apart) rather than stuck, so this is what tells of it.
+ * A blip shorter than a few minutes does not: its mail goes out as soon as the server answers.
+ */
+export const OUTBOX_DELAYED_AFTER_SECONDS = 5 * 60;
 
 const MB = 1024 * 1024;
 
-type Check = { ok: boolean; reason?: string };
+/** `ok: false` fails readiness; `degraded: true` (with `ok: true`) only lowers it. */
+type Check = { ok: boolean; degraded?: boolean; reason?: string };
+
+export type ReadinessStatus = "ready" | "degraded" | "unready";
 
 export type Readiness = {
-  status: "ready" | "unready";
+  status: ReadinessStatus;
   checks: {
     database: Check & { kind: string };
     migrations: Check & { applied: number | null; expected: number | null };
@@ -34,7 +49,12 @@ export type Readiness = {
       due: number | null;
       /** How long the longest-waiting due message has been due. */
       oldestDueSeconds: number | null;
+      /** How long the oldest pending message has waited since queued, retries included. */
+      oldestUnsentSeconds: number | null;
+      /** Pending messages queued at least `delayedAfterSeconds` ago. */
+      delayed: number | null;
       stuckAfterSeconds: number;
+      delayedAfterSeconds: number;
     };
   };
 };
@@ -46,6 +66,7 @@ export type ReadinessOptions = {
   expectedMigrations?: number;
   timeoutMs?: number;
   stuckAfterSeconds?: number;
+  delayedAfterSeconds?: number;
 };
 
 class CheckTimeout extends Error {}
@@ -148,50 +169,83 @@ async function checkMigrations(expected: number | null, ms: number) {
   }
 }
 
-async function checkOutbox(stuckAfterSeconds: number, ms: number) {
-  try {
-    const result = await withTimeout(
-      db.execute<{ pending: number; due: number; oldest: number | null }>(sql`
-        select count(*)::int as pending,
-               (count(*) filter (where next_attempt_at <= now()))::int as due,
-               extract(epoch from now() - min(next_attempt_at) filter (where next_attempt_at <= now()))::float8 as oldest
-        from mail_outbox
-        where status = 'pending'`),
-      ms,
+function plural(n: number, word: string) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** Why mail is late, for the token's holder: how many, how long, and what the retries met. */
+function delayedReason(state: OutboxState, oldestUnsentSeconds: number, limit: number): string {
+  const parts = [
+    `${plural(state.delayed, "e-mail")} still unsent ${limit} s after being queued; the oldest has waited ${oldestUnsentSeconds} s`,
+  ];
+  const oldest = state.oldest;
+  if (oldest && oldest.attempts > 0) {
+    parts.push(
+      `${plural(oldest.attempts, "attempt")} so far, last error ${oldest.lastErrorCode ?? "in the server log"}`,
     );
-    const row = result.rows[0];
-    const oldestDueSeconds = Math.floor(Number(row?.oldest ?? 0));
+  }
+  if (oldest && oldest.nextAttemptInSeconds > 0) {
+    parts.push(`next attempt in ${oldest.nextAttemptInSeconds} s`);
+  }
+  return `${parts.join(", ")}. It is kept and retried, and goes out as soon as the mail server takes it`;
+}
+
+async function checkOutbox(stuckAfterSeconds: number, delayedAfterSeconds: number, ms: number) {
+  try {
+    const state = await withTimeout(readOutboxState(delayedAfterSeconds), ms);
+    const oldestDueSeconds = Math.floor(state.oldestDueSeconds);
+    const oldestUnsentSeconds = Math.floor(state.oldestUnsentSeconds);
     const ok = oldestDueSeconds < stuckAfterSeconds;
+    const degraded = ok && state.delayed > 0;
+    let reason: string | undefined;
+    if (!ok) {
+      reason = `A message has waited ${oldestDueSeconds} s past its delivery time (limit ${stuckAfterSeconds} s): the mail sender is not delivering`;
+    } else if (degraded) {
+      reason = delayedReason(state, oldestUnsentSeconds, delayedAfterSeconds);
+    }
     return {
       ok,
-      pending: Number(row?.pending ?? 0),
-      due: Number(row?.due ?? 0),
+      ...(degraded ? { degraded } : {}),
+      pending: state.pending,
+      due: state.due,
       oldestDueSeconds,
+      oldestUnsentSeconds,
+      delayed: state.delayed,
       stuckAfterSeconds,
-      ...(ok
-        ? {}
-        : {
-            reason: `A message has waited ${oldestDueSeconds} s past its delivery time (limit ${stuckAfterSeconds} s): the mail sender is not delivering`,
-          }),
+      delayedAfterSeconds,
+      ...(reason ? { reason } : {}),
     };
   } catch (error) {
     return {
-      ok: false,
-      pending: null,
-      due: null,
-      oldestDueSeconds: null,
-      stuckAfterSeconds,
+      ...unreadOutbox(stuckAfterSeconds, delayedAfterSeconds),
       reason: failure("outbox", error, ms, "Reading the mail outbox"),
     };
   }
 }
 
-/** Every check; `status` is "ready" when all are ok. */
+function unreadOutbox(stuckAfterSeconds: number, delayedAfterSeconds: number) {
+  return {
+    ok: false,
+    pending: null,
+    due: null,
+    oldestDueSeconds: null,
+    oldestUnsentSeconds: null,
+    delayed: null,
+    stuckAfterSeconds,
+    delayedAfterSeconds,
+  };
+}
+
+/**
+ * Every check; `status` is "unready" when one is not ok, else "degraded" when one is degraded,
+ * else "ready".
+ */
 export async function checkReadiness(options: ReadinessOptions = {}): Promise<Readiness> {
   const env = getEnv();
   const ms = options.timeoutMs ?? CHECK_TIMEOUT_MS;
   const floorMb = options.floorMb ?? env.readyMinFreeMb;
   const stuckAfterSeconds = options.stuckAfterSeconds ?? OUTBOX_STUCK_AFTER_SECONDS;
+  const delayedAfterSeconds = options.delayedAfterSeconds ?? OUTBOX_DELAYED_AFTER_SECONDS;
   let expected: number | null;
   try {
     expected = options.expectedMigrations ?? expectedMigrationCount();
@@ -220,17 +274,20 @@ export async function checkReadiness(options: ReadinessOptions = {}): Promise<Re
     ? await checkMigrations(expected, ms)
     : { ok: false, applied: null, expected, reason: unanswered };
   const outbox = database.ok
-    ? await checkOutbox(stuckAfterSeconds, ms)
-    : {
-        ok: false,
-        pending: null,
-        due: null,
-        oldestDueSeconds: null,
-        stuckAfterSeconds,
-        reason: unanswered,
-      };
+    ? await checkOutbox(stuckAfterSeconds, delayedAfterSeconds, ms)
+    : { ...unreadOutbox(stuckAfterSeconds, delayedAfterSeconds), reason: unanswered };
 
   const checks = { database: { ...database, kind }, migrations, disk: await disk, outbox };
-  const ready = Object.values(checks).every((check) => check.ok);
-  return { status: ready ? "ready" : "unready", checks };
+  const all: Check[] = Object.values(checks);
+  const status: ReadinessStatus = !all.every((check) => check.ok)
+    ? "unready"
+    : all.some((check) => check.degraded)
+      ? "degraded"
+      : "ready";
+  return { status, checks };
+}
+
+/** The HTTP status /readyz answers: 200 while the instance is fit to serve, degraded or not. */
+export function readinessHttpStatus(status: ReadinessStatus): 200 | 503 {
+  return status === "unready" ? 503 : 200;
 }

@@ -5,6 +5,7 @@ import { readBackupStatus } from "~/backup/backup-jobs.server";
 import { db, getDatabase } from "~/db/client.server";
 import { MAIL_STATUSES } from "~/db/schema";
 import { logger } from "~/log/logger.server";
+import { readOutboxState } from "./outbox-state.server";
 import { Registry } from "./registry";
 import { renderRequestMetrics } from "./request-metrics.server";
 
@@ -55,16 +56,6 @@ async function outboxCounts(): Promise<Map<string, number>> {
   return counts;
 }
 
-async function oldestDueSeconds(): Promise<number> {
-  const result = await withTimeout(
-    db.execute<{ oldest: number | null }>(sql`
-      select extract(epoch from now() - min(next_attempt_at))::float8 as oldest
-      from mail_outbox
-      where status = 'pending' and next_attempt_at <= now()`),
-  );
-  return Math.max(0, Number(result.rows[0]?.oldest ?? 0));
-}
-
 /**
  * When the last backup succeeded: the moment it was written whole, not started (issue 44). From
  * the status file (a status written before the end was recorded: its start plus its duration),
@@ -100,11 +91,17 @@ export async function renderMetrics(now = new Date()): Promise<string> {
   );
   const outboxOldest = registry.gauge(
     "mail_outbox_oldest_due_seconds",
-    "How long the longest-waiting pending message has been due for delivery (0: none).",
+    "How long the longest-waiting pending message has been due for delivery (0: none; messages waiting for a retry are not due).",
+  );
+  const outboxUnsent = registry.gauge(
+    "mail_outbox_oldest_unsent_seconds",
+    "How long the oldest pending message has waited since it was queued, messages waiting for a retry included (0: none).",
   );
   try {
     for (const [status, n] of await outboxCounts()) outbox.set({ status }, n);
-    outboxOldest.set({}, await oldestDueSeconds());
+    const state = await withTimeout(readOutboxState());
+    outboxOldest.set({}, state.oldestDueSeconds);
+    outboxUnsent.set({}, state.oldestUnsentSeconds);
   } catch (error) {
     logger.warn({ err: error }, "Metrics: the mail outbox could not be read");
     failed.push("mail_outbox");

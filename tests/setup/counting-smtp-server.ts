@@ -23,6 +23,11 @@ export type CountingSmtpServerOptions = {
   rejectRecipient?: (address: string) => boolean;
   /** Drop the connection without answering once this recipient's message has been sent. */
   dropAfterData?: (to: string[]) => boolean;
+  /**
+   * Asked at each new connection: true greets it with "421 Service not available" and closes it,
+   * as a mail server does while it takes no mail (down for maintenance, overloaded).
+   */
+  refuseSessions?: () => boolean;
 };
 
 export type CountingSmtpServer = {
@@ -33,6 +38,8 @@ export type CountingSmtpServer = {
   connections: () => number;
   /** The most connections open at the same moment. */
   maxOpenConnections: () => number;
+  /** Connections refused with a 421 greeting (refuseSessions). */
+  refusedSessions: () => number;
   close: () => Promise<void>;
 };
 
@@ -45,6 +52,7 @@ export async function startCountingSmtpServer(
   const sockets = new Set<net.Socket>();
   let accepted = 0;
   let maxOpen = 0;
+  let refused = 0;
 
   const server = net.createServer((socket) => {
     accepted += 1;
@@ -131,6 +139,12 @@ export async function startCountingSmtpServer(
 
     setTimeout(() => {
       if (socket.destroyed) return;
+      if (options.refuseSessions?.()) {
+        refused += 1;
+        reply("421 4.3.2 Service not available, closing transmission channel");
+        socket.end();
+        return;
+      }
       greeted = true;
       reply("220 localhost ESMTP counting test server");
       drain();
@@ -149,6 +163,7 @@ export async function startCountingSmtpServer(
     messages,
     connections: () => accepted,
     maxOpenConnections: () => maxOpen,
+    refusedSessions: () => refused,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

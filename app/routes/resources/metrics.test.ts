@@ -142,6 +142,48 @@ describe("GET /metrics", () => {
     expect(sample(text, 'mail_outbox_messages{status="sent"}')).toBe(2);
     expect(sample(text, 'mail_outbox_messages{status="failed"}')).toBe(0);
     expect(sample(text, "mail_outbox_oldest_due_seconds")).toBeGreaterThanOrEqual(59);
+    expect(sample(text, "mail_outbox_oldest_unsent_seconds")).toBeGreaterThanOrEqual(0);
+    await db.delete(mailOutbox);
+  });
+
+  it("counts messages waiting for a retry in the oldest unsent age, not in the due one", async () => {
+    await db.delete(mailOutbox);
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    // An SMTP outage: refused 6 times since it was queued 19 minutes ago, next try in 4.
+    await db.insert(mailOutbox).values([
+      {
+        to: "a@example.com",
+        subject: "s",
+        text: "t",
+        createdAt: minutesAgo(19),
+        nextAttemptAt: minutesAgo(-4),
+        attempts: 6,
+        error: "ESOCKET: connect ECONNREFUSED 127.0.0.1:2525",
+      },
+      {
+        to: "b@example.com",
+        subject: "s",
+        text: "t",
+        createdAt: minutesAgo(2),
+        nextAttemptAt: minutesAgo(2),
+      },
+      // Sent long ago and failed for good: not unsent.
+      { to: "c@example.com", subject: "s", text: "t", status: "sent", createdAt: minutesAgo(90) },
+      { to: "d@example.com", subject: "s", text: "t", status: "failed", createdAt: minutesAgo(80) },
+    ]);
+    let text = (await scrape()).text;
+    const unsent = sample(text, "mail_outbox_oldest_unsent_seconds") ?? 0;
+    expect(unsent).toBeGreaterThanOrEqual(19 * 60);
+    expect(unsent).toBeLessThan(20 * 60);
+    // The due figure sees only b, due for 2 minutes: alone it would never tell of the outage.
+    const due = sample(text, "mail_outbox_oldest_due_seconds") ?? 0;
+    expect(due).toBeGreaterThanOrEqual(2 * 60 - 1);
+    expect(due).toBeLessThan(3 * 60);
+
+    await db.update(mailOutbox).set({ status: "sent" });
+    text = (await scrape()).text;
+    expect(sample(text, "mail_outbox_oldest_unsent_seconds")).toBe(0);
+    expect(sample(text, "mail_outbox_oldest_due_seconds")).toBe(0);
     await db.delete(mailOutbox);
   });
 
@@ -216,6 +258,8 @@ describe("GET /metrics", () => {
       "http_request_duration_seconds",
       "page_cache_requests_total",
       "mail_outbox_messages",
+      "mail_outbox_oldest_due_seconds",
+      "mail_outbox_oldest_unsent_seconds",
       "process_resident_memory_bytes",
       "process_start_time_seconds",
       "process_uptime_seconds",

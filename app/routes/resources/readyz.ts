@@ -1,5 +1,9 @@
 import { getEnv } from "~/env.server";
-import { checkReadiness } from "~/metrics/readiness.server";
+import {
+  checkReadiness,
+  type ReadinessStatus,
+  readinessHttpStatus,
+} from "~/metrics/readiness.server";
 import { scrapeAccess } from "~/metrics/scrape.server";
 import type { Route } from "./+types/readyz";
 
@@ -8,19 +12,25 @@ import type { Route } from "./+types/readyz";
 // mail outbox is moving. 200 or 503, never a 500. /healthz stays the cheap "the process and its
 // database are alive" probe.
 //
-// Anyone gets the status only: 200 `ready` or 503 `not ready` (issue 42: the reasons told anyone
+// Anyone gets the status only: 200 `ready`, 200 `degraded` (fit to serve, but mail is late) or
+// 503 `not ready` (issue 42: the reasons told anyone
 // the database's kind, the migrations, the free disk and the outbox's counts). The checks and the
 // reasons, as JSON, need what /metrics needs (`Authorization: Bearer <METRICS_TOKEN>`), or the
 // control socket in DATA_DIR (`curl --unix-socket DATA_DIR/control.sock http://site/readyz`).
 
 const HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+const PUBLIC_TEXT: Record<ReadinessStatus, string> = {
+  ready: "ready",
+  degraded: "degraded",
+  unready: "not ready",
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const readiness = await checkReadiness();
-  const status = readiness.status === "ready" ? 200 : 503;
+  const status = readinessHttpStatus(readiness.status);
   const access = scrapeAccess(request.headers.get("Authorization"), getEnv().metricsToken);
   if (access === "allowed") return Response.json(readiness, { status, headers: HEADERS });
-  return new Response(status === 200 ? "ready" : "not ready", {
+  return new Response(PUBLIC_TEXT[readiness.status], {
     status,
     headers: { ...HEADERS, "Content-Type": "text/plain; charset=utf-8" },
   });
