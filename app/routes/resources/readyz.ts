@@ -1,5 +1,5 @@
 import { getEnv } from "~/env.server";
-import { checkReadiness } from "~/metrics/readiness.server";
+import { currentReadiness } from "~/metrics/readiness.server";
 import { scrapeAccess } from "~/metrics/scrape.server";
 import type { Route } from "./+types/readyz";
 
@@ -12,15 +12,19 @@ import type { Route } from "./+types/readyz";
 // the database's kind, the migrations, the free disk and the outbox's counts). The checks and the
 // reasons, as JSON, need what /metrics needs (`Authorization: Bearer <METRICS_TOKEN>`), or the
 // control socket in DATA_DIR (`curl --unix-socket DATA_DIR/control.sock http://site/readyz`).
+//
+// From SIGTERM on, 503 `draining` at once, without the checks (issue 44, item 5): the server is
+// finishing its requests before it stops (server/drain.js), and a proxy should send no more.
 
 const HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const readiness = await checkReadiness();
+  const readiness = await currentReadiness();
   const status = readiness.status === "ready" ? 200 : 503;
   const access = scrapeAccess(request.headers.get("Authorization"), getEnv().metricsToken);
   if (access === "allowed") return Response.json(readiness, { status, headers: HEADERS });
-  return new Response(status === 200 ? "ready" : "not ready", {
+  const text = { ready: "ready", draining: "draining", unready: "not ready" }[readiness.status];
+  return new Response(text, {
     status,
     headers: { ...HEADERS, "Content-Type": "text/plain; charset=utf-8" },
   });
