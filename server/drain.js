@@ -9,14 +9,17 @@
 //   page) several wait. With a new connection per request, 5 of 8 requests in flight were reset.
 //   Here the listener keeps accepting, and answering, for `acceptMs` while /readyz says
 //   "draining" (server/app.ts), so a proxy that checks it stops sending first; then it closes
-//   once no connection has arrived for `quietMs` (twice `acceptMs` at the most), right after the
-//   event loop has accepted what was waiting. A connection completed in the very instant the
-//   listener closes is still reset by the kernel: no server can prevent that, only a client that
-//   has stopped sending (docs/operations.md, "Stopping").
+//   once the kernel's queue is empty and no connection has arrived for `quietMs` (twice
+//   `acceptMs` at the most). Node accepts one connection per turn of the event loop, so on a busy
+//   server the queue empties slowly. A connection completed in the very instant the listener
+//   closes is still reset by the kernel: no server can prevent that, only a client that has
+//   stopped sending (docs/operations.md, "Stopping").
 // - closeIdleConnections() destroys a keep-alive connection between two requests at once, even
-//   when its next request is already on its way (ECONNRESET). Here a connection with no request
-//   in progress is closed once nothing has arrived on it for `idleMs`, judged after the event
-//   loop has read what the kernel holds: one idle since before the drain closes at once.
+//   when its next request is already on its way (ECONNRESET). Here a connection between two
+//   requests is closed once nothing has arrived on it for `idleMs` (one idle since before the
+//   drain closes at once), and a new one that has sent nothing yet after `firstRequestMs`: a
+//   client on a loaded machine took most of a second from its connect to its request. Both are
+//   judged after the event loop has read what the kernel holds.
 // - A keep-alive connection was never told to close, so a busy client kept it open until the
 //   forced close (10 s, every time). Here every answer given during the drain says
 //   `Connection: close` (one whose headers were already sent is followed by the idle rule).
@@ -32,11 +35,10 @@ import net from "node:net";
 export const DRAIN_ACCEPT_MS = 1_000;
 /** The listener closes once no connection has arrived for this long (after DRAIN_ACCEPT_MS). */
 export const DRAIN_QUIET_MS = 100;
-/**
- * A connection with no request in progress and nothing arriving for this long is closed (a new one
- * that has sent nothing yet included).
- */
-export const DRAIN_IDLE_MS = 200;
+/** A keep-alive connection between two requests, with nothing arriving for this long, is closed. */
+export const DRAIN_IDLE_MS = 1_000;
+/** A new connection that has sent nothing for this long is closed (a browser's preconnect). */
+export const DRAIN_FIRST_REQUEST_MS = 2_000;
 /** After this long, whatever is still open is closed (a request that never ends). */
 export const DRAIN_FORCE_MS = 20_000;
 /** How often the idle rule is checked while draining. */
@@ -56,33 +58,38 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * server as the header says and resolves once its last connection has closed.
  *
  * @param {import("node:http").Server} server
- * @param {{ acceptMs?: number, quietMs?: number, idleMs?: number, forceMs?: number }} [options]
+ * @param {{ acceptMs?: number, quietMs?: number, idleMs?: number, firstRequestMs?: number, forceMs?: number }} [options]
  */
 export function prepareDrain(server, options = {}) {
   const acceptMs = options.acceptMs ?? DRAIN_ACCEPT_MS;
   const quietMs = options.quietMs ?? DRAIN_QUIET_MS;
   const idleMs = options.idleMs ?? DRAIN_IDLE_MS;
+  const firstRequestMs = options.firstRequestMs ?? DRAIN_FIRST_REQUEST_MS;
   const forceMs = options.forceMs ?? DRAIN_FORCE_MS;
 
   /**
-   * Open connections: how many requests each has in progress, and since when nothing has
-   * arrived on it while none was (judged by its byte count: a request's first bytes count).
-   * @type {Map<import("node:net").Socket, { requests: number, quietSince: number, bytesRead: number }>}
+   * Open connections: how many requests each has in progress and has had, and since when
+   * nothing has arrived on it while none was (judged by its byte count: a request's first bytes
+   * count).
+   * @type {Map<import("node:net").Socket, { requests: number, served: number, quietSince: number, bytesRead: number }>}
    */
   const connections = new Map();
   /** @type {Set<import("node:http").ServerResponse>} Answers not finished yet. */
   const responses = new Set();
   let draining = false;
   let lastAcceptedAt = 0;
+  let accepts = 0;
   const counts = { answered: 0, accepted: 0, closedIdle: 0, forced: 0 };
 
   server.on("connection", (socket) => {
     connections.set(socket, {
       requests: 0,
+      served: 0,
       quietSince: performance.now(),
       bytesRead: socket.bytesRead,
     });
     lastAcceptedAt = performance.now();
+    accepts++;
     if (draining) counts.accepted++;
     socket.once("close", () => connections.delete(socket));
   });
@@ -90,7 +97,10 @@ export function prepareDrain(server, options = {}) {
   // Before the app's own listener, so that an answer it sends at once says `Connection: close`.
   server.prependListener("request", (req, res) => {
     const connection = connections.get(req.socket);
-    if (connection) connection.requests++;
+    if (connection) {
+      connection.requests++;
+      connection.served++;
+    }
     responses.add(res);
     if (draining) res.shouldKeepAlive = false;
     res.once("close", () => {
@@ -103,7 +113,7 @@ export function prepareDrain(server, options = {}) {
     });
   });
 
-  /** Closes the connections with no request in progress that have been quiet for `idleMs`. */
+  /** Closes the connections with no request in progress that have been quiet long enough. */
   function closeIdleConnections() {
     const now = performance.now();
     /** @type {import("node:net").Socket[]} */
@@ -113,7 +123,7 @@ export function prepareDrain(server, options = {}) {
       if (socket.bytesRead !== connection.bytesRead) {
         connection.bytesRead = socket.bytesRead;
         connection.quietSince = now;
-      } else if (now - connection.quietSince >= idleMs) {
+      } else if (now - connection.quietSince >= (connection.served ? idleMs : firstRequestMs)) {
         idle.push(socket);
       }
     }
@@ -153,12 +163,14 @@ export function prepareDrain(server, options = {}) {
       }, forceMs);
       await sleep(acceptMs);
       for (;;) {
-        // After the event loop's next accept: a timer fires before it, and the connections that
-        // waited while the loop was busy would be reset by a close from here.
+        // Node accepts one connection per turn of the event loop, and a timer fires before the
+        // turn's accept: judge right after an accept was tried, and close only if it found none
+        // (the kernel's queue was empty) and none has come for `quietMs`.
+        const acceptsBefore = accepts;
         await new Promise((resolve) => setImmediate(resolve));
-        const quietFor = performance.now() - lastAcceptedAt;
+        const quietFor = accepts === acceptsBefore ? performance.now() - lastAcceptedAt : 0;
         if (quietFor >= quietMs || performance.now() - started >= 2 * acceptMs) break;
-        await sleep(quietMs - quietFor);
+        await sleep(Math.max(CHECK_EVERY_MS, quietMs - quietFor));
       }
       // net.Server's close: stops listening and calls back once every connection has closed.
       // http.Server.close() would first destroy every connection without a request in progress.

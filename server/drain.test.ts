@@ -12,13 +12,20 @@ import { prepareDrain } from "./drain.js";
 
 const ACCEPT_MS = 400;
 const IDLE_MS = 250;
+const FIRST_REQUEST_MS = 600;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** /fast, /slow?ms=N, /echo (answers how many body bytes it read), /hang (never answers). */
+/**
+ * /fast, /slow?ms=N, /busy?ms=N (holds the event loop that long), /echo (answers how many body
+ * bytes it read), /hang (never answers).
+ */
 function handler(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = new URL(req.url ?? "/", "http://x");
-  if (url.pathname === "/slow") {
+  if (url.pathname === "/busy") {
+    busy(Number(url.searchParams.get("ms")));
+    res.end("busy");
+  } else if (url.pathname === "/slow") {
     setTimeout(() => res.end("slow"), Number(url.searchParams.get("ms")));
   } else if (url.pathname === "/echo") {
     let length = 0;
@@ -44,7 +51,12 @@ afterEach(() => {
 async function startServer(options: { forceMs?: number } = {}) {
   const server = http.createServer(handler);
   servers.push(server);
-  const controller = prepareDrain(server, { acceptMs: ACCEPT_MS, idleMs: IDLE_MS, ...options });
+  const controller = prepareDrain(server, {
+    acceptMs: ACCEPT_MS,
+    idleMs: IDLE_MS,
+    firstRequestMs: FIRST_REQUEST_MS,
+    ...options,
+  });
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
@@ -119,9 +131,9 @@ function busy(ms: number) {
 }
 
 /** Three clients that connect and send a request while the server is busy, as under load. */
-async function connectWhileBusy(port: number) {
+async function connectWhileBusy(port: number, path = "/fast") {
   const clients = [connect(port), connect(port), connect(port)];
-  for (const client of clients) client.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n");
+  for (const client of clients) client.send(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
   // net.connect() connects on the next tick; the server reads nothing before the busy spell ends.
   await new Promise((resolve) => process.nextTick(resolve));
   busy(100);
@@ -204,6 +216,26 @@ describe("the drain", () => {
     expect(await drained).toMatchObject({ answered: 1, closedIdle: 0 });
   });
 
+  it("waits longer for a new connection's first request than for a keep-alive's next", async () => {
+    const { server, port, drain } = await startServer();
+    const slowClient = connect(port);
+    await accepted(server);
+    const silent = connect(port);
+    await accepted(server);
+    const began = performance.now();
+    const drained = drain();
+    // A client on a busy machine: its request comes well after its connect.
+    await sleep(IDLE_MS + 150);
+    const answer = await slowClient.get("/fast");
+    expect(answer).toMatchObject({ status: 200, body: "fast" });
+    expect((await slowClient.closed).error).toBeUndefined();
+    // One that never sends (a browser's preconnect) is closed once its time is up.
+    const silentClosed = await silent.closed;
+    expect(silentClosed.error).toBeUndefined();
+    expect(silentClosed.at - began).toBeGreaterThanOrEqual(FIRST_REQUEST_MS - 50);
+    expect(await drained).toMatchObject({ answered: 1, closedIdle: 1 });
+  });
+
   it("closes a long-idle connection at once, and a just-used one once it has been idle", async () => {
     const { port, drain } = await startServer();
     const parked = connect(port);
@@ -256,6 +288,35 @@ describe("the drain", () => {
       expect((await client.closed).error).toBeUndefined();
     }
     expect(await drained).toMatchObject({ accepted: 3, answered: 3 });
+  });
+
+  it("closes the listener only once every waiting connection is accepted, however slow", async () => {
+    const { server, port, drain } = await startServer();
+    const slowRequest = connect(port);
+    await accepted(server);
+    const drained = drain();
+    await sleep(ACCEPT_MS - 40);
+    // In one turn of the loop, as the window ends: three connections wait in the kernel's queue
+    // and a request that holds the loop longer than the listener's quiet time arrives after
+    // them. Node accepts one connection per turn, then runs the request: the queue is not empty
+    // although the last accept was long ago.
+    const clients = await new Promise<ReturnType<typeof connect>[]>((resolve) =>
+      setImmediate(() => {
+        const waiting = [connect(port), connect(port), connect(port)];
+        for (const client of waiting) client.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n");
+        process.nextTick(() => {
+          slowRequest.send("GET /busy?ms=200 HTTP/1.1\r\nHost: x\r\n\r\n");
+          busy(100);
+          resolve(waiting);
+        });
+      }),
+    );
+    expect(await slowRequest.answer()).toMatchObject({ status: 200, body: "busy" });
+    for (const client of clients) {
+      expect(await client.answer()).toMatchObject({ status: 200, body: "fast" });
+      expect((await client.closed).error).toBeUndefined();
+    }
+    expect(await drained).toMatchObject({ accepted: 3, answered: 4 });
   });
 
   it("keeps accepting while connections keep arriving, up to twice its window", async () => {
