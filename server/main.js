@@ -119,7 +119,8 @@ async function shutdown(signal) {
     logger.warn(drained, "Connections still open after the drain's time limit were closed");
   }
   await appModule.stopApp();
-  logger.info({ ...drained, ms: Math.round(performance.now() - started) }, "Stopped");
+  const { ms: drainMs, ...counts } = drained;
+  logger.info({ ...counts, drainMs, ms: Math.round(performance.now() - started) }, "Stopped");
   process.exit(0);
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
