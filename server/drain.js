@@ -182,11 +182,5 @@ export function prepareDrain(server, options = {}) {
     return drained;
   }
 
-  return {
-    drain,
-    /** Whether drain() has been called. */
-    get draining() {
-      return draining;
-    },
-  };
+  return { drain };
 }
