@@ -36,7 +36,12 @@ const BEFORE_SIGTERM = 6;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const METRICS_TOKEN = "drain-metrics-token-0123456789abcdef012345";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "server-drain-"));
+// One data directory for both tests (the second starts on what the first left), made when they
+// run: Playwright also loads this file where it only lists the tests.
+let dataDir = "";
+test.beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "server-drain-"));
+});
 test.afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 type Outcome = {
