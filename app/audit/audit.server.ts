@@ -73,6 +73,8 @@ const PRIVATE_ENTITIES: ReadonlySet<AuditEntity> = new Set<AuditEntity>([
   // An owner's submission is private until approved, which puts a listing on the site or
   // changes or removes one (PUBLIC_ACTIONS).
   "submission",
+  // The outbox's held mail (issue 44): no page shows it.
+  "mail",
 ]);
 
 /** Writes to a private entity that change a public record all the same. */

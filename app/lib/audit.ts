@@ -16,6 +16,7 @@ export const AUDIT_ENTITIES = [
   "settings",
   "calendar-feed",
   "submission",
+  "mail",
 ] as const;
 
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
