@@ -58,6 +58,16 @@ export const FLASH_MESSAGES = {
     title: "Backup written",
     description: "The database and the photos, in one file you can download below.",
   },
+  heldMailSent: {
+    type: "success",
+    title: "Sending now",
+    description: "The released e-mails leave the outbox within moments.",
+  },
+  heldMailDropped: {
+    type: "success",
+    title: "Dropped",
+    description: "Those e-mails will not be sent.",
+  },
   accountDeleted: { type: "success", title: "Account deleted" },
   appointmentConfirmed: { type: "success", title: "Appointment Confirmed" },
   appointmentCompleted: { type: "success", title: "Appointment Completed" },
