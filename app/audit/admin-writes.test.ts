@@ -124,8 +124,11 @@ const READ_PREFIX = /^(get|list|search|count|find|read|load)[A-Z]/;
 
 type Found = { name: string; file: string };
 
-/** What the writes go through (the audited transaction), not writes of their own. */
-const WRITE_HELPERS = new Set(["auditedWrite", "writeAppointmentAsStaff"]);
+/**
+ * What the writes go through (the audited transaction; the Backups screen's dispatch to
+ * sendHeldMail / dropHeldMail, listed below), not writes of their own.
+ */
+const WRITE_HELPERS = new Set(["auditedWrite", "writeAppointmentAsStaff", "heldMailAction"]);
 
 function adminFunctions(): Found[] {
   const found: Found[] = [];
