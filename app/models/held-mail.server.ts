@@ -103,42 +103,41 @@ function whereHeld(target: HeldMailTarget) {
 
 const described = { id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject };
 
+type HeldRow = { id: string; to: string | null; subject: string | null };
+
+/** What a choice on held rows answers and audits: one audit row per message. */
+function heldChoice(rows: HeldRow[], after: (row: HeldRow) => Record<string, unknown> | null) {
+  if (rows.length === 0) return { result: { ok: false, reason: "not-held" } as HeldOutcome };
+  return {
+    result: { ok: true, count: rows.length } as HeldOutcome,
+    audit: rows.map((row) => ({
+      entityId: row.id,
+      before: { status: "held", to: row.to, subject: row.subject },
+      after: after(row),
+    })),
+  };
+}
+
 /**
  * "Send now": the held message(s) go back to the outbox as new (attempts from the old site
  * forgotten), due at once. The caller tells the sender (kickMailSender) after this commits.
  * "not-held" when there is nothing held by that id (sent or dropped meanwhile).
  */
 export function sendHeldMail(actor: AdminActor, target: HeldMailTarget): Promise<HeldOutcome> {
-  return auditedWrite<HeldOutcome>(actor, "mail.send-held", async (tx) => {
+  return auditedWrite(actor, "mail.send-held", async (tx) => {
     const rows = await tx
       .update(mailOutbox)
       .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, error: null })
       .where(whereHeld(target))
       .returning(described);
-    if (rows.length === 0) return { result: { ok: false, reason: "not-held" } };
-    return {
-      result: { ok: true, count: rows.length },
-      audit: rows.map(({ id, to, subject }) => ({
-        entityId: id,
-        before: { status: "held", to, subject },
-        after: { status: "pending", to, subject },
-      })),
-    };
+    return heldChoice(rows, (row) => ({ status: "pending", to: row.to, subject: row.subject }));
   });
 }
 
 /** "Drop": the held message(s) are deleted unsent. "not-held" as for sendHeldMail. */
 export function dropHeldMail(actor: AdminActor, target: HeldMailTarget): Promise<HeldOutcome> {
-  return auditedWrite<HeldOutcome>(actor, "mail.drop-held", async (tx) => {
+  return auditedWrite(actor, "mail.drop-held", async (tx) => {
     const rows = await tx.delete(mailOutbox).where(whereHeld(target)).returning(described);
-    if (rows.length === 0) return { result: { ok: false, reason: "not-held" } };
-    return {
-      result: { ok: true, count: rows.length },
-      audit: rows.map(({ id, to, subject }) => ({
-        entityId: id,
-        before: { status: "held", to, subject },
-        after: null,
-      })),
-    };
+    return heldChoice(rows, () => null);
   });
 }
