@@ -976,6 +976,12 @@ const MATRIX: Record<string, Guarded> = {
             },
             expect: { ...refused, admin: { status: 403 } },
           },
+          // The mail held since a restore (issue 44): sent or dropped by super admins only.
+          ...["send-held", "drop-held"].map((intent) => ({
+            url: path,
+            form: { intent, id: "all", confirmed: "yes" },
+            expect: { ...refused, admin: { status: 403 } },
+          })),
         ],
       };
     },
