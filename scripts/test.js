@@ -24,19 +24,12 @@ const runs =
         ["vitest", ["run"]],
         ["playwright", ["test"]],
       ];
-// TEST_PART=unit or TEST_PART=e2e runs one of the two tools only (default: both). CI splits
-// the embedded pass in two lanes with it (.ci/run): the end-to-end run in one, the Vitest run
-// after the PostgreSQL pass in the other, so the two lanes take about as long as each other.
-const part = process.env.TEST_PART ?? "all";
-if (!["all", "unit", "e2e"].includes(part)) {
-  console.error(`TEST_PART must be "all", "unit" or "e2e", not "${part}"`);
-  process.exit(2);
-}
-const chosen = runs.filter(([tool]) =>
-  part === "all" ? true : part === "unit" ? tool === "vitest" : tool === "playwright",
-);
+// TEST_E2E_FIRST=1: Playwright before Vitest. CI's embedded pass sets it, so its long end-to-end
+// run starts beside the PostgreSQL pass instead of after the unit tests, when the processor
+// would otherwise wait on the server starting and the specs that run alone.
+if (process.env.TEST_E2E_FIRST === "1") runs.reverse();
 let failed = false;
-for (const [tool, args] of chosen) {
+for (const [tool, args] of runs) {
   const result = spawnSync("npx", [tool, ...args], { stdio: "inherit" });
   if (result.status !== 0) {
     failed = true;
