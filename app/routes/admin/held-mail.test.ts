@@ -30,10 +30,21 @@ beforeAll(async () => {
   });
 });
 
+// Each message a second after the last: the list is oldest first, and two rows written in the
+// same millisecond (the embedded database's clock) would fall back to the random id's order.
+let queuedAt = Date.parse("2026-11-26T10:00:00Z");
+
 async function message(to: string, status: "held" | "pending" = "held") {
+  queuedAt += 1000;
   const [row] = await db
     .insert(mailOutbox)
-    .values({ to, subject: `Your viewing, ${to}`, text: "See you", status })
+    .values({
+      to,
+      subject: `Your viewing, ${to}`,
+      text: "See you",
+      status,
+      createdAt: new Date(queuedAt),
+    })
     .returning({ id: mailOutbox.id });
   return row?.id ?? "";
 }
