@@ -26,7 +26,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { TIME_SLOTS } from "../../app/lib/appointment-rules";
 import { freePort, startNginx } from "../../tests/e2e/spawn-server";
+import { openDayFromToday } from "../../tests/setup/dates";
 import { formatResults } from "../format-results";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -36,6 +38,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const PARTS = (process.env.BENCH_PARTS ?? "pg,embedded").split(",");
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "";
+/** 0: SIGTERM straight away, as before deploy/upstream (for comparison). */
+const GATE = process.env.BENCH_GATE !== "0";
 const AUTH_SECRET = crypto.randomBytes(24).toString("hex");
 const DEMO_CUSTOMER = { email: "customer@naijahomes.ng", password: "customer-demo-2024" };
 
@@ -66,9 +70,17 @@ type Reply = {
   headers: Record<string, string | string[] | undefined>;
 };
 
+/** One connection per request, for the bookings: each from a loopback address of its own. */
+const oneShot = new https.Agent({ keepAlive: false, rejectUnauthorized: false });
+
 function viaProxy(
   pathname: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    localAddress?: string;
+  } = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const request = https.request(
@@ -78,7 +90,8 @@ function viaProxy(
         servername: "localhost",
         path: pathname,
         method: options.method ?? "GET",
-        agent,
+        agent: options.localAddress ? oneShot : agent,
+        localAddress: options.localAddress,
         timeout: 60_000,
         headers: { host: `localhost:${proxyPort}`, "accept-encoding": "gzip", ...options.headers },
       },
@@ -235,6 +248,53 @@ function summary(sent: Sent[]) {
   };
 }
 
+/**
+ * Signed-out bookings (`POST /book-appointment`), each from a loopback address of its own (nginx
+ * forwards it; the site counts its per-address limit on it), named so the database can be asked
+ * afterwards which were stored: every booking the site acknowledged must be there.
+ */
+function bookingTarget(tag: string) {
+  const acknowledged = new Set<string>();
+  const refused: string[] = [];
+  const date = openDayFromToday(3);
+  const time = TIME_SLOTS[0] ?? "";
+  let n = 0;
+  const target: Target = {
+    kind: "POST /book-appointment (signed out)",
+    send: async () => {
+      n++;
+      const fullName = `Restart ${tag} No${String(n).padStart(5, "0")}`;
+      const reply = await viaProxy("/book-appointment", {
+        method: "POST",
+        localAddress: `127.${1 + Math.floor(n / 65536)}.${Math.floor(n / 256) % 256}.${n % 256}`,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: `https://localhost:${proxyPort}`,
+        },
+        body: new URLSearchParams({
+          fullName,
+          email: `restart-${tag}-${n}@example.com`,
+          phone: "0803 123 4567",
+          appointmentDate: date,
+          appointmentTime: time,
+          propertyType: "Apartment",
+          propertyLocation: "Lekki, Lagos",
+          purpose: "rent",
+          message: "Booked during a rolling restart",
+        }).toString(),
+      });
+      // Booked: the redirect back to the form with the confirmation (a refusal answers 400/429).
+      if (reply.status === 302 && String(reply.headers.location).startsWith("/book-appointment")) {
+        acknowledged.add(fullName);
+      } else if (reply.status < 500) {
+        refused.push(`${reply.status}: ${reply.body.slice(0, 120)}`);
+      }
+      return reply;
+    },
+  };
+  return { target, acknowledged, refused };
+}
+
 async function pageTargets(signedInCookie?: string): Promise<Target[]> {
   const home = await viaProxy("/", { headers: { "accept-encoding": "identity" } });
   const asset = /\/assets\/[\w.-]+\.js/.exec(home.body)?.[0];
@@ -284,6 +344,42 @@ async function pageTargets(signedInCookie?: string): Promise<Target[]> {
 
 // --- PostgreSQL: rolling restart of two instances ----------------------------------------------
 
+/**
+ * deploy/upstream itself, on the bench's nginx: `down` returns once nginx sends the instance
+ * nothing more (the old workers have finished), `up` once nginx has reloaded.
+ */
+function upstream(action: "down" | "up", port: number, dir: string) {
+  const nginxArgs = `-p ${dir} -c ${path.join(dir, "nginx.conf")} -e ${path.join(dir, "error.log")}`;
+  const result = spawnSync(path.join(ROOT, "deploy/upstream"), [action, String(port)], {
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      NGINX_SITE: path.join(dir, "site.conf"),
+      NGINX_PID: path.join(dir, "nginx.pid"),
+      NGINX_TEST: `nginx -t -q ${nginxArgs}`,
+      NGINX_RELOAD: `nginx -s reload ${nginxArgs}`,
+    },
+  });
+  if (result.status !== 0) {
+    throw new Error(`deploy/upstream ${action} ${port}: ${result.stdout}${result.stderr}`);
+  }
+}
+
+/** The names of the bookings stored under `tag`. */
+async function storedBookings(url: string, tag: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ full_name: string }>(
+      "select full_name from appointments where full_name like $1",
+      [`Restart ${tag} %`],
+    );
+    return new Set(rows.map((row) => row.full_name));
+  } finally {
+    await client.end();
+  }
+}
+
 async function createDatabase() {
   const name = `bench_restarts_${crypto.randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -305,6 +401,8 @@ async function createDatabase() {
 
 type RestartEvent = {
   instance: number;
+  /** deploy/upstream down: from the reload to nginx sending the instance nothing more. */
+  gateMs: number;
   inFlightAtSigterm: number;
   exitCode: number | null;
   drainMs: number;
@@ -354,7 +452,10 @@ async function rollingRestarts(dir: string) {
       await waitHealthy(instance);
     }
     const cookie = await signIn();
-    const targets = await pageTargets(cookie);
+    const tag = crypto.randomBytes(3).toString("hex");
+    const bookings = bookingTarget(tag);
+    // Pages, a signed-in POST and a booking POST in turn (16 connections: 2 of every 8 are POSTs).
+    const targets = [...(await pageTargets(cookie)), bookings.target];
     log(`two instances (${WORKERS} workers each) on ${ports.join(", ")}; load: ${CONNECTIONS}`);
     const load = runLoad(targets, CONNECTIONS);
     const loadStarted = performance.now();
@@ -362,20 +463,28 @@ async function rollingRestarts(dir: string) {
     const events: RestartEvent[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [index, instance] of instances.entries()) {
+        // deploy/rolling-restart's steps: out of nginx's upstream (deploy/upstream down waits
+        // until nginx sends it nothing more), stopped, started, healthy, back in.
+        const gateStarted = performance.now();
+        if (GATE) upstream("down", instance.port, dir);
+        const gateMs = Math.round(performance.now() - gateStarted);
         const inFlightAtSigterm = load.inFlight();
         const sigtermAt = performance.now();
         const { code, ms } = await terminate(instance);
         const started = performance.now();
         launch(instance);
         await waitHealthy(instance);
+        const healthyAt = performance.now();
+        if (GATE) upstream("up", instance.port, dir);
         const event = {
           instance: index + 1,
+          gateMs,
           inFlightAtSigterm,
           exitCode: code,
           drainMs: Math.round(ms),
-          startToHealthyMs: Math.round(performance.now() - started),
+          startToHealthyMs: Math.round(healthyAt - started),
           sigtermAt: seconds(sigtermAt - loadStarted),
-          healthyAt: seconds(performance.now() - loadStarted),
+          healthyAt: seconds(healthyAt - loadStarted),
         };
         events.push(event);
         log(`round ${round}, instance ${index + 1}: ${JSON.stringify(event)}`);
@@ -397,7 +506,23 @@ async function rollingRestarts(dir: string) {
       error,
     }));
     for (const instance of instances) await terminate(instance);
-    return { result, failures, nginxErrors: nginxErrorKinds(path.join(dir, "error.log")) };
+    const stored = await storedBookings(database.url, tag);
+    const bookingCheck = {
+      acknowledged: bookings.acknowledged.size,
+      stored: stored.size,
+      acknowledgedNotStored: [...bookings.acknowledged].filter((name) => !stored.has(name)),
+      storedNotAcknowledged: [...stored].filter((name) => !bookings.acknowledged.has(name)).length,
+      refused: bookings.refused.slice(0, 5),
+      refusedCount: bookings.refused.length,
+    };
+    log(`bookings: ${JSON.stringify(bookingCheck)}`);
+    return {
+      result,
+      failures,
+      bookingCheck,
+      gated: GATE,
+      nginxErrors: nginxErrorKinds(path.join(dir, "error.log")),
+    };
   } finally {
     for (const instance of instances) await terminate(instance);
     await nginx.stop();
@@ -515,19 +640,30 @@ async function main() {
         lines.push(
           "## Rolling restarts, two instances on PostgreSQL behind nginx",
           "",
+          pgResult.gated
+            ? "Each instance taken out of nginx's upstream first (`deploy/upstream down`, as " +
+                "`deploy/rolling-restart` does), then SIGTERM, start, healthy, back in."
+            : "Without the gate (`BENCH_GATE=0`): SIGTERM while nginx still sends to the instance.",
+          "",
           `${ROUNDS} rolling restarts (${ROUNDS * 2} instance restarts) in ${r.seconds} s under ` +
             `${CONNECTIONS} connections, ${WORKERS} workers per instance: **${r.requests} requests, ` +
             `${r.lost} lost** (network error or 5xx). p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms.`,
+          "",
+          `Bookings: **${pgResult.bookingCheck.acknowledged} acknowledged, ` +
+            `${pgResult.bookingCheck.acknowledgedNotStored.length} of them missing from the ` +
+            `database**; ${pgResult.bookingCheck.stored} stored ` +
+            `(${pgResult.bookingCheck.storedNotAcknowledged} stored without an answer reaching the ` +
+            `client); ${pgResult.bookingCheck.refusedCount} refused by the form's rules.`,
           "",
           `Statuses: ${Object.entries(r.byStatus)
             .map(([status, n]) => `${status}: ${n}`)
             .join(", ")}.`,
           "",
-          "| round | instance | SIGTERM at | in flight | exit | drain (SIGTERM to exit) | start to healthy |",
-          "| ----- | -------- | ---------- | --------- | ---- | ----------------------- | ---------------- |",
+          "| round | instance | out of the upstream | SIGTERM at | in flight | exit | drain (SIGTERM to exit) | start to healthy |",
+          "| ----- | -------- | ------------------- | ---------- | --------- | ---- | ----------------------- | ---------------- |",
           ...r.events.map(
             (e, i) =>
-              `| ${Math.floor(i / 2) + 1} | ${e.instance} | ${e.sigtermAt} s | ${e.inFlightAtSigterm} | ${e.exitCode} | ${e.drainMs} ms | ${e.startToHealthyMs} ms |`,
+              `| ${Math.floor(i / 2) + 1} | ${e.instance} | ${pgResult.gated ? `${e.gateMs} ms` : "-"} | ${e.sigtermAt} s | ${e.inFlightAtSigterm} | ${e.exitCode} | ${e.drainMs} ms | ${e.startToHealthyMs} ms |`,
           ),
           "",
           `nginx's error log: ${
