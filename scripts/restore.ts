@@ -8,7 +8,7 @@
 // The files it writes are private (umask 0027) whatever shell starts it: set first of all.
 import "../server/private-umask.js";
 import path from "node:path";
-import { restoreBackup } from "~/backup/backup.server";
+import { restoreBackup } from "~/backup/restore.server";
 import { getEnv } from "~/env.server";
 
 const USAGE = "Usage: npm run restore -- FILE [--force]";

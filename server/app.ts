@@ -18,7 +18,7 @@ import { pruneMailOutbox, startMailSender, stopMailSender } from "~/mail/mail-se
 import { closeMailTransports } from "~/mail/mail-transport.server";
 import { startOwnerReportJob, stopOwnerReportJob } from "~/mail/owner-report-job.server";
 import { startSearchAlertJob, stopSearchAlertJob } from "~/mail/search-alert-mail.server";
-import { currentReadiness } from "~/metrics/readiness.server";
+import { readyzAnswer } from "~/metrics/readiness.server";
 import { purgeTrash } from "~/models/admin-property-trash.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
 import { DEMO_USERS } from "~/seed/demo-users";
@@ -86,7 +86,7 @@ export async function startApp() {
   startUpkeep();
   if (handle.kind === "pglite") {
     // `npm run backup` asks this process for a backup (it holds the database); and the schedule.
-    await startControlSocket(env.dataDir, { readiness: currentReadiness });
+    await startControlSocket(env.dataDir, { readiness: readyzAnswer });
     startBackupSchedule();
   }
   return { port: env.port };

@@ -4,8 +4,8 @@ import path from "node:path";
 import { count, eq, inArray } from "drizzle-orm";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { backupFileName } from "~/backup/backup.server";
 import { deleteBackup } from "~/backup/backup-archives.server";
+import { backupFileName } from "~/backup/backup-format.server";
 import { contentGeneration } from "~/cache/content-generation.server";
 import { db } from "~/db/client.server";
 import {

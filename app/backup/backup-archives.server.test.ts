@@ -2,7 +2,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type BackupKind, backupFileName, parseBackupName } from "./backup.server";
 import {
   type BackupFile,
   type BackupKeep,
@@ -11,6 +10,7 @@ import {
   nextToRemove,
   rotateBackups,
 } from "./backup-archives.server";
+import { type BackupKind, backupFileName, parseBackupName } from "./backup-format.server";
 
 // Which archives the rotation removes (issue 44): only scheduled ones beyond what it keeps, by-hand
 // ones only past BACKUP_KEEP_MANUAL_DAYS when that is set, never one whose name does not say how

@@ -5,10 +5,10 @@ import { getEnv } from "~/env.server";
 import type { AdminActor } from "~/lib/admin-actor";
 import { can } from "~/lib/permissions";
 import { logger } from "~/log/logger.server";
-import { type BackupKind, parseBackupName } from "./backup.server";
+import { type BackupKind, parseBackupName } from "./backup-format.server";
 
 // The archives in BACKUP_DIR (issue 44): listed by their names, rotated, deleted by a person.
-// A name says how the archive came to be (backup.server.ts, BackupKind), and that decides who
+// A name says how the archive came to be (backup-format.server.ts, BackupKind), and that decides who
 // may remove it:
 //   scheduled  the rotation: the newest of each of the last BACKUP_KEEP_DAILY days that have
 //              one, then the newest of each of the BACKUP_KEEP_WEEKLY weeks before them

@@ -8,14 +8,9 @@ import { logger } from "~/log/logger.server";
 import { composeEmail, emailGreeting, escapeHtml } from "~/mail/email-layout";
 import { enqueueMail } from "~/mail/mail.server";
 import { kickMailSender } from "~/mail/mail-sender.server";
-import {
-  type BackupKind,
-  type BackupResult,
-  backupFileName,
-  createBackup,
-  type MediaSource,
-} from "./backup.server";
+import { type BackupResult, createBackup } from "./backup.server";
 import { DAY_MS, LAGOS_OFFSET_MS, lagosDay, rotateBackups } from "./backup-archives.server";
+import { type BackupKind, backupFileName, type MediaSource } from "./backup-format.server";
 
 // The running server's backups (issue 22): taken on a schedule (BACKUP_SCHEDULE, a daily time in
 // Lagos), from the Backups screen, or for `npm run backup` through the control socket; one at a

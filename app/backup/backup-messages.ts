@@ -8,7 +8,7 @@ export const BACKUP_MESSAGES = {
   deleteFailed: "The backup was not deleted",
 } as const;
 
-/** How each kind of archive reads in the list (app/backup/backup.server.ts, BackupKind). */
+/** How each kind of archive reads in the list (app/backup/backup-format.server.ts, BackupKind). */
 export const BACKUP_KIND_LABELS = {
   scheduled: "Scheduled",
   manual: "Taken by hand",

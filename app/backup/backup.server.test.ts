@@ -13,16 +13,11 @@ import { LOCK_FILE_NAME } from "~/db/data-dir-lock.server";
 import { properties } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { setTestEnv } from "../../tests/setup/env";
-import {
-  type BackupManifest,
-  backupStoppedSite,
-  createBackup,
-  MAX_MANIFEST_BYTES,
-  MAX_RESTORED_PHOTO_BYTES,
-  readManifest,
-  restoreBackup,
-} from "./backup.server";
+import { backupStoppedSite, createBackup } from "./backup.server";
+import { type BackupManifest, readManifest } from "./backup-format.server";
 import { readBackupStatus, runBackup } from "./backup-jobs.server";
+import { restoreBackup } from "./restore.server";
+import { MAX_MANIFEST_BYTES, MAX_RESTORED_PHOTO_BYTES } from "./restore-archive.server";
 import { readTar, type TarSource, tarStream } from "./tar.server";
 
 // Real data directories on disk, as the server, `npm run backup` and `npm run restore` use them:

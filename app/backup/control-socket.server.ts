@@ -26,11 +26,11 @@ export function controlSocketPath(dataDir: string) {
 }
 
 /**
- * What the socket answers besides backups, handed in by the server: the readiness checks live
- * in the metrics layer, above this one.
+ * What the socket answers besides backups, handed in by the server: the readiness checks and
+ * the status they answer with (readyzAnswer) live in the metrics layer, above this one.
  */
 export type ControlSocketAnswers = {
-  readiness: () => Promise<{ status: string }>;
+  readiness: () => Promise<{ readiness: { status: string }; httpStatus: number }>;
 };
 
 let server: http.Server | undefined;
@@ -42,14 +42,8 @@ async function handle(
 ) {
   const url = new URL(request.url ?? "/", "http://control");
   if (request.method === "GET" && url.pathname === "/readyz") {
-    const readiness = await answers.readiness();
-    // 200 while fit to serve, "degraded" included (readinessHttpStatus, a layer above this one).
-    response.writeHead(
-      readiness.status === "ready" || readiness.status === "degraded" ? 200 : 503,
-      {
-        "Content-Type": "application/json",
-      },
-    );
+    const { readiness, httpStatus } = await answers.readiness();
+    response.writeHead(httpStatus, { "Content-Type": "application/json" });
     response.end(JSON.stringify(readiness));
     return;
   }

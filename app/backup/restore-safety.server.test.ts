@@ -31,7 +31,8 @@ import { runWeeklyOwnerReports } from "~/models/owner-report.server";
 import { actorFor } from "../../tests/setup/admin";
 import { openDayFromToday } from "../../tests/setup/dates";
 import { deliverDueMail } from "../../tests/setup/deliver-mail";
-import { backupStoppedSite, createBackup, RestoreNeedsForce, restoreBackup } from "./backup.server";
+import { backupStoppedSite, createBackup } from "./backup.server";
+import { RestoreNeedsForce, restoreBackup } from "./restore.server";
 
 // Issue 44 items 2 and 3, on real data directories as `npm run backup` and `npm run restore`
 // use them: a restore does not speak for the old site (a booking's confirmation queued at the

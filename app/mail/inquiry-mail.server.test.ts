@@ -7,7 +7,7 @@ import { actorFor } from "../../tests/setup/admin";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { renderInquiryResponseEmail } from "./inquiry-mail.server";
 import { settleBackgroundMail } from "./mail.server";
-import { deliverAllDueMail } from "./mail-sender.server";
+import { deliverAllDueMail } from "./mail-delivery.server";
 
 // The response e-mail's template, made to fail on demand: rendering happens when the sender
 // sends, after the response is stored, so a failure there is retried, never a lost answer.

@@ -1,7 +1,7 @@
 import type { OutboxAttachment } from "~/db/schema";
 
 // One e-mail as the renderers make it and the outbox stores it (app/mail/mail.server.ts,
-// mail-sender.server.ts): beside both so neither imports the other for it.
+// mail-claims.server.ts): beside both so neither imports the other for it.
 
 export type MailAttachment = {
   filename: string;

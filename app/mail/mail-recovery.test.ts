@@ -9,12 +9,9 @@ import { routeArgs } from "../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { loader as readyzLoader } from "../routes/resources/readyz";
 import { enqueueMail } from "./mail.server";
-import {
-  deliverAllDueMail,
-  MAIL_RETRY_MAX_MS,
-  startMailSender,
-  stopMailSender,
-} from "./mail-sender.server";
+import { deliverAllDueMail } from "./mail-delivery.server";
+import { MAIL_RETRY_MAX_MS } from "./mail-retry.server";
+import { startMailSender, stopMailSender } from "./mail-sender.server";
 import {
   closeMailTransports,
   DEFAULT_MAIL_FROM,

@@ -14,14 +14,18 @@ import { enqueueMail } from "./mail.server";
 import {
   deliverAllDueMail,
   deliverDueMail,
-  kickMailSender,
   MAIL_CONCURRENCY,
-  MAIL_GIVE_UP_AFTER_MS,
   MAIL_LEASE_MS,
+} from "./mail-delivery.server";
+import {
+  MAIL_GIVE_UP_AFTER_MS,
   MAIL_MAX_ATTEMPTS,
   MAIL_RETRY_BASE_MS,
   MAIL_RETRY_MAX_MS,
   mailRetryDelayMs,
+} from "./mail-retry.server";
+import {
+  kickMailSender,
   pruneMailOutbox,
   startMailSender,
   stopMailSender,

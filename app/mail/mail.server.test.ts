@@ -7,7 +7,7 @@ import { startSmtpTestServer } from "../../tests/setup/smtp-test-server";
 import { setupTestDatabase } from "../../tests/setup/test-database";
 import { emailLayout } from "./email-layout";
 import { enqueueMail, queueMailInBackground, settleQueuedMail } from "./mail.server";
-import { deliverAllDueMail } from "./mail-sender.server";
+import { deliverAllDueMail } from "./mail-delivery.server";
 import { closeMailTransports, DEFAULT_MAIL_FROM, mailTransportFor } from "./mail-transport.server";
 
 // The outbox and the two transports. The sender's retries, leases and races are in

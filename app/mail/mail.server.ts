@@ -2,14 +2,15 @@ import { db } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 import { logger } from "~/log/logger.server";
+import { deliverAllDueMail } from "./mail-delivery.server";
 import { type MailMessage, renderedColumns } from "./mail-message";
-import { deliverAllDueMail, kickMailSender } from "./mail-sender.server";
+import { kickMailSender } from "./mail-sender.server";
 
 // Outgoing e-mail goes through a transactional outbox (ADR 11). A model's write stores what
 // happened as a notification row of mail_outbox in its own transaction
 // (~/models/notification.server): the booking and its confirmation commit together or not at
 // all, and a process killed right after the commit leaves the row in the table. The sender
-// (./mail-sender.server) renders each notification into its e-mails
+// (./mail-claims.server) renders each notification into its e-mails
 // (./notification-mail.server) and delivers them through SMTP (SMTP_URL) or the log, with
 // retries, from whichever instance claims them first. Mail no write of ours causes (below, and
 // the backup reports) is queued here already rendered, with enqueueMail.

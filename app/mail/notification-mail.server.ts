@@ -21,7 +21,7 @@ import { renderSubmissionStatusEmail } from "./submission-mail.server";
 
 // From what happened to the e-mails it causes: the one table of which notification
 // (app/models/notification.server.ts, stored by the write) sends which e-mails to whom. The
-// sender calls it just before sending (mail-sender.server.ts); each renderer reads what it needs
+// sender calls it just before sending (mail-claims.server.ts); each renderer reads what it needs
 // through `executor` and the models, and fills in the values the notification froze.
 
 type Renderers = {

@@ -287,11 +287,6 @@ export async function checkReadiness(options: ReadinessOptions = {}): Promise<Re
   return { status, checks };
 }
 
-/** The HTTP status /readyz answers: 200 while the instance is fit to serve, degraded or not. */
-export function readinessHttpStatus(status: ReadinessStatus): 200 | 503 {
-  return status === "unready" ? 503 : 200;
-}
-
 /** What /readyz answers from SIGTERM on, whatever the checks would say. */
 export type Draining = { status: "draining"; since: string; reason: string };
 
@@ -319,4 +314,20 @@ export async function currentReadiness(options?: ReadinessOptions): Promise<Read
     reason:
       "The server is stopping: it answers the requests it has, and accepts new ones only for a moment",
   };
+}
+
+/**
+ * The HTTP status /readyz answers, on the site and on the control socket: 200 while the
+ * instance is fit to serve, degraded or not; 503 when it is not ready, or draining.
+ */
+export function readinessHttpStatus(status: ReadinessStatus | Draining["status"]): 200 | 503 {
+  return status === "ready" || status === "degraded" ? 200 : 503;
+}
+
+/** What /readyz answers, by the one rule above: the readiness now and its HTTP status. */
+export async function readyzAnswer(
+  options?: ReadinessOptions,
+): Promise<{ readiness: Readiness | Draining; httpStatus: 200 | 503 }> {
+  const readiness = await currentReadiness(options);
+  return { readiness, httpStatus: readinessHttpStatus(readiness.status) };
 }

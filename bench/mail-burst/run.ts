@@ -40,13 +40,13 @@ const { migrateDatabase, openDatabase, setDatabase, closeDatabase } = await impo
 const { mailOutbox } = await import("~/db/schema");
 const { enqueueMail } = await import("~/mail/mail.server");
 const { deliverAllDueMail, MAIL_BATCH_SIZE, MAIL_CONCURRENCY } = await import(
-  "~/mail/mail-sender.server"
+  "~/mail/mail-delivery.server"
 );
 const { closeMailTransports, DEFAULT_MAIL_FROM, mailTransportFor, SMTP_POOL, SMTP_TIMEOUTS } =
   await import("~/mail/mail-transport.server");
 
 type MailTransport = import("~/mail/mail-transport.server").MailTransport;
-type DeliveryReport = import("~/mail/mail-sender.server").DeliveryReport;
+type DeliveryReport = import("~/mail/mail-delivery.server").DeliveryReport;
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "../..");

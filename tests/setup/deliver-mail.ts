@@ -1,4 +1,4 @@
-import { deliverAllDueMail } from "~/mail/mail-sender.server";
+import { deliverAllDueMail } from "~/mail/mail-delivery.server";
 import type { MailTransport, OutgoingMail } from "~/mail/mail-transport.server";
 
 /** Renders and delivers what the outbox holds; answers the e-mails as the transport got them. */

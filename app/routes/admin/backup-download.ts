@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { requireAdmin } from "~/auth/session.server";
-import { BACKUP_FILE_PATTERN } from "~/backup/backup.server";
+import { BACKUP_FILE_PATTERN } from "~/backup/backup-format.server";
 import { BACKUP_MESSAGES } from "~/backup/backup-messages";
 import { getEnv } from "~/env.server";
 import { notFound } from "~/http/responses.server";

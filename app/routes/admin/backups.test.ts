@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backupFileName } from "~/backup/backup.server";
+import { backupFileName } from "~/backup/backup-format.server";
 import { runBackup } from "~/backup/backup-jobs.server";
 import { db } from "~/db/client.server";
 import { auditEvents, mailOutbox, users } from "~/db/schema";

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
-import { readManifest } from "~/backup/backup.server";
 import { deleteBackup, listBackups, nextToRemove } from "~/backup/backup-archives.server";
+import { readManifest } from "~/backup/backup-format.server";
 import {
   backupRunning,
   nextScheduledBackup,

@@ -15,10 +15,11 @@ import {
 import { mailOutbox } from "~/db/schema";
 import {
   checkReadiness,
-  currentReadiness,
   expectedMigrationCount,
   OUTBOX_DELAYED_AFTER_SECONDS,
   OUTBOX_STUCK_AFTER_SECONDS,
+  readinessHttpStatus,
+  readyzAnswer,
   startDraining,
   stopDraining,
 } from "~/metrics/readiness.server";
@@ -264,6 +265,11 @@ describe("GET /readyz while mail is late", () => {
 });
 
 describe("the readiness checks", () => {
+  it("answer 200 while fit to serve and 503 otherwise, by one rule for the site and the socket", () => {
+    const statuses = ["ready", "degraded", "unready", "draining"] as const;
+    expect(statuses.map(readinessHttpStatus)).toEqual([200, 200, 503, 503]);
+  });
+
   it("fail the disk below the floor, naming the free space and the floor", async () => {
     const readiness = await checkReadiness({ floorMb: 1_000_000_000 });
     expect(readiness.status).toBe("unready");
@@ -382,7 +388,7 @@ describe("GET /readyz without the metrics token", () => {
   });
 
   it("tells the checks and their reasons over the control socket in DATA_DIR", async () => {
-    await startControlSocket(socketDir, { readiness: currentReadiness });
+    await startControlSocket(socketDir, { readiness: readyzAnswer });
     const socketPath = path.join(socketDir, "control.sock");
     expect(fs.statSync(socketPath).mode & 0o777).toBe(0o600);
     const ready = await askControlSocket(socketDir);
@@ -415,7 +421,7 @@ describe("GET /readyz from SIGTERM on", () => {
 
   it("answers 503 draining at once, to anyone, the checks unasked", async () => {
     expect((await ask()).status).toBe(200);
-    await startControlSocket(socketDir, { readiness: currentReadiness });
+    await startControlSocket(socketDir, { readiness: readyzAnswer });
     // A database that would never answer: the answer does not wait for it.
     const handle = getDatabase();
     setDatabase({ ...handle, ping: () => new Promise(() => undefined) });

@@ -1,9 +1,5 @@
 import { getEnv } from "~/env.server";
-import {
-  currentReadiness,
-  type ReadinessStatus,
-  readinessHttpStatus,
-} from "~/metrics/readiness.server";
+import { type ReadinessStatus, readyzAnswer } from "~/metrics/readiness.server";
 import { scrapeAccess } from "~/metrics/scrape.server";
 import type { Route } from "./+types/readyz";
 
@@ -30,8 +26,7 @@ const PUBLIC_TEXT: Record<ReadinessStatus | "draining", string> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const readiness = await currentReadiness();
-  const status = readiness.status === "draining" ? 503 : readinessHttpStatus(readiness.status);
+  const { readiness, httpStatus: status } = await readyzAnswer();
   const access = scrapeAccess(request.headers.get("Authorization"), getEnv().metricsToken);
   if (access === "allowed") return Response.json(readiness, { status, headers: HEADERS });
   return new Response(PUBLIC_TEXT[readiness.status], {
