@@ -29,6 +29,8 @@ const ISOLATED: Record<string, string> = {
   // Half a minute of backups and restores of PGlite data directories of its own: in the pure
   // group it would hold up the database group behind it; here it runs beside the files above.
   "app/backup/backup.server.test.ts": "long, and opens PGlite data directories of its own",
+  "app/backup/restore-safety.server.test.ts":
+    "long, and opens PGlite data directories of its own (one as the app's database)",
 };
 
 const ROOTS = ["app", "server", "scripts"];

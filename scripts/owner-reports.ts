@@ -11,4 +11,9 @@ await runDatabaseTask(async () => {
   console.log(
     `Week of ${report.week.start} to ${report.week.end}: ${report.queued} owners' reports queued.`,
   );
+  if (report.held > 0) {
+    console.log(
+      `${report.held} of them were due before the last restore and are held: send or drop them on the Backups screen.`,
+    );
+  }
 });

@@ -10,4 +10,9 @@ await runDatabaseTask(async () => {
   console.log(
     `Saved searches looked at: ${report.searches}; alert e-mails queued: ${report.alerts} (${report.listings} listings).`,
   );
+  if (report.held > 0) {
+    console.log(
+      `${report.held} of them were due before the last restore and are held: send or drop them on the Backups screen.`,
+    );
+  }
 });

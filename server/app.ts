@@ -18,13 +18,15 @@ import { pruneMailOutbox, startMailSender, stopMailSender } from "~/mail/mail-se
 import { closeMailTransports } from "~/mail/mail-transport.server";
 import { startOwnerReportJob, stopOwnerReportJob } from "~/mail/owner-report-job.server";
 import { startSearchAlertJob, stopSearchAlertJob } from "~/mail/search-alert-mail.server";
-import { checkReadiness } from "~/metrics/readiness.server";
+import { currentReadiness } from "~/metrics/readiness.server";
 import { purgeTrash } from "~/models/admin-property-trash.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
 import { DEMO_USERS } from "~/seed/demo-users";
 import { seedDemoData } from "~/seed/seed.server";
 import { createHttpApp } from "./http-app";
 
+// SIGTERM: /readyz says "draining" while server/drain.js finishes the requests (server/main.js).
+export { startDraining } from "~/metrics/readiness.server";
 export { logger };
 
 // Public pages from memory: anonymous visitors' (ADR 15) and signed-in visitors' shared copy (ADR 19).
@@ -84,7 +86,7 @@ export async function startApp() {
   startUpkeep();
   if (handle.kind === "pglite") {
     // `npm run backup` asks this process for a backup (it holds the database); and the schedule.
-    await startControlSocket(env.dataDir, { readiness: checkReadiness });
+    await startControlSocket(env.dataDir, { readiness: currentReadiness });
     startBackupSchedule();
   }
   return { port: env.port };

@@ -1,4 +1,4 @@
-// The Node entry: HTTP server, compression, static files, graceful shutdown.
+// The Node entry: HTTP server, compression, static files, and the drain on SIGTERM.
 // Everything that touches the database lives in server/app.ts, built into build/server/index.js.
 // First of all: files this process creates are private (umask 0027), before anything opens one.
 import "./private-umask.js";
@@ -6,15 +6,15 @@ import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
+import { prepareDrain } from "./drain.js";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
-const SHUTDOWN_GRACE_MS = 10_000;
 
 const server = express();
 server.disable("x-powered-by");
 server.use(compression());
 
-/** @type {{ app: import("express").Express, startApp: () => Promise<{ port: number }>, stopApp: () => Promise<void>, logger: import("pino").Logger }} */
+/** @type {{ app: import("express").Express, startApp: () => Promise<{ port: number }>, stopApp: () => Promise<void>, startDraining: () => void, logger: import("pino").Logger }} */
 let appModule;
 if (DEVELOPMENT) {
   const vite = await import("vite").then((v) =>
@@ -101,20 +101,26 @@ listener.on("error", (error) => {
   appModule.stopApp().finally(() => process.exit(1));
 });
 
+// SIGTERM: /readyz answers 503 "draining" at once; the listener keeps accepting for a second
+// (so a proxy that checks /readyz stops sending before it closes), every request read is
+// answered, keep-alive ones with `Connection: close`, idle connections are closed; then the
+// database closes and the process exits (server/drain.js; docs/operations.md, "Stopping").
+const drain = prepareDrain(listener);
+
 let shuttingDown = false;
 async function shutdown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
-  logger.info({ signal }, "Shutting down");
-  const force = setTimeout(() => {
-    logger.warn("Open connections did not finish in time; closing them");
-    listener.closeAllConnections();
-  }, SHUTDOWN_GRACE_MS);
-  force.unref();
-  listener.closeIdleConnections();
-  await new Promise((resolve) => listener.close(resolve));
+  const started = performance.now();
+  appModule.startDraining();
+  logger.info({ signal }, "Shutting down: answering the requests in flight");
+  const drained = await drain.drain();
+  if (drained.forced > 0) {
+    logger.warn(drained, "Connections still open after the drain's time limit were closed");
+  }
   await appModule.stopApp();
-  logger.info("Stopped");
+  const { ms: drainMs, ...counts } = drained;
+  logger.info({ ...counts, drainMs, ms: Math.round(performance.now() - started) }, "Stopped");
   process.exit(0);
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));

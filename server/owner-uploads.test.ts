@@ -139,13 +139,18 @@ describe("an owner's phone photos", () => {
   it("are taken on /dashboard/listings/:id: a change to a live listing with both", async () => {
     const listingId = await createProperty("Owner's live flat");
     await db.update(properties).set({ ownerId: owner.id }).where(eq(properties.id, listingId));
-    const answer = await post(
-      `/dashboard/listings/${listingId}`,
-      ownerForm("submit", [
-        { name: "front.jpg", bytes: fiveMb },
-        { name: "kitchen.jpg", bytes: tenMb },
-      ]),
-    );
+    // The change form posts the version its page gave it (issue 42): read it as a browser would.
+    const page = await fetch(`${server.origin}/dashboard/listings/${listingId}`, {
+      headers: { cookie: owner.cookie },
+    });
+    const version = /name="version" value="([^"]+)"/.exec(await page.text())?.[1];
+    if (!version) throw new Error("no version on the owner's change form");
+    const form = ownerForm("submit", [
+      { name: "front.jpg", bytes: fiveMb },
+      { name: "kitchen.jpg", bytes: tenMb },
+    ]);
+    form.set("version", version);
+    const answer = await post(`/dashboard/listings/${listingId}`, form);
     expect(answer.status, answer.text.slice(0, 300)).toBe(302);
     const changeId = SUBMISSION_PATH.exec(answer.location ?? "")?.[1] ?? "";
     const [change] = await db

@@ -13,6 +13,7 @@ import {
   auditEvents,
   contactInfo,
   heroImages,
+  mailOutbox,
   officeSettings,
   properties,
   propertyMedia,
@@ -100,6 +101,7 @@ import {
 } from "~/models/appointment.server";
 import { setGeneralBookings } from "~/models/booking-rota.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
+import { dropHeldMail, sendHeldMail } from "~/models/held-mail.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
 import { saveOwnerSubmission } from "~/models/submission-owner.server";
 import {
@@ -126,10 +128,16 @@ const READ_PREFIX = /^(get|list|search|count|find|read|load)[A-Z]/;
 type Found = { name: string; file: string };
 
 /**
- * What the writes go through (the audited transaction) or build their queries from (an agent's
- * own listings: ~/models/admin-property-scope), not writes of their own.
+ * What the writes go through (the audited transaction; the Backups screen's dispatch to
+ * sendHeldMail / dropHeldMail, listed below) or build their queries from (an agent's own
+ * listings: ~/models/admin-property-scope), not writes of their own.
  */
-const WRITE_HELPERS = new Set(["auditedWrite", "writeAppointmentAsStaff", "ownListings"]);
+const WRITE_HELPERS = new Set([
+  "auditedWrite",
+  "writeAppointmentAsStaff",
+  "ownListings",
+  "heldMailAction",
+]);
 
 function adminFunctions(): Found[] {
   const found: Found[] = [];
@@ -292,6 +300,15 @@ async function contactItem(type: "phone" | "email", key: string, value: string) 
     .insert(contactInfo)
     .values({ type, key, value })
     .returning({ id: contactInfo.id });
+  return row?.id ?? "";
+}
+
+/** A message held since a restore, straight in the outbox. */
+async function heldMessage(to: string) {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ to, subject: "Your viewing is booked", text: "See you", status: "held" })
+    .returning({ id: mailOutbox.id });
   return row?.id ?? "";
 }
 
@@ -666,6 +683,16 @@ const WRITES: Record<string, WriteCase> = {
     expect((await declineSubmission(actor, await waitingSubmission(), "Not ours")).ok).toBe(true);
     return "submission.decline";
   },
+  async sendHeldMail(actor) {
+    const id = await heldMessage("held-send@example.com");
+    expect((await sendHeldMail(actor, { id })).ok).toBe(true);
+    return "mail.send-held";
+  },
+  async dropHeldMail(actor) {
+    const id = await heldMessage("held-drop@example.com");
+    expect((await dropHeldMail(actor, { id })).ok).toBe(true);
+    return "mail.drop-held";
+  },
   async setInquiryStatus(actor) {
     const result = await setInquiryStatus(actor, await contactMessage(), "in-progress");
     expect(result.ok).toBe(true);
@@ -693,6 +720,7 @@ const SHOWN_ON_PUBLIC_PAGES: Record<AuditEntity, boolean> = {
   "calendar-feed": false,
   submission: false,
   backup: false,
+  mail: false,
 };
 
 /** Writes to a private record that change what public pages show (an approval adds a listing). */

@@ -75,6 +75,8 @@ const PRIVATE_ENTITIES: ReadonlySet<AuditEntity> = new Set<AuditEntity>([
   "submission",
   // A backup archive is a file in BACKUP_DIR, shown on no page but the Backups screen.
   "backup",
+  // The outbox's held mail (issue 44): no page shows it.
+  "mail",
 ]);
 
 /** Writes to a private entity that change a public record all the same. */

@@ -4,15 +4,30 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
 import {
   type DatabaseHandle,
+  findMigrationsFolder,
   openDatabase,
   PGLITE_EXTENSIONS,
   shippedMigrationCount,
 } from "~/db/client.server";
 import { acquireDataDirLock } from "~/db/data-dir-lock.server";
+import { getEnv } from "~/env.server";
 import { MAX_PHOTO_BYTES } from "~/lib/body-limits";
 import { holdMediaRemovals, isSafeKey } from "~/media/storage.server";
+import {
+  holdRestoredMail,
+  type RestoreSide,
+  type RowsQuery,
+  readSiteId,
+  readSiteState,
+  recordRestore,
+  restoreConcerns,
+  restoreRefusalMessage,
+  type SiteState,
+} from "./restore-guard.server";
 import { isWholeTar, readTar, type TarSource, tarSize, tarStream } from "./tar.server";
 
 // Backups of the embedded database together with the uploaded photos (issue 22, ADR 18): one
@@ -23,8 +38,10 @@ import { isWholeTar, readTar, type TarSource, tarSize, tarStream } from "./tar.s
 //                   names the bucket the listings' photos stay in)
 // The database is copied first, in one moment no statement runs in (handle.snapshot); the
 // photos after it, with removals held back, so every photo the copy names is in the archive.
-// Restoring checks the whole archive before it touches anything, then swaps the database and
-// the photos in, keeping what it replaced beside them.
+// Restoring checks the whole archive before it touches anything, and whose it is (issue 44: the
+// site ids and the newest writes of both sides, ./restore-guard.server.ts), then swaps the
+// database and the photos in, keeping what it replaced beside them, brings the database up to
+// this version's migrations and holds the mail its outbox still had to send.
 
 export const BACKUP_FORMAT = "naija-homes-backup";
 const FORMAT_VERSION = 1;
@@ -52,6 +69,20 @@ export class RestoreRefused extends Error {
   }
 }
 
+/**
+ * A sound archive that is another site's, or older than the data it would replace, or of a site
+ * that cannot be told (issue 44): restored only with `force`. Nothing was changed.
+ */
+export class RestoreNeedsForce extends RestoreRefused {
+  constructor(
+    message: string,
+    readonly concerns: string[],
+  ) {
+    super(message);
+    this.name = "RestoreNeedsForce";
+  }
+}
+
 const MB = 1024 * 1024;
 const inMb = (bytes: number) => `${Math.ceil((bytes / MB) * 10) / 10} MB`;
 
@@ -60,6 +91,11 @@ export type BackupManifest = {
   formatVersion: number;
   createdAt: string;
   app: { version: string };
+  /**
+   * The site whose data it is (issue 44): its id (site_identity) and address (SITE_URL) when the
+   * backup was taken. Absent from backups made before sites had ids.
+   */
+  site?: { id: string; url: string };
   database: { kind: "embedded"; migrations: number; bytes: number };
   /** Rows per table as the snapshot was taken. */
   counts: Record<string, number>;
@@ -132,9 +168,14 @@ function packageVersion() {
   }
 }
 
-type Counts = { migrations: number; counts: Record<string, number> };
+type Counts = { migrations: number; counts: Record<string, number>; siteId?: string };
 
-async function countRows(query: (sql: string) => Promise<number | undefined>): Promise<Counts> {
+/** What the manifest says of the database, read in the snapshot's own transaction. */
+async function countRows(rows: RowsQuery): Promise<Counts> {
+  const query = async (text: string) => {
+    const value = (await rows(text))[0]?.n;
+    return typeof value === "number" ? value : undefined;
+  };
   const counts: Record<string, number> = {};
   for (const table of COUNTED_TABLES) {
     const n = await query(
@@ -146,7 +187,7 @@ async function countRows(query: (sql: string) => Promise<number | undefined>): P
     (await query(
       "select case when to_regclass('drizzle.__drizzle_migrations') is null then 0 else (select count(*)::int from drizzle.__drizzle_migrations) end as n",
     ).catch(() => 0)) ?? 0;
-  return { migrations, counts };
+  return { migrations, counts, siteId: await readSiteId(rows) };
 }
 
 type MediaFile = { key: string; file: string; size: number; mtime: Date };
@@ -243,12 +284,7 @@ export async function createBackup(options: {
   const partial = `${outFile}.partial`;
   try {
     return await holdMediaRemovals(async () => {
-      const taken = await snapshot((query) =>
-        countRows(async (text) => {
-          const value = (await query(text))[0]?.n;
-          return typeof value === "number" ? value : undefined;
-        }),
-      );
+      const taken = await snapshot((query) => countRows(query));
       const { before } = taken;
       const database = taken.copy
         ? await databaseTarOf(taken.copy.dir)
@@ -259,6 +295,7 @@ export async function createBackup(options: {
         formatVersion: FORMAT_VERSION,
         createdAt: createdAt.toISOString(),
         app: { version: readAppVersion() },
+        ...(before.siteId ? { site: { id: before.siteId, url: getEnv().siteUrl } } : {}),
         database: { kind: "embedded", migrations: before.migrations, bytes: database.length },
         counts: before.counts,
         media:
@@ -380,8 +417,16 @@ function databaseTar(bytes: Buffer): Buffer {
   return tar;
 }
 
-/** A database archive loads, and holds this application's migrated schema. */
-async function checkDatabase(tar: Buffer) {
+/** A client's queries as plain rows, for ./restore-guard.server.ts. */
+function rowsOf(client: Pick<PGlite, "query">): RowsQuery {
+  return async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows;
+}
+
+/**
+ * A database archive loads, and holds this application's migrated schema: answers its
+ * migrations, and whose data it is and how recent (issue 44).
+ */
+async function checkDatabase(tar: Buffer): Promise<{ migrations: number; site: SiteState }> {
   let probe: PGlite;
   try {
     probe = await PGlite.create({
@@ -397,11 +442,32 @@ async function checkDatabase(tar: Buffer) {
     );
     const migrations = result.rows[0]?.n ?? 0;
     if (migrations === 0) throw new Error("no migrations");
-    return migrations;
+    return { migrations, site: await readSiteState(rowsOf(probe)) };
   } catch {
     throw new RestoreRefused("This backup does not hold this site's database.");
   } finally {
     await probe.close();
+  }
+}
+
+/**
+ * Whose data DATA_DIR's database holds now: nothing when there is none; `unreadable` (why) when
+ * it does not open, which is when a restore is most needed, so it does not stop one.
+ */
+async function readCurrentSite(
+  dataDir: string,
+): Promise<{ site?: SiteState; unreadable?: string }> {
+  const pgdata = path.join(dataDir, PGDATA);
+  if (!fs.existsSync(path.join(pgdata, "PG_VERSION"))) return {};
+  try {
+    const client = await PGlite.create(pgdata, { extensions: PGLITE_EXTENSIONS });
+    try {
+      return { site: await readSiteState(rowsOf(client)) };
+    } finally {
+      await client.close();
+    }
+  } catch (error) {
+    return { unreadable: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -410,21 +476,41 @@ export type RestoreResult = {
   /** Where the replaced database and photos were kept, if there were any. */
   previous: { database?: string; media?: string };
   mediaFiles: number;
+  /** Messages the restored outbox still had to send, now held for a super admin (issue 44). */
+  heldMail: number;
+  /** The archive's site and the site of the data it replaced (undefined: there was none). */
+  site: { archive: RestoreSide; replaced?: RestoreSide };
+  /** What `force` overrode (empty when nothing needed it). */
+  forced: string[];
+  /** Why the database it replaced could not be read, when it could not. */
+  replacedUnreadable?: string;
+};
+
+export type RestoreOptions = {
+  /** Restore another site's backup, or an older one over newer data (issue 44). */
+  force?: boolean;
+  /** The restoring site's address (SITE_URL), for the refusal's words. */
+  siteUrl?: string;
+  now?: Date;
 };
 
 /**
  * Replaces DATA_DIR's database and photos with the backup in `inFile`, with no server running
  * (it takes the directory's lock). The whole archive is read and checked first: a damaged,
- * foreign or newer archive changes nothing. What it replaces is kept beside it until the
- * operator deletes it; if the swap fails half-way, it is put back. A backup from before photos
- * were included (a bare database archive) restores the database and leaves the photos be.
+ * foreign or newer archive changes nothing, and so does one of another site, or older than the
+ * data it replaces, unless `force` (RestoreNeedsForce says why, naming both sites and dates).
+ * What it replaces is kept beside it until the operator deletes it; if the swap fails half-way,
+ * it is put back. The restored database is migrated to this version and its unsent mail held.
+ * A backup from before photos were included (a bare database archive) restores the database
+ * and leaves the photos be.
  */
 export async function restoreBackup(
   dataDir: string,
   inFile: string,
-  now = new Date(),
+  options: RestoreOptions = {},
 ): Promise<RestoreResult> {
   if (!fs.existsSync(inFile)) throw new Error(`No such backup file: ${inFile}`);
+  const now = options.now ?? new Date();
   fs.mkdirSync(dataDir, { recursive: true });
   const lock = acquireDataDirLock(dataDir);
   const stamp = timestamp(now);
@@ -432,13 +518,39 @@ export async function restoreBackup(
   try {
     const read = await readArchive(inFile, path.join(staging, MEDIA));
     read.database = databaseTar(read.database);
-    const migrations = await checkDatabase(read.database);
+    const { migrations, site } = await checkDatabase(read.database);
     if (migrations > shippedMigrationCount()) {
       throw new Error(
         "This backup was made by a newer version of the site (its database has migrations this copy does not know). Update the site first, then restore.",
       );
     }
-    return await swapIn(dataDir, staging, read, stamp);
+    const takenAt = read.manifest ? new Date(read.manifest.createdAt) : undefined;
+    const archive: RestoreSide = { ...site, url: read.manifest?.site?.url };
+    const current = await readCurrentSite(dataDir);
+    const replaced = current.site && { ...current.site, url: options.siteUrl };
+    const concerns = restoreConcerns(archive, replaced);
+    if (replaced && concerns.length > 0 && !options.force) {
+      const message = restoreRefusalMessage({
+        concerns,
+        archive: { ...archive, takenAt },
+        current: replaced,
+        dataDir,
+      });
+      throw new RestoreNeedsForce(message, concerns);
+    }
+    const swapped = await swapIn(dataDir, staging, read, stamp, {
+      at: now,
+      takenAt,
+      file: path.basename(inFile),
+      // A backup that names no site continues the site whose data it replaces.
+      siteId: archive.siteId ? undefined : replaced?.siteId,
+    });
+    return {
+      ...swapped,
+      site: { archive, replaced },
+      forced: concerns,
+      replacedUnreadable: current.unreadable,
+    };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
     lock.release();
@@ -583,7 +695,8 @@ async function swapIn(
   staging: string,
   read: ReadArchive,
   stamp: string,
-): Promise<RestoreResult> {
+  restore: Parameters<typeof recordRestore>[1],
+): Promise<Pick<RestoreResult, "manifest" | "previous" | "mediaFiles" | "heldMail">> {
   const pgdata = path.join(dataDir, PGDATA);
   const mediaDir = path.join(dataDir, MEDIA);
   const withMedia = read.manifest?.media.kind === "disk";
@@ -596,14 +709,25 @@ async function swapIn(
     moved.push([target, aside]);
     return aside;
   };
+  let heldMail = 0;
   try {
     previous.database = moveAside(pgdata);
     const client = await PGlite.create(pgdata, {
       extensions: PGLITE_EXTENSIONS,
       loadDataDir: new Blob([new Uint8Array(read.database)], { type: "application/x-tar" }),
     });
-    await client.query("select 1");
-    await client.close();
+    try {
+      // Migrated here rather than at the next start, so the restore can record itself in the
+      // tables of this version (site_identity) whatever version made the backup.
+      await migrate(drizzle({ client }), { migrationsFolder: findMigrationsFolder() });
+      heldMail = await client.transaction(async (tx) => {
+        const held = await holdRestoredMail(rowsOf(tx));
+        await recordRestore(rowsOf(tx), restore);
+        return held;
+      });
+    } finally {
+      await client.close();
+    }
     if (withMedia) {
       previous.media = moveAside(mediaDir);
       const restored = path.join(staging, MEDIA);
@@ -620,5 +744,5 @@ async function swapIn(
     for (const [target, aside] of moved.reverse()) fs.renameSync(aside, target);
     throw error;
   }
-  return { manifest: read.manifest, previous, mediaFiles: read.mediaFiles };
+  return { manifest: read.manifest, previous, mediaFiles: read.mediaFiles, heldMail };
 }

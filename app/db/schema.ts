@@ -796,6 +796,10 @@ export const savedSearchAlerts = pgTable(
 // The sender claims due rendered rows with a lease, delivers them through the configured
 // transport (SMTP, or the log when SMTP_URL is unset) and marks them 'sent', or retries with
 // backoff and finally marks them 'failed'. `error` is the last attempt's error.
+// 'held' (issue 44): mail a restore found unsent, or a job queued for a time before the restore;
+// the old site may have sent it after the backup was taken, so nothing sends it until a super
+// admin chooses "Send now" (back to 'pending') or "Drop" on the Backups screen. The sender
+// renders held notifications (so the screen shows who they are for) but never claims them.
 
 export type OutboxAttachment = {
   filename: string;
@@ -805,7 +809,7 @@ export type OutboxAttachment = {
   encoding?: "base64";
 };
 
-export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+export const MAIL_STATUSES = ["pending", "sent", "failed", "held"] as const;
 
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -844,6 +848,28 @@ export const mailOutbox = pgTable(
       sql`${t.kind} is not null or (${t.to} is not null and ${t.subject} is not null and ${t.text} is not null)`,
     ),
   ],
+);
+
+// ---------------------------------------------------------------------------
+// The site's identity (issue 44): one row, made by its migration (0022) with a random id, so
+// every instance on one PostgreSQL and every restart see the same id. Each backup's manifest
+// names it, and a restore compares it with the id of the data it replaces. A restore also
+// records here when it ran and what it restored: the jobs hold the mail they queue for a time
+// before `restored_at` (the old site may have sent it), see app/models/held-mail.server.ts.
+
+export const siteIdentity = pgTable(
+  "site_identity",
+  {
+    id: integer("id").primaryKey().default(1),
+    siteId: uuid("site_id").notNull().defaultRandom(),
+    createdAt: createdAt(),
+    /** When this database was last put in place by `npm run restore`. */
+    restoredAt: timestamp("restored_at", { withTimezone: true }),
+    /** The restored backup: when it was taken (its manifest) and its file name. */
+    restoredBackupTakenAt: timestamp("restored_backup_taken_at", { withTimezone: true }),
+    restoredBackupFile: text("restored_backup_file"),
+  },
+  (t) => [check("site_identity_single_row", sql`${t.id} = 1`)],
 );
 
 // ---------------------------------------------------------------------------

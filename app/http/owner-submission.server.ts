@@ -10,17 +10,22 @@ import {
 } from "~/http/responses.server";
 import { readUploadForm, type UploadForm } from "~/http/upload-form.server";
 import { FORM_BODY_LIMIT_BYTES } from "~/lib/body-limits";
+import { VERSION_FIELD } from "~/lib/edit-conflict";
 import {
   checkDraft,
   checkSubmission,
+  OWNER_PROPERTY_FIELDS,
   postedSubmissionValues,
   type SubmissionValues,
+  submissionValuesOf,
 } from "~/lib/schemas/submission";
 import { SUBMISSION_MESSAGES } from "~/lib/submissions";
 import { logger } from "~/log/logger.server";
+import { propertyVersion } from "~/models/admin-property-version.server";
 import { holdSubmissionValues, holdTokenHash } from "~/models/submission-hold.server";
 import { type SaveRefusal, saveOwnerSubmission } from "~/models/submission-owner.server";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
+import { readVersion, versionToken } from "./edit-merge.server";
 
 // The owner's submission form, posted from /list-your-property (a new one) and from My Listings
 // (a draft, or one the office sent back): photos read through the admin upload pipeline, the
@@ -164,4 +169,39 @@ export async function saveSubmissionPost(
     logger.error({ err: error }, "Saving an owner's submission failed");
     return give(refused(500, "Please try again.", values));
   }
+}
+
+// A change to a live listing (issue 42): the form carries the listing as it was when the owner
+// opened it, signed like the admin forms' versions, so approving applies only what the owner
+// changed from that copy; an office edit made while the form was open is not the owner's.
+
+/** The signed field naming the listing a change form's base is of (a token of another is refused). */
+const BASE_LISTING = "listing";
+
+/** The hidden version of an owner's change form opened now on this live listing. */
+export function ownerChangeVersion(
+  listing: Parameters<typeof submissionValuesOf>[0] & { id: string },
+) {
+  return versionToken(propertyVersion(listing), {
+    ...submissionValuesOf(listing),
+    [BASE_LISTING]: listing.id,
+  });
+}
+
+/**
+ * The listing as the owner's change form showed it (its base), from the posted version; undefined
+ * when none was posted, its signature does not hold or it was made for another listing.
+ */
+export function readOwnerChangeBase(
+  form: FormData,
+  listingId: string,
+): SubmissionValues | undefined {
+  const base = readVersion(form.get(VERSION_FIELD))?.base;
+  if (!base || base[BASE_LISTING] !== listingId) return undefined;
+  const values: SubmissionValues = {};
+  for (const field of OWNER_PROPERTY_FIELDS) {
+    const value = base[field];
+    if (typeof value === "string" && value !== "") values[field] = value;
+  }
+  return values;
 }

@@ -35,6 +35,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   "calendar-feed": "Calendar link",
   submission: "Owner submissions",
   backup: "Backups",
+  mail: "E-mails held by a restore",
 };
 
 /** What each action did, as a sentence's verb phrase ("edited the listing"). */
@@ -97,6 +98,8 @@ const ACTION_TEXT: Record<string, string> = {
   "submission.request-changes": "Asked the owner for changes",
   "submission.decline": "Declined the owner's submission",
   "backup.delete": "Deleted a backup",
+  "mail.send-held": "Sent an e-mail held since a restore",
+  "mail.drop-held": "Dropped an e-mail held since a restore",
 };
 
 /** An action in words; an action not listed reads from its code ("video.publish": "Video: publish"). */

@@ -17,6 +17,7 @@ export const AUDIT_ENTITIES = [
   "calendar-feed",
   "submission",
   "backup",
+  "mail",
 ] as const;
 
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -59,6 +59,16 @@ export const FLASH_MESSAGES = {
     description: "The database and the photos, in one file you can download below.",
   },
   backupDeleted: { type: "success", title: "Backup deleted" },
+  heldMailSent: {
+    type: "success",
+    title: "Sending now",
+    description: "The released e-mails leave the outbox within moments.",
+  },
+  heldMailDropped: {
+    type: "success",
+    title: "Dropped",
+    description: "Those e-mails will not be sent.",
+  },
   accountDeleted: { type: "success", title: "Account deleted" },
   appointmentConfirmed: { type: "success", title: "Appointment Confirmed" },
   appointmentCompleted: { type: "success", title: "Appointment Completed" },

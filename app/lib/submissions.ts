@@ -96,6 +96,7 @@ export const SUBMISSION_MESSAGES = {
   notEditable: "This submission can no longer be changed.",
   tooManyPhotos: `A submission holds at most ${MAX_SUBMISSION_PHOTOS} photos. Remove some first.`,
   alreadyAsked: "A request like this one is already waiting for our office.",
+  changeOutOfDate: "This form is out of date. Please check the listing and send your change again.",
   saveFailed: "Could not save your property",
   contactMethod: "Please choose how we should reach you",
   contactPhone: "Please enter the phone number we should call",

@@ -25,7 +25,9 @@ import { renderNotification } from "./notification-mail.server";
 //   e-mail, the others get rows of their own, due at once. A notification that tells nobody
 //   (no admin has e-mail on) is deleted. One whose rendering fails is retried with the same
 //   backoff as a delivery and counted among its attempts. Rows queued rendered (mail no write
-//   causes, and those from before notifications) skip this step.
+//   causes, and those from before notifications) skip this step. Held notifications (issue 44:
+//   mail a restore found unsent) are rendered too, their e-mails held like them, so the Backups
+//   screen can say whom each is for; nothing claims a held row.
 // - A sender claims due rows in one statement (`FOR UPDATE SKIP LOCKED`, so two senders never
 //   claim the same row) and gives them a lease: until `lease_until` nobody else takes them.
 // - It sends MAIL_CONCURRENCY messages at once, over the transport's pooled SMTP connections
@@ -145,6 +147,15 @@ function limitsOf(options: DeliverOptions): RetryLimits {
   };
 }
 
+/** A notification being rendered: a pending one, or one held since a restore (issue 44). */
+type RenderingRow = {
+  id: string;
+  kind: string;
+  attempts: number;
+  status: "pending" | "held";
+  ageMs: number;
+};
+
 /**
  * Renders up to `limit` due notifications, one transaction each; answers how many rows it took
  * (rendered, told nobody, or failed to render).
@@ -156,14 +167,15 @@ async function renderDueNotifications(
 ): Promise<number> {
   let taken = 0;
   while (taken < limit) {
-    let current: RenderedRow | undefined;
+    let current: RenderingRow | undefined;
     try {
       const outcome = await db.transaction(async (tx) => {
         const result = await tx.execute<
-          RenderedRow & { payload: Record<string, unknown> | string | null }
+          RenderingRow & { payload: Record<string, unknown> | string | null }
         >(sql`
-          select id, kind, payload, attempts, ${ageMsSql(clock)} as "ageMs" from ${mailOutbox}
-          where status = 'pending' and subject is null
+          select id, kind, payload, attempts, status, ${ageMsSql(clock)} as "ageMs"
+          from ${mailOutbox}
+          where status in ('pending', 'held') and subject is null
             and next_attempt_at <= ${clock()}
           order by next_attempt_at, created_at
           limit 1
@@ -183,6 +195,7 @@ async function renderDueNotifications(
             others.map((message) => ({
               kind: row.kind,
               payload: parseJson(row.payload),
+              status: row.status,
               ...renderedColumns(message),
             })),
           );
@@ -199,11 +212,9 @@ async function renderDueNotifications(
   return taken;
 }
 
-type RenderedRow = { id: string; kind: string; attempts: number; ageMs: number };
-
 /** A notification that could not be rendered: retried after the backoff, or given up. */
 async function recordRenderFailure(
-  row: RenderedRow,
+  row: RenderingRow,
   error: unknown,
   clock: Clock,
   limits: RetryLimits,
@@ -211,7 +222,7 @@ async function recordRenderFailure(
   const attempts = row.attempts + 1;
   const message = describeMailError(error);
   const mail = { id: row.id, kind: row.kind, attempts };
-  const where = and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, "pending"));
+  const where = and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, row.status));
   if (givesUp(attempts, Number(row.ageMs), limits)) {
     await db.update(mailOutbox).set({ status: "failed", attempts, error: message }).where(where);
     logger.error({ err: error, mail }, `Gave up rendering a ${row.kind} notification`);

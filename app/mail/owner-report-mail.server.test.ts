@@ -154,7 +154,7 @@ describe("who gets it", () => {
     await optIn("late", new Date("2026-11-23T07:30:00Z"));
     await addListing("Late's flat", "late");
 
-    expect(await runWeeklyOwnerReports(MONDAY)).toEqual({ week: WEEK, queued: 1 });
+    expect(await runWeeklyOwnerReports(MONDAY)).toEqual({ week: WEEK, queued: 1, held: 0 });
     const mails = await deliverDueMail();
     expect(mails.map((m) => m.to)).toEqual(["ngozi@example.ng"]);
     expect(mails[0]?.text).toContain("Ngozi's Lekki flat");
@@ -164,7 +164,7 @@ describe("who gets it", () => {
 
     // The next week, the late owner gets theirs too.
     const next = await runWeeklyOwnerReports(new Date("2026-11-30T08:00:00Z"));
-    expect(next).toEqual({ week: { start: "2026-11-23", end: "2026-11-29" }, queued: 2 });
+    expect(next).toEqual({ week: { start: "2026-11-23", end: "2026-11-29" }, queued: 2, held: 0 });
     expect((await deliverDueMail()).map((m) => m.to).sort()).toEqual([
       "late@example.ng",
       "ngozi@example.ng",
@@ -305,7 +305,7 @@ describe("once per owner and week", () => {
     await addListing("Ngozi's Lekki flat", "ngozi");
     // Down all Monday; started on Wednesday.
     const wednesday = new Date("2026-11-25T10:00:00Z");
-    expect(await runWeeklyOwnerReports(wednesday)).toEqual({ week: WEEK, queued: 1 });
+    expect(await runWeeklyOwnerReports(wednesday)).toEqual({ week: WEEK, queued: 1, held: 0 });
     expect((await runWeeklyOwnerReports(wednesday)).queued).toBe(0);
   });
 

@@ -291,3 +291,32 @@ export async function checkReadiness(options: ReadinessOptions = {}): Promise<Re
 export function readinessHttpStatus(status: ReadinessStatus): 200 | 503 {
   return status === "unready" ? 503 : 200;
 }
+
+/** What /readyz answers from SIGTERM on, whatever the checks would say. */
+export type Draining = { status: "draining"; since: string; reason: string };
+
+let drainingSince: Date | undefined;
+
+/**
+ * From now on /readyz (and the control socket's) answers 503 "draining": the server is
+ * finishing its requests before it stops (server/drain.js), so a proxy should send no more.
+ */
+export function startDraining(now = new Date()) {
+  drainingSince ??= now;
+}
+
+/** Back to the checks: for tests, which share this module. */
+export function stopDraining() {
+  drainingSince = undefined;
+}
+
+/** "draining" once startDraining() was called, else every check (checkReadiness). */
+export async function currentReadiness(options?: ReadinessOptions): Promise<Readiness | Draining> {
+  if (!drainingSince) return checkReadiness(options);
+  return {
+    status: "draining",
+    since: drainingSince.toISOString(),
+    reason:
+      "The server is stopping: it answers the requests it has, and accepts new ones only for a moment",
+  };
+}

@@ -86,10 +86,18 @@ export const NOTIFICATION_KINDS = [
   "owner.weekly-report",
 ] as const satisfies readonly NotificationKind[];
 
-/** Puts the notification in the outbox through `tx`, the transaction of the write it tells of. */
-export async function notify(tx: Executor, notification: Notification): Promise<void> {
+/**
+ * Puts the notification in the outbox through `tx`, the transaction of the write it tells of;
+ * answers its row's id.
+ */
+export async function notify(tx: Executor, notification: Notification): Promise<string> {
   const { kind, ...payload } = notification;
-  await tx.insert(mailOutbox).values({ kind, payload });
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({ kind, payload })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error(`the ${kind} notification was not stored`);
+  return row.id;
 }
 
 /** Notifies `kind` about the appointment as it stands in `tx`, after the write changed it. */

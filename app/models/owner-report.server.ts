@@ -29,6 +29,7 @@ import type { Executor } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import { addDays, lagosToday, parseIsoDate } from "~/lib/appointment-rules";
 import type { ListingContacts } from "~/lib/leads";
+import { holdIfDueBeforeRestore, lastRestoreTime } from "./held-mail.server";
 import { notify } from "./notification.server";
 import { OFFERED } from "./property.server";
 
@@ -313,16 +314,23 @@ export async function getOwnerWeeklyReport(
 // ---------------------------------------------------------------------------
 // The job.
 
-export type ReportRunReport = { week: ReportWeek; queued: number };
+export type ReportRunReport = {
+  week: ReportWeek;
+  queued: number;
+  /** Of those queued, held: due before the last restore, the old site may have sent them. */
+  held: number;
+};
 
 /**
  * Queues the due week's report for every owner who gets it and has not had it: switched on before
  * the week's send time, active, with at least one live listing. Safe to run any number of times,
- * from any number of instances at once.
+ * from any number of instances at once. A week due before the last restore (issue 44) is queued
+ * held: the restored database cannot know whether the old site sent it after the backup.
  */
 export async function runWeeklyOwnerReports(now = new Date()): Promise<ReportRunReport> {
   const week = dueReportWeek(now);
   const sendTime = reportSendTime(week.start);
+  const restoredAt = await lastRestoreTime();
   const owners = await db
     .select({ id: users.id })
     .from(users)
@@ -348,6 +356,7 @@ export async function runWeeklyOwnerReports(now = new Date()): Promise<ReportRun
     )
     .orderBy(asc(users.id));
   let queued = 0;
+  let held = 0;
   for (const owner of owners) {
     const sent = await db.transaction(async (tx) => {
       // The key lets one insert through; a concurrent run waits for it, then inserts nothing.
@@ -356,11 +365,16 @@ export async function runWeeklyOwnerReports(now = new Date()): Promise<ReportRun
         .values({ userId: owner.id, weekStart: week.start })
         .onConflictDoNothing()
         .returning({ userId: ownerWeeklyReports.userId });
-      if (!row) return false;
-      await notify(tx, { kind: "owner.weekly-report", userId: owner.id, weekStart: week.start });
-      return true;
+      if (!row) return undefined;
+      const id = await notify(tx, {
+        kind: "owner.weekly-report",
+        userId: owner.id,
+        weekStart: week.start,
+      });
+      return { held: await holdIfDueBeforeRestore(tx, [id], sendTime, restoredAt) };
     });
     if (sent) queued += 1;
+    if (sent?.held) held += 1;
   }
-  return { week, queued };
+  return { week, queued, held };
 }

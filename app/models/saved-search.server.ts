@@ -10,6 +10,7 @@ import {
   serializeListingFilters,
 } from "~/lib/listing-filters";
 import { type AlertFrequency, MAX_SAVED_SEARCHES } from "~/lib/schemas/saved-search";
+import { holdIfDueBeforeRestore, lastRestoreTime } from "./held-mail.server";
 import { listingConditions, resolveLocations } from "./property-search.server";
 
 // Saved searches and their e-mail alerts (issue 14). Every customer query takes the user id and
@@ -269,7 +270,13 @@ export type SearchAlert = {
 /** Queues the alert's e-mail in `tx`; answers the outbox row's id. */
 export type QueueAlert = (tx: Transaction, alert: SearchAlert) => Promise<string | undefined>;
 
-export type AlertRunReport = { searches: number; alerts: number; listings: number };
+export type AlertRunReport = {
+  searches: number;
+  alerts: number;
+  listings: number;
+  /** Of the alerts, held: due before the last restore, the old site may have sent them. */
+  held: number;
+};
 
 /**
  * Runs every due search once (see the top of this file). `queueAlert` is called inside each
@@ -279,7 +286,7 @@ export async function processDueSearchAlerts(
   queueAlert: QueueAlert,
   options: { limit?: number } = {},
 ): Promise<AlertRunReport> {
-  const report: AlertRunReport = { searches: 0, alerts: 0, listings: 0 };
+  const report: AlertRunReport = { searches: 0, alerts: 0, listings: 0, held: 0 };
   const limit = options.limit ?? 1_000;
   // Due before the run started: a search this run handled is due again only after it (an
   // instant one at once), so it waits for the next run. Strictly before: the embedded
@@ -287,19 +294,32 @@ export async function processDueSearchAlerts(
   // millisecond must not be picked up again.
   const started = await db.execute<{ now: string }>(sql`select now()::text as now`);
   const runStart = started.rows[0]?.now ?? new Date().toISOString();
+  const restoredAt = await lastRestoreTime();
   while (report.searches < limit) {
-    const done = await db.transaction(async (tx) => processOneDueSearch(tx, queueAlert, runStart));
+    const done = await db.transaction(async (tx) =>
+      processOneDueSearch(tx, queueAlert, runStart, restoredAt),
+    );
     if (!done) break;
     report.searches += 1;
     if (done.listings > 0) {
       report.alerts += 1;
       report.listings += done.listings;
     }
+    if (done.held) report.held += 1;
   }
   return report;
 }
 
-async function processOneDueSearch(tx: Transaction, queueAlert: QueueAlert, runStart: string) {
+/**
+ * One due search. An alert due before the last restore (`restoredAt`, issue 44) is queued held:
+ * the old site may have sent it after the backup the restored database was taken from.
+ */
+async function processOneDueSearch(
+  tx: Transaction,
+  queueAlert: QueueAlert,
+  runStart: string,
+  restoredAt: Date | undefined,
+) {
   // The search whose turn it is, unless another runner holds it. Its owner must be active.
   const [search] = await tx
     .select({
@@ -308,6 +328,7 @@ async function processOneDueSearch(tx: Transaction, queueAlert: QueueAlert, runS
       query: savedSearches.query,
       frequency: savedSearches.frequency,
       alertedUntil: savedSearches.alertedUntil,
+      nextAlertAt: savedSearches.nextAlertAt,
       createdAt: savedSearches.createdAt,
       userId: users.id,
       email: users.email,
@@ -374,6 +395,7 @@ async function processOneDueSearch(tx: Transaction, queueAlert: QueueAlert, runS
     }
   }
 
+  let held = false;
   if (listings.length > 0) {
     const mailId = await queueAlert(tx, {
       search: { id: search.id, name: search.name, query: search.query, frequency },
@@ -381,6 +403,7 @@ async function processOneDueSearch(tx: Transaction, queueAlert: QueueAlert, runS
       listings,
       more,
     });
+    if (mailId) held = await holdIfDueBeforeRestore(tx, [mailId], search.nextAlertAt, restoredAt);
     await tx
       .insert(savedSearchAlerts)
       .values(
@@ -400,5 +423,5 @@ async function processOneDueSearch(tx: Transaction, queueAlert: QueueAlert, runS
       ...(listings.length > 0 ? { lastAlertAt: sql`now()` } : {}),
     })
     .where(eq(savedSearches.id, search.id));
-  return { listings: listings.length };
+  return { listings: listings.length, held };
 }

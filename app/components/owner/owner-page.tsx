@@ -12,6 +12,8 @@ export type OwnerFormFailure = {
   error?: { title: string; message: string };
   fields?: Partial<Record<string, string>>;
   values?: Record<string, string>;
+  /** A change form's version as posted: the form comes back at the base it was opened at. */
+  version?: string;
 };
 
 export function ownerFormFailure(actionData: unknown): OwnerFormFailure | undefined {

@@ -9,6 +9,7 @@ import { fieldBinder, SelectField, TextField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { FormMessage } from "~/lib/action-result";
+import { VERSION_FIELD } from "~/lib/edit-conflict";
 import type { PropertyFormValues } from "~/lib/schemas/property";
 import type { SubmissionValues } from "~/lib/schemas/submission";
 import { CONTACT_METHODS } from "~/lib/submissions";
@@ -29,6 +30,7 @@ export function OwnerSubmissionForm({
   sendLabel = "Send for review",
   action,
   savedAt,
+  version,
 }: {
   values: SubmissionValues;
   fields: Partial<Record<string, string>>;
@@ -40,6 +42,8 @@ export function OwnerSubmissionForm({
   action?: string;
   /** Changes when the values shown were saved (the page stays): the form is clean again. */
   savedAt?: unknown;
+  /** A change to a live listing: the signed copy of the listing the form was opened at. */
+  version?: string;
 }) {
   const pending = useIsPending();
   const bind = fieldBinder(values, fields, "");
@@ -57,6 +61,7 @@ export function OwnerSubmissionForm({
     >
       <FormAlert error={error} />
       <HoneypotField />
+      {version ? <input type="hidden" name={VERSION_FIELD} value={version} /> : null}
       <PropertyFieldSections values={values as PropertyFormValues} fields={fields} forOwner />
       <section className="space-y-4" aria-labelledby="owner-contact-title">
         <h2 id="owner-contact-title" className="text-lg font-semibold text-slate-900">

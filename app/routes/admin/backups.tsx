@@ -16,6 +16,7 @@ import {
   retentionRules,
 } from "~/backup/backup-messages";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { HeldMailPanel } from "~/components/admin/held-mail-panel";
 import { SubmitButton } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { ConfirmForm } from "~/components/ui/confirm-form";
@@ -30,14 +31,17 @@ import { formatMoment } from "~/lib/appointment-format";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { COMPANY_NAME } from "~/lib/site";
 import { logger } from "~/log/logger.server";
+import { getSiteIdentity, listHeldMail } from "~/models/held-mail.server";
 import type { Route } from "./+types/backups";
+import { heldMailAction, isHeldMailIntent } from "./held-mail.server";
 
 // /admin/backups (issue 22): super admins see the backups of the embedded database and its
 // photos (BACKUP_DIR): the last success or failure, when the next scheduled one runs, how long
 // each kind of archive is kept and which the rotation removes next (issue 44), each archive with
 // its kind, contents, a download and a Delete that asks first; and take one now. A backup holds
 // every account's data, so plain admins get a 403 here and no sidebar entry. On PostgreSQL the
-// page says how to back up instead (pg_dump and the bucket's tools).
+// page says how to back up instead (pg_dump and the bucket's tools). Both show the site's id, its
+// last restore and the e-mails held since (issue 44, ~/components/admin/held-mail-panel.tsx).
 
 function requireSuperAdmin(actor: AdminActor) {
   if (!actor.isSuperAdmin) throw new Response(BACKUP_MESSAGES.superAdminsOnly, { status: 403 });
@@ -49,11 +53,30 @@ function requireSuperAdmin(actor: AdminActor) {
  */
 const WITH_CONTENTS = 30;
 
+/** The site's id, last restore and held mail, as the panel shows them. */
+async function loadSiteAndHeldMail() {
+  const [site, held] = await Promise.all([getSiteIdentity(), listHeldMail()]);
+  const iso = (at: Date | null) => at?.toISOString() ?? null;
+  return {
+    site: site && {
+      siteId: site.siteId,
+      restoredAt: iso(site.restoredAt),
+      restoredBackupTakenAt: iso(site.restoredBackupTakenAt),
+      restoredBackupFile: site.restoredBackupFile,
+    },
+    held: {
+      total: held.total,
+      rows: held.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    },
+  };
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   requireSuperAdmin(actor);
   const env = getEnv();
-  if (env.databaseUrl) return { postgres: true as const };
+  const siteAndHeldMail = await loadSiteAndHeldMail();
+  if (env.databaseUrl) return { postgres: true as const, ...siteAndHeldMail };
   const files = listBackups();
   const backups = await Promise.all(
     files.map(async (file, index) => {
@@ -76,6 +99,7 @@ export async function loader(args: Route.LoaderArgs) {
   });
   return {
     postgres: false as const,
+    ...siteAndHeldMail,
     backups,
     removedNext: removedNext.map((file) => ({
       name: file.name,
@@ -101,6 +125,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const form = await readForm(args.request);
   const intent = form.get("intent");
+  if (isHeldMailIntent(intent)) return heldMailAction(actor, form);
   if ((intent !== "backup" && intent !== "delete") || getEnv().databaseUrl) {
     return failed(400, { error: { title: BACKUP_MESSAGES.failed, message: "Unknown action." } });
   }
@@ -156,7 +181,11 @@ function size(bytes: number) {
 
 export default function AdminBackupsPage({ loaderData, actionData }: Route.ComponentProps) {
   const failure = failureOf(actionData);
+  const heldFailure = failure?.intent === "held-mail" ? failure.error : undefined;
   const pending = useIsPending({ intent: "backup" });
+  const heldMailPanel = (
+    <HeldMailPanel site={loaderData.site} held={loaderData.held} error={heldFailure} />
+  );
   if (loaderData.postgres) {
     return (
       <div className="mx-auto max-w-4xl space-y-6 p-4 md:p-6">
@@ -169,6 +198,7 @@ export default function AdminBackupsPage({ loaderData, actionData }: Route.Compo
             are for the embedded database.
           </CardDescription>
         </Card>
+        {heldMailPanel}
       </div>
     );
   }
@@ -228,7 +258,7 @@ export default function AdminBackupsPage({ loaderData, actionData }: Route.Compo
           ) : null}
         </dl>
         <Form method="post" className="mt-5 space-y-3">
-          <FormAlert error={failure?.error} />
+          <FormAlert error={heldFailure ? undefined : failure?.error} />
           <input type="hidden" name="intent" value="backup" />
           <SubmitButton pending={pending || running} pendingLabel="Backing up...">
             Back Up Now
@@ -287,6 +317,7 @@ export default function AdminBackupsPage({ loaderData, actionData }: Route.Compo
           (docs/operations.md).
         </p>
       </Card>
+      {heldMailPanel}
     </div>
   );
 }

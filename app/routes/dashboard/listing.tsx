@@ -10,7 +10,12 @@ import { AppointmentStatusBadge, Badge } from "~/components/ui/badge";
 import { SubmitButton } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { limitSubmissionPost, readSubmissionForm } from "~/http/owner-submission.server";
+import {
+  limitSubmissionPost,
+  ownerChangeVersion,
+  readOwnerChangeBase,
+  readSubmissionForm,
+} from "~/http/owner-submission.server";
 import { discardUploads } from "~/http/property-uploads.server";
 import {
   badRequest,
@@ -21,6 +26,7 @@ import {
   unknownIntent,
 } from "~/http/responses.server";
 import { formatDay } from "~/lib/dates";
+import { VERSION_FIELD } from "~/lib/edit-conflict";
 import { formatNumber, formatPrice } from "~/lib/money";
 import { myListingPath, mySubmissionPath } from "~/lib/navigation";
 import { listingStatusLabel } from "~/lib/property-options";
@@ -67,6 +73,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       contactPhone: user.phone ?? "",
       ...contact,
     },
+    // The listing as the change form opens it, signed (issue 42): approval applies only what
+    // the owner changed from this copy, not an office edit made while the form was open.
+    version: ownerChangeVersion(listing),
   };
 }
 
@@ -86,6 +95,8 @@ export async function action(args: Route.ActionArgs) {
   const read = await readSubmissionForm(args.request);
   const values = postedSubmissionValues(read.form);
   const intent = String(read.form.get("intent") ?? "");
+  // Sent back with a refused change, so the form keeps the base it was opened at.
+  const version = intent === "submit" ? String(read.form.get(VERSION_FIELD) ?? "") : undefined;
   const photos = read.ok ? read.photos.map((p) => ({ url: p.url })) : [];
   const refuse = async (response: Awaited<ReturnType<typeof badRequest>>) => {
     await discardUploads(photos);
@@ -97,15 +108,33 @@ export async function action(args: Route.ActionArgs) {
       error: { title: SUBMISSION_MESSAGES.saveFailed, message: read.message },
       fields: { photos: read.message },
       values,
+      version,
     });
   }
   let request: Parameters<typeof requestListingChange>[2];
   if (intent === "submit") {
     const checked = checkSubmission(values);
     if (!checked.ok) {
-      return refuse(badRequest({ intent, error: checked.error, fields: checked.fields, values }));
+      return refuse(
+        badRequest({ intent, error: checked.error, fields: checked.fields, values, version }),
+      );
     }
-    request = { kind: "change", values, photos };
+    const base = readOwnerChangeBase(read.form, id);
+    if (!base) {
+      // Without the copy it was opened at, approving could undo an office edit: not sent blind.
+      // The form comes back at the listing as it is now, with what was typed.
+      return refuse(
+        failed(409, {
+          intent,
+          error: {
+            title: SUBMISSION_MESSAGES.saveFailed,
+            message: SUBMISSION_MESSAGES.changeOutOfDate,
+          },
+          values,
+        }),
+      );
+    }
+    request = { kind: "change", values, photos, base };
   } else if (intent === "takedown") {
     const note = String(read.form.get("note") ?? "")
       .trim()
@@ -124,7 +153,7 @@ export async function action(args: Route.ActionArgs) {
   } else {
     return refuse(unknownIntent());
   }
-  const limited = await limitSubmissionPost(args, { intent, values });
+  const limited = await limitSubmissionPost(args, { intent, values, version });
   if (limited) {
     await discardUploads(photos);
     return limited;
@@ -140,6 +169,7 @@ export async function action(args: Route.ActionArgs) {
       intent,
       error: { title: SUBMISSION_MESSAGES.saveFailed, message: REFUSED[asked.reason] },
       values,
+      version,
     });
   }
   return redirectWithFlash(
@@ -274,6 +304,7 @@ export default function OwnerListingPage({ loaderData, actionData }: Route.Compo
             </p>
             <OwnerSubmissionForm
               values={changeFailure?.values ?? loaderData.values}
+              version={changeFailure?.version || loaderData.version}
               fields={changeFailure?.fields ?? {}}
               error={changeFailure?.error}
               signedIn

@@ -15,9 +15,12 @@ import {
 import { mailOutbox } from "~/db/schema";
 import {
   checkReadiness,
+  currentReadiness,
   expectedMigrationCount,
   OUTBOX_DELAYED_AFTER_SECONDS,
   OUTBOX_STUCK_AFTER_SECONDS,
+  startDraining,
+  stopDraining,
 } from "~/metrics/readiness.server";
 import { setTestEnv } from "../../../tests/setup/env";
 import { callLoader, routeArgs } from "../../../tests/setup/route-calls";
@@ -40,6 +43,22 @@ beforeEach(async () => {
 });
 
 const MINUTE_MS = 60_000;
+
+/** GET /readyz over the control socket in `dir`. */
+function askControlSocket(dir: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    http
+      .get({ socketPath: path.join(dir, "control.sock"), path: "/readyz" }, (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => {
+          body += chunk;
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      })
+      .on("error", reject);
+  });
+}
 
 /** /readyz asked with these headers (none: as anyone). */
 function ask(headers: Record<string, string> = {}) {
@@ -363,38 +382,67 @@ describe("GET /readyz without the metrics token", () => {
   });
 
   it("tells the checks and their reasons over the control socket in DATA_DIR", async () => {
-    await startControlSocket(socketDir, { readiness: checkReadiness });
+    await startControlSocket(socketDir, { readiness: currentReadiness });
     const socketPath = path.join(socketDir, "control.sock");
     expect(fs.statSync(socketPath).mode & 0o777).toBe(0o600);
-    const get = () =>
-      new Promise<{ status: number; body: string }>((resolve, reject) => {
-        http
-          .get({ socketPath, path: "/readyz" }, (response) => {
-            let body = "";
-            response.setEncoding("utf8");
-            response.on("data", (chunk) => {
-              body += chunk;
-            });
-            response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-          })
-          .on("error", reject);
-      });
-    const ready = await get();
+    const ready = await askControlSocket(socketDir);
     expect(ready.status).toBe(200);
     expect(JSON.parse(ready.body)).toMatchObject({
       status: "ready",
       checks: { database: { ok: true }, outbox: { ok: true, pending: 0 } },
     });
     await queueRetryingMail(10, { inMinutes: 2, attempts: 5, error: REFUSED });
-    const late = await get();
+    const late = await askControlSocket(socketDir);
     expect(late.status).toBe(200);
     expect(JSON.parse(late.body)).toMatchObject({
       status: "degraded",
       checks: { outbox: { ok: true, degraded: true, delayed: 1 } },
     });
     await queueMail(OUTBOX_STUCK_AFTER_SECONDS / 60 + 5);
-    const stuck = await get();
+    const stuck = await askControlSocket(socketDir);
     expect(stuck.status).toBe(503);
     expect(JSON.parse(stuck.body).checks.outbox.reason).toMatch(/mail sender is not delivering/);
+  });
+});
+
+describe("GET /readyz from SIGTERM on", () => {
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "readyz-draining-"));
+  afterAll(async () => {
+    stopDraining();
+    await stopControlSocket();
+    fs.rmSync(socketDir, { recursive: true, force: true });
+  });
+
+  it("answers 503 draining at once, to anyone, the checks unasked", async () => {
+    expect((await ask()).status).toBe(200);
+    await startControlSocket(socketDir, { readiness: currentReadiness });
+    // A database that would never answer: the answer does not wait for it.
+    const handle = getDatabase();
+    setDatabase({ ...handle, ping: () => new Promise(() => undefined) });
+    startDraining(new Date("2026-03-02T09:00:00Z"));
+    try {
+      const started = Date.now();
+      const response = await ask();
+      expect(response.status).toBe(503);
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(await response.text()).toBe("draining");
+      expect(Date.now() - started).toBeLessThan(500);
+
+      const { response: told, body } = await readyz();
+      expect(told.status).toBe(503);
+      expect(body).toEqual({
+        status: "draining",
+        since: "2026-03-02T09:00:00.000Z",
+        reason: expect.stringMatching(/The server is stopping/),
+      });
+
+      const overSocket = await askControlSocket(socketDir);
+      expect(overSocket.status).toBe(503);
+      expect(JSON.parse(overSocket.body)).toMatchObject({ status: "draining" });
+    } finally {
+      setDatabase(handle);
+      stopDraining();
+    }
+    expect((await ask()).status).toBe(200);
   });
 });

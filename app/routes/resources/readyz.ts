@@ -1,6 +1,6 @@
 import { getEnv } from "~/env.server";
 import {
-  checkReadiness,
+  currentReadiness,
   type ReadinessStatus,
   readinessHttpStatus,
 } from "~/metrics/readiness.server";
@@ -17,17 +17,21 @@ import type { Route } from "./+types/readyz";
 // the database's kind, the migrations, the free disk and the outbox's counts). The checks and the
 // reasons, as JSON, need what /metrics needs (`Authorization: Bearer <METRICS_TOKEN>`), or the
 // control socket in DATA_DIR (`curl --unix-socket DATA_DIR/control.sock http://site/readyz`).
+//
+// From SIGTERM on, 503 `draining` at once, without the checks (issue 44, item 5): the server is
+// finishing its requests before it stops (server/drain.js), and a proxy should send no more.
 
 const HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
-const PUBLIC_TEXT: Record<ReadinessStatus, string> = {
+const PUBLIC_TEXT: Record<ReadinessStatus | "draining", string> = {
   ready: "ready",
   degraded: "degraded",
   unready: "not ready",
+  draining: "draining",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const readiness = await checkReadiness();
-  const status = readinessHttpStatus(readiness.status);
+  const readiness = await currentReadiness();
+  const status = readiness.status === "draining" ? 503 : readinessHttpStatus(readiness.status);
   const access = scrapeAccess(request.headers.get("Authorization"), getEnv().metricsToken);
   if (access === "allowed") return Response.json(readiness, { status, headers: HEADERS });
   return new Response(PUBLIC_TEXT[readiness.status], {
