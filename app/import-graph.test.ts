@@ -59,6 +59,7 @@ const IN_STRINGS: Record<string, string> = {
   "bench/browser-cpu/run.ts ./server/cluster.js": "node -e, run from the repository root",
   "bench/restarts/run.ts ./server/cluster.js": "node -e, run from the repository root",
   "bench/import/run.ts ./server/cluster.js": "node -e, run from the repository root",
+  "bench/backup-pause/run.ts ./server/cluster.js": "node -e, run from the repository root",
 };
 
 type Import = { target: string; typeOnly: boolean };

@@ -17,7 +17,7 @@ import {
   PGDATA,
 } from "./backup-format.server";
 import { type RowsQuery, readSiteId } from "./restore-guard.server";
-import { type TarSource, tarStream } from "./tar.server";
+import { type TarSource, tarSize, tarStream } from "./tar.server";
 
 // Writing a backup (issue 22, ADR 18; what it holds: ./backup-format.server.ts). The database is
 // copied first, in one moment no statement runs in (handle.snapshot); the photos after it, with
@@ -112,6 +112,36 @@ async function* fileBody(file: string, size: number) {
   }
 }
 
+/**
+ * The database entry: PGlite's tar of its data directory, written as a stream (after the
+ * database went back to work) from the snapshot's copy of it, or the dump PGlite made itself.
+ * The same tar either way: a folder or file per entry, named from the data directory's root.
+ */
+function bytesEntry(bytes: Buffer) {
+  return { length: bytes.length, body: bytes };
+}
+
+async function databaseTarOf(dir: string) {
+  const entries: (TarSource & { file?: string })[] = [];
+  async function walk(relative: string) {
+    const found = await fs.promises.readdir(path.join(dir, relative), { withFileTypes: true });
+    for (const entry of found.sort((a, b) => a.name.localeCompare(b.name))) {
+      const name = relative ? `${relative}/${entry.name}` : entry.name;
+      if (Buffer.byteLength(name) > 99) throw new Error(`The database holds a long name: ${name}`);
+      if (entry.isDirectory()) {
+        entries.push({ name, size: 0, body: Buffer.alloc(0), directory: true });
+        await walk(name);
+      } else if (entry.isFile()) {
+        const file = path.join(dir, name);
+        const { size, mtime } = await fs.promises.stat(file);
+        entries.push({ name, size, mtime, body: fileBody(file, size) });
+      }
+    }
+  }
+  await walk("");
+  return { length: tarSize(entries), body: tarStream(entries) };
+}
+
 export type BackupResult = { file: string; bytes: number; manifest: BackupManifest };
 
 /**
@@ -137,8 +167,11 @@ export async function createBackup(options: {
   const partial = `${outFile}.partial`;
   try {
     return await holdMediaRemovals(async () => {
-      const { tar, before } = await snapshot((query) => countRows(query));
-      const database = Buffer.from(await tar.arrayBuffer());
+      const taken = await snapshot((query) => countRows(query));
+      const { before } = taken;
+      const database = taken.copy
+        ? await databaseTarOf(taken.copy.dir)
+        : bytesEntry(Buffer.from(await taken.tar.arrayBuffer()));
       const files = media.kind === "disk" ? await listMedia(media.root) : [];
       const manifest: BackupManifest = {
         format: BACKUP_FORMAT,
@@ -160,7 +193,7 @@ export async function createBackup(options: {
       const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
       function* entries(): Generator<TarSource> {
         yield { name: MANIFEST, size: manifestBytes.length, body: manifestBytes, mtime: createdAt };
-        yield { name: DATABASE, size: database.length, body: database, mtime: createdAt };
+        yield { name: DATABASE, size: database.length, body: database.body, mtime: createdAt };
         for (const file of files) {
           yield {
             name: `${MEDIA_PREFIX}${file.key}`,
@@ -171,11 +204,15 @@ export async function createBackup(options: {
         }
       }
       // Photos are compressed already; a light level keeps the copy quick.
-      await pipeline(
-        Readable.from(tarStream(entries())),
-        zlib.createGzip({ level: 3 }),
-        fs.createWriteStream(partial),
-      );
+      try {
+        await pipeline(
+          Readable.from(tarStream(entries())),
+          zlib.createGzip({ level: 3 }),
+          fs.createWriteStream(partial),
+        );
+      } finally {
+        await taken.copy?.release();
+      }
       fs.renameSync(partial, outFile);
       return { file: outFile, bytes: fs.statSync(outFile).size, manifest };
     });

@@ -16,16 +16,18 @@ export type TarSource = {
   /** The file's bytes: exactly `size` of them. */
   body: Buffer | AsyncIterable<Buffer | Uint8Array>;
   mtime?: Date;
+  /** A folder (size 0, no body): written only into the database's own tar, as PGlite's are. */
+  directory?: boolean;
 };
 
 function octal(value: number, width: number) {
   return `${value.toString(8).padStart(width - 1, "0")}\0`;
 }
 
-function header(name: string, size: number, mtime: Date, type: "0" | "x") {
+function header(name: string, size: number, mtime: Date, type: "0" | "x" | "5") {
   const block = Buffer.alloc(BLOCK);
   block.write(name, 0, 100, "utf8");
-  block.write(octal(0o644, 8), 100, "ascii");
+  block.write(octal(type === "5" ? 0o755 : 0o644, 8), 100, "ascii");
   block.write(octal(0, 8), 108, "ascii");
   block.write(octal(0, 8), 116, "ascii");
   block.write(octal(size, 12), 124, "ascii");
@@ -53,6 +55,13 @@ function padding(size: number) {
   return rest === 0 ? Buffer.alloc(0) : Buffer.alloc(BLOCK - rest);
 }
 
+/** The bytes tarStream writes for these entries (names under 100 bytes): to announce its size. */
+export function tarSize(entries: Iterable<{ size: number }>) {
+  let size = END.length;
+  for (const entry of entries) size += BLOCK + Math.ceil(entry.size / BLOCK) * BLOCK;
+  return size;
+}
+
 /** The archive's bytes, entry after entry, ready to pipe into gzip. */
 export async function* tarStream(entries: AsyncIterable<TarSource> | Iterable<TarSource>) {
   for await (const entry of entries) {
@@ -63,7 +72,7 @@ export async function* tarStream(entries: AsyncIterable<TarSource> | Iterable<Ta
       yield pax;
       yield padding(pax.length);
     }
-    yield header(entry.name.slice(0, 99), entry.size, mtime, "0");
+    yield header(entry.name.slice(0, 99), entry.size, mtime, entry.directory ? "5" : "0");
     let written = 0;
     if (Buffer.isBuffer(entry.body)) {
       written = entry.body.length;

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { closeToOthers } from "~/db/private-files.server";
 import { logger } from "~/log/logger.server";
+import { copyTree, freshSnapshotDir } from "./data-dir-copy.server";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
 import { withPreparedStatements } from "./pglite-statements.server";
 import * as schema from "./schema";
@@ -36,17 +37,25 @@ export type DatabaseHandle = {
    */
   withExclusiveLock: <T>(key: number, task: () => Promise<T>) => Promise<T>;
   /**
-   * The embedded database only: a consistent copy of its data directory (an uncompressed tar,
-   * as PGlite loads it back) taken while it keeps serving. Queries and transactions that
-   * arrive meanwhile wait for the moment the copy takes; none fails. `before` runs first, in
-   * the same transaction as the copy (its `query` sees exactly what the copy holds), and its
-   * answer is returned beside the copy.
+   * The embedded database only: a consistent copy of its data directory taken while it keeps
+   * serving. `before` runs first, in the same transaction as the copy (its `query` sees exactly
+   * what the copy holds), and its answer is returned beside the copy. Queries and transactions
+   * that arrive meanwhile wait for the moment the copy takes; none fails.
+   *
+   * On disk the copy is a folder of the data directory's files (`copy.dir`, a synchronous
+   * copy of the files, far quicker than PGlite's dump, which builds a tar in JavaScript); the
+   * caller archives it and then calls `copy.release()`. In memory it is PGlite's own dump (an
+   * uncompressed tar, as PGlite loads it back), written synchronously.
    */
   snapshot?: <T>(
     before: (query: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>,
-  ) => Promise<{ tar: Blob; before: T }>;
+  ) => Promise<DataDirSnapshot<T>>;
   close: () => Promise<void>;
 };
+
+export type DataDirSnapshot<T> =
+  | { before: T; copy: { dir: string; release: () => Promise<void> }; tar?: undefined }
+  | { before: T; tar: Blob; copy?: undefined };
 
 export type OpenOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
@@ -155,16 +164,41 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       return run;
     },
     snapshot: async (before) => {
-      // The data files brought up to date first, so a restore has little log to replay.
+      // The data files brought up to date first, so a restore has little log to replay and
+      // little is left for the copy's moment.
       await client.query("checkpoint");
-      // Inside a transaction no other one begins, and no statement runs while PGlite writes the
-      // tar, synchronously, from its files. Ours is read-only and uncommitted in the copy.
-      return client.transaction(async (tx) => {
-        const answer = await before(
-          async (sql) => (await tx.query<Record<string, unknown>>(sql)).rows,
-        );
-        return { tar: await client.dumpDataDir("none"), before: answer };
-      });
+      const dataDir = options.kind === "pglite" ? options.dataDir : undefined;
+      if (!dataDir) {
+        // Inside a transaction no other one begins, and no statement runs while PGlite writes
+        // the tar, synchronously, from its files. Ours is read-only and uncommitted in the copy.
+        return client.transaction(async (tx) => {
+          const answer = await before(
+            async (sql) => (await tx.query<Record<string, unknown>>(sql)).rows,
+          );
+          return { tar: await client.dumpDataDir("none"), before: answer };
+        });
+      }
+      // On disk the same moment holds while the files are copied aside (synchronously, see
+      // ./data-dir-copy.server.ts): every
+      // query (inside or outside a transaction) waits for the transaction lock, so no write
+      // happens until the copy is whole; what the database keeps in memory meanwhile is in its
+      // write-ahead log, copied with it, as PGlite's own dump would have it. The archive is
+      // written from the copy after the database has gone back to work.
+      const dir = await freshSnapshotDir(dataDir);
+      const release = () => fs.promises.rm(dir, { recursive: true, force: true });
+      try {
+        const answer = await client.transaction(async (tx) => {
+          const answer = await before(
+            async (sql) => (await tx.query<Record<string, unknown>>(sql)).rows,
+          );
+          copyTree(path.join(dataDir, "pgdata"), dir);
+          return answer;
+        });
+        return { before: answer, copy: { dir, release } };
+      } catch (error) {
+        await release();
+        throw error;
+      }
     },
     close: async () => {
       try {
