@@ -21,15 +21,24 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { TIME_SLOTS } from "../../app/lib/appointment-rules";
 import { freePort, startNginx } from "../../tests/e2e/spawn-server";
-import { openDayFromToday } from "../../tests/setup/dates";
 import { formatResults } from "../format-results";
+import {
+  bookingTarget,
+  closeConnections,
+  lost,
+  pageTargets,
+  proxy,
+  resentOnClosedConnection,
+  runLoad,
+  signIn,
+  summary,
+  viaProxy,
+} from "./load";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "../..");
@@ -41,7 +50,6 @@ const PG_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "";
 /** 0: SIGTERM straight away, as before deploy/upstream (for comparison). */
 const GATE = process.env.BENCH_GATE !== "0";
 const AUTH_SECRET = crypto.randomBytes(24).toString("hex");
-const DEMO_CUSTOMER = { email: "customer@naijahomes.ng", password: "customer-demo-2024" };
 
 function log(message: string) {
   console.log(`[restarts] ${message}`);
@@ -59,79 +67,6 @@ function build() {
   }
 }
 
-// --- HTTPS through nginx ---------------------------------------------------------------------
-
-let proxyPort = 0;
-const agent = new https.Agent({ keepAlive: true, maxSockets: 64, rejectUnauthorized: false });
-
-type Reply = {
-  status: number;
-  body: string;
-  headers: Record<string, string | string[] | undefined>;
-};
-
-/** One connection per request, for the bookings: each from a loopback address of its own. */
-const oneShot = new https.Agent({ keepAlive: false, rejectUnauthorized: false });
-
-function viaProxy(
-  pathname: string,
-  options: {
-    method?: string;
-    headers?: Record<string, string>;
-    body?: string;
-    localAddress?: string;
-  } = {},
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const request = https.request(
-      {
-        host: "127.0.0.1",
-        port: proxyPort,
-        servername: "localhost",
-        path: pathname,
-        method: options.method ?? "GET",
-        agent: options.localAddress ? oneShot : agent,
-        localAddress: options.localAddress,
-        timeout: 60_000,
-        headers: { host: `localhost:${proxyPort}`, "accept-encoding": "gzip", ...options.headers },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString("latin1"),
-          }),
-        );
-        response.on("error", reject);
-      },
-    );
-    request.on("timeout", () => request.destroy(new Error("timed out")));
-    request.on("error", reject);
-    request.end(options.body);
-  });
-}
-
-async function signIn() {
-  const response = await viaProxy("/signin", {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: `https://localhost:${proxyPort}`,
-    },
-    body: new URLSearchParams({ ...DEMO_CUSTOMER, redirectTo: "/dashboard" }).toString(),
-  });
-  const cookies = [response.headers["set-cookie"] ?? []].flat();
-  const cookie = cookies
-    .map((c) => c.split(";")[0] ?? "")
-    .filter((c) => c.includes("session_token") && !c.endsWith("="))
-    .join("; ");
-  if (!cookie) throw new Error(`sign-in failed (${response.status})`);
-  return cookie;
-}
-
 // --- The site's processes ----------------------------------------------------------------------
 
 type Instance = { port: number; env: NodeJS.ProcessEnv; child?: ChildProcess; logFile: string };
@@ -147,7 +82,7 @@ function launch(instance: Instance) {
       NODE_ENV: "production",
       PORT: String(instance.port),
       TRUST_PROXY: "1",
-      SITE_URL: `https://localhost:${proxyPort}`,
+      SITE_URL: `https://localhost:${proxy.port}`,
       AUTH_SECRET,
       LOG_LEVEL: "info",
       ...instance.env,
@@ -186,172 +121,16 @@ async function terminate(instance: Instance) {
   return { code, ms: performance.now() - started };
 }
 
-// --- Load ---------------------------------------------------------------------------------------
-
-type Sent = { kind: string; start: number; end: number; status: number; error?: string };
-
-type Load = { sent: Sent[]; inFlight: () => number; stop: () => Promise<void> };
-
-type Target = { kind: string; send: () => Promise<Reply> };
-
-/** `connections` loops, each sending the next target as soon as the last one answered. */
-function runLoad(targets: Target[], connections: number): Load {
-  const sent: Sent[] = [];
-  let running = true;
-  let inFlight = 0;
-  let next = 0;
-  const loops = Array.from({ length: connections }, async () => {
-    while (running) {
-      const target = targets[next++ % targets.length] as Target;
-      const start = performance.now();
-      inFlight++;
-      try {
-        const reply = await target.send();
-        sent.push({ kind: target.kind, start, end: performance.now(), status: reply.status });
-        // No tight loop on nginx's immediate 502 while nothing is up (the embedded restart).
-        if (reply.status >= 500) await sleep(20);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        sent.push({ kind: target.kind, start, end: performance.now(), status: 0, error: message });
-        await sleep(20);
-      } finally {
-        inFlight--;
-      }
-    }
-  });
-  return {
-    sent,
-    inFlight: () => inFlight,
-    stop: async () => {
-      running = false;
-      await Promise.all(loops);
-    },
-  };
-}
-
-const lost = (s: Sent) => s.status === 0 || s.status >= 500;
-
-function summary(sent: Sent[]) {
-  const byStatus: Record<string, number> = {};
-  for (const s of sent) {
-    const key = s.status === 0 ? `error (${s.error})` : String(s.status);
-    byStatus[key] = (byStatus[key] ?? 0) + 1;
-  }
-  const times = sent.map((s) => s.end - s.start).sort((a, b) => a - b);
-  return {
-    requests: sent.length,
-    lost: sent.filter(lost).length,
-    byStatus,
-    p50Ms: Math.round(times[Math.floor(times.length * 0.5)] ?? 0),
-    p99Ms: Math.round(times[Math.floor(times.length * 0.99)] ?? 0),
-    maxMs: Math.round(times.at(-1) ?? 0),
-  };
-}
-
-/**
- * Signed-out bookings (`POST /book-appointment`), each from a loopback address of its own (nginx
- * forwards it; the site counts its per-address limit on it), named so the database can be asked
- * afterwards which were stored: every booking the site acknowledged must be there.
- */
-function bookingTarget(tag: string) {
-  const acknowledged = new Set<string>();
-  const refused: string[] = [];
-  const date = openDayFromToday(3);
-  const time = TIME_SLOTS[0] ?? "";
-  let n = 0;
-  const target: Target = {
-    kind: "POST /book-appointment (signed out)",
-    send: async () => {
-      n++;
-      const fullName = `Restart ${tag} No${String(n).padStart(5, "0")}`;
-      const reply = await viaProxy("/book-appointment", {
-        method: "POST",
-        localAddress: `127.${1 + Math.floor(n / 65536)}.${Math.floor(n / 256) % 256}.${n % 256}`,
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          origin: `https://localhost:${proxyPort}`,
-        },
-        body: new URLSearchParams({
-          fullName,
-          email: `restart-${tag}-${n}@example.com`,
-          phone: "0803 123 4567",
-          appointmentDate: date,
-          appointmentTime: time,
-          propertyType: "Apartment",
-          propertyLocation: "Lekki, Lagos",
-          purpose: "rent",
-          message: "Booked during a rolling restart",
-        }).toString(),
-      });
-      // Booked: the redirect back to the form with the confirmation (a refusal answers 400/429).
-      if (reply.status === 302 && String(reply.headers.location).startsWith("/book-appointment")) {
-        acknowledged.add(fullName);
-      } else if (reply.status < 500) {
-        refused.push(`${reply.status}: ${reply.body.slice(0, 120)}`);
-      }
-      return reply;
-    },
-  };
-  return { target, acknowledged, refused };
-}
-
-async function pageTargets(signedInCookie?: string): Promise<Target[]> {
-  const home = await viaProxy("/", { headers: { "accept-encoding": "identity" } });
-  const asset = /\/assets\/[\w.-]+\.js/.exec(home.body)?.[0];
-  const photo = /\/media\/[^"'\s?]+/.exec(home.body)?.[0];
-  const property = /href="\/property\/([\w-]+)"/.exec(home.body)?.[1];
-  if (!asset || !photo || !property) throw new Error("the home page lacks an asset, photo or link");
-  const targets: Target[] = [
-    { kind: "GET / (cached page)", send: () => viaProxy("/") },
-    {
-      kind: "GET /properties?q= (uncached search)",
-      send: () => viaProxy(`/properties?q=${crypto.randomBytes(3).toString("hex")}`),
-    },
-    { kind: "GET property page", send: () => viaProxy(`/property/${property}`) },
-    { kind: "GET /assets/*.js", send: () => viaProxy(asset) },
-    { kind: "GET /media/* photo", send: () => viaProxy(`${photo}?w=320`) },
-  ];
-  if (signedInCookie) {
-    let add = true;
-    targets.push(
-      {
-        kind: "GET /dashboard (signed in)",
-        send: () => viaProxy("/dashboard", { headers: { cookie: signedInCookie } }),
-      },
-      {
-        kind: "POST /favorites (signed in)",
-        send: () => {
-          add = !add;
-          return viaProxy("/favorites", {
-            method: "POST",
-            headers: {
-              cookie: signedInCookie,
-              "content-type": "application/x-www-form-urlencoded",
-              origin: `https://localhost:${proxyPort}`,
-            },
-            body: new URLSearchParams({
-              propertyId: property,
-              intent: add ? "add" : "remove",
-              js: "1",
-            }).toString(),
-          });
-        },
-      },
-    );
-  }
-  return targets;
-}
-
 // --- PostgreSQL: rolling restart of two instances ----------------------------------------------
 
 /**
  * deploy/upstream itself, on the bench's nginx: `down` returns once nginx sends the instance
  * nothing more (the old workers have finished), `up` once nginx has reloaded.
  */
-function upstream(action: "down" | "up", port: number, dir: string) {
+async function upstream(action: "down" | "up", port: number, dir: string) {
   const nginxArgs = `-p ${dir} -c ${path.join(dir, "nginx.conf")} -e ${path.join(dir, "error.log")}`;
-  const result = spawnSync(path.join(ROOT, "deploy/upstream"), [action, String(port)], {
-    encoding: "utf8",
+  // Not spawnSync: the load's clients run in this process and must keep sending meanwhile.
+  const child = spawn(path.join(ROOT, "deploy/upstream"), [action, String(port)], {
     env: {
       ...process.env,
       NGINX_SITE: path.join(dir, "site.conf"),
@@ -360,9 +139,16 @@ function upstream(action: "down" | "up", port: number, dir: string) {
       NGINX_RELOAD: `nginx -s reload ${nginxArgs}`,
     },
   });
-  if (result.status !== 0) {
-    throw new Error(`deploy/upstream ${action} ${port}: ${result.stdout}${result.stderr}`);
-  }
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    output += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  log(output.trim().replaceAll("\n", " | "));
+  if (code !== 0) throw new Error(`deploy/upstream ${action} ${port} (exit ${code}): ${output}`);
 }
 
 /** The names of the bookings stored under `tag`. */
@@ -429,9 +215,9 @@ function nginxErrorKinds(file: string) {
 async function rollingRestarts(dir: string) {
   const database = await createDatabase();
   const ports = [await freePort(), await freePort()];
-  proxyPort = await freePort();
+  proxy.port = await freePort();
   const nginx = await startNginx(dir, {
-    https: proxyPort,
+    https: proxy.port,
     http: await freePort(),
     upstreams: ports,
   });
@@ -457,6 +243,7 @@ async function rollingRestarts(dir: string) {
     // Pages, a signed-in POST and a booking POST in turn (16 connections: 2 of every 8 are POSTs).
     const targets = [...(await pageTargets(cookie)), bookings.target];
     log(`two instances (${WORKERS} workers each) on ${ports.join(", ")}; load: ${CONNECTIONS}`);
+    resentOnClosedConnection.count = 0;
     const load = runLoad(targets, CONNECTIONS);
     const loadStarted = performance.now();
     await sleep(5_000);
@@ -466,7 +253,7 @@ async function rollingRestarts(dir: string) {
         // deploy/rolling-restart's steps: out of nginx's upstream (deploy/upstream down waits
         // until nginx sends it nothing more), stopped, started, healthy, back in.
         const gateStarted = performance.now();
-        if (GATE) upstream("down", instance.port, dir);
+        if (GATE) await upstream("down", instance.port, dir);
         const gateMs = Math.round(performance.now() - gateStarted);
         const inFlightAtSigterm = load.inFlight();
         const sigtermAt = performance.now();
@@ -475,7 +262,7 @@ async function rollingRestarts(dir: string) {
         launch(instance);
         await waitHealthy(instance);
         const healthyAt = performance.now();
-        if (GATE) upstream("up", instance.port, dir);
+        if (GATE) await upstream("up", instance.port, dir);
         const event = {
           instance: index + 1,
           gateMs,
@@ -520,6 +307,7 @@ async function rollingRestarts(dir: string) {
       result,
       failures,
       bookingCheck,
+      resentOnClosedConnection: resentOnClosedConnection.count,
       gated: GATE,
       nginxErrors: nginxErrorKinds(path.join(dir, "error.log")),
     };
@@ -545,9 +333,9 @@ type EmbeddedRound = {
 
 async function embeddedRestarts(dir: string) {
   const port = await freePort();
-  proxyPort = await freePort();
+  proxy.port = await freePort();
   const nginx = await startNginx(dir, {
-    https: proxyPort,
+    https: proxy.port,
     http: await freePort(),
     upstreams: [port],
   });
@@ -655,6 +443,10 @@ async function main() {
             `(${pgResult.bookingCheck.storedNotAcknowledged} stored without an answer reaching the ` +
             `client); ${pgResult.bookingCheck.refusedCount} refused by the form's rules.`,
           "",
+          `Sent again on a new connection, as a browser does, because nginx closed the ` +
+            `kept-alive connection under them before answering (a reload retiring a worker): ` +
+            `${pgResult.resentOnClosedConnection}.`,
+          "",
           `Statuses: ${Object.entries(r.byStatus)
             .map(([status, n]) => `${status}: ${n}`)
             .join(", ")}.`,
@@ -710,7 +502,7 @@ async function main() {
       );
     }
   } finally {
-    agent.destroy();
+    closeConnections();
     fs.rmSync(dir, { recursive: true, force: true });
   }
   lines.push(
