@@ -1,13 +1,22 @@
-import type { officialChannels } from "~/db/schema";
+import type { ChannelKind } from "~/lib/schemas/trust";
 import { readCheckedValue } from "~/lib/verify-value";
 
 // The demo's official channels and one known impostor (issue 45), so /verify and
 // /admin/channels show something on a new installation. The numbers match the demo contact
 // details and the demo agent Babatunde Adeyemi's phone.
 
-type Row = typeof officialChannels.$inferInsert;
+type Channel = {
+  kind: ChannelKind;
+  value: string;
+  label?: string;
+  bankName?: string;
+  accountName?: string;
+  usedFor: string;
+};
 
-const CHANNELS: Omit<Row, "valueKind" | "normalized">[] = [
+type Row = Channel & { valueKind: "phone" | "email" | "account"; normalized: string };
+
+const CHANNELS: Channel[] = [
   {
     kind: "phone",
     value: "+234 803 123 4567",
