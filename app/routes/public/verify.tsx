@@ -124,15 +124,20 @@ function VerifyResult({ answer }: { answer: VerifyAnswer }) {
           <p className="mt-1 font-medium">{VERIFY_WORDS.advice}.</p>
         </div>
       </Alert>
-      <div className="rounded-lg border border-slate-200 p-5 shadow-sm">
-        <h2 className="mb-4 text-lg font-semibold text-slate-900">Report it</h2>
+      <section
+        aria-labelledby="verify-report"
+        className="rounded-lg border border-slate-200 p-5 shadow-sm"
+      >
+        <h2 id="verify-report" className="mb-4 text-lg font-semibold text-slate-900">
+          Report it
+        </h2>
         <ReportForm
           subject={{ kind: "value", value: answer.value.normalized }}
           reason="used_our_name"
           back="/verify"
-          idPrefix="verify-report"
+          idPrefix="verify-report-form"
         />
-      </div>
+      </section>
     </section>
   );
 }
