@@ -6,7 +6,12 @@ import type { Executor } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { isUuid } from "~/lib/ids";
-import type { ReportInput, ReportStatus, ReportSubject } from "~/lib/schemas/trust";
+import {
+  type ReportInput,
+  type ReportStatus,
+  type ReportSubject,
+  WARN_WINDOW_DAYS,
+} from "~/lib/schemas/trust";
 import { readCheckedValue } from "~/lib/verify-value";
 import { notify } from "./notification.server";
 
@@ -14,9 +19,6 @@ import { notify } from "./notification.server";
 // and the one-step report on /verify. A report is stored with a notice to the admins in one
 // transaction; it never hides anything by itself (DESIGN.md, Trust and fraud): the office reads
 // it in /admin/reports and decides, and can take the listing down and warn its enquirers.
-
-/** How far back "everyone who enquired about or booked it" reaches. */
-export const WARN_WINDOW_DAYS = 60;
 
 /**
  * Stores a report about `subject`; answers "no-subject" when the listing or agent is not one the

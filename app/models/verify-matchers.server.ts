@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { contactInfo, officialChannels, teamMembers, users } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 import { STAFF_ACCOUNT_ROLES } from "~/lib/roles";
+import { BRAND } from "~/lib/schemas/trust";
 import {
   type CheckedValue,
   type CheckedValueKind,
@@ -17,9 +18,6 @@ import {
 //
 // Only staff and the agency's own channels are read. Customers' rows (tenants, owners, guests'
 // bookings and messages) are never looked at: a customer's phone number is "not ours".
-
-/** The agency's name as the answers say it ("This is not a NaijaHomes number"). */
-export const BRAND = "NaijaHomes";
 
 export type ChannelMatch =
   | {

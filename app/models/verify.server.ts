@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { verifyChecks } from "~/db/schema";
+import { VERIFY_WORDS } from "~/lib/schemas/trust";
 import { type CheckedValue, formatCheckedValue, readCheckedValue } from "~/lib/verify-value";
-import { BRAND, findMatch, type Matcher, VERIFY_MATCHERS } from "./verify-matchers.server";
+import { findMatch, type Matcher, VERIFY_MATCHERS } from "./verify-matchers.server";
 
 // "Check before you pay" (issue 45, /verify): a value read, matched against the agency's own
 // channels (./verify-matchers.server.ts), the answer in plain words, and the check recorded for
@@ -25,14 +26,6 @@ const NOUNS: Record<CheckedValue["kind"], string> = {
   account: "account",
   listing_code: "listing code",
 };
-
-export const VERIFY_WORDS = {
-  notOurs: (noun: string) => `This is not a ${BRAND} ${noun}.`,
-  impostor: (noun: string) => `This ${noun} is known to impersonate ${BRAND}.`,
-  advice: "Do not pay or send documents. Report it",
-  unreadable:
-    "Please enter a phone or WhatsApp number, an e-mail address, a 10-digit account number or a listing code (e.g. NH-LAG-0421).",
-} as const;
 
 /**
  * The answer for `value`, and the check counted: one row per value (its kind and normalised

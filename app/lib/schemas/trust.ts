@@ -14,6 +14,21 @@ import {
 // and the official channels an admin enters (/admin/channels). Schemas, labels and the words
 // the pages show, in one place; safe to import on both sides.
 
+/** The agency's name as /verify's answers say it ("This is not a NaijaHomes number"). */
+export const BRAND = "NaijaHomes";
+
+/** /verify's words for what is not ours, and what to do. */
+export const VERIFY_WORDS = {
+  notOurs: (noun: string) => `This is not a ${BRAND} ${noun}.`,
+  impostor: (noun: string) => `This ${noun} is known to impersonate ${BRAND}.`,
+  advice: "Do not pay or send documents. Report it",
+  unreadable:
+    "Please enter a phone or WhatsApp number, an e-mail address, a 10-digit account number or a listing code (e.g. NH-LAG-0421).",
+} as const;
+
+/** How far back "everyone who enquired about or booked it" reaches (a reported listing's warning). */
+export const WARN_WINDOW_DAYS = 60;
+
 export const REPORT_REASONS = [
   { value: "money_before_viewing", label: "Asked for money before a viewing" },
   { value: "different_property", label: "A different property was shown" },

@@ -17,6 +17,7 @@ import {
   type ReportStatus,
   reportReasonLabel,
   reportSubjectText,
+  WARN_WINDOW_DAYS,
 } from "~/lib/schemas/trust";
 import { COMPANY_NAME } from "~/lib/site";
 import { kickMailSender } from "~/mail/mail-sender.server";
@@ -24,7 +25,6 @@ import {
   getReportForAdmin,
   setReportStatus,
   takeDownReportedListing,
-  WARN_WINDOW_DAYS,
   warnListingEnquirers,
 } from "~/models/fraud-report.server";
 import type { Route } from "./+types/report";

@@ -11,14 +11,14 @@ import { isHoneypotTripped } from "~/http/honeypot.server";
 import { readForm } from "~/http/read-form.server";
 import { badRequest, limitAttempt, retryAfterHeaders } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
-import { CHANNEL_KINDS } from "~/lib/schemas/trust";
+import { CHANNEL_KINDS, VERIFY_WORDS } from "~/lib/schemas/trust";
 import { pageMeta } from "~/lib/seo";
 import { CHECK_INPUT_MAX_LENGTH, readCheckedValue } from "~/lib/verify-value";
 import {
   listPublicOfficialChannels,
   type OfficialChannel,
 } from "~/models/official-channels.server";
-import { checkValue, VERIFY_WORDS, type VerifyAnswer } from "~/models/verify.server";
+import { checkValue, type VerifyAnswer } from "~/models/verify.server";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/verify";
 
