@@ -21,6 +21,25 @@ import {
 
 export const REPORT_PATH = "/report";
 
+/** The optional contact fields, in order. */
+const CONTACT_FIELDS = [
+  { name: "name", label: "Your name", autoComplete: "name", maxLength: REPORT_LIMITS.name },
+  {
+    name: "phone",
+    label: "Your phone number",
+    type: "tel",
+    autoComplete: "tel",
+    maxLength: REPORT_LIMITS.phone,
+  },
+  {
+    name: "email",
+    label: "Your e-mail address",
+    type: "email",
+    autoComplete: "email",
+    maxLength: REPORT_LIMITS.email,
+  },
+] as const;
+
 export type ReportFormFailure = {
   error?: FormMessage;
   fields?: Partial<Record<string, string>>;
@@ -78,38 +97,16 @@ export function ReportForm({
         <legend className="text-sm text-slate-600">
           Your contact, if you would like us to get back to you (optional)
         </legend>
-        <TextField
-          id={`${idPrefix}-name`}
-          label="Your name"
-          optional
-          name="name"
-          autoComplete="name"
-          maxLength={REPORT_LIMITS.name}
-          defaultValue={values.name ?? ""}
-          error={errors.name}
-        />
-        <TextField
-          id={`${idPrefix}-phone`}
-          label="Your phone number"
-          optional
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={REPORT_LIMITS.phone}
-          defaultValue={values.phone ?? ""}
-          error={errors.phone}
-        />
-        <TextField
-          id={`${idPrefix}-email`}
-          label="Your e-mail address"
-          optional
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={REPORT_LIMITS.email}
-          defaultValue={values.email ?? ""}
-          error={errors.email}
-        />
+        {CONTACT_FIELDS.map((spec) => (
+          <TextField
+            key={spec.name}
+            {...spec}
+            id={`${idPrefix}-${spec.name}`}
+            optional
+            defaultValue={values[spec.name] ?? ""}
+            error={errors[spec.name]}
+          />
+        ))}
       </fieldset>
       <SubmitButton pending={pending} pendingLabel="Sending..." variant="destructive">
         Send report

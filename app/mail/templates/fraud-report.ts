@@ -8,6 +8,7 @@ import {
   escapeLines,
   oneLine,
   type RenderedEmail,
+  senderDetails,
 } from "../email-layout";
 
 // The e-mails of a fraud report (issue 45). Pure: the caller supplies the report and the links.
@@ -42,20 +43,14 @@ export function fraudReportEmail({
   const about = reportAbout(report);
   const subject = `Fraud report: ${oneLine(reason, 60)} (${oneLine(about, 80)})`;
   const intro = `A visitor reported ${about}: ${reason}.`;
-  const rows = (
-    [
-      ["Name", report.name ?? ""],
-      ["Phone", report.phone ?? ""],
-      ["E-mail", report.email ?? ""],
-    ] as [string, string][]
-  ).filter(([, value]) => value);
+  const sender = senderDetails(report);
   return composeEmail({
     subject,
     contact,
     text: [
       intro,
       "",
-      ...rows.map(([label, value]) => `${label}: ${value}`),
+      ...sender.text,
       ...(report.message ? ["", "Message:", report.message] : []),
       "",
       "A report never hides anything by itself: the office decides.",
@@ -63,9 +58,7 @@ export function fraudReportEmail({
     ],
     html: [
       `<p>${escapeHtml(intro)}</p>`,
-      rows.length
-        ? `<p>${rows.map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`).join("<br>")}</p>`
-        : "",
+      sender.html,
       report.message
         ? `<blockquote style="margin:16px 0;padding-left:12px;border-left:3px solid #cbd5e1">${escapeLines(report.message)}</blockquote>`
         : "",

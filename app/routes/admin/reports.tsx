@@ -74,18 +74,11 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Reports</caption>
             <thead className="text-slate-500">
               <tr>
-                <th scope="col" className="py-2 pr-3">
-                  About
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Reason
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Received
-                </th>
-                <th scope="col" className="py-2">
-                  Status
-                </th>
+                {["About", "Reason", "Received", "Status"].map((column) => (
+                  <th key={column} scope="col" className="py-2 pr-3">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
