@@ -85,3 +85,32 @@ test("without JavaScript: a known impostor is named, and reporting works", async
   await page.getByRole("button", { name: "Send report" }).click();
   await expect(page.getByText("Report sent")).toBeVisible();
 });
+
+test("without JavaScript: 'Report this listing' on a property page reaches the queue; the listing stays up", async ({
+  openPage,
+}) => {
+  const page = await openPage({ javaScriptEnabled: false });
+  await asNewVisitor(page);
+  await page.goto("/properties");
+  const href = await page.locator('main a[href^="/property/"]').first().getAttribute("href");
+  expect(href).toMatch(/^\/property\//);
+  await page.goto(href ?? "");
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())?.trim() ?? "";
+  await page.getByText("Report this listing", { exact: true }).click();
+  const form = page.locator("#report-listing");
+  await form.getByLabel("What happened?").selectOption("money_before_viewing");
+  await form.getByLabel("Tell us more").fill("A man asked for an inspection fee first.");
+  await form.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByText("Report sent")).toBeVisible();
+  // Reports never hide a listing by themselves.
+  expect((await page.request.get(href ?? "")).status()).toBe(200);
+
+  const admin = await adminPage(openPage);
+  await gotoHydrated(admin, "/admin/reports?status=new");
+  await admin
+    .getByRole("link", { name: `Listing "${title}"` })
+    .first()
+    .click();
+  await expect(admin.getByText("Asked for money before a viewing")).toBeVisible();
+  await expect(admin.getByRole("button", { name: "Take the listing down" })).toBeVisible();
+});
