@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { violationsOf } from "./axe";
 import { adminPage, asNewVisitor, gotoHydrated } from "./support";
 import { expect, test } from "./test";
 
@@ -45,6 +46,7 @@ test("a visitor checks the agency's line and a stranger's number, reports it, an
     page.getByRole("heading", { name: "This is not a NaijaHomes number." }),
   ).toBeVisible();
   await expect(page.getByText("Do not pay or send documents. Report it.")).toBeVisible();
+  expect(await violationsOf(page, "/verify (not ours)")).toEqual([]);
   const report = page.getByRole("region", { name: "Report it" });
   await expect(report.getByLabel("What happened?")).toHaveValue("used_our_name");
   await report
@@ -66,12 +68,14 @@ test("a visitor checks the agency's line and a stranger's number, reports it, an
   await expect(
     admin.getByText("He said he was a NaijaHomes agent and asked for ₦15,000."),
   ).toBeVisible();
+  expect(await violationsOf(admin, "/admin/reports/:id")).toEqual([]);
 
   // And on Official channels: checked once, reported once.
   await gotoHydrated(admin, "/admin/channels");
   await expect(admin.getByRole("listitem").filter({ hasText: stranger.e164 })).toContainText(
     "checked 1 time, reported 1 time",
   );
+  expect(await violationsOf(admin, "/admin/channels")).toEqual([]);
 });
 
 test("without JavaScript: a known impostor is named, and reporting works", async ({ openPage }) => {
