@@ -140,7 +140,7 @@ export async function listWarnRecipients(
   executor: Executor,
   propertyId: string,
 ): Promise<{ email: string; name: string | null }[]> {
-  const since = sql`now() - make_interval(days => ${WARN_WINDOW_DAYS})`;
+  const since = sql`now() - make_interval(days => ${WARN_WINDOW_DAYS}::int)`;
   const rows = await executor
     .select({ email: inquiries.email, name: inquiries.name, at: inquiries.createdAt })
     .from(inquiries)
