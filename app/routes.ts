@@ -18,6 +18,9 @@ export default [
     route("list-your-property", "routes/public/list-your-property.tsx"),
     // A listing's WhatsApp and phone links, counted as leads, then on to wa.me or tel: (issue 21).
     route("go/:propertyId/:click", "routes/public/go.tsx"),
+    // "Is this really NaijaHomes?" (issue 45): check a number, account or code; report a problem.
+    route("verify", "routes/public/verify.tsx"),
+    route("report", "routes/public/report.tsx"),
     route("signin", "routes/auth/signin.tsx"),
     route("signup", "routes/auth/signup.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
@@ -108,6 +111,10 @@ export default [
     // Site content (admin part 4): the footer's links and the company's contact details.
     route("social-media", "routes/admin/social-media.tsx"),
     route("contact-info", "routes/admin/contact-info.tsx"),
+    // Issue 45: the channels /verify answers for (and what it was asked), and the fraud reports.
+    route("channels", "routes/admin/channels.tsx"),
+    route("reports", "routes/admin/reports.tsx"),
+    route("reports/:id", "routes/admin/report.tsx"),
     route("sidebar", "routes/admin/sidebar.ts"),
     route("*", "routes/admin/not-found.tsx"),
   ]),

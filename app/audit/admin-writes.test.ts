@@ -15,6 +15,7 @@ import {
   heroImages,
   mailOutbox,
   officeSettings,
+  officialChannels,
   properties,
   propertyMedia,
   slideshowItems,
@@ -101,8 +102,19 @@ import {
 } from "~/models/appointment.server";
 import { setGeneralBookings } from "~/models/booking-rota.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
+import {
+  createFraudReport,
+  setReportStatus,
+  takeDownReportedListing,
+  warnListingEnquirers,
+} from "~/models/fraud-report.server";
 import { dropHeldMail, sendHeldMail } from "~/models/held-mail.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
+import {
+  addOfficialChannel,
+  deleteOfficialChannel,
+  updateOfficialChannel,
+} from "~/models/official-channels.server";
 import { saveOwnerSubmission } from "~/models/submission-owner.server";
 import {
   approveSubmission,
@@ -233,6 +245,44 @@ async function contactMessage() {
 
 const PROPERTY = propertyInput({ title: "Audited house" });
 
+let channels = 0;
+
+/** An official phone line (issue 45), each with its own number. */
+function channelInput() {
+  channels += 1;
+  const digits = String(5_550_000 + channels);
+  return {
+    kind: "phone" as const,
+    value: `0803 ${digits}`,
+    valueKind: "phone" as const,
+    normalized: `+234803${digits}`,
+    label: "NaijaHomes office line",
+    bankName: null,
+    accountName: null,
+    usedFor: "",
+  };
+}
+
+/** An official line, straight in the table (not through an audited write). */
+async function newChannel() {
+  const [row] = await db
+    .insert(officialChannels)
+    .values(channelInput())
+    .returning({ id: officialChannels.id });
+  return row?.id ?? "";
+}
+
+/** A visitor's fraud report about a live listing (not an admin write). */
+async function reportOfListing() {
+  const propertyId = await newProperty();
+  const created = await createFraudReport(
+    { kind: "listing", id: propertyId },
+    { reason: "money_before_viewing", name: "", phone: "", email: "", message: "" },
+  );
+  if (!created.ok) throw new Error("the report should be stored");
+  return created.id;
+}
+
 /** Photo rows for a listing, straight in the table (not through an audited write). */
 async function photosFor(propertyId: string, n: number) {
   const rows = await db
@@ -321,6 +371,30 @@ async function heroImage(n: number) {
 }
 
 const WRITES: Record<string, WriteCase> = {
+  async addOfficialChannel(actor) {
+    expect((await addOfficialChannel(actor, channelInput())).ok).toBe(true);
+    return "official-channel.add";
+  },
+  async updateOfficialChannel(actor) {
+    expect((await updateOfficialChannel(actor, await newChannel(), channelInput())).ok).toBe(true);
+    return "official-channel.update";
+  },
+  async deleteOfficialChannel(actor) {
+    expect((await deleteOfficialChannel(actor, await newChannel())).ok).toBe(true);
+    return "official-channel.delete";
+  },
+  async setReportStatus(actor) {
+    expect((await setReportStatus(actor, await reportOfListing(), "looking")).ok).toBe(true);
+    return "report.status";
+  },
+  async takeDownReportedListing(actor) {
+    expect((await takeDownReportedListing(actor, await reportOfListing())).ok).toBe(true);
+    return "property.take-down";
+  },
+  async warnListingEnquirers(actor) {
+    expect((await warnListingEnquirers(actor, await reportOfListing())).ok).toBe(true);
+    return "report.warn";
+  },
   async createTeamMember(actor) {
     expect((await createTeamMember(actor, { ...MEMBER, userId: "" })).ok).toBe(true);
     return "team-member.create";
@@ -721,6 +795,9 @@ const SHOWN_ON_PUBLIC_PAGES: Record<AuditEntity, boolean> = {
   submission: false,
   backup: false,
   mail: false,
+  // Listed on /verify (issue 45).
+  "official-channel": true,
+  report: false,
 };
 
 /** Writes to a private record that change what public pages show (an approval adds a listing). */

@@ -77,6 +77,8 @@ const PRIVATE_ENTITIES: ReadonlySet<AuditEntity> = new Set<AuditEntity>([
   "backup",
   // The outbox's held mail (issue 44): no page shows it.
   "mail",
+  // Fraud reports (issue 45) are the office's; taking a listing down is a property write.
+  "report",
 ]);
 
 /** Writes to a private entity that change a public record all the same. */

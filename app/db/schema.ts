@@ -915,3 +915,114 @@ export const rateLimits = pgTable(
   },
   (t) => [index("rate_limits_window_idx").on(t.windowStartedAt)],
 );
+
+// ---------------------------------------------------------------------------
+// "Is this really NaijaHomes?" (issue 45): the agency's official channels and known impostors
+// that /verify answers for, every check a visitor made there, and the fraud reports.
+
+/** What an official-channel row is: one of the agency's own channels, or a known impostor. */
+export const officialChannelKind = pgEnum("official_channel_kind", [
+  "phone",
+  "whatsapp",
+  "email",
+  "bank_account",
+  "impostor",
+]);
+/** What a value is once read (app/lib/verify-value.ts): how it is matched and recorded. */
+export const checkedValueKind = pgEnum("checked_value_kind", [
+  "phone",
+  "email",
+  "account",
+  "listing_code",
+]);
+
+export const officialChannels = pgTable(
+  "official_channels",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: officialChannelKind("kind").notNull(),
+    /** As the admin typed it (shown on /verify). */
+    value: text("value").notNull(),
+    /** Matched against: a phone in E.164, an e-mail in lower case, ten account digits. */
+    valueKind: checkedValueKind("value_kind").notNull(),
+    normalized: text("normalized").notNull(),
+    /** Whose it is, e.g. "NaijaHomes office line" (phones, WhatsApp lines, e-mails). */
+    label: text("label").notNull().default(""),
+    bankName: text("bank_name"),
+    accountName: text("account_name"),
+    /** What the channel is used for ("viewings and enquiries"); a known impostor's note. */
+    usedFor: text("used_for").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One row per value: a number is either ours (as one kind) or a known impostor, never both.
+    uniqueIndex("official_channels_value_idx").on(t.valueKind, t.normalized),
+  ],
+);
+
+export const checkVerdict = pgEnum("check_verdict", ["ours", "not_ours", "impostor"]);
+
+/** One row per value ever checked on /verify: how often, the last answer, and when. */
+export const verifyChecks = pgTable(
+  "verify_checks",
+  {
+    valueKind: checkedValueKind("value_kind").notNull(),
+    normalized: text("normalized").notNull(),
+    verdict: checkVerdict("verdict").notNull(),
+    checkCount: integer("check_count").notNull().default(1),
+    firstCheckedAt: timestamp("first_checked_at", { withTimezone: true }).notNull().defaultNow(),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.valueKind, t.normalized] }),
+    index("verify_checks_last_idx").on(t.lastCheckedAt.desc()),
+  ],
+);
+
+export const fraudReportReason = pgEnum("fraud_report_reason", [
+  "money_before_viewing",
+  "different_property",
+  "not_available",
+  "used_our_name",
+  "wrong_details",
+  "other",
+]);
+export const fraudReportStatus = pgEnum("fraud_report_status", [
+  "new",
+  "looking",
+  "resolved",
+  "not_a_problem",
+]);
+
+export const fraudReports = pgTable(
+  "fraud_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What it is about: a listing, an agent, or a value checked on /verify (one of the three). */
+    propertyId: uuid("property_id").references(() => properties.id, { onDelete: "set null" }),
+    agentId: text("agent_id").references(() => users.id, { onDelete: "set null" }),
+    checkedKind: checkedValueKind("checked_kind"),
+    checkedValue: text("checked_value"),
+    /** The listing's title when reported, kept if the listing is later purged. */
+    subjectTitle: text("subject_title"),
+    reason: fraudReportReason("reason").notNull(),
+    name: text("name"),
+    phone: text("phone"),
+    email: text("email"),
+    message: text("message").notNull().default(""),
+    status: fraudReportStatus("status").notNull().default("new"),
+    /** When the office warned the listing's enquirers, and how many were mailed. */
+    warnedAt: timestamp("warned_at", { withTimezone: true }),
+    warnedCount: integer("warned_count"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("fraud_reports_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("fraud_reports_created_idx").on(t.createdAt.desc()),
+    index("fraud_reports_checked_idx")
+      .on(t.checkedKind, t.checkedValue)
+      .where(sql`${t.checkedValue} is not null`),
+  ],
+);

@@ -36,6 +36,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   submission: "Owner submissions",
   backup: "Backups",
   mail: "E-mails held by a restore",
+  "official-channel": "Official channels",
+  report: "Fraud reports",
 };
 
 /** What each action did, as a sentence's verb phrase ("edited the listing"). */
@@ -100,6 +102,12 @@ const ACTION_TEXT: Record<string, string> = {
   "backup.delete": "Deleted a backup",
   "mail.send-held": "Sent an e-mail held since a restore",
   "mail.drop-held": "Dropped an e-mail held since a restore",
+  "official-channel.add": "Added an official channel",
+  "official-channel.update": "Changed an official channel",
+  "official-channel.delete": "Removed an official channel",
+  "property.take-down": "Took the listing down after a fraud report",
+  "report.status": "Changed the fraud report's status",
+  "report.warn": "Warned the reported listing's enquirers by e-mail",
 };
 
 /** An action in words; an action not listed reads from its code ("video.publish": "Video: publish"). */
@@ -182,6 +190,15 @@ const FIELD_LABELS: Partial<Record<AuditEntity, Record<string, string>>> = {
     propertyId: "Listing",
   },
   backup: { name: "File", kind: "Kind", takenAt: "Taken", bytes: "Size in bytes" },
+  "official-channel": {
+    kind: "Kind",
+    value: "Number, account or address",
+    label: "Whose it is",
+    bankName: "Bank",
+    accountName: "Account name",
+    usedFor: "Used for / note",
+  },
+  report: { status: "Status", warned: "People warned" },
 };
 
 /**

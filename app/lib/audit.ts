@@ -18,6 +18,9 @@ export const AUDIT_ENTITIES = [
   "submission",
   "backup",
   "mail",
+  // Issue 45: /admin/channels and /admin/reports.
+  "official-channel",
+  "report",
 ] as const;
 
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -194,6 +194,15 @@ export const FLASH_MESSAGES = {
   imageUploaded: { type: "success", title: "Image uploaded successfully" },
   heroImageRemoved: { type: "success", title: "Image removed" },
   heroImageMoved: { type: "success", title: "Image moved" },
+  // Issue 45: /admin/channels and /admin/reports.
+  channelsUpdated: { type: "success", title: "Official channels updated" },
+  reportUpdated: { type: "success", title: "Report updated" },
+  listingTakenDown: {
+    type: "success",
+    title: "Listing taken down",
+    description: "It is off the site and in the trash; restore it from Properties if needed.",
+  },
+  enquirersWarned: { type: "success", title: "Warning e-mails queued" },
   // A heart without JavaScript (POST /favorites): the page it returns to says what was done.
   favoriteAdded: { type: "success", title: "Added to favorites" },
   favoriteRemoved: { type: "success", title: "Removed from favorites" },

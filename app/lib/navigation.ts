@@ -23,6 +23,8 @@ export const FOOTER_QUICK_LINKS = [
   { label: "Contact", to: "/contact" },
   { label: "Book Appointment", to: "/book-appointment" },
   { label: "List Your Property", to: "/list-your-property" },
+  // Issue 45: check a number, account or listing code before paying anyone.
+  { label: "Check before you pay", to: "/verify" },
 ] as const;
 
 /** An owner's My Listings (issue 20): the list, one live listing, one submission. */

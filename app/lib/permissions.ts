@@ -78,6 +78,10 @@ export const PAGE_PERMISSIONS: readonly (readonly [pattern: string, permission: 
   ["/admin/leads", "leads:view"],
   ["/admin/complaints", "inquiries:handle"],
   ["/admin/complaints/:id", "inquiries:handle"],
+  // Issue 45: admins only, like the other office screens (listed to say so, not to open them).
+  ["/admin/channels", "office:manage"],
+  ["/admin/reports", "office:manage"],
+  ["/admin/reports/:id", "office:manage"],
   ["/admin/backups", "admins:manage"],
   ["/admin/backups/:name", "admins:manage"],
 ];

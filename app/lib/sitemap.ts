@@ -16,6 +16,8 @@ export const STATIC_SITEMAP_PATHS: readonly string[] = [
   "/team",
   "/contact",
   "/book-appointment",
+  // Issue 45: people search for "is this really NaijaHomes" before they pay.
+  "/verify",
 ];
 
 export type SitemapEntry = { loc: string; lastmod?: Date };

@@ -59,6 +59,31 @@ export function composeEmail({
   };
 }
 
+/**
+ * Who wrote in (name, e-mail, phone; empty ones left out), as the staff's notices show it: one
+ * text line each, and one HTML paragraph (empty when there is nothing to show).
+ */
+export function senderDetails(sender: {
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+}): { text: string[]; html: string } {
+  const rows: [string, string][] = [];
+  for (const [label, value] of [
+    ["Name", sender.name],
+    ["E-mail", sender.email],
+    ["Phone", sender.phone],
+  ] as const) {
+    if (value) rows.push([label, value]);
+  }
+  return {
+    text: rows.map(([label, value]) => `${label}: ${value}`),
+    html: rows.length
+      ? `<p>${rows.map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`).join("<br>")}</p>`
+      : "",
+  };
+}
+
 /** "Hello Ada," or, without a name, "Hello,". */
 export function emailGreeting(name?: string | null): string {
   const trimmed = name?.trim();

@@ -14,6 +14,7 @@ import {
   renderRescheduledByStaffEmail,
 } from "./appointment-mail.server";
 import { renderEmailVerification } from "./email-verification.server";
+import { renderFraudReportEmails, renderListingWarningEmail } from "./fraud-report-mail.server";
 import { renderInquiryResponseEmail, renderListingInquiryEmail } from "./inquiry-mail.server";
 import type { MailMessage } from "./mail-message";
 import { renderOwnerWeeklyReport } from "./owner-report-mail.server";
@@ -45,6 +46,8 @@ const RENDERERS: Renderers = {
   "email.verification-requested": renderEmailVerification,
   "submission.status-set": renderSubmissionStatusEmail,
   "owner.weekly-report": renderOwnerWeeklyReport,
+  "report.received": renderFraudReportEmails,
+  "report.listing-warning": renderListingWarningEmail,
 };
 
 function isNotificationKind(kind: string): kind is NotificationKind {

@@ -67,7 +67,20 @@ export type Notification =
    * An owner's weekly report of their live listings (issue 20) for the week (Monday to Sunday)
    * starting `weekStart`; its figures are read when it is sent.
    */
-  | { kind: "owner.weekly-report"; userId: string; weekStart: string };
+  | { kind: "owner.weekly-report"; userId: string; weekStart: string }
+  /** A visitor reported a listing, an agent or a checked value (issue 45): to the admins. */
+  | { kind: "report.received"; reportId: string }
+  /**
+   * The office warns someone who enquired about or booked a reported listing (issue 45); the
+   * listing's title is frozen as it was reported.
+   */
+  | {
+      kind: "report.listing-warning";
+      reportId: string;
+      email: string;
+      name: string | null;
+      title: string;
+    };
 
 export type NotificationKind = Notification["kind"];
 
@@ -84,6 +97,8 @@ export const NOTIFICATION_KINDS = [
   "email.verification-requested",
   "submission.status-set",
   "owner.weekly-report",
+  "report.received",
+  "report.listing-warning",
 ] as const satisfies readonly NotificationKind[];
 
 /**

@@ -37,8 +37,13 @@ export const RATE_LIMITS = {
   passwordResetPerAddress: { limit: 20, windowMs: HOUR_MS },
   /** Per IP + e-mail: admin accounts are the valuable ones, so fewer guesses. */
   adminLogin: { limit: 5, windowMs: 15 * MINUTE_MS },
-  /** Per IP and form: booking, contact, inquiry and complaint forms. */
+  /** Per IP and form: booking, contact, inquiry, complaint and fraud report forms. */
   publicForm: { limit: 10, windowMs: 10 * MINUTE_MS },
+  /**
+   * Per IP: checks on /verify (issue 45). More than a form's: a worried visitor checks a number,
+   * an account and a code in a row; few enough that nobody walks the agency's numbers.
+   */
+  verifyCheck: { limit: 20, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** What a refused attempt shows (app/http/responses.server.ts tooManyAttempts answers it with 429). */

@@ -1571,6 +1571,58 @@ const MATRIX: Record<string, Guarded> = {
       };
     },
   },
+  // Issue 45: the channels /verify answers for, and the fraud reports queue. Admins only (the
+  // agents are refused by the page permission map: office:manage).
+  "routes/admin/channels.tsx": {
+    path: "/admin/channels",
+    entry: (): MatrixEntry => {
+      const path = "/admin/channels";
+      const guarded = { reset: resetMatrixChannels, watch: matrixChannelsState };
+      const { done, wrong } = adminPosts(path, guarded);
+      const line = { kind: "phone", label: "Matrix line", usedFor: "" };
+      const account = { kind: "bank_account", value: "12345", bankName: "", accountName: "" };
+      return {
+        loader: { ...adminOnly(`${path}?edit=${MATRIX_CHANNEL_ID}`), ...guarded },
+        actions: [
+          done({ intent: "add", ...line, value: "0803 777 0002" }),
+          done({ intent: "update", ...line, id: MATRIX_CHANNEL_ID, value: "0803 777 0003" }),
+          done({ intent: "delete", id: MATRIX_CHANNEL_ID, confirmed: "yes" }),
+          // The same number again, in another spelling: already on the list.
+          wrong({ intent: "add", ...line, value: "+234-803-777-0001" }, 400),
+          wrong({ intent: "add", ...account }, 400),
+          wrong({ intent: "add", kind: "fax", value: "0803 777 0004" }, 404),
+          wrong({ intent: "delete", id: MATRIX_MISSING_ID, confirmed: "yes" }, 404),
+        ],
+      };
+    },
+  },
+  "routes/admin/reports.tsx": {
+    path: "/admin/reports",
+    entry: (): MatrixEntry => ({
+      loader: { ...adminOnly("/admin/reports?status=new"), reset: resetMatrixReport },
+    }),
+  },
+  "routes/admin/report.tsx": {
+    path: "/admin/reports/:id",
+    entry: (): MatrixEntry => {
+      const path = `/admin/reports/${MATRIX_REPORT_ID}`;
+      const guarded = { reset: resetMatrixReport, watch: matrixReportState };
+      const { done, wrong } = adminPosts(path, guarded);
+      const asked = { ...adminOnly(path).expect, admin: { ok: true } as const };
+      return {
+        loader: { ...adminOnly(path), ...guarded },
+        actions: [
+          done({ intent: "status", status: "resolved" }),
+          // Both steps ask first: nothing is written until the yes.
+          { url: path, form: { intent: "take-down" }, expect: asked, ...guarded },
+          { url: path, form: { intent: "warn" }, expect: asked, ...guarded },
+          done({ intent: "take-down", confirmed: "yes" }),
+          done({ intent: "warn", confirmed: "yes" }),
+          wrong({ intent: "status", status: "gone" }, 400),
+        ],
+      };
+    },
+  },
   // The sidebar's no-JavaScript toggle: sets a preference cookie, writes no row.
   "routes/admin/sidebar.ts": {
     path: "/admin/sidebar",
@@ -1751,6 +1803,9 @@ const PUBLIC: Record<string, string> = {
   "routes/public/about.tsx": "/about",
   "routes/public/team.tsx": "/team",
   "routes/public/contact.tsx": "/contact",
+  // Issue 45: a check is counted (verify.test.ts), a report stored (report.test.ts), for anyone.
+  "routes/public/verify.tsx": "/verify",
+  "routes/public/report.tsx": "/report",
   "routes/public/book-appointment.tsx": "/book-appointment",
   "routes/auth/verify-email.tsx": "/verify-email",
   // The signed token in the address is the key (saved-searches.test.ts); no session is read.
@@ -2097,6 +2152,56 @@ const MATRIX_ADDRESS_ID = "00000000-0000-4000-8000-00000000c0a1";
 const MATRIX_PHONE_ID = "00000000-0000-4000-8000-00000000c0b1";
 const MATRIX_MISSING_ID = "00000000-0000-4000-8000-00000000dead";
 const MATRIX_HERO_IMAGE_ID = "00000000-0000-4000-8000-00000000e001";
+
+// Issue 45: one official line and one report about a listing of its own (taken down by a test).
+const MATRIX_CHANNEL_ID = "00000000-0000-4000-8000-00000000c4a1";
+const MATRIX_REPORT_ID = "00000000-0000-4000-8000-00000000c4b1";
+const MATRIX_REPORTED_LISTING_ID = "00000000-0000-4000-8000-00000000c4c1";
+
+async function resetMatrixChannels() {
+  await db.delete(schema.officialChannels);
+  await db.insert(schema.officialChannels).values({
+    id: MATRIX_CHANNEL_ID,
+    kind: "phone",
+    value: "0803 777 0001",
+    valueKind: "phone",
+    normalized: "+2348037770001",
+    label: "Matrix office line",
+  });
+}
+
+async function matrixChannelsState() {
+  return db.select().from(schema.officialChannels).orderBy(schema.officialChannels.normalized);
+}
+
+async function resetMatrixReport() {
+  await db.delete(schema.fraudReports);
+  await db
+    .insert(schema.properties)
+    .values({
+      id: MATRIX_REPORTED_LISTING_ID,
+      title: "Matrix reported flat",
+      propertyType: "apartment",
+      category: "residential",
+      city: "Lagos",
+    })
+    .onConflictDoUpdate({ target: schema.properties.id, set: { deletedAt: null } });
+  await db.insert(schema.fraudReports).values({
+    id: MATRIX_REPORT_ID,
+    propertyId: MATRIX_REPORTED_LISTING_ID,
+    subjectTitle: "Matrix reported flat",
+    reason: "money_before_viewing",
+  });
+}
+
+async function matrixReportState() {
+  const [report] = await db.select().from(schema.fraudReports);
+  const [listing] = await db
+    .select({ deletedAt: schema.properties.deletedAt })
+    .from(schema.properties)
+    .where(eq(schema.properties.id, MATRIX_REPORTED_LISTING_ID));
+  return { report, listing };
+}
 
 async function resetMatrixSocialLinks() {
   await db.delete(schema.socialLinks);

@@ -3,6 +3,7 @@ import { announceContentChange, contentChanged } from "~/cache/content-generatio
 import { db, getDatabase, SEED_LOCK_KEY } from "~/db/client.server";
 import {
   contactInfo,
+  officialChannels,
   properties,
   propertyMedia,
   slideshowItems,
@@ -11,6 +12,7 @@ import {
   videos,
   websiteContent,
 } from "~/db/schema";
+import { demoOfficialChannels } from "~/demo/demo-channels";
 import {
   demoContactInfo,
   demoSlides,
@@ -39,6 +41,7 @@ const DEMO_TABLES = [
   socialLinks,
   contactInfo,
   websiteContent,
+  officialChannels,
 ] as const;
 
 /**
@@ -118,6 +121,13 @@ async function seedUnlocked(options: { onlyIfEmpty: boolean }): Promise<SeedCoun
         .values(demoContactInfo())
         .onConflictDoNothing()
         .returning({ id: contactInfo.id })
+    ).length;
+    counts.officialChannels = (
+      await tx
+        .insert(officialChannels)
+        .values(demoOfficialChannels())
+        .onConflictDoNothing()
+        .returning({ id: officialChannels.id })
     ).length;
     counts.websiteContent = (
       await tx

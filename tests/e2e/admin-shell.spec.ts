@@ -44,6 +44,9 @@ const SIDEBAR_LINKS: (string | RegExp)[] = [
   "Videos",
   "Social Media",
   "Contact Info",
+  // Issue 45: what /verify answers for, and the fraud reports.
+  "Official Channels",
+  "Reports",
   "Website Editor",
   "Settings",
   "Audit Log",

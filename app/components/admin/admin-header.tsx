@@ -111,7 +111,9 @@ function NoScriptMobileMenu({ role }: { role: StaffRole }) {
       </summary>
       <nav
         aria-label="Admin"
-        className="absolute left-0 top-full z-40 mt-2 w-72 rounded-md border border-slate-200 bg-white p-2 shadow-lg"
+        // Scrolls inside itself: the header stays put, so a list taller than a phone's screen
+        // would leave its last links out of reach.
+        className="absolute left-0 top-full z-40 mt-2 max-h-[calc(100dvh-4.5rem)] w-72 overflow-y-auto rounded-md border border-slate-200 bg-white p-2 shadow-lg"
       >
         <ul className="space-y-1">
           {adminNav(role).map((item) => (

@@ -7,11 +7,13 @@ import {
   GalleryHorizontal,
   History,
   type IconComponent,
+  Info,
   LayoutDashboard,
   MessageSquareWarning,
   PanelsTopLeft,
   Settings,
   Share2,
+  ShieldCheck,
   Target,
   UserRound,
   Users,
@@ -42,6 +44,9 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: "Videos", to: "/admin/videos", icon: Video },
   { label: "Social Media", to: "/admin/social-media", icon: Share2 },
   { label: "Contact Info", to: "/admin/contact-info", icon: Contact },
+  // "Is this really NaijaHomes?" (issue 45): what /verify answers for, and the fraud reports.
+  { label: "Official Channels", to: "/admin/channels", icon: ShieldCheck },
+  { label: "Reports", to: "/admin/reports", icon: Info },
   // The home page's texts and hero pictures (spec §2: /website-editor, outside /admin).
   { label: "Website Editor", to: "/website-editor", icon: PanelsTopLeft },
   { label: "Settings", to: "/admin/settings", icon: Settings },

@@ -6,6 +6,7 @@ import {
   escapeLines,
   oneLine,
   type RenderedEmail,
+  senderDetails,
 } from "../email-layout";
 
 // To the listing's agent (else the admins) when a visitor asks about a listing (issue 21). Pure:
@@ -25,18 +26,14 @@ export function listingInquiryEmail({
   const who = inquiry.name?.trim() ? oneLine(inquiry.name, 80) : inquiry.email;
   const subject = `New inquiry about ${oneLine(listing.title, 80)}: ${who}`;
   const intro = `${who} asked about "${listing.title}" (${listing.url}).`;
-  const rows: [string, string][] = [
-    ["Name", inquiry.name ?? ""],
-    ["E-mail", inquiry.email],
-    ["Phone", inquiry.phone ?? ""],
-  ].filter(([, value]) => value) as [string, string][];
+  const sender = senderDetails(inquiry);
   return composeEmail({
     subject,
     contact,
     text: [
       intro,
       "",
-      ...rows.map(([label, value]) => `${label}: ${value}`),
+      ...sender.text,
       "",
       "Message:",
       inquiry.description,
@@ -45,7 +42,7 @@ export function listingInquiryEmail({
     ],
     html: [
       `<p>${escapeHtml(intro)}</p>`,
-      `<p>${rows.map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`).join("<br>")}</p>`,
+      sender.html,
       `<blockquote style="margin:16px 0;padding-left:12px;border-left:3px solid #cbd5e1">${escapeLines(inquiry.description)}</blockquote>`,
       emailButton("Answer it in the admin area", adminUrl),
     ],

@@ -14,6 +14,7 @@ import { InquiryForm } from "~/components/inquiry/inquiry-form";
 import { PropertiesBreadcrumb } from "~/components/listing/properties-breadcrumb";
 import { MediaImage } from "~/components/media-image";
 import { PageMessage } from "~/components/page-message";
+import { ReportForm } from "~/components/report/report-form";
 import { WhatsAppIcon } from "~/components/social-icons";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants, LinkButton } from "~/components/ui/button";
@@ -348,9 +349,35 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
               success={CONTACT_MESSAGES.success}
             />
           </section>
+          <ReportListing propertyId={property.id} />
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * "Report this listing" (issue 45): closed until opened, the small form posts to /report. A
+ * report hides nothing by itself; the office reads it.
+ */
+function ReportListing({ propertyId }: { propertyId: string }) {
+  return (
+    <details id="report-listing" className="rounded-lg border border-slate-200 p-5 text-sm">
+      <summary className="cursor-pointer font-medium text-slate-700">Report this listing</summary>
+      <p className="mt-3 mb-4 text-slate-600">
+        Asked for money before a viewing, shown a different property, or someone using our name?
+        Tell us. Before paying anyone,{" "}
+        <Link to="/verify" className="font-medium text-brand-700 underline">
+          check the number or account
+        </Link>
+        .
+      </p>
+      <ReportForm
+        subject={{ kind: "listing", id: propertyId }}
+        back={`/property/${propertyId}`}
+        idPrefix="report-listing"
+      />
+    </details>
   );
 }
 

@@ -54,6 +54,7 @@ describe("/sitemap.xml", () => {
       `${SITE}/team`,
       `${SITE}/contact`,
       `${SITE}/book-appointment`,
+      `${SITE}/verify`,
     ]);
   });
 
