@@ -18,6 +18,8 @@ export default [
     route("list-your-property", "routes/public/list-your-property.tsx"),
     // A listing's WhatsApp and phone links, counted as leads, then on to wa.me or tel: (issue 21).
     route("go/:propertyId/:click", "routes/public/go.tsx"),
+    // A listing's reference code (NH-LAG-0421) as a link: the listing, or why it is gone (issue 45).
+    route("r/:code", "routes/public/listing-code.tsx"),
     route("signin", "routes/auth/signin.tsx"),
     route("signup", "routes/auth/signup.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),

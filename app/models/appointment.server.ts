@@ -243,6 +243,7 @@ export type BookingProperty = {
   city: string;
   address: string;
   propertyType: string;
+  referenceCode: string;
 };
 
 const bookingPropertyColumns = {
@@ -251,6 +252,7 @@ const bookingPropertyColumns = {
   city: properties.city,
   address: properties.address,
   propertyType: properties.propertyType,
+  referenceCode: properties.referenceCode,
 };
 
 /** The listings on the site, by title, for the staff booking form's property choice. */

@@ -1744,6 +1744,8 @@ const PUBLIC: Record<string, string> = {
   "routes/public/property.tsx": "/property/:id",
   // A listing's counted WhatsApp and phone links: a redirect, the same for everyone (go.test.ts).
   "routes/public/go.tsx": "/go/:propertyId/:click",
+  // A listing code: a redirect to a public listing, or a page saying it is gone or unknown.
+  "routes/public/listing-code.tsx": "/r/:code",
   // A shortlist of public listings; the POST keeps the no-JavaScript list in a cookie, no rows.
   "routes/public/compare.tsx": "/compare",
   "routes/public/services.tsx": "/services",
