@@ -291,7 +291,17 @@ describe("calendarFile", () => {
     expect(lines).toContain("DTEND:20300107T150000Z");
     expect(lines).toContain("DTSTAMP:20291201T100000Z");
     expect(lines).toContain("LOCATION:Plot 24\\, Gwarinpa Estate");
-    expect(lines).toContain("SUMMARY:Viewing: Three-bedroom flat\\, Wuse 2 (NaijaHomes Realty)");
+    // The listing's reference code (issue 45), in the title and the description, with the
+    // no-fee promise: a calendar entry is forwarded and read on its own.
+    const code = appointment.propertyCode ?? "";
+    expect(code).toMatch(/^NH-FCT-\d{4}$/);
+    expect(lines).toContain(
+      `SUMMARY:Viewing: Three-bedroom flat\\, Wuse 2 (${code}\\, NaijaHomes Realty)`,
+    );
+    const description = String(file.content).replace(/\r\n /g, "");
+    expect(description).toContain(`Listing code: ${code}`);
+    expect(description).toContain("NaijaHomes Realty never charges inspection or viewing fees.");
+    expect(description).toContain(`${getEnv().siteUrl}/verify`);
     expect(lines).toContain("SEQUENCE:0");
     expect(lines).toContain("STATUS:TENTATIVE");
   });

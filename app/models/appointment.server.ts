@@ -136,6 +136,7 @@ export const customerAppointmentColumns = {
   createdAt: appointments.createdAt,
   propertyId: appointments.propertyId,
   propertyTitle: properties.title,
+  propertyCode: properties.referenceCode,
 };
 
 export type CustomerAppointment = {
@@ -149,6 +150,8 @@ export type CustomerAppointment = {
   createdAt: Date;
   propertyId: string | null;
   propertyTitle: string | null;
+  /** The listing's reference code (issue 45). */
+  propertyCode: string | null;
 };
 
 /** The customer's appointments, newest booking first. */
@@ -180,6 +183,8 @@ export type AppointmentDetailFields = {
   status: AppointmentStatus;
   propertyId: string | null;
   propertyTitle: string | null;
+  /** The listing's reference code (issue 45). */
+  propertyCode: string | null;
 };
 
 export type AppointmentForMail = AppointmentDetailFields & {
@@ -215,6 +220,7 @@ export const appointmentDetailColumns = {
   status: appointments.status,
   propertyId: appointments.propertyId,
   propertyTitle: properties.title,
+  propertyCode: properties.referenceCode,
 };
 
 /** Everything the appointment e-mails show, or undefined for an unknown id. */
