@@ -930,6 +930,27 @@ const MATRIX: Record<string, Guarded> = {
             "/admin/settings?tab=general",
           ),
           wrong({ intent: "general-bookings", generalBookings: "everyone" }, 400),
+          // The agency's fee terms (issue 45): admins only; a percentage over 100 is refused.
+          done(
+            {
+              intent: "fee-terms",
+              agencyFeePercent: "10",
+              legalFeePercent: "10",
+              advanceRentMonthsYearly: "12",
+              advanceRentMonthsMonthly: "6",
+            },
+            "/admin/settings?tab=general",
+          ),
+          wrong(
+            {
+              intent: "fee-terms",
+              agencyFeePercent: "150",
+              legalFeePercent: "10",
+              advanceRentMonthsYearly: "12",
+              advanceRentMonthsMonthly: "6",
+            },
+            400,
+          ),
           wrong(
             {
               intent: "password",
