@@ -105,6 +105,34 @@ describe("a booking's confirmation (appointment.booked)", () => {
     ]);
   });
 
+  it("names the listing by its reference code and carries the no-fee promise (issue 45)", async () => {
+    const [property] = await db
+      .insert(properties)
+      .values({
+        title: "Ikoyi flat",
+        propertyType: "apartment",
+        category: "residential",
+        city: "Lagos",
+      })
+      .returning({ id: properties.id, code: properties.referenceCode });
+    await addUser("admin-codes", { role: "admin" });
+    await book({ propertyId: property?.id ?? null });
+    const [mail] = await sentTo("ngozi@example.ng");
+    const code = property?.code ?? "";
+    expect(code).toMatch(/^NH-LAG-\d{4,}$/);
+    expect(mail?.text).toContain(`Listing code: ${code}`);
+    expect(mail?.html).toContain(code);
+    const verify = `${getEnv().siteUrl}/verify`;
+    expect(mail?.text).toContain(
+      `NaijaHomes Realty never charges inspection or viewing fees. Pay only into the accounts listed on ${verify}`,
+    );
+    expect(mail?.html).toContain(`href="${verify}"`);
+    // The admins' notice names the code too: the office answers the phone with it.
+    const [notice] = await sentTo("admin-codes@example.ng");
+    expect(notice?.text).toContain(`Listing code: ${code}`);
+    await db.delete(users).where(eq(users.id, "admin-codes"));
+  });
+
   it("is stored, unrendered, in the booking's transaction, and rendered when sent", async () => {
     const id = await book();
     const [queued] = await outbox();

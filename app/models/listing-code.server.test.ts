@@ -74,14 +74,12 @@ describe("a new listing's code", () => {
     const registered = (await db.select().from(listingCodes)).length;
     await expect(
       db.transaction(async (tx) => {
-        await tx
-          .insert(properties)
-          .values({
-            title: "Never",
-            propertyType: "house",
-            category: "residential",
-            city: "Lagos",
-          });
+        await tx.insert(properties).values({
+          title: "Never",
+          propertyType: "house",
+          category: "residential",
+          city: "Lagos",
+        });
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
