@@ -101,7 +101,7 @@ describe("e-mails about a listing", () => {
       name: "Bola",
       title: "Ikoyi flat",
       listingCode: CODE,
-      kind: "new",
+      kind: "listing",
       status: "approved",
       message: null,
       url: "https://naijahomes.ng/dashboard/listings/submissions/1",
