@@ -10,7 +10,10 @@ const CODE = /NH-[A-Z]{3}-\d{4,}/;
 
 /** The code a card or a page shows after "Ref.". */
 async function codeIn(page: Page, scope = page.getByRole("main")) {
-  const text = await scope.getByText(/^Ref\./).first().innerText();
+  const text = await scope
+    .getByText(/^Ref\./)
+    .first()
+    .innerText();
   const code = CODE.exec(text)?.[0];
   if (!code) throw new Error(`no code in "${text}"`);
   return code;
@@ -25,7 +28,9 @@ test("a listing's code typed in the search box, lower case and without dashes, o
   const href = await card.getByRole("link").first().getAttribute("href");
   expect(href).toMatch(/^\/property\//);
 
-  await page.getByLabel("Search properties").fill(code.replaceAll("-", "").toLowerCase());
+  await page
+    .getByRole("searchbox", { name: "Search properties" })
+    .fill(code.replaceAll("-", "").toLowerCase());
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.getByRole("main").getByText(`Ref. ${code}`).first()).toBeVisible();
@@ -70,7 +75,9 @@ test("/r/ of a sold listing's code says it is no longer on offer; an unknown cod
   await admin.getByLabel("With the selected listings").selectOption("sold");
   await admin.getByRole("button", { name: "Apply to selected" }).click();
   await admin.getByRole("button", { name: "Yes, mark them" }).click();
-  await expect(admin.getByRole("status").filter({ hasText: "1 listing marked sold" })).toBeVisible();
+  await expect(
+    admin.getByRole("status").filter({ hasText: "1 listing marked sold" }),
+  ).toBeVisible();
 
   const gone = await page.goto(`/r/${code.toLowerCase()}`);
   expect(gone?.status()).toBe(410);
