@@ -101,6 +101,7 @@ import {
 } from "~/models/appointment.server";
 import { setGeneralBookings } from "~/models/booking-rota.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
+import { setFeeTerms } from "~/models/fee-terms.server";
 import { dropHeldMail, sendHeldMail } from "~/models/held-mail.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
 import { saveOwnerSubmission } from "~/models/submission-owner.server";
@@ -644,6 +645,17 @@ const WRITES: Record<string, WriteCase> = {
     await db.delete(officeSettings);
     return "settings.general-bookings";
   },
+  async setFeeTerms(actor) {
+    const terms = {
+      agencyFeePercent: 5,
+      legalFeePercent: 5,
+      advanceRentMonthsYearly: 12,
+      advanceRentMonthsMonthly: 6,
+    };
+    expect((await setFeeTerms(actor, terms)).ok).toBe(true);
+    await db.delete(officeSettings);
+    return "settings.fee-terms";
+  },
   async reassignAppointment(actor) {
     const result = await reassignAppointment(
       actor,
@@ -724,7 +736,7 @@ const SHOWN_ON_PUBLIC_PAGES: Record<AuditEntity, boolean> = {
 };
 
 /** Writes to a private record that change what public pages show (an approval adds a listing). */
-const PUBLIC_ACTIONS = new Set(["submission.approve"]);
+const PUBLIC_ACTIONS = new Set(["submission.approve", "settings.fee-terms"]);
 
 async function auditCount() {
   const [row] = await db.select({ n: count() }).from(auditEvents);

@@ -8,7 +8,7 @@ import { DEFAULT_FEE_TERMS, type FeeTerms } from "~/lib/fee-terms";
 
 // The agency's fee terms (issue 45, item 5): office settings (the one office_settings row; none
 // stored reads as the defaults), shown on every rental's page beside its costs. A change is a
-// public write: the property pages show it, so it moves the content generation.
+// public write (PUBLIC_ACTIONS in app/audit/audit.server.ts): it moves the content generation.
 
 const FEE_COLUMNS = {
   agencyFeePercent: officeSettings.agencyFeePercent,
@@ -45,7 +45,6 @@ export async function setFeeTerms(actor: AdminActor, terms: FeeTerms) {
     return {
       result: { ok: true as const },
       audit: { entityId: null, before: before ?? DEFAULT_FEE_TERMS, after: terms },
-      publicContent: true,
     };
   });
 }
