@@ -10,10 +10,11 @@ const CODE = /NH-[A-Z]{3}-\d{4,}/;
 
 /** The code a card or a page shows after "Ref.". */
 async function codeIn(page: Page, scope = page.getByRole("main")) {
-  const text = await scope
-    .getByText(/^Ref\./)
-    .first()
-    .innerText();
+  const text =
+    (await scope
+      .getByText(/^Ref\./)
+      .first()
+      .textContent()) ?? "";
   const code = CODE.exec(text)?.[0];
   if (!code) throw new Error(`no code in "${text}"`);
   return code;
@@ -62,7 +63,7 @@ test("/r/ of a sold listing's code says it is no longer on offer; an unknown cod
 
   await admin.goto(`/admin/properties?q=${encodeURIComponent(title)}`);
   const row = admin.getByRole("row").filter({ hasText: title });
-  const code = CODE.exec(await row.innerText())?.[0] ?? "";
+  const code = CODE.exec((await row.textContent()) ?? "")?.[0] ?? "";
   expect(code).toMatch(/^NH-LAG-\d{4,}$/);
 
   // Live: /r/CODE is the listing.
