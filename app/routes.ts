@@ -21,6 +21,8 @@ export default [
     // "Is this really NaijaHomes?" (issue 45): check a number, account or code; report a problem.
     route("verify", "routes/public/verify.tsx"),
     route("report", "routes/public/report.tsx"),
+    // A listing's reference code (NH-LAG-0421) as a link: the listing, or why it is gone (issue 45).
+    route("r/:code", "routes/public/listing-code.tsx"),
     route("signin", "routes/auth/signin.tsx"),
     route("signup", "routes/auth/signup.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),

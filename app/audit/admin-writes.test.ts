@@ -108,6 +108,7 @@ import {
   takeDownReportedListing,
   warnListingEnquirers,
 } from "~/models/fraud-report.server";
+import { setFeeTerms } from "~/models/fee-terms.server";
 import { dropHeldMail, sendHeldMail } from "~/models/held-mail.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
 import {
@@ -718,6 +719,17 @@ const WRITES: Record<string, WriteCase> = {
     await db.delete(officeSettings);
     return "settings.general-bookings";
   },
+  async setFeeTerms(actor) {
+    const terms = {
+      agencyFeePercent: 5,
+      legalFeePercent: 5,
+      advanceRentMonthsYearly: 12,
+      advanceRentMonthsMonthly: 6,
+    };
+    expect((await setFeeTerms(actor, terms)).ok).toBe(true);
+    await db.delete(officeSettings);
+    return "settings.fee-terms";
+  },
   async reassignAppointment(actor) {
     const result = await reassignAppointment(
       actor,
@@ -801,7 +813,7 @@ const SHOWN_ON_PUBLIC_PAGES: Record<AuditEntity, boolean> = {
 };
 
 /** Writes to a private record that change what public pages show (an approval adds a listing). */
-const PUBLIC_ACTIONS = new Set(["submission.approve"]);
+const PUBLIC_ACTIONS = new Set(["submission.approve", "settings.fee-terms"]);
 
 async function auditCount() {
   const [row] = await db.select({ n: count() }).from(auditEvents);

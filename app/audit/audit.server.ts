@@ -82,7 +82,11 @@ const PRIVATE_ENTITIES: ReadonlySet<AuditEntity> = new Set<AuditEntity>([
 ]);
 
 /** Writes to a private entity that change a public record all the same. */
-const PUBLIC_ACTIONS: ReadonlySet<AuditAction> = new Set<AuditAction>(["submission.approve"]);
+const PUBLIC_ACTIONS: ReadonlySet<AuditAction> = new Set<AuditAction>([
+  "submission.approve",
+  // The agency's fee terms, shown on every rental's page (issue 45).
+  "settings.fee-terms",
+]);
 
 /** Whether a write of this kind may change what public pages show. */
 export function changesPublicContent(action: AuditAction): boolean {

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_FEE_TERMS } from "~/lib/fee-terms";
 import { CostCalculator } from "./cost-calculator";
 
 // The server's render: what a visitor without JavaScript sees (the defaults, or the values the
@@ -11,7 +12,7 @@ const ID = "3f1b6a8e-2c4d-4e5f-8a9b-0c1d2e3f4a5b";
 function render(property: Parameters<typeof CostCalculator>[0]["property"], query = "") {
   return renderToStaticMarkup(
     <MemoryRouter initialEntries={[`/property/${ID}${query}`]}>
-      <CostCalculator property={property} />
+      <CostCalculator property={property} feeTerms={DEFAULT_FEE_TERMS} />
     </MemoryRouter>,
   ).replace(/&#x27;/g, "'");
 }

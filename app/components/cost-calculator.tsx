@@ -4,6 +4,7 @@ import { Calculator } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { type FeeTerms, formatPercent } from "~/lib/fee-terms";
 import {
   type FieldSpec,
   initialFieldText,
@@ -11,9 +12,9 @@ import {
   MORTGAGE_DEFAULTS,
   MORTGAGE_FIELDS,
   MOVE_IN_DEFAULTS,
-  MOVE_IN_FIELDS,
   mortgageCost,
   moveInCost,
+  moveInFields,
   NHF_RATE_PERCENT,
   RENT_TERMS,
   readFields,
@@ -39,7 +40,14 @@ type CostProperty = {
   serviceCharge: number | null;
 };
 
-export function CostCalculator({ property }: { property: CostProperty }) {
+export function CostCalculator({
+  property,
+  feeTerms,
+}: {
+  property: CostProperty;
+  /** The agency's fee terms: the move-in fees start from them. */
+  feeTerms: FeeTerms;
+}) {
   if (!isCostable(property) || property.price === null) return null;
   const heading = property.purpose === "sale" ? "Mortgage calculator" : "Move-in cost";
   return (
@@ -63,6 +71,7 @@ export function CostCalculator({ property }: { property: CostProperty }) {
           rent={property.price}
           rentPeriod={property.rentPeriod ?? "month"}
           serviceCharge={property.serviceCharge}
+          feeTerms={feeTerms}
         />
       )}
     </section>
@@ -125,13 +134,15 @@ function MoveInCalculator({
   rent,
   rentPeriod,
   serviceCharge,
+  feeTerms,
 }: {
   propertyId: string;
   rent: number;
   rentPeriod: RentPeriod;
   serviceCharge: number | null;
+  feeTerms: FeeTerms;
 }) {
-  const { searchParams, read, edited, setEdited, field } = useCostFields(MOVE_IN_FIELDS);
+  const { searchParams, read, edited, setEdited, field } = useCostFields(moveInFields(feeTerms));
   const terms = RENT_TERMS[rentPeriod];
   const [periods, setPeriods] = useState(() =>
     readRentTerm(rentPeriod, searchParams.get(terms.param)),
@@ -156,8 +167,9 @@ function MoveInCalculator({
         {rentPeriod === "month"
           ? "This rent is paid by the month: some landlords ask for a few months up front, plus fees."
           : "Landlords in Nigeria usually ask for a year's rent (often two) up front, plus fees."}{" "}
-        What moving in would cost, with assumptions you can change: an agency fee and a legal fee of{" "}
-        {MOVE_IN_DEFAULTS.agencyPercent}% each and a caution deposit of{" "}
+        What moving in would cost, with assumptions you can change: our agency fee of{" "}
+        {formatPercent(feeTerms.agencyFeePercent)} and legal fee of{" "}
+        {formatPercent(feeTerms.legalFeePercent)} and a caution deposit of{" "}
         {MOVE_IN_DEFAULTS.cautionPercent}% (refundable when you leave), all of the rent paid; the
         service charge is the listing's.
       </p>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { CompareToggle } from "~/components/compare/compare-toggle";
 import { FavoriteButton } from "~/components/favorite-button";
 import { Bath, BedDouble, MapPin, Ruler } from "~/components/icons";
+import { ListingCode } from "~/components/listing/listing-code";
 import { MediaImage } from "~/components/media-image";
 import { LinkButton } from "~/components/ui/button";
 import { responsiveImage } from "~/lib/images";
@@ -88,8 +89,11 @@ export function PropertyCard({
         <CompareToggle property={property} look="card" className="absolute bottom-3 right-3 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-lg font-bold text-brand-800">
-          {formatPrice(property.price, property.purpose, property.rentPeriod)}
+        <p className="flex flex-wrap items-baseline justify-between gap-x-2">
+          <span className="text-lg font-bold text-brand-800">
+            {formatPrice(property.price, property.purpose, property.rentPeriod)}
+          </span>
+          <ListingCode code={property.referenceCode} />
         </p>
         <Heading className="line-clamp-2 font-semibold text-slate-900">
           {/* The whole card is clickable through this link's stretched overlay. */}

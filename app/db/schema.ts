@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -174,9 +175,25 @@ export const officeSettings = pgTable(
     generalBookings: text("general_bookings", { enum: ["admins", "rota"] })
       .notNull()
       .default("admins"),
+    // The agency's fee terms (issue 45), shown where a listing's costs are: percentages of a
+    // year's rent, and the most rent in advance it asks of a new tenant, in months.
+    agencyFeePercent: numeric("agency_fee_percent", { precision: 5, scale: 2, mode: "number" })
+      .notNull()
+      .default(10),
+    legalFeePercent: numeric("legal_fee_percent", { precision: 5, scale: 2, mode: "number" })
+      .notNull()
+      .default(10),
+    advanceRentMonthsYearly: integer("advance_rent_months_yearly").notNull().default(12),
+    advanceRentMonthsMonthly: integer("advance_rent_months_monthly").notNull().default(6),
     updatedAt: updatedAt(),
   },
-  (t) => [check("office_settings_single_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("office_settings_single_row", sql`${t.id} = 1`),
+    check(
+      "office_settings_fees_range",
+      sql`${t.agencyFeePercent} between 0 and 100 and ${t.legalFeePercent} between 0 and 100`,
+    ),
+  ],
 );
 
 /** When each agent was last given a general booking by the rota (the oldest is next). */
@@ -246,10 +263,18 @@ export const properties = pgTable(
     ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
     /** In the trash since then: gone from the site, purged after TRASH_DAYS. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * The listing's reference code (issue 45), e.g. NH-LAG-0421: agency, state, a number from a
+     * sequence, so never reused. The database's own insert trigger assigns it, in the insert's
+     * transaction, whoever inserts (drizzle/*_listing_reference_codes.sql): never set it here.
+     * The NOT NULL holds after that trigger; the null default only lets inserts leave it out.
+     */
+    referenceCode: text("reference_code").notNull().default(sql`null`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("properties_reference_code_idx").on(t.referenceCode),
     // Sorts: newest first, price both ways; the id breaks ties so pages never overlap.
     index("properties_created_at_idx").on(t.createdAt.desc(), t.id),
     index("properties_price_idx").on(t.price, t.id),
@@ -273,6 +298,18 @@ export const properties = pgTable(
     ),
   ],
 );
+
+/**
+ * Every reference code ever given (issue 45), kept when its listing is purged (the listing
+ * becomes null), so an old code is told apart from one never given, and is never given again.
+ */
+export const listingCodes = pgTable("listing_codes", {
+  code: text("code").primaryKey(),
+  propertyId: uuid("property_id")
+    .unique()
+    .references(() => properties.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
 
 export const propertyMedia = pgTable(
   "property_media",

@@ -95,6 +95,7 @@ const ACTION_TEXT: Record<string, string> = {
   "website-content.hero-remove": "Removed a hero picture",
   "settings.update": "Changed a notification setting",
   "settings.general-bookings": "Chose where general bookings go",
+  "settings.fee-terms": "Changed the agency's fee terms",
   "calendar-feed.reset": "Made a new calendar link",
   "submission.approve": "Approved the owner's submission",
   "submission.request-changes": "Asked the owner for changes",

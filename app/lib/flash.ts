@@ -88,6 +88,11 @@ export const FLASH_MESSAGES = {
     description: "The customer has been e-mailed the new date and time.",
   },
   generalBookingsSaved: { type: "success", title: "General bookings setting saved" },
+  feeTermsSaved: {
+    type: "success",
+    title: "Fee terms saved",
+    description: "Every rental's page shows them now.",
+  },
   appointmentReassigned: {
     type: "success",
     title: "Appointment reassigned",

@@ -203,6 +203,15 @@ export const MOVE_IN_FIELDS = {
   caution: { limits: COST_LIMITS.percent, fallback: MOVE_IN_DEFAULTS.cautionPercent },
 } as const;
 
+/** The move-in fields with the agency's own fee terms as the fees' starting values (issue 45). */
+export function moveInFields(fees: { agencyFeePercent: number; legalFeePercent: number }) {
+  return {
+    agency: { ...MOVE_IN_FIELDS.agency, fallback: fees.agencyFeePercent },
+    legal: { ...MOVE_IN_FIELDS.legal, fallback: fees.legalFeePercent },
+    caution: MOVE_IN_FIELDS.caution,
+  };
+}
+
 export type FieldSpec = {
   limits: { min: number; max: number; integer?: boolean };
   fallback: number;

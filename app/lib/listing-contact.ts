@@ -1,4 +1,9 @@
-import { agentChatMessage, listingChatMessage, whatsappChatUrl } from "~/lib/whatsapp";
+import {
+  agentChatMessage,
+  type ListingRef,
+  listingChatMessage,
+  whatsappChatUrl,
+} from "~/lib/whatsapp";
 
 // Where a visitor's WhatsApp and phone clicks on a listing go (issue 21 items 2 and 4): to the
 // listing's agent when it has one with a phone, else to the company's contacts. The property page
@@ -11,17 +16,17 @@ export const LEAD_CLICKS: readonly LeadClick[] = ["whatsapp", "phone"];
 type Agent = { name: string; phone: string | null } | null;
 type Contact = { phones: string[]; whatsapp: string | null };
 
-/** The wa.me chat naming the listing and its address, or undefined when nobody has WhatsApp. */
+/** The wa.me chat naming the listing, its code and its address, or undefined when nobody has WhatsApp. */
 export function listingWhatsappTarget(
-  listing: { title: string; url: string },
+  listing: ListingRef,
   agent: Agent,
   contact: Contact,
 ): string | undefined {
   if (agent?.phone) {
-    return whatsappChatUrl(agent.phone, agentChatMessage(agent.name, listing.title, listing.url));
+    return whatsappChatUrl(agent.phone, agentChatMessage(agent.name, listing));
   }
   return contact.whatsapp
-    ? whatsappChatUrl(contact.whatsapp, listingChatMessage(listing.title, listing.url))
+    ? whatsappChatUrl(contact.whatsapp, listingChatMessage(listing))
     : undefined;
 }
 

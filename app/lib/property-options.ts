@@ -75,6 +75,16 @@ export const LISTING_STATUSES = [
 ] as const;
 export type ListingStatusValue = (typeof LISTING_STATUSES)[number]["value"];
 
+/** The statuses that take a listing off offer (out of the search, its code "no longer on offer"). */
+export const CLOSED_STATUSES = ["sold", "let"] as const satisfies readonly ListingStatusValue[];
+
+/** Whether a listing is on offer: not in the trash, not sold or let (as `OFFERED` in SQL). */
+export function isOffered(listing: { status: string; deletedAt: Date | null }): boolean {
+  return (
+    listing.deletedAt === null && !(CLOSED_STATUSES as readonly string[]).includes(listing.status)
+  );
+}
+
 /** The title documents Nigerian buyers ask about first. */
 export const TITLE_DOCUMENTS = [
   { value: "c-of-o", label: "Certificate of Occupancy (C of O)" },

@@ -1,6 +1,8 @@
 // Company facts used when the database has no override (the spec's defaults).
 
 export const COMPANY_NAME = "NaijaHomes Realty";
+/** The name people say, and the NH of every listing code. */
+export const COMPANY_SHORT_NAME = "NaijaHomes";
 export const COMPANY_TAGLINE = "Homes, land and commercial property across Nigeria";
 export const COMPANY_DESCRIPTION =
   "NaijaHomes Realty helps families and businesses buy, rent and manage property across Nigeria, " +

@@ -22,9 +22,13 @@ describe("whatsappDigits", () => {
 
 describe("links", () => {
   it("opens a chat with the number and the message, encoded", () => {
-    const text = listingChatMessage("3-bed flat & BQ", "https://naijahomes.ng/property/abc");
+    const text = listingChatMessage({
+      title: "3-bed flat & BQ",
+      code: "NH-LAG-0421",
+      url: "https://naijahomes.ng/property/abc",
+    });
     expect(text).toBe(
-      'Hello NaijaHomes Realty, I am interested in "3-bed flat & BQ": https://naijahomes.ng/property/abc',
+      'Hello NaijaHomes Realty, I am interested in "3-bed flat & BQ" (ref. NH-LAG-0421): https://naijahomes.ng/property/abc',
     );
     const url = whatsappChatUrl("+234 803 123 4567", text);
     expect(url).toBe(`https://wa.me/2348031234567?text=${encodeURIComponent(text)}`);

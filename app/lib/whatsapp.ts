@@ -39,20 +39,28 @@ export function whatsappShareUrl(text: string): string {
   return `https://wa.me/?text=${encodeURIComponent(text)}`;
 }
 
-/** What a visitor sends the company about a listing: its title and its address on the site. */
-export function listingChatMessage(title: string, url: string): string {
-  return `Hello ${COMPANY_NAME}, I am interested in "${title}": ${url}`;
+/** A listing as a message names it: its title, reference code (issue 45) and address on the site. */
+export type ListingRef = { title: string; code: string; url: string };
+
+/** "3-bed flat" (ref. NH-LAG-0421): a code the office can look up and a stranger cannot fake. */
+function named(listing: ListingRef): string {
+  return `"${listing.title}" (ref. ${listing.code})`;
+}
+
+/** What a visitor sends the company about a listing: its title, code and address on the site. */
+export function listingChatMessage(listing: ListingRef): string {
+  return `Hello ${COMPANY_NAME}, I am interested in ${named(listing)}: ${listing.url}`;
 }
 
 /** A visitor's first message to the listing's own agent, naming the listing (issue 21). */
-export function agentChatMessage(agentName: string, title: string, url: string): string {
+export function agentChatMessage(agentName: string, listing: ListingRef): string {
   const first = agentName.trim().split(/\s+/)[0] || agentName;
-  return `Hello ${first}, I am interested in "${title}" on ${COMPANY_NAME}: ${url}`;
+  return `Hello ${first}, I am interested in ${named(listing)} on ${COMPANY_NAME}: ${listing.url}`;
 }
 
 /** What a visitor shares with a friend about a listing. */
-export function listingShareMessage(title: string, price: string, url: string): string {
-  return `${title} (${price}) on ${COMPANY_NAME}: ${url}`;
+export function listingShareMessage(listing: ListingRef, price: string): string {
+  return `${listing.title} (${price}, ref. ${listing.code}) on ${COMPANY_NAME}: ${listing.url}`;
 }
 
 /** The contact page's opening line. */

@@ -105,6 +105,34 @@ describe("a booking's confirmation (appointment.booked)", () => {
     ]);
   });
 
+  it("names the listing by its reference code and carries the no-fee promise (issue 45)", async () => {
+    const [property] = await db
+      .insert(properties)
+      .values({
+        title: "Ikoyi flat",
+        propertyType: "apartment",
+        category: "residential",
+        city: "Lagos",
+      })
+      .returning({ id: properties.id, code: properties.referenceCode });
+    await addUser("admin-codes", { role: "admin" });
+    await book({ propertyId: property?.id ?? null });
+    const [mail] = await sentTo("ngozi@example.ng");
+    const code = property?.code ?? "";
+    expect(code).toMatch(/^NH-LAG-\d{4,}$/);
+    expect(mail?.text).toContain(`Listing code: ${code}`);
+    expect(mail?.html).toContain(code);
+    const verify = `${getEnv().siteUrl}/verify`;
+    expect(mail?.text).toContain(
+      `NaijaHomes Realty never charges inspection or viewing fees. Pay only into the accounts listed on ${verify}`,
+    );
+    expect(mail?.html).toContain(`href="${verify}"`);
+    // The admins' notice names the code too: the office answers the phone with it.
+    const [notice] = await sentTo("admin-codes@example.ng");
+    expect(notice?.text).toContain(`Listing code: ${code}`);
+    await db.delete(users).where(eq(users.id, "admin-codes"));
+  });
+
   it("is stored, unrendered, in the booking's transaction, and rendered when sent", async () => {
     const id = await book();
     const [queued] = await outbox();
@@ -291,7 +319,17 @@ describe("calendarFile", () => {
     expect(lines).toContain("DTEND:20300107T150000Z");
     expect(lines).toContain("DTSTAMP:20291201T100000Z");
     expect(lines).toContain("LOCATION:Plot 24\\, Gwarinpa Estate");
-    expect(lines).toContain("SUMMARY:Viewing: Three-bedroom flat\\, Wuse 2 (NaijaHomes Realty)");
+    // The listing's reference code (issue 45), in the title and the description, with the
+    // no-fee promise: a calendar entry is forwarded and read on its own.
+    const code = appointment.propertyCode ?? "";
+    expect(code).toMatch(/^NH-FCT-\d{4}$/);
+    expect(lines).toContain(
+      `SUMMARY:Viewing: Three-bedroom flat\\, Wuse 2 (${code}\\, NaijaHomes Realty)`,
+    );
+    const description = String(file.content).replace(/\r\n /g, "");
+    expect(description).toContain(`Listing code: ${code}`);
+    expect(description).toContain("NaijaHomes Realty never charges inspection or viewing fees.");
+    expect(description).toContain(`${getEnv().siteUrl}/verify`);
     expect(lines).toContain("SEQUENCE:0");
     expect(lines).toContain("STATUS:TENTATIVE");
   });

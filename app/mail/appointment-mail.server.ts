@@ -2,6 +2,7 @@ import type { Executor } from "~/db/transaction.server";
 import { getEnv } from "~/env.server";
 import { shortId } from "~/lib/appointment-format";
 import { isTimeSlot } from "~/lib/appointment-rules";
+import { noFeePromiseText, VERIFY_PATH } from "~/lib/fee-terms";
 import { appointmentTimes, buildIcs, type IcsStatus } from "~/lib/ics";
 import { COMPANY_NAME } from "~/lib/site";
 import { logger } from "~/log/logger.server";
@@ -265,9 +266,12 @@ export function calendarFile(
     `Appointment with ${COMPANY_NAME} for ${appointment.fullName}.`,
     purpose ? `Purpose: ${purpose}` : undefined,
     appointment.propertyTitle ? `Property: ${appointment.propertyTitle}` : undefined,
+    appointment.propertyCode ? `Listing code: ${appointment.propertyCode}` : undefined,
     appointment.propertyType ? `Property type: ${appointment.propertyType}` : undefined,
     appointment.propertyLocation ? `Location: ${appointment.propertyLocation}` : undefined,
     `Reference: ${shortId(appointment.id)}`,
+    "",
+    noFeePromiseText(`${siteUrl}${VERIFY_PATH}`),
   ]
     .filter(Boolean)
     .join("\n");
@@ -276,7 +280,7 @@ export function calendarFile(
     stamp: now,
     ...appointmentTimes(appointment.appointmentDate, appointment.appointmentTime),
     summary: appointment.propertyTitle
-      ? `Viewing: ${appointment.propertyTitle} (${COMPANY_NAME})`
+      ? `Viewing: ${appointment.propertyTitle} (${appointment.propertyCode}, ${COMPANY_NAME})`
       : `Appointment with ${COMPANY_NAME}`,
     location: officeAddress,
     description,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { getEnv } from "~/env.server";
 import {
   composeEmail,
   emailGreeting,
@@ -61,8 +62,15 @@ describe("the pieces every template is made of", () => {
       contact,
     });
     expect(email.subject).toBe("Hi <there>");
+    // Every footer carries the no-fee promise and the address of /verify (issue 45).
     expect(email.text).toBe(
-      "Hello <Ada>,\n\nBody\n\n--\nNaijaHomes Realty\n1 Test Road, Abuja\n+234 800 000 0000\nhi@x.ng",
+      "Hello <Ada>,\n\nBody\n\n--\n" +
+        "NaijaHomes Realty never charges inspection or viewing fees. Pay only into the accounts " +
+        `listed on ${getEnv().siteUrl}/verify, and never pay anyone before or at a viewing.\n\n` +
+        "NaijaHomes Realty\n1 Test Road, Abuja\n+234 800 000 0000\nhi@x.ng",
+    );
+    expect(email.html).toContain(
+      `<strong>NaijaHomes Realty never charges inspection or viewing fees.</strong> Pay only into the accounts listed on <a href="${getEnv().siteUrl}/verify"`,
     );
     expect(email.html).toContain("<title>Hi &lt;there&gt;</title>");
     expect(email.html).toContain("<p>Hello &lt;Ada&gt;,</p>\n<p>Body</p>");

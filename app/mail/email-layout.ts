@@ -1,9 +1,12 @@
+import { getEnv } from "~/env.server";
+import { NO_FEE_PROMISE, noFeePromiseText, payOnlyLine, VERIFY_PATH } from "~/lib/fee-terms";
 import { COMPANY_NAME, DEFAULT_CONTACT } from "~/lib/site";
 
 // The frame every HTML e-mail shares: the company name on top, the message, and a footer with
 // the contact details. Inline styles and a single-column table, because mail clients ignore
 // <style> blocks and most of CSS layout. Each e-mail also has a plain-text part built with
-// textFooter(), so a text-only client (or a spam filter) sees the same content.
+// textFooter(), so a text-only client (or a spam filter) sees the same content. Every footer
+// carries the no-fee promise and the address of /verify (issue 45): impostors send e-mails too.
 
 export type EmailContact = {
   address: string;
@@ -176,6 +179,7 @@ export function emailLayout({
 ${bodyHtml}
 </td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #e2e8f0;font-size:13px;line-height:1.5;color:#475569">
+${noFeePromiseHtml()}
 ${escapeHtml(COMPANY_NAME)}<br>
 ${escapeHtml(contact.address)}<br>
 ${phones}<br>
@@ -188,10 +192,25 @@ ${contact.whatsapp ? `WhatsApp: ${escapeHtml(contact.whatsapp)}<br>\n` : ""}<a h
 </html>`;
 }
 
+/** The absolute address of "Check before you pay", for the footer's link. */
+function verifyUrl(): string {
+  return `${getEnv().siteUrl}${VERIFY_PATH}`;
+}
+
+/** The footer's first paragraph: no fee ever, and where money may go. */
+function noFeePromiseHtml(): string {
+  const url = verifyUrl();
+  const link = `<a href="${escapeHtml(url)}" style="color:${BRAND_COLOR}">${escapeHtml(url)}</a>`;
+  const pay = escapeHtml(payOnlyLine(url)).replace(escapeHtml(url), link);
+  return `<p style="margin:0 0 12px;color:#0f172a"><strong>${escapeHtml(NO_FEE_PROMISE)}</strong> ${pay}</p>`;
+}
+
 /** The plain-text counterpart of the HTML footer. */
 export function textFooter(contact: EmailContact = DEFAULT_CONTACT): string {
   return [
     "--",
+    noFeePromiseText(verifyUrl()),
+    "",
     COMPANY_NAME,
     contact.address,
     contact.phones.join(" / "),

@@ -30,6 +30,14 @@ export async function renderInquiryResponseEmail(
     subject: inquiry.subject,
     originalMessage: inquiry.description,
     response: inquiry.response,
+    listing:
+      inquiry.propertyId && inquiry.propertyTitle && inquiry.propertyCode
+        ? {
+            title: inquiry.propertyTitle,
+            code: inquiry.propertyCode,
+            url: `${getEnv().siteUrl}/property/${inquiry.propertyId}`,
+          }
+        : undefined,
     dashboardUrl:
       inquiry.source === "complaint" && inquiry.userId
         ? `${getEnv().siteUrl}/dashboard/complaints`
@@ -60,6 +68,7 @@ export async function renderListingInquiryEmail(
     inquiry,
     listing: {
       title: inquiry.propertyTitle ?? "a listing",
+      code: inquiry.propertyCode ?? "",
       url: `${siteUrl}/property/${inquiry.propertyId}`,
     },
     adminUrl: `${siteUrl}/admin/complaints/${inquiry.id}`,

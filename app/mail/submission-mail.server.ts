@@ -23,6 +23,7 @@ export async function renderSubmissionStatusEmail(
   const email = submissionStatusEmail({
     name: submission.ownerName,
     title: submission.title,
+    listingCode: submission.listingCode,
     kind: submission.kind,
     status: notification.status,
     message: notification.message,

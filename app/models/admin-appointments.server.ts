@@ -51,6 +51,7 @@ const ROW = {
   ...appointmentBookingColumns,
   propertyId: appointments.propertyId,
   propertyTitle: properties.title,
+  propertyCode: properties.referenceCode,
   status: appointments.status,
   createdAt: appointments.createdAt,
   agentId: appointments.agentId,

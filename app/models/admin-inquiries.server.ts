@@ -58,6 +58,7 @@ export async function listInquiriesForAdmin(
       createdAt: inquiries.createdAt,
       propertyId: inquiries.propertyId,
       propertyTitle: properties.title,
+      propertyCode: properties.referenceCode,
     })
     .from(inquiries)
     .leftJoin(properties, eq(properties.id, inquiries.propertyId))
@@ -105,6 +106,7 @@ export async function getInquiryForAdmin(actor: AdminActor, id: string) {
       createdAt: inquiries.createdAt,
       propertyId: inquiries.propertyId,
       propertyTitle: properties.title,
+      propertyCode: properties.referenceCode,
     })
     .from(inquiries)
     .leftJoin(responder, eq(responder.id, inquiries.respondedBy))

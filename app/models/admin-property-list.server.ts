@@ -8,6 +8,7 @@ import {
   gte,
   isNotNull,
   isNull,
+  or,
   type SQL,
   sql,
 } from "drizzle-orm";
@@ -18,6 +19,7 @@ import type { AdminActor } from "~/lib/admin-actor";
 import type { AdminPropertySort } from "~/lib/admin-properties";
 import { isUuid } from "~/lib/ids";
 import { pageCountOf } from "~/lib/list-params";
+import { normalizeListingCode } from "~/lib/listing-code";
 import type { ListingStatusValue } from "~/lib/property-options";
 import { ownListings, purgeCutoff } from "./admin-property-scope.server";
 import { photosVersion, photoTitleVersion, propertyVersion } from "./admin-property-version.server";
@@ -42,6 +44,7 @@ export type AdminPropertyFilters = {
 const ROW = {
   id: properties.id,
   title: properties.title,
+  referenceCode: properties.referenceCode,
   city: properties.city,
   address: properties.address,
   purpose: properties.purpose,
@@ -69,12 +72,13 @@ function whereOf(actor: AdminActor, filters: AdminPropertyFilters): SQL | undefi
   ];
   if (filters.q) {
     // The expression of properties_search_trgm_idx: the trigram index answers it.
-    conditions.push(
-      containsText(
-        sql`${properties.title} || ' ' || ${properties.address} || ' ' || ${properties.city}`,
-        filters.q,
-      ),
+    const text = containsText(
+      sql`${properties.title} || ' ' || ${properties.address} || ' ' || ${properties.city}`,
+      filters.q,
     );
+    // A reference code, however typed (nh lag 421), finds its listing too (issue 45).
+    const code = normalizeListingCode(filters.q);
+    conditions.push(code ? or(eq(properties.referenceCode, code), text) : text);
   }
   if (filters.purpose) conditions.push(eq(properties.purpose, filters.purpose));
   if (filters.propertyType) {

@@ -1,8 +1,9 @@
-import { and, desc, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { containsText } from "~/db/like.server";
 import { appointments, inquiries, properties, users } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
+import { normalizeListingCode } from "~/lib/listing-code";
 import { APPOINTMENT_SUMMARY } from "./admin-dashboard.server";
 
 /** What an appointment search matches (name, e-mail, property type), as its trigram index has it. */
@@ -27,11 +28,18 @@ export async function searchAdmin(_actor: AdminActor, q: string) {
     return { properties: [], appointments: [], inquiries: [], users: [] };
   }
   const limit = SEARCH_RESULTS_PER_KIND;
+  // A listing's reference code, however typed, finds it too (issue 45).
+  const code = normalizeListingCode(q);
+  const propertyText = containsText(
+    sql`${properties.title} || ' ' || ${properties.address} || ' ' || ${properties.city}`,
+    q,
+  );
   const [propertyRows, appointmentRows, inquiryRows, userRows] = await Promise.all([
     db
       .select({
         id: properties.id,
         title: properties.title,
+        referenceCode: properties.referenceCode,
         city: properties.city,
         address: properties.address,
         purpose: properties.purpose,
@@ -43,10 +51,7 @@ export async function searchAdmin(_actor: AdminActor, q: string) {
         and(
           // A listing in the trash is not one to work on: the trash has its own search.
           isNull(properties.deletedAt),
-          containsText(
-            sql`${properties.title} || ' ' || ${properties.address} || ' ' || ${properties.city}`,
-            q,
-          ),
+          code ? or(eq(properties.referenceCode, code), propertyText) : propertyText,
         ),
       )
       .orderBy(desc(properties.createdAt), desc(properties.id))

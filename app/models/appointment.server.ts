@@ -136,6 +136,7 @@ export const customerAppointmentColumns = {
   createdAt: appointments.createdAt,
   propertyId: appointments.propertyId,
   propertyTitle: properties.title,
+  propertyCode: properties.referenceCode,
 };
 
 export type CustomerAppointment = {
@@ -149,6 +150,8 @@ export type CustomerAppointment = {
   createdAt: Date;
   propertyId: string | null;
   propertyTitle: string | null;
+  /** The listing's reference code (issue 45). */
+  propertyCode: string | null;
 };
 
 /** The customer's appointments, newest booking first. */
@@ -180,6 +183,8 @@ export type AppointmentDetailFields = {
   status: AppointmentStatus;
   propertyId: string | null;
   propertyTitle: string | null;
+  /** The listing's reference code (issue 45). */
+  propertyCode: string | null;
 };
 
 export type AppointmentForMail = AppointmentDetailFields & {
@@ -215,6 +220,7 @@ export const appointmentDetailColumns = {
   status: appointments.status,
   propertyId: appointments.propertyId,
   propertyTitle: properties.title,
+  propertyCode: properties.referenceCode,
 };
 
 /** Everything the appointment e-mails show, or undefined for an unknown id. */
@@ -243,6 +249,7 @@ export type BookingProperty = {
   city: string;
   address: string;
   propertyType: string;
+  referenceCode: string;
 };
 
 const bookingPropertyColumns = {
@@ -251,6 +258,7 @@ const bookingPropertyColumns = {
   city: properties.city,
   address: properties.address,
   propertyType: properties.propertyType,
+  referenceCode: properties.referenceCode,
 };
 
 /** The listings on the site, by title, for the staff booking form's property choice. */

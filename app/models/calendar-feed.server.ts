@@ -80,6 +80,7 @@ export async function readCalendarFeed(token: string, now = new Date()) {
       ...appointmentBookingColumns,
       message: appointments.message,
       propertyTitle: properties.title,
+      propertyCode: properties.referenceCode,
       updatedAt: appointments.updatedAt,
     })
     .from(appointments)

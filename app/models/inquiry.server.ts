@@ -207,6 +207,8 @@ export type InquiryForMail = {
   phone: string | null;
   propertyId: string | null;
   propertyTitle: string | null;
+  /** The listing's reference code (issue 45). */
+  propertyCode: string | null;
 };
 
 /** What the response e-mail shows about one inquiry, or undefined for an unknown id. */
@@ -230,6 +232,7 @@ export async function getInquiryForMail(
       phone,
       propertyId,
       propertyTitle: properties.title,
+      propertyCode: properties.referenceCode,
     })
     .from(inquiries)
     .leftJoin(properties, eq(properties.id, inquiries.propertyId))

@@ -259,7 +259,12 @@ type ListingFigures = {
   [K in keyof typeof LISTING_FIGURES]: (typeof LISTING_FIGURES)[K]["none"];
 };
 
-export type ReportListing = { id: string; title: string; city: string } & ListingFigures;
+export type ReportListing = {
+  id: string;
+  title: string;
+  code: string;
+  city: string;
+} & ListingFigures;
 
 export type OwnerReport = {
   owner: { id: string; email: string; firstName: string };
@@ -288,7 +293,12 @@ export async function getOwnerWeeklyReport(
   if (!owner) return undefined;
   const week = weekOf(weekStart);
   const listings = await executor
-    .select({ id: properties.id, title: properties.title, city: properties.city })
+    .select({
+      id: properties.id,
+      title: properties.title,
+      code: properties.referenceCode,
+      city: properties.city,
+    })
     .from(properties)
     .where(liveListingsOf(ownerId))
     .orderBy(asc(properties.createdAt), asc(properties.id))

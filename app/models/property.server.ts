@@ -3,13 +3,16 @@ import { cachedUntilContentChanges } from "~/cache/reference-data.server";
 import { db } from "~/db/client.server";
 import { properties, propertyMedia } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
-import { FEATURED_COUNT, type PurposeValue } from "~/lib/property-options";
+import { CLOSED_STATUSES, FEATURED_COUNT, type PurposeValue } from "~/lib/property-options";
 
 /** Listings on the site: not in the trash (a deleted listing's page is gone at once). */
 export const ON_SITE: SQL = isNull(properties.deletedAt);
 
 /** Listings the public search and the home page offer: on the site, and not sold or let. */
-export const OFFERED: SQL = and(ON_SITE, notInArray(properties.status, ["sold", "let"])) as SQL;
+export const OFFERED: SQL = and(
+  ON_SITE,
+  notInArray(properties.status, [...CLOSED_STATUSES]),
+) as SQL;
 
 /** What every summary of a listing shows: a card, a column of the comparison. */
 export const listingSummaryColumns = {
@@ -25,6 +28,7 @@ export const listingSummaryColumns = {
   baths: properties.baths,
   sqft: properties.sqft,
   imageUrl: properties.imageUrl,
+  referenceCode: properties.referenceCode,
 };
 
 /** The columns a property card needs, shared by the home page, the listing and the dashboard. */
@@ -47,6 +51,8 @@ export type PropertyCardData = {
   baths: number | null;
   sqft: number | null;
   imageUrl: string | null;
+  /** NH-LAG-0421 (issue 45). */
+  referenceCode: string;
   featured: boolean;
   createdAt: Date;
 };

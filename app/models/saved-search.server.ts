@@ -250,6 +250,7 @@ export async function unsubscribeSavedSearch(
 export type AlertListing = {
   id: string;
   title: string;
+  code: string;
   purpose: "sale" | "rent";
   price: number | null;
   rentPeriod: "month" | "year" | null;
@@ -372,6 +373,7 @@ async function processOneDueSearch(
         .select({
           id: properties.id,
           title: properties.title,
+          code: properties.referenceCode,
           purpose: properties.purpose,
           price: properties.price,
           rentPeriod: properties.rentPeriod,

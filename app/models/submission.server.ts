@@ -1,6 +1,12 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Transaction } from "~/audit/audit.server";
-import { propertySubmissions, submissionEvents, submissionPhotos, users } from "~/db/schema";
+import {
+  properties,
+  propertySubmissions,
+  submissionEvents,
+  submissionPhotos,
+  users,
+} from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 import type { SubmissionStatus } from "~/lib/submissions";
 import { notify } from "./notification.server";
@@ -84,11 +90,14 @@ export async function getSubmissionForMail(executor: Executor, id: string) {
       kind: propertySubmissions.kind,
       title: propertySubmissions.title,
       propertyId: propertySubmissions.propertyId,
+      // The listing's reference code once there is a listing (issue 45).
+      listingCode: properties.referenceCode,
       ownerName: users.name,
       ownerEmail: users.email,
     })
     .from(propertySubmissions)
     .innerJoin(users, eq(users.id, propertySubmissions.ownerId))
+    .leftJoin(properties, eq(properties.id, propertySubmissions.propertyId))
     .where(eq(propertySubmissions.id, id));
   return row;
 }

@@ -1,6 +1,16 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import { contactInfo, officialChannels, teamMembers, users } from "~/db/schema";
+import {
+  contactInfo,
+  listingCodes,
+  officialChannels,
+  properties,
+  teamMembers,
+  users,
+} from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
+import { normalizeListingCode } from "~/lib/listing-code";
+import { formatPrice } from "~/lib/money";
+import { isOffered } from "~/lib/property-options";
 import { STAFF_ACCOUNT_ROLES } from "~/lib/roles";
 import { BRAND } from "~/lib/schemas/trust";
 import {
@@ -13,8 +23,7 @@ import {
 // Who /verify answers for (issue 45), as a list of small matchers, one per source of the
 // agency's own channels. Each says which kinds of value it knows and answers a match or null;
 // the first match wins, in VERIFY_MATCHERS' order (known impostors first, so an admin's mark
-// is never shadowed). To add a source (an agent's official WhatsApp field, listing codes), add
-// a matcher to the list.
+// is never shadowed). To add a source, add a matcher to the list.
 //
 // Only staff and the agency's own channels are read. Customers' rows (tenants, owners, guests'
 // bookings and messages) are never looked at: a customer's phone number is "not ours".
@@ -175,17 +184,48 @@ const teamMemberContacts: Matcher = {
 };
 
 /**
- * EXTENSION POINT (issue 45, item 1): listing reference codes (NH-LAG-0421) are built on
- * another branch. The code's format is recognised (app/lib/verify-value.ts) and checks of codes
- * are recorded; until codes exist this answers no match, so every code reads "not ours". Wire
- * it to the listing-code lookup: a live listing's code answers "ours" with the listing's title,
- * price and agent; a code of a listing no longer live should say so.
+ * Listing reference codes (NH-LAG-0421, app/models/listing-code.server.ts): a live listing's
+ * code answers with its title, price and who shows it; a code we gave to a listing no longer on
+ * offer says so, since someone asking money for it is the warning sign. listing_codes keeps
+ * every code ever given, purged listings' included.
  */
-const listingCodes: Matcher = {
+const listingCodeMatcher: Matcher = {
   name: "listing codes",
   kinds: ["listing_code"],
-  async match() {
-    return null;
+  async match(value, executor) {
+    const code = normalizeListingCode(value.normalized);
+    if (!code) return null;
+    const [row] = await executor
+      .select({
+        title: properties.title,
+        price: properties.price,
+        purpose: properties.purpose,
+        rentPeriod: properties.rentPeriod,
+        status: properties.status,
+        deletedAt: properties.deletedAt,
+        agent: users.name,
+      })
+      .from(listingCodes)
+      .leftJoin(properties, eq(properties.id, listingCodes.propertyId))
+      .leftJoin(users, eq(users.id, properties.agentId))
+      .where(eq(listingCodes.code, code))
+      .limit(1);
+    if (!row) return null;
+    const { title, status, deletedAt, purpose } = row;
+    if (!title || !status || !purpose || !isOffered({ status, deletedAt })) {
+      return {
+        verdict: "ours",
+        whose: `${code} was a ${BRAND} listing, and it is no longer on offer. Do not pay anyone for it.`,
+        usedFor: null,
+      };
+    }
+    const price = formatPrice(row.price, purpose, row.rentPeriod);
+    const shownBy = row.agent ? `our agent ${row.agent}` : "our office";
+    return {
+      verdict: "ours",
+      whose: `This is ${BRAND} listing ${code}: "${title}", ${price}, shown by ${shownBy}.`,
+      usedFor: null,
+    };
   },
 };
 
@@ -196,7 +236,7 @@ export const VERIFY_MATCHERS: readonly Matcher[] = [
   publishedContactDetails,
   staffAccounts,
   teamMemberContacts,
-  listingCodes,
+  listingCodeMatcher,
 ];
 
 /** The first match for `value` among `matchers`, or null: not ours. */

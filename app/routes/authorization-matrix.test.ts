@@ -930,6 +930,27 @@ const MATRIX: Record<string, Guarded> = {
             "/admin/settings?tab=general",
           ),
           wrong({ intent: "general-bookings", generalBookings: "everyone" }, 400),
+          // The agency's fee terms (issue 45): admins only; a percentage over 100 is refused.
+          done(
+            {
+              intent: "fee-terms",
+              agencyFeePercent: "10",
+              legalFeePercent: "10",
+              advanceRentMonthsYearly: "12",
+              advanceRentMonthsMonthly: "6",
+            },
+            "/admin/settings?tab=general",
+          ),
+          wrong(
+            {
+              intent: "fee-terms",
+              agencyFeePercent: "150",
+              legalFeePercent: "10",
+              advanceRentMonthsYearly: "12",
+              advanceRentMonthsMonthly: "6",
+            },
+            400,
+          ),
           wrong(
             {
               intent: "password",
@@ -1796,6 +1817,8 @@ const PUBLIC: Record<string, string> = {
   "routes/public/property.tsx": "/property/:id",
   // A listing's counted WhatsApp and phone links: a redirect, the same for everyone (go.test.ts).
   "routes/public/go.tsx": "/go/:propertyId/:click",
+  // A listing code: a redirect to a public listing, or a page saying it is gone or unknown.
+  "routes/public/listing-code.tsx": "/r/:code",
   // A shortlist of public listings; the POST keeps the no-JavaScript list in a cookie, no rows.
   "routes/public/compare.tsx": "/compare",
   "routes/public/services.tsx": "/services",

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { registerAccount } from "~/auth/accounts.server";
 import { getAuth } from "~/auth/auth.server";
 import { db } from "~/db/client.server";
@@ -54,4 +55,14 @@ export async function createProperty(title: string, city = "Lagos") {
     .returning({ id: properties.id });
   if (!row) throw new Error("property insert failed");
   return row.id;
+}
+
+/** The reference code the database gave a listing (NH-LAG-0001; issue 45). */
+export async function listingCodeOf(id: string): Promise<string> {
+  const [row] = await db
+    .select({ code: properties.referenceCode })
+    .from(properties)
+    .where(eq(properties.id, id));
+  if (!row) throw new Error(`no property ${id}`);
+  return row.code;
 }

@@ -49,6 +49,11 @@ export function AppointmentDetailsList({ appointment }: { appointment: Appointme
           "No specific property"
         )}
       </Row>
+      {appointment.propertyCode ? (
+        <Row label="Listing code">
+          <span className="font-mono">{appointment.propertyCode}</span>
+        </Row>
+      ) : null}
       <Row label="Status">
         <AppointmentStatusBadge status={appointment.status} />
       </Row>

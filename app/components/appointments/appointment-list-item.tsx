@@ -19,7 +19,12 @@ export function AppointmentListItem({ appointment }: { appointment: CustomerAppo
         {propertyTypeLabel(appointment.propertyType)}
       </h2>
       {appointment.propertyTitle ? (
-        <p className="text-sm text-slate-600">{appointment.propertyTitle}</p>
+        <p className="text-sm text-slate-600">
+          {appointment.propertyTitle}
+          {appointment.propertyCode ? (
+            <span className="ml-2 font-mono text-xs">{appointment.propertyCode}</span>
+          ) : null}
+        </p>
       ) : null}
       <dl className="mt-2 grid gap-1 text-sm text-slate-700 sm:grid-cols-3">
         <div className="flex items-center gap-1.5">

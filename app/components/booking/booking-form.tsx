@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { AppointmentSlotFields } from "~/components/booking/appointment-slot-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { CalendarCheck, MapPin } from "~/components/icons";
+import { ListingCode } from "~/components/listing/listing-code";
 import { SubmitButton } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField, type TextFieldSpec } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -78,6 +79,7 @@ export type BookingPropertyView = {
   title: string;
   city: string;
   address: string;
+  referenceCode: string;
 };
 
 export function BookingForm({
@@ -210,6 +212,7 @@ export function BookingPropertySummary({ property }: { property: BookingProperty
         <MapPin className="size-4 shrink-0" aria-hidden />
         {place}
       </p>
+      <ListingCode code={property.referenceCode} className="mt-1 block" />
       <Link
         to={`/property/${property.id}`}
         className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline"

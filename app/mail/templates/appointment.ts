@@ -26,6 +26,8 @@ export type AppointmentEmailDetails = {
   message: string | null;
   propertyTitle: string | null;
   propertyCity: string | null;
+  /** The listing's reference code (issue 45), with the title. */
+  propertyCode?: string | null;
 };
 
 export function purposeLabel(purpose: string | null): string | undefined {
@@ -57,6 +59,7 @@ export function appointmentDetails(
       "Property",
       a.propertyTitle ? [a.propertyTitle, a.propertyCity].filter(Boolean).join(", ") : null,
     ],
+    ["Listing code", a.propertyTitle ? a.propertyCode : null],
     ["Property type", a.propertyType],
     ["Location", a.propertyLocation],
     ["Additional information", a.message],
@@ -189,7 +192,7 @@ export function appointmentReassignedEmail({
   contact?: EmailContact;
 }): RenderedEmail {
   const what = appointment.propertyTitle
-    ? `The viewing of ${appointment.propertyTitle} with ${appointment.fullName}`
+    ? `The viewing of ${appointment.propertyTitle}${appointment.propertyCode ? ` (${appointment.propertyCode})` : ""} with ${appointment.fullName}`
     : `The appointment with ${appointment.fullName}`;
   const yours = party === "agent" ? "yours" : "the admins'";
   return compose({

@@ -29,6 +29,7 @@ export function inquiryResponseEmail({
   subject,
   originalMessage,
   response,
+  listing,
   dashboardUrl,
   contact,
 }: {
@@ -37,6 +38,8 @@ export function inquiryResponseEmail({
   subject?: string | null;
   originalMessage: string;
   response: string;
+  /** The listing the inquiry was about, named with its reference code (issue 45). */
+  listing?: { title: string; code: string; url: string };
   /** Where a customer with an account can read it again (complaints). */
   dashboardUrl?: string;
   contact?: EmailContact;
@@ -49,12 +52,14 @@ export function inquiryResponseEmail({
   const quoteIntro = `Your ${what}:`;
   const closing = "If you have any further questions, simply reply to this e-mail or call us.";
   const dashboardNote = "You can also read this response in your dashboard:";
+  const about = listing ? `About: ${listing.title} (ref. ${listing.code})` : undefined;
 
   return composeEmail({
     subject: emailSubject,
     greeting: emailGreeting(oneLine(name ?? "", 80)),
     contact,
     text: [
+      ...(about && listing ? [about, listing.url, ""] : []),
       intro,
       "",
       response,
@@ -68,6 +73,9 @@ export function inquiryResponseEmail({
       closing,
     ],
     html: [
+      about && listing
+        ? `<p><a href="${escapeHtml(listing.url)}" style="color:#065f46">${escapeHtml(about)}</a></p>`
+        : "",
       `<p>${escapeHtml(intro)}</p>`,
       emailQuote(response),
       `<p style="margin-top:24px;font-size:14px;color:#475569">${escapeHtml(quoteIntro)}</p>`,

@@ -19,13 +19,13 @@ export function listingInquiryEmail({
   contact,
 }: {
   inquiry: { name: string | null; email: string; phone: string | null; description: string };
-  listing: { title: string; url: string };
+  listing: { title: string; code: string; url: string };
   adminUrl: string;
   contact?: EmailContact;
 }): RenderedEmail {
   const who = inquiry.name?.trim() ? oneLine(inquiry.name, 80) : inquiry.email;
-  const subject = `New inquiry about ${oneLine(listing.title, 80)}: ${who}`;
-  const intro = `${who} asked about "${listing.title}" (${listing.url}).`;
+  const subject = `New inquiry about ${oneLine(listing.title, 80)} (${listing.code}): ${who}`;
+  const intro = `${who} asked about "${listing.title}" (${listing.code}, ${listing.url}).`;
   const sender = senderDetails(inquiry);
   return composeEmail({
     subject,

@@ -23,6 +23,8 @@ import {
 
 export type WeeklyReportListing = {
   title: string;
+  /** The listing's reference code (issue 45). */
+  code: string;
   city: string;
   url: string;
   views: number;
@@ -84,7 +86,7 @@ export function ownerWeeklyReportEmail({
   const items: EmailItem[] = listings.map((l) => ({
     title: l.title,
     url: l.url,
-    aside: l.city,
+    aside: `${l.city} · ${l.code}`,
     lines: weeklyReportLines(l),
   }));
 

@@ -19,6 +19,8 @@ import {
 
 export type SearchAlertListing = {
   title: string;
+  /** The listing's reference code (issue 45). */
+  code: string;
   url: string;
   purpose: "sale" | "rent";
   price: number | null;
@@ -70,6 +72,7 @@ export function searchAlertEmail({
   const items: EmailItem[] = listings.map((l) => ({
     title: l.title,
     url: l.url,
+    aside: l.code,
     lines: [facts(l)],
   }));
   const why = `You get this e-mail because you saved this search and asked for alerts. Manage your alerts: ${manageUrl}`;

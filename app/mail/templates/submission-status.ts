@@ -68,6 +68,7 @@ function wordsFor(
 export function submissionStatusEmail({
   name,
   title,
+  listingCode,
   kind,
   status,
   message,
@@ -76,6 +77,8 @@ export function submissionStatusEmail({
 }: {
   name: string;
   title: string;
+  /** The listing's reference code, once the submission is (or changes) a listing (issue 45). */
+  listingCode?: string | null;
   kind: SubmissionKind;
   status: SubmissionStatus;
   message: string | null;
@@ -83,14 +86,23 @@ export function submissionStatusEmail({
   contact?: EmailContact;
 }): RenderedEmail {
   const words = wordsFor(kind, status);
-  const subject = `${words.subject} ${oneLine(title, 100)} | ${COMPANY_NAME}`;
+  const subject = `${words.subject} ${oneLine(title, 100)}${listingCode ? ` (${listingCode})` : ""} | ${COMPANY_NAME}`;
+  const code = listingCode ? `Listing code: ${listingCode}` : undefined;
   return composeEmail({
     subject,
     greeting: emailGreeting(oneLine(name, 80)),
     contact,
-    text: [words.intro, "", ...(message ? [message, ""] : []), "See it in your dashboard:", url],
+    text: [
+      words.intro,
+      "",
+      ...(code ? [code, ""] : []),
+      ...(message ? [message, ""] : []),
+      "See it in your dashboard:",
+      url,
+    ],
     html: [
       `<p>${escapeHtml(words.intro)}</p>`,
+      code ? `<p>${escapeHtml(code)}</p>` : "",
       message ? emailQuote(message) : "",
       emailButton("Open My Listings", url),
     ],

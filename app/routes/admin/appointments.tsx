@@ -157,6 +157,9 @@ function columns(back: string, isAgent: boolean): DataTableColumn<Row, AdminAppo
             className="font-medium text-brand-700 hover:underline"
           >
             {row.propertyTitle ?? "View property"}
+            <span className="block font-mono text-xs font-normal text-slate-500">
+              {row.propertyCode}
+            </span>
           </Link>
         ) : (
           <>
@@ -313,7 +316,7 @@ function DayView({ viewings, back }: { viewings: DayViewing[]; back: string }) {
                         className="min-w-0 truncate text-brand-700 hover:underline"
                       >
                         {v.fullName}
-                        {v.propertyTitle ? ` · ${v.propertyTitle}` : ""}
+                        {v.propertyTitle ? ` · ${v.propertyTitle} (${v.propertyCode})` : ""}
                       </Link>
                     </li>
                   ))}

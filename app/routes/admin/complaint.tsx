@@ -204,6 +204,9 @@ function Message({ inquiry }: { inquiry: AdminInquiry }) {
           >
             {inquiry.propertyTitle ?? "A listing"}
           </Link>
+          {inquiry.propertyCode ? (
+            <span className="ml-2 font-mono text-sm text-slate-600">{inquiry.propertyCode}</span>
+          ) : null}
         </Item>
       ) : null}
       <Item label="Received">{formatMoment(inquiry.createdAt)}</Item>

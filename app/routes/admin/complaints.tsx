@@ -84,6 +84,7 @@ function columns(back: string): DataTableColumn<Row, "date">[] {
               className="mt-0.5 block text-xs text-brand-700 hover:underline"
             >
               About: {row.propertyTitle ?? "a listing"}
+              {row.propertyCode ? ` (${row.propertyCode})` : ""}
             </Link>
           ) : null}
         </>

@@ -6,7 +6,7 @@ import { realEstateAgentJsonLd } from "~/lib/structured-data";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { queuePasswordResetEmail } from "~/mail/password-reset.server";
 import { getContactDetails } from "~/models/site-content.server";
-import { createProperty } from "../../../tests/setup/accounts";
+import { createProperty, listingCodeOf } from "../../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../../tests/setup/admin";
 import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
 import {
@@ -396,7 +396,7 @@ describe("where the site shows them", () => {
     const chat = new URL(property.whatsapp.chat ?? "");
     expect(chat.origin + chat.pathname).toBe("https://wa.me/2347012223333");
     expect(chat.searchParams.get("text")).toBe(
-      `Hello NaijaHomes Realty, I am interested in "Maitama villa": http://localhost:3000/property/${id}`,
+      `Hello NaijaHomes Realty, I am interested in "Maitama villa" (ref. ${await listingCodeOf(id)}): http://localhost:3000/property/${id}`,
     );
     const share = new URL(property.whatsapp.share);
     expect(share.origin + share.pathname).toBe("https://wa.me/");

@@ -233,14 +233,19 @@ function columns(
       sort: "title",
       rowHeader: true,
       className: "md:min-w-40",
-      cell: (row) =>
-        trash ? (
-          <span>{row.title}</span>
-        ) : (
-          <RecordTitleLink href={`${LIST}/${row.id}`} back={back}>
-            {row.title}
-          </RecordTitleLink>
-        ),
+      cell: (row) => (
+        <>
+          {trash ? (
+            <span>{row.title}</span>
+          ) : (
+            <RecordTitleLink href={`${LIST}/${row.id}`} back={back}>
+              {row.title}
+            </RecordTitleLink>
+          )}
+          {/* The listing's reference code (issue 45): what callers quote on the phone. */}
+          <span className="block font-mono text-xs text-slate-500">{row.referenceCode}</span>
+        </>
+      ),
     },
     {
       id: "location",

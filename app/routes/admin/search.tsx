@@ -29,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
     properties: found.properties.map((p) => ({
       id: p.id,
       title: p.title,
-      detail: [p.address, p.city, formatPrice(p.price, p.purpose, p.rentPeriod)]
+      detail: [p.referenceCode, p.address, p.city, formatPrice(p.price, p.purpose, p.rentPeriod)]
         .filter(Boolean)
         .join(" · "),
       href: adminSearchHref("properties", p),

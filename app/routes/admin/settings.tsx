@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import { getCurrentSession, requireAdmin, signOut } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { FEE_TERMS_INTENT, FeeTermsPanel } from "~/components/admin/fee-terms-panel";
 import {
   AdminsPanel,
   DangerZone,
@@ -40,6 +41,7 @@ import {
   requiredSetting,
   SETTINGS_MESSAGES,
 } from "~/lib/schemas/admin-settings";
+import { FEE_TERMS_MESSAGES, feeTermsSchema } from "~/lib/schemas/fee-terms";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { COMPANY_NAME } from "~/lib/site";
 import { logger } from "~/log/logger.server";
@@ -54,6 +56,7 @@ import {
   updateNotificationSetting,
 } from "~/models/admin-settings.server";
 import { getGeneralBookings, setGeneralBookings } from "~/models/booking-rota.server";
+import { getFeeTermsForAdmin, setFeeTerms } from "~/models/fee-terms.server";
 import { RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/settings";
 
@@ -79,17 +82,19 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const tab = selectedTab(url, tabsFor(actor));
   try {
-    const [settings, admins, superAdmins, generalBookings] = await Promise.all([
+    const [settings, admins, superAdmins, generalBookings, feeTerms] = await Promise.all([
       getNotificationSettings(actor),
       tab === "admins" ? listAdminAccounts(actor) : Promise.resolve([]),
       actor.isSuperAdmin ? countActiveSuperAdmins(actor) : Promise.resolve(0),
       getGeneralBookings(actor),
+      getFeeTermsForAdmin(actor),
     ]);
     return {
       tab,
       tabs: tabsFor(actor),
       settings,
       generalBookings,
+      feeTerms,
       admins,
       adding: tab === "admins" && url.searchParams.get("add") === "1",
       viewer: { id: actor.id, isSuperAdmin: actor.isSuperAdmin },
@@ -115,6 +120,8 @@ export async function action(args: Route.ActionArgs) {
       return saveNotification(actor, form);
     case "general-bookings":
       return saveGeneralBookings(actor, form);
+    case FEE_TERMS_INTENT:
+      return saveFeeTerms(actor, form);
     case "password":
       return savePassword(actor, form, args.request);
     case "delete-account":
@@ -169,6 +176,28 @@ async function saveGeneralBookings(actor: AdminActor, form: FormData) {
   }
   await setGeneralBookings(actor, to);
   throw redirectWithFlash(`${SETTINGS}?tab=general`, "generalBookingsSaved");
+}
+
+/** The agency's fee terms (issue 45): two percentages and two month limits, audited. */
+async function saveFeeTerms(actor: AdminActor, form: FormData) {
+  const intent = FEE_TERMS_INTENT;
+  const values = {
+    agencyFeePercent: String(form.get("agencyFeePercent") ?? ""),
+    legalFeePercent: String(form.get("legalFeePercent") ?? ""),
+    advanceRentMonthsYearly: String(form.get("advanceRentMonthsYearly") ?? ""),
+    advanceRentMonthsMonthly: String(form.get("advanceRentMonthsMonthly") ?? ""),
+  };
+  const parsed = feeTermsSchema().safeParse(values);
+  if (!parsed.success) {
+    return badRequest({
+      intent,
+      error: FEE_TERMS_MESSAGES.failed,
+      fields: fieldErrorsOf(parsed.error),
+      values,
+    });
+  }
+  await setFeeTerms(actor, parsed.data);
+  throw redirectWithFlash(`${SETTINGS}?tab=general`, "feeTermsSaved");
 }
 
 async function savePassword(actor: AdminActor, form: FormData, request: Request) {
@@ -294,7 +323,7 @@ async function removeAdmin(actor: AdminActor, form: FormData) {
 }
 
 export default function AdminSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, tabs, settings, generalBookings, admins, adding, viewer, lastSuperAdmin } =
+  const { tab, tabs, settings, generalBookings, feeTerms, admins, adding, viewer, lastSuperAdmin } =
     loaderData;
   const failure = failureOf(actionData);
   const failed = (intent: string) => (failure?.intent === intent ? failure : undefined);
@@ -312,6 +341,7 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
             current={generalBookings}
             error={failed("general-bookings")?.error}
           />
+          <FeeTermsPanel terms={feeTerms} failure={failed(FEE_TERMS_INTENT)} />
         </>
       ) : null}
       {tab === "security" ? (

@@ -243,6 +243,7 @@ describe("booking an appointment", () => {
       title: "Four-bedroom duplex",
       city: "Lagos",
       address: "12 Admiralty Way, Lekki",
+      referenceCode: expect.stringMatching(/^NH-LAG-\d{4,}$/),
     });
     expect(page.prefill).toEqual({
       propertyType: "Duplex",

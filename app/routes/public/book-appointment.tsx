@@ -8,6 +8,7 @@ import {
   type BookingValues,
   bookingPropertyFields,
 } from "~/components/booking/booking-form";
+import { NoFeePromise } from "~/components/listing/no-fee-promise";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { refuseBooking, storeBooking } from "~/http/booking-submit.server";
 import { isHoneypotTripped } from "~/http/honeypot.server";
@@ -42,7 +43,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     prefill: { ...prefill, ...(property ? bookingPropertyFields(property) : {}) },
     property: property
-      ? { id: property.id, title: property.title, city: property.city, address: property.address }
+      ? {
+          id: property.id,
+          title: property.title,
+          city: property.city,
+          address: property.address,
+          referenceCode: property.referenceCode,
+        }
       : null,
   };
 }
@@ -110,6 +117,8 @@ export default function BookAppointmentPage({ loaderData, actionData }: Route.Co
           <BookingConfirmation title={booked.title} description={booked.description ?? ""} />
         ) : null}
         {loaderData.property ? <BookingPropertySummary property={loaderData.property} /> : null}
+        {/* Where a visitor books, and on the confirmation: no fee is ever asked (issue 45). */}
+        <NoFeePromise className="mb-6" />
         <BookingForm
           // A new booking remounts the form: empty again, apart from the account's details.
           key={booked?.id ?? "booking"}

@@ -10,7 +10,7 @@ import {
   users,
 } from "~/db/schema";
 import { DEFAULT_CONTACT } from "~/lib/site";
-import { createProperty } from "../../../tests/setup/accounts";
+import { createProperty, listingCodeOf } from "../../../tests/setup/accounts";
 import { createSignedInAgent } from "../../../tests/setup/admin";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
@@ -74,7 +74,7 @@ describe("/go/:propertyId/:click", () => {
     const url = new URL(chat.location ?? "");
     expect(url.origin + url.pathname).toBe("https://wa.me/2348035551234");
     expect(url.searchParams.get("text")).toBe(
-      `Hello Bisi, I am interested in "Agent-listed flat" on NaijaHomes Realty: http://localhost:3000/property/${id}`,
+      `Hello Bisi, I am interested in "Agent-listed flat" (ref. ${await listingCodeOf(id)}) on NaijaHomes Realty: http://localhost:3000/property/${id}`,
     );
     expect((await go(id, "phone")).location).toBe("tel:08035551234");
     expect((await go(id, "phone", "?line=1")).status).toBe(404);

@@ -18,7 +18,7 @@ import type { Route } from "./+types/go";
 
 // /go/:propertyId/whatsapp and /go/:propertyId/phone[?line=N] (issue 21 item 4): the property
 // page's WhatsApp and phone links. Each click is a lead of the listing (once per address and day, a
-// few browsers at most behind one shared address, bots left out, like views: count-once.server.ts), then a 302 to the chat (wa.me, naming the listing and its address)
+// few browsers at most behind one shared address, bots left out, like views: count-once.server.ts), then a 302 to the chat (wa.me, naming the listing, its reference code and its address)
 // or to the number (tel:). The same link for every visitor: nothing personal is in it. An unknown
 // or unpublished listing, or a listing with no such contact, is the 404 page.
 
@@ -40,7 +40,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   let target: string | undefined;
   if (click === "whatsapp") {
     const url = absoluteUrl(getEnv().siteUrl, `/property/${property.id}`);
-    target = listingWhatsappTarget({ title: property.title, url }, agent, contact);
+    const listing = { title: property.title, code: property.referenceCode, url };
+    target = listingWhatsappTarget(listing, agent, contact);
   } else {
     const line = Number(new URL(request.url).searchParams.get("line") ?? "0");
     const phone = Number.isInteger(line) ? listingPhones(agent, contact)[line] : undefined;

@@ -9,6 +9,7 @@ import { PageMessage } from "~/components/page-message";
 import { PropertyCard } from "~/components/property-card";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
+import { listingCodePath } from "~/lib/listing-code";
 import {
   canonicalListingSearch,
   describeListing,
@@ -22,6 +23,7 @@ import { pageMeta } from "~/lib/seo";
 import { COMPANY_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
 import { listFavoriteIds } from "~/models/favorite.server";
+import { findListingByCode } from "~/models/listing-code.server";
 import { searchProperties } from "~/models/property-search.server";
 import { savedSearchQuery } from "~/models/saved-search.server";
 import type { Route } from "./+types/properties";
@@ -40,6 +42,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   if (canonical !== null) return redirect(canonical ? `/properties?${canonical}` : "/properties");
 
   const filters = parseListingFilters(url.searchParams);
+  // A listing's reference code typed in the search box (NH-LAG-0421, nh lag 421) opens it, or
+  // the page that says it is no longer on offer or not ours (issue 45).
+  const byCode = filters.q ? await findListingByCode(filters.q) : undefined;
+  if (byCode) {
+    return redirect(
+      byCode.kind === "live" ? `/property/${byCode.propertyId}` : listingCodePath(byCode.code),
+    );
+  }
   const [result, user] = await Promise.all([
     searchProperties(filters, { pageSize: LISTING_PAGE_SIZE }),
     getSessionUser(request),

@@ -11,6 +11,8 @@ import { CostCalculator } from "~/components/cost-calculator";
 import { FavoriteButton, SavedFavorites } from "~/components/favorite-button";
 import { Bath, BedDouble, CalendarDays, Mail, MapPin, Phone, Ruler, Tag } from "~/components/icons";
 import { InquiryForm } from "~/components/inquiry/inquiry-form";
+import { ListingCode } from "~/components/listing/listing-code";
+import { NoFeePromise, RentalFeeTerms } from "~/components/listing/no-fee-promise";
 import { PropertiesBreadcrumb } from "~/components/listing/properties-breadcrumb";
 import { MediaImage } from "~/components/media-image";
 import { PageMessage } from "~/components/page-message";
@@ -23,6 +25,7 @@ import { getEnv } from "~/env.server";
 import { readForm } from "~/http/read-form.server";
 import { pageNotesContext } from "~/http/request-context.server";
 import { retryAfterHeaders } from "~/http/responses.server";
+import { isCostable } from "~/lib/home-cost";
 import { imageUrl, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
 import { leadClickHref, listingWhatsappTarget } from "~/lib/listing-contact";
 import { formatArea, formatNaira, formatPrice } from "~/lib/money";
@@ -46,6 +49,7 @@ import { cn } from "~/lib/utils";
 import { listingShareMessage, whatsappShareUrl } from "~/lib/whatsapp";
 import { logger } from "~/log/logger.server";
 import { listFavoriteIds } from "~/models/favorite.server";
+import { getFeeTerms } from "~/models/fee-terms.server";
 import { createInquiry } from "~/models/inquiry.server";
 import { getListingAgent, type ListingAgent } from "~/models/listing-agent.server";
 import { getPropertyWithMedia, type PropertyWithMedia } from "~/models/property.server";
@@ -57,10 +61,11 @@ import { submitInquiryForm } from "~/routes/public/inquiry-submit.server";
 import type { Route } from "./+types/property";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const [property, contact, user] = await Promise.all([
+  const [property, contact, user, feeTerms] = await Promise.all([
     getPropertyWithMedia(params.id),
     getContactDetails(),
     getSessionUser(request),
+    getFeeTerms(),
   ]);
   if (!property) throw data("Property not found", { status: 404 });
   // The listing's agent is part of the page (and of its cached copies): assigning another agent
@@ -90,13 +95,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const price = formatPrice(property.price, property.purpose, property.rentPeriod);
   // The page links to the chat through /go (counted as a lead, issue 21), which answers with a
   // redirect to this same chat.
-  const chat = listingWhatsappTarget({ title: property.title, url }, agent ?? null, contact);
+  const listing = { title: property.title, code: property.referenceCode, url };
+  const chat = listingWhatsappTarget(listing, agent ?? null, contact);
   const whatsapp = {
     chat,
     chatHref: chat ? leadClickHref(property.id, "whatsapp") : undefined,
-    share: whatsappShareUrl(listingShareMessage(property.title, price, url)),
+    share: whatsappShareUrl(listingShareMessage(listing, price)),
   };
-  return { property, contact, favoriteIds, whatsapp, agent: agent ?? null };
+  return { property, contact, favoriteIds, whatsapp, agent: agent ?? null, feeTerms };
 }
 
 const ASK_FIELDS = {
@@ -178,6 +184,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
             <MapPin className="size-4 shrink-0" aria-hidden />
             {location}
           </p>
+          <ListingCode code={property.referenceCode} className="mt-1 block text-sm" />
         </div>
         {/* The compare toggle sits with the price, not in the phone's sticky action bar. */}
         <div className="flex flex-wrap items-center justify-between gap-3 md:flex-col md:items-end">
@@ -250,7 +257,14 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
             </dl>
           </section>
 
-          <CostCalculator key={property.id} property={property} />
+          {property.purpose === "rent" && property.price && isCostable(property) ? (
+            <RentalFeeTerms
+              terms={loaderData.feeTerms}
+              price={property.price}
+              rentPeriod={property.rentPeriod ?? "month"}
+            />
+          ) : null}
+          <CostCalculator key={property.id} property={property} feeTerms={loaderData.feeTerms} />
         </div>
 
         {/* Beside the photos on a desktop. On a phone the column comes after the description,
@@ -283,6 +297,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
               <span className="max-sm:sr-only">Contact Agent</span>
             </a>
           </div>
+          <NoFeePromise />
           <section id="contact-agent" className="rounded-lg border border-slate-200 p-5 shadow-sm">
             <h2 className="text-lg font-semibold text-slate-900">Contact Agent</h2>
             {loaderData.agent ? (

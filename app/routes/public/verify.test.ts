@@ -7,6 +7,7 @@ import {
   fraudReports,
   inquiries,
   officialChannels,
+  properties,
   rateLimits,
   teamMembers,
   users,
@@ -14,8 +15,8 @@ import {
 } from "~/db/schema";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { listCheckedValuesForAdmin } from "~/models/official-channels.server";
-import { findMatch, VERIFY_MATCHERS } from "~/models/verify-matchers.server";
 import { RATE_LIMITS, TOO_MANY_ATTEMPTS_MESSAGE } from "~/rate-limit/rate-limit.server";
+import { createProperty, listingCodeOf } from "../../../tests/setup/accounts";
 import { actorFor } from "../../../tests/setup/admin";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
@@ -256,30 +257,36 @@ describe("/verify: the answers", () => {
     }
   });
 
-  it("recognises a listing code; until codes are wired it is 'not ours', and a code matcher plugs in", async () => {
-    const { body } = await check("nh lag 421");
+  it("answers a live listing's code, in any spelling, with its title, price and who shows it", async () => {
+    const id = await createProperty("Two-bedroom flat in Yaba");
+    await db
+      .update(properties)
+      .set({ price: 2_500_000, purpose: "rent", rentPeriod: "year" })
+      .where(eq(properties.id, id));
+    const code = await listingCodeOf(id);
+    const { body } = await check(code.toLowerCase().replaceAll("-", " "));
+    expect(body.answer).toMatchObject({
+      verdict: "ours",
+      headline: `This is NaijaHomes listing ${code}: "Two-bedroom flat in Yaba", ₦2,500,000/year, shown by our office.`,
+      shown: code,
+    });
+    expect(await checkRow("listing_code", code)).toMatchObject({ checkCount: 1 });
+  });
+
+  it("says a code of a listing no longer on offer was ours, and an unknown code is not ours", async () => {
+    const id = await createProperty("Let already");
+    await db.update(properties).set({ status: "let" }).where(eq(properties.id, id));
+    const code = await listingCodeOf(id);
+    expect((await check(code)).body.answer).toMatchObject({
+      verdict: "ours",
+      headline: `${code} was a NaijaHomes listing, and it is no longer on offer. Do not pay anyone for it.`,
+    });
+    const { body } = await check("nh lag 99421");
     expect(body.answer).toMatchObject({
       verdict: "not_ours",
       headline: "This is not a NaijaHomes listing code.",
-      shown: "NH-LAG-0421",
+      shown: "NH-LAG-99421",
     });
-    expect(await checkRow("listing_code", "NH-LAG-0421")).toMatchObject({ checkCount: 1 });
-    // The extension point: a matcher for codes added to the list answers for them.
-    const withCodes = [
-      ...VERIFY_MATCHERS,
-      {
-        name: "codes (test)",
-        kinds: ["listing_code"] as const,
-        match: async () => ({
-          verdict: "ours" as const,
-          whose: "Listing NH-LAG-0421",
-          usedFor: null,
-        }),
-      },
-    ];
-    expect(
-      await findMatch(db, { kind: "listing_code", normalized: "NH-LAG-0421" }, withCodes),
-    ).toEqual({ verdict: "ours", whose: "Listing NH-LAG-0421", usedFor: null });
   });
 
   it("refuses what it cannot read, keeping it, and records nothing", async () => {

@@ -38,7 +38,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 function eventOf(appointment: FeedAppointment, officeAddress: string): IcsEvent[] {
   if (!isTimeSlot(appointment.appointmentTime)) return [];
   const siteUrl = getEnv().siteUrl;
-  const what = appointment.propertyTitle ?? appointment.propertyType ?? "Appointment";
+  const what = appointment.propertyTitle
+    ? `${appointment.propertyTitle} (${appointment.propertyCode})`
+    : (appointment.propertyType ?? "Appointment");
   return [
     {
       uid: `${appointment.id}@${new URL(siteUrl).host}`,
@@ -50,6 +52,7 @@ function eventOf(appointment: FeedAppointment, officeAddress: string): IcsEvent[
       description: [
         `${appointment.fullName}, ${appointment.phone}, ${appointment.email}`,
         appointment.propertyTitle ? `Property: ${appointment.propertyTitle}` : undefined,
+        appointment.propertyCode ? `Listing code: ${appointment.propertyCode}` : undefined,
         appointment.propertyType ? `Property type: ${appointment.propertyType}` : undefined,
         appointment.message?.trim() ? `Message: ${appointment.message.trim()}` : undefined,
       ]

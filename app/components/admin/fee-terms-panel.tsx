@@ -1,0 +1,67 @@
+import { Form } from "react-router";
+import { SubmitButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { fieldBinder, TextField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useIsPending } from "~/hooks/use-is-pending";
+import type { ActionFailure } from "~/lib/action-result";
+import { FEE_POLICY_NOTE, type FeeTerms } from "~/lib/fee-terms";
+
+// /admin/settings, General: the agency's fee terms (issue 45, item 5), shown on every rental's
+// page where its costs are. Defaults: 10% agency and 10% legal fee of a year's rent, at most a
+// year's rent in advance (six months on a monthly rent).
+
+export const FEE_TERMS_INTENT = "fee-terms";
+
+export function FeeTermsPanel({
+  terms,
+  failure,
+}: {
+  terms: FeeTerms;
+  failure: ActionFailure | undefined;
+}) {
+  const pending = useIsPending({ intent: FEE_TERMS_INTENT });
+  const shown = Object.fromEntries(Object.entries(terms).map(([k, v]) => [k, String(v)]));
+  const bind = fieldBinder<keyof FeeTerms>(failure?.values ?? shown, failure?.fields ?? {});
+  return (
+    <Card as="section" aria-labelledby="fee-terms-title" className="space-y-3">
+      <h2 id="fee-terms-title" className="text-lg font-semibold text-slate-900">
+        Fee terms
+      </h2>
+      <p className="text-sm text-slate-600">
+        What the office charges a tenant at signing, as percentages of a year's rent, and the most
+        rent it asks in advance. Every rental's page shows them beside its costs, with the amounts,
+        as "{FEE_POLICY_NOTE}" We never charge viewing or inspection fees, and the site says so.
+      </p>
+      <FormAlert error={failure?.error} />
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="intent" value={FEE_TERMS_INTENT} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Agency fee (% of a year's rent)"
+            inputMode="decimal"
+            {...bind("agencyFeePercent")}
+          />
+          <TextField
+            label="Legal fee (% of a year's rent)"
+            inputMode="decimal"
+            {...bind("legalFeePercent")}
+          />
+          <TextField
+            label="Rent in advance, yearly rent (most months)"
+            inputMode="numeric"
+            {...bind("advanceRentMonthsYearly")}
+          />
+          <TextField
+            label="Rent in advance, monthly rent (most months)"
+            inputMode="numeric"
+            {...bind("advanceRentMonthsMonthly")}
+          />
+        </div>
+        <SubmitButton pending={pending} pendingLabel="Saving...">
+          Save fee terms
+        </SubmitButton>
+      </Form>
+    </Card>
+  );
+}

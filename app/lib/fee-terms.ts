@@ -1,0 +1,85 @@
+import { formatNaira, type RentPeriod } from "~/lib/money";
+import { COMPANY_NAME } from "~/lib/site";
+
+// The agency's fee terms and its no-fee promise (issue 45, item 5; DESIGN.md "Trust and fraud").
+// The percentages and the advance-rent rule are office settings (/admin/settings), with Lagos's
+// customary defaults; the words here are the ones every page and e-mail uses.
+
+/** "Check before you pay": the page that lists the agency's own phones and accounts. */
+export const VERIFY_PATH = "/verify";
+
+export type FeeTerms = {
+  /** Percent of a year's rent. */
+  agencyFeePercent: number;
+  /** Percent of a year's rent. */
+  legalFeePercent: number;
+  /** The most rent asked in advance of a new tenant on a yearly rent, in months. */
+  advanceRentMonthsYearly: number;
+  /** The same on a monthly rent. */
+  advanceRentMonthsMonthly: number;
+};
+
+/** 10% + 10% of a year's rent; a year in advance at most (six months on a monthly rent). */
+export const DEFAULT_FEE_TERMS: FeeTerms = {
+  agencyFeePercent: 10,
+  legalFeePercent: 10,
+  advanceRentMonthsYearly: 12,
+  advanceRentMonthsMonthly: 6,
+};
+
+/** The promise, in one sentence of its own for pages and e-mails. */
+export const NO_FEE_PROMISE = `${COMPANY_NAME} never charges inspection or viewing fees.`;
+
+/** Where money may go, for the plain-text part of an e-mail (the address spelled out). */
+export function payOnlyLine(verifyUrl: string): string {
+  return `Pay only into the accounts listed on ${verifyUrl}, and never pay anyone before or at a viewing.`;
+}
+
+/** The promise and where money may go, as one paragraph of plain text. */
+export function noFeePromiseText(verifyUrl: string): string {
+  return `${NO_FEE_PROMISE} ${payOnlyLine(verifyUrl)}`;
+}
+
+/** "10%", "7.5%". */
+export function formatPercent(percent: number): string {
+  return `${Number(percent.toFixed(2))}%`;
+}
+
+/** A year's rent of a listing priced by the month or by the year. */
+export function yearlyRent(price: number, rentPeriod: RentPeriod): number {
+  return rentPeriod === "month" ? price * 12 : price;
+}
+
+/**
+ * The fees a renter pays at signing, on a year's rent: "Agency fee 10% and legal fee 10% of a
+ * year's rent: ₦1,000,000" with each fee's amount.
+ */
+export function rentalFees(terms: FeeTerms, price: number, rentPeriod: RentPeriod) {
+  const yearRent = yearlyRent(price, rentPeriod);
+  const agencyFee = Math.round((yearRent * terms.agencyFeePercent) / 100);
+  const legalFee = Math.round((yearRent * terms.legalFeePercent) / 100);
+  const total = agencyFee + legalFee;
+  return {
+    agencyFee,
+    legalFee,
+    total,
+    line:
+      `Agency fee ${formatPercent(terms.agencyFeePercent)} and legal fee ` +
+      `${formatPercent(terms.legalFeePercent)} of a year's rent: ${formatNaira(total)}`,
+  };
+}
+
+/** "12 months' rent", "1 month's rent". */
+function monthsOfRent(months: number): string {
+  return months === 1 ? "1 month's rent" : `${months} months' rent`;
+}
+
+/** The advance-rent rule for a listing's rent period. */
+export function advanceRentLine(terms: FeeTerms, rentPeriod: RentPeriod): string {
+  const months =
+    rentPeriod === "month" ? terms.advanceRentMonthsMonthly : terms.advanceRentMonthsYearly;
+  return `We never ask a new tenant for more than ${monthsOfRent(months)} in advance.`;
+}
+
+/** What the terms rest on, in the words DESIGN.md asks for (no section numbers). */
+export const FEE_POLICY_NOTE = "Our policy, in line with Lagos rules.";
