@@ -708,6 +708,7 @@ const WRITES: Record<string, WriteCase> = {
 const SHOWN_ON_PUBLIC_PAGES: Record<AuditEntity, boolean> = {
   property: true,
   "team-member": true,
+  "agent-profile": true,
   slide: true,
   video: true,
   "social-links": true,

@@ -8,7 +8,7 @@ export type LeadClick = "whatsapp" | "phone";
 
 export const LEAD_CLICKS: readonly LeadClick[] = ["whatsapp", "phone"];
 
-type Agent = { name: string; phone: string | null } | null;
+type Agent = { name: string; phone: string | null; whatsapp?: string | null } | null;
 type Contact = { phones: string[]; whatsapp: string | null };
 
 /** The wa.me chat naming the listing and its address, or undefined when nobody has WhatsApp. */
@@ -17,8 +17,10 @@ export function listingWhatsappTarget(
   agent: Agent,
   contact: Contact,
 ): string | undefined {
-  if (agent?.phone) {
-    return whatsappChatUrl(agent.phone, agentChatMessage(agent.name, listing.title, listing.url));
+  // The agent's official WhatsApp line (issue 45), else their phone.
+  const agentLine = agent?.whatsapp || agent?.phone;
+  if (agent && agentLine) {
+    return whatsappChatUrl(agentLine, agentChatMessage(agent.name, listing.title, listing.url));
   }
   return contact.whatsapp
     ? whatsappChatUrl(contact.whatsapp, listingChatMessage(listing.title, listing.url))
