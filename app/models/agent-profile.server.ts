@@ -101,17 +101,6 @@ export async function getPublicAgentProfile(slug: string): Promise<PublicAgentPr
   };
 }
 
-/** The slug of each active agent linked to these team members, by member id. */
-export async function agentSlugsOfMembers(): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ memberId: teamMembers.id, slug: agentProfiles.slug })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .innerJoin(agentProfiles, eq(agentProfiles.userId, users.id))
-    .where(and(eq(users.role, "agent"), eq(users.status, "active")));
-  return new Map(rows.map((row) => [row.memberId, row.slug]));
-}
-
 /**
  * Inside an account's write: gives the agent `userId` a profile if they have none, its slug
  * made from their team card's name, else their account's (the first free of "name", "name-2",

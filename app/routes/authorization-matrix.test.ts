@@ -1750,6 +1750,9 @@ const PUBLIC: Record<string, string> = {
   "routes/public/service.tsx": "/services/:id",
   "routes/public/about.tsx": "/about",
   "routes/public/team.tsx": "/team",
+  // An active agent's public profile: what the office published about them, no account's rows
+  // (their sign-in e-mail only when the office ticked it; agent-profile.test.ts).
+  "routes/public/agent.tsx": "/agents/:slug",
   "routes/public/contact.tsx": "/contact",
   "routes/public/book-appointment.tsx": "/book-appointment",
   "routes/auth/verify-email.tsx": "/verify-email",
