@@ -4,6 +4,7 @@ import { shortId } from "~/lib/appointment-format";
 import { isTimeSlot } from "~/lib/appointment-rules";
 import { appointmentTimes, buildIcs, type IcsStatus } from "~/lib/ics";
 import { COMPANY_NAME } from "~/lib/site";
+import { viewingCodeLine } from "~/lib/viewing-code";
 import { logger } from "~/log/logger.server";
 import { type AppointmentForMail, getAppointmentForMail } from "~/models/appointment.server";
 import { getActiveAgent, getAgentOfAppointment } from "~/models/listing-agent.server";
@@ -137,7 +138,9 @@ export async function renderReassignedMails(
     mails.push({
       to: newAgent.email,
       ...given("agent"),
-      attachments: [calendarFile(appointment, contact.address, icsOf(appointment.status))],
+      attachments: [
+        calendarFile(appointment, contact.address, icsOf(appointment.status), undefined, "staff"),
+      ],
     });
   } else {
     for (const admin of await admins()) mails.push({ to: admin.email, ...given("admins") });
@@ -255,6 +258,8 @@ export function calendarFile(
   officeAddress: string,
   status: IcsStatus,
   now: Date = new Date(),
+  /** Who the file is for: the viewing code's line reads differently for staff (issue 45). */
+  audience: "customer" | "staff" = "customer",
 ): MailAttachment {
   if (!isTimeSlot(appointment.appointmentTime)) {
     throw new Error(`appointment ${appointment.id} has no valid slot`);
@@ -268,6 +273,9 @@ export function calendarFile(
     appointment.propertyType ? `Property type: ${appointment.propertyType}` : undefined,
     appointment.propertyLocation ? `Location: ${appointment.propertyLocation}` : undefined,
     `Reference: ${shortId(appointment.id)}`,
+    status === "CONFIRMED" && appointment.viewingCode
+      ? viewingCodeLine(appointment.viewingCode, audience)
+      : undefined,
   ]
     .filter(Boolean)
     .join("\n");

@@ -80,6 +80,7 @@ export async function readCalendarFeed(token: string, now = new Date()) {
       ...appointmentBookingColumns,
       message: appointments.message,
       propertyTitle: properties.title,
+      viewingCode: appointments.viewingCode,
       updatedAt: appointments.updatedAt,
     })
     .from(appointments)
