@@ -892,6 +892,20 @@ const MATRIX: Record<string, Guarded> = {
             expect: { ...adminOnly("/admin/users/no-such-user").expect, admin: { status: 404 } },
             ...guarded,
           },
+          // An agent's public profile (issue 45): the office's; the target is no agent, so the
+          // form is refused (409) and nothing is written.
+          {
+            url: path,
+            form: { intent: "agent-profile", staffId: "NH-9999", back: "/admin/users" },
+            expect: { ...refused, admin: { status: 409 } },
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "agent-profile", officialWhatsapp: "not a number" },
+            expect: { ...refused, admin: { status: 400 } },
+            ...guarded,
+          },
           // Delete asks 'Are you absolutely sure?' first: nothing is written until the yes.
           {
             url: path,
@@ -1347,6 +1361,20 @@ const MATRIX: Record<string, Guarded> = {
               form: { intent: "cancel", confirmed: "yes" },
               expect: { ...refused, admin: { redirect: "/admin/appointments" } },
               writer: "admin",
+              ...guarded,
+            },
+            // The viewing code check (issue 45): A's viewing is pending, so it has no code (409);
+            // an answer that is neither yes nor no is refused (400). Nothing written either way.
+            {
+              url: path,
+              form: { intent: "code-check", codeMatched: "yes", back: "/admin/appointments" },
+              expect: { ...refused, admin: { status: 409 } },
+              ...guarded,
+            },
+            {
+              url: path,
+              form: { intent: "code-check", codeMatched: "maybe" },
+              expect: { ...refused, admin: { status: 400 } },
               ...guarded,
             },
             {
