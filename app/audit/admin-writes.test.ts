@@ -10,6 +10,7 @@ import { contentGeneration } from "~/cache/content-generation.server";
 import { db } from "~/db/client.server";
 import {
   accounts,
+  appointments,
   auditEvents,
   contactInfo,
   heroImages,
@@ -29,6 +30,7 @@ import type { AuditEntity } from "~/lib/audit";
 import { readPropertyCsv } from "~/lib/property-import";
 import {
   reassignAppointment,
+  recordCodeCheck,
   rescheduleAppointmentByStaff,
 } from "~/models/admin-appointments.server";
 import {
@@ -94,6 +96,7 @@ import {
   setVideoActive,
   updateVideo,
 } from "~/models/admin-videos.server";
+import { saveAgentProfile } from "~/models/agent-profile.server";
 import {
   createAppointment,
   createAppointmentByStaff,
@@ -137,6 +140,10 @@ const WRITE_HELPERS = new Set([
   "writeAppointmentAsStaff",
   "ownListings",
   "heldMailAction",
+  // Route form handlers (app/routes/admin/*.server.ts) over saveAgentProfile and
+  // recordCodeCheck, listed below.
+  "saveAgentProfileForm",
+  "recordCodeCheckForm",
 ]);
 
 function adminFunctions(): Found[] {
@@ -643,6 +650,28 @@ const WRITES: Record<string, WriteCase> = {
     // Back to the default without a second write: later cases book general appointments.
     await db.delete(officeSettings);
     return "settings.general-bookings";
+  },
+  async recordCodeCheck(actor) {
+    const id = await pendingAppointment();
+    await db
+      .update(appointments)
+      .set({ status: "confirmed", viewingCode: "1234", appointmentDate: "2020-01-06" })
+      .where(eq(appointments.id, id));
+    expect((await recordCodeCheck(actor, id, false)).ok).toBe(true);
+    return "appointment.code-check";
+  },
+  async saveAgentProfile(actor) {
+    const result = await saveAgentProfile(actor, await activeAgent(), {
+      staffId: "",
+      lasreraNumber: "LASRERA/AG/2023/0001",
+      esvarbonNumber: "",
+      officialPhone: "0802 000 0000",
+      officialWhatsapp: "",
+      publicEmail: "",
+      publicEmailIsSignIn: false,
+    });
+    expect(result.ok).toBe(true);
+    return "agent-profile.update";
   },
   async reassignAppointment(actor) {
     const result = await reassignAppointment(
