@@ -51,7 +51,7 @@ test("the agent sees the code, completes the viewing and records that the code m
   await expect(row).toContainText("Completed");
 
   // The viewing: its code, and the question whether the customer's matched.
-  const link = row.getByRole("link", { name: customer });
+  const link = row.getByRole("link", { name: customer, exact: true });
   const href = (await link.getAttribute("href")) ?? "";
   expect(href).toMatch(/^\/admin\/appointments\/[0-9a-f-]{36}$/);
   await link.click();
