@@ -497,7 +497,7 @@ export async function setAppointmentStatusByAdmin(
         audit: {
           entityId: appointmentId,
           before: { status: current.status },
-          after: { status: to, ...(code.viewingCode ? { viewingCode: "made" } : {}) },
+          after: { status: to },
         },
       };
     },
