@@ -48,7 +48,8 @@ export const AGENT_PROFILE_LISTINGS = 24;
 
 /** The active agent whose profile has this slug, with their live listings; undefined if none. */
 export async function getPublicAgentProfile(slug: string): Promise<PublicAgentProfile | undefined> {
-  if (slug.length > 80) return undefined;
+  // A slug is what slugFromName makes: anything else (a NUL, a slash) names nobody.
+  if (!/^[a-z0-9-]{1,80}$/.test(slug.toLowerCase())) return undefined;
   const [row] = await db
     .select({
       userId: users.id,

@@ -127,6 +127,9 @@ describe("the profile page", () => {
 
   it("is the site's 404 for an unknown slug, an inactive agent and an account no longer an agent", async () => {
     expect((await openProfile("no-such-agent")).status).toBe(404);
+    for (const odd of ["\u0000", "a/b", "x".repeat(81), ""]) {
+      expect((await openProfile(odd)).status).toBe(404);
+    }
     const gone = await agentWithProfile("gone@naijahomes.test", "Gone Agent");
     expect((await openProfile(gone.slug)).status).toBe(200);
     await db.update(users).set({ status: "inactive" }).where(eq(users.id, gone.id));
