@@ -7,7 +7,7 @@ import type { Executor } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { nthSlug, slugFromName } from "~/lib/agent-profile";
-import type { AgentProfileInput } from "~/lib/schemas/agent-profile";
+import { AGENT_PROFILE_FIELDS, type AgentProfileInput } from "~/lib/schemas/agent-profile";
 import { publicEmailOf } from "./listing-agent.server";
 import { OFFERED, type PropertyCardData, propertyCardColumns } from "./property.server";
 import {
@@ -43,6 +43,19 @@ export type PublicAgentProfile = {
   listings: PropertyCardData[];
 };
 
+/** A profile's own columns, as the public page and the admin form read them. */
+const PROFILE_ROW = {
+  userId: agentProfiles.userId,
+  slug: agentProfiles.slug,
+  staffId: agentProfiles.staffId,
+  lasreraNumber: agentProfiles.lasreraNumber,
+  esvarbonNumber: agentProfiles.esvarbonNumber,
+  officialPhone: agentProfiles.officialPhone,
+  officialWhatsapp: agentProfiles.officialWhatsapp,
+  publicEmail: agentProfiles.publicEmail,
+  publicEmailIsSignIn: agentProfiles.publicEmailIsSignIn,
+};
+
 /** The most listings the profile shows. */
 export const AGENT_PROFILE_LISTINGS = 24;
 
@@ -52,21 +65,13 @@ export async function getPublicAgentProfile(slug: string): Promise<PublicAgentPr
   if (!/^[a-z0-9-]{1,80}$/.test(slug.toLowerCase())) return undefined;
   const [row] = await db
     .select({
-      userId: users.id,
+      ...PROFILE_ROW,
       accountName: users.name,
       email: users.email,
       memberName: teamMembers.name,
       position: teamMembers.position,
       imageUrl: teamMembers.imageUrl,
       bio: teamMembers.bio,
-      slug: agentProfiles.slug,
-      staffId: agentProfiles.staffId,
-      lasreraNumber: agentProfiles.lasreraNumber,
-      esvarbonNumber: agentProfiles.esvarbonNumber,
-      officialPhone: agentProfiles.officialPhone,
-      officialWhatsapp: agentProfiles.officialWhatsapp,
-      publicEmail: agentProfiles.publicEmail,
-      publicEmailIsSignIn: agentProfiles.publicEmailIsSignIn,
     })
     .from(agentProfiles)
     .innerJoin(users, eq(users.id, agentProfiles.userId))
@@ -149,15 +154,7 @@ export async function ensureAgentProfile(tx: Executor, userId: string): Promise<
 }
 
 /** The profile fields as the admin form edits them; their values are its version. */
-const FORM_FIELDS = [
-  "staffId",
-  "lasreraNumber",
-  "esvarbonNumber",
-  "officialPhone",
-  "officialWhatsapp",
-  "publicEmail",
-  "publicEmailIsSignIn",
-] as const;
+const FORM_FIELDS = AGENT_PROFILE_FIELDS;
 
 export type AdminAgentProfile = {
   userId: string;
@@ -172,18 +169,6 @@ export type AdminAgentProfile = {
   /** The team card the name, photo and position come from, if one is linked. */
   member: { id: string; name: string; hasPhoto: boolean } | null;
   version: string;
-};
-
-const PROFILE_ROW = {
-  userId: agentProfiles.userId,
-  slug: agentProfiles.slug,
-  staffId: agentProfiles.staffId,
-  lasreraNumber: agentProfiles.lasreraNumber,
-  esvarbonNumber: agentProfiles.esvarbonNumber,
-  officialPhone: agentProfiles.officialPhone,
-  officialWhatsapp: agentProfiles.officialWhatsapp,
-  publicEmail: agentProfiles.publicEmail,
-  publicEmailIsSignIn: agentProfiles.publicEmailIsSignIn,
 };
 
 /** An agent account's profile for the office, or undefined (not an agent, or no profile). */
