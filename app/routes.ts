@@ -12,6 +12,8 @@ export default [
     route("services/:id", "routes/public/service.tsx"),
     route("about", "routes/public/about.tsx"),
     route("team", "routes/public/team.tsx"),
+    // An agent's public profile (issue 45): who they are, their official numbers, their listings.
+    route("agents/:slug", "routes/public/agent.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("book-appointment", "routes/public/book-appointment.tsx"),
     // Landlords and sellers hand a property to the agency (issue 20).

@@ -10,6 +10,7 @@ import { contentGeneration } from "~/cache/content-generation.server";
 import { db } from "~/db/client.server";
 import {
   accounts,
+  appointments,
   auditEvents,
   contactInfo,
   heroImages,
@@ -30,6 +31,7 @@ import type { AuditEntity } from "~/lib/audit";
 import { readPropertyCsv } from "~/lib/property-import";
 import {
   reassignAppointment,
+  recordCodeCheck,
   rescheduleAppointmentByStaff,
 } from "~/models/admin-appointments.server";
 import {
@@ -95,6 +97,7 @@ import {
   setVideoActive,
   updateVideo,
 } from "~/models/admin-videos.server";
+import { saveAgentProfile } from "~/models/agent-profile.server";
 import {
   createAppointment,
   createAppointmentByStaff,
@@ -102,13 +105,13 @@ import {
 } from "~/models/appointment.server";
 import { setGeneralBookings } from "~/models/booking-rota.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
+import { setFeeTerms } from "~/models/fee-terms.server";
 import {
   createFraudReport,
   setReportStatus,
   takeDownReportedListing,
   warnListingEnquirers,
 } from "~/models/fraud-report.server";
-import { setFeeTerms } from "~/models/fee-terms.server";
 import { dropHeldMail, sendHeldMail } from "~/models/held-mail.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
 import {
@@ -150,6 +153,10 @@ const WRITE_HELPERS = new Set([
   "writeAppointmentAsStaff",
   "ownListings",
   "heldMailAction",
+  // Route form handlers (app/routes/admin/*.server.ts) over saveAgentProfile and
+  // recordCodeCheck, listed below.
+  "saveAgentProfileForm",
+  "recordCodeCheckForm",
 ]);
 
 function adminFunctions(): Found[] {
@@ -730,6 +737,28 @@ const WRITES: Record<string, WriteCase> = {
     await db.delete(officeSettings);
     return "settings.fee-terms";
   },
+  async recordCodeCheck(actor) {
+    const id = await pendingAppointment();
+    await db
+      .update(appointments)
+      .set({ status: "confirmed", viewingCode: "1234", appointmentDate: "2020-01-06" })
+      .where(eq(appointments.id, id));
+    expect((await recordCodeCheck(actor, id, false)).ok).toBe(true);
+    return "appointment.code-check";
+  },
+  async saveAgentProfile(actor) {
+    const result = await saveAgentProfile(actor, await activeAgent(), {
+      staffId: "",
+      lasreraNumber: "LASRERA/AG/2023/0001",
+      esvarbonNumber: "",
+      officialPhone: "0802 000 0000",
+      officialWhatsapp: "",
+      publicEmail: "",
+      publicEmailIsSignIn: false,
+    });
+    expect(result.ok).toBe(true);
+    return "agent-profile.update";
+  },
   async reassignAppointment(actor) {
     const result = await reassignAppointment(
       actor,
@@ -794,6 +823,7 @@ const WRITES: Record<string, WriteCase> = {
 const SHOWN_ON_PUBLIC_PAGES: Record<AuditEntity, boolean> = {
   property: true,
   "team-member": true,
+  "agent-profile": true,
   slide: true,
   video: true,
   "social-links": true,

@@ -58,6 +58,7 @@ export const PUBLIC_PAGES: readonly RegExp[] = [
   /^\/services\/[^/]+$/,
   /^\/about$/,
   /^\/team$/,
+  /^\/agents\/[^/]+$/,
   /^\/contact$/,
   /^\/book-appointment$/,
 ];
@@ -74,6 +75,7 @@ export const MEMBER_PAGES: readonly RegExp[] = [
   /^\/services$/,
   /^\/about$/,
   /^\/team$/,
+  /^\/agents\/[^/]+$/,
 ];
 
 /** Which shared copy of a page a request gets: see the header comment. */

@@ -560,10 +560,18 @@ export const appointments = pgTable(
     status: appointmentStatus("status").notNull().default("pending"),
     /** The agent whose viewing it is (their inbox and calendar); null: the admins handle it. */
     agentId: text("agent_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The viewing code (issue 45 item 4): four random digits made when the viewing is confirmed
+     * and kept through reschedules; the agent says it when they meet the customer.
+     */
+    viewingCode: text("viewing_code"),
+    /** What staff recorded when completing: the code matched (true), did not (false), or nothing. */
+    codeMatched: boolean("code_matched"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("appointments_viewing_code_digits", sql`${t.viewingCode} ~ '^[0-9]{4}$'`),
     index("appointments_user_idx").on(t.userId, t.createdAt.desc()),
     index("appointments_email_lower_idx").on(sql`lower(${t.email})`),
     index("appointments_status_created_idx").on(t.status, t.createdAt.desc()),
@@ -664,6 +672,38 @@ export const teamMembers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("team_members_active_sort_idx").on(t.isActive, t.sortOrder)],
+);
+
+/**
+ * An agent's public identity (issue 45 item 3): the profile page /agents/:slug and what it shows
+ * beside the linked team member's name, photo and position. The slug is made once from the name
+ * and never changes. The registration numbers are as the office entered them: the site does not
+ * check them with LASRERA or ESVARBON/NIESV. The public e-mail is never the sign-in address
+ * unless `publicEmailIsSignIn` says so.
+ */
+export const agentProfiles = pgTable(
+  "agent_profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull().unique(),
+    staffId: text("staff_id"),
+    lasreraNumber: text("lasrera_number"),
+    esvarbonNumber: text("esvarbon_number"),
+    officialPhone: text("official_phone"),
+    officialWhatsapp: text("official_whatsapp"),
+    publicEmail: text("public_email"),
+    publicEmailIsSignIn: boolean("public_email_is_sign_in").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A staff ID names one person.
+    uniqueIndex("agent_profiles_staff_id_idx")
+      .on(sql`lower(${t.staffId})`)
+      .where(sql`${t.staffId} is not null`),
+  ],
 );
 
 export const slideMediaType = pgEnum("slide_media_type", ["image", "video"]);

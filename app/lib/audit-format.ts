@@ -1,3 +1,4 @@
+import { AGENT_PROFILE_LABELS } from "./agent-profile";
 import type { AuditEntity } from "./audit";
 import { formatNaira } from "./money";
 import {
@@ -26,6 +27,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   property: "Listings",
   user: "Users",
   "team-member": "Team members",
+  "agent-profile": "Agent profiles",
   slide: "Gallery slides",
   video: "Videos",
   "social-links": "Social media",
@@ -49,6 +51,8 @@ const ACTION_TEXT: Record<string, string> = {
   "appointment.reschedule": "Rescheduled the appointment",
   "appointment.reassign": "Gave the appointment to another agent",
   "appointment.update": "Edited the appointment",
+  "appointment.code-check": "Recorded whether the viewing code matched",
+  "agent-profile.update": "Edited the agent's public profile",
   "inquiry.respond": "Answered the inquiry",
   "inquiry.status": "Changed the inquiry's status",
   "property.create": "Added the listing",
@@ -175,7 +179,13 @@ const FIELD_LABELS: Partial<Record<AuditEntity, Record<string, string>>> = {
     description: "Description",
     isActive: "Active (shown on the home page)",
   },
-  appointment: { status: "Status", propertyId: "Property" },
+  "agent-profile": { ...AGENT_PROFILE_LABELS },
+  appointment: {
+    status: "Status",
+    propertyId: "Property",
+    viewingCode: "Viewing code",
+    codeMatched: "Viewing code matched",
+  },
   inquiry: { status: "Status", response: "Response" },
   "contact-info": { type: "Kind", label: "Label", value: "Value" },
   settings: {

@@ -8,6 +8,7 @@ export const AUDIT_ENTITIES = [
   "property",
   "user",
   "team-member",
+  "agent-profile",
   "slide",
   "video",
   "social-links",

@@ -37,6 +37,7 @@ export const FLASH_MESSAGES = {
     description: "We have e-mailed them a link to choose their password.",
   },
   userUpdated: { type: "success", title: "User updated" },
+  agentProfileUpdated: { type: "success", title: "Agent profile updated" },
   userDeleted: {
     type: "success",
     title: "User deleted",
@@ -72,6 +73,12 @@ export const FLASH_MESSAGES = {
   accountDeleted: { type: "success", title: "Account deleted" },
   appointmentConfirmed: { type: "success", title: "Appointment Confirmed" },
   appointmentCompleted: { type: "success", title: "Appointment Completed" },
+  viewingCodeMatched: { type: "success", title: "Recorded: the viewing code matched" },
+  viewingCodeMismatch: {
+    type: "error",
+    title: "Recorded: the viewing code did NOT match",
+    description: "The viewing is flagged for the office to follow up.",
+  },
   appointmentNotStarted: {
     type: "error",
     title: "Not completed",

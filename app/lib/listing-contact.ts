@@ -13,7 +13,7 @@ export type LeadClick = "whatsapp" | "phone";
 
 export const LEAD_CLICKS: readonly LeadClick[] = ["whatsapp", "phone"];
 
-type Agent = { name: string; phone: string | null } | null;
+type Agent = { name: string; phone: string | null; whatsapp?: string | null } | null;
 type Contact = { phones: string[]; whatsapp: string | null };
 
 /** The wa.me chat naming the listing, its code and its address, or undefined when nobody has WhatsApp. */
@@ -22,8 +22,10 @@ export function listingWhatsappTarget(
   agent: Agent,
   contact: Contact,
 ): string | undefined {
-  if (agent?.phone) {
-    return whatsappChatUrl(agent.phone, agentChatMessage(agent.name, listing));
+  // The agent's official WhatsApp line (issue 45), else their phone.
+  const agentLine = agent?.whatsapp || agent?.phone;
+  if (agent && agentLine) {
+    return whatsappChatUrl(agentLine, agentChatMessage(agent.name, listing));
   }
   return contact.whatsapp
     ? whatsappChatUrl(contact.whatsapp, listingChatMessage(listing))

@@ -5,6 +5,7 @@ import { isTimeSlot } from "~/lib/appointment-rules";
 import { noFeePromiseText, VERIFY_PATH } from "~/lib/fee-terms";
 import { appointmentTimes, buildIcs, type IcsStatus } from "~/lib/ics";
 import { COMPANY_NAME } from "~/lib/site";
+import { viewingCodeLine } from "~/lib/viewing-code";
 import { logger } from "~/log/logger.server";
 import { type AppointmentForMail, getAppointmentForMail } from "~/models/appointment.server";
 import { getActiveAgent, getAgentOfAppointment } from "~/models/listing-agent.server";
@@ -138,7 +139,9 @@ export async function renderReassignedMails(
     mails.push({
       to: newAgent.email,
       ...given("agent"),
-      attachments: [calendarFile(appointment, contact.address, icsOf(appointment.status))],
+      attachments: [
+        calendarFile(appointment, contact.address, icsOf(appointment.status), undefined, "staff"),
+      ],
     });
   } else {
     for (const admin of await admins()) mails.push({ to: admin.email, ...given("admins") });
@@ -256,6 +259,8 @@ export function calendarFile(
   officeAddress: string,
   status: IcsStatus,
   now: Date = new Date(),
+  /** Who the file is for: the viewing code's line reads differently for staff (issue 45). */
+  audience: "customer" | "staff" = "customer",
 ): MailAttachment {
   if (!isTimeSlot(appointment.appointmentTime)) {
     throw new Error(`appointment ${appointment.id} has no valid slot`);
@@ -272,6 +277,9 @@ export function calendarFile(
     `Reference: ${shortId(appointment.id)}`,
     "",
     noFeePromiseText(`${siteUrl}${VERIFY_PATH}`),
+    status === "CONFIRMED" && appointment.viewingCode
+      ? viewingCodeLine(appointment.viewingCode, audience)
+      : undefined,
   ]
     .filter(Boolean)
     .join("\n");

@@ -7,7 +7,13 @@ import type { Executor } from "~/db/transaction.server";
 import type { AdminActor } from "~/lib/admin-actor";
 import { ADMINS_FILTER } from "~/lib/admin-appointments";
 import { formatAppointmentDate } from "~/lib/appointment-format";
-import { addDays, isTimeSlot, lagosToday, slotMinutes } from "~/lib/appointment-rules";
+import {
+  addDays,
+  hasAppointmentStarted,
+  isTimeSlot,
+  lagosToday,
+  slotMinutes,
+} from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";
 import { pageCountOf } from "~/lib/list-params";
 import { APPOINTMENT_SEARCH_TEXT } from "./admin-search.server";
@@ -57,6 +63,8 @@ const ROW = {
   agentId: appointments.agentId,
   agentName: agentUser.name,
   agentEmail: agentUser.email,
+  viewingCode: appointments.viewingCode,
+  codeMatched: appointments.codeMatched,
 };
 
 function whereOf(actor: AdminActor, filters: AdminAppointmentFilters): SQL | undefined {
@@ -288,4 +296,54 @@ async function labelOf(tx: Executor, id: string) {
     .from(users)
     .where(eq(users.id, id));
   return row ? agentLabel(row) : "a removed account";
+}
+
+/** Why a code check could not be recorded. */
+export type CodeCheckRefusal = "not-found" | "no-code" | "not-yet" | "not-allowed";
+
+/**
+ * Staff record whether the customer's viewing code matched the one the agent said (issue 45
+ * item 4): on a confirmed viewing whose start has passed, or a completed one. The answer, a
+ * history entry and the audit row (appointment.code-check) commit together; a "no" is the flag
+ * the office follows up. Recording again replaces the answer (the history keeps both).
+ */
+export async function recordCodeCheck(
+  actor: AdminActor,
+  id: string,
+  matched: boolean,
+  { now = new Date(), expectedVersion }: { now?: Date; expectedVersion?: string } = {},
+) {
+  return writeAppointmentAsStaff<
+    { ok: true; matched: boolean } | { ok: false; reason: Exclude<CodeCheckRefusal, "not-found"> }
+  >(actor, "appointment.code-check", id, expectedVersion, async (tx, current) => {
+    if (!current.viewingCode) return { result: { ok: false, reason: "no-code" } };
+    if (current.status !== "confirmed" && current.status !== "completed") {
+      return { result: { ok: false, reason: "not-allowed" } };
+    }
+    if (current.status === "confirmed" && !hasAppointmentStarted(current.date, current.time, now)) {
+      return { result: { ok: false, reason: "not-yet" } };
+    }
+    await changeAppointment(
+      tx,
+      eq(appointments.id, id),
+      { codeMatched: matched },
+      {
+        appointmentId: id,
+        actorUserId: actor.id,
+        fromStatus: current.status,
+        toStatus: current.status,
+        note: matched
+          ? `Viewing code matched (recorded by ${staffName(actor)})`
+          : `Viewing code did NOT match (recorded by ${staffName(actor)})`,
+      },
+    );
+    return {
+      result: { ok: true, matched },
+      audit: {
+        entityId: id,
+        before: { codeMatched: current.codeMatched },
+        after: { codeMatched: matched },
+      },
+    };
+  });
 }

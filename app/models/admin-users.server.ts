@@ -12,6 +12,7 @@ import { pageCountOf } from "~/lib/list-params";
 import type { Role, UserStatus } from "~/lib/roles";
 import type { AddUserInput, EditUserInput, UserRefusal } from "~/lib/schemas/user";
 import { APPOINTMENT_SEARCH_TEXT, INQUIRY_SEARCH_TEXT } from "./admin-search.server";
+import { ensureAgentProfile } from "./agent-profile.server";
 import { notify } from "./notification.server";
 import {
   isStale,
@@ -279,6 +280,8 @@ export async function createUserByAdmin(
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (!created) return { result: { ok: false, reason: "exists" } };
+    // An agent has a public profile from the start (issue 45): their listings link to it.
+    if (input.role === "agent") await ensureAgentProfile(tx, created.id);
     await tx.insert(verifications).values({
       id: crypto.randomUUID(),
       identifier,
@@ -342,6 +345,7 @@ export async function updateUserByAdmin(
     };
     await tx.update(users).set(after).where(eq(users.id, userId));
     await announceAccountChange(tx, userId);
+    if (after.role === "agent") await ensureAgentProfile(tx, userId);
     const signOut =
       (input.status === "inactive" && before.status !== "inactive") ||
       (before.role === "admin" && input.role !== "admin") ||

@@ -29,6 +29,7 @@ import {
   type Stale,
   staleOutcome,
 } from "./record-version.server";
+import { newViewingCode } from "./viewing-code.server";
 
 // Appointments: booking (public and signed in) and a customer's own list. Every customer query
 // takes the user id and puts it in the WHERE clause.
@@ -133,6 +134,7 @@ export const customerAppointmentColumns = {
   propertyLocation: appointments.propertyLocation,
   purpose: appointments.purpose,
   status: appointments.status,
+  viewingCode: appointments.viewingCode,
   createdAt: appointments.createdAt,
   propertyId: appointments.propertyId,
   propertyTitle: properties.title,
@@ -147,6 +149,7 @@ export type CustomerAppointment = {
   propertyLocation: string | null;
   purpose: AppointmentPurpose | null;
   status: AppointmentStatus;
+  viewingCode: string | null;
   createdAt: Date;
   propertyId: string | null;
   propertyTitle: string | null;
@@ -181,6 +184,10 @@ export type AppointmentDetailFields = {
   purpose: AppointmentPurpose | null;
   message: string | null;
   status: AppointmentStatus;
+  /** Four digits once confirmed (issue 45), else null. */
+  viewingCode: string | null;
+  /** What staff recorded: the code matched, did not, or nothing yet. */
+  codeMatched: boolean | null;
   propertyId: string | null;
   propertyTitle: string | null;
   /** The listing's reference code (issue 45). */
@@ -218,6 +225,8 @@ export const appointmentDetailColumns = {
   purpose: appointments.purpose,
   message: appointments.message,
   status: appointments.status,
+  viewingCode: appointments.viewingCode,
+  codeMatched: appointments.codeMatched,
   propertyId: appointments.propertyId,
   propertyTitle: properties.title,
   propertyCode: properties.referenceCode,
@@ -340,6 +349,8 @@ export type LockedAppointment = {
   date: string;
   time: string;
   agentId: string | null;
+  viewingCode: string | null;
+  codeMatched: boolean | null;
 };
 
 /** Why a staff write stopped before its change: no such booking, or another version of it. */
@@ -381,7 +392,7 @@ export async function changeAppointment(
   set: Partial<
     Pick<
       typeof appointments.$inferInsert,
-      "status" | "appointmentDate" | "appointmentTime" | "agentId"
+      "status" | "appointmentDate" | "appointmentTime" | "agentId" | "viewingCode" | "codeMatched"
     >
   >,
   event: {
@@ -419,6 +430,8 @@ async function lockAppointmentForStaff(
       date: appointments.appointmentDate,
       time: appointments.appointmentTime,
       agentId: appointments.agentId,
+      viewingCode: appointments.viewingCode,
+      codeMatched: appointments.codeMatched,
     })
     .from(appointments)
     .where(and(eq(appointments.id, id), ownViewings(actor)))
@@ -471,10 +484,13 @@ export async function setAppointmentStatusByAdmin(
       if (to === "completed" && !hasAppointmentStarted(current.date, current.time, now)) {
         return { result: { ok: false, reason: "not-started", from: current.status } };
       }
+      // A confirmed viewing gets its code (issue 45), kept from then on (a reschedule keeps it).
+      const code =
+        to === "confirmed" ? { viewingCode: current.viewingCode ?? newViewingCode() } : {};
       await changeAppointment(
         tx,
         and(eq(appointments.id, appointmentId), eq(appointments.status, current.status)),
-        { status: to },
+        { status: to, ...code },
         {
           appointmentId,
           actorUserId: actor.id,

@@ -81,6 +81,7 @@ export async function readCalendarFeed(token: string, now = new Date()) {
       message: appointments.message,
       propertyTitle: properties.title,
       propertyCode: properties.referenceCode,
+      viewingCode: appointments.viewingCode,
       updatedAt: appointments.updatedAt,
     })
     .from(appointments)

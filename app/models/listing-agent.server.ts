@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { appointments, properties, teamMembers, users } from "~/db/schema";
+import { agentProfiles, appointments, properties, teamMembers, users } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 
 // The agent of a listing (issue 21, item 2): a staff account with role agent, shown on the
@@ -13,8 +13,14 @@ export type ListingAgent = {
   name: string;
   position: string | null;
   imageUrl: string | null;
+  /** The number to call: the official phone (issue 45), else the card's, else the account's. */
   phone: string | null;
-  email: string;
+  /** The official WhatsApp line, if the office entered one (else chats go to `phone`). */
+  whatsapp: string | null;
+  /** The public e-mail (never the sign-in address unless the office ticked it), or null. */
+  email: string | null;
+  /** Their profile page's slug (/agents/:slug), or null before they have a profile. */
+  slug: string | null;
 };
 
 /** The active agent behind `agentId`, as the property page shows them; undefined if none. */
@@ -30,9 +36,15 @@ export async function getListingAgent(agentId: string | null): Promise<ListingAg
       position: teamMembers.position,
       imageUrl: teamMembers.imageUrl,
       memberPhone: teamMembers.phone,
+      slug: agentProfiles.slug,
+      officialPhone: agentProfiles.officialPhone,
+      officialWhatsapp: agentProfiles.officialWhatsapp,
+      publicEmail: agentProfiles.publicEmail,
+      publicEmailIsSignIn: agentProfiles.publicEmailIsSignIn,
     })
     .from(users)
     .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
+    .leftJoin(agentProfiles, eq(agentProfiles.userId, users.id))
     .where(and(eq(users.id, agentId), eq(users.role, "agent"), eq(users.status, "active")))
     .limit(1);
   if (!row) return undefined;
@@ -41,9 +53,20 @@ export async function getListingAgent(agentId: string | null): Promise<ListingAg
     name: row.memberName || row.accountName || row.email,
     position: row.position,
     imageUrl: row.imageUrl,
-    phone: row.memberPhone || row.accountPhone,
-    email: row.email,
+    phone: row.officialPhone || row.memberPhone || row.accountPhone,
+    whatsapp: row.officialWhatsapp,
+    email: publicEmailOf(row),
+    slug: row.slug,
   };
+}
+
+/** The e-mail the public sees: the sign-in address only when the office said so. */
+export function publicEmailOf(row: {
+  email: string;
+  publicEmail: string | null;
+  publicEmailIsSignIn: boolean | null;
+}): string | null {
+  return row.publicEmailIsSignIn ? row.email : row.publicEmail || null;
 }
 
 /** The agents a listing or a viewing may be given to (active agent accounts), by name. */

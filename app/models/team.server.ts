@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { teamMembers } from "~/db/schema";
+import { agentProfiles, teamMembers, users } from "~/db/schema";
 
 export type TeamMemberCard = {
   id: string;
@@ -10,6 +10,8 @@ export type TeamMemberCard = {
   imageUrl: string | null;
   email: string | null;
   phone: string | null;
+  /** The profile page's slug when the member is an active agent (issue 45), else null. */
+  agentSlug: string | null;
 };
 
 /**
@@ -26,8 +28,14 @@ export async function listActiveTeamMembers(): Promise<TeamMemberCard[]> {
       imageUrl: teamMembers.imageUrl,
       email: teamMembers.email,
       phone: teamMembers.phone,
+      agentSlug: agentProfiles.slug,
     })
     .from(teamMembers)
+    .leftJoin(
+      users,
+      and(eq(users.id, teamMembers.userId), eq(users.role, "agent"), eq(users.status, "active")),
+    )
+    .leftJoin(agentProfiles, eq(agentProfiles.userId, users.id))
     .where(eq(teamMembers.isActive, true))
     .orderBy(asc(teamMembers.sortOrder), asc(teamMembers.createdAt), asc(teamMembers.id));
 }

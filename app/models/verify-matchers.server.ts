@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import {
+  agentProfiles,
   contactInfo,
   listingCodes,
   officialChannels,
@@ -184,6 +185,59 @@ const teamMemberContacts: Matcher = {
 };
 
 /**
+ * Active agents' official lines and public e-mails, as their profiles show them (/agents/:slug,
+ * issue 45 item 3). A public e-mail that is the sign-in address is matched only when the office
+ * made it public.
+ */
+const agentProfileLines: Matcher = {
+  name: "agent profiles",
+  kinds: ["phone", "email"],
+  async match(value, executor) {
+    const rows = await executor
+      .select({
+        name: users.name,
+        email: users.email,
+        phone: agentProfiles.officialPhone,
+        whatsapp: agentProfiles.officialWhatsapp,
+        publicEmail: agentProfiles.publicEmail,
+        publicEmailIsSignIn: agentProfiles.publicEmailIsSignIn,
+      })
+      .from(agentProfiles)
+      .innerJoin(users, eq(users.id, agentProfiles.userId))
+      .where(and(eq(users.role, "agent"), eq(users.status, "active")));
+    for (const row of rows) {
+      const agent = `our agent ${row.name}`;
+      if (value.kind === "phone") {
+        if (row.whatsapp && normalizePhone(row.whatsapp) === value.normalized) {
+          return {
+            verdict: "ours",
+            whose: `This is the WhatsApp line of ${agent}.`,
+            usedFor: null,
+          };
+        }
+        if (row.phone && normalizePhone(row.phone) === value.normalized) {
+          return {
+            verdict: "ours",
+            whose: `This is the official phone of ${agent}.`,
+            usedFor: null,
+          };
+        }
+      } else {
+        const email = row.publicEmailIsSignIn ? row.email : row.publicEmail;
+        if (email && normalizeEmail(email) === value.normalized) {
+          return {
+            verdict: "ours",
+            whose: `This is the e-mail address of ${agent}.`,
+            usedFor: null,
+          };
+        }
+      }
+    }
+    return null;
+  },
+};
+
+/**
  * Listing reference codes (NH-LAG-0421, app/models/listing-code.server.ts): a live listing's
  * code answers with its title, price and who shows it; a code we gave to a listing no longer on
  * offer says so, since someone asking money for it is the warning sign. listing_codes keeps
@@ -234,6 +288,7 @@ export const VERIFY_MATCHERS: readonly Matcher[] = [
   knownImpostors,
   officialChannelList,
   publishedContactDetails,
+  agentProfileLines,
   staffAccounts,
   teamMemberContacts,
   listingCodeMatcher,

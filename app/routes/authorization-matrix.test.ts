@@ -892,6 +892,20 @@ const MATRIX: Record<string, Guarded> = {
             expect: { ...adminOnly("/admin/users/no-such-user").expect, admin: { status: 404 } },
             ...guarded,
           },
+          // An agent's public profile (issue 45): the office's; the target is no agent, so the
+          // form is refused (409) and nothing is written.
+          {
+            url: path,
+            form: { intent: "agent-profile", staffId: "NH-9999", back: "/admin/users" },
+            expect: { ...refused, admin: { status: 409 } },
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "agent-profile", officialWhatsapp: "not a number" },
+            expect: { ...refused, admin: { status: 400 } },
+            ...guarded,
+          },
           // Delete asks 'Are you absolutely sure?' first: nothing is written until the yes.
           {
             url: path,
@@ -1370,6 +1384,20 @@ const MATRIX: Record<string, Guarded> = {
               writer: "admin",
               ...guarded,
             },
+            // The viewing code check (issue 45): A's viewing is pending, so it has no code (409);
+            // an answer that is neither yes nor no is refused (400). Nothing written either way.
+            {
+              url: path,
+              form: { intent: "code-check", codeMatched: "yes", back: "/admin/appointments" },
+              expect: { ...refused, admin: { status: 409 } },
+              ...guarded,
+            },
+            {
+              url: path,
+              form: { intent: "code-check", codeMatched: "maybe" },
+              expect: { ...refused, admin: { status: 400 } },
+              ...guarded,
+            },
             {
               url: path,
               form: { intent: "nothing" },
@@ -1825,6 +1853,9 @@ const PUBLIC: Record<string, string> = {
   "routes/public/service.tsx": "/services/:id",
   "routes/public/about.tsx": "/about",
   "routes/public/team.tsx": "/team",
+  // An active agent's public profile: what the office published about them, no account's rows
+  // (their sign-in e-mail only when the office ticked it; agent-profile.test.ts).
+  "routes/public/agent.tsx": "/agents/:slug",
   "routes/public/contact.tsx": "/contact",
   // Issue 45: a check is counted (verify.test.ts), a report stored (report.test.ts), for anyone.
   "routes/public/verify.tsx": "/verify",

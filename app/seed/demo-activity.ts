@@ -9,6 +9,7 @@ import {
   propertyViews,
 } from "~/db/schema";
 import { addDays, isSlotOffered, lagosToday, type TimeSlot } from "~/lib/appointment-rules";
+import { newViewingCode } from "~/models/viewing-code.server";
 
 // What a new installation's demo customer has already done, so the dashboard and the admin
 // screens show something real on first start: bookings in every state with their history,
@@ -236,6 +237,13 @@ export async function seedDemoActivity(input: {
           purpose: booking.purpose,
           message: booking.message ?? null,
           status,
+          // A viewing that was confirmed has its code (issue 45); a completed one was matched.
+          ...(booking.path.some((step) => step.to === "confirmed")
+            ? {
+                viewingCode: newViewingCode(),
+                codeMatched: status === "completed" ? true : null,
+              }
+            : {}),
           createdAt: ago(booking.bookedDaysAgo),
           updatedAt: ago(lastChange),
         })

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { appointments, properties, teamMembers, users } from "~/db/schema";
+import { agentProfiles, appointments, properties, teamMembers, users } from "~/db/schema";
+import { ensureAgentProfile } from "~/models/agent-profile.server";
 
 // The demo agents (issue 21): three of the demo team are agents with accounts. Their listings
 // are spread among them (every fourth stays with the office), each agent's team card is linked
@@ -14,6 +15,37 @@ export const DEMO_AGENTS = [
 ] as const;
 
 export const DEMO_AGENT_PASSWORD = "agent-demo-2024";
+
+/**
+ * What the office entered on each demo agent's profile (issue 45 item 3), in DEMO_AGENTS order.
+ * The registration numbers are made up, in the shape the regulators print them.
+ */
+export const DEMO_AGENT_PROFILES = [
+  {
+    staffId: "NH-0142",
+    lasreraNumber: "LASRERA/AG/2023/0142",
+    esvarbonNumber: "NIESV/A/3318",
+    officialPhone: "+234 802 555 1834",
+    officialWhatsapp: "+234 802 555 1834",
+    publicEmail: "babatunde.adeyemi@naijahomes.ng",
+  },
+  {
+    staffId: "NH-0157",
+    lasreraNumber: null,
+    esvarbonNumber: "ESVARBON/R/2291",
+    officialPhone: "+234 806 227 9010",
+    officialWhatsapp: "+234 806 227 9010",
+    publicEmail: "aisha.bello@naijahomes.ng",
+  },
+  {
+    staffId: "NH-0163",
+    lasreraNumber: null,
+    esvarbonNumber: null,
+    officialPhone: "+234 803 902 4417",
+    officialWhatsapp: null,
+    publicEmail: null,
+  },
+] as const;
 
 /** Makes the accounts agents, links their team cards, spreads the listings and viewings. */
 export async function assignDemoAgents(agentIds: readonly string[]) {
@@ -34,6 +66,11 @@ export async function assignDemoAgents(agentIds: readonly string[]) {
         .where(eq(users.id, id));
       if (member) {
         await tx.update(teamMembers).set({ userId: id }).where(eq(teamMembers.id, member.id));
+      }
+      await ensureAgentProfile(tx, id);
+      const profile = DEMO_AGENT_PROFILES[i];
+      if (profile) {
+        await tx.update(agentProfiles).set(profile).where(eq(agentProfiles.userId, id));
       }
     }
     const listings = await tx

@@ -51,15 +51,17 @@ function seededNumbers(): Numbers {
   expect(Math.max(...DEMO_LISTING_INQUIRIES.map((i) => i.daysAgo))).toBeLessThan(7 * 11);
   // The chart covers 12 weeks; every seeded booking and inquiry is younger than 11.
   expect(Math.max(...bookings.map((b) => b.bookedDaysAgo))).toBeLessThan(7 * 11);
+  // A pre-made agent arrives with one confirmed viewing of their own (auth-state.ts).
+  const agentViewings = allPremadeAccounts().filter((a) => a.role === "agent").length;
   return {
     properties: buildDemoProperties().length,
-    appointments: bookings.length,
+    appointments: bookings.length + agentViewings,
     pendingAppointments: bookings.filter((b) => demoBookingStatus(b) === "pending").length,
     inquiries: inquiries.length + aboutListings,
     unresolvedInquiries:
       inquiries.filter((i) => unresolved.includes(i.status ?? "pending")).length + aboutListings,
     users: DEMO_USERS.length + allPremadeAccounts().length,
-    chartBookings: bookings.length,
+    chartBookings: bookings.length + agentViewings,
     chartInquiries: inquiries.length + aboutListings,
   };
 }

@@ -12,12 +12,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { makeSignature } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
 import { getAuth } from "~/auth/auth.server";
 import { ADMIN_SESSION_HOURS } from "~/auth/session.server";
-import { closeDatabase } from "~/db/client.server";
+import { closeDatabase, db } from "~/db/client.server";
 import { openDatabaseFromEnv } from "~/db/open-from-env.server";
+import { appointmentEvents, appointments, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
+import { addDays, lagosToday } from "~/lib/appointment-rules";
+import { ensureAgentProfile } from "~/models/agent-profile.server";
 import { findUserByEmail, promoteToAdmin } from "~/models/user.server";
+import { newViewingCode } from "~/models/viewing-code.server";
 import { DEMO_USERS } from "~/seed/demo-users";
 import { seedDemoData } from "~/seed/seed.server";
 import { allPremadeAccounts, authStateDir, E2E_PASSWORD } from "./auth-state";
@@ -55,6 +60,38 @@ async function sessionState(auth: AuthContext, userId: string, isAdmin: boolean)
     ],
     origins: [],
   };
+}
+
+/**
+ * Makes the account an agent (with their profile) and gives them a confirmed viewing that
+ * started three days ago, with its code: one they can complete now (auth-state.ts).
+ */
+async function makeAgentWithPastViewing(userId: string, firstName: string) {
+  await db.update(users).set({ role: "agent" }).where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    await ensureAgentProfile(tx, userId);
+    const [viewing] = await tx
+      .insert(appointments)
+      .values({
+        fullName: `${firstName}'s Customer`,
+        email: `customer-of-${userId.toLowerCase()}@example.com`,
+        phone: "0803 555 0111",
+        appointmentDate: addDays(lagosToday(), -3),
+        appointmentTime: "10:00 AM",
+        propertyType: "Apartment",
+        propertyLocation: "Lekki, Lagos",
+        purpose: "rent",
+        status: "confirmed",
+        agentId: userId,
+        viewingCode: newViewingCode(),
+      })
+      .returning({ id: appointments.id });
+    if (!viewing) throw new Error("no viewing");
+    await tx.insert(appointmentEvents).values([
+      { appointmentId: viewing.id, fromStatus: null, toStatus: "pending", note: "Booked" },
+      { appointmentId: viewing.id, fromStatus: "pending", toStatus: "confirmed" },
+    ]);
+  });
 }
 
 async function writeState(file: string, state: unknown) {
@@ -113,7 +150,11 @@ async function main() {
         const promoted = await promoteToAdmin(user.id, { superAdmin: false });
         if (!promoted.ok) throw new Error(`Could not make ${account.email} an admin`);
       }
-      await writeState(account.state, await sessionState(auth, user.id, isAdmin));
+      if (account.role === "agent") await makeAgentWithPastViewing(user.id, account.firstName);
+      await writeState(
+        account.state,
+        await sessionState(auth, user.id, isAdmin || account.role === "agent"),
+      );
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(

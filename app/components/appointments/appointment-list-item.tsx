@@ -5,6 +5,7 @@ import { Card } from "~/components/ui/card";
 import { formatAppointmentDate, propertyTypeLabel, shortId } from "~/lib/appointment-format";
 import type { CustomerAppointment } from "~/models/appointment.server";
 import { CancelAppointmentButton } from "./cancel-appointment-button";
+import { ViewingCodeNotice } from "./viewing-code";
 
 /** One row of My Appointments: what, when, where, and what the customer can do about it. */
 export function AppointmentListItem({ appointment }: { appointment: CustomerAppointment }) {
@@ -43,6 +44,9 @@ export function AppointmentListItem({ appointment }: { appointment: CustomerAppo
           <dd>{appointment.propertyLocation?.trim() || "Location not specified"}</dd>
         </div>
       </dl>
+      {appointment.status === "confirmed" && appointment.viewingCode ? (
+        <ViewingCodeNotice code={appointment.viewingCode} compact />
+      ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-2">
         {appointment.status === "pending" ? (
           <>

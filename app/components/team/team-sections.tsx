@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Briefcase, CheckCircle2, Mail, Phone, Send } from "~/components/icons";
 import { MediaImage } from "~/components/media-image";
 import { buttonVariants, LinkButton } from "~/components/ui/button";
+import { agentProfilePath } from "~/lib/agent-profile";
 import { PLACEHOLDER_PORTRAIT, responsiveImage } from "~/lib/images";
 import { telHref } from "~/lib/site";
 import type { TeamMemberCard as Member } from "~/models/team.server";
@@ -96,6 +97,15 @@ function TeamMemberCard({ member, eager }: { member: Member; eager: boolean }) {
               </li>
             ) : null}
           </ul>
+        ) : null}
+        {member.agentSlug ? (
+          <Link
+            to={agentProfilePath(member.agentSlug)}
+            className="mt-4 text-sm font-medium text-brand-700 hover:underline"
+            aria-label={`${member.name}: agent profile and listings`}
+          >
+            Agent profile and listings
+          </Link>
         ) : null}
       </div>
     </article>

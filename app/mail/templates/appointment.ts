@@ -1,6 +1,7 @@
 import { APPOINTMENT_PURPOSES } from "~/lib/appointment-rules";
 import { formatLongDate } from "~/lib/calendar-month";
 import { COMPANY_NAME } from "~/lib/site";
+import { viewingCodeLine } from "~/lib/viewing-code";
 import {
   composeEmail,
   type EmailContact,
@@ -28,6 +29,8 @@ export type AppointmentEmailDetails = {
   propertyCity: string | null;
   /** The listing's reference code (issue 45), with the title. */
   propertyCode?: string | null;
+  /** The viewing code once confirmed (issue 45), else null or absent. */
+  viewingCode?: string | null;
 };
 
 export function purposeLabel(purpose: string | null): string | undefined {
@@ -250,9 +253,13 @@ export function appointmentStatusEmail({
       ],
     },
   }[status];
+  const code =
+    status === "confirmed" && appointment.viewingCode
+      ? [viewingCodeLine(appointment.viewingCode, "customer")]
+      : [];
   return compose({
     subject: content.subject,
-    paragraphs: [emailGreeting(appointment.fullName), content.lead],
+    paragraphs: [emailGreeting(appointment.fullName), content.lead, ...code],
     rows: appointmentDetails(appointment),
     link: dashboardUrl ? { label: "View your appointment", url: dashboardUrl } : undefined,
     closing: content.closing,
@@ -280,6 +287,10 @@ export function appointmentRescheduledEmail({
       confirmed
         ? `We have moved your appointment with ${COMPANY_NAME} to ${whenText(appointment)}. It stays confirmed: we look forward to seeing you.`
         : `We have moved your appointment with ${COMPANY_NAME} to ${whenText(appointment)}. It is pending: we'll contact you to confirm.`,
+      // A confirmed viewing keeps its code through the move.
+      ...(confirmed && appointment.viewingCode
+        ? [viewingCodeLine(appointment.viewingCode, "customer")]
+        : []),
     ],
     rows: appointmentDetails(appointment),
     link: dashboardUrl ? { label: "View your appointment", url: dashboardUrl } : undefined,

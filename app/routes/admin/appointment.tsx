@@ -4,6 +4,7 @@ import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { AppointmentActions } from "~/components/admin/appointment-actions";
 import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
+import { CODE_CHECK_INTENT, ViewingCodePanel } from "~/components/admin/viewing-code-panel";
 import {
   AppointmentDetailsList,
   AppointmentHistory,
@@ -49,6 +50,7 @@ import {
 import { setAppointmentStatusByAdmin } from "~/models/appointment.server";
 import { AGENT_REFUSAL_MESSAGES, listActiveAgents } from "~/models/listing-agent.server";
 import type { Route } from "./+types/appointment";
+import { recordCodeCheckForm } from "./appointment-code.server";
 
 // One booking for staff: its details, its history, what may still be done to it (each change
 // e-mails the customer, so each asks first, naming them) and a new date and slot for a caller,
@@ -90,6 +92,7 @@ export async function action(args: Route.ActionArgs) {
   const back = listReturnPath(form.get("back"), LIST);
   if (intent === "reschedule") return reschedule(actor, id, form, back);
   if (intent === "assign") return assign(actor, id, form, back);
+  if (intent === CODE_CHECK_INTENT) return recordCodeCheckForm(actor, id, form, back);
   if (!isAdminAppointmentAction(intent)) {
     return unknownIntent();
   }
@@ -254,8 +257,11 @@ export default function AdminAppointmentPage({ loaderData, actionData }: Route.C
   const { appointment, started, agents } = loaderData;
   const { back, state } = useRecordBack(LIST);
   const answer = failureOf(actionData);
-  // The assign form's failures show beside it; the others' beside the reschedule form.
-  const assignFailure = answer && "intent" in answer ? answer : undefined;
+  // The assign and code forms' failures show beside them; the others' beside the reschedule form.
+  const assignFailure =
+    answer && "intent" in answer && answer.intent === "assign" ? answer : undefined;
+  const codeFailure =
+    answer && "intent" in answer && answer.intent === CODE_CHECK_INTENT ? answer : undefined;
   const failure = answer && !("intent" in answer) ? answer : undefined;
   const posted = failure?.values as
     | { appointmentDate?: string; appointmentTime?: string }
@@ -295,6 +301,18 @@ export default function AdminAppointmentPage({ loaderData, actionData }: Route.C
             />
           ) : null}
         </section>
+        {appointment.viewingCode ? (
+          <ViewingCodePanel
+            code={appointment.viewingCode}
+            matched={appointment.codeMatched}
+            canRecord={
+              appointment.status === "completed" || (appointment.status === "confirmed" && started)
+            }
+            fields={{ back, [VERSION_FIELD]: appointment.version }}
+            error={codeFailure?.error}
+            state={state}
+          />
+        ) : null}
         <EditConflictPanel
           conflict={answer?.conflict}
           labels={CONFLICT_LABELS}

@@ -5,6 +5,7 @@ import { AppointmentActions } from "~/components/admin/appointment-actions";
 import { CalendarFeedCard } from "~/components/admin/calendar-feed-card";
 import { InitialsAvatar } from "~/components/admin/initials-avatar";
 import { useListWithRecord } from "~/components/admin/record-view";
+import { CodeCheckBadge } from "~/components/admin/viewing-code-panel";
 import { CalendarDays, Plus } from "~/components/icons";
 import { StatusBadge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
@@ -190,6 +191,12 @@ function columns(back: string, isAgent: boolean): DataTableColumn<Row, AdminAppo
       cell: (row) => (
         <>
           <StatusBadge status={row.status} tones={APPOINTMENT_STATUS_TONES} />
+          {/* A code that did not match is the flag the office follows up (issue 45). */}
+          {row.codeMatched === false ? (
+            <span className="mt-1 block">
+              <CodeCheckBadge matched={false} />
+            </span>
+          ) : null}
           {isAgent ? null : (
             <span className="mt-1 block break-words text-xs text-slate-500">
               {row.agentId ? row.agentName || row.agentEmail : "Admins"}
@@ -318,6 +325,12 @@ function DayView({ viewings, back }: { viewings: DayViewing[]; back: string }) {
                         {v.fullName}
                         {v.propertyTitle ? ` · ${v.propertyTitle} (${v.propertyCode})` : ""}
                       </Link>
+                      {v.viewingCode ? (
+                        <span className="ml-auto shrink-0 font-mono text-slate-700">
+                          <span className="sr-only">Viewing code </span>
+                          {v.viewingCode}
+                        </span>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

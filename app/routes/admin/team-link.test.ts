@@ -402,7 +402,7 @@ describe("the public pages", () => {
     );
     expect(team.body.members).toHaveLength(1);
     expect(Object.keys(team.body.members[0] ?? {}).sort()).toEqual(
-      ["bio", "email", "id", "imageUrl", "name", "phone", "position"].sort(),
+      ["agentSlug", "bio", "email", "id", "imageUrl", "name", "phone", "position"].sort(),
     );
 
     // Unlinked: the account's own name again.

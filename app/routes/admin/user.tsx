@@ -1,6 +1,7 @@
 import { Link, useActionData } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { AGENT_PROFILE_INTENT, AgentProfileForm } from "~/components/admin/agent-profile-form";
 import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import {
@@ -23,10 +24,12 @@ import {
 import { failureOf } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { roleOptions } from "~/lib/admin-users";
+import { AGENT_PROFILE_LABELS } from "~/lib/agent-profile";
 import { formatMoment } from "~/lib/appointment-format";
 import { askToConfirm, confirmationFor, isConfirmed } from "~/lib/confirm";
 import { mergeFieldsOf } from "~/lib/edit-conflict";
 import { listReturnPath } from "~/lib/list-params";
+import type { AgentProfileValues } from "~/lib/schemas/agent-profile";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { editUserSchema, USER_MESSAGES, USER_REFUSALS } from "~/lib/schemas/user";
 import { COMPANY_NAME } from "~/lib/site";
@@ -38,6 +41,7 @@ import {
   updateUserByAdmin,
 } from "~/models/admin-users.server";
 import type { Route } from "./+types/user";
+import { loadAgentProfileForm, saveAgentProfileForm } from "./agent-profile.server";
 
 // One account: edit its names, phone, role and status (deactivating signs it out everywhere at
 // once), or delete it after 'Are you absolutely sure?'. Over the list with JavaScript, a page
@@ -53,6 +57,8 @@ export async function loader(args: Route.LoaderArgs) {
     // The form's version carries the values it opens with: the base of a merge (issue 42).
     user: { ...user, version: versionToken(user.version, formValuesOf(user)) },
     viewer: { id: actor.id, isSuperAdmin: actor.isSuperAdmin },
+    // An agent's public profile (issue 45): its own form below the account's.
+    agentProfile: user.role === "agent" ? await loadAgentProfileForm(actor, user.id) : null,
   };
 }
 
@@ -99,6 +105,8 @@ export async function action(args: Route.ActionArgs) {
     }
     throw redirectWithFlash(back, saved.theirsKept.length ? "savedWithTheirs" : "userUpdated");
   }
+
+  if (intent === AGENT_PROFILE_INTENT) return saveAgentProfileForm(actor, id, form, back);
 
   if (intent === "delete") {
     if (!isConfirmed(form)) return askToConfirm(form, USER_MESSAGES.deleteQuestion);
@@ -168,7 +176,7 @@ function lockedReason(user: AdminUser, viewer: { id: string; isSuperAdmin: boole
 }
 
 export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
-  const { user, viewer } = loaderData;
+  const { user, viewer, agentProfile } = loaderData;
   const { back, state } = useRecordBack(LIST);
   const actionData = useActionData<typeof action>();
   const failure = failureOf(actionData);
@@ -200,7 +208,7 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
         </div>
         <EditConflictPanel
           conflict={failure?.conflict}
-          labels={USER_FIELD_LABELS}
+          labels={{ ...USER_FIELD_LABELS, ...AGENT_PROFILE_LABELS }}
           what="this account"
           state={state}
         />
@@ -221,6 +229,24 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
           back={back}
           state={state}
         />
+        {agentProfile ? (
+          <AgentProfileForm
+            key={agentProfile.version}
+            slug={agentProfile.slug}
+            signInEmail={user.email}
+            member={agentProfile.member}
+            version={agentProfile.version}
+            values={
+              failure?.intent === AGENT_PROFILE_INTENT && failure.values && !failure.conflict
+                ? (failure.values as Partial<AgentProfileValues>)
+                : agentProfile.values
+            }
+            errors={failure?.intent === AGENT_PROFILE_INTENT ? (failure.fields ?? {}) : {}}
+            error={failure?.intent === AGENT_PROFILE_INTENT ? failure.error : undefined}
+            back={back}
+            state={state}
+          />
+        ) : null}
         {canDelete || failure?.intent === "delete" ? (
           <section aria-labelledby="delete-user-heading" className="border-t border-slate-200 pt-4">
             <h2 id="delete-user-heading" className="text-lg font-semibold text-slate-900">

@@ -8,6 +8,7 @@ import {
 import { AppointmentsError } from "~/components/appointments/appointments-error";
 import { CancelAppointmentButton } from "~/components/appointments/cancel-appointment-button";
 import { RescheduleForm } from "~/components/appointments/reschedule-form";
+import { ViewingCodeNotice } from "~/components/appointments/viewing-code";
 import { ArrowLeft } from "~/components/icons";
 import { toast } from "~/components/toaster";
 import { AppointmentStatusBadge } from "~/components/ui/badge";
@@ -107,6 +108,9 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
       <p className="text-slate-700">
         {formatAppointmentDate(appointment.appointmentDate)} at {appointment.appointmentTime}
       </p>
+      {appointment.status === "confirmed" && appointment.viewingCode ? (
+        <ViewingCodeNotice code={appointment.viewingCode} />
+      ) : null}
       <FormAlert error={error} />
 
       <section

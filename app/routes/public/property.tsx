@@ -25,6 +25,7 @@ import { getEnv } from "~/env.server";
 import { readForm } from "~/http/read-form.server";
 import { pageNotesContext } from "~/http/request-context.server";
 import { retryAfterHeaders } from "~/http/responses.server";
+import { agentProfilePath } from "~/lib/agent-profile";
 import { isCostable } from "~/lib/home-cost";
 import { imageUrl, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
 import { leadClickHref, listingWhatsappTarget } from "~/lib/listing-contact";
@@ -426,7 +427,18 @@ function ListingAgentCard({
           </span>
         )}
         <div>
-          <p className="font-semibold text-slate-900">{agent.name}</p>
+          <p className="font-semibold text-slate-900">
+            {agent.slug ? (
+              <>
+                Your agent:{" "}
+                <Link to={agentProfilePath(agent.slug)} className="text-brand-700 hover:underline">
+                  {agent.name}
+                </Link>
+              </>
+            ) : (
+              agent.name
+            )}
+          </p>
           <p className="text-slate-600">{agent.position || `Agent, ${COMPANY_NAME}`}</p>
         </div>
       </div>
@@ -443,15 +455,17 @@ function ListingAgentCard({
             </a>
           </li>
         ) : null}
-        <li>
-          <a
-            href={`mailto:${agent.email}?subject=${encodeURIComponent(`Enquiry: ${title}`)}`}
-            className="flex items-center gap-2 text-slate-800 hover:text-brand-700"
-          >
-            <Mail className="size-4" aria-hidden />
-            {agent.email}
-          </a>
-        </li>
+        {agent.email ? (
+          <li>
+            <a
+              href={`mailto:${agent.email}?subject=${encodeURIComponent(`Enquiry: ${title}`)}`}
+              className="flex items-center gap-2 text-slate-800 hover:text-brand-700"
+            >
+              <Mail className="size-4" aria-hidden />
+              {agent.email}
+            </a>
+          </li>
+        ) : null}
       </ul>
     </div>
   );

@@ -78,6 +78,8 @@ describe("team page", () => {
       imageUrl: null,
       email: "first@naijahomes.ng",
       phone: "+234 803 000 1111",
+      // Not linked to an agent's account: no profile link (issue 45).
+      agentSlug: null,
     });
 
     const html = render(data);

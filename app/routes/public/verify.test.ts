@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import {
+  agentProfiles,
   appointments,
   contactInfo,
   fraudReports,
@@ -181,6 +182,40 @@ describe("/verify: the answers", () => {
       "This is the phone number of Funmi Bello, of the NaijaHomes office.",
     );
     expect((await check("08025550003")).body.answer?.verdict).toBe("not_ours");
+  });
+
+  it("knows active agents' official lines and public e-mail from their profiles, not their sign-in address", async () => {
+    await db.insert(users).values([
+      { id: "p-agent", name: "Tunde Bakare", email: "tunde.signin@v.test", role: "agent" },
+      { id: "p-gone", name: "Gone Agent", email: "gone@v.test", role: "agent", status: "inactive" },
+    ]);
+    await db.insert(agentProfiles).values([
+      {
+        userId: "p-agent",
+        slug: "tunde-bakare",
+        officialPhone: "+234 802 555 1899",
+        officialWhatsapp: "0803 555 7000",
+        publicEmail: "Tunde@NaijaHomes.test",
+      },
+      { userId: "p-gone", slug: "gone-agent", officialWhatsapp: "0803 555 7001" },
+    ]);
+    expect((await check("234 803 555 7000")).body.answer?.headline).toBe(
+      "This is the WhatsApp line of our agent Tunde Bakare.",
+    );
+    expect((await check("08025551899")).body.answer?.headline).toBe(
+      "This is the official phone of our agent Tunde Bakare.",
+    );
+    expect((await check("tunde@naijahomes.test")).body.answer?.headline).toBe(
+      "This is the e-mail address of our agent Tunde Bakare.",
+    );
+    // The sign-in address is private unless the office made it the public one.
+    expect((await check("tunde.signin@v.test")).body.answer?.verdict).toBe("not_ours");
+    expect((await check("0803 555 7001")).body.answer?.verdict).toBe("not_ours");
+    await db
+      .update(agentProfiles)
+      .set({ publicEmailIsSignIn: true })
+      .where(eq(agentProfiles.userId, "p-agent"));
+    expect((await check("tunde.signin@v.test")).body.answer?.verdict).toBe("ours");
   });
 
   it("knows active team members' phones and e-mails and the published contact details", async () => {

@@ -2,6 +2,7 @@ import { getEnv } from "~/env.server";
 import { isTimeSlot } from "~/lib/appointment-rules";
 import { appointmentTimes, buildIcsCalendar, type IcsEvent } from "~/lib/ics";
 import { COMPANY_NAME } from "~/lib/site";
+import { viewingCodeLine } from "~/lib/viewing-code";
 import { type FeedAppointment, readCalendarFeed } from "~/models/calendar-feed.server";
 import { getContactDetails } from "~/models/site-content.server";
 import type { Route } from "./+types/calendar-feed";
@@ -55,6 +56,7 @@ function eventOf(appointment: FeedAppointment, officeAddress: string): IcsEvent[
         appointment.propertyCode ? `Listing code: ${appointment.propertyCode}` : undefined,
         appointment.propertyType ? `Property type: ${appointment.propertyType}` : undefined,
         appointment.message?.trim() ? `Message: ${appointment.message.trim()}` : undefined,
+        appointment.viewingCode ? viewingCodeLine(appointment.viewingCode, "staff") : undefined,
       ]
         .filter(Boolean)
         .join("\n"),
