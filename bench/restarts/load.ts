@@ -2,23 +2,19 @@
 // and signed-out bookings back to back, and what they got.
 
 import crypto from "node:crypto";
-import https from "node:https";
+import http2 from "node:http2";
+import net from "node:net";
+import tls from "node:tls";
 import { TIME_SLOTS } from "../../app/lib/appointment-rules";
 import { openDayFromToday } from "../../tests/setup/dates";
 
 const DEMO_CUSTOMER = { email: "customer@naijahomes.ng", password: "customer-demo-2024" };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// --- HTTPS through nginx ---------------------------------------------------------------------
+// --- HTTP/2 through nginx, as browsers talk to it -------------------------------------------
 
 /** nginx's HTTPS port, set once nginx has started. */
 export const proxy = { port: 0 };
-const agent = new https.Agent({ keepAlive: true, maxSockets: 64, rejectUnauthorized: false });
-
-/** Closes the kept-alive connections, so the bench can exit. */
-export function closeConnections() {
-  agent.destroy();
-}
 
 export type Reply = {
   status: number;
@@ -26,16 +22,47 @@ export type Reply = {
   headers: Record<string, string | string[] | undefined>;
 };
 
-/** One connection per request, for the bookings: each from a loopback address of its own. */
-const oneShot = new https.Agent({ keepAlive: false, rejectUnauthorized: false });
-
 /**
- * Requests sent again because nginx closed the kept-alive connection they went out on before
- * answering anything: what browsers do (and Node's documentation advises, `reusedSocket`). An
- * nginx worker closes its idle keep-alive connections when a reload retires it; a request that
- * crossed that close was never read, so sending it again is safe, POSTs included.
+ * Requests sent again, as browsers do, because nginx said it had not processed them: a worker
+ * retired by a reload (deploy/upstream) ends its connections with GOAWAY naming the last stream
+ * it took; a stream after it, or one refused, never reached the site. Counted, not hidden.
  */
 export const resentOnClosedConnection = { count: 0 };
+
+/** The page requests' connection (a browser's one connection per site), made again when closed. */
+let shared: http2.ClientHttp2Session | undefined;
+
+function connect(localAddress?: string) {
+  const session = http2.connect(`https://localhost:${proxy.port}`, {
+    createConnection: () =>
+      tls.connect({
+        socket: net.connect({ host: "127.0.0.1", port: proxy.port, localAddress }),
+        servername: "localhost",
+        rejectUnauthorized: false,
+        ALPNProtocols: ["h2"],
+      }),
+  });
+  session.on("error", () => {
+    // Each stream reports its own failure.
+  });
+  session.on("goaway", (_code: number, lastStreamId: number) => {
+    session.lastStreamId = lastStreamId;
+  });
+  return session;
+}
+
+declare module "node:http2" {
+  interface ClientHttp2Session {
+    /** The last stream nginx took, from its GOAWAY. */
+    lastStreamId?: number;
+  }
+}
+
+/** Closes the page requests' connection, so the bench can exit. */
+export function closeConnections() {
+  shared?.close();
+  shared = undefined;
+}
 
 export async function viaProxy(
   pathname: string,
@@ -43,55 +70,86 @@ export async function viaProxy(
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** A connection of its own from this loopback address (the bookings), closed after. */
     localAddress?: string;
   } = {},
 ): Promise<Reply> {
-  try {
-    return await sendOnce(pathname, options);
-  } catch (error) {
-    if (!(error instanceof ClosedBeforeAnswer)) throw error;
-    resentOnClosedConnection.count++;
-    return sendOnce(pathname, options);
+  for (let attempt = 1; ; attempt++) {
+    const own = options.localAddress ? connect(options.localAddress) : undefined;
+    if (
+      !own &&
+      (!shared || shared.closed || shared.destroyed || shared.lastStreamId !== undefined)
+    ) {
+      shared = connect();
+    }
+    const session = own ?? (shared as http2.ClientHttp2Session);
+    try {
+      return await sendOnce(session, pathname, options);
+    } catch (error) {
+      if (!(error instanceof NotProcessed) || attempt >= 3) throw error;
+      resentOnClosedConnection.count++;
+    } finally {
+      own?.close();
+    }
   }
 }
 
-class ClosedBeforeAnswer extends Error {}
+/** nginx said the request was not processed (refused, or after its GOAWAY's last stream). */
+class NotProcessed extends Error {}
 
-function sendOnce(pathname: string, options: Parameters<typeof viaProxy>[1] & {}): Promise<Reply> {
+function sendOnce(
+  session: http2.ClientHttp2Session,
+  pathname: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     let answered = false;
-    const request = https.request(
-      {
-        host: "127.0.0.1",
-        port: proxy.port,
-        servername: "localhost",
-        path: pathname,
-        method: options.method ?? "GET",
-        agent: options.localAddress ? oneShot : agent,
-        localAddress: options.localAddress,
-        timeout: 60_000,
-        headers: { host: `localhost:${proxy.port}`, "accept-encoding": "gzip", ...options.headers },
-      },
-      (response) => {
-        answered = true;
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString("latin1"),
-          }),
-        );
-        response.on("error", reject);
-      },
-    );
-    request.on("timeout", () => request.destroy(new Error("timed out")));
-    request.on("error", (error: NodeJS.ErrnoException) => {
-      const closedUnderIt = request.reusedSocket && !answered && error.code === "ECONNRESET";
-      reject(closedUnderIt ? new ClosedBeforeAnswer(error.message) : error);
+    let stream: http2.ClientHttp2Stream;
+    try {
+      stream = session.request({
+        ":method": options.method ?? "GET",
+        ":path": pathname,
+        "accept-encoding": "gzip",
+        ...options.headers,
+      });
+    } catch (error) {
+      // The session had its GOAWAY already: nothing was sent.
+      reject(new NotProcessed(String(error)));
+      return;
+    }
+    stream.setTimeout(60_000, () => stream.close(http2.constants.NGHTTP2_CANCEL));
+    let status = 0;
+    let headers: Reply["headers"] = {};
+    const chunks: Buffer[] = [];
+    stream.on("response", (response) => {
+      answered = true;
+      status = Number(response[":status"]);
+      headers = response as Reply["headers"];
     });
-    request.end(options.body);
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    // Its failures are read from its close code below.
+    stream.on("error", () => {});
+    stream.on("end", () => {
+      if (answered) resolve({ status, headers, body: Buffer.concat(chunks).toString("latin1") });
+    });
+    stream.on("close", () => {
+      if (answered && stream.rstCode === http2.constants.NGHTTP2_NO_ERROR) return;
+      if (answered) return reject(new Error(`reset after the answer began (${stream.rstCode})`));
+      const refused = stream.rstCode === http2.constants.NGHTTP2_REFUSED_STREAM;
+      const afterGoaway =
+        session.lastStreamId !== undefined && (stream.id ?? 0) > session.lastStreamId;
+      const neverSent = stream.id === undefined;
+      reject(
+        refused || afterGoaway || neverSent
+          ? new NotProcessed(`not processed (${stream.rstCode})`)
+          : new Error(
+              stream.rstCode === http2.constants.NGHTTP2_CANCEL
+                ? "timed out"
+                : `stream closed (${stream.rstCode})`,
+            ),
+      );
+    });
+    stream.end(options.body);
   });
 }
 

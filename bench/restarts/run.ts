@@ -443,8 +443,8 @@ async function main() {
             `(${pgResult.bookingCheck.storedNotAcknowledged} stored without an answer reaching the ` +
             `client); ${pgResult.bookingCheck.refusedCount} refused by the form's rules.`,
           "",
-          `Sent again on a new connection, as a browser does, because nginx closed the ` +
-            `kept-alive connection under them before answering (a reload retiring a worker): ` +
+          `Sent again, as a browser does, because nginx declared them unprocessed (a stream ` +
+            `after the last one named in a retiring worker's GOAWAY, or refused): ` +
             `${pgResult.resentOnClosedConnection}.`,
           "",
           `Statuses: ${Object.entries(r.byStatus)
