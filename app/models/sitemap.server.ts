@@ -1,6 +1,7 @@
-import { asc, count } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { properties } from "~/db/schema";
+import { agentProfiles, properties, users } from "~/db/schema";
+import { agentProfilePath } from "~/lib/agent-profile";
 import { absoluteUrl } from "~/lib/seo";
 import {
   MAX_SITEMAP_URLS,
@@ -28,8 +29,19 @@ async function listPropertiesForSitemap(offset: number, limit: number) {
     .limit(limit);
 }
 
+/** The profile pages of the active agents (issue 45), by slug: a few dozen at most. */
+async function listAgentProfilePaths() {
+  const rows = await db
+    .select({ slug: agentProfiles.slug })
+    .from(agentProfiles)
+    .innerJoin(users, eq(users.id, agentProfiles.userId))
+    .where(and(eq(users.role, "agent"), eq(users.status, "active")))
+    .orderBy(asc(agentProfiles.slug));
+  return rows.map((row) => agentProfilePath(row.slug));
+}
+
 /**
- * The XML for /sitemap.xml[?page=N]: the public pages then every property. Up to `pageSize`
+ * The XML for /sitemap.xml[?page=N]: the public pages and agents' profiles, then every property. Up to `pageSize`
  * URLs it is one urlset (and `page` must be absent or 1); above that, without a page it is an
  * index of /sitemap.xml?page=1..N, each page a urlset of `pageSize` URLs. Undefined for a page
  * that does not exist.
@@ -39,7 +51,8 @@ export async function buildSitemap(
   page: number | undefined,
   pageSize = MAX_SITEMAP_URLS,
 ): Promise<string | undefined> {
-  const staticCount = STATIC_SITEMAP_PATHS.length;
+  const head = [...STATIC_SITEMAP_PATHS, ...(await listAgentProfilePaths())];
+  const staticCount = head.length;
   const total = staticCount + (await countProperties());
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   if (page === undefined && pageCount > 1) {
@@ -54,7 +67,7 @@ export async function buildSitemap(
 
   const start = (current - 1) * pageSize;
   const end = Math.min(start + pageSize, total);
-  const pages: SitemapEntry[] = STATIC_SITEMAP_PATHS.slice(start, end).map((path) => ({
+  const pages: SitemapEntry[] = head.slice(start, end).map((path) => ({
     loc: absoluteUrl(siteUrl, path),
   }));
   const propertyStart = Math.max(0, start - staticCount);

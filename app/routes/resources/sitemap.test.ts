@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db, setDatabase } from "~/db/client.server";
-import { properties } from "~/db/schema";
+import { agentProfiles, properties, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { escapeXml, STATIC_SITEMAP_PATHS, urlsetXml } from "~/lib/sitemap";
 import { buildSitemap } from "~/models/sitemap.server";
@@ -66,6 +66,26 @@ describe("/sitemap.xml", () => {
     expect(xml).toContain(
       `<url><loc>${SITE}/property/${added.id}</loc><lastmod>${added.updatedAt.toISOString()}</lastmod></url>`,
     );
+  });
+
+  it("lists active agents' profiles after the public pages, not an inactive agent's", async () => {
+    await db.insert(users).values([
+      { id: "s-agent", name: "Tunde Bakare", email: "tunde@s.test", role: "agent" },
+      { id: "s-gone", name: "Gone Agent", email: "gone@s.test", role: "agent", status: "inactive" },
+    ]);
+    await db.insert(agentProfiles).values([
+      { userId: "s-agent", slug: "tunde-bakare" },
+      { userId: "s-gone", slug: "gone-agent" },
+    ]);
+    try {
+      const listed = locs(await (await get()).text());
+      expect(listed).toContain(`${SITE}/agents/tunde-bakare`);
+      expect(listed).not.toContain(`${SITE}/agents/gone-agent`);
+      expect(listed.indexOf(`${SITE}/agents/tunde-bakare`)).toBe(STATIC_SITEMAP_PATHS.length);
+    } finally {
+      await db.delete(agentProfiles);
+      await db.delete(users);
+    }
   });
 
   it("answers 404 to a page number that does not exist", async () => {
