@@ -40,7 +40,9 @@ FROM (
         coalesce(nullif(trim(tm."name"), ''), nullif(trim(u."name"), ''), split_part(u."email", '@', 1))
       ), '[^a-z0-9]+', '-', 'g')), ''), 'agent') AS "base"
     FROM "users" u LEFT JOIN "team_members" tm ON tm."user_id" = u."id"
-    WHERE u."role" = 'agent'
+    -- As text: on a new database every migration runs in one transaction, and the enum value
+    -- 'agent' (added by 0015) cannot be named as a user_role before that commits.
+    WHERE u."role"::text = 'agent'
   ) b
 ) s
 ON CONFLICT DO NOTHING;--> statement-breakpoint

@@ -167,9 +167,10 @@ describe("the migration's backfill", () => {
     const journalFile = path.join(folder, "meta", "_journal.json");
     const full = fs.readFileSync(journalFile, "utf8");
     const journal = JSON.parse(full) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter(
-      (entry) => !entry.tag.endsWith("listing_reference_codes"),
-    );
+    // Everything from this migration on: the migrator skips a migration older than the last
+    // one applied, so a later one left in would keep this one from ever running.
+    const at = journal.entries.findIndex((entry) => entry.tag.endsWith("listing_reference_codes"));
+    journal.entries = journal.entries.slice(0, at);
     fs.writeFileSync(journalFile, JSON.stringify(journal));
     const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     try {
@@ -206,5 +207,6 @@ describe("the migration's backfill", () => {
     } finally {
       await client.close();
     }
-  });
+    // Two migrations of a new database from nothing: a quarter of a minute on a busy machine.
+  }, 120_000);
 });
