@@ -12,7 +12,7 @@ import {
 import { addDays, lagosToday } from "~/lib/appointment-rules";
 import { LEAD_WEEKS } from "~/lib/leads";
 import { renderNotification } from "~/mail/notification-mail.server";
-import { createProperty } from "../../tests/setup/accounts";
+import { createProperty, listingCodeOf } from "../../tests/setup/accounts";
 import { actorFor, createSignedInAgent } from "../../tests/setup/admin";
 import { guestBooking } from "../../tests/setup/appointments";
 import { setupTestDatabase } from "../../tests/setup/test-database";
@@ -127,7 +127,9 @@ describe("bookings and inquiries", () => {
     expect(note).toMatchObject({ kind: "inquiry.received", payload: { inquiryId } });
     const mails = await renderNotification(db, note?.kind ?? "", note?.payload ?? null);
     expect(mails.map((m) => m.to)).toEqual(["lead-agent@example.com"]);
-    expect(mails[0]?.subject).toBe("New inquiry about Asked-about flat: Ngozi Asks");
+    expect(mails[0]?.subject).toBe(
+      `New inquiry about Asked-about flat (${await listingCodeOf(id)}): Ngozi Asks`,
+    );
     expect(mails[0]?.text).toContain("Is the flat still available?");
   });
 
