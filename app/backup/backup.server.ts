@@ -112,17 +112,18 @@ async function* fileBody(file: string, size: number) {
   }
 }
 
-/**
- * The database entry: PGlite's tar of its data directory, written as a stream (after the
- * database went back to work) from the snapshot's copy of it, or the dump PGlite made itself.
- * The same tar either way: a folder or file per entry, named from the data directory's root.
- */
+/** The database entry from the dump PGlite made itself (a database kept in memory). */
 function bytesEntry(bytes: Buffer) {
   return { length: bytes.length, body: bytes };
 }
 
+/**
+ * The database entry from the snapshot's copy of the data directory: PGlite's tar of it,
+ * written as a stream after the database went back to work. The same tar as PGlite's own dump:
+ * a folder or file per entry, named from the data directory's root.
+ */
 async function databaseTarOf(dir: string) {
-  const entries: (TarSource & { file?: string })[] = [];
+  const entries: TarSource[] = [];
   async function walk(relative: string) {
     const found = await fs.promises.readdir(path.join(dir, relative), { withFileTypes: true });
     for (const entry of found.sort((a, b) => a.name.localeCompare(b.name))) {

@@ -179,11 +179,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         });
       }
       // On disk the same moment holds while the files are copied aside (synchronously, see
-      // ./data-dir-copy.server.ts): every
-      // query (inside or outside a transaction) waits for the transaction lock, so no write
-      // happens until the copy is whole; what the database keeps in memory meanwhile is in its
-      // write-ahead log, copied with it, as PGlite's own dump would have it. The archive is
-      // written from the copy after the database has gone back to work.
+      // ./data-dir-copy.server.ts): every query (inside or outside a transaction) waits for the
+      // transaction lock, so no write happens until the copy is whole; what the database keeps
+      // in memory meanwhile is in its write-ahead log, copied with it, as PGlite's own dump would
+      // have it. The archive is written from the copy after the database has gone back to work.
       const dir = await freshSnapshotDir(dataDir);
       const release = () => fs.promises.rm(dir, { recursive: true, force: true });
       try {
