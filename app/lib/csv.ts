@@ -84,6 +84,13 @@ export const PROPERTY_CSV_COLUMNS = [
  */
 export const AGENT_CSV_COLUMN = "agent";
 
+/**
+ * The listing's reference code, after the id in the export only: for reading (the office
+ * quotes it on the phone); the import reads no value from it, as codes are given by the
+ * database and never typed.
+ */
+export const REFERENCE_CODE_CSV_COLUMN = "reference_code";
+
 /** The template's example row. */
 export const PROPERTY_CSV_EXAMPLE = [
   "3 Bedroom Flat in Yaba",

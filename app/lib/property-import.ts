@@ -1,4 +1,10 @@
-import { AGENT_CSV_COLUMN, csvRows, PROPERTY_CSV_COLUMNS, unguardCell } from "~/lib/csv";
+import {
+  AGENT_CSV_COLUMN,
+  csvRows,
+  PROPERTY_CSV_COLUMNS,
+  REFERENCE_CODE_CSV_COLUMN,
+  unguardCell,
+} from "~/lib/csv";
 import { isUuid } from "~/lib/ids";
 import { formatNaira, formatNumber, parseNaira } from "~/lib/money";
 import {
@@ -76,7 +82,7 @@ export const REQUIRED_COLUMNS: readonly PropertyColumn[] = [
 ];
 
 /** Columns the export writes that the import reads no value from. */
-const EXPORT_ONLY_COLUMNS = new Set(["created_at"]);
+const EXPORT_ONLY_COLUMNS = new Set(["created_at", REFERENCE_CODE_CSV_COLUMN]);
 
 export type ImportProblem = { row: number; column: string; value: string; message: string };
 

@@ -326,6 +326,7 @@ describe("a row copied from a real export, its id cleared", () => {
     const [header = [], ...rows] = await exportedTable();
     expect(header).toContain("created_at");
     expect(header).toContain("agent");
+    expect(header.slice(0, 2)).toEqual(["id", "reference_code"]);
     const copy = [...(rows[0] ?? [])];
     copy[header.indexOf("id")] = "";
     copy[header.indexOf("title")] = newTitle;
@@ -349,6 +350,16 @@ describe("a row copied from a real export, its id cleared", () => {
     const original = await stored("Lekki duplex");
     const copy = await stored("Lekki duplex, second unit");
     expect(original?.id).toBe(id);
+    // The copied row kept the original's reference code; the new listing has one of its own
+    // and the original keeps its code.
+    const [header = [], ...rows] = parseCsv(csv);
+    const codeAt = header.indexOf("reference_code");
+    expect(rows.map((row) => row[codeAt])).toEqual([
+      original?.referenceCode,
+      original?.referenceCode,
+    ]);
+    expect(copy?.referenceCode).toMatch(/^NH-LAG-\d{4,}$/);
+    expect(copy?.referenceCode).not.toBe(original?.referenceCode);
     expect(copy).toMatchObject({
       agentId: agent.id,
       address: "12 Admiralty Way, Lekki Phase 1",
