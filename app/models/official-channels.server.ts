@@ -130,16 +130,21 @@ export type CheckedValueSummary = {
   lastCheckedAt: Date;
 };
 
-/** Rows the office's list of checked values shows (the most recently checked first). */
-export const CHECKED_VALUES_SHOWN = 50;
+/** Rows per page of the office's list of checked values (the most recently checked first). */
+export const CHECKED_VALUES_PAGE_SIZE = 50;
+
+/** What /verify was asked that is not ours: the values on one page and how many there are. */
+const notOurs = ne(verifyChecks.verdict, "ours");
 
 /**
- * The values checked on /verify that are not ours (strangers' numbers, accounts, impostors),
- * most recently checked first, with how often each was checked and reported.
+ * One page of the values checked on /verify that are not ours (strangers' numbers, accounts,
+ * impostors), most recently checked first, with how often each was checked and reported, and
+ * the number of such values in all (for the page links). A page past the last is empty.
  */
 export async function listCheckedValuesForAdmin(
   _actor: AdminActor,
-): Promise<CheckedValueSummary[]> {
+  page = 1,
+): Promise<{ rows: CheckedValueSummary[]; total: number }> {
   const reports = db
     .select({
       kind: fraudReports.checkedKind,
@@ -150,21 +155,31 @@ export async function listCheckedValuesForAdmin(
     .where(sql`${fraudReports.checkedValue} is not null`)
     .groupBy(fraudReports.checkedKind, fraudReports.checkedValue)
     .as("reports");
-  return db
-    .select({
-      kind: verifyChecks.valueKind,
-      value: verifyChecks.normalized,
-      verdict: verifyChecks.verdict,
-      checks: verifyChecks.checkCount,
-      reports: sql<number>`coalesce(${reports.n}, 0)::int`,
-      lastCheckedAt: verifyChecks.lastCheckedAt,
-    })
-    .from(verifyChecks)
-    .leftJoin(
-      reports,
-      and(eq(reports.kind, verifyChecks.valueKind), eq(reports.value, verifyChecks.normalized)),
-    )
-    .where(ne(verifyChecks.verdict, "ours"))
-    .orderBy(desc(verifyChecks.lastCheckedAt))
-    .limit(CHECKED_VALUES_SHOWN);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        kind: verifyChecks.valueKind,
+        value: verifyChecks.normalized,
+        verdict: verifyChecks.verdict,
+        checks: verifyChecks.checkCount,
+        reports: sql<number>`coalesce(${reports.n}, 0)::int`,
+        lastCheckedAt: verifyChecks.lastCheckedAt,
+      })
+      .from(verifyChecks)
+      .leftJoin(
+        reports,
+        and(eq(reports.kind, verifyChecks.valueKind), eq(reports.value, verifyChecks.normalized)),
+      )
+      .where(notOurs)
+      // The value breaks ties, so a row never shows on two pages or none.
+      .orderBy(
+        desc(verifyChecks.lastCheckedAt),
+        asc(verifyChecks.valueKind),
+        asc(verifyChecks.normalized),
+      )
+      .limit(CHECKED_VALUES_PAGE_SIZE)
+      .offset((Math.max(1, page) - 1) * CHECKED_VALUES_PAGE_SIZE),
+    db.select({ n: count() }).from(verifyChecks).where(notOurs),
+  ]);
+  return { rows, total: totalRow?.n ?? 0 };
 }

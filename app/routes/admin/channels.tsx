@@ -8,6 +8,7 @@ import {
 import { Card } from "~/components/ui/card";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { FormAlert } from "~/components/ui/form-alert";
+import { Pagination } from "~/components/ui/pagination";
 import { readForm } from "~/http/read-form.server";
 import {
   badRequest,
@@ -20,11 +21,13 @@ import { failureOf } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { formatMoment } from "~/lib/appointment-format";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
+import { formatNumber } from "~/lib/money";
 import { CHANNEL_KINDS, CHANNEL_MESSAGES, readChannelForm } from "~/lib/schemas/trust";
 import { COMPANY_NAME } from "~/lib/site";
 import { logger } from "~/log/logger.server";
 import {
   addOfficialChannel,
+  CHECKED_VALUES_PAGE_SIZE,
   deleteOfficialChannel,
   listCheckedValuesForAdmin,
   listOfficialChannelsForAdmin,
@@ -39,17 +42,35 @@ import type { Route } from "./+types/channels";
 // the row (?edit=<id>, a plain link), add per kind, delete asks first.
 
 const PAGE = "/admin/channels";
+/** The search parameter of the checked values' page (the channels above are one short list). */
+const CHECKED_PAGE_PARAM = "checked";
+
+/** The checked values' page asked for: a whole number from 1; anything else is page 1. */
+function checkedPageOf(url: URL) {
+  const page = Number(url.searchParams.get(CHECKED_PAGE_PARAM) ?? "1");
+  return Number.isSafeInteger(page) && page >= 1 ? Math.min(page, 10_000) : 1;
+}
 const LOAD_FAILED = "Failed to load the official channels";
 
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   return loadOrFail("the official channels", LOAD_FAILED, async () => {
+    const url = new URL(args.request.url);
+    const page = checkedPageOf(url);
     const [channels, checked] = await Promise.all([
       listOfficialChannelsForAdmin(actor),
-      listCheckedValuesForAdmin(actor),
+      listCheckedValuesForAdmin(actor, page),
     ]);
-    const edit = new URL(args.request.url).searchParams.get("edit");
-    return { channels, checked, editing: channels.find((c) => c.id === edit)?.id ?? null };
+    const edit = url.searchParams.get("edit");
+    return {
+      channels,
+      checked: {
+        ...checked,
+        page,
+        pageCount: Math.max(1, Math.ceil(checked.total / CHECKED_VALUES_PAGE_SIZE)),
+      },
+      editing: channels.find((c) => c.id === edit)?.id ?? null,
+    };
   });
 }
 
@@ -217,6 +238,7 @@ export default function OfficialChannelsPage({ loaderData, actionData }: Route.C
 }
 
 function CheckedValues({ checked }: { checked: Route.ComponentProps["loaderData"]["checked"] }) {
+  const { rows, total, page, pageCount } = checked;
   return (
     <Card as="section" aria-labelledby="checked-values">
       <h2 id="checked-values" className="text-lg font-semibold text-slate-900">
@@ -226,29 +248,41 @@ function CheckedValues({ checked }: { checked: Route.ComponentProps["loaderData"
         Numbers, accounts, e-mails and codes visitors checked that are not the agency's, most recent
         first. One checked often or reported may be an impostor: add it above.
       </p>
-      {checked.length === 0 ? (
+      {total === 0 ? (
         <p className="mt-3 text-sm text-slate-500">Nothing checked yet.</p>
+      ) : rows.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">
+          No values on page {page}: there {pageCount === 1 ? "is" : "are"} {pageCount}{" "}
+          {pageCount === 1 ? "page" : "pages"}.
+        </p>
       ) : (
-        <ul className="mt-3 divide-y divide-slate-200 text-sm">
-          {checked.map((row) => (
-            <li
-              key={`${row.kind}:${row.value}`}
-              className="flex flex-wrap justify-between gap-2 py-2"
-            >
-              <span>
-                <span className="font-medium text-slate-900">{row.value}</span>
-                {row.verdict === "impostor" ? (
-                  <span className="ml-2 text-red-700">known impostor</span>
-                ) : null}
-              </span>
-              <span className="text-slate-600">
-                checked {row.checks} {row.checks === 1 ? "time" : "times"}, reported {row.reports}{" "}
-                {row.reports === 1 ? "time" : "times"} · last {formatMoment(row.lastCheckedAt)}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="mt-3 text-sm text-slate-600">
+            {total === 1 ? "1 value" : `${formatNumber(total)} values`}
+            {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
+          </p>
+          <ul className="mt-2 divide-y divide-slate-200 text-sm">
+            {rows.map((row) => (
+              <li
+                key={`${row.kind}:${row.value}`}
+                className="flex flex-wrap justify-between gap-2 py-2"
+              >
+                <span>
+                  <span className="font-medium text-slate-900">{row.value}</span>
+                  {row.verdict === "impostor" ? (
+                    <span className="ml-2 text-red-700">known impostor</span>
+                  ) : null}
+                </span>
+                <span className="text-slate-600">
+                  checked {row.checks} {row.checks === 1 ? "time" : "times"}, reported {row.reports}{" "}
+                  {row.reports === 1 ? "time" : "times"} · last {formatMoment(row.lastCheckedAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
+      <Pagination page={page} pageCount={pageCount} param={CHECKED_PAGE_PARAM} className="mt-4" />
     </Card>
   );
 }

@@ -9,6 +9,7 @@ import {
   mailOutbox,
   officialChannels,
   properties,
+  verifyChecks,
 } from "~/db/schema";
 import { createSignedInAdmin, createSignedInAgent } from "../../../tests/setup/admin";
 import { deliverDueMail } from "../../../tests/setup/deliver-mail";
@@ -250,6 +251,47 @@ describe("/admin/channels", () => {
     const rows = await db.select().from(officialChannels);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ valueKind: "phone", normalized: "+2348025551834" });
+  });
+
+  it("pages what visitors checked, newest first, every value on exactly one page", async () => {
+    await db.delete(verifyChecks);
+    const now = Date.now();
+    // 53 strangers' numbers, two checked at the same moment (ties), and one of ours left out.
+    await db.insert(verifyChecks).values([
+      ...Array.from({ length: 53 }, (_, i) => ({
+        valueKind: "phone" as const,
+        normalized: `+2348090000${String(i).padStart(3, "0")}`,
+        verdict: "not_ours" as const,
+        lastCheckedAt: new Date(now - i * 60_000),
+      })),
+      {
+        valueKind: "phone" as const,
+        normalized: "+2348031234567",
+        verdict: "ours" as const,
+        lastCheckedAt: new Date(now + 60_000),
+      },
+    ]);
+    await db
+      .update(verifyChecks)
+      .set({ lastCheckedAt: new Date(now - 49 * 60_000) })
+      .where(eq(verifyChecks.normalized, "+2348090000050"));
+    type Page = { checked: { rows: { value: string }[]; total: number; pageCount: number } };
+    const page = async (search: string) =>
+      (await callLoader<Page>(channelsLoader, `/admin/channels${search}`, { cookie: admin.cookie }))
+        .body.checked;
+    const first = await page("");
+    const second = await page("?checked=2");
+    expect(first.total).toBe(53);
+    expect(first.pageCount).toBe(2);
+    expect(first.rows).toHaveLength(50);
+    expect(first.rows[0]?.value).toBe("+2348090000000");
+    expect(second.rows).toHaveLength(3);
+    const seen = [...first.rows, ...second.rows].map((row) => row.value);
+    expect(new Set(seen).size).toBe(53);
+    expect(seen).not.toContain("+2348031234567");
+    // A page past the last, or not a page number: empty, or the first page.
+    expect((await page("?checked=9")).rows).toEqual([]);
+    expect((await page("?checked=-1")).rows).toHaveLength(50);
   });
 
   it("edits and deletes (asking first), and is closed to agents", async () => {

@@ -350,14 +350,14 @@ describe("/verify: what the office sees", () => {
     expect(row).toMatchObject({ verdict: "not_ours", checkCount: 3 });
     expect(row?.lastCheckedAt.getTime()).toBeGreaterThanOrEqual(row?.firstCheckedAt.getTime() ?? 0);
     const admin = actorFor({ id: "office", email: "office@v.test" });
-    const list = await listCheckedValuesForAdmin(admin);
+    const { rows: list } = await listCheckedValuesForAdmin(admin);
     // Ours is not listed; a stranger's number is, with its checks and reports.
     await db.insert(fraudReports).values([
       { checkedKind: "phone", checkedValue: "+2348099990000", reason: "used_our_name" },
       { checkedKind: "phone", checkedValue: "+2348099990000", reason: "money_before_viewing" },
     ]);
     expect(list.map((r) => r.value)).toEqual(["+2348099990000"]);
-    expect((await listCheckedValuesForAdmin(admin))[0]).toMatchObject({
+    expect((await listCheckedValuesForAdmin(admin)).rows[0]).toMatchObject({
       value: "+2348099990000",
       checks: 3,
       reports: 2,
