@@ -239,7 +239,15 @@ export const properties = pgTable(
     category: propertyCategory("category").notNull(),
     isNewDevelopment: boolean("is_new_development").notNull().default(false),
     city: text("city").notNull(),
+    /** The full address: staff, the owner, and a customer whose viewing is confirmed see it. */
     address: text("address").notNull().default(""),
+    /**
+     * The area the site shows while the address is private (issue 46): "Lekki Phase 1, near
+     * Admiralty Mall". Empty: the address's last part after a comma (publicAddressSql).
+     */
+    area: text("area").notNull().default(""),
+    /** The office chose to show the full address on the site; new listings show the area only. */
+    addressPublic: boolean("address_public").notNull().default(false),
     beds: integer("beds"),
     baths: integer("baths"),
     sqft: integer("sqft"),
@@ -295,6 +303,12 @@ export const properties = pgTable(
     index("properties_search_trgm_idx").using(
       "gin",
       sql`(lower(${t.title} || ' ' || ${t.address} || ' ' || ${t.city})) gin_trgm_ops`,
+    ),
+    // The public search reads the address the site shows (app/models/public-address.server.ts:
+    // the same expression), so a street kept private cannot be found by typing it.
+    index("properties_public_search_trgm_idx").using(
+      "gin",
+      sql`(lower(${t.title} || ' ' || (case when ${t.addressPublic} then ${t.address} when ${t.area} <> '' then ${t.area} when strpos(${t.address}, ',') > 0 then btrim(regexp_replace(${t.address}, '^.*,', '')) else '' end) || ' ' || ${t.city})) gin_trgm_ops`,
     ),
   ],
 );

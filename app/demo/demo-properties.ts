@@ -49,6 +49,11 @@ export type DemoProperty = {
   isNewDevelopment: boolean;
   city: City;
   address: string;
+  /**
+   * The office shows the full address (issue 46); the others show their area, the part of the
+   * address after the comma. Every third listing, so both kinds are on the demo site.
+   */
+  addressPublic: boolean;
   beds: number | null;
   baths: number | null;
   sqft: number | null;
@@ -203,7 +208,7 @@ function pickArea(r: Random, city: City, type: PropertyTypeValue, prime: boolean
 
 type Draft = Omit<
   DemoProperty,
-  "id" | "imageUrl" | "featured" | "createdAt" | "media" | keyof DemoFacts
+  "id" | "imageUrl" | "featured" | "addressPublic" | "createdAt" | "media" | keyof DemoFacts
 >;
 
 const SALE_BASE: Partial<Record<PropertyTypeValue, (beds: number) => number>> = {
@@ -696,6 +701,7 @@ export function buildDemoProperties(now: Date = new Date()): DemoProperty[] {
       id: seededUuid(ids),
       imageUrl: media[0]?.mediaUrl ?? "",
       featured: featured.has(index),
+      addressPublic: index % 3 === 0,
       createdAt,
       media,
       ...demoFacts(root.fork(`facts-${index}`), draft),

@@ -151,6 +151,8 @@ export const PROPERTY_FIELD_LABELS = {
   isNewDevelopment: "New development",
   city: "Location",
   address: "Address",
+  area: "Area shown on the site",
+  addressPublic: "Show the full address on the site",
   description: "Description",
   beds: "Bedrooms",
   baths: "Bathrooms",

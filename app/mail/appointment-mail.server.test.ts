@@ -15,6 +15,7 @@ import { setupTestDatabase } from "../../tests/setup/test-database";
 import { calendarFile } from "./appointment-mail.server";
 import { settleBackgroundMail } from "./mail.server";
 import { renderNotification } from "./notification-mail.server";
+import { appointmentDetails } from "./templates/appointment";
 
 const BOSS = actorFor({ id: "boss", email: "boss@example.ng" });
 
@@ -332,5 +333,32 @@ describe("calendarFile", () => {
     expect(description).toContain(`${getEnv().siteUrl}/verify`);
     expect(lines).toContain("SEQUENCE:0");
     expect(lines).toContain("STATUS:TENTATIVE");
+  });
+
+  it("gives the listing's full address once the viewing is confirmed (issue 46), not before", async () => {
+    const [property] = await db
+      .insert(properties)
+      .values({
+        title: "Owner's flat, Ikoyi",
+        propertyType: "apartment",
+        category: "residential",
+        city: "Lagos",
+        address: "3 Bourdillon Road, Ikoyi",
+      })
+      .returning({ id: properties.id });
+    const id = await book({ propertyId: property?.id ?? null });
+    const pending = await getAppointmentForMail(id);
+    if (!pending) throw new Error("missing appointment");
+    const before = String(calendarFile(pending, "Plot 24, Gwarinpa Estate", "TENTATIVE").content);
+    expect(before).toContain("LOCATION:Plot 24\\, Gwarinpa Estate");
+    expect(before).not.toContain("Bourdillon");
+    expect(appointmentDetails(pending).map(([label]) => label)).not.toContain("Address");
+
+    await db.update(appointments).set({ status: "confirmed" }).where(eq(appointments.id, id));
+    const confirmed = await getAppointmentForMail(id);
+    if (!confirmed) throw new Error("missing appointment");
+    const after = String(calendarFile(confirmed, "Plot 24, Gwarinpa Estate", "CONFIRMED").content);
+    expect(after.replace(/\r\n /g, "")).toContain("LOCATION:3 Bourdillon Road\\, Ikoyi\\, Lagos");
+    expect(appointmentDetails(confirmed)).toContainEqual(["Address", "3 Bourdillon Road, Ikoyi"]);
   });
 });

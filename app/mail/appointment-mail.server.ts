@@ -290,7 +290,12 @@ export function calendarFile(
     summary: appointment.propertyTitle
       ? `Viewing: ${appointment.propertyTitle} (${appointment.propertyCode}, ${COMPANY_NAME})`
       : `Appointment with ${COMPANY_NAME}`,
-    location: officeAddress,
+    // The viewing's place once confirmed (the full address comes with the confirmation,
+    // issue 46); before that, and for an appointment at the office, the office.
+    location:
+      status === "CONFIRMED" && appointment.propertyAddress
+        ? [appointment.propertyAddress, appointment.propertyCity].filter(Boolean).join(", ")
+        : officeAddress,
     description,
     status,
     sequence: Math.max(0, appointment.eventCount - 1),

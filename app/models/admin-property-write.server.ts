@@ -26,6 +26,8 @@ export function columnsOf(input: PropertyInput) {
     isNewDevelopment: input.isNewDevelopment,
     city: input.city,
     address: input.address,
+    area: input.area,
+    addressPublic: input.addressPublic,
     description: input.description,
     beds: input.beds,
     baths: input.baths,

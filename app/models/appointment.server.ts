@@ -22,6 +22,7 @@ import { countLead } from "./lead.server";
 import { activeAgentOfListing } from "./listing-agent.server";
 import { notifyAppointment } from "./notification.server";
 import { ON_SITE } from "./property.server";
+import { publicAddressSql } from "./public-address.server";
 import {
   isStale,
   pickFields,
@@ -126,6 +127,14 @@ async function insertAppointment(
   return row;
 }
 
+/**
+ * The booked listing's full address when the viewing is confirmed, else null (issue 46): what the
+ * confirmation gives the customer, the site having shown only the area.
+ */
+export const confirmedAddressSql = sql<
+  string | null
+>`case when ${appointments.status} = 'confirmed' and ${properties.address} <> '' then ${properties.address} end`;
+
 export const customerAppointmentColumns = {
   id: appointments.id,
   appointmentDate: appointments.appointmentDate,
@@ -139,6 +148,7 @@ export const customerAppointmentColumns = {
   propertyId: appointments.propertyId,
   propertyTitle: properties.title,
   propertyCode: properties.referenceCode,
+  propertyAddress: confirmedAddressSql,
 };
 
 export type CustomerAppointment = {
@@ -155,6 +165,11 @@ export type CustomerAppointment = {
   propertyTitle: string | null;
   /** The listing's reference code (issue 45). */
   propertyCode: string | null;
+  /**
+   * The listing's full address, once the viewing is confirmed (issue 46: the site shows only
+   * the area until then); null before, and for a booking without a listing.
+   */
+  propertyAddress: string | null;
 };
 
 /** The customer's appointments, newest booking first. */
@@ -192,6 +207,8 @@ export type AppointmentDetailFields = {
   propertyTitle: string | null;
   /** The listing's reference code (issue 45). */
   propertyCode: string | null;
+  /** The listing's full address once the viewing is confirmed, else null (issue 46). */
+  propertyAddress: string | null;
 };
 
 export type AppointmentForMail = AppointmentDetailFields & {
@@ -230,6 +247,7 @@ export const appointmentDetailColumns = {
   propertyId: appointments.propertyId,
   propertyTitle: properties.title,
   propertyCode: properties.referenceCode,
+  propertyAddress: confirmedAddressSql,
 };
 
 /** Everything the appointment e-mails show, or undefined for an unknown id. */
@@ -265,7 +283,8 @@ const bookingPropertyColumns = {
   id: properties.id,
   title: properties.title,
   city: properties.city,
-  address: properties.address,
+  /** As the site shows it (issue 46): the full address comes with the confirmed viewing. */
+  address: publicAddressSql,
   propertyType: properties.propertyType,
   referenceCode: properties.referenceCode,
 };

@@ -12,6 +12,7 @@ import {
   type PropertyCardData,
   propertyCardColumns,
 } from "~/models/property.server";
+import { publicAddressSql } from "./public-address.server";
 
 // The listing's search: filters, sort, count and page all run in the database on indexes
 // (see bench/README.md for the plans and numbers behind each choice).
@@ -88,10 +89,11 @@ const listCachedCities = cachedUntilContentChanges(() => listCities(db));
 export function listingConditions(filters: ListingFilters, cities: string[]): SQL | undefined {
   const conditions: (SQL | undefined)[] = [filters.includeClosed ? ON_SITE : OFFERED];
   if (filters.q) {
-    // Exactly the expression of properties_search_trgm_idx, so the trigram index answers it.
+    // Exactly the expression of properties_public_search_trgm_idx, so the trigram index answers
+    // it: the address as the site shows it, so a private street finds nothing.
     conditions.push(
       containsText(
-        sql`${properties.title} || ' ' || ${properties.address} || ' ' || ${properties.city}`,
+        sql`${properties.title} || ' ' || ${publicAddressSql} || ' ' || ${properties.city}`,
         filters.q,
       ),
     );

@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { properties, propertyMedia } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { CLOSED_STATUSES, FEATURED_COUNT, type PurposeValue } from "~/lib/property-options";
+import { publicAddressSql } from "./public-address.server";
 
 /** Listings on the site: not in the trash (a deleted listing's page is gone at once). */
 export const ON_SITE: SQL = isNull(properties.deletedAt);
@@ -23,7 +24,8 @@ export const listingSummaryColumns = {
   rentPeriod: properties.rentPeriod,
   propertyType: properties.propertyType,
   city: properties.city,
-  address: properties.address,
+  /** The address as the site shows it (issue 46: the area unless the office made it public). */
+  address: publicAddressSql,
   beds: properties.beds,
   baths: properties.baths,
   sqft: properties.sqft,
@@ -92,8 +94,17 @@ export async function getPropertyWithMedia(id: string) {
   return readPropertyWithMedia(id);
 }
 
-/** A listing's columns as its public page may carry them: not who listed it with the agency. */
-const { ownerId: _ownerId, ...PUBLIC_COLUMNS } = getTableColumns(properties);
+/**
+ * A listing's columns as its public page may carry them: not who listed it with the agency, and
+ * the address as the site shows it (the area, unless the office made the address public).
+ */
+const {
+  ownerId: _ownerId,
+  area: _area,
+  addressPublic: _addressPublic,
+  ...LISTING_COLUMNS
+} = getTableColumns(properties);
+const PUBLIC_COLUMNS = { ...LISTING_COLUMNS, address: publicAddressSql };
 
 const readPropertyWithMedia = cachedUntilContentChanges(
   async (id: string) => {

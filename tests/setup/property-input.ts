@@ -14,6 +14,8 @@ export function propertyInput(fields: Partial<PropertyInput> & Pick<PropertyInpu
     isNewDevelopment: false,
     city: "Lagos",
     address: "",
+    area: "",
+    addressPublic: false,
     description: "",
     beds: 3,
     baths: 2,

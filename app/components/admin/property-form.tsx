@@ -38,7 +38,17 @@ const TABS = [
   {
     id: "basic",
     label: "Basic Info",
-    fields: ["title", "purpose", "price", "rentPeriod", "city", "address", "description"],
+    fields: [
+      "title",
+      "purpose",
+      "price",
+      "rentPeriod",
+      "city",
+      "address",
+      "area",
+      "addressPublic",
+      "description",
+    ],
   },
   {
     id: "details",
@@ -70,6 +80,8 @@ export const PROPERTY_FIELD_LABELS: Readonly<Record<string, string>> = {
   rentPeriod: "Rent is paid",
   city: "Location",
   address: "Address",
+  area: "Area shown on the site",
+  addressPublic: "Show the full address on the site",
   description: "Description",
   propertyType: "Property type",
   category: "Category",
@@ -330,6 +342,29 @@ export function PropertyFieldSections({
             maxLength={PROPERTY_LIMITS.address}
             placeholder="e.g. 12 Admiralty Way, Lekki Phase 1"
           />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Area shown on the site"
+            {...bind("area")}
+            optional
+            maxLength={PROPERTY_LIMITS.area}
+            placeholder="e.g. Lekki Phase 1, near Admiralty Mall"
+            hint={
+              forOwner
+                ? "The site shows this area, not your street. Left empty: the last part of the address, after its last comma. The full address goes only to people whose viewing we have confirmed."
+                : "Shown instead of the street unless the full address is shown. Left empty: the last part of the address, after its last comma."
+            }
+          />
+          {forOwner ? null : (
+            <div className="sm:pt-7">
+              <CheckboxField
+                label="Show the full address on the site"
+                name="addressPublic"
+                defaultChecked={checked("addressPublic", false)}
+              />
+            </div>
+          )}
         </div>
         <TextAreaField
           label="Description"

@@ -54,6 +54,13 @@ export function AppointmentDetailsList({ appointment }: { appointment: Appointme
           <span className="font-mono">{appointment.propertyCode}</span>
         </Row>
       ) : null}
+      {appointment.propertyId ? (
+        <Row label="Address">
+          {appointment.propertyAddress ?? (
+            <span className="text-slate-500">Given when the viewing is confirmed</span>
+          )}
+        </Row>
+      ) : null}
       <Row label="Status">
         <AppointmentStatusBadge status={appointment.status} />
       </Row>

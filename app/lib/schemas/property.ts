@@ -33,7 +33,7 @@ export const PROPERTY_MESSAGES = {
 /** Admin city choices: the spec's admin list is part of the public one, so they are one list. */
 export const ADMIN_CITIES = CITIES;
 
-export const PROPERTY_LIMITS = { title: 150, address: 200, description: 5000 } as const;
+export const PROPERTY_LIMITS = { title: 150, address: 200, area: 120, description: 5000 } as const;
 
 /** Whole naira as people type it (lib/money.ts parseNaira: "₦45,000,000", "45m"); anything else fails. */
 function naira(required: boolean) {
@@ -87,6 +87,10 @@ export function propertySchema() {
       isNewDevelopment: checkbox(),
       city: choice(ADMIN_CITIES, PROPERTY_MESSAGES.city),
       address: optionalLine(PROPERTY_LIMITS.address),
+      // Issue 46: the site shows the area (typed, or the address's last part) unless the office
+      // ticks "Show the full address on the site" (app/lib/public-address.ts).
+      area: optionalLine(PROPERTY_LIMITS.area),
+      addressPublic: checkbox(),
       description: optionalText(PROPERTY_LIMITS.description),
       beds: count(100),
       baths: count(100),
@@ -120,6 +124,8 @@ export const PROPERTY_FIELDS = [
   "isNewDevelopment",
   "city",
   "address",
+  "area",
+  "addressPublic",
   "description",
   "beds",
   "baths",
@@ -155,6 +161,7 @@ export const PROPERTY_FIELD_KINDS: Readonly<Record<string, FieldKind>> = {
   parkingSpaces: "number",
   sqft: "number",
   featured: "flag",
+  addressPublic: "flag",
   isNewDevelopment: "flag",
   serviced: "flag",
 };

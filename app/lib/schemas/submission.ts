@@ -12,13 +12,18 @@ import {
 
 // An owner's submission (issue 20): the admin property form's fields and rules (a submission is
 // checked by propertySchema, so bad input gets the admin form's messages), less what only the
-// office decides (featured, status), plus when it is available and how the owner prefers to be
+// office decides (featured, status, showing the full address), plus when it is available and how the owner prefers to be
 // reached. A draft keeps what was typed as it was typed; it is checked in full when sent.
 
-/** The listing fields an owner fills in: the admin form's, without featured and status. */
+/** The fields only the office decides: featured, status, and whether the site shows the street. */
+const OFFICE_ONLY_FIELDS = ["featured", "status", "addressPublic"] as const;
+
+/** The listing fields an owner fills in: the admin form's, without the office's own. */
 export const OWNER_PROPERTY_FIELDS = PROPERTY_FIELDS.filter(
-  (field): field is Exclude<(typeof PROPERTY_FIELDS)[number], "featured" | "status"> =>
-    field !== "featured" && field !== "status",
+  (
+    field,
+  ): field is Exclude<(typeof PROPERTY_FIELDS)[number], (typeof OFFICE_ONLY_FIELDS)[number]> =>
+    !(OFFICE_ONLY_FIELDS as readonly string[]).includes(field),
 );
 
 export const SUBMISSION_FIELDS = [

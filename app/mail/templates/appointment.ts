@@ -31,6 +31,8 @@ export type AppointmentEmailDetails = {
   propertyCode?: string | null;
   /** The viewing code once confirmed (issue 45), else null or absent. */
   viewingCode?: string | null;
+  /** The listing's full address once the viewing is confirmed (issue 46), else null or absent. */
+  propertyAddress?: string | null;
 };
 
 export function purposeLabel(purpose: string | null): string | undefined {
@@ -63,6 +65,7 @@ export function appointmentDetails(
       a.propertyTitle ? [a.propertyTitle, a.propertyCity].filter(Boolean).join(", ") : null,
     ],
     ["Listing code", a.propertyTitle ? a.propertyCode : null],
+    ["Address", a.propertyTitle ? a.propertyAddress : null],
     ["Property type", a.propertyType],
     ["Location", a.propertyLocation],
     ["Additional information", a.message],

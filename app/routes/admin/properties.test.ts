@@ -374,7 +374,7 @@ describe("the CSV export and template", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     // text() drops the byte-order mark, as spreadsheets do.
     const lines = (await response.text()).trimEnd().split("\r\n");
-    expect(lines[0]).toMatch(/^id,title,purpose,price,rent_period,property_type,/);
+    expect(lines[0]).toMatch(/^id,reference_code,title,purpose,price,rent_period,property_type,/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"Lagos duplex, with pool",sale,185000000,');
     expect(lines[1]).toContain("c-of-o,1500000,semi-furnished,yes,yes");

@@ -45,6 +45,7 @@ describe("property page metadata", () => {
         category: "residential",
         city: "Abuja",
         address: "Gwarinpa Estate",
+        addressPublic: true,
         imageUrl: "/media/generated/property/duplex/7-exterior.webp",
       })
       .returning({ id: properties.id });
