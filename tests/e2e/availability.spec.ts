@@ -1,7 +1,7 @@
 import { buildDemoProperties, demoListingsBeingChecked } from "../../app/demo/demo-properties";
 import { formatDay } from "../../app/lib/dates";
 import { DEMO_AGENT_PASSWORD, DEMO_AGENTS } from "../../app/seed/demo-agents";
-import { asNewVisitor, gotoHydrated, toasts } from "./support";
+import { asNewVisitor, gotoHydrated, signInAsAdmin, toasts } from "./support";
 import { expect, test } from "./test";
 
 // Dated availability (issue 46, item 1) on a 390 px phone: a demo listing confirmed longer ago
@@ -36,11 +36,7 @@ test("a listing past its period leaves the search; its page says it is being che
 
 test("an agent confirms a listing in one tap from To Confirm", async ({ page }) => {
   await asNewVisitor(page);
-  await gotoHydrated(page, "/admin/login");
-  await page.getByLabel("Email").fill(agent.email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_AGENT_PASSWORD);
-  await page.getByRole("button", { name: "Sign In as Admin" }).click();
-  await expect(page).toHaveURL(/\/admin\/appointments$/);
+  await signInAsAdmin(page, agent.email, DEMO_AGENT_PASSWORD, /\/admin\/appointments$/);
 
   await gotoHydrated(page, "/admin/to-confirm");
   await expect(page.getByRole("heading", { level: 1, name: "To Confirm" })).toBeVisible();

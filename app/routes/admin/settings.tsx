@@ -211,20 +211,12 @@ async function saveFeeTerms(actor: AdminActor, form: FormData) {
 /** The dated availability periods (issue 46), in days, audited. */
 async function saveAvailability(actor: AdminActor, form: FormData) {
   const intent = AVAILABILITY_INTENT;
-  const values = {
-    rentDays: String(form.get("rentDays") ?? ""),
-    saleDays: String(form.get("saleDays") ?? ""),
-    reminderDays: String(form.get("reminderDays") ?? ""),
-    closedBadgeDays: String(form.get("closedBadgeDays") ?? ""),
-  };
+  const keys = ["rentDays", "saleDays", "reminderDays", "closedBadgeDays"] as const;
+  const values = Object.fromEntries(keys.map((key) => [key, String(form.get(key) ?? "")]));
   const parsed = availabilityRulesSchema().safeParse(values);
   if (!parsed.success) {
-    return badRequest({
-      intent,
-      error: AVAILABILITY_MESSAGES.failed,
-      fields: fieldErrorsOf(parsed.error),
-      values,
-    });
+    const fields = fieldErrorsOf(parsed.error);
+    return badRequest({ intent, error: AVAILABILITY_MESSAGES.failed, fields, values });
   }
   await setAvailabilityRules(actor, parsed.data);
   throw redirectWithFlash(`${SETTINGS}?tab=general`, "availabilitySaved");

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditEvents, listingConfirmations, properties } from "~/db/schema";
+import { auditEvents, listingConfirmations, officeSettings, properties } from "~/db/schema";
 import { parseListingFilters } from "~/lib/listing-filters";
 import { searchProperties } from "~/models/property-search.server";
 import { createProperty } from "../../../tests/setup/accounts";
@@ -9,6 +9,7 @@ import { createSignedInAdmin, createSignedInAgent } from "../../../tests/setup/a
 import { callAction, callLoader, type FormFailure } from "../../../tests/setup/route-calls";
 import { setupTestDatabase } from "../../../tests/setup/test-database";
 import { loader as propertyLoader } from "../public/property";
+import { action as settingsAction, loader as settingsLoader } from "./settings";
 import { action, loader } from "./to-confirm";
 
 // Issue 46, item 1: an agent confirms their own listings' availability in one tap (a plain form
@@ -138,5 +139,65 @@ describe("confirming in one tap", () => {
     expect(badHow.status).toBe(400);
     expect(await count()).toBe(rows);
     expect(await found("Bisi's flat")).toEqual([]);
+  });
+});
+
+describe("the periods on /admin/settings", () => {
+  const SETTINGS = "/admin/settings?tab=general";
+  const form = (days: Record<string, string>) => ({
+    intent: "availability",
+    rentDays: "14",
+    saleDays: "30",
+    reminderDays: "3",
+    closedBadgeDays: "14",
+    ...days,
+  });
+
+  it("start at 14, 30, 3 and 14 days; an admin changes them, audited, and the search follows", async () => {
+    const page = await callLoader<{ availability: Record<string, number> }>(
+      settingsLoader,
+      SETTINGS,
+      { cookie: admin.cookie },
+    );
+    expect(page.body.availability).toEqual({
+      rentDays: 14,
+      saleDays: 30,
+      reminderDays: 3,
+      closedBadgeDays: 14,
+    });
+    await listing("Rent 9 days Ebute", "rent", 9, agent.id);
+    expect(await found("Ebute")).toHaveLength(1);
+    const saved = await callAction(settingsAction, SETTINGS, {
+      cookie: admin.cookie,
+      form: form({ rentDays: "7", reminderDays: "2" }),
+    });
+    expect(saved.status).toBe(302);
+    expect(await found("Ebute")).toEqual([]);
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "settings.availability"));
+    expect(audit).toHaveLength(1);
+    await callAction(settingsAction, SETTINGS, { cookie: admin.cookie, form: form({}) });
+    expect(await found("Ebute")).toHaveLength(1);
+  });
+
+  it("refuses a reminder that would come after the shorter period ends, keeping what was typed", async () => {
+    const refused = await callAction<FormFailure>(settingsAction, SETTINGS, {
+      cookie: admin.cookie,
+      form: form({ rentDays: "3", reminderDays: "3" }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields?.reminderDays).toBe(
+      "The reminder must come before the shorter period ends: fewer days than both periods.",
+    );
+    expect(refused.body.values?.rentDays).toBe("3");
+    const zero = await callAction<FormFailure>(settingsAction, SETTINGS, {
+      cookie: admin.cookie,
+      form: form({ saleDays: "0" }),
+    });
+    expect(zero.body.fields?.saleDays).toBe("Enter a whole number of days from 1 to 365.");
+    const [row] = await db.select().from(officeSettings);
+    expect(row?.availabilityRentDays).toBe(14);
   });
 });
