@@ -31,6 +31,8 @@ export const listingSummaryColumns = {
 export const propertyCardColumns = {
   ...listingSummaryColumns,
   featured: properties.featured,
+  // A let or sold listing stays in the search with its badge for a while (issue 46).
+  status: properties.status,
   createdAt: properties.createdAt,
 };
 
@@ -50,6 +52,8 @@ export type PropertyCardData = {
   /** NH-LAG-0421 (issue 45). */
   referenceCode: string;
   featured: boolean;
+  /** Where it stands: the card shows Let or Sold (issue 46). */
+  status?: string;
   createdAt: Date;
 };
 
