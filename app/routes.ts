@@ -35,6 +35,8 @@ export default [
     route("searches/unsubscribe", "routes/public/search-unsubscribe.tsx"),
     // An owner's weekly report's unsubscribe link (signed token, works signed out; issue 20).
     route("listings/report/unsubscribe", "routes/public/owner-report-unsubscribe.tsx"),
+    // An owner's answer to the availability reminder (signed token, works signed out; issue 46).
+    route("listings/availability", "routes/public/owner-availability.tsx"),
     route("dashboard", "routes/dashboard/layout.tsx", [
       index("routes/dashboard/index.tsx"),
       route("properties", "routes/dashboard/properties.tsx"),
@@ -83,6 +85,8 @@ export default [
       // The edit page's photo uploader with JavaScript: one photo per request, JSON back.
       route(":id/photos", "routes/admin/property-photos-upload.ts"),
     ]),
+    // Dated availability (issue 46): the listings to confirm, soonest due first, one tap each.
+    route("to-confirm", "routes/admin/to-confirm.tsx"),
     // Owners' submissions for review (issue 20): the queue, and one submission as a page.
     route("submissions", "routes/admin/submissions.tsx", [
       route(":id", "routes/admin/submission.tsx"),

@@ -13,6 +13,10 @@ import { openDatabaseFromEnv } from "~/db/open-from-env.server";
 import { closeToOthers } from "~/db/private-files.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/log/logger.server";
+import {
+  startAvailabilityReminderJob,
+  stopAvailabilityReminderJob,
+} from "~/mail/availability-job.server";
 import { settleQueuedMail } from "~/mail/mail.server";
 import { pruneMailOutbox, startMailSender, stopMailSender } from "~/mail/mail-sender.server";
 import { closeMailTransports } from "~/mail/mail-transport.server";
@@ -83,6 +87,8 @@ export async function startApp() {
   startSearchAlertJob();
   // Owners' weekly reports: a run now catches up with a Monday morning the server missed.
   startOwnerReportJob();
+  // Availability reminders (issue 46): a run now catches up with the ones due while it was down.
+  startAvailabilityReminderJob();
   startUpkeep();
   if (handle.kind === "pglite") {
     // `npm run backup` asks this process for a backup (it holds the database); and the schedule.
@@ -145,6 +151,7 @@ export async function stopApp() {
   // start (or from another instance).
   await stopSearchAlertJob();
   await stopOwnerReportJob();
+  await stopAvailabilityReminderJob();
   await settleQueuedMail();
   await stopMailSender();
   closeMailTransports();

@@ -86,6 +86,8 @@ const PUBLIC_ACTIONS: ReadonlySet<AuditAction> = new Set<AuditAction>([
   "submission.approve",
   // The agency's fee terms, shown on every rental's page (issue 45).
   "settings.fee-terms",
+  // The availability periods decide which listings the search shows (issue 46).
+  "settings.availability",
 ]);
 
 /** Whether a write of this kind may change what public pages show. */

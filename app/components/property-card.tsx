@@ -7,7 +7,7 @@ import { MediaImage } from "~/components/media-image";
 import { LinkButton } from "~/components/ui/button";
 import { responsiveImage } from "~/lib/images";
 import { formatArea, formatPrice } from "~/lib/money";
-import { purposeLabel } from "~/lib/property-options";
+import { CLOSED_STATUSES, listingStatusLabel, purposeLabel } from "~/lib/property-options";
 import { cn } from "~/lib/utils";
 import type { PropertyCardData } from "~/models/property.server";
 
@@ -78,6 +78,11 @@ export function PropertyCard({
         >
           {purposeLabel(property.purpose)}
         </span>
+        {(CLOSED_STATUSES as readonly (string | undefined)[]).includes(property.status) ? (
+          <span className="absolute left-3 top-11 rounded bg-red-700 px-2 py-1 text-xs font-semibold text-white">
+            {listingStatusLabel(property.status as (typeof CLOSED_STATUSES)[number])}
+          </span>
+        ) : null}
         {property.featured ? (
           <span className="absolute bottom-3 left-3 rounded bg-accent-400 px-2 py-1 text-xs font-semibold text-slate-900">
             Featured

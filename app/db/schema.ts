@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { AVAILABILITY_METHODS } from "~/lib/availability";
 import { LEAD_SOURCES } from "~/lib/leads";
 import { FURNISHING, LISTING_STATUSES, TITLE_DOCUMENTS, valuesOf } from "~/lib/property-options";
 import { ROLES, USER_STATUSES } from "~/lib/roles";
@@ -185,6 +186,12 @@ export const officeSettings = pgTable(
       .default(10),
     advanceRentMonthsYearly: integer("advance_rent_months_yearly").notNull().default(12),
     advanceRentMonthsMonthly: integer("advance_rent_months_monthly").notNull().default(6),
+    // Dated availability (issue 46): how long a confirmation holds, in days, for rentals
+    // (short-lets too) and sales; the reminders' lead; how long a let or sold badge shows.
+    availabilityRentDays: integer("availability_rent_days").notNull().default(14),
+    availabilitySaleDays: integer("availability_sale_days").notNull().default(30),
+    availabilityReminderDays: integer("availability_reminder_days").notNull().default(3),
+    closedBadgeDays: integer("closed_badge_days").notNull().default(14),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -278,10 +285,31 @@ export const properties = pgTable(
      * The NOT NULL holds after that trigger; the null default only lets inserts leave it out.
      */
     referenceCode: text("reference_code").notNull().default(sql`null`),
+    /**
+     * The last confirmation of its availability (issue 46; the history is
+     * listing_confirmations): when, how, and by whom (null: the office). Written only by
+     * app/models/availability.server.ts; a new listing counts as confirmed when it is listed.
+     */
+    availabilityConfirmedAt: timestamp("availability_confirmed_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+    availabilityMethod: text("availability_method", { enum: valuesOf(AVAILABILITY_METHODS) })
+      .notNull()
+      .default("listed"),
+    availabilityConfirmedBy: text("availability_confirmed_by").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    /**
+     * When it was marked let or sold (its badge shows for a while, then it leaves the search);
+     * kept by the database's own trigger whoever changes the status (drizzle/*_availability.sql).
+     */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The reminder job and the To confirm list walk the oldest confirmations first.
+    index("properties_availability_idx").on(t.availabilityConfirmedAt),
     uniqueIndex("properties_reference_code_idx").on(t.referenceCode),
     // Sorts: newest first, price both ways; the id breaks ties so pages never overlap.
     index("properties_created_at_idx").on(t.createdAt.desc(), t.id),
@@ -324,6 +352,45 @@ export const listingCodes = pgTable("listing_codes", {
     .references(() => properties.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
+
+/**
+ * Every confirmation of a listing's availability (issue 46): when, how, by whom (a staff account
+ * or the owner; null once the account is gone) and what was confirmed (still available, or let
+ * or sold by the owner's answer). Append-only; the listing keeps a copy of the last.
+ */
+export const listingConfirmations = pgTable(
+  "listing_confirmations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull().defaultNow(),
+    method: text("method", { enum: valuesOf(AVAILABILITY_METHODS) }).notNull(),
+    confirmedBy: text("confirmed_by").references(() => users.id, { onDelete: "set null" }),
+    outcome: text("outcome", { enum: ["available", "closed"] })
+      .notNull()
+      .default("available"),
+  },
+  (t) => [index("listing_confirmations_property_idx").on(t.propertyId, t.confirmedAt.desc())],
+);
+
+/**
+ * The reminders sent (issue 46): one per listing and confirmation, so each period reminds once
+ * whatever the number of runs or instances (the key lets one insert through).
+ */
+export const availabilityReminders = pgTable(
+  "availability_reminders",
+  {
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    /** The confirmation the period runs from (the listing's availability_confirmed_at then). */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.propertyId, t.confirmedAt] })],
+);
 
 export const propertyMedia = pgTable(
   "property_media",

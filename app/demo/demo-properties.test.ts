@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseGeneratedKey } from "~/demo/media/scene-spec";
 import { CITIES, PROPERTY_TYPES } from "~/lib/property-options";
-import { buildDemoProperties, categoryOf, roundPrice } from "./demo-properties";
+import {
+  buildDemoProperties,
+  categoryOf,
+  demoListingsBeingChecked,
+  roundPrice,
+} from "./demo-properties";
 
 const NOW = new Date("2026-06-01T12:00:00Z");
 const listings = buildDemoProperties(NOW);
@@ -144,6 +149,19 @@ describe("the demo listings' Nigerian facts", () => {
     ).toBe(true);
     for (const p of listings) {
       if (p.toilets !== null && p.baths !== null) expect(p.toilets).toBeGreaterThanOrEqual(p.baths);
+    }
+  });
+});
+
+describe("dated availability (issue 46)", () => {
+  it("leaves a few listings past their period, never a featured one, so both states show", () => {
+    const checking = demoListingsBeingChecked(NOW);
+    expect(checking.length).toBeGreaterThanOrEqual(3);
+    expect(checking.length).toBeLessThanOrEqual(listings.length / 5);
+    expect(checking.some((p) => p.featured)).toBe(false);
+    for (const p of listings) {
+      expect(p.availabilityConfirmedAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      expect(p.availabilityConfirmedAt.getTime()).toBeGreaterThanOrEqual(p.createdAt.getTime());
     }
   });
 });

@@ -61,7 +61,44 @@ export type DemoProperty = {
   featured: boolean;
   createdAt: Date;
   media: DemoMedia[];
-} & DemoFacts;
+} & DemoFacts &
+  DemoAvailability;
+
+/**
+ * When and how each listing's availability was last confirmed (issue 46): most within their
+ * period (rentals 14 days, sales 30), a few past it, so both "Availability confirmed" and
+ * "Availability being checked" show (demoIsBeingChecked).
+ */
+type DemoAvailability = {
+  availabilityConfirmedAt: Date;
+  availabilityMethod: "visit" | "call";
+};
+
+function demoAvailability(
+  r: Random,
+  now: Date,
+  draft: { purpose: "sale" | "rent"; createdAt: Date; featured: boolean },
+): DemoAvailability {
+  const period = draft.purpose === "rent" ? 14 : 30;
+  // A few are left past their period: never a featured one (the home page keeps its six).
+  const beingChecked = !draft.featured && r.chance(0.12);
+  const daysAgo = beingChecked ? period + r.int(3, 20) : r.range(0, period - 4);
+  const at = new Date(now.getTime() - daysAgo * DAY_MS - r.int(0, 8 * 60) * 60_000);
+  return {
+    // Never before the listing existed.
+    availabilityConfirmedAt: at < draft.createdAt ? draft.createdAt : at,
+    availabilityMethod: r.chance(0.6) ? "visit" : "call",
+  };
+}
+
+/** The demo listings past their period at `now` (the search leaves them out). */
+export function demoListingsBeingChecked(now: Date = new Date()): DemoProperty[] {
+  return buildDemoProperties(now).filter(
+    (p) =>
+      now.getTime() - p.availabilityConfirmedAt.getTime() >=
+      (p.purpose === "rent" ? 14 : 30) * DAY_MS,
+  );
+}
 
 /** The facts Nigerian buyers and renters ask about (none of the demo listings is sold or let). */
 type DemoFacts = {
@@ -208,7 +245,14 @@ function pickArea(r: Random, city: City, type: PropertyTypeValue, prime: boolean
 
 type Draft = Omit<
   DemoProperty,
-  "id" | "imageUrl" | "featured" | "addressPublic" | "createdAt" | "media" | keyof DemoFacts
+  | "id"
+  | "imageUrl"
+  | "featured"
+  | "addressPublic"
+  | "createdAt"
+  | "media"
+  | keyof DemoFacts
+  | keyof DemoAvailability
 >;
 
 const SALE_BASE: Partial<Record<PropertyTypeValue, (beds: number) => number>> = {
@@ -696,15 +740,21 @@ export function buildDemoProperties(now: Date = new Date()): DemoProperty[] {
     // Evenly spread over the history, newest first in slot order, with a little jitter.
     const daysAgo = (index / drafts.length) * DEMO_HISTORY_DAYS + dates.range(0, 6);
     const createdAt = new Date(now.getTime() - daysAgo * DAY_MS - dates.int(0, 12 * 60) * 60_000);
+    const isFeatured = featured.has(index);
     return {
       ...draft,
       id: seededUuid(ids),
       imageUrl: media[0]?.mediaUrl ?? "",
-      featured: featured.has(index),
+      featured: isFeatured,
       addressPublic: index % 3 === 0,
       createdAt,
       media,
       ...demoFacts(root.fork(`facts-${index}`), draft),
+      ...demoAvailability(root.fork(`availability-${index}`), now, {
+        purpose: draft.purpose,
+        createdAt,
+        featured: isFeatured,
+      }),
     };
   });
 }

@@ -113,6 +113,10 @@ const ACTION_TEXT: Record<string, string> = {
   "property.take-down": "Took the listing down after a fraud report",
   "report.status": "Changed the fraud report's status",
   "report.warn": "Warned the reported listing's enquirers by e-mail",
+  // Issue 46: dated availability.
+  "property.confirm-availability": "Confirmed the listing is still available",
+  "property.owner-answer": "The owner answered the availability e-mail",
+  "settings.availability": "Changed the availability periods",
 };
 
 /** An action in words; an action not listed reads from its code ("video.publish": "Video: publish"). */

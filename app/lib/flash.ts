@@ -95,6 +95,16 @@ export const FLASH_MESSAGES = {
     description: "The customer has been e-mailed the new date and time.",
   },
   generalBookingsSaved: { type: "success", title: "General bookings setting saved" },
+  availabilitySaved: {
+    type: "success",
+    title: "Availability periods saved",
+    description: "The search applies them now.",
+  },
+  availabilityConfirmed: {
+    type: "success",
+    title: "Availability confirmed",
+    description: "The listing shows today's date and stays in the search.",
+  },
   feeTermsSaved: {
     type: "success",
     title: "Fee terms saved",

@@ -72,6 +72,8 @@ export const PAGE_PERMISSIONS: readonly (readonly [pattern: string, permission: 
   ["/admin/properties/template.csv", "listings:manage"],
   ["/admin/properties/:id", "listings:edit"],
   ["/admin/properties/:id/photos", "listings:edit"],
+  // Dated availability (issue 46): an agent confirms their own listings, an admin any.
+  ["/admin/to-confirm", "listings:edit"],
   ["/admin/appointments", "viewings:handle"],
   ["/admin/appointments/new", "viewings:assign"],
   ["/admin/appointments/:id", "viewings:handle"],

@@ -13,6 +13,7 @@ import {
   renderReassignedMails,
   renderRescheduledByStaffEmail,
 } from "./appointment-mail.server";
+import { renderAvailabilityReminder } from "./availability-mail.server";
 import { renderEmailVerification } from "./email-verification.server";
 import { renderFraudReportEmails, renderListingWarningEmail } from "./fraud-report-mail.server";
 import { renderInquiryResponseEmail, renderListingInquiryEmail } from "./inquiry-mail.server";
@@ -48,6 +49,7 @@ const RENDERERS: Renderers = {
   "owner.weekly-report": renderOwnerWeeklyReport,
   "report.received": renderFraudReportEmails,
   "report.listing-warning": renderListingWarningEmail,
+  "availability.reminder": renderAvailabilityReminder,
 };
 
 function isNotificationKind(kind: string): kind is NotificationKind {

@@ -8,8 +8,13 @@ import { getEnv } from "~/env.server";
 // from the auth secret for that purpose only, so one kind's token never stops another's.
 // - a saved-search alert's: the search's id;
 // - an owner's weekly report's (issue 20): the owner's account id.
+// The availability reminder's answer links (issue 46) are signed the same way but do expire:
+// their id carries the listing, the owner and the moment the link stops working.
 
-type Purpose = "saved-search-unsubscribe:v1" | "owner-report-unsubscribe:v1";
+type Purpose =
+  | "saved-search-unsubscribe:v1"
+  | "owner-report-unsubscribe:v1"
+  | "availability-answer:v1";
 
 const cachedKeys = new Map<Purpose, { secret: string; key: Buffer }>();
 
@@ -53,4 +58,34 @@ export function signOwnerReportToken(userId: string): string {
 /** The account id a report's token was made for, or undefined for a forged or altered one. */
 export function verifyOwnerReportToken(token: string): string | undefined {
   return verify("owner-report-unsubscribe:v1", "[A-Za-z0-9_-]{1,64}", token);
+}
+
+/** How long an owner's availability answer link works. */
+export const AVAILABILITY_LINK_DAYS = 14;
+
+/** The owner's answer link for one listing, working until `expiresAt`. */
+export function signAvailabilityToken(input: {
+  propertyId: string;
+  ownerId: string;
+  expiresAt: Date;
+}): string {
+  const id = `${input.propertyId}.${input.ownerId}.${Math.floor(input.expiresAt.getTime() / 1000)}`;
+  return `${id}.${signature("availability-answer:v1", id)}`;
+}
+
+export type AvailabilityTokenCheck =
+  | { ok: true; propertyId: string; ownerId: string }
+  | { ok: false; reason: "invalid" | "expired" };
+
+/** The listing and owner a link was made for, unless forged, altered or past its time. */
+export function verifyAvailabilityToken(token: string, now = new Date()): AvailabilityTokenCheck {
+  const id = verify(
+    "availability-answer:v1",
+    "[0-9a-f-]{36}\\.[A-Za-z0-9_-]{1,64}\\.[0-9]{1,12}",
+    token,
+  );
+  const [propertyId = "", ownerId = "", expires = ""] = id?.split(".") ?? [];
+  if (!id) return { ok: false, reason: "invalid" };
+  if (Number(expires) * 1000 <= now.getTime()) return { ok: false, reason: "expired" };
+  return { ok: true, propertyId, ownerId };
 }

@@ -9,7 +9,8 @@ import type { AdminActor } from "~/lib/admin-actor";
 import { nthSlug, slugFromName } from "~/lib/agent-profile";
 import { AGENT_PROFILE_FIELDS, type AgentProfileInput } from "~/lib/schemas/agent-profile";
 import { publicEmailOf } from "./listing-agent.server";
-import { OFFERED, type PropertyCardData, propertyCardColumns } from "./property.server";
+import { type PropertyCardData, propertyCardColumns } from "./property.server";
+import { confirmedOnOffer, getAvailabilityRules } from "./property-visibility.server";
 import {
   isStale,
   pickFields,
@@ -90,7 +91,12 @@ export async function getPublicAgentProfile(slug: string): Promise<PublicAgentPr
   const listings = await db
     .select(propertyCardColumns)
     .from(properties)
-    .where(and(OFFERED, eq(properties.agentId, row.userId)))
+    .where(
+      and(
+        confirmedOnOffer(await getAvailabilityRules(), new Date()),
+        eq(properties.agentId, row.userId),
+      ),
+    )
     .orderBy(desc(properties.createdAt), asc(properties.id))
     .limit(AGENT_PROFILE_LISTINGS);
   return {

@@ -80,7 +80,13 @@ export type Notification =
       email: string;
       name: string | null;
       title: string;
-    };
+    }
+  /**
+   * A listing's availability confirmation runs out soon (issue 46): the reminder to its agent
+   * (else the admins) and, for an owner's listing, the owner's e-mail with the answer links.
+   * `confirmedAt` is the confirmation reminded of: confirmed again since, nothing is sent.
+   */
+  | { kind: "availability.reminder"; propertyId: string; confirmedAt: string };
 
 export type NotificationKind = Notification["kind"];
 
@@ -99,6 +105,7 @@ export const NOTIFICATION_KINDS = [
   "owner.weekly-report",
   "report.received",
   "report.listing-warning",
+  "availability.reminder",
 ] as const satisfies readonly NotificationKind[];
 
 /**

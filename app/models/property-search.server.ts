@@ -6,12 +6,8 @@ import { properties } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 import type { ListingFilters } from "~/lib/listing-filters";
 import { LISTING_PAGE_SIZE } from "~/lib/property-options";
-import {
-  OFFERED,
-  ON_SITE,
-  type PropertyCardData,
-  propertyCardColumns,
-} from "~/models/property.server";
+import { type PropertyCardData, propertyCardColumns } from "~/models/property.server";
+import { getAvailabilityRules, listedPublicly } from "~/models/property-visibility.server";
 import { publicAddressSql } from "./public-address.server";
 
 // The listing's search: filters, sort, count and page all run in the database on indexes
@@ -84,10 +80,15 @@ const listCachedCities = cachedUntilContentChanges(() => listCities(db));
 
 /**
  * The WHERE clause for a filter set; sort, view and page do not narrow. `cities` are the
- * lower-case cities the locations resolved to (see resolveLocations).
+ * lower-case cities the locations resolved to (see resolveLocations); `listed` is what the public
+ * may see now (listedPublicly: dated availability, issue 46).
  */
-export function listingConditions(filters: ListingFilters, cities: string[]): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [filters.includeClosed ? ON_SITE : OFFERED];
+export function listingConditions(
+  filters: ListingFilters,
+  cities: string[],
+  listed: SQL,
+): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [listed];
   if (filters.q) {
     // Exactly the expression of properties_public_search_trgm_idx, so the trigram index answers
     // it: the address as the site shows it, so a private street finds nothing.
@@ -217,7 +218,10 @@ async function runSearch(
   if (filters.locations.length > 0 && cities.length === 0) {
     return { items: [], total: 0, totalIsExact: true, page: 1, pageCount: 0 };
   }
-  const where = listingConditions(filters, cities);
+  const listed = listedPublicly(await getAvailabilityRules(), new Date(), {
+    includeClosed: filters.includeClosed,
+  });
+  const where = listingConditions(filters, cities, listed);
   const requestedPage = Math.max(1, Math.floor(filters.page));
   const offset = (requestedPage - 1) * pageSize;
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { properties } from "~/db/schema";
+import { officeSettings, properties } from "~/db/schema";
 import { parseListingFilters } from "~/lib/listing-filters";
 import { createProperty } from "../../tests/setup/accounts";
 import { setupTestDatabase } from "../../tests/setup/test-database";
@@ -10,10 +10,12 @@ import { getPropertyWithMedia, listFeaturedProperties } from "./property.server"
 import { searchProperties } from "./property-search.server";
 import { buildSitemap } from "./sitemap.server";
 
-// A listing in the trash is gone from the site at once; a sold or let one leaves the search and
-// the home page but keeps its own page (with its badge).
+// A listing in the trash is gone from the site at once; a sold or let one leaves the home page at
+// once and the search after its badge's days (issue 46), but keeps its own page (with its badge).
 
 await setupTestDatabase();
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function titlesFound() {
   const result = await searchProperties(parseListingFilters(new URLSearchParams()));
@@ -26,7 +28,11 @@ describe("what the public site shows", () => {
     const sold = await createProperty("Sold house");
     const trashed = await createProperty("Trashed house");
     await db.update(properties).set({ featured: true });
-    await db.update(properties).set({ status: "sold" }).where(eq(properties.id, sold));
+    // Sold 15 days ago: past the 14 days its badge shows in the search.
+    await db
+      .update(properties)
+      .set({ status: "sold", closedAt: new Date(Date.now() - 15 * DAY_MS) })
+      .where(eq(properties.id, sold));
     await db.update(properties).set({ deletedAt: new Date() }).where(eq(properties.id, trashed));
 
     expect(await titlesFound()).toEqual(["Open house"]);
@@ -35,7 +41,8 @@ describe("what the public site shows", () => {
     expect(await getPropertyWithMedia(trashed)).toBeUndefined();
     expect(await getPropertyWithMedia(open)).toBeDefined();
     const sitemap = await buildSitemap("https://example.ng", undefined);
-    expect(sitemap).toContain(sold);
+    expect(sitemap).toContain(open);
+    expect(sitemap).not.toContain(sold);
     expect(sitemap).not.toContain(trashed);
   });
 
@@ -62,7 +69,7 @@ describe("the Nigerian facts as search filters", () => {
       .where(eq(properties.id, consent));
     await db
       .update(properties)
-      .set({ status: "let", furnishing: "furnished" })
+      .set({ status: "let", furnishing: "furnished", closedAt: new Date(Date.now() - 30 * DAY_MS) })
       .where(eq(properties.id, let_));
     const found = async (query: string) =>
       (await searchProperties(parseListingFilters(new URLSearchParams(query)))).items
@@ -75,5 +82,87 @@ describe("the Nigerian facts as search filters", () => {
     ]);
     expect(await found("furnish=furnished")).toEqual(["C of O house"]);
     expect(await found("furnish=furnished&closed=1")).toEqual(["C of O house", "Let flat"]);
+  });
+});
+
+describe("dated availability (issue 46)", () => {
+  const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+
+  async function listing(title: string, purpose: "sale" | "rent", confirmedDaysAgo: number) {
+    const id = await createProperty(title);
+    await db
+      .update(properties)
+      .set({ purpose, featured: true, availabilityConfirmedAt: daysAgo(confirmedDaysAgo) })
+      .where(eq(properties.id, id));
+    return id;
+  }
+
+  it("takes a listing past its period out of the search, the home page and the sitemap, not off its page", async () => {
+    await db.delete(properties);
+    const freshRent = await listing("Rent 13 days", "rent", 13);
+    const staleRent = await listing("Rent 15 days", "rent", 15);
+    const freshSale = await listing("Sale 29 days", "sale", 29);
+    const staleSale = await listing("Sale 31 days", "sale", 31);
+
+    expect(await titlesFound()).toEqual(["Rent 13 days", "Sale 29 days"]);
+    expect((await listFeaturedProperties()).map((p) => p.title).sort()).toEqual([
+      "Rent 13 days",
+      "Sale 29 days",
+    ]);
+    const sitemap = await buildSitemap("https://example.ng", undefined);
+    for (const id of [freshRent, freshSale]) expect(sitemap).toContain(id);
+    for (const id of [staleRent, staleSale]) expect(sitemap).not.toContain(id);
+    // Its page stays (the route says "Availability being checked" and noindex: property.test.ts).
+    expect((await getPropertyWithMedia(staleRent))?.title).toBe("Rent 15 days");
+    // "Include sold and let" does not bring back a listing being checked.
+    const withClosed = await searchProperties(parseListingFilters(new URLSearchParams("closed=1")));
+    expect(withClosed.items.map((i) => i.title).sort()).toEqual(["Rent 13 days", "Sale 29 days"]);
+  });
+
+  it("keeps a let or sold listing in the search with its badge for 14 days, then not", async () => {
+    await db.delete(properties);
+    const recent = await listing("Let 13 days ago", "rent", 40);
+    const old = await listing("Sold 15 days ago", "sale", 40);
+    await db
+      .update(properties)
+      .set({ status: "let", closedAt: daysAgo(13) })
+      .where(eq(properties.id, recent));
+    await db
+      .update(properties)
+      .set({ status: "sold", closedAt: daysAgo(15) })
+      .where(eq(properties.id, old));
+    expect(await titlesFound()).toEqual(["Let 13 days ago"]);
+    // Never on the home page: it is not on offer.
+    expect(await listFeaturedProperties()).toEqual([]);
+  });
+
+  it("stamps the moment a listing becomes let or sold, whoever writes it, and clears it back on offer", async () => {
+    const id = await createProperty("Stamped house");
+    const read = async () =>
+      (await db.select().from(properties).where(eq(properties.id, id)))[0]?.closedAt ?? null;
+    expect(await read()).toBeNull();
+    await db.update(properties).set({ status: "let" }).where(eq(properties.id, id));
+    const stamped = await read();
+    expect(stamped).toBeInstanceOf(Date);
+    // Let to sold keeps the first moment; back on offer clears it.
+    await db.update(properties).set({ status: "sold" }).where(eq(properties.id, id));
+    expect(await read()).toEqual(stamped);
+    await db.update(properties).set({ status: "available" }).where(eq(properties.id, id));
+    expect(await read()).toBeNull();
+  });
+
+  it("applies the periods the office set", async () => {
+    await db.delete(properties);
+    await listing("Rent 10 days", "rent", 10);
+    await db
+      .insert(officeSettings)
+      .values({ id: 1, availabilityRentDays: 7 })
+      .onConflictDoUpdate({ target: officeSettings.id, set: { availabilityRentDays: 7 } });
+    try {
+      expect(await titlesFound()).toEqual([]);
+    } finally {
+      await db.update(officeSettings).set({ availabilityRentDays: 14 });
+    }
+    expect(await titlesFound()).toEqual(["Rent 10 days"]);
   });
 });

@@ -1,19 +1,15 @@
-import { and, asc, desc, eq, getTableColumns, isNull, notInArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { cachedUntilContentChanges } from "~/cache/reference-data.server";
 import { db } from "~/db/client.server";
-import { properties, propertyMedia } from "~/db/schema";
+import { properties, propertyMedia, users } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
-import { CLOSED_STATUSES, FEATURED_COUNT, type PurposeValue } from "~/lib/property-options";
+import { FEATURED_COUNT, type PurposeValue } from "~/lib/property-options";
+import { confirmedOnOffer, getAvailabilityRules, ON_SITE } from "./property-visibility.server";
 import { publicAddressSql } from "./public-address.server";
 
-/** Listings on the site: not in the trash (a deleted listing's page is gone at once). */
-export const ON_SITE: SQL = isNull(properties.deletedAt);
-
-/** Listings the public search and the home page offer: on the site, and not sold or let. */
-export const OFFERED: SQL = and(
-  ON_SITE,
-  notInArray(properties.status, [...CLOSED_STATUSES]),
-) as SQL;
+// What the public site shows is decided in ./property-visibility.server (issue 46); these two
+// stay importable from here, where most queries found them.
+export { OFFERED, ON_SITE } from "./property-visibility.server";
 
 /** What every summary of a listing shows: a card, a column of the comparison. */
 export const listingSummaryColumns = {
@@ -37,6 +33,8 @@ export const listingSummaryColumns = {
 export const propertyCardColumns = {
   ...listingSummaryColumns,
   featured: properties.featured,
+  // A let or sold listing stays in the search with its badge for a while (issue 46).
+  status: properties.status,
   createdAt: properties.createdAt,
 };
 
@@ -56,6 +54,8 @@ export type PropertyCardData = {
   /** NH-LAG-0421 (issue 45). */
   referenceCode: string;
   featured: boolean;
+  /** Where it stands: the card shows Let or Sold (issue 46). */
+  status?: string;
   createdAt: Date;
 };
 
@@ -72,6 +72,8 @@ export async function listFeaturedProperties(purpose?: PurposeValue): Promise<Pr
 const readFeatured = cachedUntilContentChanges(
   async (purpose: PurposeValue | ""): Promise<PropertyCardData[]> => {
     const byPurpose: SQL | undefined = purpose ? eq(properties.purpose, purpose) : undefined;
+    // Only listings confirmed within their period (issue 46).
+    const OFFERED = confirmedOnOffer(await getAvailabilityRules(), new Date());
     const featured = await db
       .select(propertyCardColumns)
       .from(properties)
@@ -95,21 +97,27 @@ export async function getPropertyWithMedia(id: string) {
 }
 
 /**
- * A listing's columns as its public page may carry them: not who listed it with the agency, and
- * the address as the site shows it (the area, unless the office made the address public).
+ * A listing's columns as its public page may carry them: not who listed it with the agency, nor
+ * whose account confirmed its availability (an owner's, perhaps): only an agent's name, below;
+ * and the address as the site shows it (the area, unless the office made the address public).
  */
 const {
   ownerId: _ownerId,
+  availabilityConfirmedBy: _confirmedBy,
   area: _area,
   addressPublic: _addressPublic,
   ...LISTING_COLUMNS
 } = getTableColumns(properties);
 const PUBLIC_COLUMNS = { ...LISTING_COLUMNS, address: publicAddressSql };
 
+/** The agent who last confirmed the listing's availability (issue 46), or null: the office. */
+const CONFIRMING_AGENT_NAME = sql<string | null>`(select ${users.name} from ${users}
+  where ${users.id} = ${properties.availabilityConfirmedBy} and ${users.role} = 'agent')`;
+
 const readPropertyWithMedia = cachedUntilContentChanges(
   async (id: string) => {
     const [property] = await db
-      .select(PUBLIC_COLUMNS)
+      .select({ ...PUBLIC_COLUMNS, availabilityAgentName: CONFIRMING_AGENT_NAME })
       .from(properties)
       .where(and(ON_SITE, eq(properties.id, id)))
       .limit(1);

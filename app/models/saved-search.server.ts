@@ -12,6 +12,7 @@ import {
 import { type AlertFrequency, MAX_SAVED_SEARCHES } from "~/lib/schemas/saved-search";
 import { holdIfDueBeforeRestore, lastRestoreTime } from "./held-mail.server";
 import { listingConditions, resolveLocations } from "./property-search.server";
+import { listedPublicly, readAvailabilityRules } from "./property-visibility.server";
 
 // Saved searches and their e-mail alerts (issue 14). Every customer query takes the user id and
 // puts it in the WHERE clause: another customer's id reads nothing and changes nothing.
@@ -86,7 +87,10 @@ async function matchesSince(
   const cities =
     filters.locations.length > 0 ? await resolveLocations(filters.locations, executor) : [];
   if (filters.locations.length > 0 && cities.length === 0) return undefined;
-  return and(listingConditions(filters, cities), gte(properties.createdAt, since));
+  const listed = listedPublicly(await readAvailabilityRules(executor), new Date(), {
+    includeClosed: filters.includeClosed,
+  });
+  return and(listingConditions(filters, cities, listed), gte(properties.createdAt, since));
 }
 
 /** The customer's saved searches, newest first, each with its count of new matches. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { agentProfiles, properties, users } from "~/db/schema";
 import { agentProfilePath } from "~/lib/agent-profile";
@@ -10,20 +10,25 @@ import {
   sitemapIndexXml,
   urlsetXml,
 } from "~/lib/sitemap";
-import { ON_SITE } from "./property.server";
+import { getAvailabilityRules, listedPublicly } from "./property-visibility.server";
 
-async function countProperties() {
-  const [row] = await db.select({ total: count() }).from(properties).where(ON_SITE);
+/** The listings the search shows (issue 46: a listing being checked is noindex, so not here). */
+async function listedNow() {
+  return listedPublicly(await getAvailabilityRules(), new Date());
+}
+
+async function countProperties(listed: SQL) {
+  const [row] = await db.select({ total: count() }).from(properties).where(listed);
   return row?.total ?? 0;
 }
 
 /** Property ids and last changes, a slice in id order (the primary key: stable pages). */
-async function listPropertiesForSitemap(offset: number, limit: number) {
+async function listPropertiesForSitemap(listed: SQL, offset: number, limit: number) {
   if (limit <= 0) return [];
   return db
     .select({ id: properties.id, updatedAt: properties.updatedAt })
     .from(properties)
-    .where(ON_SITE)
+    .where(listed)
     .orderBy(asc(properties.id))
     .offset(offset)
     .limit(limit);
@@ -53,7 +58,8 @@ export async function buildSitemap(
 ): Promise<string | undefined> {
   const head = [...STATIC_SITEMAP_PATHS, ...(await listAgentProfilePaths())];
   const staticCount = head.length;
-  const total = staticCount + (await countProperties());
+  const listed = await listedNow();
+  const total = staticCount + (await countProperties(listed));
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   if (page === undefined && pageCount > 1) {
     return sitemapIndexXml(
@@ -71,7 +77,11 @@ export async function buildSitemap(
     loc: absoluteUrl(siteUrl, path),
   }));
   const propertyStart = Math.max(0, start - staticCount);
-  const rows = await listPropertiesForSitemap(propertyStart, end - staticCount - propertyStart);
+  const rows = await listPropertiesForSitemap(
+    listed,
+    propertyStart,
+    end - staticCount - propertyStart,
+  );
   const listings = rows.map((row) => ({
     loc: absoluteUrl(siteUrl, `/property/${row.id}`),
     lastmod: row.updatedAt,

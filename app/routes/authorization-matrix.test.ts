@@ -1223,6 +1223,46 @@ const MATRIX: Record<string, Guarded> = {
       };
     },
   },
+  // Dated availability (issue 46): every staff member opens the list (an agent's holds their own
+  // listings only, to-confirm.test.ts); the listing is the agent's, so they confirm it in one
+  // tap like an admin, and the other agent cannot (404, nothing written).
+  "routes/admin/to-confirm.tsx": {
+    path: "/admin/to-confirm",
+    entry: (): MatrixEntry => {
+      const path = "/admin/to-confirm";
+      const refused = adminOnly(path).expect;
+      const guarded = { reset: resetAdminProperty, watch: adminPropertyState };
+      return {
+        loader: { url: path, expect: allStaff(refused, { ok: true }) },
+        actions: [
+          {
+            url: path,
+            form: { intent: "confirm", propertyId: adminPropertyId, method: "visit" },
+            expect: {
+              ...refused,
+              admin: { redirect: path },
+              agent: { redirect: path },
+              otherAgent: { status: 404 },
+            },
+            writer: ["admin", "agent"],
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "confirm", propertyId: adminPropertyId, method: "guess" },
+            expect: allStaff(refused, { status: 400 }),
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "confirm", propertyId: UNKNOWN_ID, method: "call" },
+            expect: allStaff(refused, { status: 404 }),
+            ...guarded,
+          },
+        ],
+      };
+    },
+  },
   "routes/admin/property-photos-upload.ts": {
     path: "/admin/properties/:id/photos",
     entry: (): MatrixEntry => {
@@ -1866,6 +1906,9 @@ const PUBLIC: Record<string, string> = {
   "routes/public/search-unsubscribe.tsx": "/searches/unsubscribe",
   // The signed token names the account, no session is read (owner-report-unsubscribe.test.ts).
   "routes/public/owner-report-unsubscribe.tsx": "/listings/report/unsubscribe",
+  // The signed token names the listing and its owner, no session is read
+  // (owner-availability.test.ts): a bad or expired one writes nothing.
+  "routes/public/owner-availability.tsx": "/listings/availability",
   "routes/public/not-found.tsx": "/*",
   "routes/auth/signin.tsx": "/signin",
   "routes/auth/signup.tsx": "/signup",

@@ -1,6 +1,13 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { agentProfiles, appointments, properties, teamMembers, users } from "~/db/schema";
+import {
+  agentProfiles,
+  appointments,
+  listingConfirmations,
+  properties,
+  teamMembers,
+  users,
+} from "~/db/schema";
 import { ensureAgentProfile } from "~/models/agent-profile.server";
 
 // The demo agents (issue 21): three of the demo team are agents with accounts. Their listings
@@ -82,6 +89,17 @@ export async function assignDemoAgents(agentIds: readonly string[]) {
       const agentId = agentIds[i % agentIds.length] ?? null;
       await tx.update(properties).set({ agentId }).where(eq(properties.id, listing.id));
     }
+    // The availability of a listing with an agent was confirmed by its agent (issue 46).
+    await tx
+      .update(properties)
+      .set({ availabilityConfirmedBy: sql`${properties.agentId}` })
+      .where(isNotNull(properties.agentId));
+    await tx
+      .update(listingConfirmations)
+      .set({
+        confirmedBy: sql`(select ${properties.agentId} from ${properties} where ${properties.id} = ${listingConfirmations.propertyId})`,
+      })
+      .where(isNotNull(listingConfirmations.propertyId));
     // The viewings of a listing are its agent's.
     await tx
       .update(appointments)

@@ -3,6 +3,7 @@ import { announceContentChange, contentChanged } from "~/cache/content-generatio
 import { db, getDatabase, SEED_LOCK_KEY } from "~/db/client.server";
 import {
   contactInfo,
+  listingConfirmations,
   officialChannels,
   properties,
   propertyMedia,
@@ -91,6 +92,15 @@ async function seedUnlocked(options: { onlyIfEmpty: boolean }): Promise<SeedCoun
       })),
     );
     await tx.insert(propertyMedia).values(media);
+    // Each listing's last availability confirmation, in its history too (issue 46); the demo
+    // agents' own are attributed to them once they exist (demo-agents.ts).
+    await tx.insert(listingConfirmations).values(
+      listings.map((property) => ({
+        propertyId: property.id,
+        confirmedAt: property.availabilityConfirmedAt,
+        method: property.availabilityMethod,
+      })),
+    );
 
     // The other tables may hold an admin's work even when there are no listings: in the
     // only-if-empty mode they are filled only where empty, and existing texts are kept.

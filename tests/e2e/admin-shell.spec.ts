@@ -34,6 +34,8 @@ const [demoAdmin] = DEMO_USERS;
 const SIDEBAR_LINKS: (string | RegExp)[] = [
   "Dashboard",
   "Properties",
+  // Issue 46: the listings whose availability is due for confirming.
+  "To Confirm",
   /^Submissions( \(\d+ waiting\))?$/,
   "Users",
   "Appointments",

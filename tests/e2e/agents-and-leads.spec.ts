@@ -26,6 +26,7 @@ test("an agent sees their own listings, the page shows them, and a visitor's boo
   const nav = page.getByRole("navigation", { name: "Admin" }).first();
   await expect(nav.getByRole("link")).toHaveText([
     "My Properties",
+    "To Confirm",
     "My Viewings",
     "My Inquiries",
     "My Leads",

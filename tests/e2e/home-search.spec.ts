@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { buildDemoProperties, demoListingsBeingChecked } from "../../app/demo/demo-properties";
 import {
   chooseOption,
   gotoHydrated,
@@ -54,5 +55,8 @@ test("searching with nothing chosen shows a hint, then opens the whole listing",
   await expect(page).toHaveURL(/\/properties$/);
   const { from, total } = await readResultsLine(page);
   expect(from).toBe(1);
-  expect(total).toBeGreaterThanOrEqual(64);
+  // Every demo listing but the few left past their availability period (issue 46).
+  expect(total).toBeGreaterThanOrEqual(
+    buildDemoProperties().length - demoListingsBeingChecked().length,
+  );
 });

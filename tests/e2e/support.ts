@@ -184,13 +184,21 @@ export function adminPage(openPage: OpenPage, options: BrowserContextOptions = {
   return openPage({ storageState: ADMIN_STATE, ...options });
 }
 
-/** Signs in through /admin/login's form and lands on the dashboard. */
-export async function signInAsAdmin(page: Page, email: string, password: string) {
+/**
+ * Signs in through /admin/login's form and lands on the dashboard (an agent lands on their
+ * viewings: pass `landing`).
+ */
+export async function signInAsAdmin(
+  page: Page,
+  email: string,
+  password: string,
+  landing: RegExp = /\/admin\/dashboard$/,
+) {
   await gotoHydrated(page, "/admin/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In as Admin" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(landing);
 }
 
 /** Fills the sign-in form already on screen and waits for the dashboard. */

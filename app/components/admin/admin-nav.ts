@@ -2,6 +2,7 @@ import {
   Archive,
   Building2,
   CalendarDays,
+  CheckCircle2,
   ClipboardList,
   Contact,
   GalleryHorizontal,
@@ -32,6 +33,8 @@ export type AdminNavCounts = Readonly<Record<string, number>>;
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: "Dashboard", to: "/admin/dashboard", icon: LayoutDashboard },
   { label: "Properties", to: "/admin/properties", icon: Building2 },
+  // Dated availability (issue 46): the listings whose confirmation is due, soonest first.
+  { label: "To Confirm", to: "/admin/to-confirm", icon: CheckCircle2 },
   // Owners' submissions waiting for review (issue 20); the sidebar shows how many wait.
   { label: "Submissions", to: "/admin/submissions", icon: ClipboardList },
   { label: "Users", to: "/admin/users", icon: Users },
@@ -61,6 +64,7 @@ const SUPER_ADMIN_NAV: readonly AdminNavItem[] = [
 /** An agent's sidebar: their listings and their viewings (the pages agents may open). */
 const AGENT_NAV: readonly AdminNavItem[] = [
   { label: "My Properties", to: "/admin/properties", icon: Building2 },
+  { label: "To Confirm", to: "/admin/to-confirm", icon: CheckCircle2 },
   { label: "My Viewings", to: "/admin/appointments", icon: CalendarDays },
   { label: "My Inquiries", to: "/admin/complaints", icon: MessageSquareWarning },
   { label: "My Leads", to: "/admin/leads", icon: Target },

@@ -147,6 +147,7 @@ describe("an agent", () => {
     }
     expect(adminNav("agent").map((item) => item.to)).toEqual([
       "/admin/properties",
+      "/admin/to-confirm",
       "/admin/appointments",
       "/admin/complaints",
       "/admin/leads",

@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import { getCurrentSession, requireAdmin, signOut } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { AVAILABILITY_INTENT, AvailabilityPanel } from "~/components/admin/availability-panel";
 import { FEE_TERMS_INTENT, FeeTermsPanel } from "~/components/admin/fee-terms-panel";
 import {
   AdminsPanel,
@@ -41,6 +42,7 @@ import {
   requiredSetting,
   SETTINGS_MESSAGES,
 } from "~/lib/schemas/admin-settings";
+import { AVAILABILITY_MESSAGES, availabilityRulesSchema } from "~/lib/schemas/availability";
 import { FEE_TERMS_MESSAGES, feeTermsSchema } from "~/lib/schemas/fee-terms";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { COMPANY_NAME } from "~/lib/site";
@@ -57,6 +59,7 @@ import {
 } from "~/models/admin-settings.server";
 import { getGeneralBookings, setGeneralBookings } from "~/models/booking-rota.server";
 import { getFeeTermsForAdmin, setFeeTerms } from "~/models/fee-terms.server";
+import { readAvailabilityRules, setAvailabilityRules } from "~/models/property-visibility.server";
 import { RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
 import type { Route } from "./+types/settings";
 
@@ -82,19 +85,22 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const tab = selectedTab(url, tabsFor(actor));
   try {
-    const [settings, admins, superAdmins, generalBookings, feeTerms] = await Promise.all([
-      getNotificationSettings(actor),
-      tab === "admins" ? listAdminAccounts(actor) : Promise.resolve([]),
-      actor.isSuperAdmin ? countActiveSuperAdmins(actor) : Promise.resolve(0),
-      getGeneralBookings(actor),
-      getFeeTermsForAdmin(actor),
-    ]);
+    const [settings, admins, superAdmins, generalBookings, feeTerms, availability] =
+      await Promise.all([
+        getNotificationSettings(actor),
+        tab === "admins" ? listAdminAccounts(actor) : Promise.resolve([]),
+        actor.isSuperAdmin ? countActiveSuperAdmins(actor) : Promise.resolve(0),
+        getGeneralBookings(actor),
+        getFeeTermsForAdmin(actor),
+        readAvailabilityRules(),
+      ]);
     return {
       tab,
       tabs: tabsFor(actor),
       settings,
       generalBookings,
       feeTerms,
+      availability,
       admins,
       adding: tab === "admins" && url.searchParams.get("add") === "1",
       viewer: { id: actor.id, isSuperAdmin: actor.isSuperAdmin },
@@ -122,6 +128,8 @@ export async function action(args: Route.ActionArgs) {
       return saveGeneralBookings(actor, form);
     case FEE_TERMS_INTENT:
       return saveFeeTerms(actor, form);
+    case AVAILABILITY_INTENT:
+      return saveAvailability(actor, form);
     case "password":
       return savePassword(actor, form, args.request);
     case "delete-account":
@@ -198,6 +206,20 @@ async function saveFeeTerms(actor: AdminActor, form: FormData) {
   }
   await setFeeTerms(actor, parsed.data);
   throw redirectWithFlash(`${SETTINGS}?tab=general`, "feeTermsSaved");
+}
+
+/** The dated availability periods (issue 46), in days, audited. */
+async function saveAvailability(actor: AdminActor, form: FormData) {
+  const intent = AVAILABILITY_INTENT;
+  const keys = ["rentDays", "saleDays", "reminderDays", "closedBadgeDays"] as const;
+  const values = Object.fromEntries(keys.map((key) => [key, String(form.get(key) ?? "")]));
+  const parsed = availabilityRulesSchema().safeParse(values);
+  if (!parsed.success) {
+    const fields = fieldErrorsOf(parsed.error);
+    return badRequest({ intent, error: AVAILABILITY_MESSAGES.failed, fields, values });
+  }
+  await setAvailabilityRules(actor, parsed.data);
+  throw redirectWithFlash(`${SETTINGS}?tab=general`, "availabilitySaved");
 }
 
 async function savePassword(actor: AdminActor, form: FormData, request: Request) {
@@ -323,8 +345,18 @@ async function removeAdmin(actor: AdminActor, form: FormData) {
 }
 
 export default function AdminSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, tabs, settings, generalBookings, feeTerms, admins, adding, viewer, lastSuperAdmin } =
-    loaderData;
+  const {
+    tab,
+    tabs,
+    settings,
+    generalBookings,
+    feeTerms,
+    availability,
+    admins,
+    adding,
+    viewer,
+    lastSuperAdmin,
+  } = loaderData;
   const failure = failureOf(actionData);
   const failed = (intent: string) => (failure?.intent === intent ? failure : undefined);
   return (
@@ -342,6 +374,7 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
             error={failed("general-bookings")?.error}
           />
           <FeeTermsPanel terms={feeTerms} failure={failed(FEE_TERMS_INTENT)} />
+          <AvailabilityPanel rules={availability} failure={failed(AVAILABILITY_INTENT)} />
         </>
       ) : null}
       {tab === "security" ? (

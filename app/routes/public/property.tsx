@@ -11,6 +11,7 @@ import { CostCalculator } from "~/components/cost-calculator";
 import { FavoriteButton, SavedFavorites } from "~/components/favorite-button";
 import { Bath, BedDouble, CalendarDays, Mail, MapPin, Phone, Ruler, Tag } from "~/components/icons";
 import { InquiryForm } from "~/components/inquiry/inquiry-form";
+import { AvailabilityNote } from "~/components/listing/availability-note";
 import { ListingCode } from "~/components/listing/listing-code";
 import { NoFeePromise, RentalFeeTerms } from "~/components/listing/no-fee-promise";
 import { PropertiesBreadcrumb } from "~/components/listing/properties-breadcrumb";
@@ -26,6 +27,7 @@ import { readForm } from "~/http/read-form.server";
 import { pageNotesContext } from "~/http/request-context.server";
 import { retryAfterHeaders } from "~/http/responses.server";
 import { agentProfilePath } from "~/lib/agent-profile";
+import { publicAvailability } from "~/lib/availability";
 import { isCostable } from "~/lib/home-cost";
 import { imageUrl, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
 import { leadClickHref, listingWhatsappTarget } from "~/lib/listing-contact";
@@ -56,19 +58,23 @@ import { getListingAgent, type ListingAgent } from "~/models/listing-agent.serve
 import { getPropertyWithMedia, type PropertyWithMedia } from "~/models/property.server";
 import { countPropertyView } from "~/models/property-stats.server";
 import { recordPropertyView } from "~/models/property-view.server";
+import { getAvailabilityRules } from "~/models/property-visibility.server";
 import { getContactDetails } from "~/models/site-content.server";
 import { getClientIp } from "~/rate-limit/rate-limit.server";
 import { submitInquiryForm } from "~/routes/public/inquiry-submit.server";
 import type { Route } from "./+types/property";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const [property, contact, user, feeTerms] = await Promise.all([
+  const [property, contact, user, feeTerms, availabilityRules] = await Promise.all([
     getPropertyWithMedia(params.id),
     getContactDetails(),
     getSessionUser(request),
     getFeeTerms(),
+    getAvailabilityRules(),
   ]);
   if (!property) throw data("Property not found", { status: 404 });
+  // Dated availability (issue 46): computed from the last confirmation, never typed.
+  const availability = publicAvailability(availabilityRules, property, new Date());
   // The listing's agent is part of the page (and of its cached copies): assigning another agent
   // or editing the linked team member is a public write that moves the content generation.
   const [favoriteIds, , agent] = await Promise.all([
@@ -103,7 +109,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     chatHref: chat ? leadClickHref(property.id, "whatsapp") : undefined,
     share: whatsappShareUrl(listingShareMessage(listing, price)),
   };
-  return { property, contact, favoriteIds, whatsapp, agent: agent ?? null, feeTerms };
+  return {
+    property,
+    contact,
+    favoriteIds,
+    whatsapp,
+    agent: agent ?? null,
+    feeTerms,
+    availability,
+  };
 }
 
 const ASK_FIELDS = {
@@ -186,6 +200,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
             {location}
           </p>
           <ListingCode code={property.referenceCode} className="mt-1 block text-sm" />
+          <AvailabilityNote availability={loaderData.availability} />
         </div>
         {/* The compare toggle sits with the price, not in the phone's sticky action bar. */}
         <div className="flex flex-wrap items-center justify-between gap-3 md:flex-col md:items-end">
@@ -600,6 +615,8 @@ export const meta: Route.MetaFunction = (args) => {
     title: `${property.title} in ${property.city}, ${price}`,
     description: `${purposeLabel(property.purpose)} in ${place}: ${price}. ${property.description}`,
     path: `/property/${property.id}`,
+    // Being checked (issue 46): out of the search and the sitemap, and out of search engines.
+    noindex: loaderData.availability.state === "being-checked",
     image: photo,
     imageAlt: photo ? `${property.title}, ${property.city}` : undefined,
     type: "product",
