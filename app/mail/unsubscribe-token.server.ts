@@ -7,9 +7,13 @@ import { getEnv } from "~/env.server";
 // an old e-mail's link must still stop the e-mails. Each kind of e-mail has its own key, derived
 // from the auth secret for that purpose only, so one kind's token never stops another's.
 // - a saved-search alert's: the search's id;
-// - an owner's weekly report's (issue 20): the owner's account id.
+// - an owner's weekly report's (issue 20): the owner's account id;
+// - an owner's e-mails about interest in their listings (issue 47): the owner's account id.
 
-type Purpose = "saved-search-unsubscribe:v1" | "owner-report-unsubscribe:v1";
+type Purpose =
+  | "saved-search-unsubscribe:v1"
+  | "owner-report-unsubscribe:v1"
+  | "owner-alerts-unsubscribe:v1";
 
 const cachedKeys = new Map<Purpose, { secret: string; key: Buffer }>();
 
@@ -53,4 +57,13 @@ export function signOwnerReportToken(userId: string): string {
 /** The account id a report's token was made for, or undefined for a forged or altered one. */
 export function verifyOwnerReportToken(token: string): string | undefined {
   return verify("owner-report-unsubscribe:v1", "[A-Za-z0-9_-]{1,64}", token);
+}
+
+export function signOwnerAlertsToken(userId: string): string {
+  return `${userId}.${signature("owner-alerts-unsubscribe:v1", userId)}`;
+}
+
+/** The account id an interest e-mail's token was made for, or undefined for a forged one. */
+export function verifyOwnerAlertsToken(token: string): string | undefined {
+  return verify("owner-alerts-unsubscribe:v1", "[A-Za-z0-9_-]{1,64}", token);
 }
