@@ -35,6 +35,8 @@ export default [
     route("searches/unsubscribe", "routes/public/search-unsubscribe.tsx"),
     // An owner's weekly report's unsubscribe link (signed token, works signed out; issue 20).
     route("listings/report/unsubscribe", "routes/public/owner-report-unsubscribe.tsx"),
+    // An owner's e-mail about an inquiry or a booked viewing: its unsubscribe link (issue 47).
+    route("listings/alerts/unsubscribe", "routes/public/owner-alerts-unsubscribe.tsx"),
     route("dashboard", "routes/dashboard/layout.tsx", [
       index("routes/dashboard/index.tsx"),
       route("properties", "routes/dashboard/properties.tsx"),

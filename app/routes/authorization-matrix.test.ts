@@ -1866,6 +1866,8 @@ const PUBLIC: Record<string, string> = {
   "routes/public/search-unsubscribe.tsx": "/searches/unsubscribe",
   // The signed token names the account, no session is read (owner-report-unsubscribe.test.ts).
   "routes/public/owner-report-unsubscribe.tsx": "/listings/report/unsubscribe",
+  // The same for the e-mails about interest in a listing (owner-loop.test.ts).
+  "routes/public/owner-alerts-unsubscribe.tsx": "/listings/alerts/unsubscribe",
   "routes/public/not-found.tsx": "/*",
   "routes/auth/signin.tsx": "/signin",
   "routes/auth/signup.tsx": "/signup",
