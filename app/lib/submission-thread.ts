@@ -17,6 +17,7 @@ export function parseThreadMessage(
 ): { ok: true; body: string } | { ok: false; message: string; body: string } {
   const body = typeof value === "string" ? value.trim() : "";
   if (!body) return { ok: false, message: THREAD_MESSAGES.empty, body };
-  if (body.length > THREAD_MESSAGE_MAX) return { ok: false, message: THREAD_MESSAGES.tooLong, body };
+  if (body.length > THREAD_MESSAGE_MAX)
+    return { ok: false, message: THREAD_MESSAGES.tooLong, body };
   return { ok: true, body };
 }
