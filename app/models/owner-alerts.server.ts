@@ -17,6 +17,35 @@ import { notify } from "./notification.server";
 const ALERTS_ON = sql<boolean>`coalesce(${userSettings.ownerInterestAlerts}, true)`;
 
 /**
+ * The owner to tell about interest in a listing, with what their e-mail needs: undefined when the
+ * listing has none (or is in the trash), the account is inactive, the switch is off, or (with
+ * `ownerId`, when the e-mail is sent) the listing is no longer theirs.
+ */
+async function ownerToTell(executor: Executor, propertyId: string, ownerId?: string) {
+  const [row] = await executor
+    .select({
+      ownerId: users.id,
+      ownerName: users.name,
+      ownerEmail: users.email,
+      title: properties.title,
+      code: properties.referenceCode,
+      agentId: properties.agentId,
+    })
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.ownerId))
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(
+      and(
+        eq(properties.id, propertyId),
+        ownerId ? eq(properties.ownerId, ownerId) : isNull(properties.deletedAt),
+        eq(users.status, "active"),
+        ALERTS_ON,
+      ),
+    );
+  return row;
+}
+
+/**
  * Inside an inquiry's or a booking's write: queues the listing owner's e-mail, if the listing
  * has an active owner whose switch is on. `day` and `time` are the viewing's, or the day asked.
  */
@@ -25,59 +54,21 @@ export async function notifyOwnerOfInterest(
   propertyId: string,
   moment: { event: InterestEvent; day: string; time?: string | null },
 ): Promise<void> {
-  const [owner] = await tx
-    .select({ id: users.id })
-    .from(properties)
-    .innerJoin(users, eq(users.id, properties.ownerId))
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(
-      and(
-        eq(properties.id, propertyId),
-        isNull(properties.deletedAt),
-        eq(users.status, "active"),
-        ALERTS_ON,
-      ),
-    );
+  const owner = await ownerToTell(tx, propertyId);
   if (!owner) return;
   await notify(tx, {
     kind: "owner.listing-interest",
     propertyId,
-    ownerId: owner.id,
+    ownerId: owner.ownerId,
     event: moment.event,
     day: moment.day,
     time: moment.time ?? null,
   });
 }
 
-/**
- * What the owner's e-mail needs, read when it is sent: undefined when the listing is no longer
- * this owner's, the account is inactive, or the switch went off since.
- */
-export async function getInterestAlertForMail(
-  executor: Executor,
-  propertyId: string,
-  ownerId: string,
-) {
-  const [row] = await executor
-    .select({
-      title: properties.title,
-      code: properties.referenceCode,
-      agentId: properties.agentId,
-      ownerName: users.name,
-      ownerEmail: users.email,
-    })
-    .from(properties)
-    .innerJoin(users, eq(users.id, properties.ownerId))
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(
-      and(
-        eq(properties.id, propertyId),
-        eq(properties.ownerId, ownerId),
-        eq(users.status, "active"),
-        ALERTS_ON,
-      ),
-    );
-  return row;
+/** What the owner's e-mail needs, read when it is sent (see ownerToTell). */
+export function getInterestAlertForMail(executor: Executor, propertyId: string, ownerId: string) {
+  return ownerToTell(executor, propertyId, ownerId);
 }
 
 // ---------------------------------------------------------------------------

@@ -89,47 +89,50 @@ export async function getListingThreadSubmission(ownerId: string, propertyId: st
 type PostOutcome = Outcome<{ id: string }, "not-found" | "not-sent">;
 
 /** The owner writes on one of their own sent submissions; the office is e-mailed. */
-export async function postOwnerMessage(
+export function postOwnerMessage(
   ownerId: string,
   submissionId: string,
   body: string,
 ): Promise<PostOutcome> {
-  if (!isUuid(submissionId)) return { ok: false, reason: "not-found" };
+  return postMessage({ submissionId, authorId: ownerId, fromOffice: false, body }, ownerId);
+}
+
+/** Staff answer on a sent submission (the admin submission page); the owner is e-mailed. */
+export function postOfficeMessage(
+  actor: AdminActor,
+  submissionId: string,
+  body: string,
+): Promise<PostOutcome> {
+  return postMessage({ submissionId, authorId: actor.id, fromOffice: true, body });
+}
+
+/**
+ * Stores a message on a sent submission (the owner's own when `ownerId` is given) and its
+ * notification. The office never sees a draft: to it, one is unknown.
+ */
+async function postMessage(message: NewMessage, ownerId?: string): Promise<PostOutcome> {
+  if (!isUuid(message.submissionId)) return { ok: false, reason: "not-found" };
   return db.transaction(async (tx) => {
     const [submission] = await tx
       .select({ status: propertySubmissions.status })
       .from(propertySubmissions)
       .where(
-        and(eq(propertySubmissions.id, submissionId), eq(propertySubmissions.ownerId, ownerId)),
+        and(
+          eq(propertySubmissions.id, message.submissionId),
+          ownerId ? eq(propertySubmissions.ownerId, ownerId) : undefined,
+        ),
       );
     if (!submission) return { ok: false, reason: "not-found" };
-    if (submission.status === "draft") return { ok: false, reason: "not-sent" };
-    return insertMessage(tx, { submissionId, authorId: ownerId, fromOffice: false, body });
+    if (submission.status === "draft") {
+      return { ok: false, reason: ownerId ? "not-sent" : "not-found" };
+    }
+    return insertMessage(tx, message);
   });
 }
 
-/** Staff answer on a sent submission (the admin submission page); the owner is e-mailed. */
-export async function postOfficeMessage(
-  actor: AdminActor,
-  submissionId: string,
-  body: string,
-): Promise<PostOutcome> {
-  if (!isUuid(submissionId)) return { ok: false, reason: "not-found" };
-  return db.transaction(async (tx) => {
-    const [submission] = await tx
-      .select({ status: propertySubmissions.status })
-      .from(propertySubmissions)
-      .where(eq(propertySubmissions.id, submissionId));
-    // The office never sees a draft: as unknown.
-    if (!submission || submission.status === "draft") return { ok: false, reason: "not-found" };
-    return insertMessage(tx, { submissionId, authorId: actor.id, fromOffice: true, body });
-  });
-}
+type NewMessage = { submissionId: string; authorId: string; fromOffice: boolean; body: string };
 
-async function insertMessage(
-  tx: Executor,
-  message: { submissionId: string; authorId: string; fromOffice: boolean; body: string },
-): Promise<{ ok: true; id: string }> {
+async function insertMessage(tx: Executor, message: NewMessage): Promise<{ ok: true; id: string }> {
   const [row] = await tx
     .insert(submissionMessages)
     .values(message)
