@@ -38,9 +38,10 @@ import {
 import { getOwnerThread, postOwnerMessage } from "~/models/submission-thread.server";
 import type { Route } from "./+types/listing-submission";
 
-// One of the owner's submissions: where it stands, the office's message, its history; while it
-// is a draft or sent back, the form to finish or fix it (and send it again) and its photos;
-// until it is decided, Withdraw. Anyone else's id is a 404.
+// One of the owner's submissions: where it stands, the office's message, the thread with the
+// office once sent (issue 47), its history; while it is a draft or sent back, the form to finish
+// or fix it (and send it again) and its photos; until it is decided, Withdraw. Anyone else's id
+// is a 404.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
