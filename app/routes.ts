@@ -37,6 +37,8 @@ export default [
     route("listings/report/unsubscribe", "routes/public/owner-report-unsubscribe.tsx"),
     // An owner's answer to the availability reminder (signed token, works signed out; issue 46).
     route("listings/availability", "routes/public/owner-availability.tsx"),
+    // An owner's e-mail about an inquiry or a booked viewing: its unsubscribe link (issue 47).
+    route("listings/alerts/unsubscribe", "routes/public/owner-alerts-unsubscribe.tsx"),
     route("dashboard", "routes/dashboard/layout.tsx", [
       index("routes/dashboard/index.tsx"),
       route("properties", "routes/dashboard/properties.tsx"),

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { AuthCard } from "~/components/auth/auth-fields";
+import { AuthCard, DeadLinkCard } from "~/components/auth/auth-fields";
 import { CheckCircle2 } from "~/components/icons";
 import { Alert } from "~/components/ui/alert";
 import { LinkButton, SubmitButton } from "~/components/ui/button";
@@ -44,4 +44,45 @@ export function UnsubscribedCard({
       </LinkButton>
     </AuthCard>
   );
+}
+
+/**
+ * An owner's unsubscribe page (app/http/owner-unsubscribe.server.ts): the question, the answer
+ * after the post, or why the link does nothing.
+ */
+export function OwnerUnsubscribePage({
+  loaderData,
+  actionData,
+  intro,
+  question,
+  messages,
+  next,
+}: {
+  loaderData: { token: string; subscriber: { email: string; enabled: boolean } | null };
+  actionData: { ok: true; alreadyOff: boolean } | { ok: false; reason?: string } | undefined;
+  intro: string;
+  question: (email: string) => string;
+  messages: { unsubscribed: string; alreadyOff: string; badLink: string };
+  next: { to: string; label: string };
+}) {
+  if (actionData?.ok) {
+    const message = actionData.alreadyOff ? messages.alreadyOff : messages.unsubscribed;
+    return <UnsubscribedCard intro={intro} message={message} next={next} />;
+  }
+  const { subscriber, token } = loaderData;
+  if (!subscriber || actionData?.reason === "invalid-link") {
+    const error = { title: "Invalid link", message: messages.badLink };
+    return <DeadLinkCard title="Unsubscribe" intro={intro} error={error} next={next} />;
+  }
+  if (!subscriber.enabled) {
+    return (
+      <AuthCard title="Unsubscribe" intro={intro}>
+        <p className="text-sm text-slate-700">{messages.alreadyOff}</p>
+        <LinkButton to={next.to} fullWidth variant="outline" className="mt-6">
+          {next.label}
+        </LinkButton>
+      </AuthCard>
+    );
+  }
+  return <UnsubscribeCard intro={question(subscriber.email)} token={token} />;
 }

@@ -130,6 +130,11 @@ export const userSettings = pgTable("user_settings", {
    * null (the default) is off. A week's report goes out only if it was on before its send time.
    */
   ownerWeeklyReportSince: timestamp("owner_weekly_report_since", { withTimezone: true }),
+  /**
+   * An owner's "E-mail me when someone asks about or books a viewing of my listings" (issue 47):
+   * on by default, so a landlord hears the same day; the e-mail's unsubscribe link turns it off.
+   */
+  ownerInterestAlerts: boolean("owner_interest_alerts").notNull().default(true),
   updatedAt: updatedAt(),
 });
 
@@ -491,6 +496,26 @@ export const submissionEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("submission_events_submission_idx").on(t.submissionId, t.createdAt)],
+);
+
+/**
+ * The thread between an owner and the office on one of their submissions (issue 47): the owner's
+ * replies (to "changes requested" too) and the office's; a live listing's thread is that of the
+ * submission that made it. `fromOffice` says which side wrote, `authorId` who.
+ */
+export const submissionMessages = pgTable(
+  "submission_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => propertySubmissions.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    fromOffice: boolean("from_office").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("submission_messages_submission_idx").on(t.submissionId, t.createdAt)],
 );
 
 /**

@@ -190,6 +190,14 @@ export const FLASH_MESSAGES = {
     description: "We'll e-mail you every Monday morning how your live listings did.",
   },
   weeklyReportOff: { type: "success", title: "Weekly report off" },
+  // Issue 47: an owner's e-mails about interest in their listings, and a submission's thread.
+  interestAlertsOn: {
+    type: "success",
+    title: "E-mails on",
+    description: "We'll e-mail you when someone asks about or books a viewing of your listings.",
+  },
+  interestAlertsOff: { type: "success", title: "E-mails off" },
+  threadMessageSent: { type: "success", title: "Message sent" },
   submissionApproved: { type: "success", title: "Approved: the listing is live" },
   submissionChangesRequested: { type: "success", title: "Changes requested from the owner" },
   submissionDeclined: { type: "success", title: "Submission declined" },

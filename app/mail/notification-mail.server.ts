@@ -18,6 +18,7 @@ import { renderEmailVerification } from "./email-verification.server";
 import { renderFraudReportEmails, renderListingWarningEmail } from "./fraud-report-mail.server";
 import { renderInquiryResponseEmail, renderListingInquiryEmail } from "./inquiry-mail.server";
 import type { MailMessage } from "./mail-message";
+import { renderListingInterestEmail, renderThreadMessageEmails } from "./owner-loop-mail.server";
 import { renderOwnerWeeklyReport } from "./owner-report-mail.server";
 import { renderSubmissionStatusEmail } from "./submission-mail.server";
 
@@ -47,6 +48,8 @@ const RENDERERS: Renderers = {
   "email.verification-requested": renderEmailVerification,
   "submission.status-set": renderSubmissionStatusEmail,
   "owner.weekly-report": renderOwnerWeeklyReport,
+  "owner.listing-interest": renderListingInterestEmail,
+  "submission.message": renderThreadMessageEmails,
   "report.received": renderFraudReportEmails,
   "report.listing-warning": renderListingWarningEmail,
   "availability.reminder": renderAvailabilityReminder,

@@ -7,14 +7,16 @@ import { getEnv } from "~/env.server";
 // an old e-mail's link must still stop the e-mails. Each kind of e-mail has its own key, derived
 // from the auth secret for that purpose only, so one kind's token never stops another's.
 // - a saved-search alert's: the search's id;
-// - an owner's weekly report's (issue 20): the owner's account id.
+// - an owner's weekly report's (issue 20): the owner's account id;
+// - an owner's e-mails about interest in their listings (issue 47): the owner's account id.
 // The availability reminder's answer links (issue 46) are signed the same way but do expire:
 // their id carries the listing, the owner and the moment the link stops working.
 
 type Purpose =
   | "saved-search-unsubscribe:v1"
   | "owner-report-unsubscribe:v1"
-  | "availability-answer:v1";
+  | "availability-answer:v1"
+  | "owner-alerts-unsubscribe:v1";
 
 const cachedKeys = new Map<Purpose, { secret: string; key: Buffer }>();
 
@@ -88,4 +90,14 @@ export function verifyAvailabilityToken(token: string, now = new Date()): Availa
   if (!id) return { ok: false, reason: "invalid" };
   if (Number(expires) * 1000 <= now.getTime()) return { ok: false, reason: "expired" };
   return { ok: true, propertyId, ownerId };
+}
+
+/** The token of an owner's interest e-mails' unsubscribe link (issue 47). */
+export function signOwnerAlertsToken(userId: string): string {
+  return `${userId}.${signature("owner-alerts-unsubscribe:v1", userId)}`;
+}
+
+/** The account id an interest e-mail's token was made for, or undefined for a forged one. */
+export function verifyOwnerAlertsToken(token: string): string | undefined {
+  return verify("owner-alerts-unsubscribe:v1", "[A-Za-z0-9_-]{1,64}", token);
 }

@@ -21,6 +21,7 @@ import { takeRotaAgent } from "./booking-rota.server";
 import { countLead } from "./lead.server";
 import { activeAgentOfListing } from "./listing-agent.server";
 import { notifyAppointment } from "./notification.server";
+import { notifyOwnerOfInterest } from "./owner-alerts.server";
 import { ON_SITE } from "./property.server";
 import { publicAddressSql } from "./public-address.server";
 import {
@@ -115,8 +116,16 @@ async function insertAppointment(
     .values({ ...input, agentId, status: "pending" })
     .returning({ id: appointments.id, createdAt: appointments.createdAt });
   if (!row) throw new Error("appointment insert returned nothing");
-  // A viewing of a listing is one of its leads (issue 21 item 4), counted with the booking.
-  if (input.propertyId) await countLead(tx, input.propertyId, "booking");
+  // A viewing of a listing is one of its leads (issue 21 item 4), counted with the booking, and
+  // its owner hears of it the same day (issue 47: the slot, never who booked).
+  if (input.propertyId) {
+    await countLead(tx, input.propertyId, "booking");
+    await notifyOwnerOfInterest(tx, input.propertyId, {
+      event: "viewing",
+      day: input.appointmentDate,
+      time: input.appointmentTime,
+    });
+  }
   await tx.insert(appointmentEvents).values({
     appointmentId: row.id,
     actorUserId: event.actorUserId,

@@ -5,6 +5,7 @@ import { inquiries, properties } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 import type { Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
+import { lagosToday } from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";
 import {
   INQUIRY_RESPONSE_MAX_LENGTH,
@@ -15,6 +16,7 @@ import {
 import { logger } from "~/log/logger.server";
 import { countLead } from "./lead.server";
 import { notify } from "./notification.server";
+import { notifyOwnerOfInterest } from "./owner-alerts.server";
 import { isStale, recordVersion, type Stale, staleOutcome } from "./record-version.server";
 
 // Inquiries: the contact form, service inquiries and customer complaints, all seen by staff in
@@ -40,7 +42,8 @@ export type NewInquiry = {
 
 /**
  * Stores one inquiry with status 'pending'. One about a listing is, in the same transaction, a
- * lead of the listing and a notification (to the listing's agent, else the admins).
+ * lead of the listing, a notification (to the listing's agent, else the admins) and the owner's
+ * e-mail (issue 47: no contact details, their switch decides).
  */
 export async function createInquiry(input: NewInquiry) {
   return db.transaction(async (tx) => {
@@ -52,6 +55,10 @@ export async function createInquiry(input: NewInquiry) {
     if (input.propertyId) {
       await countLead(tx, input.propertyId, "inquiry");
       await notify(tx, { kind: "inquiry.received", inquiryId: row.id });
+      await notifyOwnerOfInterest(tx, input.propertyId, {
+        event: "inquiry",
+        day: lagosToday(row.createdAt),
+      });
     }
     return row;
   });

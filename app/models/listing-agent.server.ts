@@ -24,9 +24,12 @@ export type ListingAgent = {
 };
 
 /** The active agent behind `agentId`, as the property page shows them; undefined if none. */
-export async function getListingAgent(agentId: string | null): Promise<ListingAgent | undefined> {
+export async function getListingAgent(
+  agentId: string | null,
+  executor: Executor = db,
+): Promise<ListingAgent | undefined> {
   if (!agentId) return undefined;
-  const [row] = await db
+  const [row] = await executor
     .select({
       id: users.id,
       accountName: users.name,

@@ -68,6 +68,20 @@ export type Notification =
    * starting `weekStart`; its figures are read when it is sent.
    */
   | { kind: "owner.weekly-report"; userId: string; weekStart: string }
+  /**
+   * An owner's listing got an inquiry or a booked viewing (issue 47): the owner's e-mail, with
+   * the day (and a viewing's time) frozen, never who asked.
+   */
+  | {
+      kind: "owner.listing-interest";
+      propertyId: string;
+      ownerId: string;
+      event: "inquiry" | "viewing";
+      day: string;
+      time: string | null;
+    }
+  /** A message on a submission's thread (issue 47): to the owner, or from them to the office. */
+  | { kind: "submission.message"; messageId: string }
   /** A visitor reported a listing, an agent or a checked value (issue 45): to the admins. */
   | { kind: "report.received"; reportId: string }
   /**
@@ -103,6 +117,8 @@ export const NOTIFICATION_KINDS = [
   "email.verification-requested",
   "submission.status-set",
   "owner.weekly-report",
+  "owner.listing-interest",
+  "submission.message",
   "report.received",
   "report.listing-warning",
   "availability.reminder",

@@ -14,6 +14,7 @@ import { type LeadCounts, totalLeads } from "~/lib/leads";
 import type { SubmissionValues } from "~/lib/schemas/submission";
 import { CONTACT_METHODS, OPEN_STATUSES, OWNER_VIEW_WEEKS } from "~/lib/submissions";
 import { getLeadCountsByProperty } from "./lead.server";
+import { getListingAgent } from "./listing-agent.server";
 
 // "My listings" (issue 20): how an owner's live listings do. Only the owner's own (the owner id
 // is in every `where`); the people who booked viewings stay with the agency: an owner sees
@@ -39,6 +40,7 @@ export async function listOwnerListings(ownerId: string, now = new Date()) {
       rentPeriod: properties.rentPeriod,
       status: properties.status,
       imageUrl: properties.imageUrl,
+      agentId: properties.agentId,
       deletedAt: properties.deletedAt,
       createdAt: properties.createdAt,
     })
@@ -88,8 +90,11 @@ export async function listOwnerListings(ownerId: string, now = new Date()) {
     rows.filter((row) => !row.deletedAt).map((row) => row.id),
     first,
   );
-  return rows.map((row) => ({
+  const agentsOf = await ownerAgentsOf(rows.map((row) => row.agentId));
+  return rows.map(({ agentId, ...row }) => ({
     ...row,
+    // Who handles it (issue 47): name and phone, as the property page shows them.
+    agent: agentsOf.get(agentId ?? "") ?? null,
     leads: leadCountsOf(leadsOf.get(row.id)),
     views: viewsOf.get(row.id) ?? 0,
     viewings: viewingsOf.get(row.id) ?? 0,
@@ -174,8 +179,10 @@ export async function getOwnerListing(ownerId: string, propertyId: string, now =
     else if (viewing.status === "completed" || viewing.date < today) viewingCounts.done += 1;
     else viewingCounts.upcoming += 1;
   }
+  const agent = (await ownerAgentsOf([listing.agentId])).get(listing.agentId ?? "") ?? null;
   return {
     listing,
+    agent,
     photos: photos.map((p) => p.mediaUrl),
     weeks,
     viewings,
@@ -185,6 +192,17 @@ export async function getOwnerListing(ownerId: string, propertyId: string, now =
     requests,
     totalViews: weeks.reduce((total, week) => total + week.views, 0),
   };
+}
+
+/** The active agents behind these ids, as an owner sees them: name and phone only. */
+async function ownerAgentsOf(ids: (string | null)[]) {
+  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  const agents = await Promise.all(unique.map((id) => getListingAgent(id)));
+  return new Map(
+    agents.flatMap((agent) =>
+      agent ? [[agent.id, { name: agent.name, phone: agent.phone }]] : [],
+    ),
+  );
 }
 
 /**

@@ -622,6 +622,13 @@ const MATRIX: Record<string, Guarded> = {
             form: { intent: "weekly-report", weeklyReport: "yes" },
             expect: signedIn({ status: 400 }),
           },
+          // The same-day e-mails' switch (issue 47): the poster's own, like the report's.
+          {
+            url: path,
+            form: { intent: "interest-alerts", userId: userIds.owner ?? "" },
+            expect: signedIn({ redirect: path }),
+            ownRows: true,
+          },
           { url: path, form: { intent: "nothing" }, expect: signedIn({ status: 400 }) },
         ],
       };
@@ -662,6 +669,21 @@ const MATRIX: Record<string, Guarded> = {
             expect: onlyOwner({ status: 404 }),
             ...OWNER_GUARD,
           },
+          // The thread with the office (issue 47): only on the owner's own submission; anyone
+          // else guessing its id gets 404 and writes nothing.
+          {
+            url: path,
+            form: { intent: "message", body: "Matrix reply" },
+            expect: onlyOwner({ redirect: path }),
+            writer: "owner",
+            ...OWNER_GUARD,
+          },
+          {
+            url: path,
+            form: { intent: "message", body: "" },
+            expect: onlyOwner({ status: 400 }),
+            ...OWNER_GUARD,
+          },
           {
             url: path,
             form: { intent: "submit", title: "" },
@@ -697,6 +719,14 @@ const MATRIX: Record<string, Guarded> = {
             url: path,
             form: { intent: "takedown", note: "" },
             expect: onlyOwner({ status: 400 }, { status: 400 }),
+            ...OWNER_GUARD,
+          },
+          // The listing's thread is its submission's (issue 47): the owner's only.
+          {
+            url: path,
+            form: { intent: "message", body: "Matrix question" },
+            expect: onlyOwner({ redirect: path }),
+            writer: "owner",
             ...OWNER_GUARD,
           },
           {
@@ -1512,6 +1542,9 @@ const MATRIX: Record<string, Guarded> = {
             { redirect: path },
             true,
           ),
+          // The office's answer on the thread (issue 47), e-mailed to the owner.
+          request({ intent: "message", body: "Matrix answer" }, { redirect: path }, true),
+          request({ intent: "message", body: "" }, { status: 400 }),
           request({ intent: "request-changes", message: "" }, { status: 400 }),
           request({ intent: "approve", title: "" }, { status: 400 }),
           request({ intent: "nothing" }, { status: 400 }),
@@ -1909,6 +1942,8 @@ const PUBLIC: Record<string, string> = {
   // The signed token names the listing and its owner, no session is read
   // (owner-availability.test.ts): a bad or expired one writes nothing.
   "routes/public/owner-availability.tsx": "/listings/availability",
+  // The same for the e-mails about interest in a listing (owner-loop.test.ts).
+  "routes/public/owner-alerts-unsubscribe.tsx": "/listings/alerts/unsubscribe",
   "routes/public/not-found.tsx": "/*",
   "routes/auth/signin.tsx": "/signin",
   "routes/auth/signup.tsx": "/signup",
@@ -2364,6 +2399,7 @@ async function matrixHomeContentState() {
 const SUBMISSION_OF_OWNER = "00000000-0000-4000-8000-0000000050a1";
 const SUBMISSION_OF_OTHER_OWNER = "00000000-0000-4000-8000-0000000050b1";
 const LISTING_OF_OWNER = "00000000-0000-4000-8000-0000000050c1";
+const SUBMISSION_OF_LISTING = "00000000-0000-4000-8000-0000000050d1";
 
 async function resetOwnerRows() {
   const { propertySubmissions, properties } = schema;
@@ -2393,6 +2429,16 @@ async function resetOwnerRows() {
       title: "Matrix flat",
       values: { title: "Matrix flat" },
       reviewMessage: "Add photos",
+    },
+    // The submission that made the owner's listing: its thread is the listing's (issue 47).
+    {
+      id: SUBMISSION_OF_LISTING,
+      ownerId: userIds.owner ?? "",
+      status: "approved",
+      propertyId: LISTING_OF_OWNER,
+      title: "Matrix owner's flat",
+      values: { title: "Matrix owner's flat" },
+      submittedAt: new Date(),
     },
     {
       id: SUBMISSION_OF_OTHER_OWNER,

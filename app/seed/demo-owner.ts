@@ -6,6 +6,7 @@ import {
   propertyMedia,
   propertySubmissions,
   submissionEvents,
+  submissionMessages,
   submissionPhotos,
   users,
 } from "~/db/schema";
@@ -15,7 +16,8 @@ import type { SubmissionStatus } from "~/lib/submissions";
 
 // The demo owner (issue 20): a landlord whose first listing is live (the oldest demo listing,
 // with twelve weeks of views and the demo bookings on it), a flat waiting for review and a shop
-// the office sent back with changes requested. Written once, with the demo accounts, in one
+// the office sent back with changes requested, with the owner's reply and the office's answer on its
+// thread (issue 47). Written once, with the demo accounts, in one
 // transaction.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,6 +27,8 @@ export const DEMO_OWNER_SUBMISSIONS: {
   status: SubmissionStatus;
   values: SubmissionValues;
   message?: string;
+  /** The thread with the office since (issue 47), oldest first. */
+  thread?: { fromOffice: boolean; hoursAgo: number; body: string }[];
 }[] = [
   {
     status: "submitted",
@@ -68,6 +72,18 @@ export const DEMO_OWNER_SUBMISSIONS: {
     },
     message:
       "Please add the shop's number on Ogui Road and a photo of the frontage, and say whether the rent includes the service charge.",
+    thread: [
+      {
+        fromOffice: false,
+        hoursAgo: 20,
+        body: "It is No. 41 Ogui Road, opposite the filling station. The rent does not include the service charge (₦150,000 a year). I will send the frontage photo on Saturday.",
+      },
+      {
+        fromOffice: true,
+        hoursAgo: 18,
+        body: "Thank you. Add the number and the service charge in the form, then send it again with the photo; we will publish it the same day.",
+      },
+    ],
   },
 ];
 
@@ -181,6 +197,17 @@ export async function seedDemoOwner(input: { ownerId: string; adminId: string; n
             ]
           : []),
       ]);
+      if (demo.thread?.length) {
+        await tx.insert(submissionMessages).values(
+          demo.thread.map((message) => ({
+            submissionId: row.id,
+            authorId: message.fromOffice ? adminId : ownerId,
+            fromOffice: message.fromOffice,
+            body: message.body,
+            createdAt: new Date(now.getTime() - message.hoursAgo * 3_600_000),
+          })),
+        );
+      }
     }
   });
 }

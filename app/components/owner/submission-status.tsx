@@ -29,13 +29,7 @@ export function SubmissionHistory({
     <ol className="space-y-3">
       {history.map((step) => (
         <li key={step.id} className="flex flex-wrap items-start gap-x-3 gap-y-1 text-sm">
-          <time dateTime={new Date(step.createdAt).toISOString()} className="text-slate-500">
-            {new Date(step.createdAt).toLocaleString("en-NG", {
-              dateStyle: "medium",
-              timeStyle: "short",
-              timeZone: "Africa/Lagos",
-            })}
-          </time>
+          <LagosTime value={step.createdAt} className="text-slate-500" />
           <SubmissionStatusBadge status={step.toStatus} />
           <span className="text-slate-600">
             {step.byOffice
@@ -52,5 +46,19 @@ export function SubmissionHistory({
         </li>
       ))}
     </ol>
+  );
+}
+
+/** A moment in Lagos time, date and time: "29 Nov 2026, 2:05 pm". */
+export function LagosTime({ value, className }: { value: Date | string; className?: string }) {
+  const date = new Date(value);
+  return (
+    <time dateTime={date.toISOString()} className={className}>
+      {date.toLocaleString("en-NG", {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: "Africa/Lagos",
+      })}
+    </time>
   );
 }

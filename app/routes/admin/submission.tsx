@@ -11,6 +11,7 @@ import { RecordView } from "~/components/admin/record-view";
 import { ErrorNotice } from "~/components/dashboard/result-toast";
 import { MediaImage } from "~/components/media-image";
 import { SubmissionHistory, SubmissionStatusBadge } from "~/components/owner/submission-status";
+import { SubmissionThread } from "~/components/owner/submission-thread";
 import { Button, LinkButton, SubmitButton } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -23,6 +24,7 @@ import {
   redirectWithFlash,
   unknownIntent,
 } from "~/http/responses.server";
+import { postThreadMessage } from "~/http/submission-thread.server";
 import { failureOf } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import {
@@ -46,6 +48,7 @@ import {
   propertyFormValues,
 } from "~/lib/schemas/property";
 import { COMPANY_NAME } from "~/lib/site";
+import { THREAD_INTENT } from "~/lib/submission-thread";
 import {
   contactMethodLabel,
   isReviewable,
@@ -59,6 +62,7 @@ import {
   getSubmissionForAdmin,
   requestSubmissionChanges,
 } from "~/models/submission-review.server";
+import { getOfficeThread, postOfficeMessage } from "~/models/submission-thread.server";
 import { readPropertyForm } from "~/routes/admin/property-form.server";
 import type { Route } from "./+types/submission";
 
@@ -76,7 +80,11 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const submission = await getSubmissionForAdmin(actor, args.params.id);
   if (!submission) notFound();
-  return { submission, review: await changeReview(actor, submission) };
+  return {
+    submission,
+    review: await changeReview(actor, submission),
+    thread: await getOfficeThread(actor, submission.id),
+  };
 }
 
 /**
@@ -104,6 +112,10 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
   const path = `${LIST}/${id}`;
+  // The thread with the owner (issue 47): the office's answer, e-mailed to the owner.
+  if (intent === THREAD_INTENT) {
+    return postThreadMessage(args, form, (body) => postOfficeMessage(actor, id, body), path);
+  }
   if (intent === "approve") {
     const submission = await getSubmissionForAdmin(actor, id);
     if (!submission) notFound();
@@ -241,6 +253,14 @@ export default function ReviewSubmissionPage({ loaderData, actionData }: Route.C
             </p>
           ) : null}
         </section>
+
+        <SubmissionThread
+          messages={loaderData.thread}
+          viewer="office"
+          error={failure?.intent === THREAD_INTENT ? failure.fields?.body : undefined}
+          value={failure?.intent === THREAD_INTENT ? failure.values?.body : undefined}
+          hint="The owner is e-mailed your reply; they answer from My Listings."
+        />
 
         {failure?.error && failure.intent && failure.intent !== "approve" && !failure.fields ? (
           <ErrorNotice error={failure.error} />

@@ -5,6 +5,7 @@ import { MediaImage } from "~/components/media-image";
 import { OwnerPageHeader, ownerFormFailure } from "~/components/owner/owner-page";
 import { OwnerSubmissionForm } from "~/components/owner/submission-form";
 import { SubmissionHistory, SubmissionStatusBadge } from "~/components/owner/submission-status";
+import { SubmissionThread } from "~/components/owner/submission-thread";
 import { Button } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { readSubmissionForm, saveSubmissionPost } from "~/http/owner-submission.server";
@@ -16,10 +17,12 @@ import {
   retryAfterHeaders,
   unknownIntent,
 } from "~/http/responses.server";
+import { postThreadMessage } from "~/http/submission-thread.server";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
 import { responsiveImage } from "~/lib/images";
 import { myListingPath, mySubmissionPath } from "~/lib/navigation";
 import { pageMeta } from "~/lib/seo";
+import { THREAD_INTENT } from "~/lib/submission-thread";
 import {
   isEditableByOwner,
   isWithdrawable,
@@ -32,17 +35,22 @@ import {
   removeSubmissionPhoto,
   withdrawSubmission,
 } from "~/models/submission-owner.server";
+import { getOwnerThread, postOwnerMessage } from "~/models/submission-thread.server";
 import type { Route } from "./+types/listing-submission";
 
-// One of the owner's submissions: where it stands, the office's message, its history; while it
-// is a draft or sent back, the form to finish or fix it (and send it again) and its photos;
-// until it is decided, Withdraw. Anyone else's id is a 404.
+// One of the owner's submissions: where it stands, the office's message, the thread with the
+// office once sent (issue 47), its history; while it is a draft or sent back, the form to finish
+// or fix it (and send it again) and its photos; until it is decided, Withdraw. Anyone else's id
+// is a 404.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const submission = await getOwnerSubmission(user.id, params.id);
+  const [submission, thread] = await Promise.all([
+    getOwnerSubmission(user.id, params.id),
+    getOwnerThread(user.id, params.id),
+  ]);
   if (!submission) notFound();
-  return { submission };
+  return { submission, thread: thread ?? [] };
 }
 
 /** A 429 keeps its Retry-After (pages and data requests alike). */
@@ -68,6 +76,14 @@ export async function action(args: Route.ActionArgs) {
   // Anyone else's (or an unknown) submission is a 404 before anything is asked or done.
   if (!(await getOwnerSubmission(user.id, id))) notFound();
   switch (intent) {
+    // The thread with the office (issue 47): a reply to "changes requested", or a question.
+    case THREAD_INTENT:
+      return postThreadMessage(
+        args,
+        read.form,
+        (body) => postOwnerMessage(user.id, id, body),
+        path,
+      );
     case "withdraw": {
       if (!isConfirmed(read.form)) return askToConfirm(read.form, "Withdraw this submission?");
       const withdrawn = await withdrawSubmission(user.id, id);
@@ -106,7 +122,8 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
   const failure = ownerFormFailure(actionData);
   const editable = isEditableByOwner(submission.status) && submission.kind !== "takedown";
   const formFailure = failure && !failure.intent ? failure : undefined;
-  const otherFailure = failure?.intent ? failure : undefined;
+  const threadFailure = failure?.intent === THREAD_INTENT ? failure : undefined;
+  const otherFailure = failure?.intent && !threadFailure ? failure : undefined;
   return (
     <div className="space-y-8">
       <OwnerPageHeader
@@ -139,6 +156,20 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
           </Link>
         </p>
       ) : null}
+
+      {submission.status === "draft" ? null : (
+        <SubmissionThread
+          messages={loaderData.thread}
+          viewer="owner"
+          error={threadFailure?.fields?.body}
+          value={threadFailure?.values?.body}
+          hint={
+            submission.status === "changes_requested"
+              ? "Reply to what our office asks, or ask a question. To send the changes, use the form below."
+              : undefined
+          }
+        />
+      )}
 
       {submission.photos.length > 0 ? (
         <section aria-labelledby="photos-title" className="space-y-3">

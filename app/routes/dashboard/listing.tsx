@@ -3,9 +3,11 @@ import { requireUser } from "~/auth/session.server";
 import { ViewsChart } from "~/components/admin/views-chart";
 import { EmptyState } from "~/components/dashboard/empty-state";
 import { ErrorNotice } from "~/components/dashboard/result-toast";
+import { OwnerAgentLine } from "~/components/owner/owner-agent";
 import { OwnerPageHeader, ownerFormFailure } from "~/components/owner/owner-page";
 import { OwnerSubmissionForm } from "~/components/owner/submission-form";
 import { SubmissionStatusBadge } from "~/components/owner/submission-status";
+import { SubmissionThread } from "~/components/owner/submission-thread";
 import { AppointmentStatusBadge, Badge } from "~/components/ui/badge";
 import { SubmitButton } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
@@ -25,10 +27,12 @@ import {
   retryAfterHeaders,
   unknownIntent,
 } from "~/http/responses.server";
+import { postThreadMessage } from "~/http/submission-thread.server";
 import { formatDay } from "~/lib/dates";
 import { VERSION_FIELD } from "~/lib/edit-conflict";
 import { formatNumber, formatPrice } from "~/lib/money";
 import { myListingPath, mySubmissionPath } from "~/lib/navigation";
+import { LEADS_EXPLAINED } from "~/lib/owner-alerts";
 import { listingStatusLabel } from "~/lib/property-options";
 import {
   checkSubmission,
@@ -36,25 +40,36 @@ import {
   submissionValuesOf,
 } from "~/lib/schemas/submission";
 import { pageMeta } from "~/lib/seo";
+import { THREAD_INTENT } from "~/lib/submission-thread";
 import { OWNER_VIEW_WEEKS, SUBMISSION_KIND_LABELS, SUBMISSION_MESSAGES } from "~/lib/submissions";
 import { getOwnerContact, getOwnerListing } from "~/models/owner-listings.server";
 import { requestListingChange } from "~/models/submission-owner.server";
+import {
+  getListingThreadSubmission,
+  getOwnerThread,
+  postOwnerMessage,
+} from "~/models/submission-thread.server";
 import type { Route } from "./+types/listing";
 
 // One of the owner's live listings: its views per week, the viewings booked (dates and status
 // only: who booked stays with the agency), saves, and the owner's requests: a change (the live
-// listing unchanged until the office approves it) or taking it down. Anyone else's id is a 404.
+// listing unchanged until the office approves it) or taking it down; who its agent is and the
+// thread with the office (issue 47). Anyone else's id is a 404.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [stats, contact] = await Promise.all([
+  const [stats, contact, threadId] = await Promise.all([
     getOwnerListing(user.id, params.id),
     getOwnerContact(user.id, params.id),
+    getListingThreadSubmission(user.id, params.id),
   ]);
   if (!stats) notFound();
+  // The listing's thread with the office is that of the submission that made it (issue 47).
+  const thread = threadId ? ((await getOwnerThread(user.id, threadId)) ?? []) : null;
   const { listing } = stats;
   return {
     ...stats,
+    thread,
     listing: {
       id: listing.id,
       title: listing.title,
@@ -110,6 +125,14 @@ export async function action(args: Route.ActionArgs) {
       values,
       version,
     });
+  }
+  if (intent === THREAD_INTENT) {
+    // Files only come with the change form.
+    await discardUploads(photos);
+    const threadId = await getListingThreadSubmission(user.id, id);
+    if (!threadId) notFound();
+    const post = (body: string) => postOwnerMessage(user.id, threadId, body);
+    return postThreadMessage(args, read.form, post, myListingPath(id));
   }
   let request: Parameters<typeof requestListingChange>[2];
   if (intent === "submit") {
@@ -179,11 +202,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function OwnerListingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, weeks, viewings, viewingCounts, saves, requests, totalViews, leads } =
+  const { listing, weeks, viewings, viewingCounts, saves, requests, totalViews, leads, agent } =
     loaderData;
   const failure = ownerFormFailure(actionData);
   const changeFailure = failure?.intent === "submit" ? failure : undefined;
   const takedownFailure = failure?.intent === "takedown" ? failure : undefined;
+  const threadFailure = failure?.intent === THREAD_INTENT ? failure : undefined;
   const pending = useIsPending();
   return (
     <div className="space-y-8">
@@ -207,7 +231,8 @@ export default function OwnerListingPage({ loaderData, actionData }: Route.Compo
           </>
         ) : null}
       </OwnerPageHeader>
-      {failure?.error && !changeFailure && !takedownFailure ? (
+      <OwnerAgentLine agent={agent} />
+      {failure?.error && !changeFailure && !takedownFailure && !threadFailure ? (
         <ErrorNotice error={failure.error} />
       ) : null}
 
@@ -235,6 +260,7 @@ export default function OwnerListingPage({ loaderData, actionData }: Route.Compo
             </div>
           ))}
         </dl>
+        {leads ? <p className="text-sm text-slate-600">{LEADS_EXPLAINED}</p> : null}
         <ViewsChart
           days={weeks.map((week) => ({ day: week.start, views: week.views }))}
           title={`Views per week, last ${OWNER_VIEW_WEEKS} weeks`}
@@ -270,6 +296,15 @@ export default function OwnerListingPage({ loaderData, actionData }: Route.Compo
           </ul>
         )}
       </section>
+
+      {loaderData.thread ? (
+        <SubmissionThread
+          messages={loaderData.thread}
+          viewer="owner"
+          error={threadFailure?.fields?.body}
+          value={threadFailure?.values?.body}
+        />
+      ) : null}
 
       {requests.length > 0 ? (
         <section aria-labelledby="requests-title" className="space-y-3">

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { EmptyState } from "~/components/dashboard/empty-state";
+import { OwnerAgentLine } from "~/components/owner/owner-agent";
 import { SubmissionStatusBadge } from "~/components/owner/submission-status";
-import { WeeklyReportForm } from "~/components/owner/weekly-report-form";
+import { InterestAlertsForm, WeeklyReportForm } from "~/components/owner/weekly-report-form";
 import { Badge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -13,6 +14,11 @@ import { formatDay } from "~/lib/dates";
 import { formatNumber, formatPrice } from "~/lib/money";
 import { MY_LISTINGS_PATH, myListingPath, mySubmissionPath } from "~/lib/navigation";
 import {
+  INTEREST_ALERTS_INTENT,
+  INTEREST_ALERTS_MESSAGES,
+  LEADS_EXPLAINED,
+} from "~/lib/owner-alerts";
+import {
   parseWeeklyReportChoice,
   WEEKLY_REPORT_INTENT,
   WEEKLY_REPORT_MESSAGES,
@@ -20,6 +26,7 @@ import {
 import { listingStatusLabel } from "~/lib/property-options";
 import { pageMeta } from "~/lib/seo";
 import { MAX_OPEN_SUBMISSIONS, OWNER_VIEW_WEEKS, SUBMISSION_KIND_LABELS } from "~/lib/submissions";
+import { getInterestAlertSetting, setInterestAlerts } from "~/models/owner-alerts.server";
 import { listOwnerListings } from "~/models/owner-listings.server";
 import { getWeeklyReportSetting, setWeeklyReport } from "~/models/owner-report.server";
 import { countOpenSubmissions, listOwnerSubmissions } from "~/models/submission-owner.server";
@@ -27,23 +34,35 @@ import type { Route } from "./+types/listings";
 
 // My Listings (issue 20): the properties the owner handed us that are live (with their views
 // over the last weeks, viewings and saves) and the submissions still in review or decided.
-// Only the signed-in owner's own: the models put the user id in every WHERE. The one form here
-// switches the owner's weekly e-mail report on or off (app/models/owner-report.server.ts).
+// Only the signed-in owner's own: the models put the user id in every WHERE. Each listing names
+// its agent (issue 47). The two forms here switch the owner's e-mails: the weekly report
+// (app/models/owner-report.server.ts) and the same-day news of an inquiry or a booked viewing
+// (app/models/owner-alerts.server.ts).
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [listings, submissions, open, weeklyReport] = await Promise.all([
+  const [listings, submissions, open, weeklyReport, interestAlerts] = await Promise.all([
     listOwnerListings(user.id),
     listOwnerSubmissions(user.id),
     countOpenSubmissions(user.id),
     getWeeklyReportSetting(user.id),
+    getInterestAlertSetting(user.id),
   ]);
-  return { listings, submissions, open, max: MAX_OPEN_SUBMISSIONS, weeklyReport };
+  return { listings, submissions, open, max: MAX_OPEN_SUBMISSIONS, weeklyReport, interestAlerts };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
+  if (form.get("intent") === INTEREST_ALERTS_INTENT) {
+    // The same-day e-mail about an inquiry or a booked viewing (issue 47).
+    const on = parseWeeklyReportChoice(form.get("interestAlerts"));
+    if (on === undefined) {
+      return badRequest({ fields: { interestAlerts: INTEREST_ALERTS_MESSAGES.invalid } });
+    }
+    await setInterestAlerts(user.id, on);
+    throw redirectWithFlash(MY_LISTINGS_PATH, on ? "interestAlertsOn" : "interestAlertsOff");
+  }
   if (form.get("intent") !== WEEKLY_REPORT_INTENT) return unknownIntent();
   const enabled = parseWeeklyReportChoice(form.get("weeklyReport"));
   if (enabled === undefined) {
@@ -54,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function MyListingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { listings, submissions, open, max, weeklyReport } = loaderData;
+  const { listings, submissions, open, max, weeklyReport, interestAlerts } = loaderData;
   const failure = failureOf(actionData);
   return (
     <div className="space-y-8">
@@ -75,7 +94,9 @@ export default function MyListingsPage({ loaderData, actionData }: Route.Compone
         <h2 id="live-title" className="text-lg font-semibold text-slate-900">
           Live listings
         </h2>
+        <InterestAlertsForm enabled={interestAlerts} error={failure?.fields?.interestAlerts} />
         <WeeklyReportForm enabled={weeklyReport} error={failure?.fields?.weeklyReport} />
+        {listings.length > 0 ? <p className="text-sm text-slate-600">{LEADS_EXPLAINED}</p> : null}
         {listings.length === 0 ? (
           <EmptyState
             title="No live listings yet"
@@ -113,6 +134,9 @@ export default function MyListingsPage({ loaderData, actionData }: Route.Compone
                         </Badge>
                       ))}
                     </div>
+                  </div>
+                  <div className="mt-2">
+                    <OwnerAgentLine agent={listing.agent} />
                   </div>
                   <dl className="mt-3 grid grid-cols-3 gap-3 text-sm">
                     <div>
