@@ -19,6 +19,7 @@ import { renderInquiryResponseEmail, renderListingInquiryEmail } from "./inquiry
 import type { MailMessage } from "./mail-message";
 import { renderOwnerWeeklyReport } from "./owner-report-mail.server";
 import { renderSubmissionStatusEmail } from "./submission-mail.server";
+import { renderTitleCopyAnswerEmail } from "./title-copy-mail.server";
 
 // From what happened to the e-mails it causes: the one table of which notification
 // (app/models/notification.server.ts, stored by the write) sends which e-mails to whom. The
@@ -48,6 +49,7 @@ const RENDERERS: Renderers = {
   "owner.weekly-report": renderOwnerWeeklyReport,
   "report.received": renderFraudReportEmails,
   "report.listing-warning": renderListingWarningEmail,
+  "title-copy.answered": renderTitleCopyAnswerEmail,
 };
 
 function isNotificationKind(kind: string): kind is NotificationKind {

@@ -80,6 +80,16 @@ export type Notification =
       email: string;
       name: string | null;
       title: string;
+    }
+  /**
+   * The office answered a buyer's request for copies of a title (issue 46): sent, or declined
+   * with its note, frozen as answered.
+   */
+  | {
+      kind: "title-copy.answered";
+      requestId: string;
+      status: "sent" | "declined";
+      note: string | null;
     };
 
 export type NotificationKind = Notification["kind"];
@@ -99,6 +109,7 @@ export const NOTIFICATION_KINDS = [
   "owner.weekly-report",
   "report.received",
   "report.listing-warning",
+  "title-copy.answered",
 ] as const satisfies readonly NotificationKind[];
 
 /**

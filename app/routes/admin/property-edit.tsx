@@ -158,7 +158,10 @@ async function saveListing(
 ) {
   const checked = readPropertyForm(form);
   if (!checked.ok) return checked.response;
-  return updatePropertyByAdmin(actor, id, checked.input, version, { agentId });
+  return updatePropertyByAdmin(actor, id, checked.input, version, {
+    agentId,
+    titleCheck: checked.titleCheck,
+  });
 }
 
 export const shouldRevalidate = revalidateAfterConflict;

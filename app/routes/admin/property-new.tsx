@@ -67,6 +67,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     const created = await createPropertyByAdmin(actor, checked.input, photos, {
       agentId: postedAgentId(form) ?? null,
+      titleCheck: checked.titleCheck,
     });
     if (!created.ok) {
       await discardUploads(photos);
