@@ -2,11 +2,6 @@
 // PNG, WebP), told by its first bytes, never by its name or the browser's word for it. The file
 // is kept as sent (a scan re-encoded could lose the stamp or signature a lawyer looks at).
 
-const MIB = 1024 * 1024;
-
-/** One title document, as sent. */
-export const MAX_TITLE_DOCUMENT_BYTES = 15 * MIB;
-
 export const TITLE_DOCUMENT_KINDS = [
   { extension: "pdf", contentType: "application/pdf", magic: [[0x25, 0x50, 0x44, 0x46, 0x2d]] },
   { extension: "jpg", contentType: "image/jpeg", magic: [[0xff, 0xd8, 0xff]] },
