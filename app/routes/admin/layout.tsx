@@ -31,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
     ? { "/admin/submissions": await countWaitingSubmissions(admin) }
     : {};
   // Buyers waiting for title copies (issue 46), beside Title Requests.
-  const titleRequests = can(admin, permissionForRoute("/admin/title-requests"))
+  const titleRequests: AdminNavCounts = can(admin, permissionForRoute("/admin/title-requests"))
     ? { "/admin/title-requests": await countOpenTitleCopyRequests(admin) }
     : {};
   return data(
