@@ -97,6 +97,7 @@ export default function AddPropertyPage({ loaderData, actionData }: Route.Compon
           options: loaderData.agents,
           value: (failure?.values as { agentId?: string } | undefined)?.agentId ?? "",
         }}
+        titleCheck={{ editable: true }}
         submitLabel="Add Property"
         pendingLabel="Adding..."
         back={back}
