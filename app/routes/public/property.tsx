@@ -14,6 +14,7 @@ import { InquiryForm } from "~/components/inquiry/inquiry-form";
 import { ListingCode } from "~/components/listing/listing-code";
 import { NoFeePromise, RentalFeeTerms } from "~/components/listing/no-fee-promise";
 import { PropertiesBreadcrumb } from "~/components/listing/properties-breadcrumb";
+import { TitleCheckPanel } from "~/components/listing/title-check-panel";
 import { MediaImage } from "~/components/media-image";
 import { PageMessage } from "~/components/page-message";
 import { ReportForm } from "~/components/report/report-form";
@@ -258,6 +259,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
             </dl>
           </section>
 
+          {property.purpose === "sale" ? <TitleCheckPanel property={property} /> : null}
           {property.purpose === "rent" && property.price && isCostable(property) ? (
             <RentalFeeTerms
               terms={loaderData.feeTerms}
