@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { titleCheckSchema } from "./schemas/title-check";
-import {
-  describeTitleCheck,
-  landRegistryFor,
-  TITLE_CHECKS,
-  titleCheckRank,
-} from "./title-check";
+import { describeTitleCheck, landRegistryFor, TITLE_CHECKS, titleCheckRank } from "./title-check";
 import { downloadName, sniffTitleDocument } from "./title-document-files";
 
 // The title check's rules (issue 46, item 2): levels in rising order, in plain words; the form's
