@@ -37,7 +37,7 @@ const PDF = new TextEncoder().encode("%PDF-1.4\n% a scanned C of O\n");
 function withDocument(file: { bytes: Uint8Array; name: string; type: string } | null) {
   const form = new FormData();
   form.append("intent", "upload");
-  if (file) form.append("document", new File([file.bytes], file.name, { type: file.type }));
+  if (file) form.append("document", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
   return form;
 }
 
@@ -59,7 +59,7 @@ const documentsOf = (id: string) =>
 async function download(id: string, documentId: string, cookie?: string) {
   const url = `/admin/properties/${id}/title-documents/${documentId}`;
   try {
-    return await downloadLoader(routeArgs(url, { cookie, params: { id, documentId } }) as never);
+    return await downloadLoader(routeArgs(url, { cookie, params: { id, documentId } as never }) as never);
   } catch (thrown) {
     return thrown as Response;
   }
@@ -96,7 +96,7 @@ describe("title documents", () => {
       (doc?.storageKey ?? "").replace("private", "Private"),
     ]) {
       const media = await mediaLoader(
-        routeArgs(`/media/${key}`, { params: { "*": key } }) as never,
+        routeArgs(`/media/${key}`, { params: { "*": key } as never }) as never,
       );
       expect(media.status).toBe(404);
     }
