@@ -6,6 +6,8 @@ export default [
     index("routes/public/home.tsx"),
     route("properties", "routes/public/properties.tsx"),
     route("property/:id", "routes/public/property.tsx"),
+    // A signed-in buyer asks for copies of a sale listing's title documents (issue 46).
+    route("property/:id/title-copies", "routes/public/title-copies.ts"),
     // Up to four properties side by side (issue 14): the URL is the comparison.
     route("compare", "routes/public/compare.tsx"),
     route("services", "routes/public/services.tsx"),
@@ -86,9 +88,14 @@ export default [
       route(":id", "routes/admin/property-edit.tsx"),
       // The edit page's photo uploader with JavaScript: one photo per request, JSON back.
       route(":id/photos", "routes/admin/property-photos-upload.ts"),
+      // A listing's private title documents (issue 46): upload or remove, and the download.
+      route(":id/title-documents", "routes/admin/title-documents.ts"),
+      route(":id/title-documents/:documentId", "routes/admin/title-document-download.ts"),
     ]),
     // Dated availability (issue 46): the listings to confirm, soonest due first, one tap each.
     route("to-confirm", "routes/admin/to-confirm.tsx"),
+    // Buyers' requests for copies of a title, answered by the office (issue 46).
+    route("title-requests", "routes/admin/title-requests.tsx"),
     // Owners' submissions for review (issue 20): the queue, and one submission as a page.
     route("submissions", "routes/admin/submissions.tsx", [
       route(":id", "routes/admin/submission.tsx"),

@@ -52,7 +52,11 @@ const SHARES_UPLOAD_CODE: Record<string, string> = {
 };
 
 /** What reads posted files: the streamed photo reader, or a form value taken as a File. */
-const READS_FILES = [/(?<!function )\breadUploadForm\(/, /\binstanceof File\b/];
+const READS_FILES = [
+  /(?<!function )\breadUploadForm\(/,
+  /(?<!function )\breadTitleDocumentUpload\(/,
+  /\binstanceof File\b/,
+];
 
 const APP = path.resolve(import.meta.dirname, "../app");
 

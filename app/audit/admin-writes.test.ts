@@ -22,6 +22,8 @@ import {
   slideshowItems,
   socialLinks,
   teamMembers,
+  titleCopyRequests,
+  titleDocuments,
   users,
   videos,
 } from "~/db/schema";
@@ -125,6 +127,8 @@ import {
   declineSubmission,
   requestSubmissionChanges,
 } from "~/models/submission-review.server";
+import { answerTitleCopyRequest } from "~/models/title-copy-requests.server";
+import { addTitleDocument, removeTitleDocument } from "~/models/title-documents.server";
 import { createSignedInUser, TEST_PASSWORD } from "../../tests/setup/accounts";
 import { createSignedInAdmin } from "../../tests/setup/admin";
 import { propertyInput } from "../../tests/setup/property-input";
@@ -378,7 +382,52 @@ async function heroImage(n: number) {
   return row?.id ?? "";
 }
 
+const PDF = new TextEncoder().encode("%PDF-1.4 a title document");
+
+/** A document row straight in the table (its file is not needed to remove it). */
+async function newTitleDocument() {
+  const propertyId = await newProperty();
+  const [row] = await db
+    .insert(titleDocuments)
+    .values({
+      propertyId,
+      storageKey: "private/title-documents/audited.pdf",
+      fileName: "c-of-o.pdf",
+      contentType: "application/pdf",
+      bytes: PDF.byteLength,
+    })
+    .returning({ id: titleDocuments.id });
+  return { propertyId, id: row?.id ?? "" };
+}
+
+/** A buyer's open request straight in the table (the buyer's own audit row is not the case's). */
+async function newTitleCopyRequest() {
+  const buyer = await createSignedInUser(`buyer-${crypto.randomUUID()}@example.com`);
+  const [row] = await db
+    .insert(titleCopyRequests)
+    .values({ propertyId: await newProperty(), userId: buyer.id })
+    .returning({ id: titleCopyRequests.id });
+  return row?.id ?? "";
+}
+
 const WRITES: Record<string, WriteCase> = {
+  async addTitleDocument(actor) {
+    const propertyId = await newProperty();
+    const added = await addTitleDocument(actor, propertyId, { bytes: PDF, name: "deed.pdf" });
+    expect(added.ok).toBe(true);
+    return "title-document.add";
+  },
+  async removeTitleDocument(actor) {
+    const { propertyId, id } = await newTitleDocument();
+    expect((await removeTitleDocument(actor, propertyId, id)).ok).toBe(true);
+    return "title-document.remove";
+  },
+  async answerTitleCopyRequest(actor) {
+    const id = await newTitleCopyRequest();
+    const answer = { status: "declined" as const, note: "The seller has not agreed yet." };
+    expect((await answerTitleCopyRequest(actor, id, answer)).ok).toBe(true);
+    return "title-copy.answer";
+  },
   async addOfficialChannel(actor) {
     expect((await addOfficialChannel(actor, channelInput())).ok).toBe(true);
     return "official-channel.add";
@@ -840,6 +889,9 @@ const SHOWN_ON_PUBLIC_PAGES: Record<AuditEntity, boolean> = {
   // Listed on /verify (issue 45).
   "official-channel": true,
   report: false,
+  // Issue 46: private to staff (and the buyer who asked).
+  "title-document": false,
+  "title-copy": false,
 };
 
 /** Writes to a private record that change what public pages show (an approval adds a listing). */

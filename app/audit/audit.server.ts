@@ -79,6 +79,9 @@ const PRIVATE_ENTITIES: ReadonlySet<AuditEntity> = new Set<AuditEntity>([
   "mail",
   // Fraud reports (issue 45) are the office's; taking a listing down is a property write.
   "report",
+  // Title documents and requests for copies (issue 46) are private to staff and the buyer.
+  "title-document",
+  "title-copy",
 ]);
 
 /** Writes to a private entity that change a public record all the same. */

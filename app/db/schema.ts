@@ -22,6 +22,7 @@ import { FURNISHING, LISTING_STATUSES, TITLE_DOCUMENTS, valuesOf } from "~/lib/p
 import { ROLES, USER_STATUSES } from "~/lib/roles";
 import type { SubmissionValues } from "~/lib/schemas/submission";
 import { SUBMISSION_KINDS, SUBMISSION_STATUSES } from "~/lib/submissions";
+import { TITLE_CHECK_VALUES, TITLE_COPY_STATUSES } from "~/lib/title-check";
 
 // Every entity of both spec documents lives here, including the ones later screens use.
 // Money is whole naira in bigint ("mode: number" is exact up to 9e15 naira).
@@ -237,6 +238,7 @@ export const propertyCategory = pgEnum("property_category", ["residential", "com
 export const listingStatus = pgEnum("listing_status", valuesOf(LISTING_STATUSES));
 export const titleDocument = pgEnum("title_document", valuesOf(TITLE_DOCUMENTS));
 export const furnishing = pgEnum("furnishing", valuesOf(FURNISHING));
+export const titleCheck = pgEnum("title_check", TITLE_CHECK_VALUES);
 
 export const properties = pgTable(
   "properties",
@@ -270,6 +272,14 @@ export const properties = pgTable(
     // Where the listing stands, and the facts Nigerian buyers and renters ask about.
     status: listingStatus("status").notNull().default("available"),
     titleDocument: titleDocument("title_document"),
+    /**
+     * The highest check the office did on the title (issue 46; sale listings only), the day it
+     * was done, who did it and, for a lawyer's report, the lawyer (app/lib/title-check.ts).
+     */
+    titleCheck: titleCheck("title_check"),
+    titleCheckedOn: date("title_checked_on", { mode: "string" }),
+    titleCheckedBy: text("title_checked_by"),
+    titleLawyer: text("title_lawyer"),
     /** Naira per year. */
     serviceCharge: bigint("service_charge", { mode: "number" }),
     toilets: integer("toilets"),
@@ -1207,5 +1217,57 @@ export const fraudReports = pgTable(
     index("fraud_reports_checked_idx")
       .on(t.checkedKind, t.checkedValue)
       .where(sql`${t.checkedValue} is not null`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Title documents (issue 46, item 2): the scans staff upload, private to staff (stored under
+// the media storage's private/ prefix, which /media never serves), and the copies buyers ask for.
+
+export const titleDocuments = pgTable(
+  "title_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    /** The storage key (private/title-documents/<uuid>.<ext>). */
+    storageKey: text("storage_key").notNull(),
+    /** The file's name as uploaded, for the download. */
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("title_documents_property_idx").on(t.propertyId, t.createdAt)],
+);
+
+export const titleCopyStatus = pgEnum("title_copy_status", valuesOf(TITLE_COPY_STATUSES));
+
+export const titleCopyRequests = pgTable(
+  "title_copy_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: titleCopyStatus("status").notNull().default("requested"),
+    /** The office's note to the buyer (required when declined). */
+    note: text("note"),
+    answeredBy: text("answered_by").references(() => users.id, { onDelete: "set null" }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One open request per buyer and listing at a time.
+    uniqueIndex("title_copy_requests_open_idx")
+      .on(t.propertyId, t.userId)
+      .where(sql`${t.status} = 'requested'`),
+    index("title_copy_requests_status_idx").on(t.status, t.createdAt),
+    index("title_copy_requests_user_idx").on(t.userId, t.createdAt.desc()),
   ],
 );

@@ -11,6 +11,8 @@ import {
   TITLE_DOCUMENTS,
 } from "./property-options";
 import { SOCIAL_PLATFORMS } from "./schemas/site-content";
+import { TITLE_CHECK_LABELS } from "./schemas/title-check";
+import { TITLE_CHECKS } from "./title-check";
 
 // How /admin/audit reads a stored audit row as a line of history: what was done in words, the
 // fields under the labels the forms give them, before -> after only where the value really
@@ -40,6 +42,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   mail: "E-mails held by a restore",
   "official-channel": "Official channels",
   report: "Fraud reports",
+  "title-document": "Title documents",
+  "title-copy": "Title copy requests",
 };
 
 /** What each action did, as a sentence's verb phrase ("edited the listing"). */
@@ -117,6 +121,10 @@ const ACTION_TEXT: Record<string, string> = {
   "property.confirm-availability": "Confirmed the listing is still available",
   "property.owner-answer": "The owner answered the availability e-mail",
   "settings.availability": "Changed the availability periods",
+  "title-document.add": "Uploaded a title document",
+  "title-document.remove": "Removed a title document",
+  "title-copy.request": "Asked for copies of a title",
+  "title-copy.answer": "Answered a request for title copies",
 };
 
 /** An action in words; an action not listed reads from its code ("video.publish": "Video: publish"). */
@@ -141,6 +149,7 @@ const BULK_TEXT: Record<string, string> = {
 const FIELD_LABELS: Partial<Record<AuditEntity, Record<string, string>>> = {
   property: {
     ...PROPERTY_FIELD_LABELS,
+    ...TITLE_CHECK_LABELS,
     photo: "Photo",
     photos: "Photos",
   },
@@ -214,6 +223,13 @@ const FIELD_LABELS: Partial<Record<AuditEntity, Record<string, string>>> = {
     usedFor: "Used for / note",
   },
   report: { status: "Status", warned: "People warned" },
+  "title-document": {
+    propertyId: "Listing",
+    fileName: "File",
+    contentType: "Type",
+    bytes: "Size in bytes",
+  },
+  "title-copy": { propertyId: "Listing", status: "Status", note: "Note to the buyer" },
 };
 
 /**
@@ -266,6 +282,7 @@ const OPTION_LABELS: Record<string, readonly { value: string; label: string }[]>
   purpose: PURPOSES,
   propertyType: PROPERTY_TYPES,
   titleDocument: TITLE_DOCUMENTS,
+  titleCheck: TITLE_CHECKS,
   furnishing: FURNISHING,
   rentPeriod: RENT_PERIODS,
 };

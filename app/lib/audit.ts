@@ -22,6 +22,9 @@ export const AUDIT_ENTITIES = [
   // Issue 45: /admin/channels and /admin/reports.
   "official-channel",
   "report",
+  // Issue 46: a listing's private title documents, and buyers' requests for copies.
+  "title-document",
+  "title-copy",
 ] as const;
 
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

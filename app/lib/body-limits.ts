@@ -18,6 +18,15 @@ export const FORM_BODY_LIMIT_BYTES = 256 * KIB;
 export const MAX_PHOTO_BYTES = 10 * MIB;
 
 /**
+ * One title document (issue 46): a PDF or a photo of the paper, kept as sent (never re-encoded),
+ * so a little more room than a photo; one file per request (app/http/title-document-upload.server.ts).
+ */
+export const MAX_TITLE_DOCUMENT_BYTES = 15 * MIB;
+
+/** The whole post of a title document: the file and its few text fields. */
+export const TITLE_DOCUMENT_BODY_BYTES = MAX_TITLE_DOCUMENT_BYTES + 64 * KIB;
+
+/**
  * multipart/form-data posted to UPLOAD_ROUTES: every photo of one upload at its cap
  * and room for the text fields beside them (the streamed parser, app/http/upload-form.server.ts,
  * holds the same limit while it reads), or a CSV import of 2 MB.
@@ -27,7 +36,7 @@ export const UPLOAD_BODY_LIMIT_BYTES = MAX_PHOTOS_PER_UPLOAD * MAX_PHOTO_BYTES +
 /**
  * Every route that takes uploaded files, as app/routes.ts spells them, and the only place that
  * says so: the admin catalogue (Add Property with photos, the edit page and its photo uploader,
- * the CSV import), team portraits, gallery slides, the home page's hero pictures, and the
+ * the CSV import, a listing's private title documents), team portraits, gallery slides, the home page's hero pictures, and the
  * owners' photos (a new submission on /list-your-property, a draft or one sent back under My
  * Listings, a change to a live listing): the same per-file (MAX_PHOTO_BYTES) and per-request
  * (UPLOAD_BODY_LIMIT_BYTES) limits for staff and owners. A route with one photo lowers the
@@ -41,6 +50,7 @@ export const UPLOAD_ROUTES = [
   "/admin/properties/import",
   "/admin/properties/:id",
   "/admin/properties/:id/photos",
+  "/admin/properties/:id/title-documents",
   "/admin/team/new",
   "/admin/team/:id",
   "/admin/slideshow/new",

@@ -233,6 +233,39 @@ export const FLASH_MESSAGES = {
     description: "It is off the site and in the trash; restore it from Properties if needed.",
   },
   enquirersWarned: { type: "success", title: "Warning e-mails queued" },
+  // Issue 46: title documents (staff) and a buyer's request for copies.
+  titleDocumentUploaded: {
+    type: "success",
+    title: "Title document uploaded",
+    description: "Only staff can open it.",
+  },
+  titleDocumentRemoved: { type: "success", title: "Title document removed" },
+  titleDocumentRefused: {
+    type: "error",
+    title: "Upload failed",
+    description: "Only PDF, JPEG, PNG or WebP files of up to 15 MB can be kept as title documents.",
+  },
+  titleCopiesRequested: {
+    type: "success",
+    title: "Request sent",
+    description: "The office will answer by e-mail; the status is on your dashboard.",
+  },
+  titleCopiesWaiting: {
+    type: "success",
+    title: "Already asked",
+    description: "You already asked for copies of this title; the office will answer soon.",
+  },
+  titleCopiesTooMany: {
+    type: "error",
+    title: "Too many requests",
+    description: "Please wait a while before asking for more title copies.",
+  },
+  titleCopiesNotForSale: {
+    type: "error",
+    title: "Not available",
+    description: "Copies of title documents are only available for properties for sale.",
+  },
+  titleCopyAnswered: { type: "success", title: "Answer sent to the buyer" },
   // A heart without JavaScript (POST /favorites): the page it returns to says what was done.
   favoriteAdded: { type: "success", title: "Added to favorites" },
   favoriteRemoved: { type: "success", title: "Removed from favorites" },

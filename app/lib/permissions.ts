@@ -74,6 +74,11 @@ export const PAGE_PERMISSIONS: readonly (readonly [pattern: string, permission: 
   ["/admin/properties/:id/photos", "listings:edit"],
   // Dated availability (issue 46): an agent confirms their own listings, an admin any.
   ["/admin/to-confirm", "listings:edit"],
+  // Issue 46: a listing's title documents go with the listing (an agent: their own); the
+  // buyers' requests for copies are the office's to answer.
+  ["/admin/properties/:id/title-documents", "listings:edit"],
+  ["/admin/properties/:id/title-documents/:documentId", "listings:edit"],
+  ["/admin/title-requests", "listings:manage"],
   ["/admin/appointments", "viewings:handle"],
   ["/admin/appointments/new", "viewings:assign"],
   ["/admin/appointments/:id", "viewings:handle"],

@@ -174,7 +174,12 @@ const CHOICES = {
   property_type: matcher(PROPERTY_TYPES),
   category: matcher(LISTING_TYPES.filter((t) => t.value !== "new-developments")),
   status: matcher(LISTING_STATUSES),
-  title_document: matcher(TITLE_DOCUMENTS, { "c of o": "c-of-o", cofo: "c-of-o" }),
+  title_document: matcher(TITLE_DOCUMENTS, {
+    "c of o": "c-of-o",
+    cofo: "c-of-o",
+    // The label before issue 46, in older exports.
+    "registered survey": "registered-survey",
+  }),
   furnishing: matcher(FURNISHING),
   rent_period: matcher([], RENT_PERIOD_WORDS),
   city: matcher(CITIES.map((city) => ({ value: city, label: city }))),

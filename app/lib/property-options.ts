@@ -90,7 +90,9 @@ export const TITLE_DOCUMENTS = [
   { value: "c-of-o", label: "Certificate of Occupancy (C of O)" },
   { value: "governors-consent", label: "Governor's Consent" },
   { value: "deed-of-assignment", label: "Deed of Assignment" },
-  { value: "registered-survey", label: "Registered Survey" },
+  { value: "registered-conveyance", label: "Registered Conveyance" },
+  // The value predates issue 46; a survey plan, registered or not, is not a title by itself.
+  { value: "registered-survey", label: "Survey plan only" },
   { value: "excision", label: "Excision" },
   { value: "gazette", label: "Gazette" },
   { value: "other", label: "Other" },

@@ -21,6 +21,7 @@ import type { MailMessage } from "./mail-message";
 import { renderListingInterestEmail, renderThreadMessageEmails } from "./owner-loop-mail.server";
 import { renderOwnerWeeklyReport } from "./owner-report-mail.server";
 import { renderSubmissionStatusEmail } from "./submission-mail.server";
+import { renderTitleCopyAnswerEmail } from "./title-copy-mail.server";
 
 // From what happened to the e-mails it causes: the one table of which notification
 // (app/models/notification.server.ts, stored by the write) sends which e-mails to whom. The
@@ -53,6 +54,7 @@ const RENDERERS: Renderers = {
   "report.received": renderFraudReportEmails,
   "report.listing-warning": renderListingWarningEmail,
   "availability.reminder": renderAvailabilityReminder,
+  "title-copy.answered": renderTitleCopyAnswerEmail,
 };
 
 function isNotificationKind(kind: string): kind is NotificationKind {

@@ -54,9 +54,20 @@ export function mediaCacheRoot() {
   return path.join(getEnv().dataDir, "media-cache");
 }
 
+/**
+ * Keys under this first segment are the storage's private files (title documents, issue 46):
+ * stored beside the media so backups and the bucket carry them, never answered at /media.
+ */
+export const PRIVATE_MEDIA_PREFIX = "private";
+
+/** Whether `key` is one of the private files (any spelling of the segment: a bucket may fold case). */
+export function isPrivateMediaKey(key: string) {
+  return key.split("/")[0]?.toLowerCase() === PRIVATE_MEDIA_PREFIX;
+}
+
 /** The key if it is a safe relative path of plain segments with a known file type. */
 export function parseMediaKey(raw: string): { key: string; extension: string } | undefined {
-  if (!isSafeKey(raw)) return undefined;
+  if (!isSafeKey(raw) || isPrivateMediaKey(raw)) return undefined;
   const extension = path.extname(raw).slice(1).toLowerCase();
   if (!(extension in CONTENT_TYPES)) return undefined;
   return { key: raw, extension };

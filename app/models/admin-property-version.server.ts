@@ -1,13 +1,20 @@
 import type { properties } from "~/db/schema";
 import { PROPERTY_FIELDS } from "~/lib/schemas/property";
+import { TITLE_CHECK_FIELDS } from "~/lib/schemas/title-check";
 import { pickFields, recordVersion } from "./record-version.server";
 
 // The versions a listing's edit page was opened at (issue 23: no lost update): its fields, the
 // order of its photos and each photo's title. A write checks the one it changes; the office's
 // approval of an owner's change checks the fields too (./submission-review).
 
-/** The columns the edit form edits (its fields are named after them): their values are its version. */
-const FORM_COLUMNS = PROPERTY_FIELDS satisfies readonly (keyof typeof properties.$inferSelect)[];
+/**
+ * The columns the edit form edits (its fields are named after them): their values are its
+ * version. The office's title check (issue 46) is part of the form, so a save over it is stale.
+ */
+const FORM_COLUMNS = [
+  ...PROPERTY_FIELDS,
+  ...TITLE_CHECK_FIELDS,
+] as const satisfies readonly (keyof typeof properties.$inferSelect)[];
 
 /** The writes that change what the edit form shows, for "who changed it". */
 export const LISTING_FIELD_WRITES = [

@@ -4,6 +4,7 @@ import { properties } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
 import { isUuid } from "~/lib/ids";
 import type { PropertyInput } from "~/lib/schemas/property";
+import type { TitleCheckInput } from "~/lib/schemas/title-check";
 import { insertPhotos, type NewPhoto } from "./admin-property-photos.server";
 import { ownListings } from "./admin-property-scope.server";
 import { LISTING_FIELD_WRITES, listingFormFields } from "./admin-property-version.server";
@@ -48,9 +49,16 @@ export async function createPropertyByAdmin(
   actor: AdminActor,
   input: PropertyInput,
   photos: readonly NewPhoto[] = [],
-  { agentId = null }: { agentId?: string | null } = {},
+  {
+    agentId = null,
+    titleCheck,
+  }: {
+    agentId?: string | null;
+    /** The office's title check (issue 46): written when given; only an admin adds a listing. */
+    titleCheck?: TitleCheckInput;
+  } = {},
 ) {
-  const values = { ...columnsOf(input), agentId };
+  const values = { ...columnsOf(input), ...titleCheck, agentId };
   return auditedWrite<{ ok: true; id: string } | { ok: false; reason: "agent" }>(
     actor,
     "property.create",
@@ -83,11 +91,20 @@ export async function updatePropertyByAdmin(
   id: string,
   input: PropertyInput,
   expectedVersion?: string,
-  /** An admin's choice of agent (undefined: unchanged; null: the office). */
-  { agentId }: { agentId?: string | null } = {},
+  {
+    agentId,
+    titleCheck,
+  }: {
+    /** An admin's choice of agent (undefined: unchanged; null: the office). */
+    agentId?: string | null;
+    /** The office's title check (issue 46; undefined: unchanged). */
+    titleCheck?: TitleCheckInput;
+  } = {},
 ) {
   if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
   const values: Partial<typeof properties.$inferInsert> = columnsOf(input);
+  // Vouching for a title is the office's call: an agent's save keeps the stored check.
+  if (titleCheck && actor.role !== "agent") Object.assign(values, titleCheck);
   return auditedWrite<
     { ok: true; id: string } | { ok: false; reason: "not-found" | "agent" } | Stale
   >(actor, "property.update", async (tx) => {

@@ -100,7 +100,17 @@ export type Notification =
    * (else the admins) and, for an owner's listing, the owner's e-mail with the answer links.
    * `confirmedAt` is the confirmation reminded of: confirmed again since, nothing is sent.
    */
-  | { kind: "availability.reminder"; propertyId: string; confirmedAt: string };
+  | { kind: "availability.reminder"; propertyId: string; confirmedAt: string }
+  /**
+   * The office answered a buyer's request for copies of a title (issue 46): sent, or declined
+   * with its note, frozen as answered.
+   */
+  | {
+      kind: "title-copy.answered";
+      requestId: string;
+      status: "sent" | "declined";
+      note: string | null;
+    };
 
 export type NotificationKind = Notification["kind"];
 
@@ -122,6 +132,7 @@ export const NOTIFICATION_KINDS = [
   "report.received",
   "report.listing-warning",
   "availability.reminder",
+  "title-copy.answered",
 ] as const satisfies readonly NotificationKind[];
 
 /**

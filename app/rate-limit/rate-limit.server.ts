@@ -44,6 +44,8 @@ export const RATE_LIMITS = {
    * an account and a code in a row; few enough that nobody walks the agency's numbers.
    */
   verifyCheck: { limit: 20, windowMs: 10 * MINUTE_MS },
+  /** Per account: requests for copies of a title (issue 46), each one a task for the office. */
+  titleCopyRequest: { limit: 5, windowMs: HOUR_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** What a refused attempt shows (app/http/responses.server.ts tooManyAttempts answers it with 429). */

@@ -1745,6 +1745,77 @@ const MATRIX: Record<string, Guarded> = {
       };
     },
   },
+  // Issue 46: a listing's private title documents (staff who may see the listing; an agent
+  // their own), the office's answers to buyers' requests, and the buyer's request.
+  "routes/admin/title-documents.ts": {
+    path: "/admin/properties/:id/title-documents",
+    entry: (): MatrixEntry => {
+      const path = `/admin/properties/${adminPropertyId}/title-documents`;
+      const refused = adminOnly(path).expect;
+      return {
+        actions: [
+          // No file in the post: back to the listing with the refusal, nothing written.
+          {
+            url: path,
+            form: { intent: "upload" },
+            expect: allStaff(refused, {
+              redirect: `/admin/properties/${adminPropertyId}#title-documents`,
+            }),
+          },
+          // Another listing's agent, and everyone for an unknown document: 404.
+          {
+            url: path,
+            form: { intent: "remove", documentId: UNKNOWN_ID, confirmed: "yes" },
+            expect: allStaff(refused, { status: 404 }),
+          },
+        ],
+      };
+    },
+  },
+  "routes/admin/title-document-download.ts": {
+    path: "/admin/properties/:id/title-documents/:documentId",
+    entry: (): MatrixEntry => {
+      const path = `/admin/properties/${adminPropertyId}/title-documents/${UNKNOWN_ID}`;
+      return { loader: { url: path, expect: allStaff(adminOnly(path).expect, { status: 404 }) } };
+    },
+  },
+  "routes/admin/title-requests.tsx": {
+    path: "/admin/title-requests",
+    entry: (): MatrixEntry => {
+      const path = "/admin/title-requests";
+      const { wrong } = adminPosts(path, {});
+      return {
+        loader: adminOnly(path),
+        actions: [
+          // A decline needs its note; an unknown request is 404.
+          wrong({ requestId: UNKNOWN_ID, answer: "declined", note: "" }, 400),
+          wrong({ requestId: UNKNOWN_ID, answer: "sent" }, 404),
+        ],
+      };
+    },
+  },
+  "routes/public/title-copies.ts": {
+    path: "/property/:id/title-copies",
+    entry: (): MatrixEntry => {
+      const path = `/property/${UNKNOWN_ID}/title-copies`;
+      return {
+        actions: [
+          {
+            url: path,
+            form: {},
+            expect: {
+              anonymous: {
+                redirect: `/signin?redirectTo=${encodeURIComponent(`/property/${UNKNOWN_ID}`)}`,
+              },
+              customer: { status: 404 },
+              otherCustomer: { status: 404 },
+              admin: { status: 404 },
+            },
+          },
+        ],
+      };
+    },
+  },
   // The sidebar's no-JavaScript toggle: sets a preference cookie, writes no row.
   "routes/admin/sidebar.ts": {
     path: "/admin/sidebar",

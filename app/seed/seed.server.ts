@@ -23,6 +23,7 @@ import {
   demoWebsiteContent,
 } from "~/demo/demo-content";
 import { buildDemoProperties } from "~/demo/demo-properties";
+import { demoTitleCheck } from "~/demo/demo-title-checks";
 import { seedDemoUsers } from "./demo-users";
 
 // Demo data for a new installation: listings with generated pictures, team, gallery, videos,
@@ -78,8 +79,9 @@ async function seedUnlocked(options: { onlyIfEmpty: boolean }): Promise<SeedCoun
     const listings = buildDemoProperties(new Date());
 
     await tx.insert(properties).values(
-      listings.map(({ media: _media, ...property }) => ({
+      listings.map(({ media: _media, ...property }, index) => ({
         ...property,
+        ...demoTitleCheck(property, index, new Date()),
         updatedAt: property.createdAt,
       })),
     );

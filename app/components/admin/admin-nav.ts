@@ -12,6 +12,7 @@ import {
   LayoutDashboard,
   MessageSquareWarning,
   PanelsTopLeft,
+  Scale,
   Settings,
   Share2,
   ShieldCheck,
@@ -50,6 +51,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   // "Is this really NaijaHomes?" (issue 45): what /verify answers for, and the fraud reports.
   { label: "Official Channels", to: "/admin/channels", icon: ShieldCheck },
   { label: "Reports", to: "/admin/reports", icon: Info },
+  // Buyers' requests for copies of a title (issue 46); the sidebar shows how many wait.
+  { label: "Title Requests", to: "/admin/title-requests", icon: Scale },
   // The home page's texts and hero pictures (spec §2: /website-editor, outside /admin).
   { label: "Website Editor", to: "/website-editor", icon: PanelsTopLeft },
   { label: "Settings", to: "/admin/settings", icon: Settings },

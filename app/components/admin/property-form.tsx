@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from "react";
+import { TitleCheckFields } from "~/components/admin/title-check-fields";
 import { AdminForm } from "~/components/admin/unsaved-changes";
 import { SubmitButton } from "~/components/ui/button";
 import {
@@ -25,6 +26,7 @@ import {
   PROPERTY_LIMITS,
   type PropertyFormValues,
 } from "~/lib/schemas/property";
+import { TITLE_CHECK_LABELS } from "~/lib/schemas/title-check";
 import { cn } from "~/lib/utils";
 
 // The add and edit form of a listing, in the spec's tabs (Basic Info, Details, Media) plus the
@@ -65,6 +67,10 @@ const TABS = [
       "titleDocument",
       "serviceCharge",
       "furnishing",
+      "titleCheck",
+      "titleCheckedOn",
+      "titleCheckedBy",
+      "titleLawyer",
     ],
   },
   { id: "media", label: "Media", fields: ["photos", "photoUrl"] },
@@ -108,6 +114,21 @@ export const PROPERTY_MERGE_FIELDS = mergeFieldsOf(
   PROPERTY_FIELD_KINDS,
 );
 
+/**
+ * The edit page's fields with the office's title check (issue 46): what its conflict panel
+ * names and its merge covers. An owner's change under review never touches the check, so the
+ * review merges PROPERTY_MERGE_FIELDS.
+ */
+export const LISTING_EDIT_LABELS: Readonly<Record<string, string>> = {
+  ...PROPERTY_FIELD_LABELS,
+  ...TITLE_CHECK_LABELS,
+};
+
+export const LISTING_EDIT_MERGE_FIELDS = mergeFieldsOf(
+  Object.keys(LISTING_EDIT_LABELS),
+  PROPERTY_FIELD_KINDS,
+);
+
 function firstWrongTab(fields: Partial<Record<string, string>>): TabId | undefined {
   return TABS.find((tab) => tab.fields.some((field) => fields[field]))?.id;
 }
@@ -125,6 +146,7 @@ export function PropertyForm({
   version,
   intent,
   agents,
+  titleCheck,
 }: {
   /** What the form shows: the listing's values, or what was typed before a refusal. */
   values: PropertyFormValues;
@@ -144,6 +166,8 @@ export function PropertyForm({
   id?: string;
   /** Admins choose the listing's agent (issue 21); agents do not see the choice. */
   agents?: { options: readonly { id: string; name: string }[]; value: string };
+  /** The office's title check (issue 46): shown on a listing's own form, changed by admins. */
+  titleCheck?: { editable: boolean };
 }) {
   const hydrated = useHydrated();
   const pending = useIsPending();
@@ -229,6 +253,14 @@ export function PropertyForm({
           hidden={(id) => !shown(id)}
           tabbed={hydrated}
         />
+        {titleCheck ? (
+          <TitleCheckFields
+            values={values}
+            fields={fields}
+            editable={titleCheck.editable}
+            hidden={!shown("details")}
+          />
+        ) : null}
 
         {agents ? (
           <div className="max-w-sm">

@@ -10,6 +10,7 @@ import {
   valuesOf,
 } from "~/lib/property-options";
 import { optionalLine, optionalText, requiredLine, trimmedText } from "./fields";
+import { TITLE_CHECK_FIELDS, type TitleCheckField } from "./title-check";
 
 // The admin property form (dashboard-and-admin.md §5): title, price and location required
 // ('Please fill in all required fields'), whole naira, counts as whole numbers; and the facts
@@ -140,7 +141,13 @@ export const PROPERTY_FIELDS = [
   "serviced",
 ] as const;
 
-export type PropertyFormValues = Partial<Record<(typeof PROPERTY_FIELDS)[number], string>>;
+/** The admin form's values: the listing's fields and the office's title check (./title-check.ts). */
+export type PropertyFormValues = Partial<
+  Record<(typeof PROPERTY_FIELDS)[number] | TitleCheckField, string>
+>;
+
+/** Every field the admin edit form shows: its version and merge cover these. */
+const ADMIN_FORM_FIELDS = [...PROPERTY_FIELDS, ...TITLE_CHECK_FIELDS] as const;
 
 /** Missing title, price or city: the spec's one message for the form, beside the fields too. */
 export function isMissingRequired(fields: Partial<Record<string, string>>) {
@@ -170,10 +177,13 @@ export const PROPERTY_FIELD_KINDS: Readonly<Record<string, FieldKind>> = {
 export function propertyFormValues(
   property: {
     [K in (typeof PROPERTY_FIELDS)[number]]: string | number | boolean | null;
-  },
+  } & Partial<Record<TitleCheckField, string | null>>,
 ): PropertyFormValues {
+  const fields = TITLE_CHECK_FIELDS.every((field) => field in property)
+    ? ADMIN_FORM_FIELDS
+    : PROPERTY_FIELDS;
   return Object.fromEntries(
-    PROPERTY_FIELDS.map((field) => {
+    fields.map((field) => {
       const value = property[field];
       return [field, typeof value === "boolean" ? (value ? "on" : "") : String(value ?? "")];
     }),
@@ -183,7 +193,7 @@ export function propertyFormValues(
 /** What was posted, to show it again after a refusal. */
 export function postedPropertyValues(form: FormData): PropertyFormValues {
   return Object.fromEntries(
-    PROPERTY_FIELDS.map((field) => {
+    ADMIN_FORM_FIELDS.map((field) => {
       const value = form.get(field);
       return [field, typeof value === "string" ? value : ""];
     }),

@@ -93,6 +93,24 @@ async function listing(id: string) {
 }
 
 describe("two admins on one listing", () => {
+  it("keeps a colleague's title check (issue 46) when the late form changed only the price", async () => {
+    const id = await newListing();
+    const versionA = await open(id, ngozi);
+    const versionB = await open(id, bayo);
+    const check = {
+      titleCheck: "registry-search",
+      titleCheckedOn: "2026-01-05",
+      titleCheckedBy: "Ngozi Okafor",
+    };
+    expect((await save(id, ngozi, { ...LISTING, ...check, version: versionA })).status).toBe(302);
+    const late = await save(id, bayo, { ...LISTING, price: "90000000", version: versionB });
+    expect(late.status).toBe(302);
+    const saved = await listing(id);
+    expect([saved?.price, saved?.titleCheck, saved?.titleCheckedOn, saved?.titleCheckedBy]).toEqual(
+      [90_000_000, "registry-search", "2026-01-05", "Ngozi Okafor"],
+    );
+  });
+
   it("A saves a new price, B only the description: both kept, B told theirs was kept", async () => {
     const id = await newListing();
     const versionA = await open(id, ngozi);

@@ -12,6 +12,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { consumeFlash } from "~/http/flash.server";
 import { can, permissionForRoute } from "~/lib/permissions";
 import { countWaitingSubmissions } from "~/models/submission-review.server";
+import { countOpenTitleCopyRequests } from "~/models/title-copy-requests.server";
 import type { Route } from "./+types/layout";
 
 // Every /admin/* page (the login page is outside this layout) needs an admin session younger
@@ -29,11 +30,15 @@ export async function loader(args: Route.LoaderArgs) {
   const counts: AdminNavCounts = can(admin, permissionForRoute("/admin/submissions"))
     ? { "/admin/submissions": await countWaitingSubmissions(admin) }
     : {};
+  // Buyers waiting for title copies (issue 46), beside Title Requests.
+  const titleRequests: AdminNavCounts = can(admin, permissionForRoute("/admin/title-requests"))
+    ? { "/admin/title-requests": await countOpenTitleCopyRequests(admin) }
+    : {};
   return data(
     {
       admin: { name: admin.name, email: admin.email, role: admin.role },
       sidebarOpen: readSidebarOpen(request.headers.get("cookie")),
-      counts,
+      counts: { ...counts, ...titleRequests },
       flash,
     },
     { headers },

@@ -3,13 +3,14 @@ import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { WeeklyLeadsTable } from "~/components/admin/leads-table";
 import {
+  LISTING_EDIT_LABELS,
+  LISTING_EDIT_MERGE_FIELDS,
   PROPERTY_FIELD_KINDS,
-  PROPERTY_FIELD_LABELS,
-  PROPERTY_MERGE_FIELDS,
   PropertyForm,
 } from "~/components/admin/property-form";
 import { PropertyPhotos } from "~/components/admin/property-photos";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
+import { TitleDocumentsPanel } from "~/components/admin/title-documents-panel";
 import { ViewsChart } from "~/components/admin/views-chart";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
@@ -59,6 +60,7 @@ import { getListingLeads } from "~/models/lead.server";
 import { listActiveAgents } from "~/models/listing-agent.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
 import { getDailyViews } from "~/models/property-stats.server";
+import { listTitleDocuments } from "~/models/title-documents.server";
 import { agentRefused, postedAgentId, readPropertyForm } from "~/routes/admin/property-form.server";
 import type { Route } from "./+types/property-edit";
 
@@ -80,6 +82,8 @@ export async function loader(args: Route.LoaderArgs) {
     },
     views: await getDailyViews(actor, property.id, 30),
     leads: await getListingLeads(actor, property.id),
+    // The listing's private title documents (issue 46).
+    titleDocuments: await listTitleDocuments(actor, property.id),
     canManage,
     // Choosing the listing's agent is the office's; an agent does not see the choice.
     agents: canManage ? await listActiveAgents() : null,
@@ -121,7 +125,7 @@ export async function action(args: Route.ActionArgs) {
   const agentId = can(actor, "listings:manage") ? postedAgentId(form) : undefined;
   const saved = await saveMerging({
     form,
-    fields: PROPERTY_MERGE_FIELDS,
+    fields: LISTING_EDIT_MERGE_FIELDS,
     save: (merged, version) => saveListing(actor, id, merged, version, agentId),
     current: async () => {
       const now = await getPropertyForAdmin(actor, id);
@@ -158,7 +162,10 @@ async function saveListing(
 ) {
   const checked = readPropertyForm(form);
   if (!checked.ok) return checked.response;
-  return updatePropertyByAdmin(actor, id, checked.input, version, { agentId });
+  return updatePropertyByAdmin(actor, id, checked.input, version, {
+    agentId,
+    titleCheck: checked.titleCheck,
+  });
 }
 
 export const shouldRevalidate = revalidateAfterConflict;
@@ -240,7 +247,7 @@ export default function EditPropertyPage({ loaderData, actionData }: Route.Compo
       <div className="space-y-6">
         <EditConflictPanel
           conflict={conflict}
-          labels={PROPERTY_FIELD_LABELS}
+          labels={LISTING_EDIT_LABELS}
           kinds={PROPERTY_FIELD_KINDS}
           what="this listing"
           state={state}
@@ -261,6 +268,7 @@ export default function EditPropertyPage({ loaderData, actionData }: Route.Compo
                 }
               : undefined
           }
+          titleCheck={{ editable: loaderData.canManage }}
           error={formFailure?.error}
           submitLabel="Save Changes"
           pendingLabel="Saving..."
@@ -285,6 +293,7 @@ export default function EditPropertyPage({ loaderData, actionData }: Route.Compo
             ),
           }}
         />
+        <TitleDocumentsPanel propertyId={property.id} documents={loaderData.titleDocuments} />
         <section aria-labelledby="views-heading" className="space-y-2">
           <h2 id="views-heading" className="text-lg font-semibold text-slate-900">
             Page views

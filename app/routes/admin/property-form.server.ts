@@ -7,6 +7,7 @@ import {
   postedPropertyValues,
   propertySchema,
 } from "~/lib/schemas/property";
+import { type TitleCheckInput, titleCheckSchema } from "~/lib/schemas/title-check";
 
 /** The message beside the Agent field when the chosen account is not an active agent. */
 export const AGENT_REFUSED = "Please choose an active agent, or the office.";
@@ -34,10 +35,20 @@ export function agentRefused(form: FormData, title: string) {
  */
 export function readPropertyForm(
   form: FormData,
-): { ok: true; input: PropertyInput } | { ok: false; response: ReturnType<typeof badRequest> } {
-  const parsed = propertySchema().safeParse(Object.fromEntries(form));
-  if (parsed.success) return { ok: true, input: parsed.data };
-  const fields = fieldErrorsOf(parsed.error);
+):
+  | { ok: true; input: PropertyInput; titleCheck: TitleCheckInput }
+  | { ok: false; response: ReturnType<typeof badRequest> } {
+  const posted = Object.fromEntries(form);
+  const parsed = propertySchema().safeParse(posted);
+  // The office's title check (issue 46): staff forms only; a form without it posts none.
+  const title = titleCheckSchema().safeParse(posted);
+  if (parsed.success && title.success) {
+    return { ok: true, input: parsed.data, titleCheck: title.data };
+  }
+  const fields = {
+    ...(parsed.success ? {} : fieldErrorsOf(parsed.error)),
+    ...(title.success ? {} : fieldErrorsOf(title.error)),
+  };
   const first = Object.values(fields)[0] ?? PROPERTY_MESSAGES.required.message;
   const error = isMissingRequired(fields)
     ? PROPERTY_MESSAGES.required

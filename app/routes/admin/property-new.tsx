@@ -67,6 +67,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     const created = await createPropertyByAdmin(actor, checked.input, photos, {
       agentId: postedAgentId(form) ?? null,
+      titleCheck: checked.titleCheck,
     });
     if (!created.ok) {
       await discardUploads(photos);
@@ -96,6 +97,7 @@ export default function AddPropertyPage({ loaderData, actionData }: Route.Compon
           options: loaderData.agents,
           value: (failure?.values as { agentId?: string } | undefined)?.agentId ?? "",
         }}
+        titleCheck={{ editable: true }}
         submitLabel="Add Property"
         pendingLabel="Adding..."
         back={back}

@@ -6,6 +6,7 @@ import {
   QuickActions,
   WelcomeCard,
 } from "~/components/dashboard/overview";
+import { MyTitleRequests } from "~/components/dashboard/title-requests";
 import { Card } from "~/components/ui/card";
 import { selectedTab, UrlTabs } from "~/components/ui/tabs";
 import { pageMeta } from "~/lib/seo";
@@ -13,6 +14,7 @@ import { listAppointmentsForUser } from "~/models/appointment.server";
 import { countCustomerActivity } from "~/models/customer-activity.server";
 import { listFavoriteProperties } from "~/models/favorite.server";
 import { listInquiriesForUser } from "~/models/inquiry.server";
+import { listMyTitleCopyRequests } from "~/models/title-copy-requests.server";
 import type { Route } from "./+types/index";
 
 // The overview. "Inquiries" counts everything the customer sent us while signed in: complaints,
@@ -30,11 +32,14 @@ const LATEST = 3;
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const tab = selectedTab(request.url, TABS);
-  const [counts, items] = await Promise.all([
+  const [counts, items, titleRequests] = await Promise.all([
     countCustomerActivity(user.id),
     loadTab(tab, user.id),
+    // Requests for copies of a title (issue 46), with the office's answers.
+    listMyTitleCopyRequests(user.id),
   ]);
-  return { firstName: user.firstName || user.name.split(" ")[0] || "", counts, items };
+  const firstName = user.firstName || user.name.split(" ")[0] || "";
+  return { firstName, counts, items, titleRequests };
 }
 
 async function loadTab(tab: (typeof TABS)[number]["id"], userId: string) {
@@ -60,6 +65,7 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
         {items.tab === "saved" ? <LatestSaved items={items.list} /> : null}
         {items.tab === "inquiries" ? <LatestInquiries items={items.list} /> : null}
       </Card>
+      <MyTitleRequests items={loaderData.titleRequests} />
       <QuickActions />
     </div>
   );

@@ -15,6 +15,7 @@ import { AvailabilityNote } from "~/components/listing/availability-note";
 import { ListingCode } from "~/components/listing/listing-code";
 import { NoFeePromise, RentalFeeTerms } from "~/components/listing/no-fee-promise";
 import { PropertiesBreadcrumb } from "~/components/listing/properties-breadcrumb";
+import { TitleCheckPanel } from "~/components/listing/title-check-panel";
 import { MediaImage } from "~/components/media-image";
 import { PageMessage } from "~/components/page-message";
 import { ReportForm } from "~/components/report/report-form";
@@ -273,6 +274,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
             </dl>
           </section>
 
+          {property.purpose === "sale" ? <TitleCheckPanel property={property} /> : null}
           {property.purpose === "rent" && property.price && isCostable(property) ? (
             <RentalFeeTerms
               terms={loaderData.feeTerms}
