@@ -485,7 +485,7 @@ const OPTIONS_OF: Partial<Record<PropertyField, readonly Option[]>> = {
 export function displayValue(field: PropertyField | "agent", value: unknown): string {
   if (value === null || value === undefined || value === "") return "(empty)";
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  if ((field === "price" || field === "serviceCharge") && typeof value === "number") {
+  if (NAIRA_FIELD_SET.has(field) && typeof value === "number") {
     return formatNaira(value);
   }
   if (typeof value === "number") return formatNumber(value);

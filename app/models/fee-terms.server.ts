@@ -7,7 +7,8 @@ import type { AdminActor } from "~/lib/admin-actor";
 import { DEFAULT_FEE_TERMS, type FeeTerms } from "~/lib/fee-terms";
 
 // The agency's fee terms (issue 45, item 5): office settings (the one office_settings row; none
-// stored reads as the defaults), shown on every rental's page beside its costs. A change is a
+// stored reads as the defaults), shown on every listing's page beside its costs; with the limits
+// a rental listing's fees must keep (issue 46, item 4), which the property forms check. A change is a
 // public write (PUBLIC_ACTIONS in app/audit/audit.server.ts): it moves the content generation.
 
 const FEE_COLUMNS = {
@@ -15,6 +16,11 @@ const FEE_COLUMNS = {
   legalFeePercent: officeSettings.legalFeePercent,
   advanceRentMonthsYearly: officeSettings.advanceRentMonthsYearly,
   advanceRentMonthsMonthly: officeSettings.advanceRentMonthsMonthly,
+  saleAgencyFeePercent: officeSettings.saleAgencyFeePercent,
+  saleLegalFeePercent: officeSettings.saleLegalFeePercent,
+  agencyFeeCapPercent: officeSettings.agencyFeeCapPercent,
+  legalFeeCapPercent: officeSettings.legalFeeCapPercent,
+  exemptAreas: officeSettings.exemptAreas,
 };
 
 async function readFeeTerms(): Promise<FeeTerms> {
