@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { auditedWrite } from "~/audit/audit.server";
+import { auditedWrite, type Transaction } from "~/audit/audit.server";
 import { cachedUntilContentChanges } from "~/cache/reference-data.server";
 import { db } from "~/db/client.server";
 import { officeSettings } from "~/db/schema";
@@ -23,13 +23,20 @@ const FEE_COLUMNS = {
   exemptAreas: officeSettings.exemptAreas,
 };
 
-async function readFeeTerms(): Promise<FeeTerms> {
-  const [row] = await db.select(FEE_COLUMNS).from(officeSettings).where(eq(officeSettings.id, 1));
+/**
+ * The terms as stored, read through `handle` (a transaction's, when a write checks listings
+ * against the limits inside it: the embedded database answers one connection at a time).
+ */
+export async function readFeeTerms(handle: typeof db | Transaction = db): Promise<FeeTerms> {
+  const [row] = await handle
+    .select(FEE_COLUMNS)
+    .from(officeSettings)
+    .where(eq(officeSettings.id, 1));
   return row ?? DEFAULT_FEE_TERMS;
 }
 
 /** The terms the public pages show (kept until an admin changes something). */
-export const getFeeTerms: () => Promise<FeeTerms> = cachedUntilContentChanges(readFeeTerms);
+export const getFeeTerms: () => Promise<FeeTerms> = cachedUntilContentChanges(() => readFeeTerms());
 
 /** The terms for the settings screen, read fresh. */
 export async function getFeeTermsForAdmin(_actor: AdminActor): Promise<FeeTerms> {

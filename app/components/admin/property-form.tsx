@@ -34,6 +34,18 @@ import { cn } from "~/lib/utils";
 // go with the listing, so the form is multipart); when editing it is a section after the form,
 // whose photo changes are saved at once by forms of their own.
 
+/** A rental's move-in fields (issue 46): each fee as an amount or a percentage, and the advance. */
+const MOVE_IN_FIELDS = [
+  "serviceChargePercent",
+  "agencyFee",
+  "agencyFeePercent",
+  "legalFee",
+  "legalFeePercent",
+  "cautionDeposit",
+  "cautionDepositPercent",
+  "rentAdvanceMonths",
+] as const;
+
 const TABS = [
   {
     id: "basic",
@@ -55,6 +67,7 @@ const TABS = [
       "titleDocument",
       "serviceCharge",
       "furnishing",
+      ...MOVE_IN_FIELDS,
     ],
   },
   { id: "media", label: "Media", fields: ["photos", "photoUrl"] },
@@ -81,6 +94,14 @@ export const PROPERTY_FIELD_LABELS: Readonly<Record<string, string>> = {
   status: "Status",
   titleDocument: "Title document",
   serviceCharge: "Service charge per year (₦)",
+  serviceChargePercent: "Service charge (% of a year's rent)",
+  agencyFee: "Agency fee (₦)",
+  agencyFeePercent: "Agency fee (% of a year's rent)",
+  legalFee: "Legal/agreement fee (₦)",
+  legalFeePercent: "Legal/agreement fee (% of a year's rent)",
+  cautionDeposit: "Caution deposit (₦)",
+  cautionDepositPercent: "Caution deposit (% of a year's rent)",
+  rentAdvanceMonths: "Rent in advance (months)",
   furnishing: "Furnishing",
   featured: "Featured",
   isNewDevelopment: "New development",
@@ -403,6 +424,50 @@ export function PropertyFieldSections({
             options={FURNISHING}
           />
         </div>
+        <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-900">
+            Move-in costs (rentals only)
+          </legend>
+          <p className="text-sm text-slate-600">
+            Give each fee as an amount or as a percentage of a year's rent, not both, and leave
+            blank what is not charged. The agency fee and the legal/agreement fee are limited to a
+            share of a year's rent (10% each unless the office has set otherwise), and in Lagos,
+            outside Apapa, Ikeja GRA, Ikoyi and Victoria Island, so is the rent asked in advance of
+            a new tenant (12 months; 6 on a monthly rent). A figure over the limit is refused with
+            the reason.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Service charge (% of a year's rent)"
+              {...bind("serviceChargePercent")}
+              optional
+              inputMode="decimal"
+            />
+            <TextField
+              label="Rent in advance (months)"
+              {...bind("rentAdvanceMonths")}
+              optional
+              inputMode="numeric"
+            />
+            {(
+              [
+                ["agencyFee", "agencyFeePercent", "Agency fee"],
+                ["legalFee", "legalFeePercent", "Legal/agreement fee"],
+                ["cautionDeposit", "cautionDepositPercent", "Caution deposit"],
+              ] as const
+            ).map(([amount, percent, label]) => (
+              <div key={amount} className="contents">
+                <TextField label={`${label} (₦)`} {...bind(amount)} optional inputMode="numeric" />
+                <TextField
+                  label={`${label} (% of a year's rent)`}
+                  {...bind(percent)}
+                  optional
+                  inputMode="decimal"
+                />
+              </div>
+            ))}
+          </div>
+        </fieldset>
         <div className="flex flex-wrap gap-x-6 gap-y-3">
           {forOwner ? null : (
             <CheckboxField

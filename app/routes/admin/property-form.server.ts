@@ -7,6 +7,7 @@ import {
   postedPropertyValues,
   propertySchema,
 } from "~/lib/schemas/property";
+import { getFeeTerms } from "~/models/fee-terms.server";
 
 /** The message beside the Agent field when the chosen account is not an active agent. */
 export const AGENT_REFUSED = "Please choose an active agent, or the office.";
@@ -30,12 +31,15 @@ export function agentRefused(form: FormData, title: string) {
 /**
  * The admin property form's post, checked: the input to store, or the 400 answer that shows
  * the messages beside the fields and keeps what was typed ('Please fill in all required
- * fields' when the title, price or location is missing).
+ * fields' when the title, price or location is missing; a rental's fees over the office's
+ * limits are refused with the reason).
  */
-export function readPropertyForm(
+export async function readPropertyForm(
   form: FormData,
-): { ok: true; input: PropertyInput } | { ok: false; response: ReturnType<typeof badRequest> } {
-  const parsed = propertySchema().safeParse(Object.fromEntries(form));
+): Promise<
+  { ok: true; input: PropertyInput } | { ok: false; response: ReturnType<typeof badRequest> }
+> {
+  const parsed = propertySchema(await getFeeTerms()).safeParse(Object.fromEntries(form));
   if (parsed.success) return { ok: true, input: parsed.data };
   const fields = fieldErrorsOf(parsed.error);
   const first = Object.values(fields)[0] ?? PROPERTY_MESSAGES.required.message;

@@ -37,6 +37,7 @@ import {
 } from "~/lib/schemas/submission";
 import { pageMeta } from "~/lib/seo";
 import { OWNER_VIEW_WEEKS, SUBMISSION_KIND_LABELS, SUBMISSION_MESSAGES } from "~/lib/submissions";
+import { getFeeTerms } from "~/models/fee-terms.server";
 import { getOwnerContact, getOwnerListing } from "~/models/owner-listings.server";
 import { requestListingChange } from "~/models/submission-owner.server";
 import type { Route } from "./+types/listing";
@@ -113,7 +114,7 @@ export async function action(args: Route.ActionArgs) {
   }
   let request: Parameters<typeof requestListingChange>[2];
   if (intent === "submit") {
-    const checked = checkSubmission(values);
+    const checked = checkSubmission(values, await getFeeTerms());
     if (!checked.ok) {
       return refuse(
         badRequest({ intent, error: checked.error, fields: checked.fields, values, version }),
