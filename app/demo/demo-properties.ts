@@ -9,6 +9,7 @@ import {
   SHOT_TITLES,
   SHOTS_BY_TYPE,
 } from "~/demo/media/scene-spec";
+import type { ListingFees } from "~/lib/listing-fees";
 import {
   CITIES,
   type FurnishingValue,
@@ -56,7 +57,8 @@ export type DemoProperty = {
   featured: boolean;
   createdAt: Date;
   media: DemoMedia[];
-} & DemoFacts;
+} & DemoFacts &
+  DemoMoveIn;
 
 /** The facts Nigerian buyers and renters ask about (none of the demo listings is sold or let). */
 type DemoFacts = {
@@ -127,6 +129,62 @@ function demoFacts(
             ? "semi-furnished"
             : "unfurnished",
     serviced: serviceCharge !== null && r.chance(0.6),
+  };
+}
+
+/** A rental's move-in items (issue 46): the listing's own figures, as a landlord states them. */
+type DemoMoveIn = Omit<ListingFees, "serviceCharge">;
+
+const NO_MOVE_IN: DemoMoveIn = {
+  serviceChargePercent: null,
+  agencyFee: null,
+  agencyFeePercent: null,
+  legalFee: null,
+  legalFeePercent: null,
+  cautionDeposit: null,
+  cautionDepositPercent: null,
+  rentAdvanceMonths: null,
+};
+
+/**
+ * Believable move-in items for most rentals: 10% agency (sometimes less, sometimes as an amount),
+ * a legal/agreement fee of 5-10%, a caution deposit, and a year in advance (two in Ikoyi and
+ * Victoria Island, which the Lagos law leaves out); a short let asks a month or a few, with a
+ * caution deposit and no agency or legal fee. About one in five states nothing (as the listings
+ * made before these fields did). Sales carry none.
+ */
+function demoMoveIn(
+  r: Random,
+  draft: {
+    purpose: "sale" | "rent";
+    price: number;
+    rentPeriod: "month" | "year" | null;
+    address: string;
+  },
+): DemoMoveIn {
+  if (draft.purpose !== "rent" || r.chance(0.2)) return NO_MOVE_IN;
+  const thousands = (amount: number) => Math.round(amount / 10_000) * 10_000;
+  if (draft.rentPeriod === "month") {
+    return {
+      ...NO_MOVE_IN,
+      cautionDeposit: thousands(draft.price * (r.chance(0.5) ? 0.5 : 1)),
+      rentAdvanceMonths: r.pick([1, 1, 3, 6]) ?? 1,
+    };
+  }
+  const exempt = /ikoyi|victoria island/i.test(draft.address);
+  const agencyAsAmount = r.chance(0.25);
+  const legalPercent = r.pick([10, 10, 5, 7.5]) ?? 10;
+  const cautionAsPercent = r.chance(0.5);
+  return {
+    ...NO_MOVE_IN,
+    // Rounded down: never above the 10% limit.
+    agencyFee: agencyAsAmount ? Math.floor(draft.price / 100_000) * 10_000 : null,
+    agencyFeePercent: agencyAsAmount ? null : (r.pick([10, 10, 10, 5]) ?? 10),
+    legalFee: null,
+    legalFeePercent: legalPercent,
+    cautionDeposit: cautionAsPercent ? null : thousands(draft.price * (r.pick([0.05, 0.1]) ?? 0.1)),
+    cautionDepositPercent: cautionAsPercent ? 10 : null,
+    rentAdvanceMonths: exempt && r.chance(0.6) ? 24 : 12,
   };
 }
 
@@ -203,7 +261,7 @@ function pickArea(r: Random, city: City, type: PropertyTypeValue, prime: boolean
 
 type Draft = Omit<
   DemoProperty,
-  "id" | "imageUrl" | "featured" | "createdAt" | "media" | keyof DemoFacts
+  "id" | "imageUrl" | "featured" | "createdAt" | "media" | keyof DemoFacts | keyof DemoMoveIn
 >;
 
 const SALE_BASE: Partial<Record<PropertyTypeValue, (beds: number) => number>> = {
@@ -699,6 +757,7 @@ export function buildDemoProperties(now: Date = new Date()): DemoProperty[] {
       createdAt,
       media,
       ...demoFacts(root.fork(`facts-${index}`), draft),
+      ...demoMoveIn(root.fork(`move-in-${index}`), draft),
     };
   });
 }
