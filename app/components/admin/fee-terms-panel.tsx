@@ -76,9 +76,9 @@ export function FeeTermsPanel({
         <h3 className="pt-2 text-base font-semibold text-slate-900">Limits on a rental listing</h3>
         <p className="text-sm text-slate-600">
           The listing forms (staff, owners' submissions and change requests, the CSV import) refuse
-          a rental whose agency or legal/agreement fee is over these shares of a year's rent, or,
-          in Lagos outside the areas below, that asks a new tenant for more rent in advance than
-          the months above.
+          a rental whose agency or legal/agreement fee is over these shares of a year's rent, or, in
+          Lagos outside the areas below, that asks a new tenant for more rent in advance than the
+          months above.
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
