@@ -9,7 +9,7 @@ import {
   SHOT_TITLES,
   SHOTS_BY_TYPE,
 } from "~/demo/media/scene-spec";
-import type { ListingFees } from "~/lib/listing-fees";
+import { type ListingFees, NO_MOVE_IN_ITEMS } from "~/lib/listing-fees";
 import {
   CITIES,
   type FurnishingValue,
@@ -135,16 +135,7 @@ function demoFacts(
 /** A rental's move-in items (issue 46): the listing's own figures, as a landlord states them. */
 type DemoMoveIn = Omit<ListingFees, "serviceCharge">;
 
-const NO_MOVE_IN: DemoMoveIn = {
-  serviceChargePercent: null,
-  agencyFee: null,
-  agencyFeePercent: null,
-  legalFee: null,
-  legalFeePercent: null,
-  cautionDeposit: null,
-  cautionDepositPercent: null,
-  rentAdvanceMonths: null,
-};
+const NO_MOVE_IN: DemoMoveIn = NO_MOVE_IN_ITEMS;
 
 /**
  * Believable move-in items for most rentals: 10% agency (sometimes less, sometimes as an amount),

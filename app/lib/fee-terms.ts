@@ -79,17 +79,29 @@ export function yearlyRent(price: number, rentPeriod: RentPeriod): number {
  * year's rent: ₦1,000,000" with each fee's amount.
  */
 export function rentalFees(terms: FeeTerms, price: number, rentPeriod: RentPeriod) {
-  const yearRent = yearlyRent(price, rentPeriod);
-  const agencyFee = Math.round((yearRent * terms.agencyFeePercent) / 100);
-  const legalFee = Math.round((yearRent * terms.legalFeePercent) / 100);
+  return twoFees(yearlyRent(price, rentPeriod), {
+    agency: ["Agency fee", terms.agencyFeePercent],
+    legal: terms.legalFeePercent,
+    of: "a year's rent",
+  });
+}
+
+/** An agency fee and a legal fee as percentages of `base`, each in naira, and their line. */
+function twoFees(
+  base: number,
+  fees: { agency: [name: string, percent: number]; legal: number; of: string },
+) {
+  const [agencyName, agencyPercent] = fees.agency;
+  const agencyFee = Math.round((base * agencyPercent) / 100);
+  const legalFee = Math.round((base * fees.legal) / 100);
   const total = agencyFee + legalFee;
   return {
     agencyFee,
     legalFee,
     total,
     line:
-      `Agency fee ${formatPercent(terms.agencyFeePercent)} and legal fee ` +
-      `${formatPercent(terms.legalFeePercent)} of a year's rent: ${formatNaira(total)}`,
+      `${agencyName} ${formatPercent(agencyPercent)} and legal fee ` +
+      `${formatPercent(fees.legal)} of ${fees.of}: ${formatNaira(total)}`,
   };
 }
 
@@ -103,17 +115,11 @@ export function monthsOfRent(months: number): string {
  * price: ₦10,000,000".
  */
 export function saleFees(terms: FeeTerms, price: number) {
-  const agencyFee = Math.round((price * terms.saleAgencyFeePercent) / 100);
-  const legalFee = Math.round((price * terms.saleLegalFeePercent) / 100);
-  const total = agencyFee + legalFee;
-  return {
-    agencyFee,
-    legalFee,
-    total,
-    line:
-      `Agency commission ${formatPercent(terms.saleAgencyFeePercent)} and legal fee ` +
-      `${formatPercent(terms.saleLegalFeePercent)} of the price: ${formatNaira(total)}`,
-  };
+  return twoFees(price, {
+    agency: ["Agency commission", terms.saleAgencyFeePercent],
+    legal: terms.saleLegalFeePercent,
+    of: "the price",
+  });
 }
 
 /** The advance-rent rule for a listing's rent period. */

@@ -7,6 +7,7 @@ import {
   feeLimitProblems,
   type ListingFees,
   moveInLines,
+  NO_MOVE_IN_ITEMS,
   type RentalForLimits,
   statesMoveInCosts,
 } from "./listing-fees";
@@ -15,17 +16,7 @@ import {
 // percentages of a year's rent, 10% for agency and legal fees, a year (six months on a monthly
 // rent) in advance in Lagos outside Apapa, Ikeja GRA, Ikoyi and Victoria Island.
 
-const NONE: ListingFees = {
-  agencyFee: null,
-  agencyFeePercent: null,
-  legalFee: null,
-  legalFeePercent: null,
-  cautionDeposit: null,
-  cautionDepositPercent: null,
-  serviceCharge: null,
-  serviceChargePercent: null,
-  rentAdvanceMonths: null,
-};
+const NONE: ListingFees = { ...NO_MOVE_IN_ITEMS, serviceCharge: null };
 
 /** A ₦2,400,000-a-year flat in Yaba, Lagos: 10% of a year's rent is ₦240,000. */
 function yaba(fees: Partial<ListingFees>, place: Partial<RentalForLimits> = {}): RentalForLimits {

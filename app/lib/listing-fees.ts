@@ -27,6 +27,18 @@ export type ListingFees = {
   rentAdvanceMonths: number | null;
 };
 
+/** A listing that states no move-in item (sales; listings made before the items). */
+export const NO_MOVE_IN_ITEMS = {
+  serviceChargePercent: null,
+  agencyFee: null,
+  agencyFeePercent: null,
+  legalFee: null,
+  legalFeePercent: null,
+  cautionDeposit: null,
+  cautionDepositPercent: null,
+  rentAdvanceMonths: null,
+} as const satisfies Omit<ListingFees, "serviceCharge">;
+
 /** The fee fields of a listing, each an amount field with its percentage field beside it. */
 export const FEE_ITEMS = [
   { amount: "agencyFee", percent: "agencyFeePercent", label: "Agency fee" },

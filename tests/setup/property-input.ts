@@ -1,3 +1,4 @@
+import { NO_MOVE_IN_ITEMS } from "~/lib/listing-fees";
 import type { PropertyInput } from "~/lib/schemas/property";
 
 /**
@@ -24,14 +25,7 @@ export function propertyInput(fields: Partial<PropertyInput> & Pick<PropertyInpu
     status: "available",
     titleDocument: null,
     serviceCharge: null,
-    serviceChargePercent: null,
-    agencyFee: null,
-    agencyFeePercent: null,
-    legalFee: null,
-    legalFeePercent: null,
-    cautionDeposit: null,
-    cautionDepositPercent: null,
-    rentAdvanceMonths: null,
+    ...NO_MOVE_IN_ITEMS,
     furnishing: null,
     serviced: false,
     ...fields,

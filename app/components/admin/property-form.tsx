@@ -15,12 +15,14 @@ import { mergeFieldsOf } from "~/lib/edit-conflict";
 import {
   FURNISHING,
   LISTING_STATUSES,
+  MOVE_IN_LABELS,
   PROPERTY_TYPES,
   RENT_PERIODS,
   TITLE_DOCUMENTS,
 } from "~/lib/property-options";
 import {
   ADMIN_CITIES,
+  MOVE_IN_FIELDS,
   PROPERTY_FIELD_KINDS,
   PROPERTY_LIMITS,
   type PropertyFormValues,
@@ -33,18 +35,6 @@ import { cn } from "~/lib/utils";
 // without it, the sections follow each other. Media is part of the form when adding (the photos
 // go with the listing, so the form is multipart); when editing it is a section after the form,
 // whose photo changes are saved at once by forms of their own.
-
-/** A rental's move-in fields (issue 46): each fee as an amount or a percentage, and the advance. */
-const MOVE_IN_FIELDS = [
-  "serviceChargePercent",
-  "agencyFee",
-  "agencyFeePercent",
-  "legalFee",
-  "legalFeePercent",
-  "cautionDeposit",
-  "cautionDepositPercent",
-  "rentAdvanceMonths",
-] as const;
 
 const TABS = [
   {
@@ -94,14 +84,7 @@ export const PROPERTY_FIELD_LABELS: Readonly<Record<string, string>> = {
   status: "Status",
   titleDocument: "Title document",
   serviceCharge: "Service charge per year (₦)",
-  serviceChargePercent: "Service charge (% of a year's rent)",
-  agencyFee: "Agency fee (₦)",
-  agencyFeePercent: "Agency fee (% of a year's rent)",
-  legalFee: "Legal/agreement fee (₦)",
-  legalFeePercent: "Legal/agreement fee (% of a year's rent)",
-  cautionDeposit: "Caution deposit (₦)",
-  cautionDepositPercent: "Caution deposit (% of a year's rent)",
-  rentAdvanceMonths: "Rent in advance (months)",
+  ...MOVE_IN_LABELS,
   furnishing: "Furnishing",
   featured: "Featured",
   isNewDevelopment: "New development",
@@ -437,34 +420,14 @@ export function PropertyFieldSections({
             the reason.
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Service charge (% of a year's rent)"
-              {...bind("serviceChargePercent")}
-              optional
-              inputMode="decimal"
-            />
-            <TextField
-              label="Rent in advance (months)"
-              {...bind("rentAdvanceMonths")}
-              optional
-              inputMode="numeric"
-            />
-            {(
-              [
-                ["agencyFee", "agencyFeePercent", "Agency fee"],
-                ["legalFee", "legalFeePercent", "Legal/agreement fee"],
-                ["cautionDeposit", "cautionDepositPercent", "Caution deposit"],
-              ] as const
-            ).map(([amount, percent, label]) => (
-              <div key={amount} className="contents">
-                <TextField label={`${label} (₦)`} {...bind(amount)} optional inputMode="numeric" />
-                <TextField
-                  label={`${label} (% of a year's rent)`}
-                  {...bind(percent)}
-                  optional
-                  inputMode="decimal"
-                />
-              </div>
+            {MOVE_IN_FIELDS.map((name) => (
+              <TextField
+                key={name}
+                label={MOVE_IN_LABELS[name]}
+                {...bind(name)}
+                optional
+                inputMode={name.endsWith("Percent") ? "decimal" : "numeric"}
+              />
             ))}
           </div>
         </fieldset>

@@ -179,6 +179,18 @@ export function propertySchema(limits: FeeLimits = DEFAULT_FEE_TERMS) {
 
 export type PropertyInput = z.output<ReturnType<typeof propertySchema>>;
 
+/** A rental's move-in fields (issue 46): each fee as an amount or a percentage, and the advance. */
+export const MOVE_IN_FIELDS = [
+  "serviceChargePercent",
+  "agencyFee",
+  "agencyFeePercent",
+  "legalFee",
+  "legalFeePercent",
+  "cautionDeposit",
+  "cautionDepositPercent",
+  "rentAdvanceMonths",
+] as const;
+
 /** The form's fields as typed, to show them again after a refusal. */
 export const PROPERTY_FIELDS = [
   "title",
@@ -200,14 +212,7 @@ export const PROPERTY_FIELDS = [
   "status",
   "titleDocument",
   "serviceCharge",
-  "serviceChargePercent",
-  "agencyFee",
-  "agencyFeePercent",
-  "legalFee",
-  "legalFeePercent",
-  "cautionDeposit",
-  "cautionDepositPercent",
-  "rentAdvanceMonths",
+  ...MOVE_IN_FIELDS,
   "furnishing",
   "serviced",
 ] as const;
@@ -227,14 +232,7 @@ export function isMissingRequired(fields: Partial<Record<string, string>>) {
 export const PROPERTY_FIELD_KINDS: Readonly<Record<string, FieldKind>> = {
   price: "number",
   serviceCharge: "number",
-  serviceChargePercent: "number",
-  agencyFee: "number",
-  agencyFeePercent: "number",
-  legalFee: "number",
-  legalFeePercent: "number",
-  cautionDeposit: "number",
-  cautionDepositPercent: "number",
-  rentAdvanceMonths: "number",
+  ...Object.fromEntries(MOVE_IN_FIELDS.map((field) => [field, "number"])),
   beds: "number",
   baths: "number",
   toilets: "number",
