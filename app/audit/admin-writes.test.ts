@@ -30,6 +30,7 @@ import {
 import { attachPhotos } from "~/http/property-uploads.server";
 import type { AdminActor } from "~/lib/admin-actor";
 import type { AuditEntity } from "~/lib/audit";
+import { DEFAULT_FEE_TERMS } from "~/lib/fee-terms";
 import { readPropertyCsv } from "~/lib/property-import";
 import {
   reassignAppointment,
@@ -776,12 +777,7 @@ const WRITES: Record<string, WriteCase> = {
     return "settings.general-bookings";
   },
   async setFeeTerms(actor) {
-    const terms = {
-      agencyFeePercent: 5,
-      legalFeePercent: 5,
-      advanceRentMonthsYearly: 12,
-      advanceRentMonthsMonthly: 6,
-    };
+    const terms = { ...DEFAULT_FEE_TERMS, agencyFeePercent: 5, legalFeePercent: 5 };
     expect((await setFeeTerms(actor, terms)).ok).toBe(true);
     await db.delete(officeSettings);
     return "settings.fee-terms";

@@ -4,7 +4,7 @@ import { Calculator } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { type FeeTerms, formatPercent } from "~/lib/fee-terms";
+import { type FeeTerms, formatPercent, yearlyRent } from "~/lib/fee-terms";
 import {
   type FieldSpec,
   initialFieldText,
@@ -21,6 +21,7 @@ import {
   readRentTerm,
   rentTermLabel,
 } from "~/lib/home-cost";
+import { FEE_ITEMS, feeAmount, type ListingFees } from "~/lib/listing-fees";
 import { formatNaira, formatNumber, type RentPeriod } from "~/lib/money";
 import { cn } from "~/lib/utils";
 
@@ -31,13 +32,14 @@ import { cn } from "~/lib/utils";
 
 export const COST_SECTION_ID = "cost-in-naira";
 
-type CostProperty = {
+/** The listing's move-in items are optional: a listing without them is costed as before. */
+type CostProperty = Partial<ListingFees> & {
+  serviceCharge: number | null;
   id: string;
   purpose: "sale" | "rent";
   status: string;
   price: number | null;
   rentPeriod: RentPeriod | null;
-  serviceCharge: number | null;
 };
 
 export function CostCalculator({
@@ -70,7 +72,7 @@ export function CostCalculator({
           propertyId={property.id}
           rent={property.price}
           rentPeriod={property.rentPeriod ?? "month"}
-          serviceCharge={property.serviceCharge}
+          fees={property}
           feeTerms={feeTerms}
         />
       )}
@@ -129,23 +131,66 @@ function MortgageCalculator({ propertyId, price }: { propertyId: string; price: 
   );
 }
 
+/** The calculator's fee fields and the listing's fee each stands for when the listing states it. */
+const FEE_FIELDS = [
+  {
+    key: "agency",
+    item: FEE_ITEMS[0],
+    label: "Agency fee (% of rent)",
+    line: "Agency fee",
+    cost: "agencyFee",
+  },
+  {
+    key: "legal",
+    item: FEE_ITEMS[1],
+    label: "Legal fee (% of rent)",
+    line: "Legal fee",
+    cost: "legalFee",
+  },
+  {
+    key: "caution",
+    item: FEE_ITEMS[2],
+    label: "Caution deposit (% of rent)",
+    line: "Caution deposit",
+    cost: "cautionDeposit",
+  },
+] as const;
+
 function MoveInCalculator({
   propertyId,
   rent,
   rentPeriod,
-  serviceCharge,
+  fees,
   feeTerms,
 }: {
   propertyId: string;
   rent: number;
   rentPeriod: RentPeriod;
-  serviceCharge: number | null;
+  /** The listing's own move-in items: a fee it states is its figure, not a field. */
+  fees: Partial<ListingFees>;
   feeTerms: FeeTerms;
 }) {
-  const { searchParams, read, edited, setEdited, field } = useCostFields(moveInFields(feeTerms));
+  const yearRent = yearlyRent(rent, rentPeriod);
+  const stated = Object.fromEntries(
+    FEE_FIELDS.map(({ key, item }) => [
+      key,
+      feeAmount(fees[item.amount] ?? null, fees[item.percent] ?? null, yearRent),
+    ]),
+  ) as Record<(typeof FEE_FIELDS)[number]["key"], number | null>;
+  const allFields = moveInFields(feeTerms);
+  const fields = Object.fromEntries(
+    FEE_FIELDS.filter(({ key }) => stated[key] === null).map(({ key }) => [key, allFields[key]]),
+    // Only the fees the listing leaves open are fields: a stated fee's value is never read.
+  ) as typeof allFields;
+  const serviceCharge = feeAmount(
+    fees.serviceCharge ?? null,
+    fees.serviceChargePercent ?? null,
+    yearRent,
+  );
+  const { searchParams, read, edited, setEdited, field } = useCostFields(fields);
   const terms = RENT_TERMS[rentPeriod];
   const [periods, setPeriods] = useState(() =>
-    readRentTerm(rentPeriod, searchParams.get(terms.param)),
+    readRentTerm(rentPeriod, searchParams.get(terms.param), fees.rentAdvanceMonths ?? null),
   );
   const cost = read.values
     ? moveInCost({
@@ -153,11 +198,17 @@ function MoveInCalculator({
         rentPeriod,
         serviceChargePerYear: serviceCharge,
         periods,
-        agencyPercent: read.values.agency,
-        legalPercent: read.values.legal,
-        cautionPercent: read.values.caution,
+        agencyPercent: read.values.agency ?? 0,
+        legalPercent: read.values.legal ?? 0,
+        cautionPercent: read.values.caution ?? 0,
+        stated: {
+          agencyFee: stated.agency,
+          legalFee: stated.legal,
+          cautionDeposit: stated.caution,
+        },
       })
     : null;
+  const listingStates = FEE_FIELDS.some(({ key }) => stated[key] !== null);
 
   const period = rentTermLabel(rentPeriod, periods);
 
@@ -167,11 +218,21 @@ function MoveInCalculator({
         {rentPeriod === "month"
           ? "This rent is paid by the month: some landlords ask for a few months up front, plus fees."
           : "Landlords in Nigeria usually ask for a year's rent (often two) up front, plus fees."}{" "}
-        What moving in would cost, with assumptions you can change: our agency fee of{" "}
-        {formatPercent(feeTerms.agencyFeePercent)} and legal fee of{" "}
-        {formatPercent(feeTerms.legalFeePercent)} and a caution deposit of{" "}
-        {MOVE_IN_DEFAULTS.cautionPercent}% (refundable when you leave), all of the rent paid; the
-        service charge is the listing's.
+        {listingStates ? (
+          <>
+            What moving in would cost: the fees this listing states are its own figures (on a year's
+            rent, whatever you pay up front); the others are assumptions you can change, as a share
+            of the rent paid. The service charge is the listing's.
+          </>
+        ) : (
+          <>
+            What moving in would cost, with assumptions you can change: our agency fee of{" "}
+            {formatPercent(feeTerms.agencyFeePercent)} and legal fee of{" "}
+            {formatPercent(feeTerms.legalFeePercent)} and a caution deposit of{" "}
+            {MOVE_IN_DEFAULTS.cautionPercent}% (refundable when you leave), all of the rent paid;
+            the service charge is the listing's.
+          </>
+        )}
       </p>
       <CalculatorForm propertyId={propertyId}>
         <SelectField
@@ -187,9 +248,11 @@ function MoveInCalculator({
             label: rentTermLabel(rentPeriod, n),
           }))}
         />
-        <TextField label="Agency fee (% of rent)" inputMode="decimal" {...field("agency")} />
-        <TextField label="Legal fee (% of rent)" inputMode="decimal" {...field("legal")} />
-        <TextField label="Caution deposit (% of rent)" inputMode="decimal" {...field("caution")} />
+        {FEE_FIELDS.map(({ key, label }) =>
+          stated[key] === null ? (
+            <TextField key={key} label={label} inputMode="decimal" {...field(key)} />
+          ) : null,
+        )}
       </CalculatorForm>
       <Results
         lines={[
@@ -198,9 +261,10 @@ function MoveInCalculator({
             `Service charge for ${period}`,
             serviceCharge === null ? "Not stated for this listing" : cost?.serviceCharge,
           ],
-          ["Agency fee", cost?.agencyFee],
-          ["Legal fee", cost?.legalFee],
-          ["Caution deposit", cost?.cautionDeposit],
+          ...FEE_FIELDS.map(({ key, item, line, cost: part }): [string, Amount] => [
+            stated[key] === null ? line : `${item.label} (this listing's)`,
+            cost?.[part],
+          ]),
         ]}
         headline={["Total to move in", cost?.total]}
         announcement={edited && cost ? `Total to move in ${formatNaira(cost.total)}.` : ""}

@@ -198,6 +198,38 @@ export const officeSettings = pgTable(
     availabilitySaleDays: integer("availability_sale_days").notNull().default(30),
     availabilityReminderDays: integer("availability_reminder_days").notNull().default(3),
     closedBadgeDays: integer("closed_badge_days").notNull().default(14),
+    // On a sale: percentages of the price (shown on sale listings).
+    saleAgencyFeePercent: numeric("sale_agency_fee_percent", {
+      precision: 5,
+      scale: 2,
+      mode: "number",
+    })
+      .notNull()
+      .default(5),
+    saleLegalFeePercent: numeric("sale_legal_fee_percent", {
+      precision: 5,
+      scale: 2,
+      mode: "number",
+    })
+      .notNull()
+      .default(5),
+    // The limits a rental listing's fees must keep (issue 46): percent of a year's rent, and
+    // the Lagos areas where the advance-rent limit does not hold (comma-separated names).
+    agencyFeeCapPercent: numeric("agency_fee_cap_percent", {
+      precision: 5,
+      scale: 2,
+      mode: "number",
+    })
+      .notNull()
+      .default(10),
+    legalFeeCapPercent: numeric("legal_fee_cap_percent", {
+      precision: 5,
+      scale: 2,
+      mode: "number",
+    })
+      .notNull()
+      .default(10),
+    exemptAreas: text("exempt_areas").notNull().default("Apapa, Ikeja GRA, Ikoyi, Victoria Island"),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -282,6 +314,25 @@ export const properties = pgTable(
     titleLawyer: text("title_lawyer"),
     /** Naira per year. */
     serviceCharge: bigint("service_charge", { mode: "number" }),
+    // A rental's move-in items (issue 46): each fee an amount in naira or a percentage of a
+    // year's rent (at most one of the two), and the months of rent asked in advance. Null: not
+    // stated (app/lib/listing-fees.ts).
+    serviceChargePercent: numeric("service_charge_percent", {
+      precision: 5,
+      scale: 2,
+      mode: "number",
+    }),
+    agencyFee: bigint("agency_fee", { mode: "number" }),
+    agencyFeePercent: numeric("agency_fee_percent", { precision: 5, scale: 2, mode: "number" }),
+    legalFee: bigint("legal_fee", { mode: "number" }),
+    legalFeePercent: numeric("legal_fee_percent", { precision: 5, scale: 2, mode: "number" }),
+    cautionDeposit: bigint("caution_deposit", { mode: "number" }),
+    cautionDepositPercent: numeric("caution_deposit_percent", {
+      precision: 5,
+      scale: 2,
+      mode: "number",
+    }),
+    rentAdvanceMonths: integer("rent_advance_months"),
     toilets: integer("toilets"),
     parkingSpaces: integer("parking_spaces"),
     furnishing: furnishing("furnishing"),

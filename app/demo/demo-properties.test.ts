@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseGeneratedKey } from "~/demo/media/scene-spec";
+import { DEFAULT_FEE_TERMS } from "~/lib/fee-terms";
+import { feeLimitProblems, statesMoveInCosts } from "~/lib/listing-fees";
 import { CITIES, PROPERTY_TYPES } from "~/lib/property-options";
 import {
   buildDemoProperties,
@@ -149,6 +151,25 @@ describe("the demo listings' Nigerian facts", () => {
     ).toBe(true);
     for (const p of listings) {
       if (p.toilets !== null && p.baths !== null) expect(p.toilets).toBeGreaterThanOrEqual(p.baths);
+    }
+  });
+
+  it("itemises most rentals' move-in costs within the office's limits, sales none", () => {
+    const rents = listings.filter((p) => p.purpose === "rent");
+    const itemised = rents.filter((p) => statesMoveInCosts(p));
+    expect(itemised.length / rents.length).toBeGreaterThan(0.6);
+    expect(itemised.length).toBeLessThan(rents.length);
+    for (const p of rents) {
+      const problems = feeLimitProblems(
+        { ...p, rentPeriod: p.rentPeriod ?? "year" },
+        DEFAULT_FEE_TERMS,
+      );
+      expect(problems, p.title).toEqual({});
+    }
+    expect(itemised.some((p) => p.agencyFee !== null)).toBe(true);
+    expect(itemised.some((p) => p.agencyFeePercent !== null)).toBe(true);
+    for (const p of listings.filter((l) => l.purpose === "sale")) {
+      expect(statesMoveInCosts(p), p.title).toBe(false);
     }
   });
 });

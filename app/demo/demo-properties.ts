@@ -9,6 +9,7 @@ import {
   SHOT_TITLES,
   SHOTS_BY_TYPE,
 } from "~/demo/media/scene-spec";
+import { type ListingFees, NO_MOVE_IN_ITEMS } from "~/lib/listing-fees";
 import {
   CITIES,
   type FurnishingValue,
@@ -62,7 +63,8 @@ export type DemoProperty = {
   createdAt: Date;
   media: DemoMedia[];
 } & DemoFacts &
-  DemoAvailability;
+  DemoAvailability &
+  DemoMoveIn;
 
 /**
  * When and how each listing's availability was last confirmed (issue 46): most within their
@@ -172,6 +174,53 @@ function demoFacts(
   };
 }
 
+/** A rental's move-in items (issue 46): the listing's own figures, as a landlord states them. */
+type DemoMoveIn = Omit<ListingFees, "serviceCharge">;
+
+const NO_MOVE_IN: DemoMoveIn = NO_MOVE_IN_ITEMS;
+
+/**
+ * Believable move-in items for most rentals: 10% agency (sometimes less, sometimes as an amount),
+ * a legal/agreement fee of 5-10%, a caution deposit, and a year in advance (two in Ikoyi and
+ * Victoria Island, which the Lagos law leaves out); a short let asks a month or a few, with a
+ * caution deposit and no agency or legal fee. About one in five states nothing (as the listings
+ * made before these fields did). Sales carry none.
+ */
+function demoMoveIn(
+  r: Random,
+  draft: {
+    purpose: "sale" | "rent";
+    price: number;
+    rentPeriod: "month" | "year" | null;
+    address: string;
+  },
+): DemoMoveIn {
+  if (draft.purpose !== "rent" || r.chance(0.2)) return NO_MOVE_IN;
+  const thousands = (amount: number) => Math.round(amount / 10_000) * 10_000;
+  if (draft.rentPeriod === "month") {
+    return {
+      ...NO_MOVE_IN,
+      cautionDeposit: thousands(draft.price * (r.chance(0.5) ? 0.5 : 1)),
+      rentAdvanceMonths: r.pick([1, 1, 3, 6]) ?? 1,
+    };
+  }
+  const exempt = /ikoyi|victoria island/i.test(draft.address);
+  const agencyAsAmount = r.chance(0.25);
+  const legalPercent = r.pick([10, 10, 5, 7.5]) ?? 10;
+  const cautionAsPercent = r.chance(0.5);
+  return {
+    ...NO_MOVE_IN,
+    // Rounded down: never above the 10% limit.
+    agencyFee: agencyAsAmount ? Math.floor(draft.price / 100_000) * 10_000 : null,
+    agencyFeePercent: agencyAsAmount ? null : (r.pick([10, 10, 10, 5]) ?? 10),
+    legalFee: null,
+    legalFeePercent: legalPercent,
+    cautionDeposit: cautionAsPercent ? null : thousands(draft.price * (r.pick([0.05, 0.1]) ?? 0.1)),
+    cautionDepositPercent: cautionAsPercent ? 10 : null,
+    rentAdvanceMonths: exempt && r.chance(0.6) ? 24 : 12,
+  };
+}
+
 export const COMMERCIAL_TYPES: readonly PropertyTypeValue[] = ["office", "shop", "warehouse"];
 
 export function categoryOf(type: PropertyTypeValue) {
@@ -253,6 +302,7 @@ type Draft = Omit<
   | "media"
   | keyof DemoFacts
   | keyof DemoAvailability
+  | keyof DemoMoveIn
 >;
 
 const SALE_BASE: Partial<Record<PropertyTypeValue, (beds: number) => number>> = {
@@ -755,6 +805,7 @@ export function buildDemoProperties(now: Date = new Date()): DemoProperty[] {
         createdAt,
         featured: isFeatured,
       }),
+      ...demoMoveIn(root.fork(`move-in-${index}`), draft),
     };
   });
 }

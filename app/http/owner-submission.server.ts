@@ -22,6 +22,7 @@ import {
 import { SUBMISSION_MESSAGES } from "~/lib/submissions";
 import { logger } from "~/log/logger.server";
 import { propertyVersion } from "~/models/admin-property-version.server";
+import { getFeeTerms } from "~/models/fee-terms.server";
 import { holdSubmissionValues, holdTokenHash } from "~/models/submission-hold.server";
 import { type SaveRefusal, saveOwnerSubmission } from "~/models/submission-owner.server";
 import { getClientIp, RATE_LIMITS, rateLimitKey } from "~/rate-limit/rate-limit.server";
@@ -141,7 +142,7 @@ export async function saveSubmissionPost(
     return give(refused(400, "Please use the form's buttons.", values));
   }
   const send = intent === "submit";
-  const checked = send ? checkSubmission(values) : checkDraft(values);
+  const checked = send ? checkSubmission(values, await getFeeTerms()) : checkDraft(values);
   if (!checked.ok) {
     return give(badRequest({ error: checked.error, fields: checked.fields, values }));
   }

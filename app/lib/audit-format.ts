@@ -287,7 +287,7 @@ const OPTION_LABELS: Record<string, readonly { value: string; label: string }[]>
   rentPeriod: RENT_PERIODS,
 };
 
-const NAIRA_FIELDS = new Set(["price", "serviceCharge"]);
+const NAIRA_FIELDS = new Set(["price", "serviceCharge", "agencyFee", "legalFee", "cautionDeposit"]);
 
 /** Stored values that mean "nothing" alike: null, missing and empty text. */
 function isEmpty(value: unknown) {

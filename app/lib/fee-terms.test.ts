@@ -66,6 +66,11 @@ describe("feeTermsSchema", () => {
     legalFeePercent: "7.5%",
     advanceRentMonthsYearly: "12",
     advanceRentMonthsMonthly: "6",
+    saleAgencyFeePercent: "5",
+    saleLegalFeePercent: "2.5",
+    agencyFeeCapPercent: "10",
+    legalFeeCapPercent: "10",
+    exemptAreas: "Ikoyi , ,Victoria Island",
   };
 
   it("reads percentages and months", () => {
@@ -74,6 +79,11 @@ describe("feeTermsSchema", () => {
       legalFeePercent: 7.5,
       advanceRentMonthsYearly: 12,
       advanceRentMonthsMonthly: 6,
+      saleAgencyFeePercent: 5,
+      saleLegalFeePercent: 2.5,
+      agencyFeeCapPercent: 10,
+      legalFeeCapPercent: 10,
+      exemptAreas: "Ikoyi, Victoria Island",
     });
     expect(feeTermsSchema().parse({ ...valid, agencyFeePercent: "0" }).agencyFeePercent).toBe(0);
     expect(feeTermsSchema().parse({ ...valid, legalFeePercent: "100" }).legalFeePercent).toBe(100);

@@ -17,14 +17,38 @@ export type FeeTerms = {
   advanceRentMonthsYearly: number;
   /** The same on a monthly rent. */
   advanceRentMonthsMonthly: number;
+  /** Percent of the price, on a sale. */
+  saleAgencyFeePercent: number;
+  /** Percent of the price, on a sale. */
+  saleLegalFeePercent: number;
+  /** The most agency fee a rental listing may ask (issue 46), percent of a year's rent. */
+  agencyFeeCapPercent: number;
+  /** The most legal/agreement fee a rental listing may ask, percent of a year's rent. */
+  legalFeeCapPercent: number;
+  /**
+   * Areas of Lagos where the advance-rent limit does not hold (the tenancy law leaves them out),
+   * comma-separated.
+   */
+  exemptAreas: string;
 };
 
-/** 10% + 10% of a year's rent; a year in advance at most (six months on a monthly rent). */
+/** The areas of Lagos the tenancy law leaves out, as the settings start. */
+export const DEFAULT_EXEMPT_AREAS = "Apapa, Ikeja GRA, Ikoyi, Victoria Island";
+
+/**
+ * 10% + 10% of a year's rent; a year in advance at most (six months on a monthly rent); on a
+ * sale 5% + 5% of the price; a rental listing may ask at most 10% + 10%.
+ */
 export const DEFAULT_FEE_TERMS: FeeTerms = {
   agencyFeePercent: 10,
   legalFeePercent: 10,
   advanceRentMonthsYearly: 12,
   advanceRentMonthsMonthly: 6,
+  saleAgencyFeePercent: 5,
+  saleLegalFeePercent: 5,
+  agencyFeeCapPercent: 10,
+  legalFeeCapPercent: 10,
+  exemptAreas: DEFAULT_EXEMPT_AREAS,
 };
 
 /** The promise, in one sentence of its own for pages and e-mails. */
@@ -55,23 +79,47 @@ export function yearlyRent(price: number, rentPeriod: RentPeriod): number {
  * year's rent: ₦1,000,000" with each fee's amount.
  */
 export function rentalFees(terms: FeeTerms, price: number, rentPeriod: RentPeriod) {
-  const yearRent = yearlyRent(price, rentPeriod);
-  const agencyFee = Math.round((yearRent * terms.agencyFeePercent) / 100);
-  const legalFee = Math.round((yearRent * terms.legalFeePercent) / 100);
+  return twoFees(yearlyRent(price, rentPeriod), {
+    agency: ["Agency fee", terms.agencyFeePercent],
+    legal: terms.legalFeePercent,
+    of: "a year's rent",
+  });
+}
+
+/** An agency fee and a legal fee as percentages of `base`, each in naira, and their line. */
+function twoFees(
+  base: number,
+  fees: { agency: [name: string, percent: number]; legal: number; of: string },
+) {
+  const [agencyName, agencyPercent] = fees.agency;
+  const agencyFee = Math.round((base * agencyPercent) / 100);
+  const legalFee = Math.round((base * fees.legal) / 100);
   const total = agencyFee + legalFee;
   return {
     agencyFee,
     legalFee,
     total,
     line:
-      `Agency fee ${formatPercent(terms.agencyFeePercent)} and legal fee ` +
-      `${formatPercent(terms.legalFeePercent)} of a year's rent: ${formatNaira(total)}`,
+      `${agencyName} ${formatPercent(agencyPercent)} and legal fee ` +
+      `${formatPercent(fees.legal)} of ${fees.of}: ${formatNaira(total)}`,
   };
 }
 
 /** "12 months' rent", "1 month's rent". */
-function monthsOfRent(months: number): string {
+export function monthsOfRent(months: number): string {
   return months === 1 ? "1 month's rent" : `${months} months' rent`;
+}
+
+/**
+ * The fees a buyer pays on a sale, on the price: "Agency commission 5% and legal fee 5% of the
+ * price: ₦10,000,000".
+ */
+export function saleFees(terms: FeeTerms, price: number) {
+  return twoFees(price, {
+    agency: ["Agency commission", terms.saleAgencyFeePercent],
+    legal: terms.saleLegalFeePercent,
+    of: "the price",
+  });
 }
 
 /** The advance-rent rule for a listing's rent period. */

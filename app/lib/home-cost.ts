@@ -42,11 +42,25 @@ export function rentTermLabel(rentPeriod: RentPeriod, periods: number) {
   return periods === 1 ? `1 ${unit}` : `${periods} ${unit}s`;
 }
 
-/** The periods of rent asked for up front, from the query: one of the choices, else one. */
-export function readRentTerm(rentPeriod: RentPeriod, raw: string | null | undefined): number {
+/**
+ * The periods of rent asked for up front, from the query: one of the choices, else the
+ * listing's own months in advance when they are one of them (12 months: 1 year), else one.
+ */
+export function readRentTerm(
+  rentPeriod: RentPeriod,
+  raw: string | null | undefined,
+  listingMonths: number | null = null,
+): number {
   const choices: readonly number[] = RENT_TERMS[rentPeriod].choices;
   const value = Number(raw);
-  return choices.includes(value) ? value : MOVE_IN_DEFAULTS.periods;
+  if (raw && choices.includes(value)) return value;
+  const listed = listingMonths === null ? Number.NaN : periodsOfMonths(rentPeriod, listingMonths);
+  return choices.includes(listed) ? listed : MOVE_IN_DEFAULTS.periods;
+}
+
+/** Months of rent as periods of the rent: years of a yearly rent, months of a monthly one. */
+function periodsOfMonths(rentPeriod: RentPeriod, months: number) {
+  return rentPeriod === "year" ? months / 12 : months;
 }
 
 /** Limits of the calculator's fields: what a person could mean, not what a lender offers. */
@@ -129,6 +143,11 @@ export type MoveInInputs = {
   agencyPercent: number;
   legalPercent: number;
   cautionPercent: number;
+  /**
+   * The fees the listing itself states, in naira (issue 46): each replaces the percentage's
+   * figure (a listing's fee is on a year's rent, whatever the rent paid up front).
+   */
+  stated?: { agencyFee?: number | null; legalFee?: number | null; cautionDeposit?: number | null };
 };
 
 export type MoveInCost = {
@@ -151,9 +170,10 @@ export function moveInCost(input: MoveInInputs): MoveInCost {
   const rent = roundNaira(input.rent * input.periods);
   const years = input.rentPeriod === "month" ? input.periods / 12 : input.periods;
   const serviceCharge = roundNaira((input.serviceChargePerYear ?? 0) * years);
-  const agencyFee = roundNaira((rent * input.agencyPercent) / 100);
-  const legalFee = roundNaira((rent * input.legalPercent) / 100);
-  const cautionDeposit = roundNaira((rent * input.cautionPercent) / 100);
+  const stated = input.stated ?? {};
+  const agencyFee = stated.agencyFee ?? roundNaira((rent * input.agencyPercent) / 100);
+  const legalFee = stated.legalFee ?? roundNaira((rent * input.legalPercent) / 100);
+  const cautionDeposit = stated.cautionDeposit ?? roundNaira((rent * input.cautionPercent) / 100);
   return {
     rent,
     serviceCharge,

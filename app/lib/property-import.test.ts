@@ -192,6 +192,34 @@ describe("refusals name the row, the column, the value and what is allowed", () 
     ]);
   });
 
+  it("for a rental's fees over the office's limits (issue 46), with the reason", () => {
+    const header = `${HEADER},address,agency_fee_percent,legal_fee,rent_advance_months`;
+    const sheet = sheetOf(
+      `${header}\n,Yaba flat,rent,"₦2,400,000",yearly,apartment,residential,Lagos,,"3 Yaba Rd, Yaba",15%,"₦240,000",24\n` +
+        `,Ikoyi flat,rent,"₦2,400,000",yearly,apartment,residential,Lagos,,"2 Bourdillon Rd, Ikoyi",10,"₦240,000",24\n`,
+    );
+    const checked = checkImportRow(sheet.rows[0] as ImportRow);
+    expect(checked.ok ? [] : checked.problems).toEqual([
+      expect.objectContaining({
+        row: 2,
+        column: "agency_fee_percent",
+        value: "15%",
+        message: expect.stringMatching(/^An agency fee may be at most 10% of a year's rent/),
+      }),
+      expect.objectContaining({
+        row: 2,
+        column: "rent_advance_months",
+        value: "24",
+        message: expect.stringContaining("at most 12 months' rent in advance"),
+      }),
+    ]);
+    expect(listingOf(sheet.rows[1])).toMatchObject({
+      agencyFeePercent: 10,
+      legalFee: 240_000,
+      rentAdvanceMonths: 24,
+    });
+  });
+
   it("for ids that are not listing ids, or name one listing twice", () => {
     const problems = problemsOf(
       `${HEADER}\nNH-123,A,sale,1,,house,residential,Lagos,\n${ID},B,sale,1,,house,residential,Lagos,\n${ID.toUpperCase()},C,sale,1,,house,residential,Lagos,\n`,

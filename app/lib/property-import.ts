@@ -5,7 +5,9 @@ import {
   REFERENCE_CODE_CSV_COLUMN,
   unguardCell,
 } from "~/lib/csv";
+import { DEFAULT_FEE_TERMS } from "~/lib/fee-terms";
 import { isUuid } from "~/lib/ids";
+import type { FeeLimits } from "~/lib/listing-fees";
 import { formatNaira, formatNumber, parseNaira } from "~/lib/money";
 import {
   CITIES,
@@ -61,6 +63,14 @@ export const FIELD_OF: Record<PropertyColumn, PropertyField> = {
   status: "status",
   title_document: "titleDocument",
   service_charge: "serviceCharge",
+  service_charge_percent: "serviceChargePercent",
+  agency_fee: "agencyFee",
+  agency_fee_percent: "agencyFeePercent",
+  legal_fee: "legalFee",
+  legal_fee_percent: "legalFeePercent",
+  caution_deposit: "cautionDeposit",
+  caution_deposit_percent: "cautionDepositPercent",
+  rent_advance_months: "rentAdvanceMonths",
   furnishing: "furnishing",
   serviced: "serviced",
   featured: "featured",
@@ -186,7 +196,13 @@ const CHOICES = {
 } satisfies Partial<Record<PropertyColumn, (text: string) => string | undefined>>;
 
 const SWITCH_COLUMNS = new Set<PropertyColumn>(["new_development", "featured", "serviced"]);
-const NAIRA_COLUMNS = new Set<PropertyColumn>(["price", "service_charge"]);
+const NAIRA_COLUMNS = new Set<PropertyColumn>([
+  "price",
+  "service_charge",
+  "agency_fee",
+  "legal_fee",
+  "caution_deposit",
+]);
 const COUNT_COLUMNS = new Set<PropertyColumn>([
   "beds",
   "baths",
@@ -203,6 +219,9 @@ function labels(options: readonly Option[]) {
 }
 
 const counted = (max: number) => `a whole number up to ${formatNumber(max)}, or empty`;
+
+const RENT_PERCENT = "a percentage of a year's rent, e.g. 10 or 7.5%, or empty";
+const RENTAL_NAIRA = "a rental's fee in whole naira, e.g. 350000 or ₦350,000, or empty";
 
 /** What each column takes, as the refusals say it. */
 export const ALLOWED: Record<PropertyColumn | "id", string> = {
@@ -224,6 +243,14 @@ export const ALLOWED: Record<PropertyColumn | "id", string> = {
   status: `${labels(LISTING_STATUSES)} (empty is Available)`,
   title_document: `${labels(TITLE_DOCUMENTS)}, or empty`,
   service_charge: "whole naira a year, e.g. 450000 or ₦450,000, or empty",
+  service_charge_percent: `${RENT_PERCENT}; a rental's, instead of service_charge`,
+  agency_fee: `${RENTAL_NAIRA}, instead of agency_fee_percent`,
+  agency_fee_percent: `${RENT_PERCENT}, instead of agency_fee`,
+  legal_fee: `${RENTAL_NAIRA}, instead of legal_fee_percent`,
+  legal_fee_percent: `${RENT_PERCENT}, instead of legal_fee`,
+  caution_deposit: `${RENTAL_NAIRA}, instead of caution_deposit_percent`,
+  caution_deposit_percent: `${RENT_PERCENT}, instead of caution_deposit`,
+  rent_advance_months: "a rental's months of rent asked in advance, 1 to 60, or empty",
   furnishing: `${labels(FURNISHING)}, or empty`,
   serviced: "yes or no (empty is no)",
   featured: "yes or no (empty is no)",
@@ -441,10 +468,10 @@ function* readingSteps(text: string): Steps<SheetReading> {
  * The admin form's schema, built once: zod compiles a schema on its first use, which costs
  * several milliseconds, so a schema built per row made a 2,000-row check take seconds.
  */
-let schema: ReturnType<typeof propertySchema> | undefined;
-function importSchema() {
-  schema ??= propertySchema();
-  return schema;
+let schema: { limits: FeeLimits; schema: ReturnType<typeof propertySchema> } | undefined;
+function importSchema(limits: FeeLimits) {
+  if (schema?.limits !== limits) schema = { limits, schema: propertySchema(limits) };
+  return schema.schema;
 }
 
 /** A new listing's values where the file has no column for them. */
@@ -458,10 +485,11 @@ const NEW_LISTING: PropertyFormValues = { status: "available" };
 export function checkImportRow(
   row: ImportRow,
   base?: PropertyFormValues,
+  limits: FeeLimits = DEFAULT_FEE_TERMS,
 ): { ok: true; input: PropertyInput } | { ok: false; problems: ImportProblem[] } {
   const values: PropertyFormValues = { ...(base ?? NEW_LISTING), ...row.values };
   if (!base && !values.status) values.status = "available";
-  const parsed = importSchema().safeParse(values);
+  const parsed = importSchema(limits).safeParse(values);
   if (parsed.success) return { ok: true, input: parsed.data };
   const problems = Object.entries(fieldErrorsOf(parsed.error)).map(([field, message]) => {
     const column = COLUMN_OF[field as PropertyField] ?? field;
@@ -492,11 +520,13 @@ const OPTIONS_OF: Partial<Record<PropertyField, readonly Option[]>> = {
   furnishing: FURNISHING,
 };
 
+const NAIRA_FIELDS = new Set<string>([...NAIRA_COLUMNS].map((column) => FIELD_OF[column]));
+
 /** A stored value as the admin shows it: ₦45,000,000, "For Sale", "Yes"; nothing as "(empty)". */
 export function displayValue(field: PropertyField | "agent", value: unknown): string {
   if (value === null || value === undefined || value === "") return "(empty)";
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  if ((field === "price" || field === "serviceCharge") && typeof value === "number") {
+  if (NAIRA_FIELDS.has(field) && typeof value === "number") {
     return formatNaira(value);
   }
   if (typeof value === "number") return formatNumber(value);

@@ -142,6 +142,18 @@ export function purposeLabel(purpose: PurposeValue) {
   return purpose === "rent" ? "For Rent" : "For Sale";
 }
 
+/** A rental's move-in fields (issue 46) as the forms label them. */
+export const MOVE_IN_LABELS = {
+  serviceChargePercent: "Service charge (% of a year's rent)",
+  agencyFee: "Agency fee (₦)",
+  agencyFeePercent: "Agency fee (% of a year's rent)",
+  legalFee: "Legal/agreement fee (₦)",
+  legalFeePercent: "Legal/agreement fee (% of a year's rent)",
+  cautionDeposit: "Caution deposit (₦)",
+  cautionDepositPercent: "Caution deposit (% of a year's rent)",
+  rentAdvanceMonths: "Rent in advance (months)",
+} as const;
+
 /** Each listing field's label as the property form shows it (the CSV import and the audit log say the same). */
 export const PROPERTY_FIELD_LABELS = {
   title: "Title",
@@ -165,6 +177,7 @@ export const PROPERTY_FIELD_LABELS = {
   status: "Status",
   titleDocument: "Title document",
   serviceCharge: "Service charge per year (₦)",
+  ...MOVE_IN_LABELS,
   furnishing: "Furnishing",
   serviced: "Serviced",
 } as const;

@@ -6,6 +6,7 @@ import { insertMany } from "~/db/insert-many.server";
 import { properties, users } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
 import { AGENT_CSV_COLUMN, cellText } from "~/lib/csv";
+import type { FeeLimits } from "~/lib/listing-fees";
 import {
   checkImportRow,
   FIELD_OF,
@@ -16,6 +17,7 @@ import {
 } from "~/lib/property-import";
 import { PROPERTY_FIELDS, type PropertyInput, propertyFormValues } from "~/lib/schemas/property";
 import { finishInSlices, type Steps } from "~/lib/time-slices";
+import { readFeeTerms } from "~/models/fee-terms.server";
 
 // The CSV import of /admin/properties/import. A row with the id of a listing (the export's first
 // column) updates that listing: only the fields that differ change, and the columns the file
@@ -181,6 +183,8 @@ type Catalogue = {
   /** The listings the file's ids name. */
   listings: Map<string, StoredListing>;
   accounts: Awaited<ReturnType<typeof agentAccounts>>;
+  /** The office's limits on a rental's fees (issue 46), which each row is checked against. */
+  limits: FeeLimits;
 };
 
 /** The listings the file's ids name and the accounts its agent column names, locked or not. */
@@ -198,7 +202,11 @@ async function readCatalogue(
     found.flatMap((p) => (p.agentId ? [p.agentId] : [])),
     forUpdate,
   );
-  return { listings: new Map(found.map((p) => [p.id, p])), accounts };
+  return {
+    listings: new Map(found.map((p) => [p.id, p])),
+    accounts,
+    limits: await readFeeTerms(handle),
+  };
 }
 
 /** Whether two reads of the catalogue give the same plan (every value the plan reads equal). */
@@ -223,7 +231,7 @@ function sameCatalogue(a: Catalogue, b: Catalogue) {
 
 /** The plan's rows, checked one by one (a step each); the look-alikes and fingerprint come after. */
 function* planSteps(sheet: ImportSheet, catalogue: Catalogue): Steps<ImportPlan> {
-  const { listings: byId, accounts } = catalogue;
+  const { listings: byId, accounts, limits } = catalogue;
   const emailOf = (agentId: string | null) =>
     agentId ? (accounts.byId.get(agentId)?.email ?? null) : null;
 
@@ -237,7 +245,7 @@ function* planSteps(sheet: ImportSheet, catalogue: Catalogue): Steps<ImportPlan>
   for (const row of sheet.rows) {
     yield;
     if (!row.id) {
-      const checked = checkImportRow(row);
+      const checked = checkImportRow(row, undefined, limits);
       const agent = agentOfRow(row, null, accounts);
       if (!checked.ok) plan.problems.push(...checked.problems);
       if (!agent.ok) plan.problems.push(agent.problem);
@@ -276,7 +284,7 @@ function* planSteps(sheet: ImportSheet, catalogue: Catalogue): Steps<ImportPlan>
       plan.unchanged += 1;
       continue;
     }
-    const checked = checkImportRow(row, propertyFormValues(stored));
+    const checked = checkImportRow(row, propertyFormValues(stored), limits);
     if (!checked.ok) {
       plan.problems.push(...checked.problems);
       continue;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { auditedWrite } from "~/audit/audit.server";
+import { auditedWrite, type Transaction } from "~/audit/audit.server";
 import { cachedUntilContentChanges } from "~/cache/reference-data.server";
 import { db } from "~/db/client.server";
 import { officeSettings } from "~/db/schema";
@@ -7,7 +7,8 @@ import type { AdminActor } from "~/lib/admin-actor";
 import { DEFAULT_FEE_TERMS, type FeeTerms } from "~/lib/fee-terms";
 
 // The agency's fee terms (issue 45, item 5): office settings (the one office_settings row; none
-// stored reads as the defaults), shown on every rental's page beside its costs. A change is a
+// stored reads as the defaults), shown on every listing's page beside its costs; with the limits
+// a rental listing's fees must keep (issue 46, item 4), which the property forms check. A change is a
 // public write (PUBLIC_ACTIONS in app/audit/audit.server.ts): it moves the content generation.
 
 const FEE_COLUMNS = {
@@ -15,15 +16,27 @@ const FEE_COLUMNS = {
   legalFeePercent: officeSettings.legalFeePercent,
   advanceRentMonthsYearly: officeSettings.advanceRentMonthsYearly,
   advanceRentMonthsMonthly: officeSettings.advanceRentMonthsMonthly,
+  saleAgencyFeePercent: officeSettings.saleAgencyFeePercent,
+  saleLegalFeePercent: officeSettings.saleLegalFeePercent,
+  agencyFeeCapPercent: officeSettings.agencyFeeCapPercent,
+  legalFeeCapPercent: officeSettings.legalFeeCapPercent,
+  exemptAreas: officeSettings.exemptAreas,
 };
 
-async function readFeeTerms(): Promise<FeeTerms> {
-  const [row] = await db.select(FEE_COLUMNS).from(officeSettings).where(eq(officeSettings.id, 1));
+/**
+ * The terms as stored, read through `handle` (a transaction's, when a write checks listings
+ * against the limits inside it: the embedded database answers one connection at a time).
+ */
+export async function readFeeTerms(handle: typeof db | Transaction = db): Promise<FeeTerms> {
+  const [row] = await handle
+    .select(FEE_COLUMNS)
+    .from(officeSettings)
+    .where(eq(officeSettings.id, 1));
   return row ?? DEFAULT_FEE_TERMS;
 }
 
 /** The terms the public pages show (kept until an admin changes something). */
-export const getFeeTerms: () => Promise<FeeTerms> = cachedUntilContentChanges(readFeeTerms);
+export const getFeeTerms: () => Promise<FeeTerms> = cachedUntilContentChanges(() => readFeeTerms());
 
 /** The terms for the settings screen, read fresh. */
 export async function getFeeTermsForAdmin(_actor: AdminActor): Promise<FeeTerms> {

@@ -1,3 +1,4 @@
+import { NO_MOVE_IN_ITEMS } from "~/lib/listing-fees";
 import type { PropertyInput } from "~/lib/schemas/property";
 
 /**
@@ -26,6 +27,7 @@ export function propertyInput(fields: Partial<PropertyInput> & Pick<PropertyInpu
     status: "available",
     titleDocument: null,
     serviceCharge: null,
+    ...NO_MOVE_IN_ITEMS,
     furnishing: null,
     serviced: false,
     ...fields,

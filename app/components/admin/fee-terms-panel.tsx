@@ -7,9 +7,11 @@ import { useIsPending } from "~/hooks/use-is-pending";
 import type { ActionFailure } from "~/lib/action-result";
 import { FEE_POLICY_NOTE, type FeeTerms } from "~/lib/fee-terms";
 
-// /admin/settings, General: the agency's fee terms (issue 45, item 5), shown on every rental's
+// /admin/settings, General: the agency's fee terms (issue 45, item 5), shown on every listing's
 // page where its costs are. Defaults: 10% agency and 10% legal fee of a year's rent, at most a
-// year's rent in advance (six months on a monthly rent).
+// year's rent in advance (six months on a monthly rent), 5% + 5% of a sale's price; and the
+// limits a rental listing's fees must keep (issue 46): 10% + 10%, the advance-rent limit in
+// Lagos outside Apapa, Ikeja GRA, Ikoyi and Victoria Island.
 
 export const FEE_TERMS_INTENT = "fee-terms";
 
@@ -58,6 +60,42 @@ export function FeeTermsPanel({
             {...bind("advanceRentMonthsMonthly")}
           />
         </div>
+        <h3 className="pt-2 text-base font-semibold text-slate-900">On a sale</h3>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Agency commission (% of the price)"
+            inputMode="decimal"
+            {...bind("saleAgencyFeePercent")}
+          />
+          <TextField
+            label="Legal fee (% of the price)"
+            inputMode="decimal"
+            {...bind("saleLegalFeePercent")}
+          />
+        </div>
+        <h3 className="pt-2 text-base font-semibold text-slate-900">Limits on a rental listing</h3>
+        <p className="text-sm text-slate-600">
+          The listing forms (staff, owners' submissions and change requests, the CSV import) refuse
+          a rental whose agency or legal/agreement fee is over these shares of a year's rent, or, in
+          Lagos outside the areas below, that asks a new tenant for more rent in advance than the
+          months above.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Most agency fee (% of a year's rent)"
+            inputMode="decimal"
+            {...bind("agencyFeeCapPercent")}
+          />
+          <TextField
+            label="Most legal/agreement fee (% of a year's rent)"
+            inputMode="decimal"
+            {...bind("legalFeeCapPercent")}
+          />
+        </div>
+        <TextField
+          label="Lagos areas without the advance-rent limit (comma-separated)"
+          {...bind("exemptAreas")}
+        />
         <SubmitButton pending={pending} pendingLabel="Saving...">
           Save fee terms
         </SubmitButton>

@@ -16,12 +16,14 @@ import { mergeFieldsOf } from "~/lib/edit-conflict";
 import {
   FURNISHING,
   LISTING_STATUSES,
+  MOVE_IN_LABELS,
   PROPERTY_TYPES,
   RENT_PERIODS,
   TITLE_DOCUMENTS,
 } from "~/lib/property-options";
 import {
   ADMIN_CITIES,
+  MOVE_IN_FIELDS,
   PROPERTY_FIELD_KINDS,
   PROPERTY_LIMITS,
   type PropertyFormValues,
@@ -71,6 +73,7 @@ const TABS = [
       "titleCheckedOn",
       "titleCheckedBy",
       "titleLawyer",
+      ...MOVE_IN_FIELDS,
     ],
   },
   { id: "media", label: "Media", fields: ["photos", "photoUrl"] },
@@ -99,6 +102,7 @@ export const PROPERTY_FIELD_LABELS: Readonly<Record<string, string>> = {
   status: "Status",
   titleDocument: "Title document",
   serviceCharge: "Service charge per year (₦)",
+  ...MOVE_IN_LABELS,
   furnishing: "Furnishing",
   featured: "Featured",
   isNewDevelopment: "New development",
@@ -470,6 +474,30 @@ export function PropertyFieldSections({
             options={FURNISHING}
           />
         </div>
+        <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-900">
+            Move-in costs (rentals only)
+          </legend>
+          <p className="text-sm text-slate-600">
+            Give each fee as an amount or as a percentage of a year's rent, not both, and leave
+            blank what is not charged. The agency fee and the legal/agreement fee are limited to a
+            share of a year's rent (10% each unless the office has set otherwise), and in Lagos,
+            outside Apapa, Ikeja GRA, Ikoyi and Victoria Island, so is the rent asked in advance of
+            a new tenant (12 months; 6 on a monthly rent). A figure over the limit is refused with
+            the reason.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {MOVE_IN_FIELDS.map((name) => (
+              <TextField
+                key={name}
+                label={MOVE_IN_LABELS[name]}
+                {...bind(name)}
+                optional
+                inputMode={name.endsWith("Percent") ? "decimal" : "numeric"}
+              />
+            ))}
+          </div>
+        </fieldset>
         <div className="flex flex-wrap gap-x-6 gap-y-3">
           {forOwner ? null : (
             <CheckboxField

@@ -1,12 +1,16 @@
 import { z } from "zod";
+import { exemptAreaList } from "~/lib/listing-fees";
 import { trimmedText } from "./fields";
 
-// The fee terms on /admin/settings (issue 45): two percentages of a year's rent and the most
-// months of rent asked in advance. The messages say what to type.
+// The fee terms on /admin/settings (issue 45): two percentages of a year's rent, the most months
+// of rent asked in advance, two percentages of a sale's price, and the limits on a rental
+// listing's fees with the Lagos areas the advance-rent limit leaves out (issue 46). The messages
+// say what to type.
 
 export const FEE_TERMS_MESSAGES = {
   percent: "Enter a percentage from 0 to 100 (for example 10 or 7.5).",
   months: "Enter a whole number of months from 1 to 24.",
+  areas: "List the areas separated by commas (at most 500 characters), or leave it empty.",
   failed: { title: "Fee terms not saved", message: "Check the fields marked below." },
 } as const;
 
@@ -36,5 +40,15 @@ export function feeTermsSchema() {
     legalFeePercent: percent(),
     advanceRentMonthsYearly: months(),
     advanceRentMonthsMonthly: months(),
+    saleAgencyFeePercent: percent(),
+    saleLegalFeePercent: percent(),
+    agencyFeeCapPercent: percent(),
+    legalFeeCapPercent: percent(),
+    exemptAreas: trimmedText().pipe(
+      z
+        .string()
+        .max(500, FEE_TERMS_MESSAGES.areas)
+        .transform((value) => exemptAreaList(value).join(", ")),
+    ),
   });
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { FieldKind } from "~/lib/edit-conflict";
+import { DEFAULT_FEE_TERMS } from "~/lib/fee-terms";
+import { type FeeLimits, feeLimitProblems } from "~/lib/listing-fees";
 import { parseNaira } from "~/lib/money";
 import {
   CITIES,
@@ -22,6 +24,8 @@ export const PROPERTY_MESSAGES = {
   price: "Please enter the price in whole naira",
   city: "Please choose a city",
   count: "Please enter a whole number",
+  percent: "Enter a percentage from 0 to 100 (for example 10 or 7.5)",
+  advanceMonths: "Enter a whole number of months from 1 to 60",
   added: "Property added successfully",
   updated: "Property updated successfully",
   deleted: "Property deleted successfully",
@@ -62,6 +66,39 @@ function count(max: number) {
   );
 }
 
+/** An optional percentage of a year's rent: empty, or 0 to 100 with at most two decimals. */
+function percent() {
+  return trimmedText().pipe(
+    z
+      .string()
+      .refine(
+        (value) =>
+          value === "" ||
+          (/^\d{1,3}(\.\d{1,2})?\s?%?$/.test(value) && Number.parseFloat(value) <= 100),
+        PROPERTY_MESSAGES.percent,
+      )
+      .transform((value) => (value === "" ? null : Number.parseFloat(value))),
+  );
+}
+
+/** Months of rent asked in advance: empty, or a whole number from 1 to 60. */
+function advanceMonths() {
+  return trimmedText().pipe(
+    z
+      .string()
+      .refine(
+        (value) => value === "" || (/^\d{1,2}$/.test(value) && Number(value) >= 1),
+        PROPERTY_MESSAGES.advanceMonths,
+      )
+      .transform((value) => (value === "" ? null : Number(value))),
+  );
+}
+
+/** The move-in items only a rental carries: a sale's are dropped. */
+function rentalOnly<T>(rental: boolean, value: T | null): T | null {
+  return rental ? value : null;
+}
+
 function choice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
   return trimmedText().pipe(z.enum(values, { message }));
 }
@@ -76,7 +113,11 @@ function optionalChoice<const T extends readonly [string, ...string[]]>(values: 
 
 const checkbox = () => z.preprocess((value) => value === "on" || value === "true", z.boolean());
 
-export function propertySchema() {
+/**
+ * `limits`: the office's limits on a rental's fees (settings; the defaults when not given). A
+ * rental over them is refused with the reason beside the field.
+ */
+export function propertySchema(limits: FeeLimits = DEFAULT_FEE_TERMS) {
   return z
     .object({
       title: requiredLine(PROPERTY_MESSAGES.title, { max: PROPERTY_LIMITS.title }),
@@ -102,17 +143,58 @@ export function propertySchema() {
       status: choice(valuesOf(LISTING_STATUSES), "Please choose a status"),
       titleDocument: optionalChoice(valuesOf(TITLE_DOCUMENTS)),
       serviceCharge: naira(false),
+      serviceChargePercent: percent(),
+      agencyFee: naira(false),
+      agencyFeePercent: percent(),
+      legalFee: naira(false),
+      legalFeePercent: percent(),
+      cautionDeposit: naira(false),
+      cautionDepositPercent: percent(),
+      rentAdvanceMonths: advanceMonths(),
       furnishing: optionalChoice(valuesOf(FURNISHING)),
       serviced: checkbox(),
     })
-    .transform((input) => ({
-      ...input,
-      // A rent is yearly unless said otherwise; a sale has no period.
-      rentPeriod: input.purpose === "rent" ? (input.rentPeriod ?? "year") : null,
-    }));
+    .transform((input) => {
+      const rental = input.purpose === "rent";
+      return {
+        ...input,
+        // A rent is yearly unless said otherwise; a sale has no period and no move-in items.
+        rentPeriod: rental ? (input.rentPeriod ?? "year") : null,
+        serviceChargePercent: rentalOnly(rental, input.serviceChargePercent),
+        agencyFee: rentalOnly(rental, input.agencyFee),
+        agencyFeePercent: rentalOnly(rental, input.agencyFeePercent),
+        legalFee: rentalOnly(rental, input.legalFee),
+        legalFeePercent: rentalOnly(rental, input.legalFeePercent),
+        cautionDeposit: rentalOnly(rental, input.cautionDeposit),
+        cautionDepositPercent: rentalOnly(rental, input.cautionDepositPercent),
+        rentAdvanceMonths: rentalOnly(rental, input.rentAdvanceMonths),
+      };
+    })
+    .superRefine((input, ctx) => {
+      if (input.rentPeriod === null || input.price === null) return;
+      const problems = feeLimitProblems(
+        { ...input, price: input.price, rentPeriod: input.rentPeriod },
+        limits,
+      );
+      for (const [field, message] of Object.entries(problems)) {
+        ctx.addIssue({ code: "custom", path: [field], message });
+      }
+    });
 }
 
 export type PropertyInput = z.output<ReturnType<typeof propertySchema>>;
+
+/** A rental's move-in fields (issue 46): each fee as an amount or a percentage, and the advance. */
+export const MOVE_IN_FIELDS = [
+  "serviceChargePercent",
+  "agencyFee",
+  "agencyFeePercent",
+  "legalFee",
+  "legalFeePercent",
+  "cautionDeposit",
+  "cautionDepositPercent",
+  "rentAdvanceMonths",
+] as const;
 
 /** The form's fields as typed, to show them again after a refusal. */
 export const PROPERTY_FIELDS = [
@@ -137,6 +219,7 @@ export const PROPERTY_FIELDS = [
   "status",
   "titleDocument",
   "serviceCharge",
+  ...MOVE_IN_FIELDS,
   "furnishing",
   "serviced",
 ] as const;
@@ -162,6 +245,7 @@ export function isMissingRequired(fields: Partial<Record<string, string>>) {
 export const PROPERTY_FIELD_KINDS: Readonly<Record<string, FieldKind>> = {
   price: "number",
   serviceCharge: "number",
+  ...Object.fromEntries(MOVE_IN_FIELDS.map((field) => [field, "number"])),
   beds: "number",
   baths: "number",
   toilets: "number",

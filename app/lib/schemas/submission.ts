@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { DEFAULT_FEE_TERMS } from "~/lib/fee-terms";
+import type { FeeLimits } from "~/lib/listing-fees";
 import { isPhoneNumber } from "~/lib/phone";
 import { CONTACT_METHODS, type ContactMethod, SUBMISSION_MESSAGES } from "~/lib/submissions";
 import { fieldErrorsOf, optionalText, requiredText, trimmedText } from "./fields";
@@ -102,10 +104,18 @@ export type CheckedSubmission =
 
 /**
  * A submission checked in full, as it is sent for review: the listing by the admin form's
- * schema (featured off, available: the office decides those), the owner's own fields beside.
+ * schema (featured off, available: the office decides those; `limits`: the office's limits on a
+ * rental's fees), the owner's own fields beside.
  */
-export function checkSubmission(values: SubmissionValues): CheckedSubmission {
-  const property = propertySchema().safeParse({ ...values, status: "available", featured: "" });
+export function checkSubmission(
+  values: SubmissionValues,
+  limits: FeeLimits = DEFAULT_FEE_TERMS,
+): CheckedSubmission {
+  const property = propertySchema(limits).safeParse({
+    ...values,
+    status: "available",
+    featured: "",
+  });
   const contact = ownerFieldsSchema().safeParse(values);
   if (property.success && contact.success) {
     return { ok: true, property: property.data, contact: contact.data };

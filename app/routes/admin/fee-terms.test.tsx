@@ -24,6 +24,11 @@ const FORM = {
   legalFeePercent: "5",
   advanceRentMonthsYearly: "12",
   advanceRentMonthsMonthly: "3",
+  saleAgencyFeePercent: "5",
+  saleLegalFeePercent: "2.5",
+  agencyFeeCapPercent: "10",
+  legalFeeCapPercent: "10",
+  exemptAreas: " Apapa,Ikeja GRA ,, Ikoyi, Victoria Island, Lekki Phase 1 ",
 };
 
 async function rentalPageTerms(id: string) {
@@ -54,10 +59,13 @@ describe("fee terms", () => {
     expect(saved.location).toBe("/admin/settings?tab=general");
     expect(saved.cookies.join()).toContain("flash=feeTermsSaved");
     const terms = {
+      ...DEFAULT_FEE_TERMS,
       agencyFeePercent: 7.5,
       legalFeePercent: 5,
-      advanceRentMonthsYearly: 12,
       advanceRentMonthsMonthly: 3,
+      saleLegalFeePercent: 2.5,
+      // Blank entries and stray spaces dropped.
+      exemptAreas: "Apapa, Ikeja GRA, Ikoyi, Victoria Island, Lekki Phase 1",
     };
     const [row] = await db.select().from(officeSettings);
     expect(row).toMatchObject(terms);
@@ -69,6 +77,11 @@ describe("fee terms", () => {
       agencyFeePercent: { before: 10, after: 7.5 },
       legalFeePercent: { before: 10, after: 5 },
       advanceRentMonthsMonthly: { before: 6, after: 3 },
+      saleLegalFeePercent: { before: 5, after: 2.5 },
+      exemptAreas: {
+        before: "Apapa, Ikeja GRA, Ikoyi, Victoria Island",
+        after: "Apapa, Ikeja GRA, Ikoyi, Victoria Island, Lekki Phase 1",
+      },
     });
 
     const id = await createProperty("Rented flat");

@@ -377,7 +377,8 @@ describe("the CSV export and template", () => {
     expect(lines[0]).toMatch(/^id,reference_code,title,purpose,price,rent_period,property_type,/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"Lagos duplex, with pool",sale,185000000,');
-    expect(lines[1]).toContain("c-of-o,1500000,semi-furnished,yes,yes");
+    // The move-in items (rentals only) are empty on a sale.
+    expect(lines[1]).toContain("c-of-o,1500000,,,,,,,,,semi-furnished,yes,yes");
 
     const all = await (
       (await exportLoader(
@@ -392,9 +393,11 @@ describe("the CSV export and template", () => {
       routeArgs("/admin/properties/template.csv", { cookie: admin.cookie }),
     )) as Response;
     const [header, example] = (await response.text()).trimEnd().split("\r\n");
-    // id, the 21 listing columns and the agent's e-mail (empty in the example: the office).
-    expect(header?.split(",")).toHaveLength(23);
+    // id, the 29 listing columns and the agent's e-mail (empty in the example: the office).
+    expect(header?.split(",")).toHaveLength(31);
     expect(header?.split(",").at(-1)).toBe("agent");
     expect(example).toContain("3 Bedroom Flat in Yaba,rent,3500000,year,apartment");
+    // Its move-in items: service charge, agency 10%, legal 10%, caution ₦350,000, 12 months.
+    expect(example).toContain(",450000,,,10,,10,350000,,12,semi-furnished,");
   });
 });

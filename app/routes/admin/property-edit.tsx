@@ -160,7 +160,7 @@ async function saveListing(
   version: string,
   agentId: string | null | undefined,
 ) {
-  const checked = readPropertyForm(form);
+  const checked = await readPropertyForm(form);
   if (!checked.ok) return checked.response;
   return updatePropertyByAdmin(actor, id, checked.input, version, {
     agentId,

@@ -8,6 +8,7 @@ import {
   propertySchema,
 } from "~/lib/schemas/property";
 import { type TitleCheckInput, titleCheckSchema } from "~/lib/schemas/title-check";
+import { getFeeTerms } from "~/models/fee-terms.server";
 
 /** The message beside the Agent field when the chosen account is not an active agent. */
 export const AGENT_REFUSED = "Please choose an active agent, or the office.";
@@ -31,15 +32,17 @@ export function agentRefused(form: FormData, title: string) {
 /**
  * The admin property form's post, checked: the input to store, or the 400 answer that shows
  * the messages beside the fields and keeps what was typed ('Please fill in all required
- * fields' when the title, price or location is missing).
+ * fields' when the title, price or location is missing; a rental's fees over the office's
+ * limits are refused with the reason).
  */
-export function readPropertyForm(
+export async function readPropertyForm(
   form: FormData,
-):
+): Promise<
   | { ok: true; input: PropertyInput; titleCheck: TitleCheckInput }
-  | { ok: false; response: ReturnType<typeof badRequest> } {
+  | { ok: false; response: ReturnType<typeof badRequest> }
+> {
   const posted = Object.fromEntries(form);
-  const parsed = propertySchema().safeParse(posted);
+  const parsed = propertySchema(await getFeeTerms()).safeParse(posted);
   // The office's title check (issue 46): staff forms only; a form without it posts none.
   const title = titleCheckSchema().safeParse(posted);
   if (parsed.success && title.success) {

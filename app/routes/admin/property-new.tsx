@@ -45,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const form = read.form;
   const back = listReturnPath(form.get("back"), LIST);
-  const checked = readPropertyForm(form);
+  const checked = await readPropertyForm(form);
   if (!checked.ok) {
     await discardUploads(read.photos);
     return checked.response;

@@ -26,6 +26,7 @@ import {
 import { failureOf } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
+import { DEFAULT_FEE_TERMS } from "~/lib/fee-terms";
 import {
   GENERAL_BOOKINGS,
   GENERAL_BOOKINGS_LABELS,
@@ -186,15 +187,15 @@ async function saveGeneralBookings(actor: AdminActor, form: FormData) {
   throw redirectWithFlash(`${SETTINGS}?tab=general`, "generalBookingsSaved");
 }
 
-/** The agency's fee terms (issue 45): two percentages and two month limits, audited. */
+/**
+ * The agency's fee terms (issue 45): its percentages on a rental and on a sale, the most rent in
+ * advance, and the limits a rental listing's fees must keep (issue 46), audited.
+ */
 async function saveFeeTerms(actor: AdminActor, form: FormData) {
   const intent = FEE_TERMS_INTENT;
-  const values = {
-    agencyFeePercent: String(form.get("agencyFeePercent") ?? ""),
-    legalFeePercent: String(form.get("legalFeePercent") ?? ""),
-    advanceRentMonthsYearly: String(form.get("advanceRentMonthsYearly") ?? ""),
-    advanceRentMonthsMonthly: String(form.get("advanceRentMonthsMonthly") ?? ""),
-  };
+  const values = Object.fromEntries(
+    Object.keys(DEFAULT_FEE_TERMS).map((key) => [key, String(form.get(key) ?? "")]),
+  );
   const parsed = feeTermsSchema().safeParse(values);
   if (!parsed.success) {
     return badRequest({

@@ -125,7 +125,7 @@ export async function action(args: Route.ActionArgs) {
     }
     const review = submission.kind === "change" ? await changeReview(actor, submission) : null;
     if (!review) {
-      const checked = readPropertyForm(form);
+      const checked = await readPropertyForm(form);
       if (!checked.ok) return checked.response;
       const approved = await approveSubmission(actor, id, checked.input);
       return approvedAnswer(approved, path, intent);
@@ -137,7 +137,7 @@ export async function action(args: Route.ActionArgs) {
       form: applyPicks(form, review.rows),
       fields: PROPERTY_MERGE_FIELDS,
       save: async (merged, version) => {
-        const checked = readPropertyForm(merged);
+        const checked = await readPropertyForm(merged);
         if (!checked.ok) return checked.response;
         return approveSubmission(actor, id, checked.input, version);
       },

@@ -42,6 +42,7 @@ import {
 import { pageMeta } from "~/lib/seo";
 import { THREAD_INTENT } from "~/lib/submission-thread";
 import { OWNER_VIEW_WEEKS, SUBMISSION_KIND_LABELS, SUBMISSION_MESSAGES } from "~/lib/submissions";
+import { getFeeTerms } from "~/models/fee-terms.server";
 import { getOwnerContact, getOwnerListing } from "~/models/owner-listings.server";
 import { requestListingChange } from "~/models/submission-owner.server";
 import {
@@ -136,7 +137,7 @@ export async function action(args: Route.ActionArgs) {
   }
   let request: Parameters<typeof requestListingChange>[2];
   if (intent === "submit") {
-    const checked = checkSubmission(values);
+    const checked = checkSubmission(values, await getFeeTerms());
     if (!checked.ok) {
       return refuse(
         badRequest({ intent, error: checked.error, fields: checked.fields, values, version }),

@@ -13,7 +13,8 @@ import { Bath, BedDouble, CalendarDays, Mail, MapPin, Phone, Ruler, Tag } from "
 import { InquiryForm } from "~/components/inquiry/inquiry-form";
 import { AvailabilityNote } from "~/components/listing/availability-note";
 import { ListingCode } from "~/components/listing/listing-code";
-import { NoFeePromise, RentalFeeTerms } from "~/components/listing/no-fee-promise";
+import { MoveInCosts } from "~/components/listing/move-in-costs";
+import { NoFeePromise, RentalFeeTerms, SaleFeeTerms } from "~/components/listing/no-fee-promise";
 import { PropertiesBreadcrumb } from "~/components/listing/properties-breadcrumb";
 import { TitleCheckPanel } from "~/components/listing/title-check-panel";
 import { MediaImage } from "~/components/media-image";
@@ -29,9 +30,11 @@ import { pageNotesContext } from "~/http/request-context.server";
 import { retryAfterHeaders } from "~/http/responses.server";
 import { agentProfilePath } from "~/lib/agent-profile";
 import { publicAvailability } from "~/lib/availability";
+import { formatPercent, yearlyRent } from "~/lib/fee-terms";
 import { isCostable } from "~/lib/home-cost";
 import { imageUrl, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/images";
 import { leadClickHref, listingWhatsappTarget } from "~/lib/listing-contact";
+import { feeAmount } from "~/lib/listing-fees";
 import { formatArea, formatNaira, formatPrice } from "~/lib/money";
 import {
   furnishingLabel,
@@ -276,11 +279,22 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
 
           {property.purpose === "sale" ? <TitleCheckPanel property={property} /> : null}
           {property.purpose === "rent" && property.price && isCostable(property) ? (
-            <RentalFeeTerms
-              terms={loaderData.feeTerms}
-              price={property.price}
-              rentPeriod={property.rentPeriod ?? "month"}
-            />
+            <>
+              <MoveInCosts
+                fees={property}
+                price={property.price}
+                rentPeriod={property.rentPeriod ?? "month"}
+              />
+              <RentalFeeTerms
+                terms={loaderData.feeTerms}
+                price={property.price}
+                rentPeriod={property.rentPeriod ?? "month"}
+                listing={property}
+              />
+            </>
+          ) : null}
+          {property.purpose === "sale" && property.price && isCostable(property) ? (
+            <SaleFeeTerms terms={loaderData.feeTerms} price={property.price} />
           ) : null}
           <CostCalculator key={property.id} property={property} feeTerms={loaderData.feeTerms} />
         </div>
@@ -492,16 +506,22 @@ function ListingAgentCard({
 function listingFacts(property: PropertyWithMedia): [string, string][] {
   const facts: [string, string | null][] = [
     ["Title document", property.titleDocument ? titleDocumentLabel(property.titleDocument) : null],
-    [
-      "Service charge",
-      property.serviceCharge === null ? null : `${formatNaira(property.serviceCharge)} per year`,
-    ],
+    ["Service charge", serviceChargeFact(property)],
     ["Toilets", property.toilets === null ? null : String(property.toilets)],
     ["Parking", property.parkingSpaces === null ? null : `${property.parkingSpaces} spaces`],
     ["Furnishing", property.furnishing ? furnishingLabel(property.furnishing) : null],
     ["Serviced", property.serviced ? "Yes" : null],
   ];
   return facts.filter((fact): fact is [string, string] => fact[1] !== null);
+}
+
+/** "₦450,000 per year", or "5% of a year's rent (₦175,000 per year)"; null when not stated. */
+function serviceChargeFact(property: PropertyWithMedia) {
+  if (property.serviceCharge !== null) return `${formatNaira(property.serviceCharge)} per year`;
+  if (property.serviceChargePercent === null || property.price === null) return null;
+  const year = yearlyRent(property.price, property.rentPeriod ?? "month");
+  const amount = feeAmount(null, property.serviceChargePercent, year) ?? 0;
+  return `${formatPercent(property.serviceChargePercent)} of a year's rent (${formatNaira(amount)} per year)`;
 }
 
 function Fact({
