@@ -104,19 +104,25 @@ async function listingsAtAddress(
         exceptId ? sql`${properties.id} <> ${exceptId}` : undefined,
         sql`${normalisedCity(properties.city)} = ${normalisedCity(sql`${city}`)}`,
         sql`${normalisedAddress(properties.address)} = ${normalisedAddress(sql`${address}`)}`,
+        sql`${normalisedAddress(properties.address)} <> ''`,
       ),
     )
     .orderBy(asc(properties.referenceCode))
     .limit(10);
 }
 
-/** The other listings' photos (not trashed, not `exceptId`'s) within the match distance. */
+/** The listing of a matching photo, unless it is in the trash. */
+const LISTING_OF_PHOTO = and(
+  eq(properties.id, propertyMedia.propertyId),
+  sql`${properties.deletedAt} is null`,
+);
+
+/** The other listings' photos (not `exceptId`'s) within the match distance. */
 function matchingPhotos(fingerprint: Fingerprint, exceptId: SQL) {
   return and(
     isNotNull(propertyMedia.fingerprint),
     sql`${propertyMedia.propertyId} is distinct from ${exceptId}`,
     sql`${distance(propertyMedia.fingerprint, fingerprint)} <= ${MATCH_MAX_DISTANCE}`,
-    sql`${properties.deletedAt} is null`,
   );
 }
 
@@ -158,7 +164,7 @@ export async function flagsForSubmission(_actor: AdminActor, id: string): Promis
       propertyMedia,
       matchingPhotos(submissionPhotos.fingerprint, sql`${submission.propertyId}::uuid`),
     )
-    .innerJoin(properties, eq(properties.id, propertyMedia.propertyId))
+    .innerJoin(properties, LISTING_OF_PHOTO)
     .where(and(eq(submissionPhotos.submissionId, id), isNotNull(submissionPhotos.fingerprint)))
     .orderBy(
       asc(submissionPhotos.sortOrder),
@@ -191,7 +197,7 @@ export async function flagsForProperty(
     })
     .from(ownMedia)
     .innerJoin(propertyMedia, matchingPhotos(ownMedia.fingerprint, sql`${listing.id}::uuid`))
-    .innerJoin(properties, eq(properties.id, propertyMedia.propertyId))
+    .innerJoin(properties, LISTING_OF_PHOTO)
     .where(and(eq(ownMedia.propertyId, listing.id), isNotNull(ownMedia.fingerprint)))
     .orderBy(
       asc(ownMedia.sortOrder),
@@ -229,7 +235,7 @@ export async function flagsForSubmissions(
       propertyMedia,
       matchingPhotos(submissionPhotos.fingerprint, sql`${propertySubmissions.propertyId}`),
     )
-    .innerJoin(properties, eq(properties.id, propertyMedia.propertyId))
+    .innerJoin(properties, LISTING_OF_PHOTO)
     .where(
       and(
         inArray(submissionPhotos.submissionId, [...ids]),
