@@ -1,4 +1,4 @@
-import { and, eq, isNull, notInArray } from "drizzle-orm";
+import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { propertyMedia, submissionPhotos } from "~/db/schema";
 import type { MediaGenerator } from "~/media/media-store.server";
@@ -22,8 +22,9 @@ const unreadable = new Set<string>();
 /** The next photo addresses, listing or submission, that have no fingerprint. */
 async function missing(): Promise<string[]> {
   const skip = [...unreadable];
+  // Cover photos first: they are on every card and shared link, so the most copied.
   const media = await db
-    .selectDistinct({ url: propertyMedia.mediaUrl })
+    .select({ url: propertyMedia.mediaUrl })
     .from(propertyMedia)
     .where(
       and(
@@ -32,6 +33,8 @@ async function missing(): Promise<string[]> {
         skip.length ? notInArray(propertyMedia.mediaUrl, skip) : undefined,
       ),
     )
+    .groupBy(propertyMedia.mediaUrl)
+    .orderBy(sql`min(${propertyMedia.sortOrder})`, propertyMedia.mediaUrl)
     .limit(BATCH);
   const submitted = await db
     .selectDistinct({ url: submissionPhotos.mediaUrl })
