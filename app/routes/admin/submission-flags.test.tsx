@@ -128,13 +128,11 @@ describe("the review queue", () => {
         city: "Lagos",
       })
       .returning({ id: properties.id, code: properties.referenceCode });
-    await db
-      .insert(propertyMedia)
-      .values({
-        propertyId: copy?.id ?? "",
-        mediaUrl: "/media/uploads/copy.webp",
-        fingerprint: COPY,
-      });
+    await db.insert(propertyMedia).values({
+      propertyId: copy?.id ?? "",
+      mediaUrl: "/media/uploads/copy.webp",
+      fingerprint: COPY,
+    });
     const form = await callLoader<{ flags: Parameters<typeof ListingFlagsPanel>[0]["flags"] }>(
       editLoader,
       `/admin/properties/${live.id}`,
