@@ -287,8 +287,9 @@ const LAYERS: Record<string, Layer> = {
       "backup",
       "cache",
       "credentials",
+      "demo",
     ],
-    why: "the Node entry: the HTTP app in front of React Router (the page caches from app/cache), start and stop",
+    why: "the Node entry: the HTTP app in front of React Router (the page caches from app/cache), start and stop; the photo fingerprint job it starts draws the demo's photos",
   },
   scripts: {
     may: [

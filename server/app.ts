@@ -11,6 +11,7 @@ import { listenForSessionChanges } from "~/cache/session-cache.server";
 import { closeDatabase } from "~/db/client.server";
 import { openDatabaseFromEnv } from "~/db/open-from-env.server";
 import { closeToOthers } from "~/db/private-files.server";
+import { demoMediaGenerator } from "~/demo/media/generator.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/log/logger.server";
 import {
@@ -21,9 +22,11 @@ import { settleQueuedMail } from "~/mail/mail.server";
 import { pruneMailOutbox, startMailSender, stopMailSender } from "~/mail/mail-sender.server";
 import { closeMailTransports } from "~/mail/mail-transport.server";
 import { startOwnerReportJob, stopOwnerReportJob } from "~/mail/owner-report-job.server";
+import { repeatingJob } from "~/mail/repeating-job.server";
 import { startSearchAlertJob, stopSearchAlertJob } from "~/mail/search-alert-mail.server";
 import { readyzAnswer } from "~/metrics/readiness.server";
 import { purgeTrash } from "~/models/admin-property-trash.server";
+import { fingerprintMissingPhotos } from "~/models/photo-fingerprint-job.server";
 import { flushPropertyViews } from "~/models/property-stats.server";
 import { DEMO_USERS } from "~/seed/demo-users";
 import { seedDemoData } from "~/seed/seed.server";
@@ -89,6 +92,8 @@ export async function startApp() {
   startOwnerReportJob();
   // Availability reminders (issue 46): a run now catches up with the ones due while it was down.
   startAvailabilityReminderJob();
+  stoppingFingerprints = false;
+  photoFingerprintJob.start();
   startUpkeep();
   if (handle.kind === "pglite") {
     // `npm run backup` asks this process for a backup (it holds the database); and the schedule.
@@ -131,6 +136,22 @@ function startUpkeep() {
   upkeepTimer.unref();
 }
 
+/**
+ * Photos without a fingerprint (stored before issue 46, the demo's, linked ones) get one in the
+ * background: at start, then every 10 minutes (app/models/photo-fingerprint-job.server.ts).
+ */
+let stoppingFingerprints = false;
+const photoFingerprintJob = repeatingJob(
+  "photo fingerprint job",
+  async () => {
+    const run = await fingerprintMissingPhotos(demoMediaGenerator, {
+      shouldStop: () => stoppingFingerprints,
+    });
+    if (run.fingerprinted + run.unreadable > 0) logger.info(run, "Fingerprinted photos");
+  },
+  10 * 60_000,
+);
+
 let stopContentListener: (() => Promise<void>) | undefined;
 let stopSessionListener: (() => Promise<void>) | undefined;
 let stopDataListener: (() => Promise<void>) | undefined;
@@ -152,6 +173,8 @@ export async function stopApp() {
   await stopSearchAlertJob();
   await stopOwnerReportJob();
   await stopAvailabilityReminderJob();
+  stoppingFingerprints = true;
+  await photoFingerprintJob.stop();
   await settleQueuedMail();
   await stopMailSender();
   closeMailTransports();

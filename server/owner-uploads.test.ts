@@ -88,7 +88,7 @@ async function post(pathname: string, body: FormData, cookie = owner.cookie) {
 
 async function photosOf(submissionId: string) {
   return db
-    .select({ url: submissionPhotos.mediaUrl })
+    .select({ url: submissionPhotos.mediaUrl, fingerprint: submissionPhotos.fingerprint })
     .from(submissionPhotos)
     .where(eq(submissionPhotos.submissionId, submissionId));
 }
@@ -119,7 +119,11 @@ describe("an owner's phone photos", () => {
     expect(draftId).not.toBe("");
     const photos = await photosOf(draftId);
     expect(photos).toHaveLength(2);
-    for (const photo of photos) expect(photo.url).toMatch(/^\/media\/uploads\/[0-9a-f]{64}\.webp$/);
+    for (const photo of photos) {
+      expect(photo.url).toMatch(/^\/media\/uploads\/[0-9a-f]{64}\.webp$/);
+      // Fingerprinted as it was accepted, to catch a photo copied from another listing.
+      expect(photo.fingerprint).toMatch(/^[01]{256}$/);
+    }
   }, 60_000);
 
   it("are taken on /dashboard/listings/submissions/:id: two more on the draft", async () => {
@@ -158,7 +162,9 @@ describe("an owner's phone photos", () => {
       .from(propertySubmissions)
       .where(eq(propertySubmissions.id, changeId));
     expect(change).toEqual({ kind: "change", propertyId: listingId });
-    expect(await photosOf(changeId)).toHaveLength(2);
+    const changed = await photosOf(changeId);
+    expect(changed).toHaveLength(2);
+    for (const photo of changed) expect(photo.fingerprint).toMatch(/^[01]{256}$/);
   }, 60_000);
 
   it("over 10 MB is refused in the form's words, keeping what was typed and storing nothing", async () => {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bit,
   boolean,
   check,
   date,
@@ -18,6 +19,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { AVAILABILITY_METHODS } from "~/lib/availability";
 import { LEAD_SOURCES } from "~/lib/leads";
+import { FINGERPRINT_BITS } from "~/lib/photo-fingerprint";
 import { FURNISHING, LISTING_STATUSES, TITLE_DOCUMENTS, valuesOf } from "~/lib/property-options";
 import { ROLES, USER_STATUSES } from "~/lib/roles";
 import type { SubmissionValues } from "~/lib/schemas/submission";
@@ -471,10 +473,18 @@ export const propertyMedia = pgTable(
     description: text("description"),
     isFeatured: boolean("is_featured").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
+    /**
+     * The photo's perceptual fingerprint (issue 46, ~/lib/photo-fingerprint): set on upload;
+     * null until the fingerprint job reads the file (photos stored before, linked files).
+     */
+    fingerprint: bit("fingerprint", { dimensions: FINGERPRINT_BITS }),
     createdAt: createdAt(),
   },
   (t) => [
     index("property_media_property_idx").on(t.propertyId, t.sortOrder),
+    index("property_media_unfingerprinted_idx")
+      .on(t.id)
+      .where(sql`${t.fingerprint} is null and ${t.mediaType} = 'image'`),
     // Whether a stored file is still shown anywhere, before it is removed.
     index("property_media_url_idx").on(t.mediaUrl),
   ],
@@ -534,10 +544,13 @@ export const submissionPhotos = pgTable(
       .references(() => propertySubmissions.id, { onDelete: "cascade" }),
     mediaUrl: text("media_url").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** As property_media's: the perceptual fingerprint, null until known. */
+    fingerprint: bit("fingerprint", { dimensions: FINGERPRINT_BITS }),
     createdAt: createdAt(),
   },
   (t) => [
     index("submission_photos_submission_idx").on(t.submissionId, t.sortOrder),
+    index("submission_photos_unfingerprinted_idx").on(t.id).where(sql`${t.fingerprint} is null`),
     index("submission_photos_url_idx").on(t.mediaUrl),
   ],
 );

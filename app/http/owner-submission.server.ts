@@ -131,7 +131,7 @@ export async function saveSubmissionPost(
   if (!read.ok) {
     return { ok: false, response: refused(read.status, read.message, values, "photos") };
   }
-  const photos = read.photos.map((photo) => ({ url: photo.url }));
+  const photos = read.photos.map((photo) => ({ url: photo.url, fingerprint: photo.fingerprint }));
   const give = async (response: Response | ReturnType<typeof failed>) => {
     await discardUploads(photos);
     return { ok: false as const, response };

@@ -28,7 +28,11 @@ export function cleanPhotoTitle(value: FormDataEntryValue | null | undefined) {
 /** The uploaded photos with the titles posted beside them (`photoTitle`, one per file, in order). */
 export function photosWithTitles(photos: readonly UploadedPhoto[], form: FormData): NewPhoto[] {
   const titles = form.getAll("photoTitle");
-  return photos.map((photo, i) => ({ url: photo.url, title: cleanPhotoTitle(titles[i]) || null }));
+  return photos.map((photo, i) => ({
+    url: photo.url,
+    title: cleanPhotoTitle(titles[i]) || null,
+    fingerprint: photo.fingerprint,
+  }));
 }
 
 export type AttachOutcome =

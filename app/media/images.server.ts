@@ -1,13 +1,15 @@
 import crypto from "node:crypto";
 import sharp, { type OutputInfo } from "sharp";
 import { saveMediaFile } from "./media-store.server";
+import { fingerprintOfImage } from "./photo-fingerprint.server";
 
 // Photos staff upload: accepted by what they decode to, never by their name or declared type
 // (JPEG, PNG, WebP, AVIF, HEIC; SVG and everything else refused), size- and pixel-capped so a
 // decompression bomb is refused before it is decoded, then re-encoded to WebP with the
 // orientation applied and every metadata block (EXIF, GPS, ICC comments) left out, and stored
 // under the hash of the result (uploads/<sha256>.webp), so the same photo is stored once. The
-// /media route serves the responsive widths from it.
+// /media route serves the responsive widths from it. Each gets its perceptual fingerprint from the
+// same decoding (./photo-fingerprint.server), stored with its row to catch copied photos.
 
 export { MAX_PHOTOS_PER_UPLOAD } from "~/lib/admin-properties";
 export { MAX_PHOTO_BYTES } from "~/lib/body-limits";
@@ -30,7 +32,14 @@ export const PHOTO_MESSAGES = {
   none: "Please choose at least one photo.",
 } as const;
 
-export type AcceptedPhoto = { key: string; url: string; width: number; height: number };
+export type AcceptedPhoto = {
+  key: string;
+  url: string;
+  width: number;
+  height: number;
+  /** The perceptual fingerprint (~/lib/photo-fingerprint). */
+  fingerprint: string;
+};
 
 export type PhotoResult = { ok: true; photo: AcceptedPhoto } | { ok: false; message: string };
 
@@ -55,9 +64,11 @@ export async function acceptPhoto(data: Buffer): Promise<PhotoResult> {
     return { ok: false, message: PHOTO_MESSAGES.tooLarge };
   }
   let output: { data: Buffer; info: OutputInfo };
+  let fingerprint: string;
   try {
-    output = await sharp(data, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "truncated" })
-      .rotate()
+    const image = sharp(data, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "truncated" }).rotate();
+    fingerprint = await fingerprintOfImage(image);
+    output = await image
       .resize({
         width: MAX_STORED_SIDE,
         height: MAX_STORED_SIDE,
@@ -74,6 +85,12 @@ export async function acceptPhoto(data: Buffer): Promise<PhotoResult> {
   await saveMediaFile(key, output.data);
   return {
     ok: true,
-    photo: { key, url: `/media/${key}`, width: output.info.width, height: output.info.height },
+    photo: {
+      key,
+      url: `/media/${key}`,
+      width: output.info.width,
+      height: output.info.height,
+      fingerprint,
+    },
   };
 }

@@ -208,7 +208,7 @@ function getOnce(url: URL, allowed: (address: string) => boolean, deadline: numb
 }
 
 export type PhotoFromUrl =
-  | { ok: true; photo: { url: string; key: string } }
+  | { ok: true; photo: { url: string; key: string; fingerprint?: string } }
   | { ok: false; message: string };
 
 export const OWN_MEDIA_MISSING = "This photo is not stored on the site any more.";
@@ -232,7 +232,8 @@ export async function acceptPhotoFromUrl(
   if (!fetched.ok) return fetched;
   const accepted = await acceptPhoto(fetched.data);
   if (!accepted.ok) return accepted;
-  return { ok: true, photo: { url: accepted.photo.url, key: accepted.photo.key } };
+  const { url, key, fingerprint } = accepted.photo;
+  return { ok: true, photo: { url, key, fingerprint } };
 }
 
 /** The media key of one of the site's own /media URLs ("" when malformed), else undefined. */

@@ -88,8 +88,11 @@ async function writePhotoOrder(tx: Tx, propertyId: string, order: readonly strin
   await syncCover(tx, propertyId);
 }
 
-/** A photo already accepted and stored, to be shown on a listing. */
-export type NewPhoto = { url: string; title?: string | null };
+/**
+ * A photo already accepted and stored, to be shown on a listing; its perceptual fingerprint
+ * when known (a linked file of the site's own has none yet: the fingerprint job adds it).
+ */
+export type NewPhoto = { url: string; title?: string | null; fingerprint?: string | null };
 
 /**
  * Adds photo rows after the listing's others and makes the first one the cover, inside the
@@ -109,6 +112,7 @@ export async function insertPhotos(tx: Tx, propertyId: string, photos: readonly 
       title: photo.title || null,
       mediaType: "image",
       sortOrder: start + i,
+      fingerprint: photo.fingerprint ?? null,
     })),
   );
   await syncCover(tx, propertyId);

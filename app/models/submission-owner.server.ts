@@ -99,11 +99,14 @@ async function insertSubmissionPhotos(
     .from(submissionPhotos)
     .where(eq(submissionPhotos.submissionId, submissionId));
   const start = (last?.n ?? -1) + 1;
-  await tx
-    .insert(submissionPhotos)
-    .values(
-      photos.map((photo, i) => ({ submissionId, mediaUrl: photo.url, sortOrder: start + i })),
-    );
+  await tx.insert(submissionPhotos).values(
+    photos.map((photo, i) => ({
+      submissionId,
+      mediaUrl: photo.url,
+      sortOrder: start + i,
+      fingerprint: photo.fingerprint ?? null,
+    })),
+  );
 }
 
 function summaryOf(values: SubmissionValues) {

@@ -17,6 +17,7 @@ import {
 import { insertPhotos } from "./admin-property-photos.server";
 import { LISTING_FIELD_WRITES, listingFormFields } from "./admin-property-version.server";
 import { columnsOf } from "./admin-property-write.server";
+import { submissionPhotosToList } from "./photo-match.server";
 import { isStale, type Stale, staleOutcome } from "./record-version.server";
 import { historyOf, photosOf, recordStep, SUMMARY } from "./submission.server";
 
@@ -183,7 +184,7 @@ export async function approveSubmission(
     const before = await reviewable(tx, id);
     if (!before) return { result: { ok: false, reason: "not-found" } };
     if (!isReviewable(before.status)) return { result: { ok: false, reason: "not-reviewable" } };
-    const photos = (await photosOf(tx, id)).map((p) => ({ url: p.mediaUrl }));
+    const photos = await submissionPhotosToList(tx, id);
     let propertyId = before.propertyId;
     let listingBefore: Record<string, unknown> = {};
     let listingAfter: Record<string, unknown> = {};

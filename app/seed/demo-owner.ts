@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
   properties,
@@ -17,8 +17,9 @@ import type { SubmissionStatus } from "~/lib/submissions";
 // The demo owner (issue 20): a landlord whose first listing is live (the oldest demo listing,
 // with twelve weeks of views and the demo bookings on it), a flat waiting for review and a shop
 // the office sent back with changes requested, with the owner's reply and the office's answer on its
-// thread (issue 47). Written once, with the demo accounts, in one
-// transaction.
+// thread (issue 47). Written once, with the demo accounts, in one transaction. The waiting flat's
+// photos include one of another live listing's (issue 46: the office's screens flag it as a
+// copied photo once the fingerprint job has read them).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -182,6 +183,25 @@ export async function seedDemoOwner(input: { ownerId: string; adminId: string; n
         })
         .returning({ id: propertySubmissions.id });
       if (!row) throw new Error("demo submission insert returned nothing");
+      if (demo.status === "submitted") {
+        // A photo of another live apartment, as an owner who found it online might send it.
+        const [copied] = await tx
+          .select({ url: propertyMedia.mediaUrl })
+          .from(propertyMedia)
+          .innerJoin(properties, eq(properties.id, propertyMedia.propertyId))
+          .where(
+            and(
+              eq(properties.propertyType, "apartment"),
+              ne(properties.id, listing?.id ?? sql`null`),
+              eq(propertyMedia.sortOrder, 1),
+            ),
+          )
+          .orderBy(asc(properties.createdAt), asc(properties.id))
+          .limit(1);
+        if (copied) {
+          await tx.insert(submissionPhotos).values({ submissionId: row.id, mediaUrl: copied.url });
+        }
+      }
       await tx.insert(submissionEvents).values([
         { submissionId: row.id, actorUserId: ownerId, toStatus: "submitted", createdAt: sent },
         ...(demo.message

@@ -76,6 +76,8 @@ export const PREMADE_ACCOUNTS = {
   "owners-other": { firstName: "Kunle", lastName: "Other", role: "customer" },
   // owner-weekly-report.spec.ts: switches the weekly report of their listings on and off.
   "owners-weekly-report": { firstName: "Adaeze", lastName: "Weekly", role: "customer" },
+  // copied-photos.spec.ts: an owner who sends a listing with a photo copied from another.
+  "photos-copier": { firstName: "Segun", lastName: "Copier", role: "customer" },
   // first-paint.spec.ts: a customer whose dashboard links the stylesheet.
   "first-paint-reader": { firstName: "Kemi", lastName: "Reader", role: "customer" },
 } as const satisfies Record<string, PremadeAccountSpec>;

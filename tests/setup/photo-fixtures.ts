@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
+import { parseGeneratedKey } from "~/demo/media/scene-spec";
+import { renderScene } from "~/demo/media/scenes";
 
 // Files an admin might upload, real and hostile: the upload tests' fixtures.
 
@@ -86,4 +88,34 @@ export async function noisyJpeg(bytes: number): Promise<Buffer> {
     pixels *= (bytes * 0.985) / jpeg.length;
   }
   throw new Error(`Could not make a JPEG of about ${bytes} bytes`);
+}
+
+/**
+ * A photo of a room or a house as the demo draws it (app/demo/media): a real, detailed picture
+ * (walls, furniture, light), `width` pixels wide, as a JPEG. `key` names the scene, e.g.
+ * "generated/property/house/212-bathroom.webp".
+ */
+export async function scenePhoto(key: string, width = 1200): Promise<Buffer> {
+  const spec = parseGeneratedKey(key);
+  if (!spec) throw new Error(`Not a generated picture: ${key}`);
+  const height = Math.round((spec.height * width) / spec.width);
+  return sharp(Buffer.from(renderScene({ ...spec, width, height })))
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** What a copier does: the photo resized to `width` and saved again as a JPEG of `quality`. */
+export function reencodedCopy(photo: Buffer, width = 640, quality = 60): Promise<Buffer> {
+  return sharp(photo).resize({ width }).jpeg({ quality }).toBuffer();
+}
+
+/** The photo with `fraction` of its width and height cut from each side, saved as a JPEG. */
+export async function croppedCopy(photo: Buffer, fraction: number): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(photo).metadata();
+  const left = Math.round(width * fraction);
+  const top = Math.round(height * fraction);
+  return sharp(photo)
+    .extract({ left, top, width: width - 2 * left, height: height - 2 * top })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }

@@ -2,6 +2,7 @@ import { requireAdmin, requirePermissionOf } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { WeeklyLeadsTable } from "~/components/admin/leads-table";
+import { ListingFlagsPanel } from "~/components/admin/listing-flags";
 import {
   LISTING_EDIT_LABELS,
   LISTING_EDIT_MERGE_FIELDS,
@@ -59,13 +60,15 @@ import { updatePropertyByAdmin } from "~/models/admin-property-write.server";
 import { getListingLeads } from "~/models/lead.server";
 import { listActiveAgents } from "~/models/listing-agent.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
+import { flagsForProperty } from "~/models/photo-match.server";
 import { getDailyViews } from "~/models/property-stats.server";
 import { listTitleDocuments } from "~/models/title-documents.server";
 import { agentRefused, postedAgentId, readPropertyForm } from "~/routes/admin/property-form.server";
 import type { Route } from "./+types/property-edit";
 
 // Edit Property: the form over the list or as a page, and Delete (asks first; the listing goes
-// to the trash, gone from the site at once).
+// to the trash, gone from the site at once). Above the form: a photo of this listing found on
+// another, or another listing on offer at its address (~/models/photo-match).
 
 const LIST = "/admin/properties";
 
@@ -84,6 +87,7 @@ export async function loader(args: Route.LoaderArgs) {
     leads: await getListingLeads(actor, property.id),
     // The listing's private title documents (issue 46).
     titleDocuments: await listTitleDocuments(actor, property.id),
+    flags: await flagsForProperty(actor, property),
     canManage,
     // Choosing the listing's agent is the office's; an agent does not see the choice.
     agents: canManage ? await listActiveAgents() : null,
@@ -193,7 +197,11 @@ async function photoAction(
     const fetched = await photoFromUrl(request, String(form.get("photoUrl") ?? ""));
     if (!fetched.ok) return refuse(fetched.message);
     result = await attachPhotos(actor, id, [
-      { url: fetched.photo.url, title: cleanPhotoTitle(form.get("title")) || null },
+      {
+        url: fetched.photo.url,
+        title: cleanPhotoTitle(form.get("title")) || null,
+        fingerprint: fetched.photo.fingerprint,
+      },
     ]);
   } else if (intent === "photo-up" || intent === "photo-down") {
     const direction = intent === "photo-up" ? "up" : "down";
@@ -245,6 +253,7 @@ export default function EditPropertyPage({ loaderData, actionData }: Route.Compo
   return (
     <RecordView list={LIST} listLabel="All properties" title={`Edit: ${property.title}`}>
       <div className="space-y-6">
+        <ListingFlagsPanel flags={loaderData.flags} subject="this listing" />
         <EditConflictPanel
           conflict={conflict}
           labels={LISTING_EDIT_LABELS}

@@ -62,7 +62,7 @@ export async function action(args: Route.ActionArgs) {
         values: postedPropertyValues(form),
       });
     }
-    photos.push({ url: fetched.photo.url, title: null });
+    photos.push({ url: fetched.photo.url, title: null, fingerprint: fetched.photo.fingerprint });
   }
   try {
     const created = await createPropertyByAdmin(actor, checked.input, photos, {

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
+import { ListingFlagsPanel } from "~/components/admin/listing-flags";
 import {
   PROPERTY_FIELD_LABELS,
   PROPERTY_MERGE_FIELDS,
@@ -56,6 +57,7 @@ import {
   SUBMISSION_MESSAGES,
 } from "~/lib/submissions";
 import { getPropertyForAdmin } from "~/models/admin-property-list.server";
+import { flagsForSubmission } from "~/models/photo-match.server";
 import {
   approveSubmission,
   declineSubmission,
@@ -71,7 +73,8 @@ import type { Route } from "./+types/submission";
 // three decisions: approve (a new listing goes live, a change is applied, a take-down moves the
 // listing to the trash), request changes (a message the owner sees) or decline (a reason, after
 // a confirmation). Each is audited; a submission no longer waiting (withdrawn, or decided by
-// another admin meanwhile) is refused and shown as it is now.
+// another admin meanwhile) is refused and shown as it is now. Above the photos: any photo found
+// on another listing and any listing on offer at the same address (~/models/photo-match).
 
 const LIST = "/admin/submissions";
 const MESSAGE_MAX = 2000;
@@ -84,6 +87,7 @@ export async function loader(args: Route.LoaderArgs) {
     submission,
     review: await changeReview(actor, submission),
     thread: await getOfficeThread(actor, submission.id),
+    flags: await flagsForSubmission(actor, submission.id),
   };
 }
 
@@ -265,6 +269,8 @@ export default function ReviewSubmissionPage({ loaderData, actionData }: Route.C
         {failure?.error && failure.intent && failure.intent !== "approve" && !failure.fields ? (
           <ErrorNotice error={failure.error} />
         ) : null}
+
+        <ListingFlagsPanel flags={loaderData.flags} subject="this submission" />
 
         <section aria-labelledby="photos-title" className="space-y-3">
           <h2 id="photos-title" className="text-lg font-semibold text-slate-900">

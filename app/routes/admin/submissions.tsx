@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { QueueFlagBadges } from "~/components/admin/listing-flags";
 import { useListWithRecord } from "~/components/admin/record-view";
 import { SubmissionStatusBadge } from "~/components/owner/submission-status";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
@@ -16,6 +17,7 @@ import {
   type SubmissionKind,
   type SubmissionStatus,
 } from "~/lib/submissions";
+import { flagsForSubmissions } from "~/models/photo-match.server";
 import { listSubmissionsForAdmin } from "~/models/submission-review.server";
 import { loadOrFail } from "~/routes/admin/load-or-fail.server";
 import type { Route } from "./+types/submissions";
@@ -23,7 +25,8 @@ import type { Route } from "./+types/submissions";
 // /admin/submissions: what owners have sent for review, oldest first so nobody waits longest.
 // By default the queue (submitted or resubmitted); the status filter shows the decided ones or
 // all, the kind filter new listings, changes or take-downs; search by title or city. Drafts stay
-// the owner's until sent. A submission opens as its own page (./submission.tsx).
+// the owner's until sent. A submission opens as its own page (./submission.tsx). A submission
+// with a photo of another listing, or at the address of a listing on offer, is badged.
 
 const LIST = "/admin/submissions";
 /** The office never sees drafts; "all" is every other status. */
@@ -55,7 +58,12 @@ export async function loader(args: Route.LoaderArgs) {
       },
       params,
     );
-    return { params: { ...params, page: list.page }, rows: list.rows, total: list.total };
+    const flags = await flagsForSubmissions(
+      actor,
+      list.rows.map((row) => row.id),
+    );
+    const rows = list.rows.map((row) => ({ ...row, flags: flags.get(row.id) ?? null }));
+    return { params: { ...params, page: list.page }, rows, total: list.total };
   });
 }
 
@@ -75,6 +83,7 @@ const COLUMNS: DataTableColumn<Row, "date">[] = [
           {SUBMISSION_KIND_LABELS[row.kind]}
           {row.city ? ` · ${row.city}` : ""}
         </span>
+        <QueueFlagBadges flags={row.flags} />
       </>
     ),
   },

@@ -113,7 +113,9 @@ export async function action(args: Route.ActionArgs) {
   const intent = String(read.form.get("intent") ?? "");
   // Sent back with a refused change, so the form keeps the base it was opened at.
   const version = intent === "submit" ? String(read.form.get(VERSION_FIELD) ?? "") : undefined;
-  const photos = read.ok ? read.photos.map((p) => ({ url: p.url })) : [];
+  const photos = read.ok
+    ? read.photos.map((p) => ({ url: p.url, fingerprint: p.fingerprint }))
+    : [];
   const refuse = async (response: Awaited<ReturnType<typeof badRequest>>) => {
     await discardUploads(photos);
     return response;
