@@ -840,6 +840,7 @@ const SHOWN_ON_PUBLIC_PAGES: Record<AuditEntity, boolean> = {
   // Listed on /verify (issue 45).
   "official-channel": true,
   report: false,
+  lead: false,
 };
 
 /** Writes to a private record that change what public pages show (an approval adds a listing). */

@@ -79,6 +79,8 @@ const PRIVATE_ENTITIES: ReadonlySet<AuditEntity> = new Set<AuditEntity>([
   "mail",
   // Fraud reports (issue 45) are the office's; taking a listing down is a property write.
   "report",
+  // The lead inbox (issue 47): the office's and agents' own.
+  "lead",
 ]);
 
 /** Writes to a private entity that change a public record all the same. */

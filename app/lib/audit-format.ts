@@ -40,6 +40,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   mail: "E-mails held by a restore",
   "official-channel": "Official channels",
   report: "Fraud reports",
+  lead: "Leads",
 };
 
 /** What each action did, as a sentence's verb phrase ("edited the listing"). */
@@ -48,6 +49,8 @@ const ACTION_TEXT: Record<string, string> = {
   "appointment.complete": "Completed the appointment",
   "appointment.cancel": "Cancelled the appointment",
   "appointment.create": "Booked an appointment",
+  "lead.update": "Changed the lead",
+  "lead.note": "Added a note to the lead",
   "appointment.reschedule": "Rescheduled the appointment",
   "appointment.reassign": "Gave the appointment to another agent",
   "appointment.update": "Edited the appointment",

@@ -22,6 +22,8 @@ export const AUDIT_ENTITIES = [
   // Issue 45: /admin/channels and /admin/reports.
   "official-channel",
   "report",
+  // Issue 47: the lead inbox.
+  "lead",
 ] as const;
 
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

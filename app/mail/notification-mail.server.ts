@@ -16,6 +16,7 @@ import {
 import { renderEmailVerification } from "./email-verification.server";
 import { renderFraudReportEmails, renderListingWarningEmail } from "./fraud-report-mail.server";
 import { renderInquiryResponseEmail, renderListingInquiryEmail } from "./inquiry-mail.server";
+import { renderNewLeadEmail } from "./lead-mail.server";
 import type { MailMessage } from "./mail-message";
 import { renderOwnerWeeklyReport } from "./owner-report-mail.server";
 import { renderSubmissionStatusEmail } from "./submission-mail.server";
@@ -48,6 +49,7 @@ const RENDERERS: Renderers = {
   "owner.weekly-report": renderOwnerWeeklyReport,
   "report.received": renderFraudReportEmails,
   "report.listing-warning": renderListingWarningEmail,
+  "lead.assigned": (executor, { leadId }) => renderNewLeadEmail(executor, leadId),
 };
 
 function isNotificationKind(kind: string): kind is NotificationKind {

@@ -26,6 +26,7 @@ import {
   staffName,
   writeAppointmentAsStaff,
 } from "./appointment.server";
+import { moveBookingLead } from "./lead-inbox.server";
 import {
   type AppointmentDetails,
   appointmentDetailsWhere,
@@ -283,6 +284,8 @@ export async function reassignAppointment(
       fromAgentId: current.agentId,
       toAgentId: agentId,
     });
+    // The caller's lead goes with the viewing (issue 47; its e-mail is the reassignment's).
+    await moveBookingLead(tx, id, agentId);
     return {
       result: { ok: true, agentId },
       audit: { entityId: id, before: { agent: from }, after: { agent: to } },

@@ -80,7 +80,9 @@ export type Notification =
       email: string;
       name: string | null;
       title: string;
-    };
+    }
+  /** A new lead was given to an agent (issue 47): to them, if their switches allow. */
+  | { kind: "lead.assigned"; leadId: string };
 
 export type NotificationKind = Notification["kind"];
 
@@ -99,6 +101,7 @@ export const NOTIFICATION_KINDS = [
   "owner.weekly-report",
   "report.received",
   "report.listing-warning",
+  "lead.assigned",
 ] as const satisfies readonly NotificationKind[];
 
 /**
