@@ -161,7 +161,7 @@ const LIST_COLUMNS = {
 
 /**
  * The inbox: the actor's leads, what is due first (overdue follow-ups, then today's, then new
- * leads), then the next follow-up's day, then the newest. `view`: open (default), due (today
+ * leads, then the other open ones, closed last), then the next follow-up's day, then the newest. `view`: open (default), due (today
  * or overdue) or all; `status`: one status only.
  */
 export async function listLeads(
@@ -181,7 +181,8 @@ export async function listLeads(
     when ${isOpen} and ${leads.nextFollowUp} < ${today} then 0
     when ${isOpen} and ${leads.nextFollowUp} = ${today} then 1
     when ${leads.status} = 'new' then 2
-    else 3 end`;
+    when ${isOpen} then 3
+    else 4 end`;
   const [rows, [total]] = await Promise.all([
     db
       .select(LIST_COLUMNS)
