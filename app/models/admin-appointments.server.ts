@@ -26,12 +26,12 @@ import {
   staffName,
   writeAppointmentAsStaff,
 } from "./appointment.server";
-import { moveBookingLead } from "./lead-inbox.server";
 import {
   type AppointmentDetails,
   appointmentDetailsWhere,
   type RescheduleInput,
 } from "./appointment-changes.server";
+import { moveBookingLead } from "./lead-inbox.server";
 import { type AgentRefusal, agentLabel, lockAgentForAssignment } from "./listing-agent.server";
 import { notifyAppointment } from "./notification.server";
 

@@ -220,7 +220,8 @@ describe("the inbox", () => {
     const names = async (actor = agent.actor, options: Parameters<typeof listLeads>[1] = {}) =>
       (await listLeads(actor, options)).rows.map((row) => row.name);
     expect(await names()).toEqual(["Overdue", "Today", "Fresh", "Later"]);
-    expect(await names(agent.actor, { view: "due" })).toEqual(["Overdue", "Today"]);
+    // Due today: follow-ups of today and before, and new leads nobody has planned yet.
+    expect(await names(agent.actor, { view: "due" })).toEqual(["Overdue", "Today", "Fresh"]);
     expect(await names(agent.actor, { view: "all" })).toEqual([
       "Overdue",
       "Today",
@@ -229,14 +230,20 @@ describe("the inbox", () => {
       "Won",
     ]);
     expect(await names(agent.actor, { view: "all", status: "won" })).toEqual(["Won"]);
-    expect(await names(ADMIN, { view: "due" })).toEqual(["Overdue", "Today", "Not his"]);
+    expect(await names(ADMIN, { view: "due" })).toEqual([
+      "Overdue",
+      "Today",
+      "Not his",
+      "Fresh",
+      "Office",
+    ]);
     expect(await names(ADMIN)).toHaveLength(6);
 
     expect(await getLeadCounts(agent.actor)).toEqual({
       total: 5,
       open: 4,
       new: 1,
-      due: 2,
+      due: 3,
       sources: { inquiry: 5, booking: 0, callback: 0, submission: 0 },
     });
     expect((await getLeadCounts(ADMIN)).total).toBe(7);

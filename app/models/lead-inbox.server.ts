@@ -101,9 +101,12 @@ function scopeOf(actor: AdminActor): SQL | undefined {
   return actor.role === "agent" ? eq(leads.ownerId, actor.id) : undefined;
 }
 
-/** Open and its follow-up is today or earlier. */
+/** Open, and its follow-up is today or earlier, or it is new with none set (call it today). */
 function isDue(today: string) {
-  return and(isOpen, sql`${leads.nextFollowUp} <= ${today}`);
+  return and(
+    isOpen,
+    sql`(${leads.nextFollowUp} <= ${today} or (${leads.status} = 'new' and ${leads.nextFollowUp} is null))`,
+  );
 }
 
 /**
@@ -161,8 +164,8 @@ const LIST_COLUMNS = {
 
 /**
  * The inbox: the actor's leads, what is due first (overdue follow-ups, then today's, then new
- * leads, then the other open ones, closed last), then the next follow-up's day, then the newest. `view`: open (default), due (today
- * or overdue) or all; `status`: one status only.
+ * leads, then the other open ones, closed last), then the next follow-up's day, then the
+ * newest. `view`: open (default), due (today or overdue) or all; `status`: one status only.
  */
 export async function listLeads(
   actor: AdminActor,
