@@ -1518,11 +1518,18 @@ const MATRIX: Record<string, Guarded> = {
             writer: ["admin", "agent"],
             ...guarded,
           },
-          // Without the version its form carries, nothing is saved (409), by anyone.
           {
             url: path,
             form: { intent: "update", status: "won", nextFollowUp: "", lostReason: "" },
-            expect: { ...refused, admin: { status: 409 }, agent: { status: 409 } },
+            expect: { ...refused, admin: { redirect: path }, agent: { redirect: path } },
+            writer: ["admin", "agent"],
+            ...guarded,
+          },
+          // Lost without a reason: refused beside the field, nothing written.
+          {
+            url: path,
+            form: { intent: "update", status: "lost", nextFollowUp: "", lostReason: "" },
+            expect: { ...refused, admin: { status: 400 }, agent: { status: 400 } },
             ...guarded,
           },
           {
