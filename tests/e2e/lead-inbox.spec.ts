@@ -45,7 +45,7 @@ test("an agent works his due-today lead from a phone", async ({ openPage }) => {
   await expect(phone.getByRole("heading", { level: 1, name })).toBeVisible();
 
   const followUp = addDays(lagosToday(), 2);
-  await phone.getByLabel("Status").selectOption({ label: "Contacted" });
+  await phone.getByLabel("Status", { exact: true }).selectOption({ label: "Contacted" });
   await phone.getByLabel(/^Next follow-up/).fill(followUp);
   await phone.getByRole("button", { name: "Save" }).click();
   await expect(toasts(phone).filter({ hasText: "Lead updated" })).toBeVisible();
