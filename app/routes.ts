@@ -108,6 +108,7 @@ export default [
     ]),
     // Where enquiries come from, per source, agent and listing (issue 21).
     route("leads", "routes/admin/leads.tsx"),
+    route("leads/:id", "routes/admin/lead.tsx"),
     route("complaints", "routes/admin/complaints.tsx", [
       route(":id", "routes/admin/complaint.tsx"),
     ]),

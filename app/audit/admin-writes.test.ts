@@ -14,6 +14,7 @@ import {
   auditEvents,
   contactInfo,
   heroImages,
+  leads,
   mailOutbox,
   officeSettings,
   officialChannels,
@@ -106,6 +107,7 @@ import {
   createAppointmentByStaff,
   setAppointmentStatusByAdmin,
 } from "~/models/appointment.server";
+import { confirmAvailability } from "~/models/availability.server";
 import { setGeneralBookings } from "~/models/booking-rota.server";
 import { resetCalendarFeed } from "~/models/calendar-feed.server";
 import { setFeeTerms } from "~/models/fee-terms.server";
@@ -117,17 +119,20 @@ import {
 } from "~/models/fraud-report.server";
 import { dropHeldMail, sendHeldMail } from "~/models/held-mail.server";
 import { createInquiry, respondToInquiry, setInquiryStatus } from "~/models/inquiry.server";
+import { addLeadNote, updateLead } from "~/models/lead-inbox.server";
 import {
   addOfficialChannel,
   deleteOfficialChannel,
   updateOfficialChannel,
 } from "~/models/official-channels.server";
+import { setAvailabilityRules } from "~/models/property-visibility.server";
 import { saveOwnerSubmission } from "~/models/submission-owner.server";
 import {
   approveSubmission,
   declineSubmission,
   requestSubmissionChanges,
 } from "~/models/submission-review.server";
+import { postOfficeMessage } from "~/models/submission-thread.server";
 import { answerTitleCopyRequest } from "~/models/title-copy-requests.server";
 import { addTitleDocument, removeTitleDocument } from "~/models/title-documents.server";
 import { createSignedInUser, TEST_PASSWORD } from "../../tests/setup/accounts";
@@ -411,7 +416,40 @@ async function newTitleCopyRequest() {
   return row?.id ?? "";
 }
 
+/** A lead of the inbox (issue 47), straight in the table: its setup is no admin write. */
+async function newLead() {
+  const [row] = await db
+    .insert(leads)
+    .values({ source: "inquiry", name: "Audited Lead", phone: "0803 555 0101" })
+    .returning({ id: leads.id });
+  return row?.id ?? "";
+}
+
 const WRITES: Record<string, WriteCase> = {
+  async confirmAvailability(actor) {
+    const confirmed = await confirmAvailability(actor, await newProperty(), "visit");
+    expect(confirmed.ok).toBe(true);
+    return "property.confirm-availability";
+  },
+  async setAvailabilityRules(actor) {
+    const rules = { rentDays: 15, saleDays: 31, reminderDays: 3, closedBadgeDays: 14 };
+    await setAvailabilityRules(actor, rules);
+    return "settings.availability";
+  },
+  async updateLead(actor) {
+    const change = { status: "contacted" as const, nextFollowUp: null, lostReason: null };
+    expect((await updateLead(actor, await newLead(), change)).ok).toBe(true);
+    return "lead.update";
+  },
+  async addLeadNote(actor) {
+    expect((await addLeadNote(actor, await newLead(), "Called: back on Monday")).ok).toBe(true);
+    return "lead.note";
+  },
+  async postOfficeMessage(actor) {
+    const sent = await postOfficeMessage(actor, await waitingSubmission(), "Which floor is it on?");
+    expect(sent.ok).toBe(true);
+    return "submission.message";
+  },
   async addTitleDocument(actor) {
     const propertyId = await newProperty();
     const added = await addTitleDocument(actor, propertyId, { bytes: PDF, name: "deed.pdf" });
@@ -888,10 +926,15 @@ const SHOWN_ON_PUBLIC_PAGES: Record<AuditEntity, boolean> = {
   // Issue 46: private to staff (and the buyer who asked).
   "title-document": false,
   "title-copy": false,
+  lead: false,
 };
 
 /** Writes to a private record that change what public pages show (an approval adds a listing). */
-const PUBLIC_ACTIONS = new Set(["submission.approve", "settings.fee-terms"]);
+const PUBLIC_ACTIONS = new Set([
+  "submission.approve",
+  "settings.fee-terms",
+  "settings.availability",
+]);
 
 async function auditCount() {
   const [row] = await db.select({ n: count() }).from(auditEvents);

@@ -82,6 +82,8 @@ const PRIVATE_ENTITIES: ReadonlySet<AuditEntity> = new Set<AuditEntity>([
   // Title documents and requests for copies (issue 46) are private to staff and the buyer.
   "title-document",
   "title-copy",
+  // The lead inbox (issue 47): the office's and agents' own.
+  "lead",
 ]);
 
 /** Writes to a private entity that change a public record all the same. */

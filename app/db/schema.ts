@@ -18,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { AVAILABILITY_METHODS } from "~/lib/availability";
+import { INBOX_SOURCES, LEAD_STATUSES } from "~/lib/lead-inbox";
 import { LEAD_SOURCES } from "~/lib/leads";
 import { FINGERPRINT_BITS } from "~/lib/photo-fingerprint";
 import { FURNISHING, LISTING_STATUSES, TITLE_DOCUMENTS, valuesOf } from "~/lib/property-options";
@@ -827,6 +828,62 @@ export const inquiries = pgTable(
       sql`(lower(coalesce(${t.name}, '') || ' ' || ${t.email} || ' ' || coalesce(${t.subject}, ''))) gin_trgm_ops`,
     ),
   ],
+);
+
+// ---------------------------------------------------------------------------
+// The lead inbox (issue 47 item 1): one row per person to call back, made in the transaction of
+// the inquiry, booking or owner submission it comes from (app/models/lead-inbox.server.ts).
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    source: text("source", { enum: INBOX_SOURCES }).notNull(),
+    /** The row it came from (one lead per row: the backfill and a retry never make two). */
+    inquiryId: uuid("inquiry_id").references(() => inquiries.id, { onDelete: "set null" }),
+    appointmentId: uuid("appointment_id").references(() => appointments.id, {
+      onDelete: "set null",
+    }),
+    submissionId: uuid("submission_id").references(() => propertySubmissions.id, {
+      onDelete: "set null",
+    }),
+    name: text("name").notNull().default(""),
+    phone: text("phone"),
+    email: text("email"),
+    propertyId: uuid("property_id").references(() => properties.id, { onDelete: "set null" }),
+    /** The agent working it; null: the office (admins). */
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: LEAD_STATUSES }).notNull().default("new"),
+    lostReason: text("lost_reason"),
+    /** The Lagos day of the next call, if one is planned. */
+    nextFollowUp: date("next_follow_up", { mode: "string" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("leads_lost_has_reason", sql`${t.status} <> 'lost' or ${t.lostReason} is not null`),
+    uniqueIndex("leads_inquiry_idx").on(t.inquiryId),
+    uniqueIndex("leads_appointment_idx").on(t.appointmentId),
+    uniqueIndex("leads_submission_idx").on(t.submissionId),
+    index("leads_owner_follow_up_idx").on(t.ownerId, t.nextFollowUp),
+    index("leads_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/** A lead's history, append-only: notes, status and follow-up changes, with who and when. */
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["note", "change"] }).notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_events_lead_idx").on(t.leadId, t.createdAt)],
 );
 
 // ---------------------------------------------------------------------------

@@ -44,6 +44,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   report: "Fraud reports",
   "title-document": "Title documents",
   "title-copy": "Title copy requests",
+  lead: "Leads",
 };
 
 /** What each action did, as a sentence's verb phrase ("edited the listing"). */
@@ -52,6 +53,8 @@ const ACTION_TEXT: Record<string, string> = {
   "appointment.complete": "Completed the appointment",
   "appointment.cancel": "Cancelled the appointment",
   "appointment.create": "Booked an appointment",
+  "lead.update": "Changed the lead",
+  "lead.note": "Added a note to the lead",
   "appointment.reschedule": "Rescheduled the appointment",
   "appointment.reassign": "Gave the appointment to another agent",
   "appointment.update": "Edited the appointment",
@@ -108,6 +111,7 @@ const ACTION_TEXT: Record<string, string> = {
   "submission.approve": "Approved the owner's submission",
   "submission.request-changes": "Asked the owner for changes",
   "submission.decline": "Declined the owner's submission",
+  "submission.message": "Wrote to the owner on their submission",
   "backup.delete": "Deleted a backup",
   "mail.send-held": "Sent an e-mail held since a restore",
   "mail.drop-held": "Dropped an e-mail held since a restore",

@@ -25,6 +25,8 @@ export const AUDIT_ENTITIES = [
   // Issue 46: a listing's private title documents, and buyers' requests for copies.
   "title-document",
   "title-copy",
+  // Issue 47: the lead inbox.
+  "lead",
 ] as const;
 
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -120,6 +120,9 @@ export const FLASH_MESSAGES = {
     title: "Failed to update appointment status",
     description: "It may have changed in the meantime: its current status is shown.",
   },
+  // The lead inbox (issue 47).
+  leadUpdated: { type: "success", title: "Lead updated" },
+  leadNoteAdded: { type: "success", title: "Note added" },
   responseSent: { type: "success", title: "Response sent successfully" },
   inquiryStatusUpdated: { type: "success", title: "Inquiry status updated" },
   propertyAdded: { type: "success", title: "Property added successfully" },

@@ -34,7 +34,10 @@ export const PERMISSIONS = {
   "viewings:assign": ADMINS,
   /** Messages and complaints; an agent only the inquiries about their own listings. */
   "inquiries:handle": EVERY_STAFF,
-  /** The Leads dashboard across listings and agents; an agent only their own listings' leads. */
+  /**
+   * The lead inbox and the Leads figures: admins every lead, an agent only the leads given to
+   * them (and their own listings' figures); working a lead (status, follow-up, notes) too.
+   */
   "leads:view": EVERY_STAFF,
   /** Accounts (customers and agents), settings, site content, the audit log. */
   "office:manage": ADMINS,
@@ -83,6 +86,8 @@ export const PAGE_PERMISSIONS: readonly (readonly [pattern: string, permission: 
   ["/admin/appointments/new", "viewings:assign"],
   ["/admin/appointments/:id", "viewings:handle"],
   ["/admin/leads", "leads:view"],
+  // Issue 47: a lead of the inbox (an agent only their own, scoped in the model).
+  ["/admin/leads/:id", "leads:view"],
   ["/admin/complaints", "inquiries:handle"],
   ["/admin/complaints/:id", "inquiries:handle"],
   // Issue 45: admins only, like the other office screens (listed to say so, not to open them).
@@ -113,9 +118,9 @@ export function permissionForRoute(pattern: string): Permission {
   return PERMISSION_BY_PATTERN.get(normalisePattern(pattern)) ?? "office:manage";
 }
 
-/** Where a staff member lands after signing in: an agent's work is their viewings. */
+/** Where a staff member lands after signing in: an agent's day opens on the leads due today. */
 export function staffHome(role: StaffRole): string {
-  return role === "agent" ? "/admin/appointments" : "/admin/dashboard";
+  return role === "agent" ? "/admin/leads?view=due" : "/admin/dashboard";
 }
 
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {

@@ -17,6 +17,7 @@ import { renderAvailabilityReminder } from "./availability-mail.server";
 import { renderEmailVerification } from "./email-verification.server";
 import { renderFraudReportEmails, renderListingWarningEmail } from "./fraud-report-mail.server";
 import { renderInquiryResponseEmail, renderListingInquiryEmail } from "./inquiry-mail.server";
+import { renderNewLeadEmail } from "./lead-mail.server";
 import type { MailMessage } from "./mail-message";
 import { renderListingInterestEmail, renderThreadMessageEmails } from "./owner-loop-mail.server";
 import { renderOwnerWeeklyReport } from "./owner-report-mail.server";
@@ -55,6 +56,7 @@ const RENDERERS: Renderers = {
   "report.listing-warning": renderListingWarningEmail,
   "availability.reminder": renderAvailabilityReminder,
   "title-copy.answered": renderTitleCopyAnswerEmail,
+  "lead.assigned": (executor, { leadId }) => renderNewLeadEmail(executor, leadId),
 };
 
 function isNotificationKind(kind: string): kind is NotificationKind {

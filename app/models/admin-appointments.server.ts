@@ -31,6 +31,7 @@ import {
   appointmentDetailsWhere,
   type RescheduleInput,
 } from "./appointment-changes.server";
+import { moveBookingLead } from "./lead-inbox.server";
 import { type AgentRefusal, agentLabel, lockAgentForAssignment } from "./listing-agent.server";
 import { notifyAppointment } from "./notification.server";
 
@@ -283,6 +284,8 @@ export async function reassignAppointment(
       fromAgentId: current.agentId,
       toAgentId: agentId,
     });
+    // The caller's lead goes with the viewing (issue 47; its e-mail is the reassignment's).
+    await moveBookingLead(tx, id, agentId);
     return {
       result: { ok: true, agentId },
       audit: { entityId: id, before: { agent: from }, after: { agent: to } },

@@ -18,7 +18,7 @@ import {
 import type { AuditAction } from "~/lib/audit";
 import { isUuid } from "~/lib/ids";
 import { takeRotaAgent } from "./booking-rota.server";
-import { countLead } from "./lead.server";
+import { recordLead } from "./lead-inbox.server";
 import { activeAgentOfListing } from "./listing-agent.server";
 import { notifyAppointment } from "./notification.server";
 import { notifyOwnerOfInterest } from "./owner-alerts.server";
@@ -116,10 +116,20 @@ async function insertAppointment(
     .values({ ...input, agentId, status: "pending" })
     .returning({ id: appointments.id, createdAt: appointments.createdAt });
   if (!row) throw new Error("appointment insert returned nothing");
-  // A viewing of a listing is one of its leads (issue 21 item 4), counted with the booking, and
-  // its owner hears of it the same day (issue 47: the slot, never who booked).
+  // The caller is a lead (issue 47), its agent the viewing's (told by the booking's own e-mail);
+  // a viewing of a listing is counted in its figures (issue 21 item 4), and its owner hears of
+  // it the same day (issue 47: the slot, never who booked).
+  await recordLead(tx, {
+    source: "booking",
+    appointmentId: row.id,
+    name: input.fullName,
+    phone: input.phone,
+    email: input.email,
+    propertyId: input.propertyId,
+    ownerId: agentId,
+    agentTold: true,
+  });
   if (input.propertyId) {
-    await countLead(tx, input.propertyId, "booking");
     await notifyOwnerOfInterest(tx, input.propertyId, {
       event: "viewing",
       day: input.appointmentDate,

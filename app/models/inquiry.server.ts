@@ -14,7 +14,7 @@ import {
   type ResponseStatus,
 } from "~/lib/schemas/inquiry";
 import { logger } from "~/log/logger.server";
-import { countLead } from "./lead.server";
+import { recordLead } from "./lead-inbox.server";
 import { notify } from "./notification.server";
 import { notifyOwnerOfInterest } from "./owner-alerts.server";
 import { isStale, recordVersion, type Stale, staleOutcome } from "./record-version.server";
@@ -41,9 +41,9 @@ export type NewInquiry = {
 };
 
 /**
- * Stores one inquiry with status 'pending'. One about a listing is, in the same transaction, a
- * lead of the listing, a notification (to the listing's agent, else the admins) and the owner's
- * e-mail (issue 47: no contact details, their switch decides).
+ * Stores one inquiry with status 'pending'. In the same transaction: its lead (complaints aside),
+ * and for one about a listing, a notification (to the listing's agent, else the admins) and the
+ * owner's e-mail (issue 47: no contact details, their switch decides).
  */
 export async function createInquiry(input: NewInquiry) {
   return db.transaction(async (tx) => {
@@ -52,8 +52,20 @@ export async function createInquiry(input: NewInquiry) {
       .values({ ...input, status: "pending" })
       .returning({ id: inquiries.id, createdAt: inquiries.createdAt });
     if (!row) throw new Error("inquiry insert returned nothing");
+    // Every inquiry but a complaint is a lead (issue 47); one about a listing is counted in its
+    // figures and e-mailed to its agent by inquiry.received (so the lead's own e-mail is not).
+    if (input.source !== "complaint") {
+      await recordLead(tx, {
+        source: "inquiry",
+        inquiryId: row.id,
+        name: input.name,
+        phone: input.phone,
+        email: input.email,
+        propertyId: input.propertyId,
+        agentTold: Boolean(input.propertyId),
+      });
+    }
     if (input.propertyId) {
-      await countLead(tx, input.propertyId, "inquiry");
       await notify(tx, { kind: "inquiry.received", inquiryId: row.id });
       await notifyOwnerOfInterest(tx, input.propertyId, {
         event: "inquiry",

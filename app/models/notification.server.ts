@@ -110,7 +110,9 @@ export type Notification =
       requestId: string;
       status: "sent" | "declined";
       note: string | null;
-    };
+    }
+  /** A new lead was given to an agent (issue 47): to them, if their switches allow. */
+  | { kind: "lead.assigned"; leadId: string };
 
 export type NotificationKind = Notification["kind"];
 
@@ -133,6 +135,7 @@ export const NOTIFICATION_KINDS = [
   "report.listing-warning",
   "availability.reminder",
   "title-copy.answered",
+  "lead.assigned",
 ] as const satisfies readonly NotificationKind[];
 
 /**

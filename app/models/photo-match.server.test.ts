@@ -7,7 +7,7 @@ import { createSignedInUser } from "../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../tests/setup/admin";
 import { FLAT, inputOf } from "../../tests/setup/submissions";
 import { setupTestDatabase } from "../../tests/setup/test-database";
-import { flagsForProperty, flagsForSubmission, flagsForSubmissions } from "./photo-match.server";
+import { findFlagsForProperty, findFlagsForSubmission, findFlagsForSubmissions } from "./photo-match.server";
 import { requestListingChange, saveOwnerSubmission } from "./submission-owner.server";
 import { approveSubmission } from "./submission-review.server";
 
@@ -92,7 +92,7 @@ describe("a submission's photos found on other listings", () => {
       { url: "/media/uploads/copy.webp", fingerprint: flipped(PHOTO, MATCH_MAX_DISTANCE) },
       { url: "/media/uploads/unknown.webp" },
     ]);
-    const flags = await flagsForSubmission(admin.actor, id);
+    const flags = await findFlagsForSubmission(admin.actor, id);
     expect(flags.photoMatches).toEqual([
       {
         photoUrl: "/media/uploads/copy.webp",
@@ -106,7 +106,7 @@ describe("a submission's photos found on other listings", () => {
       .update(submissionPhotos)
       .set({ fingerprint: flipped(PHOTO, MATCH_MAX_DISTANCE + 1) })
       .where(eq(submissionPhotos.mediaUrl, "/media/uploads/copy.webp"));
-    expect((await flagsForSubmission(admin.actor, id)).photoMatches).toEqual([]);
+    expect((await findFlagsForSubmission(admin.actor, id)).photoMatches).toEqual([]);
   });
 
   it("ignores listings in the trash, and a change's own listing", async () => {
@@ -130,7 +130,7 @@ describe("a submission's photos found on other listings", () => {
       ],
     });
     if (!asked.ok) throw new Error(asked.reason);
-    expect(await flagsForSubmission(admin.actor, asked.id)).toEqual({
+    expect(await findFlagsForSubmission(admin.actor, asked.id)).toEqual({
       photoMatches: [],
       sameUnit: [],
     });
@@ -146,12 +146,12 @@ describe("a submission's photos found on other listings", () => {
       .where(eq(propertyMedia.propertyId, approved.propertyId ?? ""));
     expect(row?.fingerprint).toBe(PHOTO);
     // Its own photos are not a copy of itself.
-    expect((await flagsForSubmission(admin.actor, id)).photoMatches).toEqual([]);
+    expect((await findFlagsForSubmission(admin.actor, id)).photoMatches).toEqual([]);
     const later = await submission([{ url: "/media/uploads/later.webp", fingerprint: PHOTO }], {
       ...FLAT,
       address: "9 Awolowo Road",
     });
-    expect((await flagsForSubmission(admin.actor, later)).photoMatches).toMatchObject([
+    expect((await findFlagsForSubmission(admin.actor, later)).photoMatches).toMatchObject([
       { listing: { id: approved.propertyId } },
     ]);
   });
@@ -169,7 +169,7 @@ describe("one unit, one listing", () => {
       address: "FLAT 2 - 14, Bourdillon Road",
       city: " lagos",
     });
-    const flags = await flagsForSubmission(admin.actor, id);
+    const flags = await findFlagsForSubmission(admin.actor, id);
     expect(flags.sameUnit).toEqual([
       {
         id: live.id,
@@ -183,14 +183,14 @@ describe("one unit, one listing", () => {
     const twin = await listing("Twin", [], { address: "Flat 2, 14 Bourdillon Street" });
     expect(
       (
-        await flagsForProperty(admin.actor, {
+        await findFlagsForProperty(admin.actor, {
           ...twin,
           address: "Flat 2, 14 Bourdillon St",
           city: "Lagos",
         })
       ).sameUnit,
     ).toEqual([]);
-    const own = await flagsForProperty(admin.actor, {
+    const own = await findFlagsForProperty(admin.actor, {
       id: live.id,
       address: "Flat 2, 14 Bourdillon Rd.",
       city: "Lagos",
@@ -201,7 +201,7 @@ describe("one unit, one listing", () => {
   it("does not flag an empty address", async () => {
     await listing("No address", [], { address: "" });
     const id = await submission([], { ...FLAT, address: " , " });
-    expect((await flagsForSubmission(admin.actor, id)).sameUnit).toEqual([]);
+    expect((await findFlagsForSubmission(admin.actor, id)).sameUnit).toEqual([]);
   });
 });
 
@@ -219,7 +219,7 @@ describe("the admin property form's flags", () => {
       ],
       { address: "Plot 5, Admiralty Way" },
     );
-    const flags = await flagsForProperty(admin.actor, {
+    const flags = await findFlagsForProperty(admin.actor, {
       id: first.id,
       address: "Flat 2, 14 Bourdillon Rd.",
       city: "Lagos",
@@ -256,7 +256,7 @@ describe("the queue's flags", () => {
         address: "1 Other Street",
       },
     );
-    const flags = await flagsForSubmissions(admin.actor, [copied, clean]);
+    const flags = await findFlagsForSubmissions(admin.actor, [copied, clean]);
     expect(flags.get(copied)).toEqual({ copiedPhotos: 2, sameUnit: 1 });
     expect(flags.has(clean)).toBe(false);
   });

@@ -140,7 +140,7 @@ function photoMatchOf(row: {
 }
 
 /** What a submission's review shows: its photos found on other listings, its unit taken. */
-export async function flagsForSubmission(_actor: AdminActor, id: string): Promise<ListingFlags> {
+export async function findFlagsForSubmission(_actor: AdminActor, id: string): Promise<ListingFlags> {
   if (!isUuid(id)) return { photoMatches: [], sameUnit: [] };
   const [submission] = await db
     .select({
@@ -183,7 +183,7 @@ export async function flagsForSubmission(_actor: AdminActor, id: string): Promis
 }
 
 /** What the admin property form shows: the listing's photos found on others, its unit taken. */
-export async function flagsForProperty(
+export async function findFlagsForProperty(
   _actor: AdminActor,
   listing: { id: string; address: string; city: string },
 ): Promise<ListingFlags> {
@@ -213,7 +213,7 @@ export async function flagsForProperty(
 export type QueueFlags = { copiedPhotos: number; sameUnit: number };
 
 /** The queue's flags for a page of submissions, by id (none flagged: not in the map). */
-export async function flagsForSubmissions(
+export async function findFlagsForSubmissions(
   _actor: AdminActor,
   ids: readonly string[],
 ): Promise<Map<string, QueueFlags>> {

@@ -21,6 +21,7 @@ import {
   type SubmissionStatus,
 } from "~/lib/submissions";
 import type { NewPhoto } from "./admin-property-photos.server";
+import { recordLead } from "./lead-inbox.server";
 import { historyOf, photosOf, recordStep, SUMMARY } from "./submission.server";
 import { announceAccountChange } from "./user.server";
 
@@ -51,7 +52,13 @@ async function openCount(executor: Executor, ownerId: string) {
  */
 async function lockOwner(tx: Transaction, ownerId: string) {
   const [row] = await tx
-    .select({ id: users.id, role: users.role })
+    .select({
+      id: users.id,
+      role: users.role,
+      name: users.name,
+      phone: users.phone,
+      email: users.email,
+    })
     .from(users)
     .where(eq(users.id, ownerId))
     .for("update");
@@ -188,6 +195,16 @@ export async function saveOwnerSubmission(
       });
     }
     if (input.send) await makeOwner(tx, ownerId, owner.role);
+    // An owner's listing sent for the first time: the owner is a lead for the office (issue 47).
+    if (to === "submitted" && from !== "submitted") {
+      await recordLead(tx, {
+        source: "submission",
+        submissionId: id,
+        name: owner.name,
+        phone: owner.phone,
+        email: owner.email,
+      });
+    }
     if (input.holdTokenHash) {
       await tx.delete(submissionHolds).where(eq(submissionHolds.tokenHash, input.holdTokenHash));
     }

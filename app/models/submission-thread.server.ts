@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
 import { properties, propertySubmissions, submissionMessages, users } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
@@ -97,20 +98,43 @@ export function postOwnerMessage(
   return postMessage({ submissionId, authorId: ownerId, fromOffice: false, body }, ownerId);
 }
 
-/** Staff answer on a sent submission (the admin submission page); the owner is e-mailed. */
+/**
+ * Staff answer on a sent submission (the admin submission page); the owner is e-mailed. An admin
+ * write like any other: audited, in the message's transaction.
+ */
 export function postOfficeMessage(
   actor: AdminActor,
   submissionId: string,
   body: string,
 ): Promise<PostOutcome> {
-  return postMessage({ submissionId, authorId: actor.id, fromOffice: true, body });
+  if (!isUuid(submissionId)) return Promise.resolve({ ok: false, reason: "not-found" });
+  return auditedWrite<PostOutcome>(actor, "submission.message", async (tx) => {
+    const [submission] = await tx
+      .select({ status: propertySubmissions.status })
+      .from(propertySubmissions)
+      .where(eq(propertySubmissions.id, submissionId));
+    // The office never sees a draft: to it, one is unknown.
+    if (!submission || submission.status === "draft") {
+      return { result: { ok: false, reason: "not-found" } };
+    }
+    const result = await insertMessage(tx, {
+      submissionId,
+      authorId: actor.id,
+      fromOffice: true,
+      body,
+    });
+    return {
+      result,
+      audit: { entityId: submissionId, before: null, after: { message: body, id: result.id } },
+    };
+  });
 }
 
 /**
- * Stores a message on a sent submission (the owner's own when `ownerId` is given) and its
- * notification. The office never sees a draft: to it, one is unknown.
+ * Stores the owner's message on one of their sent submissions and its notification (a draft is
+ * "not sent" yet).
  */
-async function postMessage(message: NewMessage, ownerId?: string): Promise<PostOutcome> {
+async function postMessage(message: NewMessage, ownerId: string): Promise<PostOutcome> {
   if (!isUuid(message.submissionId)) return { ok: false, reason: "not-found" };
   return db.transaction(async (tx) => {
     const [submission] = await tx
@@ -119,13 +143,11 @@ async function postMessage(message: NewMessage, ownerId?: string): Promise<PostO
       .where(
         and(
           eq(propertySubmissions.id, message.submissionId),
-          ownerId ? eq(propertySubmissions.ownerId, ownerId) : undefined,
+          eq(propertySubmissions.ownerId, ownerId),
         ),
       );
     if (!submission) return { ok: false, reason: "not-found" };
-    if (submission.status === "draft") {
-      return { ok: false, reason: ownerId ? "not-sent" : "not-found" };
-    }
+    if (submission.status === "draft") return { ok: false, reason: "not-sent" };
     return insertMessage(tx, message);
   });
 }

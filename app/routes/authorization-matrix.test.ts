@@ -219,6 +219,8 @@ let adminPropertyId = "";
 let inquiryOfVisitor = "";
 // A visitor's question about the agent's listing (issue 21); put back by resetInquiryAboutListing.
 let inquiryAboutListing = "";
+// The agent's lead (issue 47); filled in by beforeAll, put back by resetLeadOfAgent.
+let leadOfAgent = "";
 // Customer A's pending appointment; filled in by beforeAll, put back by resetAppointmentOfA.
 let appointmentOfA = "";
 const appointmentDateOfA = nextOpenDate(addDays(lagosToday(), 2));
@@ -1571,6 +1573,48 @@ const MATRIX: Record<string, Guarded> = {
       },
     }),
   },
+  // A lead of the inbox (issue 47): the office's and its agent's; another agent gets 404 by its
+  // id, reading or writing, and writes nothing.
+  "routes/admin/lead.tsx": {
+    path: "/admin/leads/:id",
+    entry: (): MatrixEntry => {
+      const path = `/admin/leads/${leadOfAgent}`;
+      const guarded = { reset: resetLeadOfAgent, watch: leadOfAgentState };
+      const refused = { ...adminOnly(path).expect, otherAgent: { status: 404 } };
+      return {
+        loader: { url: path, expect: { ...refused, admin: { ok: true }, agent: { ok: true } } },
+        actions: [
+          {
+            url: path,
+            form: { intent: "note", note: "Matrix note" },
+            expect: { ...refused, admin: { redirect: path }, agent: { redirect: path } },
+            writer: ["admin", "agent"],
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "update", status: "won", nextFollowUp: "", lostReason: "" },
+            expect: { ...refused, admin: { redirect: path }, agent: { redirect: path } },
+            writer: ["admin", "agent"],
+            ...guarded,
+          },
+          // Lost without a reason: refused beside the field, nothing written.
+          {
+            url: path,
+            form: { intent: "update", status: "lost", nextFollowUp: "", lostReason: "" },
+            expect: { ...refused, admin: { status: 400 }, agent: { status: 400 } },
+            ...guarded,
+          },
+          {
+            url: path,
+            form: { intent: "nothing" },
+            expect: { ...refused, admin: { status: 400 }, agent: { status: 400 } },
+            ...guarded,
+          },
+        ],
+      };
+    },
+  },
   "routes/admin/complaint.tsx": {
     path: "/admin/complaints/:id",
     entry: (): MatrixEntry => {
@@ -2258,7 +2302,25 @@ beforeAll(async () => {
     })
     .returning({ id: schema.inquiries.id });
   inquiryAboutListing = question?.id ?? "";
+  const [lead] = await db
+    .insert(schema.leads)
+    .values({ source: "inquiry", name: "Matrix Lead", ownerId: userIds.agent ?? null })
+    .returning({ id: schema.leads.id });
+  leadOfAgent = lead?.id ?? "";
 });
+
+async function leadOfAgentState() {
+  return db.select().from(schema.leads).where(eq(schema.leads.id, leadOfAgent));
+}
+
+/** The agent's lead new again, its history empty. */
+async function resetLeadOfAgent() {
+  await db.delete(schema.leadEvents).where(eq(schema.leadEvents.leadId, leadOfAgent));
+  await db
+    .update(schema.leads)
+    .set({ status: "new", nextFollowUp: null, lostReason: null })
+    .where(eq(schema.leads.id, leadOfAgent));
+}
 
 async function adminPropertyState() {
   return db.select().from(schema.properties).where(eq(schema.properties.id, adminPropertyId));

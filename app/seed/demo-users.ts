@@ -3,6 +3,7 @@ import { markEmailVerified } from "~/models/email-verification.server";
 import { countUsers, findUserByEmail } from "~/models/user.server";
 import { seedDemoActivity } from "./demo-activity";
 import { assignDemoAgents, DEMO_AGENT_PASSWORD, DEMO_AGENTS } from "./demo-agents";
+import { seedDemoInbox } from "./demo-inbox";
 import { seedDemoLeads } from "./demo-leads";
 import { seedDemoOwner } from "./demo-owner";
 
@@ -74,6 +75,7 @@ export async function seedDemoUsers(): Promise<DemoCredential[]> {
     if (admin && owner) await seedDemoOwner({ ownerId: owner.id, adminId: admin.id });
     await assignDemoAgents(agents.flatMap((agent) => (agent ? [agent.id] : [])));
     await seedDemoLeads();
+    await seedDemoInbox();
   }
   return created;
 }

@@ -12,7 +12,7 @@ if (!aisha || !ibrahim) throw new Error("no demo agents");
 const nameOf = (agent: { firstName: string; lastName: string }) =>
   `${agent.firstName} ${agent.lastName}`;
 
-/** Signs an agent in at the admin login, in a browser of their own; lands on their viewings. */
+/** Signs an agent in at the admin login, in a browser of their own; then opens their viewings. */
 async function agentPage(openPage: OpenPage, email: string) {
   const page = await openPage();
   await asNewVisitor(page);
@@ -20,7 +20,8 @@ async function agentPage(openPage: OpenPage, email: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(DEMO_AGENT_PASSWORD);
   await page.getByRole("button", { name: "Sign In as Admin" }).click();
-  await expect(page).toHaveURL(/\/admin\/appointments$/);
+  await expect(page).toHaveURL(/\/admin\/leads\?view=due$/);
+  await gotoHydrated(page, "/admin/appointments");
   return page;
 }
 

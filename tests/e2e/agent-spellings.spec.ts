@@ -17,7 +17,7 @@ test("an agent typing /admin/properties/NEW is refused as at /admin/properties/n
   await page.getByLabel("Email").fill(agent.email);
   await page.getByLabel("Password", { exact: true }).fill(DEMO_AGENT_PASSWORD);
   await page.getByRole("button", { name: "Sign In as Admin" }).click();
-  await expect(page).toHaveURL(/\/admin\/appointments$/);
+  await expect(page).toHaveURL(/\/admin\/leads\?view=due$/);
 
   // What the browser shows at each address: the status and the text on screen (the page's
   // error panel, or a resource route's bare "Forbidden").

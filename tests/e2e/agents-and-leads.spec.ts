@@ -20,9 +20,9 @@ test("an agent sees their own listings, the page shows them, and a visitor's boo
   await page.getByLabel("Email").fill(agent.email);
   await page.getByLabel("Password", { exact: true }).fill(DEMO_AGENT_PASSWORD);
   await page.getByRole("button", { name: "Sign In as Admin" }).click();
-  // An agent's home is their viewings; their menu holds only what is theirs.
-  await expect(page).toHaveURL(/\/admin\/appointments$/);
-  await expect(page.getByRole("heading", { level: 1, name: /^My viewings/ })).toBeVisible();
+  // An agent's home is their leads due today (issue 47); their menu holds only what is theirs.
+  await expect(page).toHaveURL(/\/admin\/leads\?view=due$/);
+  await expect(page.getByRole("heading", { level: 2, name: /^Due today/ })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Admin" }).first();
   await expect(nav.getByRole("link")).toHaveText([
     "My Properties",

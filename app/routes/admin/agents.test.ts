@@ -138,10 +138,10 @@ describe("an agent", () => {
     expect((await readCalendarFeed(adminToken))?.length).toBe(3);
   });
 
-  it("lands on their viewings, and is refused the office's screens", async () => {
+  it("lands on their leads due today, and is refused the office's screens", async () => {
     const home = await callLoader(dashboardLoader, "/admin/dashboard", { cookie: agent.cookie });
     expect(home.status).toBe(302);
-    expect(home.location).toBe("/admin/appointments");
+    expect(home.location).toBe("/admin/leads?view=due");
     for (const path of ["/admin/users", "/admin/settings", "/admin/audit", "/website-editor"]) {
       expect(permissionForRoute(path)).toBe("office:manage");
     }

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { ActivityChart } from "~/components/admin/activity-chart";
-import { Building2, CalendarDays, MessageSquare, Users } from "~/components/icons";
+import { Building2, CalendarDays, MessageSquare, Target, Users } from "~/components/icons";
 import { toast } from "~/components/toaster";
 import { ErrorNotice } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
@@ -20,6 +20,7 @@ import {
   listRecentAppointments,
   listRecentInquiries,
 } from "~/models/admin-dashboard.server";
+import { getLeadCounts } from "~/models/lead-inbox.server";
 import { listMostViewed } from "~/models/property-stats.server";
 import type { Route } from "./+types/dashboard";
 
@@ -30,16 +31,20 @@ export async function loader(args: Route.LoaderArgs) {
   // An agent's home is their own viewings; the office figures are for admins.
   if (!can(actor, "office:dashboard")) throw redirect(staffHome(actor.role));
   try {
-    const [counts, recentAppointments, recentInquiries, activity, mostViewed] = await Promise.all([
-      getDashboardCounts(actor),
-      listRecentAppointments(actor),
-      listRecentInquiries(actor),
-      getWeeklyActivity(actor),
-      listMostViewed(actor),
-    ]);
+    const [counts, leads, recentAppointments, recentInquiries, activity, mostViewed] =
+      await Promise.all([
+        getDashboardCounts(actor),
+        // The same query as the Leads page's figures (issue 47): the two always agree.
+        getLeadCounts(actor),
+        listRecentAppointments(actor),
+        listRecentInquiries(actor),
+        getWeeklyActivity(actor),
+        listMostViewed(actor),
+      ]);
     return {
       ok: true as const,
       counts,
+      leads,
       recentAppointments,
       recentInquiries,
       activity,
@@ -73,6 +78,7 @@ type Loaded = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
 
 function DashboardContent({
   counts,
+  leads,
   recentAppointments,
   recentInquiries,
   activity,
@@ -102,6 +108,13 @@ function DashboardContent({
       to: "/admin/complaints",
     },
     {
+      title: "Leads",
+      value: leads.total,
+      note: `${formatNumber(leads.new)} new · ${formatNumber(leads.due)} due today`,
+      icon: Target,
+      to: "/admin/leads",
+    },
+    {
       title: "Users",
       value: counts.users,
       note: "Registered accounts",
@@ -111,7 +124,7 @@ function DashboardContent({
   ];
   return (
     <>
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {cards.map((card) => (
           <li key={card.title}>
             <Link

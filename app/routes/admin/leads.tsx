@@ -1,139 +1,93 @@
-import { Form, Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
-import { LeadRowsTable, WeeklyLeadsTable } from "~/components/admin/leads-table";
-import { formatLeadRate, LEAD_SOURCE_LABELS, LEAD_SOURCES, LEAD_WEEKS } from "~/lib/leads";
+import { LeadFiguresList, LeadFilters, LeadInboxList } from "~/components/admin/lead-inbox";
+import { ListingInterestSections } from "~/components/admin/listing-interest";
+import { INBOX_VIEWS, type InboxView, isLeadStatus } from "~/lib/lead-inbox";
+import { LEAD_WEEKS } from "~/lib/leads";
 import { cleanSearchText } from "~/lib/list-params";
 import { formatNumber } from "~/lib/money";
 import { COMPANY_NAME } from "~/lib/site";
 import { getLeadsDashboard } from "~/models/lead.server";
+import { getLeadCounts, listLeads } from "~/models/lead-inbox.server";
 import type { Route } from "./+types/leads";
 
-// /admin/leads (issue 21 item 4): where enquiries come from over the last LEAD_WEEKS weeks:
-// by source per week, by agent (listings without one as "Unassigned"), the listings with most
-// leads, and views against leads. An agent sees their own listings only (the model scopes it).
+// /admin/leads: the lead inbox (issue 47 item 1), what is due first; admins see every lead, an
+// agent their own (an agent's home opens it on "due today"). Below it, the listings' interest
+// figures of issue 21 item 4 (clicks included). The counts come from getLeadCounts, which the
+// admin dashboard's Leads card reads too.
+
+function viewOf(value: string | null): InboxView {
+  return (INBOX_VIEWS as readonly string[]).includes(value ?? "") ? (value as InboxView) : "open";
+}
 
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
-  const q = cleanSearchText(new URL(args.request.url).searchParams.get("q"), 200);
-  return { leads: await getLeadsDashboard(actor, { q }), ownOnly: actor.role === "agent" };
+  const params = new URL(args.request.url).searchParams;
+  const view = viewOf(params.get("view"));
+  const status = params.get("status");
+  const q = cleanSearchText(params.get("q"), 200);
+  const [inbox, counts, interest] = await Promise.all([
+    listLeads(actor, {
+      view,
+      status: isLeadStatus(status) ? status : null,
+      page: Number(params.get("page")) || 1,
+    }),
+    getLeadCounts(actor),
+    getLeadsDashboard(actor, { q }),
+  ]);
+  return {
+    inbox,
+    counts,
+    interest,
+    view,
+    status: isLeadStatus(status) ? status : null,
+    ownOnly: actor.role === "agent",
+  };
 }
 
 export default function AdminLeadsPage({ loaderData }: Route.ComponentProps) {
-  const { leads, ownOnly } = loaderData;
+  const { inbox, counts, interest, view, status, ownOnly } = loaderData;
   return (
     <div className="mx-auto max-w-7xl space-y-8 p-4 [overflow-wrap:anywhere] md:p-6">
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Leads</h1>
         <p className="mt-1 text-slate-600">
-          Viewings booked, inquiries, WhatsApp and phone clicks on{" "}
-          {ownOnly ? "your listings" : "the listings"} over the last {LEAD_WEEKS} weeks. Clicks
-          count once per visitor a day; search engines' robots are left out.
+          {ownOnly ? "The people given to you" : "Everyone"} to call back: inquiries, viewings
+          booked and owners' submissions, what is due first.
         </p>
       </div>
 
-      <section aria-labelledby="leads-summary" className="space-y-3">
-        <h2 id="leads-summary" className="sr-only">
-          Summary
+      <section aria-labelledby="lead-figures" className="space-y-2">
+        <h2 id="lead-figures" className="sr-only">
+          Lead figures
         </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          <Figure label="Leads" value={formatNumber(leads.total)} />
-          {LEAD_SOURCES.map((source) => (
-            <Figure
-              key={source}
-              label={LEAD_SOURCE_LABELS[source]}
-              value={formatNumber(leads.totals[source])}
-            />
-          ))}
-          <Figure
-            label="Leads per 100 views"
-            value={formatLeadRate(leads.rate)}
-            note={`${formatNumber(leads.views)} views`}
-          />
-        </dl>
+        <LeadFiguresList counts={counts} />
       </section>
 
-      <section aria-labelledby="leads-weekly" className="space-y-2">
-        <h2 id="leads-weekly" className="text-lg font-semibold text-slate-900">
-          By source, week by week
+      <section aria-labelledby="lead-inbox" className="space-y-3">
+        <h2 id="lead-inbox" className="text-lg font-semibold text-slate-900">
+          {view === "due" ? "Due today" : "Inbox"}{" "}
+          <span className="text-sm font-normal text-slate-600">({formatNumber(inbox.total)})</span>
         </h2>
-        <WeeklyLeadsTable
-          weeks={leads.weeks}
-          totals={leads.totals}
-          caption={`Leads by source, last ${LEAD_WEEKS} weeks`}
+        <LeadFilters view={view} status={status} />
+        <LeadInboxList
+          rows={inbox.rows}
+          today={inbox.today}
+          showOwner={!ownOnly}
+          empty={view === "due" ? "Nothing is due today." : "No leads match."}
         />
       </section>
 
-      <section aria-labelledby="leads-agents" className="space-y-2">
-        <h2 id="leads-agents" className="text-lg font-semibold text-slate-900">
-          By agent
+      <section aria-labelledby="listing-interest" className="space-y-6 border-t pt-6">
+        <h2 id="listing-interest" className="text-lg font-semibold text-slate-900">
+          Interest in {ownOnly ? "your listings" : "the listings"}
         </h2>
-        <LeadRowsTable
-          rows={leads.agents.map((agent) => ({ ...agent, id: agent.id || "unassigned" }))}
-          caption="Leads by the listing's agent"
-          firstHeader="Agent"
-          testId="leads-by-agent"
-        />
+        <p className="text-slate-600">
+          Viewings booked, inquiries, WhatsApp and phone clicks over the last {LEAD_WEEKS} weeks.
+          Clicks count once per visitor a day; search engines' robots are left out.
+        </p>
+        <ListingInterestSections leads={interest} />
       </section>
-
-      <section aria-labelledby="leads-top" className="space-y-2">
-        <h2 id="leads-top" className="text-lg font-semibold text-slate-900">
-          Top listings
-        </h2>
-        {/* A plain GET form: works without JavaScript, the search lives in the URL. */}
-        <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-          <label className="grid gap-1 text-sm">
-            <span className="text-slate-700">Find a listing by its title</span>
-            <input
-              type="search"
-              name="q"
-              defaultValue={leads.q}
-              maxLength={200}
-              className="h-9 w-72 max-w-full rounded-md border border-slate-300 px-3"
-            />
-          </label>
-          <button
-            type="submit"
-            className="h-9 rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
-          >
-            Search
-          </button>
-        </Form>
-        <LeadRowsTable
-          rows={leads.top.map((listing) => ({
-            ...listing,
-            name: (
-              <>
-                <Link
-                  to={`/admin/properties/${listing.id}`}
-                  className="font-medium text-brand-700 hover:underline"
-                >
-                  {listing.name}
-                </Link>
-                <span className="block text-xs text-slate-500">{listing.agent}</span>
-              </>
-            ),
-          }))}
-          caption={
-            leads.q
-              ? `The listings matching "${leads.q}" with most leads, with their views`
-              : "The listings with most leads, with their views"
-          }
-          firstHeader="Listing"
-          withRate
-          testId="leads-top-listings"
-        />
-      </section>
-    </div>
-  );
-}
-
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <div className="rounded-md border border-slate-200 p-3">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="text-2xl font-semibold text-slate-900 tabular-nums">{value}</dd>
-      {note ? <dd className="text-xs text-slate-500">{note}</dd> : null}
     </div>
   );
 }

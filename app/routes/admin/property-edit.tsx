@@ -60,7 +60,7 @@ import { updatePropertyByAdmin } from "~/models/admin-property-write.server";
 import { getListingLeads } from "~/models/lead.server";
 import { listActiveAgents } from "~/models/listing-agent.server";
 import { removeUnreferencedUploads } from "~/models/media-references.server";
-import { flagsForProperty } from "~/models/photo-match.server";
+import { findFlagsForProperty } from "~/models/photo-match.server";
 import { getDailyViews } from "~/models/property-stats.server";
 import { listTitleDocuments } from "~/models/title-documents.server";
 import { agentRefused, postedAgentId, readPropertyForm } from "~/routes/admin/property-form.server";
@@ -87,7 +87,7 @@ export async function loader(args: Route.LoaderArgs) {
     leads: await getListingLeads(actor, property.id),
     // The listing's private title documents (issue 46).
     titleDocuments: await listTitleDocuments(actor, property.id),
-    flags: await flagsForProperty(actor, property),
+    flags: await findFlagsForProperty(actor, property),
     canManage,
     // Choosing the listing's agent is the office's; an agent does not see the choice.
     agents: canManage ? await listActiveAgents() : null,

@@ -57,7 +57,7 @@ import {
   SUBMISSION_MESSAGES,
 } from "~/lib/submissions";
 import { getPropertyForAdmin } from "~/models/admin-property-list.server";
-import { flagsForSubmission } from "~/models/photo-match.server";
+import { findFlagsForSubmission } from "~/models/photo-match.server";
 import {
   approveSubmission,
   declineSubmission,
@@ -87,7 +87,7 @@ export async function loader(args: Route.LoaderArgs) {
     submission,
     review: await changeReview(actor, submission),
     thread: await getOfficeThread(actor, submission.id),
-    flags: await flagsForSubmission(actor, submission.id),
+    flags: await findFlagsForSubmission(actor, submission.id),
   };
 }
 

@@ -17,7 +17,7 @@ import {
   type SubmissionKind,
   type SubmissionStatus,
 } from "~/lib/submissions";
-import { flagsForSubmissions } from "~/models/photo-match.server";
+import { findFlagsForSubmissions } from "~/models/photo-match.server";
 import { listSubmissionsForAdmin } from "~/models/submission-review.server";
 import { loadOrFail } from "~/routes/admin/load-or-fail.server";
 import type { Route } from "./+types/submissions";
@@ -58,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
       },
       params,
     );
-    const flags = await flagsForSubmissions(
+    const flags = await findFlagsForSubmissions(
       actor,
       list.rows.map((row) => row.id),
     );
