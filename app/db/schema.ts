@@ -50,6 +50,8 @@ export const users = pgTable(
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     phone: text("phone"),
+    /** `phone` in E.164, written by the database on every write (drizzle/0026; issue 47): what a search by number matches. */
+    phoneNormalized: text("phone_normalized"),
     role: userRole("role").notNull().default("tenant"),
     isSuperAdmin: boolean("is_super_admin").notNull().default(false),
     status: userStatus("status").notNull().default("active"),
@@ -62,6 +64,7 @@ export const users = pgTable(
       "gin",
       sql`(lower(${t.name} || ' ' || ${t.email})) gin_trgm_ops`,
     ),
+    index("users_phone_trgm_idx").using("gin", sql`${t.phoneNormalized} gin_trgm_ops`),
   ],
 );
 
@@ -354,6 +357,8 @@ export const propertySubmissions = pgTable(
     title: text("title").notNull(),
     city: text("city").notNull().default(""),
     values: jsonb("values").$type<SubmissionValues>().notNull().default({}),
+    /** `values`' contactPhone in E.164, written by the database (drizzle/0026; issue 47). */
+    contactPhoneNormalized: text("contact_phone_normalized"),
     /**
      * A change's base (issue 42): the live listing's fields, in `values`' terms, when the owner
      * made the copy. Approving applies only what the owner changed from it; null for a new
@@ -374,6 +379,10 @@ export const propertySubmissions = pgTable(
     index("property_submissions_owner_idx").on(t.ownerId, t.updatedAt.desc()),
     index("property_submissions_status_idx").on(t.status, t.submittedAt),
     index("property_submissions_property_idx").on(t.propertyId),
+    index("property_submissions_contact_phone_trgm_idx").using(
+      "gin",
+      sql`${t.contactPhoneNormalized} gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -551,6 +560,8 @@ export const appointments = pgTable(
     fullName: text("full_name").notNull(),
     email: text("email").notNull(),
     phone: text("phone").notNull(),
+    /** `phone` in E.164, written by the database on every write (drizzle/0026; issue 47): what a search by number matches. */
+    phoneNormalized: text("phone_normalized"),
     appointmentDate: date("appointment_date", { mode: "string" }).notNull(),
     appointmentTime: text("appointment_time").notNull(),
     propertyType: text("property_type"),
@@ -583,6 +594,7 @@ export const appointments = pgTable(
       "gin",
       sql`(lower(${t.fullName} || ' ' || ${t.email} || ' ' || coalesce(${t.propertyType}, ''))) gin_trgm_ops`,
     ),
+    index("appointments_phone_trgm_idx").using("gin", sql`${t.phoneNormalized} gin_trgm_ops`),
   ],
 );
 
@@ -624,6 +636,8 @@ export const inquiries = pgTable(
     name: text("name"),
     email: text("email").notNull(),
     phone: text("phone"),
+    /** `phone` in E.164, written by the database on every write (drizzle/0026; issue 47): what a search by number matches. */
+    phoneNormalized: text("phone_normalized"),
     subject: text("subject"),
     description: text("description").notNull(),
     service: text("service"),
@@ -646,6 +660,7 @@ export const inquiries = pgTable(
       "gin",
       sql`(lower(coalesce(${t.name}, '') || ' ' || ${t.email} || ' ' || coalesce(${t.subject}, ''))) gin_trgm_ops`,
     ),
+    index("inquiries_phone_trgm_idx").using("gin", sql`${t.phoneNormalized} gin_trgm_ops`),
   ],
 );
 

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
-import { containsText } from "~/db/like.server";
 import { appointments, properties, users } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 import type { AdminActor } from "~/lib/admin-actor";
@@ -16,7 +15,7 @@ import {
 } from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";
 import { pageCountOf } from "~/lib/list-params";
-import { APPOINTMENT_SEARCH_TEXT } from "./admin-search.server";
+import { appointmentMatches } from "./admin-search.server";
 import {
   type AppointmentStatus,
   appointmentBookingColumns,
@@ -70,7 +69,7 @@ const ROW = {
 function whereOf(actor: AdminActor, filters: AdminAppointmentFilters): SQL | undefined {
   const own = ownViewings(actor);
   const conditions: SQL[] = own ? [own] : [];
-  if (filters.q) conditions.push(containsText(APPOINTMENT_SEARCH_TEXT, filters.q));
+  if (filters.q) conditions.push(appointmentMatches(filters.q));
   if (filters.status) conditions.push(eq(appointments.status, filters.status));
   if (filters.date) conditions.push(eq(appointments.appointmentDate, filters.date));
   if (filters.agent === ADMINS_FILTER) conditions.push(isNull(appointments.agentId));
