@@ -97,58 +97,59 @@ describe("naija_phone_e164 (the database's reading)", () => {
   });
 });
 
-describe("searching people by phone number", async () => {
-  const person = await createSignedInUser("chidi@example.com", "Chidi Okeke");
-  await db.update(users).set({ phone: STORED }).where(eq(users.id, person.id));
-  const other = await createSignedInUser("bola@example.com", "Bola Ade");
-  await db.update(users).set({ phone: OTHER }).where(eq(users.id, other.id));
-  const agent = await createSignedInAgent("agent.phone@example.com");
-  await db
-    .insert(appointments)
-    .values([
-      guestBooking("caller@example.com", { fullName: "Emeka Caller", phone: STORED }),
-      guestBooking("other.caller@example.com", { fullName: "Other Caller", phone: OTHER }),
-    ]);
-  await db.insert(inquiries).values([
-    {
-      source: "contact",
-      name: "Ngozi Asker",
-      email: "asker@example.com",
-      phone: STORED,
-      description: "Is it free?",
-    },
-    {
-      source: "contact",
-      name: "Other Asker",
-      email: "o@example.com",
-      phone: OTHER,
-      description: "Hi",
-    },
+// The people the searches look for: one number typed one way, stored with the others.
+const person = await createSignedInUser("chidi@example.com", "Chidi Okeke");
+await db.update(users).set({ phone: STORED }).where(eq(users.id, person.id));
+const other = await createSignedInUser("bola@example.com", "Bola Ade");
+await db.update(users).set({ phone: OTHER }).where(eq(users.id, other.id));
+const agent = await createSignedInAgent("agent.phone@example.com");
+await db
+  .insert(appointments)
+  .values([
+    guestBooking("caller@example.com", { fullName: "Emeka Caller", phone: STORED }),
+    guestBooking("other.caller@example.com", { fullName: "Other Caller", phone: OTHER }),
   ]);
-  await db.insert(propertySubmissions).values([
-    {
-      ownerId: other.id,
-      title: "Flat with the contact's number",
-      status: "submitted",
-      submittedAt: new Date(),
-      values: { ...FLAT, contactPhone: STORED },
-    },
-    {
-      ownerId: person.id,
-      title: "Flat of the owner with the number",
-      status: "submitted",
-      submittedAt: new Date(),
-      values: { ...FLAT, contactPhone: OTHER },
-    },
-    {
-      ownerId: other.id,
-      title: "Flat with neither",
-      status: "submitted",
-      submittedAt: new Date(),
-      values: { ...FLAT, contactPhone: OTHER },
-    },
-  ]);
+await db.insert(inquiries).values([
+  {
+    source: "contact",
+    name: "Ngozi Asker",
+    email: "asker@example.com",
+    phone: STORED,
+    description: "Is it free?",
+  },
+  {
+    source: "contact",
+    name: "Other Asker",
+    email: "o@example.com",
+    phone: OTHER,
+    description: "Hi",
+  },
+]);
+await db.insert(propertySubmissions).values([
+  {
+    ownerId: other.id,
+    title: "Flat with the contact's number",
+    status: "submitted",
+    submittedAt: new Date(),
+    values: { ...FLAT, contactPhone: STORED },
+  },
+  {
+    ownerId: person.id,
+    title: "Flat of the owner with the number",
+    status: "submitted",
+    submittedAt: new Date(),
+    values: { ...FLAT, contactPhone: OTHER },
+  },
+  {
+    ownerId: other.id,
+    title: "Flat with neither",
+    status: "submitted",
+    submittedAt: new Date(),
+    values: { ...FLAT, contactPhone: OTHER },
+  },
+]);
 
+describe("searching people by phone number", () => {
   it.each(SPELLINGS)("quick search finds the booking, inquiry and account for %j", async (q) => {
     const found = await searchAdmin(admin, q);
     expect(found.appointments.map((a) => a.fullName)).toEqual(["Emeka Caller"]);
