@@ -52,5 +52,17 @@ export function listingShareMessage(listing: ListingRef, price: string): string 
   return `${listing.title} (${price}, ref. ${listing.code}) on ${COMPANY_NAME}: ${listing.url}`;
 }
 
+/**
+ * Staff's first line to a person (issue 47): their first name, the agency and, when the
+ * conversation is about a listing, its reference code, so the person knows which flat it is.
+ */
+export function staffChatMessage(name: string | null | undefined, listingCode?: string | null) {
+  const first = name?.trim().split(/\s+/)[0];
+  const hello = first
+    ? `Hello ${first}, this is ${COMPANY_NAME}`
+    : `Hello, this is ${COMPANY_NAME}`;
+  return listingCode ? `${hello} about the listing ref. ${listingCode}.` : `${hello}.`;
+}
+
 /** The contact page's opening line. */
 export const GENERAL_CHAT_MESSAGE = `Hello ${COMPANY_NAME}, I have a question about a property.`;

@@ -192,6 +192,8 @@ export type AppointmentDetailFields = {
   propertyTitle: string | null;
   /** The listing's reference code (issue 45). */
   propertyCode: string | null;
+  /** The listing's address and city, for the map link staff tap (issue 47). */
+  propertyAddress: string | null;
 };
 
 export type AppointmentForMail = AppointmentDetailFields & {
@@ -230,6 +232,9 @@ export const appointmentDetailColumns = {
   propertyId: appointments.propertyId,
   propertyTitle: properties.title,
   propertyCode: properties.referenceCode,
+  propertyAddress: sql<
+    string | null
+  >`nullif(concat_ws(', ', nullif(${properties.address}, ''), ${properties.city}), '')`,
 };
 
 /** Everything the appointment e-mails show, or undefined for an unknown id. */

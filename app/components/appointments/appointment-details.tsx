@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { MapLink, PhoneLinks } from "~/components/contact-links";
 import { AppointmentStatusBadge } from "~/components/ui/badge";
 import {
   APPOINTMENT_STATUS_LABELS,
@@ -24,18 +25,38 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-export function AppointmentDetailsList({ appointment }: { appointment: AppointmentDetails }) {
+export function AppointmentDetailsList({
+  appointment,
+  staff = false,
+}: {
+  appointment: AppointmentDetails;
+  /** Staff see the number and place as links to call, WhatsApp and map (issue 47). */
+  staff?: boolean;
+}) {
+  const location = appointment.propertyLocation?.trim();
   return (
     <dl className="divide-y divide-slate-100">
       <Row label="Name">{appointment.fullName}</Row>
       <Row label="E-mail">
         <span className="break-all">{appointment.email}</span>
       </Row>
-      <Row label="Phone">{appointment.phone}</Row>
+      <Row label="Phone">
+        {staff ? (
+          <PhoneLinks
+            phone={appointment.phone}
+            name={appointment.fullName}
+            listingCode={appointment.propertyCode}
+          />
+        ) : (
+          appointment.phone
+        )}
+      </Row>
       <Row label="Date">{formatAppointmentDate(appointment.appointmentDate)}</Row>
       <Row label="Time">{appointment.appointmentTime}</Row>
       <Row label="Property type">{propertyTypeLabel(appointment.propertyType)}</Row>
-      <Row label="Location">{appointment.propertyLocation?.trim() || "Not specified"}</Row>
+      <Row label="Location">
+        {location && staff ? <MapLink address={location} /> : location || "Not specified"}
+      </Row>
       <Row label="Purpose">{purposeLabel(appointment.purpose)}</Row>
       <Row label="Property">
         {appointment.propertyId ? (
@@ -49,6 +70,11 @@ export function AppointmentDetailsList({ appointment }: { appointment: Appointme
           "No specific property"
         )}
       </Row>
+      {staff && appointment.propertyAddress ? (
+        <Row label="Address">
+          <MapLink address={appointment.propertyAddress} />
+        </Row>
+      ) : null}
       {appointment.propertyCode ? (
         <Row label="Listing code">
           <span className="font-mono">{appointment.propertyCode}</span>
