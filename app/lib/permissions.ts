@@ -36,6 +36,11 @@ export const PERMISSIONS = {
   "inquiries:handle": EVERY_STAFF,
   /** The Leads dashboard across listings and agents; an agent only their own listings' leads. */
   "leads:view": EVERY_STAFF,
+  /**
+   * Their own password and notification switches (/admin/settings, issue 47): every staff
+   * member, each only their own; the office's settings on that page stay "office:manage".
+   */
+  "own:account": EVERY_STAFF,
   /** Accounts (customers and agents), settings, site content, the audit log. */
   "office:manage": ADMINS,
   /** Add or remove admins, backups. */
@@ -78,6 +83,7 @@ export const PAGE_PERMISSIONS: readonly (readonly [pattern: string, permission: 
   ["/admin/leads", "leads:view"],
   ["/admin/complaints", "inquiries:handle"],
   ["/admin/complaints/:id", "inquiries:handle"],
+  ["/admin/settings", "own:account"],
   // Issue 45: admins only, like the other office screens (listed to say so, not to open them).
   ["/admin/channels", "office:manage"],
   ["/admin/reports", "office:manage"],
