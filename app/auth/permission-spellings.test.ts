@@ -77,7 +77,8 @@ const CLOSED_TO_AGENTS = [
   "/admin/properties/template.csv",
   "/admin/appointments/new",
   "/admin/users",
-  "/admin/settings",
+  // /admin/settings opened to agents for their own account (issue 47); the audit log has not.
+  "/admin/audit",
   "/admin/backups",
 ];
 

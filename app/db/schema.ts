@@ -55,6 +55,8 @@ export const users = pgTable(
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     phone: text("phone"),
+    /** `phone` in E.164, written by the database on every write (drizzle/0026; issue 47): what a search by number matches. */
+    phoneNormalized: text("phone_normalized"),
     role: userRole("role").notNull().default("tenant"),
     isSuperAdmin: boolean("is_super_admin").notNull().default(false),
     status: userStatus("status").notNull().default("active"),
@@ -67,6 +69,7 @@ export const users = pgTable(
       "gin",
       sql`(lower(${t.name} || ' ' || ${t.email})) gin_trgm_ops`,
     ),
+    index("users_phone_trgm_idx").using("gin", sql`${t.phoneNormalized} gin_trgm_ops`),
   ],
 );
 
@@ -512,6 +515,8 @@ export const propertySubmissions = pgTable(
     title: text("title").notNull(),
     city: text("city").notNull().default(""),
     values: jsonb("values").$type<SubmissionValues>().notNull().default({}),
+    /** `values`' contactPhone in E.164, written by the database (drizzle/0026; issue 47). */
+    contactPhoneNormalized: text("contact_phone_normalized"),
     /**
      * A change's base (issue 42): the live listing's fields, in `values`' terms, when the owner
      * made the copy. Approving applies only what the owner changed from it; null for a new
@@ -532,6 +537,10 @@ export const propertySubmissions = pgTable(
     index("property_submissions_owner_idx").on(t.ownerId, t.updatedAt.desc()),
     index("property_submissions_status_idx").on(t.status, t.submittedAt),
     index("property_submissions_property_idx").on(t.propertyId),
+    index("property_submissions_contact_phone_trgm_idx").using(
+      "gin",
+      sql`${t.contactPhoneNormalized} gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -732,6 +741,8 @@ export const appointments = pgTable(
     fullName: text("full_name").notNull(),
     email: text("email").notNull(),
     phone: text("phone").notNull(),
+    /** `phone` in E.164, written by the database on every write (drizzle/0026; issue 47): what a search by number matches. */
+    phoneNormalized: text("phone_normalized"),
     appointmentDate: date("appointment_date", { mode: "string" }).notNull(),
     appointmentTime: text("appointment_time").notNull(),
     propertyType: text("property_type"),
@@ -764,6 +775,7 @@ export const appointments = pgTable(
       "gin",
       sql`(lower(${t.fullName} || ' ' || ${t.email} || ' ' || coalesce(${t.propertyType}, ''))) gin_trgm_ops`,
     ),
+    index("appointments_phone_trgm_idx").using("gin", sql`${t.phoneNormalized} gin_trgm_ops`),
   ],
 );
 
@@ -805,6 +817,8 @@ export const inquiries = pgTable(
     name: text("name"),
     email: text("email").notNull(),
     phone: text("phone"),
+    /** `phone` in E.164, written by the database on every write (drizzle/0026; issue 47): what a search by number matches. */
+    phoneNormalized: text("phone_normalized"),
     subject: text("subject"),
     description: text("description").notNull(),
     service: text("service"),
@@ -827,6 +841,7 @@ export const inquiries = pgTable(
       "gin",
       sql`(lower(coalesce(${t.name}, '') || ' ' || ${t.email} || ' ' || coalesce(${t.subject}, ''))) gin_trgm_ops`,
     ),
+    index("inquiries_phone_trgm_idx").using("gin", sql`${t.phoneNormalized} gin_trgm_ops`),
   ],
 );
 

@@ -39,6 +39,11 @@ export const PERMISSIONS = {
    * them (and their own listings' figures); working a lead (status, follow-up, notes) too.
    */
   "leads:view": EVERY_STAFF,
+  /**
+   * Their own password and notification switches (/admin/settings, issue 47): every staff
+   * member, each only their own; the office's settings on that page stay "office:manage".
+   */
+  "own:account": EVERY_STAFF,
   /** Accounts (customers and agents), settings, site content, the audit log. */
   "office:manage": ADMINS,
   /** Add or remove admins, backups. */
@@ -90,6 +95,7 @@ export const PAGE_PERMISSIONS: readonly (readonly [pattern: string, permission: 
   ["/admin/leads/:id", "leads:view"],
   ["/admin/complaints", "inquiries:handle"],
   ["/admin/complaints/:id", "inquiries:handle"],
+  ["/admin/settings", "own:account"],
   // Issue 45: admins only, like the other office screens (listed to say so, not to open them).
   ["/admin/channels", "office:manage"],
   ["/admin/reports", "office:manage"],

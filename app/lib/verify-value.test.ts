@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { normalizePhone } from "./phone";
 import {
   formatCheckedValue,
   normalizeAccountNumber,
   normalizeEmail,
-  normalizePhone,
   readCheckedValue,
 } from "./verify-value";
 

@@ -4,6 +4,8 @@
 // (NH-LAG-0421). The official channels an admin enters are read by the same rules, so a number
 // typed "0803 555 1234" on one side and "+234-803-555-1234" on the other match. Pure.
 
+import { normalizePhone } from "~/lib/phone";
+
 export type CheckedValueKind = "phone" | "email" | "account" | "listing_code";
 
 export type CheckedValue = { kind: CheckedValueKind; normalized: string };
@@ -15,33 +17,6 @@ const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-z]{2,}$/i;
 
 /** A listing code: agency, state (2-3 letters), number; dashes, spaces or nothing between. */
 const LISTING_CODE = /^NH[\s-]*([A-Z]{2,3})[\s-]*(\d{1,6})$/i;
-
-/** What may sit between a phone number's digits: spaces, dashes, dots, brackets, slashes. */
-const PHONE_SEPARATORS = /[\s\-.()/]/g;
-
-/**
- * A Nigerian number in E.164 (+234 and the number without its trunk 0), or a foreign number
- * written with + or 00. Undefined when the digits cannot be a phone number.
- */
-export function normalizePhone(input: string): string | undefined {
-  const compact = input.trim().replace(PHONE_SEPARATORS, "");
-  if (!/^(\+|00)?\d+$/.test(compact)) return undefined;
-  const international = compact.startsWith("+") || compact.startsWith("00");
-  const digits = compact.replace(/^(\+|00)/, "");
-  if (digits.startsWith("234")) {
-    // "+234 (0) 803 ..." and "2340803...": the trunk 0 after the country code is dropped.
-    const national = digits.slice(3).replace(/^0/, "");
-    return /^[1-9]\d{6,9}$/.test(national) ? `+234${national}` : undefined;
-  }
-  if (international) {
-    // Another country's number, as scammers abroad use: kept as written, in E.164.
-    return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : undefined;
-  }
-  // A national number: the trunk 0 then 7 to 10 digits (mobiles: 0803 555 1234; Lagos land
-  // lines: 01 234 5678).
-  const national = /^0([1-9]\d{6,9})$/.exec(digits)?.[1];
-  return national ? `+234${national}` : undefined;
-}
 
 /** Ten digits (spaces or dashes between them allowed), or undefined. */
 export function normalizeAccountNumber(input: string): string | undefined {

@@ -1,28 +1,17 @@
-import { isPhoneNumber } from "~/lib/phone";
+import { normalizePhone } from "~/lib/phone";
 import { COMPANY_NAME } from "~/lib/site";
 
 // WhatsApp click-to-chat links (https://wa.me/...): plain links, no script or widget from
 // WhatsApp, so nothing loads from a third party and they work without JavaScript. On a phone
 // they open the WhatsApp app; on a computer, WhatsApp Web.
 
-/** Nigeria's country code: a local number typed as 0803 123 4567 is +234 803 123 4567. */
-const NIGERIA_CODE = "234";
-
 /**
  * The number as wa.me wants it: the country code and number in digits, no +, no leading 0
- * ("+234 803 123 4567" and "0803 123 4567" both give "2348031234567"). Undefined when it is
- * not a phone number or cannot be an international one (E.164: at most 15 digits).
+ * ("+234 803 123 4567" and "0803 123 4567" both give "2348031234567"): the one reading of a
+ * number (normalizePhone) without its +. Undefined when it is not a phone number.
  */
 export function whatsappDigits(phone: string): string | undefined {
-  const trimmed = phone.trim();
-  if (!isPhoneNumber(trimmed)) return undefined;
-  let digits = trimmed.replace(/\D/g, "");
-  if (!trimmed.startsWith("+")) {
-    if (digits.startsWith("00")) digits = digits.slice(2);
-    else if (/^0[789]\d{9}$/.test(digits)) digits = `${NIGERIA_CODE}${digits.slice(1)}`;
-  }
-  if (digits.startsWith("0") || digits.length < 8 || digits.length > 15) return undefined;
-  return digits;
+  return normalizePhone(phone)?.slice(1);
 }
 
 /** A chat with `phone`, the message box filled with `text`; undefined for an unusable number. */
@@ -61,6 +50,18 @@ export function agentChatMessage(agentName: string, listing: ListingRef): string
 /** What a visitor shares with a friend about a listing. */
 export function listingShareMessage(listing: ListingRef, price: string): string {
   return `${listing.title} (${price}, ref. ${listing.code}) on ${COMPANY_NAME}: ${listing.url}`;
+}
+
+/**
+ * Staff's first line to a person (issue 47): their first name, the agency and, when the
+ * conversation is about a listing, its reference code, so the person knows which flat it is.
+ */
+export function staffChatMessage(name: string | null | undefined, listingCode?: string | null) {
+  const first = name?.trim().split(/\s+/)[0];
+  const hello = first
+    ? `Hello ${first}, this is ${COMPANY_NAME}`
+    : `Hello, this is ${COMPANY_NAME}`;
+  return listingCode ? `${hello} about the listing ref. ${listingCode}.` : `${hello}.`;
 }
 
 /** The contact page's opening line. */

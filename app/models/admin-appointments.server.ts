@@ -1,7 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
-import { containsText } from "~/db/like.server";
 import { appointments, properties, users } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 import type { AdminActor } from "~/lib/admin-actor";
@@ -16,7 +15,7 @@ import {
 } from "~/lib/appointment-rules";
 import { isUuid } from "~/lib/ids";
 import { pageCountOf } from "~/lib/list-params";
-import { APPOINTMENT_SEARCH_TEXT } from "./admin-search.server";
+import { appointmentMatches } from "./admin-search.server";
 import {
   type AppointmentStatus,
   appointmentBookingColumns,
@@ -71,7 +70,7 @@ const ROW = {
 function whereOf(actor: AdminActor, filters: AdminAppointmentFilters): SQL | undefined {
   const own = ownViewings(actor);
   const conditions: SQL[] = own ? [own] : [];
-  if (filters.q) conditions.push(containsText(APPOINTMENT_SEARCH_TEXT, filters.q));
+  if (filters.q) conditions.push(appointmentMatches(filters.q));
   if (filters.status) conditions.push(eq(appointments.status, filters.status));
   if (filters.date) conditions.push(eq(appointments.appointmentDate, filters.date));
   if (filters.agent === ADMINS_FILTER) conditions.push(isNull(appointments.agentId));
@@ -116,21 +115,43 @@ export type AppointmentAgent = { id: string; name: string; email: string } | nul
 export async function getAppointmentForAdmin(
   actor: AdminActor,
   id: string,
-): Promise<(AppointmentDetails & { agent: AppointmentAgent; version: string }) | undefined> {
+): Promise<
+  | (AppointmentDetails & {
+      agent: AppointmentAgent;
+      propertyPlace: string | null;
+      version: string;
+    })
+  | undefined
+> {
   if (!isUuid(id)) return undefined;
   const details = await appointmentDetailsWhere(
     and(eq(appointments.id, id), ownViewings(actor)) as SQL,
   );
   if (!details) return undefined;
   const [row] = await db
-    .select({ agentId: appointments.agentId, name: agentUser.name, email: agentUser.email })
+    .select({
+      agentId: appointments.agentId,
+      name: agentUser.name,
+      email: agentUser.email,
+      // Staff see the listing's full address whatever the status, for the map link they tap
+      // (issue 47); the customer's page has it only once confirmed (propertyAddress, issue 46).
+      propertyPlace: sql<
+        string | null
+      >`nullif(concat_ws(', ', nullif(${properties.address}, ''), ${properties.city}), '')`,
+    })
     .from(appointments)
     .leftJoin(agentUser, eq(agentUser.id, appointments.agentId))
+    .leftJoin(properties, eq(properties.id, appointments.propertyId))
     .where(eq(appointments.id, id));
   const agentId = row?.agentId ?? null;
   const agent =
     agentId && row?.email ? { id: agentId, name: row.name ?? "", email: row.email } : null;
-  return { ...details, agent, version: appointmentVersion({ ...details, agentId }) };
+  return {
+    ...details,
+    agent,
+    propertyPlace: row?.propertyPlace ?? null,
+    version: appointmentVersion({ ...details, agentId }),
+  };
 }
 
 export type DayViewing = Awaited<ReturnType<typeof listConfirmedViewings>>[number];

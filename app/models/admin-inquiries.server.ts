@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
-import { containsText } from "~/db/like.server";
 import { appointments, inquiries, properties, users } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
 import { isUuid } from "~/lib/ids";
 import { pageCountOf } from "~/lib/list-params";
-import { INQUIRY_SEARCH_TEXT } from "./admin-search.server";
+import { inquiryMatches } from "./admin-search.server";
 import {
   getInquiryScope,
   type InquirySource,
@@ -30,7 +29,7 @@ function whereOf(actor: AdminActor, filters: AdminInquiryFilters): SQL | undefin
   const conditions: SQL[] = [];
   const scope = getInquiryScope(actor);
   if (scope) conditions.push(scope);
-  if (filters.q) conditions.push(containsText(INQUIRY_SEARCH_TEXT, filters.q));
+  if (filters.q) conditions.push(inquiryMatches(filters.q));
   if (filters.status) conditions.push(eq(inquiries.status, filters.status));
   if (filters.source) conditions.push(eq(inquiries.source, filters.source));
   return conditions.length ? and(...conditions) : undefined;

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { containsText } from "~/db/like.server";
+import { containsText, containsTextOrPhone } from "~/db/like.server";
 import { appointments, inquiries, properties, users } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
 import { normalizeListingCode } from "~/lib/listing-code";
@@ -12,8 +12,26 @@ export const APPOINTMENT_SEARCH_TEXT = sql`${appointments.fullName} || ' ' || ${
 /** What an inquiry search matches (name, e-mail, subject), as its trigram index has it. */
 export const INQUIRY_SEARCH_TEXT = sql`coalesce(${inquiries.name}, '') || ' ' || ${inquiries.email} || ' ' || coalesce(${inquiries.subject}, '')`;
 
+/** An appointment whose name, e-mail, property type or phone number (any spelling) matches. */
+export function appointmentMatches(q: string) {
+  return containsTextOrPhone(APPOINTMENT_SEARCH_TEXT, [appointments.phoneNormalized], q);
+}
+
+/** An inquiry whose name, e-mail, subject or phone number (any spelling) matches. */
+export function inquiryMatches(q: string) {
+  return containsTextOrPhone(INQUIRY_SEARCH_TEXT, [inquiries.phoneNormalized], q);
+}
+
+/** The text an account search matches (name and e-mail), as the users trigram index has it. */
+export const USER_SEARCH_TEXT = sql`${users.name} || ' ' || ${users.email}`;
+
+/** An account whose name, e-mail or phone number (any spelling) matches. */
+export function userMatches(q: string) {
+  return containsTextOrPhone(USER_SEARCH_TEXT, [users.phoneNormalized], q);
+}
+
 // The admin header's search: properties (not those in the trash) by title or location, appointments and inquiries by
-// name or e-mail, users by name or e-mail. Each match is the same expression as its table's
+// name, e-mail or phone number, users by name, e-mail or phone number (issue 47). Each match is the same expression as its table's
 // trigram index, so the search stays fast as the tables grow.
 
 /** Results per kind: the search is for finding a record, not for listing. */
@@ -59,7 +77,7 @@ export async function searchAdmin(_actor: AdminActor, q: string) {
     db
       .select(APPOINTMENT_SUMMARY)
       .from(appointments)
-      .where(containsText(APPOINTMENT_SEARCH_TEXT, q))
+      .where(appointmentMatches(q))
       .orderBy(desc(appointments.createdAt), desc(appointments.id))
       .limit(limit),
     db
@@ -73,7 +91,7 @@ export async function searchAdmin(_actor: AdminActor, q: string) {
         createdAt: inquiries.createdAt,
       })
       .from(inquiries)
-      .where(containsText(INQUIRY_SEARCH_TEXT, q))
+      .where(inquiryMatches(q))
       .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
       .limit(limit),
     db
@@ -85,7 +103,7 @@ export async function searchAdmin(_actor: AdminActor, q: string) {
         status: users.status,
       })
       .from(users)
-      .where(containsText(sql`${users.name} || ' ' || ${users.email}`, q))
+      .where(userMatches(q))
       .orderBy(desc(users.createdAt), users.id)
       .limit(limit),
   ]);

@@ -3,7 +3,7 @@ import { and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { auditedWrite, type Transaction } from "~/audit/audit.server";
 import { newAuthId, newPasswordResetToken } from "~/auth/passwords.server";
 import { db } from "~/db/client.server";
-import { containsText, escapeLike } from "~/db/like.server";
+import { containsPhone, escapeLike } from "~/db/like.server";
 import { appointments, inquiries, properties, sessions, users, verifications } from "~/db/schema";
 import type { Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
@@ -11,7 +11,7 @@ import { SET_PASSWORD_LINK_DAYS, type UserKind } from "~/lib/admin-users";
 import { pageCountOf } from "~/lib/list-params";
 import type { Role, UserStatus } from "~/lib/roles";
 import type { AddUserInput, EditUserInput, UserRefusal } from "~/lib/schemas/user";
-import { APPOINTMENT_SEARCH_TEXT, INQUIRY_SEARCH_TEXT } from "./admin-search.server";
+import { appointmentMatches, inquiryMatches, userMatches } from "./admin-search.server";
 import { ensureAgentProfile } from "./agent-profile.server";
 import { notify } from "./notification.server";
 import {
@@ -34,9 +34,6 @@ import { announceAccountChange, normalizeEmail } from "./user.server";
 // the account's sessions in the same transaction, so the person is signed out at their next
 // request; deleting keeps their bookings and inquiries, no longer linked.
 
-/** The text an account search matches (name and e-mail), as the users trigram index has it. */
-const USER_SEARCH_TEXT = sql`${users.name} || ' ' || ${users.email}`;
-
 /** Account ids are made by the auth library (or newAuthId): URL-safe characters. */
 const ACCOUNT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -45,7 +42,7 @@ export function isAccountId(value: unknown): value is string {
 }
 
 export type AdminUserFilters = {
-  /** E-mail, first or last name contains this (case-insensitive). */
+  /** E-mail, first or last name contains this (case-insensitive), or the phone number is this one (any spelling). */
   q?: string;
   role?: UserKind;
   status?: UserStatus;
@@ -84,12 +81,25 @@ function peopleQuery(q: string | undefined) {
   const candidates = q
     ? sql`and c.email in (
         select lower(${appointments.email}) from ${appointments}
-        where ${appointments.userId} is null and ${containsText(APPOINTMENT_SEARCH_TEXT, q)}
+        where ${appointments.userId} is null and ${appointmentMatches(q)}
         union
         select lower(${inquiries.email}) from ${inquiries}
-        where ${inquiries.userId} is null and ${containsText(INQUIRY_SEARCH_TEXT, q)}
+        where ${inquiries.userId} is null and ${inquiryMatches(q)}
       )`
     : sql``;
+  // A guest found by a phone number on one of their rows (issue 47).
+  const appointmentPhone = q ? containsPhone(appointments.phoneNormalized, q) : undefined;
+  const inquiryPhone = q ? containsPhone(inquiries.phoneNormalized, q) : undefined;
+  const guestByPhone =
+    appointmentPhone && inquiryPhone
+      ? sql` or g.email in (
+          select lower(${appointments.email}) from ${appointments}
+          where ${appointments.userId} is null and ${appointmentPhone}
+          union
+          select lower(${inquiries.email}) from ${inquiries}
+          where ${inquiries.userId} is null and ${inquiryPhone}
+        )`
+      : sql``;
   return sql`
     with contacts as (
       select lower(${appointments.email}) as email, ${appointments.fullName} as name,
@@ -114,13 +124,13 @@ function peopleQuery(q: string | undefined) {
         ${users.lastName} as last_name, ${users.role}::text as kind, ${users.status}::text as status,
         ${users.isSuperAdmin} as is_super_admin, ${users.createdAt} as created_at
       from ${users}
-      ${q ? sql`where ${containsText(USER_SEARCH_TEXT, q)}` : sql``}
+      ${q ? sql`where ${userMatches(q)}` : sql``}
       union all
       select 'guest:' || g.email, g.email, split_part(g.name, ' ', 1),
         trim(substr(g.name, length(split_part(g.name, ' ', 1)) + 1)), 'guest', null, false,
         g.first_seen
       from guests g
-      ${pattern ? sql`where lower(g.email || ' ' || g.name) like ${pattern}` : sql``}
+      ${pattern ? sql`where lower(g.email || ' ' || g.name) like ${pattern}${guestByPhone}` : sql``}
     )`;
 }
 

@@ -60,7 +60,10 @@ export async function resetCalendarFeed(actor: AdminActor) {
   });
 }
 
-/** The confirmed appointments of the feed that `token` opens; undefined for a dead address. */
+/**
+ * The open appointments of the feed that `token` opens: confirmed ones, and pending ones (issue
+ * 47) so an agent's day holds the viewings still to confirm; undefined for a dead address.
+ */
 export async function readCalendarFeed(token: string, now = new Date()) {
   if (!TOKEN.test(token)) return undefined;
   const [owner] = await db
@@ -82,13 +85,14 @@ export async function readCalendarFeed(token: string, now = new Date()) {
       propertyTitle: properties.title,
       propertyCode: properties.referenceCode,
       viewingCode: appointments.viewingCode,
+      status: appointments.status,
       updatedAt: appointments.updatedAt,
     })
     .from(appointments)
     .leftJoin(properties, eq(properties.id, appointments.propertyId))
     .where(
       and(
-        eq(appointments.status, "confirmed"),
+        inArray(appointments.status, ["pending", "confirmed"]),
         gte(appointments.appointmentDate, addDays(lagosToday(now), -FEED_PAST_DAYS)),
         // An agent's feed holds their own viewings; an admin's the office's.
         owner.role === "agent" ? eq(appointments.agentId, owner.id) : undefined,

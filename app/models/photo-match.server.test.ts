@@ -7,7 +7,11 @@ import { createSignedInUser } from "../../tests/setup/accounts";
 import { createSignedInAdmin, type SignedInAdmin } from "../../tests/setup/admin";
 import { FLAT, inputOf } from "../../tests/setup/submissions";
 import { setupTestDatabase } from "../../tests/setup/test-database";
-import { findFlagsForProperty, findFlagsForSubmission, findFlagsForSubmissions } from "./photo-match.server";
+import {
+  findFlagsForProperty,
+  findFlagsForSubmission,
+  findFlagsForSubmissions,
+} from "./photo-match.server";
 import { requestListingChange, saveOwnerSubmission } from "./submission-owner.server";
 import { approveSubmission } from "./submission-review.server";
 

@@ -140,7 +140,10 @@ function photoMatchOf(row: {
 }
 
 /** What a submission's review shows: its photos found on other listings, its unit taken. */
-export async function findFlagsForSubmission(_actor: AdminActor, id: string): Promise<ListingFlags> {
+export async function findFlagsForSubmission(
+  _actor: AdminActor,
+  id: string,
+): Promise<ListingFlags> {
   if (!isUuid(id)) return { photoMatches: [], sameUnit: [] };
   const [submission] = await db
     .select({

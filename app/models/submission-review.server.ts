@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { auditedWrite, type Transaction } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
-import { containsText } from "~/db/like.server";
+import { containsPhone, containsText } from "~/db/like.server";
 import { properties, propertySubmissions, users } from "~/db/schema";
 import type { Outcome } from "~/lib/action-result";
 import type { AdminActor } from "~/lib/admin-actor";
@@ -30,7 +30,7 @@ export type SubmissionFilters = {
   /** "waiting" (the default: submitted or resubmitted), "all", or one status. */
   status?: "waiting" | "all" | SubmissionStatus;
   kind?: SubmissionKind;
-  /** Title or city contains this. */
+  /** Title or city contains this, or the contact's or owner's phone number is this one. */
   q?: string;
 };
 
@@ -47,12 +47,18 @@ function adminWhere(filters: SubmissionFilters): SQL | undefined {
   }
   if (filters.kind) conditions.push(eq(propertySubmissions.kind, filters.kind));
   if (filters.q) {
-    conditions.push(
+    // The contact's number on the submission or the owner's on their account, in any spelling.
+    const ownerPhone = containsPhone(users.phoneNormalized, filters.q);
+    const text = or(
       containsText(
         sql`${propertySubmissions.title} || ' ' || ${propertySubmissions.city}`,
         filters.q,
       ),
+      containsPhone(propertySubmissions.contactPhoneNormalized, filters.q),
+      ownerPhone &&
+        sql`${propertySubmissions.ownerId} in (select ${users.id} from ${users} where ${ownerPhone})`,
     );
+    if (text) conditions.push(text);
   }
   return and(...conditions);
 }

@@ -11,15 +11,11 @@ import {
 import type { Executor } from "~/db/transaction.server";
 import { normalizeListingCode } from "~/lib/listing-code";
 import { formatPrice } from "~/lib/money";
+import { normalizePhone } from "~/lib/phone";
 import { isOffered } from "~/lib/property-options";
 import { STAFF_ACCOUNT_ROLES } from "~/lib/roles";
 import { BRAND } from "~/lib/schemas/trust";
-import {
-  type CheckedValue,
-  type CheckedValueKind,
-  normalizeEmail,
-  normalizePhone,
-} from "~/lib/verify-value";
+import { type CheckedValue, type CheckedValueKind, normalizeEmail } from "~/lib/verify-value";
 
 // Who /verify answers for (issue 45), as a list of small matchers, one per source of the
 // agency's own channels. Each says which kinds of value it knows and answers a match or null;

@@ -962,63 +962,99 @@ const MATRIX: Record<string, Guarded> = {
       const path = "/admin/settings";
       const guarded = { reset: resetMatrixAccounts, watch: matrixAccountsState };
       const { done, wrong } = adminPosts(path, guarded);
+      // Issue 47: agents have the page for their own switches and password (each writes only
+      // their own settings row); the office's settings and deleting the account are refused them.
+      const agents = (expected: Expect) => ({ agent: expected, otherAgent: expected });
+      const forAgents = (request: Request_, expected: Expect, writer = false): Request_ => ({
+        ...request,
+        expect: { ...request.expect, ...agents(expected) },
+        ...(writer ? { writer: ["admin", "agent", "otherAgent"] as Actor[] } : {}),
+      });
+      const officeOnly = (request: Request_) => forAgents(request, { status: 403 });
       return {
-        loader: { ...adminOnly(`${path}?tab=admins`), ...guarded },
+        loader: {
+          ...adminOnly(`${path}?tab=admins`),
+          expect: { ...adminOnly(`${path}?tab=admins`).expect, ...agents({ ok: true }) },
+          ...guarded,
+        },
         actions: [
-          done(
-            { intent: "notification", setting: "emailNotifications" },
-            "/admin/settings?tab=general",
+          forAgents(
+            done(
+              { intent: "notification", setting: "emailNotifications" },
+              "/admin/settings?tab=general",
+            ),
+            { redirect: "/admin/settings?tab=general" },
+            true,
           ),
-          wrong({ intent: "notification", setting: "sms" }, 400),
+          forAgents(wrong({ intent: "notification", setting: "sms" }, 400), { status: 400 }),
           // Where general bookings go (the office's): admins only; a made-up choice is refused.
-          done(
-            { intent: "general-bookings", generalBookings: "admins" },
-            "/admin/settings?tab=general",
+          officeOnly(
+            done(
+              { intent: "general-bookings", generalBookings: "admins" },
+              "/admin/settings?tab=general",
+            ),
           ),
-          wrong({ intent: "general-bookings", generalBookings: "everyone" }, 400),
+          officeOnly(wrong({ intent: "general-bookings", generalBookings: "everyone" }, 400)),
           // The agency's fee terms (issue 45): admins only; a percentage over 100 is refused.
-          done(
-            {
-              intent: "fee-terms",
-              agencyFeePercent: "10",
-              legalFeePercent: "10",
-              advanceRentMonthsYearly: "12",
-              advanceRentMonthsMonthly: "6",
-            },
-            "/admin/settings?tab=general",
+          officeOnly(
+            done(
+              {
+                intent: "fee-terms",
+                agencyFeePercent: "10",
+                legalFeePercent: "10",
+                advanceRentMonthsYearly: "12",
+                advanceRentMonthsMonthly: "6",
+              },
+              "/admin/settings?tab=general",
+            ),
           ),
-          wrong(
-            {
-              intent: "fee-terms",
-              agencyFeePercent: "150",
-              legalFeePercent: "10",
-              advanceRentMonthsYearly: "12",
-              advanceRentMonthsMonthly: "6",
-            },
-            400,
+          officeOnly(
+            wrong(
+              {
+                intent: "fee-terms",
+                agencyFeePercent: "150",
+                legalFeePercent: "10",
+                advanceRentMonthsYearly: "12",
+                advanceRentMonthsMonthly: "6",
+              },
+              400,
+            ),
           ),
-          wrong(
-            {
-              intent: "password",
-              currentPassword: "not-the-password",
-              newPassword: "matrix-new-1",
-              confirmPassword: "matrix-new-1",
-            },
-            400,
+          forAgents(
+            wrong(
+              {
+                intent: "password",
+                currentPassword: "not-the-password",
+                newPassword: "matrix-new-1",
+                confirmPassword: "matrix-new-1",
+              },
+              400,
+            ),
+            { status: 400 },
           ),
-          wrong(
-            {
-              intent: "password",
-              currentPassword: "secret-password-1",
-              newPassword: "matrix-new-1",
-              confirmPassword: "matrix-new-2",
-            },
-            400,
+          forAgents(
+            wrong(
+              {
+                intent: "password",
+                currentPassword: "secret-password-1",
+                newPassword: "matrix-new-1",
+                confirmPassword: "matrix-new-2",
+              },
+              400,
+            ),
+            { status: 400 },
           ),
-          wrong({ intent: "delete-account", confirmation: "delete" }, 400),
-          wrong({ intent: "add-admin", email: "new-admin@matrix.test", password: "secret-1" }, 403),
-          wrong({ intent: "remove-admin", userId: MATRIX_OTHER_ADMIN_ID, confirmed: "yes" }, 403),
-          wrong({ intent: "nothing" }, 400),
+          officeOnly(wrong({ intent: "delete-account", confirmation: "delete" }, 400)),
+          officeOnly(
+            wrong(
+              { intent: "add-admin", email: "new-admin@matrix.test", password: "secret-1" },
+              403,
+            ),
+          ),
+          officeOnly(
+            wrong({ intent: "remove-admin", userId: MATRIX_OTHER_ADMIN_ID, confirmed: "yes" }, 403),
+          ),
+          forAgents(wrong({ intent: "nothing" }, 400), { status: 400 }),
         ],
       };
     },

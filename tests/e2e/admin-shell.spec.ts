@@ -39,7 +39,7 @@ const SIDEBAR_LINKS: (string | RegExp)[] = [
   /^Submissions( \(\d+ waiting\))?$/,
   "Users",
   "Appointments",
-  "Complaints",
+  "Inquiries",
   "Leads",
   "Team Members",
   "3D Gallery",

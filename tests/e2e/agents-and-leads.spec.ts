@@ -30,6 +30,7 @@ test("an agent sees their own listings, the page shows them, and a visitor's boo
     "My Viewings",
     "My Inquiries",
     "My Leads",
+    "Settings",
   ]);
   // The office's screens are refused.
   const users = await page.request.get("/admin/users");

@@ -58,6 +58,8 @@ export const PREMADE_ACCOUNTS = {
   "users-deactivated": { firstName: "Bisi", lastName: "Olatunji", role: "customer" },
   // viewing-code.spec.ts: an agent who completes their viewing, recording the code matched.
   "viewing-code-agent": { firstName: "Kunle", lastName: "Code", role: "agent" },
+  // tap-to-reach.spec.ts: an agent on a phone who calls or WhatsApps their viewing's customer.
+  "tap-to-reach-agent": { firstName: "Bayo", lastName: "Reach", role: "agent" },
   // booking.spec.ts and contact.spec.ts: forms filled in from the account.
   "booking-details": { firstName: "Chioma", lastName: "Okeke", role: "customer" },
   "contact-details": { firstName: "Ngozi", lastName: "Eze", role: "customer" },

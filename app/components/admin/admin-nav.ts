@@ -40,7 +40,9 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: "Submissions", to: "/admin/submissions", icon: ClipboardList },
   { label: "Users", to: "/admin/users", icon: Users },
   { label: "Appointments", to: "/admin/appointments", icon: CalendarDays },
-  { label: "Complaints", to: "/admin/complaints", icon: MessageSquareWarning },
+  // Every inquiry (contact, service, complaint) under the page's own name (issue 47); the
+  // address stays /admin/complaints so bookmarks and e-mailed links keep working.
+  { label: "Inquiries", to: "/admin/complaints", icon: MessageSquareWarning },
   // Where enquiries come from (issue 21): per listing, source and agent.
   { label: "Leads", to: "/admin/leads", icon: Target },
   { label: "Team Members", to: "/admin/team", icon: UserRound },
@@ -71,6 +73,8 @@ const AGENT_NAV: readonly AdminNavItem[] = [
   { label: "My Viewings", to: "/admin/appointments", icon: CalendarDays },
   { label: "My Inquiries", to: "/admin/complaints", icon: MessageSquareWarning },
   { label: "My Leads", to: "/admin/leads", icon: Target },
+  // Their own password and notification switches (issue 47).
+  { label: "Settings", to: "/admin/settings", icon: Settings },
 ];
 
 /**

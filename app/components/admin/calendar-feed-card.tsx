@@ -1,14 +1,20 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { CalendarPlus } from "~/components/icons";
-import { Button, SubmitButton } from "~/components/ui/button";
+import { Button, buttonVariants, SubmitButton } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { formatMoment } from "~/lib/appointment-format";
 
-// The admin's own calendar address for confirmed appointments: made (or remade) here, and shown
-// once, right after, since only its hash is kept.
+// The staff member's own calendar address for their viewings: made (or remade) here, and shown
+// once, right after, since only its hash is kept; with a one-tap "Subscribe" (the same address
+// as webcal://, which phones hand to their calendar app; issue 47) beside the copy box.
+
+/** The feed's address as a calendar app subscribes to it. */
+export function webcalUrl(feedUrl: string): string {
+  return feedUrl.replace(/^https?:\/\//, "webcal://");
+}
 
 export function CalendarFeedCard({
   createdAt,
@@ -32,14 +38,22 @@ export function CalendarFeedCard({
       </summary>
       <div className="mt-3 space-y-3 text-sm text-slate-700">
         <p>
-          Subscribe to the confirmed appointments from your phone's or computer's calendar. The
-          address is yours alone and works without signing in: keep it private.
+          Subscribe to your viewings from your phone's or computer's calendar: confirmed ones, and
+          pending ones marked "PENDING". The address is yours alone and works without signing in:
+          keep it private.
         </p>
         {feedUrl ? (
           <div className="space-y-2" role="status">
             <p className="font-medium text-green-800">
-              Your new calendar address. Copy it now: it is shown only once.
+              Your new calendar address. Subscribe or copy it now: it is shown only once.
             </p>
+            <a
+              href={webcalUrl(feedUrl)}
+              className={buttonVariants({ size: "md", className: "min-h-11 w-fit" })}
+            >
+              <CalendarPlus className="size-5" aria-hidden />
+              Subscribe
+            </a>
             <div className="flex flex-wrap gap-2">
               <input
                 readOnly

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { MapLink, PhoneLinks } from "~/components/contact-links";
 import { AppointmentStatusBadge } from "~/components/ui/badge";
 import {
   APPOINTMENT_STATUS_LABELS,
@@ -24,18 +25,39 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-export function AppointmentDetailsList({ appointment }: { appointment: AppointmentDetails }) {
+export function AppointmentDetailsList({
+  appointment,
+  staff = false,
+}: {
+  /** Staff's own loader adds the listing's full address (`propertyPlace`) for the map link. */
+  appointment: AppointmentDetails & { propertyPlace?: string | null };
+  /** Staff see the number and place as links to call, WhatsApp and map (issue 47). */
+  staff?: boolean;
+}) {
+  const location = appointment.propertyLocation?.trim();
   return (
     <dl className="divide-y divide-slate-100">
       <Row label="Name">{appointment.fullName}</Row>
       <Row label="E-mail">
         <span className="break-all">{appointment.email}</span>
       </Row>
-      <Row label="Phone">{appointment.phone}</Row>
+      <Row label="Phone">
+        {staff ? (
+          <PhoneLinks
+            phone={appointment.phone}
+            name={appointment.fullName}
+            listingCode={appointment.propertyCode}
+          />
+        ) : (
+          appointment.phone
+        )}
+      </Row>
       <Row label="Date">{formatAppointmentDate(appointment.appointmentDate)}</Row>
       <Row label="Time">{appointment.appointmentTime}</Row>
       <Row label="Property type">{propertyTypeLabel(appointment.propertyType)}</Row>
-      <Row label="Location">{appointment.propertyLocation?.trim() || "Not specified"}</Row>
+      <Row label="Location">
+        {location && staff ? <MapLink address={location} /> : location || "Not specified"}
+      </Row>
       <Row label="Purpose">{purposeLabel(appointment.purpose)}</Row>
       <Row label="Property">
         {appointment.propertyId ? (
@@ -54,7 +76,11 @@ export function AppointmentDetailsList({ appointment }: { appointment: Appointme
           <span className="font-mono">{appointment.propertyCode}</span>
         </Row>
       ) : null}
-      {appointment.propertyId ? (
+      {staff && appointment.propertyPlace ? (
+        <Row label="Address">
+          <MapLink address={appointment.propertyPlace} />
+        </Row>
+      ) : !staff && appointment.propertyId ? (
         <Row label="Address">
           {appointment.propertyAddress ?? (
             <span className="text-slate-500">Given when the viewing is confirmed</span>

@@ -1,15 +1,20 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contentGeneration } from "~/cache/content-generation.server";
 import { adminNav } from "~/components/admin/admin-nav";
 import { db } from "~/db/client.server";
-import { appointments, mailOutbox, properties } from "~/db/schema";
+import { appointments, mailOutbox, properties, userSettings, users } from "~/db/schema";
 import { permissionForRoute } from "~/lib/permissions";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { deleteUserByAdmin, updateUserByAdmin } from "~/models/admin-users.server";
 import { createAppointment } from "~/models/appointment.server";
 import { readCalendarFeed, resetCalendarFeed } from "~/models/calendar-feed.server";
-import { createProperty, createSignedInUser } from "../../../tests/setup/accounts";
+import {
+  createProperty,
+  createSignedInUser,
+  signInCookie,
+  TEST_PASSWORD,
+} from "../../../tests/setup/accounts";
 import { createSignedInAdmin, createSignedInAgent } from "../../../tests/setup/admin";
 import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";
@@ -20,6 +25,7 @@ import { loader as appointmentsLoader } from "./appointments";
 import { loader as dashboardLoader } from "./dashboard";
 import { loader as propertiesLoader } from "./properties";
 import { loader as editLoader, action as propertyAction } from "./property-edit";
+import { action as settingsAction, loader as settingsLoader } from "./settings";
 
 /** The listing's action; its edit form posts the version the page gave it. */
 const editAction = postingOpenedVersion(
@@ -142,15 +148,18 @@ describe("an agent", () => {
     const home = await callLoader(dashboardLoader, "/admin/dashboard", { cookie: agent.cookie });
     expect(home.status).toBe(302);
     expect(home.location).toBe("/admin/leads?view=due");
-    for (const path of ["/admin/users", "/admin/settings", "/admin/audit", "/website-editor"]) {
+    for (const path of ["/admin/users", "/admin/audit", "/website-editor"]) {
       expect(permissionForRoute(path)).toBe("office:manage");
     }
+    // Their own password and switches (issue 47); the office's settings stay refused there.
+    expect(permissionForRoute("/admin/settings")).toBe("own:account");
     expect(adminNav("agent").map((item) => item.to)).toEqual([
       "/admin/properties",
       "/admin/to-confirm",
       "/admin/appointments",
       "/admin/complaints",
       "/admin/leads",
+      "/admin/settings",
     ]);
     expect(adminNav("admin").map((item) => item.to)).not.toContain("/admin/backups");
     expect(adminNav("superAdmin").map((item) => item.to)).toContain("/admin/backups");
@@ -317,5 +326,60 @@ describe("a deactivated agent", () => {
     expect(await agentOfViewing(open)).toBeNull();
     expect(await agentOfViewing(done?.id ?? "")).toBe(leaving.id);
     expect(await agentOf(listing)).toBeNull();
+  });
+});
+
+// Issue 47, item 5: an agent runs their own account from /admin/settings (their switches and
+// password), each write to their own rows only; the office's settings there stay refused.
+describe("an agent's own settings", () => {
+  it("switches their own e-mails off and changes their own password, nothing of the office's", async () => {
+    const me = await createSignedInAgent("own.settings@example.com");
+    const colleague = await createSignedInAgent("colleague.settings@example.com");
+    const page = await callLoader<{ tabs: { id: string }[]; feeTerms: unknown }>(
+      settingsLoader,
+      "/admin/settings",
+      { cookie: me.cookie },
+    );
+    expect(page.status).toBe(200);
+    expect(page.body.tabs.map((t) => t.id)).toEqual(["general", "security"]);
+    expect(page.body.feeTerms).toBeNull();
+
+    const switched = await callAction(settingsAction, "/admin/settings", {
+      cookie: me.cookie,
+      form: { intent: "notification", setting: "emailNotifications" },
+    });
+    expect(switched.location).toBe("/admin/settings?tab=general");
+    const rows = await db
+      .select({ userId: userSettings.userId, on: userSettings.emailNotificationsEnabled })
+      .from(userSettings)
+      .where(inArray(userSettings.userId, [me.id, colleague.id]));
+    expect(rows).toEqual([{ userId: me.id, on: false }]);
+
+    const changed = await callAction(settingsAction, "/admin/settings", {
+      cookie: me.cookie,
+      form: {
+        intent: "password",
+        currentPassword: TEST_PASSWORD,
+        newPassword: "agent-new-secret-1",
+        confirmPassword: "agent-new-secret-1",
+      },
+    });
+    expect(changed.location).toBe("/admin/settings?tab=security");
+    await expect(signInCookie(me.email, "agent-new-secret-1")).resolves.toBeTruthy();
+    await expect(signInCookie(me.email, TEST_PASSWORD)).rejects.toThrow();
+    await expect(signInCookie(colleague.email, TEST_PASSWORD)).resolves.toBeTruthy();
+
+    const officeForms: Record<string, string>[] = [
+      { intent: "general-bookings", generalBookings: "rota" },
+      { intent: "delete-account", confirmation: "DELETE" },
+    ];
+    for (const form of officeForms) {
+      const refused = await callAction(settingsAction, "/admin/settings", {
+        cookie: me.cookie,
+        form,
+      });
+      expect(refused.status).toBe(403);
+    }
+    expect((await db.select().from(users).where(eq(users.id, me.id))).length).toBe(1);
   });
 });

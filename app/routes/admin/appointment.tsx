@@ -275,7 +275,7 @@ export default function AdminAppointmentPage({ loaderData, actionData }: Route.C
       title={`Appointment ${shortId(appointment.id)}`}
     >
       <div className="space-y-6">
-        <AppointmentDetailsList appointment={appointment} />
+        <AppointmentDetailsList appointment={appointment} staff />
         <section aria-labelledby="admin-history-heading">
           <h2 id="admin-history-heading" className="mb-3 text-lg font-semibold text-slate-900">
             History

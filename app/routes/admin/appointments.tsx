@@ -6,6 +6,7 @@ import { CalendarFeedCard } from "~/components/admin/calendar-feed-card";
 import { InitialsAvatar } from "~/components/admin/initials-avatar";
 import { useListWithRecord } from "~/components/admin/record-view";
 import { CodeCheckBadge } from "~/components/admin/viewing-code-panel";
+import { PhoneLinks } from "~/components/contact-links";
 import { CalendarDays, Plus } from "~/components/icons";
 import { StatusBadge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
@@ -144,6 +145,9 @@ function columns(back: string, isAgent: boolean): DataTableColumn<Row, AdminAppo
               {row.fullName}
             </Link>
             <span className="block break-all text-xs font-normal text-slate-500">{row.email}</span>
+            <span className="block text-sm">
+              <PhoneLinks phone={row.phone} name={row.fullName} listingCode={row.propertyCode} />
+            </span>
           </div>
         </div>
       ),
@@ -313,7 +317,7 @@ function DayView({ viewings, back }: { viewings: DayViewing[]; back: string }) {
               ) : (
                 <ul className="mt-2 divide-y divide-slate-100">
                   {items.map((v) => (
-                    <li key={v.id} className="flex items-baseline gap-3 py-2 text-sm">
+                    <li key={v.id} className="flex flex-wrap items-baseline gap-x-3 py-2 text-sm">
                       <span className="w-20 shrink-0 font-medium text-slate-900">
                         {v.appointmentTime}
                       </span>
@@ -331,6 +335,13 @@ function DayView({ viewings, back }: { viewings: DayViewing[]; back: string }) {
                           {v.viewingCode}
                         </span>
                       ) : null}
+                      <span className="basis-full pl-[5.75rem]">
+                        <PhoneLinks
+                          phone={v.phone}
+                          name={v.fullName}
+                          listingCode={v.propertyCode}
+                        />
+                      </span>
                     </li>
                   ))}
                 </ul>

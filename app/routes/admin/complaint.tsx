@@ -4,6 +4,7 @@ import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { AdminForm } from "~/components/admin/unsaved-changes";
+import { PhoneLinks } from "~/components/contact-links";
 import { StatusBadge } from "~/components/ui/badge";
 import { SubmitButton } from "~/components/ui/button";
 import { SelectField, TextAreaField } from "~/components/ui/field";
@@ -191,7 +192,15 @@ function Message({ inquiry }: { inquiry: AdminInquiry }) {
           {inquiry.email}
         </a>
       </Item>
-      {inquiry.phone ? <Item label="Phone">{inquiry.phone}</Item> : null}
+      {inquiry.phone ? (
+        <Item label="Phone">
+          <PhoneLinks
+            phone={inquiry.phone}
+            name={inquiry.name}
+            listingCode={inquiry.propertyCode}
+          />
+        </Item>
+      ) : null}
       <Item label="Source">
         {INQUIRY_SOURCE_LABELS[inquiry.source]}
         {inquiry.service ? ` · ${inquiry.service}` : ""}

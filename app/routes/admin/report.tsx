@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { PhoneLinks } from "~/components/contact-links";
 import { SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmForm } from "~/components/ui/confirm-form";
@@ -102,7 +103,7 @@ export default function AdminReportPage({ loaderData, actionData }: Route.Compon
   const { report, listing, warnCount } = loaderData;
   const failure = failureOf(actionData);
   const pending = useIsPending({ intent: "status" });
-  const contact = [report.name, report.phone, report.email].filter(Boolean);
+  const contact = [report.name, report.email].filter(Boolean);
   return (
     <div className="mx-auto max-w-3xl space-y-6 p-4 md:p-6">
       <Link to={LIST} className="text-sm font-medium text-brand-700 hover:underline">
@@ -123,7 +124,10 @@ export default function AdminReportPage({ loaderData, actionData }: Route.Compon
           {report.message || "No message given."}
         </p>
         <p className="text-slate-600">
-          {contact.length ? `Contact: ${contact.join(" · ")}` : "No contact given."}
+          {contact.length || report.phone
+            ? `Contact: ${contact.join(" · ")} `
+            : "No contact given."}
+          {report.phone ? <PhoneLinks phone={report.phone} name={report.name} /> : null}
         </p>
         {report.checkedValue ? (
           <p>

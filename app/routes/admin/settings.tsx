@@ -33,6 +33,7 @@ import {
   type GeneralBookings,
   isGeneralBookings,
 } from "~/lib/general-bookings";
+import { can } from "~/lib/permissions";
 import {
   addAdminSchema,
   adminPasswordSchema,
@@ -68,6 +69,9 @@ import type { Route } from "./+types/settings";
 // Security (their password, and the Danger Zone to delete their account) and, for super admins
 // only, Admins (list, add with e-mail and password, remove). One action, told apart by
 // `intent`; the super-admin-only intents are refused (403, nothing written) for other admins.
+// Agents (issue 47) have the page for their own switches and password only: the office's
+// settings (general bookings, fee terms) and deleting the account are refused them (403) and not
+// shown, and every write here is to the signed-in account's own rows (the models take the actor).
 
 const SETTINGS = "/admin/settings";
 
@@ -81,19 +85,28 @@ function tabsFor(actor: AdminActor) {
   return actor.isSuperAdmin ? TABS : TABS.filter((tab) => tab.id !== "admins");
 }
 
+/** The 403 of an office intent (general bookings, fee terms, deleting a staff account) asked by an agent. */
+function officeOnly(intent: string) {
+  return failed(403, {
+    intent,
+    error: { title: "Error", message: "Only the office's admins can change this." },
+  });
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const url = new URL(args.request.url);
   const tab = selectedTab(url, tabsFor(actor));
+  const office = can(actor, "office:manage");
   try {
     const [settings, admins, superAdmins, generalBookings, feeTerms, availability] =
       await Promise.all([
         getNotificationSettings(actor),
         tab === "admins" ? listAdminAccounts(actor) : Promise.resolve([]),
         actor.isSuperAdmin ? countActiveSuperAdmins(actor) : Promise.resolve(0),
-        getGeneralBookings(actor),
-        getFeeTermsForAdmin(actor),
-        readAvailabilityRules(),
+        office ? getGeneralBookings(actor) : Promise.resolve(null),
+        office ? getFeeTermsForAdmin(actor) : Promise.resolve(null),
+        office ? readAvailabilityRules() : Promise.resolve(null),
       ]);
     return {
       tab,
@@ -104,7 +117,7 @@ export async function loader(args: Route.LoaderArgs) {
       availability,
       admins,
       adding: tab === "admins" && url.searchParams.get("add") === "1",
-      viewer: { id: actor.id, isSuperAdmin: actor.isSuperAdmin },
+      viewer: { id: actor.id, isSuperAdmin: actor.isSuperAdmin, office },
       lastSuperAdmin: actor.isSuperAdmin && superAdmins <= 1,
     };
   } catch (error) {
@@ -122,19 +135,21 @@ export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const form = await readForm(args.request);
   const intent = form.get("intent");
+  const office = can(actor, "office:manage");
   switch (intent) {
     case "notification":
       return saveNotification(actor, form);
     case "general-bookings":
-      return saveGeneralBookings(actor, form);
+      return office ? saveGeneralBookings(actor, form) : officeOnly(intent);
     case FEE_TERMS_INTENT:
-      return saveFeeTerms(actor, form);
+      return office ? saveFeeTerms(actor, form) : officeOnly(intent);
     case AVAILABILITY_INTENT:
-      return saveAvailability(actor, form);
+      return office ? saveAvailability(actor, form) : officeOnly(intent);
     case "password":
       return savePassword(actor, form, args.request);
     case "delete-account":
-      return deleteAccount(actor, form, args.request);
+      // A staff account's work (listings, viewings) is the office's to hand over first.
+      return office ? deleteAccount(actor, form, args.request) : officeOnly(intent);
     case "add-admin":
       return addAdmin(actor, form);
     case "remove-admin":
@@ -370,18 +385,24 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
       {tab === "general" ? (
         <>
           <GeneralPanel settings={settings} failure={failed("notification")} />
-          <GeneralBookingsPanel
-            current={generalBookings}
-            error={failed("general-bookings")?.error}
-          />
-          <FeeTermsPanel terms={feeTerms} failure={failed(FEE_TERMS_INTENT)} />
-          <AvailabilityPanel rules={availability} failure={failed(AVAILABILITY_INTENT)} />
+          {generalBookings ? (
+            <GeneralBookingsPanel
+              current={generalBookings}
+              error={failed("general-bookings")?.error}
+            />
+          ) : null}
+          {feeTerms ? <FeeTermsPanel terms={feeTerms} failure={failed(FEE_TERMS_INTENT)} /> : null}
+          {availability ? (
+            <AvailabilityPanel rules={availability} failure={failed(AVAILABILITY_INTENT)} />
+          ) : null}
         </>
       ) : null}
       {tab === "security" ? (
         <>
           <PasswordPanel failure={failed("password")} />
-          <DangerZone failure={failed("delete-account")} lastSuperAdmin={lastSuperAdmin} />
+          {viewer.office ? (
+            <DangerZone failure={failed("delete-account")} lastSuperAdmin={lastSuperAdmin} />
+          ) : null}
         </>
       ) : null}
       {tab === "admins" ? (

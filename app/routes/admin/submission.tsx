@@ -9,6 +9,7 @@ import {
   PropertyForm,
 } from "~/components/admin/property-form";
 import { RecordView } from "~/components/admin/record-view";
+import { MapLink, PhoneLinks } from "~/components/contact-links";
 import { ErrorNotice } from "~/components/dashboard/result-toast";
 import { MediaImage } from "~/components/media-image";
 import { SubmissionHistory, SubmissionStatusBadge } from "~/components/owner/submission-status";
@@ -215,9 +216,10 @@ export default function ReviewSubmissionPage({ loaderData, actionData }: Route.C
   const values = submission.values as Record<string, string>;
   const contact = [
     contactMethodLabel(values.contactMethod ?? ""),
-    values.contactPhone,
     values.availableFrom ? `available from ${values.availableFrom}` : "",
   ].filter(Boolean);
+  const listingCode = submission.listing?.referenceCode;
+  const address = [values.address, values.city].filter(Boolean).join(", ");
   return (
     <RecordView list={LIST} listLabel="All submissions" title={submission.title || "Submission"}>
       <div className="space-y-8">
@@ -246,10 +248,33 @@ export default function ReviewSubmissionPage({ loaderData, actionData }: Route.C
             <a href={`mailto:${submission.owner.email}`} className="text-brand-700 hover:underline">
               {submission.owner.email}
             </a>
-            {submission.owner.phone ? ` · ${submission.owner.phone}` : ""}
           </p>
+          {submission.owner.phone ? (
+            <p>
+              <PhoneLinks
+                phone={submission.owner.phone}
+                name={submission.owner.name}
+                listingCode={listingCode}
+              />
+            </p>
+          ) : null}
           {contact.length ? (
             <p className="text-sm text-slate-600">Prefers: {contact.join(", ")}</p>
+          ) : null}
+          {values.contactPhone && values.contactPhone !== submission.owner.phone ? (
+            <p className="text-sm text-slate-600">
+              Number to call:{" "}
+              <PhoneLinks
+                phone={values.contactPhone}
+                name={submission.owner.name}
+                listingCode={listingCode}
+              />
+            </p>
+          ) : null}
+          {address ? (
+            <p className="text-sm">
+              <MapLink address={address} />
+            </p>
           ) : null}
           {submission.ownerNote ? (
             <p className="mt-2 whitespace-pre-line text-slate-800">

@@ -3,6 +3,7 @@ import type { OrderedColumn } from "~/components/admin/ordered-list";
 import { OrderedListPage } from "~/components/admin/ordered-list-screens";
 import { RecordTitleLink } from "~/components/admin/record-delete";
 import { staffAccountLabel, TEAM_SCREEN } from "~/components/admin/team-form";
+import { PhoneLinks } from "~/components/contact-links";
 import { UserPlus } from "~/components/icons";
 import { MediaImage } from "~/components/media-image";
 import { PLACEHOLDER_PORTRAIT, responsiveImage } from "~/lib/images";
@@ -67,7 +68,11 @@ function columns(back: string): readonly OrderedColumn<AdminTeamRow>[] {
         member.email || member.phone ? (
           <div className="space-y-0.5">
             {member.email ? <div>{member.email}</div> : null}
-            {member.phone ? <div className="whitespace-nowrap">{member.phone}</div> : null}
+            {member.phone ? (
+              <div>
+                <PhoneLinks phone={member.phone} name={member.name} />
+              </div>
+            ) : null}
           </div>
         ) : (
           <span className="text-slate-500">-</span>

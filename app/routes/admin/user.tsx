@@ -11,6 +11,7 @@ import {
   UserForm,
   UserStatusBadge,
 } from "~/components/admin/user-parts";
+import { PhoneLinks } from "~/components/contact-links";
 import { ErrorText } from "~/components/ui/alert";
 import { isThrownResponse, saveMerging, versionToken } from "~/http/edit-merge.server";
 import { readForm } from "~/http/read-form.server";
@@ -205,6 +206,12 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
           >
             {user.inquiries} {user.inquiries === 1 ? "inquiry" : "inquiries"}
           </Link>
+          {user.phone ? (
+            <>
+              <span aria-hidden>·</span>
+              <PhoneLinks phone={user.phone} name={user.firstName} />
+            </>
+          ) : null}
         </div>
         <EditConflictPanel
           conflict={failure?.conflict}

@@ -41,7 +41,7 @@ beforeEach(async () => {
 });
 
 describe("the calendar feed", () => {
-  it("lists the confirmed appointments, from 30 days back, for the address's owner", async () => {
+  it("lists the open appointments, pending ones marked, from 30 days back, for the address's owner", async () => {
     const soon = addDays(lagosToday(), 3);
     await db.insert(appointments).values([
       {
@@ -61,6 +61,14 @@ describe("the calendar feed", () => {
         appointmentTime: "11:00 AM",
       },
       {
+        fullName: "Cancelled Caller",
+        email: "c@example.com",
+        phone: "0803",
+        appointmentDate: soon,
+        appointmentTime: "12:00 PM",
+        status: "cancelled",
+      },
+      {
         fullName: "Long Ago",
         email: "old@example.com",
         phone: "0803",
@@ -78,10 +86,16 @@ describe("the calendar feed", () => {
     expect(headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
     expect(headers.get("Cache-Control")).toBe("private, no-store");
     expect(text.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
-    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(1);
-    expect(text).toContain("SUMMARY:Chinedu Eze: Duplex");
-    expect(text).toContain("STATUS:CONFIRMED");
-    expect(text).not.toContain("Pending Person");
+    const events = text.split("BEGIN:VEVENT").slice(1);
+    expect(events).toHaveLength(2);
+    const confirmed = events.find((e) => e.includes("Chinedu Eze")) ?? "";
+    expect(confirmed).toContain("SUMMARY:Chinedu Eze: Duplex");
+    expect(confirmed).toContain("STATUS:CONFIRMED");
+    // A viewing still to confirm (issue 47): in the day's plan, marked, and tentative.
+    const pending = events.find((e) => e.includes("Pending Person")) ?? "";
+    expect(pending).toContain("SUMMARY:PENDING: Pending Person: Appointment");
+    expect(pending).toContain("STATUS:TENTATIVE");
+    expect(text).not.toContain("Cancelled Caller");
     expect(text).not.toContain("Long Ago");
   });
 

@@ -8,10 +8,14 @@ import { getContactDetails } from "~/models/site-content.server";
 import type { Route } from "./+types/calendar-feed";
 
 // /calendar/<token>.ics: an admin's secret calendar address (app/models/calendar-feed.server.ts),
-// the confirmed appointments for a phone's calendar to subscribe to. Calendar apps send no
+// the confirmed appointments for a phone's calendar to subscribe to, and the pending ones marked
+// "PENDING: " and tentative (issue 47), so a viewing still to confirm is in the day's plan. Calendar apps send no
 // cookies: the token is the key. A dead or reset address is a plain 404.
 
 const FEED_FILE = /^([A-Za-z0-9_-]+)\.ics$/;
+
+/** How a viewing still to be confirmed begins its title in the calendar. */
+export const PENDING_PREFIX = "PENDING: ";
 
 /** SEQUENCE grows with every change of a booking, so subscribed calendars update it. */
 const SEQUENCE_EPOCH = Date.UTC(2024, 0, 1);
@@ -39,6 +43,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 function eventOf(appointment: FeedAppointment, officeAddress: string): IcsEvent[] {
   if (!isTimeSlot(appointment.appointmentTime)) return [];
   const siteUrl = getEnv().siteUrl;
+  const pending = appointment.status === "pending";
   const what = appointment.propertyTitle
     ? `${appointment.propertyTitle} (${appointment.propertyCode})`
     : (appointment.propertyType ?? "Appointment");
@@ -48,7 +53,7 @@ function eventOf(appointment: FeedAppointment, officeAddress: string): IcsEvent[
       stamp: appointment.updatedAt,
       sequence: Math.max(0, Math.floor((appointment.updatedAt.getTime() - SEQUENCE_EPOCH) / 1000)),
       ...appointmentTimes(appointment.appointmentDate, appointment.appointmentTime),
-      summary: `${appointment.fullName}: ${what}`,
+      summary: `${pending ? PENDING_PREFIX : ""}${appointment.fullName}: ${what}`,
       location: appointment.propertyLocation?.trim() || officeAddress,
       description: [
         `${appointment.fullName}, ${appointment.phone}, ${appointment.email}`,
@@ -60,7 +65,7 @@ function eventOf(appointment: FeedAppointment, officeAddress: string): IcsEvent[
       ]
         .filter(Boolean)
         .join("\n"),
-      status: "CONFIRMED",
+      status: pending ? "TENTATIVE" : "CONFIRMED",
       url: `${siteUrl}/admin/appointments/${appointment.id}`,
     },
   ];
