@@ -20,6 +20,8 @@ export function whatsappDigits(phone: string): string | undefined {
   if (!trimmed.startsWith("+")) {
     if (digits.startsWith("00")) digits = digits.slice(2);
     else if (/^0[789]\d{9}$/.test(digits)) digits = `${NIGERIA_CODE}${digits.slice(1)}`;
+    // A Nigerian mobile typed without its 0 ("803 123 4567"), as callers often give it.
+    else if (/^[789][01]\d{8}$/.test(digits)) digits = `${NIGERIA_CODE}${digits}`;
   }
   if (digits.startsWith("0") || digits.length < 8 || digits.length > 15) return undefined;
   return digits;
