@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appointments, properties, users } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
@@ -47,7 +47,7 @@ export async function searchBookableProperties(
     string | null
   >`nullif(coalesce(nullif(trim(${users.name}), ''), ${users.email}), '')`;
   const haystack = sql`lower(${properties.referenceCode} || ' ' || ${properties.title} || ' ' || ${properties.address} || ' ' || ${properties.city} || ' ' || coalesce(${users.name}, ''))`;
-  const isChosen = isUuid(chosen) ? sql`${properties.id} = ${chosen}` : sql`false`;
+  const picked = isUuid(chosen) ? sql`${properties.id} = ${chosen}` : undefined;
   const rows = await db
     .select({
       id: properties.id,
@@ -61,10 +61,14 @@ export async function searchBookableProperties(
     .where(
       and(
         bookableBy(actor),
-        needle ? sql`(${haystack} like ${`%${needle}%`} or ${isChosen})` : undefined,
+        needle ? or(sql`${haystack} like ${`%${needle}%`}`, picked) : undefined,
       ),
     )
-    .orderBy(sql`${isChosen} desc`, asc(properties.title), asc(properties.referenceCode))
+    .orderBy(
+      ...(picked ? [sql`${picked} desc`] : []),
+      asc(properties.title),
+      asc(properties.referenceCode),
+    )
     .limit(PICKER_LIMIT + 1);
   return { properties: rows.slice(0, PICKER_LIMIT), more: rows.length > PICKER_LIMIT };
 }
