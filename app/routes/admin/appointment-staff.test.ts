@@ -580,7 +580,7 @@ describe("bookings for callers", () => {
     const audited = await auditCount();
     const caller = { fullName: "Bola Tinubu", email: "", phone: "0803 555 1234" };
 
-    const warned = await book({
+    const warned = await bookAs(admin.cookie, {
       ...caller,
       propertyId,
       appointmentDate: date,
@@ -592,7 +592,7 @@ describe("bookings for callers", () => {
       [first.id, "both", "Ngozi Okafor"],
     ]);
     // The same agent at another listing at that time clashes too; back to back does not.
-    const sameAgent = await book({
+    const sameAgent = await bookAs(admin.cookie, {
       ...caller,
       propertyId: elsewhere,
       appointmentDate: date,
@@ -608,7 +608,7 @@ describe("bookings for callers", () => {
       form: { ...warned.body.confirm?.fields, [CONFIRM_FIELD]: CONFIRM_VALUE },
     });
     expect(anyway.status, JSON.stringify(anyway.body)).toBe(302);
-    const next = await book({
+    const next = await bookAs(admin.cookie, {
       ...caller,
       propertyId,
       appointmentDate: date,
