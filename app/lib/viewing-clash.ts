@@ -67,6 +67,20 @@ export function findClashes<T extends ClashSlot>(
   });
 }
 
+/** A clashing viewing as staff are shown it (the warning names which booking clashes). */
+export type ViewingClash = {
+  id: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  reason: ClashReason;
+  propertyCode: string | null;
+  propertyTitle: string | null;
+  /** The agent's name, or null: the office's viewing. */
+  agentName: string | null;
+  /** The caller's name, for staff who may see that viewing (an agent: only their own). */
+  customerName: string | null;
+};
+
 export const CLASH_REASON_LABELS: Record<ClashReason, string> = {
   listing: "same listing",
   agent: "same agent",

@@ -3,23 +3,10 @@ import { db } from "~/db/client.server";
 import { appointments, properties, users } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 import type { AdminActor } from "~/lib/admin-actor";
-import { type ClashReason, findClashes, type WantedSlot } from "~/lib/viewing-clash";
+import { findClashes, type ViewingClash, type WantedSlot } from "~/lib/viewing-clash";
 
 // The open viewings a staff booking or move would clash with (the rule: ~/lib/viewing-clash).
 // The day's viewings of the same listing or agent are read; the rule decides which overlap.
-
-export type ViewingClash = {
-  id: string;
-  appointmentDate: string;
-  appointmentTime: string;
-  reason: ClashReason;
-  propertyCode: string | null;
-  propertyTitle: string | null;
-  /** The agent's name, or null: the office's viewing. */
-  agentName: string | null;
-  /** The caller's name, for staff who may see that viewing (an agent: only their own). */
-  customerName: string | null;
-};
 
 export async function findViewingClashes(
   actor: Pick<AdminActor, "id" | "role">,

@@ -3,26 +3,15 @@ import { SubmitButton } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { formatAppointmentDate, shortId } from "~/lib/appointment-format";
 import { CONFIRM_FIELD, CONFIRM_VALUE, type ConfirmQuestion } from "~/lib/confirm";
-import { CLASH_REASON_LABELS, type ClashReason } from "~/lib/viewing-clash";
+import { CLASH_REASON_LABELS, type ViewingClash } from "~/lib/viewing-clash";
 
 // The warning a staff booking or move gets when it overlaps another open viewing of the same
 // listing or agent (issue 47 item 2): which bookings clash, and a form that posts the same
 // fields again with `confirmed=yes` ("Book anyway"). Nothing was written; works without
 // JavaScript. The form below it stays editable to choose another time instead.
 
-export type ClashShown = {
-  id: string;
-  appointmentDate: string;
-  appointmentTime: string;
-  reason: ClashReason;
-  propertyCode: string | null;
-  propertyTitle: string | null;
-  agentName: string | null;
-  customerName: string | null;
-};
-
 /** What the action answers when a booking or move clashes: nothing written yet. */
-export type ClashAnswer = { clashes: ClashShown[]; confirm: ConfirmQuestion };
+export type ClashAnswer = { clashes: ViewingClash[]; confirm: ConfirmQuestion };
 
 /** The action's clash answer, if `actionData` is one. */
 export function clashAnswerOf(actionData: unknown): ClashAnswer | undefined {
@@ -31,7 +20,7 @@ export function clashAnswerOf(actionData: unknown): ClashAnswer | undefined {
 }
 
 /** One clashing booking as a line: "Tue, ... 11:00 AM: NH-LAG-0421 "Title", Ngozi (same agent)". */
-export function clashLine(clash: ClashShown): string {
+export function clashLine(clash: ViewingClash): string {
   const listing = clash.propertyCode
     ? `${clash.propertyCode} "${clash.propertyTitle ?? ""}"`
     : "no specific listing";
