@@ -75,7 +75,6 @@ const CLOSED_TO_AGENTS = [
   "/admin/properties/import",
   "/admin/properties/export.csv",
   "/admin/properties/template.csv",
-  "/admin/appointments/new",
   "/admin/users",
   // /admin/settings opened to agents for their own account (issue 47); the audit log has not.
   "/admin/audit",
@@ -95,7 +94,7 @@ describe("an agent at a page closed to agents", () => {
     }
   });
 
-  it("cannot add a listing or book a viewing by posting to another spelling", async () => {
+  it("cannot add a listing by posting to another spelling", async () => {
     const listings = await db.$count(properties);
     const viewings = await db.$count(appointments);
     const listing = {
@@ -118,9 +117,6 @@ describe("an agent at a page closed to agents", () => {
         await ask(`${path.replace(/\/$/, "")}.data`, agent, { intent: "check", csv }),
         path,
       ).toBe(403);
-    }
-    for (const path of spellings("/admin/appointments/new")) {
-      expect(await ask(path, agent, { fullName: "Caller" }), path).toBe(403);
     }
     expect(await db.$count(properties)).toBe(listings);
     expect(await db.$count(appointments)).toBe(viewings);

@@ -87,7 +87,8 @@ export const FLASH_MESSAGES = {
   appointmentBookedByStaff: {
     type: "success",
     title: "Appointment booked",
-    description: "The customer has been e-mailed the details.",
+    description:
+      "Confirmed. Send the caller the text below; they are e-mailed too if they gave an address.",
   },
   appointmentRescheduledByStaff: {
     type: "success",

@@ -23,7 +23,7 @@ describe("the page permission map", () => {
       ["/admin/properties/new.data", "listings:manage"],
       ["/admin/properties/%65xport.csv", "listings:manage"],
       ["/admin/properties/IMPORT.data", "listings:manage"],
-      ["/admin/appointments/NEW", "viewings:assign"],
+      ["/admin/appointments/NEW", "viewings:book"],
       ["/admin/properties/3f2a-any-id", "listings:edit"],
       ["/admin/properties/3f2a-any-id/PHOTOS", "listings:edit"],
       ["/admin/Backups/any.tar.gz", "admins:manage"],

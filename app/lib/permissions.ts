@@ -30,7 +30,9 @@ export const PERMISSIONS = {
   "listings:manage": ADMINS,
   /** See and handle viewings (confirm, reschedule, complete, cancel); an agent only their own. */
   "viewings:handle": EVERY_STAFF,
-  /** Book for a caller, give a viewing to another agent. */
+  /** Book a viewing for a caller (issue 47); an agent only on their own listings. */
+  "viewings:book": EVERY_STAFF,
+  /** Give a viewing to another agent. */
   "viewings:assign": ADMINS,
   /** Messages and complaints; an agent only the inquiries about their own listings. */
   "inquiries:handle": EVERY_STAFF,
@@ -88,7 +90,7 @@ export const PAGE_PERMISSIONS: readonly (readonly [pattern: string, permission: 
   ["/admin/properties/:id/title-documents/:documentId", "listings:edit"],
   ["/admin/title-requests", "listings:manage"],
   ["/admin/appointments", "viewings:handle"],
-  ["/admin/appointments/new", "viewings:assign"],
+  ["/admin/appointments/new", "viewings:book"],
   ["/admin/appointments/:id", "viewings:handle"],
   ["/admin/leads", "leads:view"],
   // Issue 47: a lead of the inbox (an agent only their own, scoped in the model).

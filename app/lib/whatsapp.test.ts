@@ -6,6 +6,8 @@ describe("whatsappDigits", () => {
     expect(whatsappDigits("+234 803 123 4567")).toBe("2348031234567");
     expect(whatsappDigits("0803 123 4567")).toBe("2348031234567");
     expect(whatsappDigits("(0809) 876-5432")).toBe("2348098765432");
+    expect(whatsappDigits("803 123 4567")).toBe("2348031234567");
+    expect(whatsappDigits("906-555-1234")).toBe("2349065551234");
     expect(whatsappDigits("2348031234567")).toBe("2348031234567");
     expect(whatsappDigits("0044 20 7946 0958")).toBe("442079460958");
     expect(whatsappDigits("+44 20 7946 0958")).toBe("442079460958");

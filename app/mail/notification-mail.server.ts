@@ -38,7 +38,12 @@ type Renderers = {
 
 const RENDERERS: Renderers = {
   "appointment.booked": renderBookingMails,
-  "appointment.booked-by-staff": renderBookingConfirmation,
+  // Staff bookings are confirmed at once (issue 47): the confirmed e-mail with the viewing code.
+  // One queued before that change, still pending, gets the request's acknowledgement it was for.
+  "appointment.booked-by-staff": (executor, moment) =>
+    moment.status === "confirmed"
+      ? renderAppointmentStatusEmail(executor, moment)
+      : renderBookingConfirmation(executor, moment),
   "appointment.rescheduled-by-customer": (executor, moment) =>
     renderAdminAppointmentNotices(executor, moment, "rescheduled"),
   "appointment.rescheduled-by-staff": renderRescheduledByStaffEmail,
@@ -65,9 +70,10 @@ function isNotificationKind(kind: string): kind is NotificationKind {
 
 /**
  * The e-mails a stored notification sends, one per recipient (none when there is nobody to tell,
- * e.g. no admin has e-mail notifications on). Throws for a kind this version does not know.
+ * e.g. no admin has e-mail notifications on, or a caller booked by staff gave no e-mail address,
+ * issue 47). Throws for a kind this version does not know.
  */
-export function renderNotification(
+export async function renderNotification(
   executor: Executor,
   kind: string,
   payload: Record<string, unknown> | null,
@@ -75,5 +81,5 @@ export function renderNotification(
   if (!isNotificationKind(kind)) throw new Error(`unknown notification kind: ${kind}`);
   const notification = { ...payload, kind } as Notification;
   const render = RENDERERS[kind] as (e: Executor, n: Notification) => Promise<MailMessage[]>;
-  return render(executor, notification);
+  return (await render(executor, notification)).filter((mail) => mail.to.trim() !== "");
 }

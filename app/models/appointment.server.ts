@@ -74,20 +74,23 @@ export function staffName(actor: Pick<AdminActor, "name" | "email">): string {
 }
 
 /**
- * Staff book for a caller (the New appointment screen): the same pending appointment as a web
- * booking, checked by the same schema (the route parses it with bookingSchema), with a history
- * saying "Booked by <staff name>", the audit row (appointment.create) and the notification (the
- * customer's confirmation), in one transaction.
+ * Staff (an agent on their own listing) book for a caller (the New appointment screen, issue 47
+ * item 2): confirmed at once, with its viewing code (issue 45), checked by the booking schema
+ * (the route parses it with staffBookingSchema: the e-mail may be empty), with a history saying
+ * "Booked and confirmed by <staff name>", the audit row (appointment.create) and the notification
+ * (the customer's confirmed e-mail, when they gave an address), in one transaction.
  */
 export async function createAppointmentByStaff(
   actor: AdminActor,
   input: NewAppointment,
 ): Promise<{ ok: true } & CreatedAppointment> {
   return auditedWrite(actor, "appointment.create", async (tx) => {
-    const row = await insertAppointment(tx, input, {
-      actorUserId: actor.id,
-      note: `Booked by ${staffName(actor)}`,
-    });
+    const row = await insertAppointment(
+      tx,
+      input,
+      { actorUserId: actor.id, note: `Booked and confirmed by ${staffName(actor)}` },
+      { status: "confirmed", viewingCode: newViewingCode() },
+    );
     await notifyAppointment(tx, "appointment.booked-by-staff", row.id);
     const { fullName, email, phone, appointmentDate, appointmentTime, propertyId, purpose } = input;
     return {
@@ -95,7 +98,16 @@ export async function createAppointmentByStaff(
       audit: {
         entityId: row.id,
         before: null,
-        after: { fullName, email, phone, appointmentDate, appointmentTime, propertyId, purpose },
+        after: {
+          fullName,
+          email,
+          phone,
+          appointmentDate,
+          appointmentTime,
+          propertyId,
+          purpose,
+          status: "confirmed",
+        },
       },
     };
   });
@@ -105,6 +117,9 @@ async function insertAppointment(
   tx: Executor,
   input: NewAppointment,
   event: { actorUserId: string | null; note: string },
+  state: { status: "pending" } | { status: "confirmed"; viewingCode: string } = {
+    status: "pending",
+  },
 ): Promise<CreatedAppointment> {
   // A viewing of a listing goes to the listing's agent (issue 21), else to the admins; a general
   // booking (no listing) to the next agent of the rota when the office chose one, else the admins.
@@ -113,7 +128,7 @@ async function insertAppointment(
     : await takeRotaAgent(tx);
   const [row] = await tx
     .insert(appointments)
-    .values({ ...input, agentId, status: "pending" })
+    .values({ ...input, agentId, ...state })
     .returning({ id: appointments.id, createdAt: appointments.createdAt });
   if (!row) throw new Error("appointment insert returned nothing");
   // The caller is a lead (issue 47), its agent the viewing's (told by the booking's own e-mail);
@@ -140,7 +155,7 @@ async function insertAppointment(
     appointmentId: row.id,
     actorUserId: event.actorUserId,
     fromStatus: null,
-    toStatus: "pending",
+    toStatus: state.status,
     note: event.note,
   });
   return row;

@@ -1389,27 +1389,64 @@ const MATRIX: Record<string, Guarded> = {
     entry: (): MatrixEntry => {
       const path = "/admin/appointments/new";
       const refused = adminOnly(path).expect;
+      // Each booking is taken back before the next request, so none clashes with the last.
+      const guarded = { reset: resetMatrixCallerBookings };
       const caller = {
         intent: "create",
-        fullName: "Caller Matrix",
-        email: "caller@matrix.test",
-        phone: "08030000001",
+        fullName: MATRIX_CALLER,
+        email: "",
+        phone: "0803 000 0001",
         appointmentDate: nextOpenDate(appointmentDateOfA),
         appointmentTime: "11:00 AM",
       };
+      const booked = { redirectStartsWith: "/admin/appointments/" };
       return {
-        loader: adminOnly(`${path}?property=${adminPropertyId}`),
+        // Every staff member books (issue 47); an agent's picker holds their own listings.
+        loader: {
+          url: `${path}?property=${adminPropertyId}`,
+          expect: allStaff(adminOnly(`${path}?property=${adminPropertyId}`).expect, { ok: true }),
+        },
         actions: [
+          // The office books a caller with no listing and no e-mail; an agent must name a listing.
           {
             url: path,
             form: { ...caller, back: "/admin/appointments?status=pending" },
-            expect: { ...refused, admin: { redirect: "/admin/appointments?status=pending" } },
+            expect: { ...allStaff(refused, { status: 400 }), admin: booked },
             writer: "admin",
+            ...guarded,
+          },
+          // The agent's own listing: theirs to book; the other agent's post is forged (403).
+          {
+            url: path,
+            form: { ...caller, propertyId: adminPropertyId },
+            expect: { ...refused, admin: booked, agent: booked, otherAgent: { status: 403 } },
+            writer: ["admin", "agent"],
+            ...guarded,
+          },
+          // A's viewing is the agent's at that time: a clash is asked about, nothing written.
+          {
+            url: path,
+            form: {
+              ...caller,
+              propertyId: adminPropertyId,
+              appointmentDate: appointmentDateOfA,
+              appointmentTime: "10:00 AM",
+            },
+            expect: {
+              ...refused,
+              admin: { ok: true },
+              agent: { ok: true },
+              otherAgent: { status: 403 },
+            },
+            reset: async () => {
+              await resetMatrixCallerBookings();
+              await resetAppointmentOfA();
+            },
           },
           {
             url: path,
             form: { ...caller, appointmentDate: "" },
-            expect: { ...refused, admin: { status: 400 } },
+            expect: allStaff(refused, { status: 400 }),
           },
         ],
       };
@@ -2256,6 +2293,14 @@ function nextOpenDate(date: string) {
 
 async function appointmentOfAState() {
   return db.select().from(schema.appointments).where(eq(schema.appointments.id, appointmentOfA));
+}
+
+const MATRIX_CALLER = "Caller Matrix";
+
+/** Removes the staff bookings the New appointment rows made (and wakes no mail for them). */
+async function resetMatrixCallerBookings() {
+  await settleBackgroundMail();
+  await db.delete(schema.appointments).where(eq(schema.appointments.fullName, MATRIX_CALLER));
 }
 
 /** A's appointment pending on its original date again, whatever the previous request did. */

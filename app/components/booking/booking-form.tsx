@@ -141,15 +141,19 @@ export function BookerFields({
   values,
   errors,
   autoFill = true,
+  emailOptional = false,
 }: {
   values: Partial<Pick<BookingValues, "fullName" | "email" | "phone">>;
   errors: FieldErrors;
   autoFill?: boolean;
+  /** Staff booking a caller (issue 47): the caller may have no e-mail address. */
+  emailOptional?: boolean;
 }) {
   const field = (name: "fullName" | "email" | "phone") => (
     <TextField
       {...TEXT_FIELDS[name]}
       {...(autoFill ? {} : { autoComplete: "off" })}
+      {...(name === "email" && emailOptional ? { optional: true } : {})}
       name={name}
       defaultValue={values[name]}
       error={errors[name]}

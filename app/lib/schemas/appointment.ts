@@ -120,13 +120,30 @@ function withSlot<T extends { appointmentTime: string }>(value: T) {
 
 /** The public booking form (also used by signed-in customers). */
 export function bookingSchema(now: () => Date = () => new Date()) {
+  return bookingFormSchema(now, z.email(BOOKING_FIELD_MESSAGES.email).max(254));
+}
+
+/**
+ * Staff booking for a caller (issue 47 item 2): the public form's rules, but a caller on the
+ * phone may have no e-mail address; one that is given must be valid.
+ */
+export function staffBookingSchema(now: () => Date = () => new Date()) {
+  return bookingFormSchema(
+    now,
+    z.union([z.literal(""), z.email(BOOKING_FIELD_MESSAGES.email).max(254)], {
+      error: BOOKING_FIELD_MESSAGES.email,
+    }),
+  );
+}
+
+function bookingFormSchema(now: () => Date, email: z.ZodType<string, string>) {
   return z
     .object({
       fullName: requiredLine(BOOKING_FIELD_MESSAGES.fullName, {
         max: 120,
         message: BOOKING_FIELD_MESSAGES.fullName,
       }),
-      email: trimmedText().pipe(z.email(BOOKING_FIELD_MESSAGES.email).max(254)),
+      email: trimmedText().pipe(email),
       phone: trimmedText().pipe(z.string().refine(isPhoneNumber, BOOKING_FIELD_MESSAGES.phone)),
       ...slotShape(now),
       propertyType: optionalLine(100),

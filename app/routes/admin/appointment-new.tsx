@@ -1,7 +1,9 @@
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { ClashWarning, clashAnswerOf } from "~/components/admin/clash-warning";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import {
+  PropertySearch,
   STAFF_BOOKING_FIELDS,
   StaffBookingForm,
   type StaffBookingValues,
@@ -11,34 +13,42 @@ import { refuseBooking, storeBooking } from "~/http/booking-submit.server";
 import { readForm } from "~/http/read-form.server";
 import { redirectWithFlash } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
-import { listReturnPath } from "~/lib/list-params";
-import { bookingSchema } from "~/lib/schemas/appointment";
+import { askToConfirm, isConfirmed } from "~/lib/confirm";
+import { staffBookingSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { COMPANY_NAME } from "~/lib/site";
-import {
-  createAppointmentByStaff,
-  findPropertyForBooking,
-  listBookableProperties,
-} from "~/models/appointment.server";
+import { createAppointmentByStaff, findPropertyForBooking } from "~/models/appointment.server";
+import { bookingAgentOf, searchBookableProperties } from "~/models/caller-booking.server";
 import { findVerifiedUserIdByEmail } from "~/models/user.server";
+import { findViewingClashes } from "~/models/viewing-clash.server";
 import type { Route } from "./+types/appointment-new";
 
-// New appointment: staff book for someone on the phone. The public booking rules (days, slots,
-// fields) are checked here on the server with the public schema; the customer gets the same
-// e-mail as for a web booking, and the history says "Booked by <staff name>". Over the list
-// with JavaScript, a page without. ?property=<id> chooses the listing.
+// New appointment: staff book for someone on the phone (issue 47 item 2): name and phone are
+// enough (the e-mail is optional), an agent books only for their own listings, and the viewing
+// is confirmed at once with its code. The public booking rules (days, slots) are checked here on
+// the server; a booking that overlaps another open viewing of the same listing or agent is sent
+// back with a warning, and written only once "Book anyway" is posted. Then the viewing's screen
+// opens with the text to send the caller. ?q= narrows the listings; ?property=<id> picks one.
 
 const LIST = "/admin/appointments";
 
 const PROPERTY_GONE = "Please choose a listing from the list: that one is no longer on the site.";
+const LISTING_REQUIRED = "Please choose one of your listings.";
+export const CLASH_QUESTION =
+  "Another viewing of this listing or agent overlaps this time. Book anyway?";
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const chosen = new URL(args.request.url).searchParams.get("property") ?? "";
-  const properties = await listBookableProperties();
+  const actor = await requireAdmin(args);
+  const params = new URL(args.request.url).searchParams;
+  const chosen = params.get("property") ?? "";
+  const q = params.get("q") ?? "";
+  const { properties, more } = await searchBookableProperties(actor, { q, chosen });
   const propertyId = properties.some((p) => p.id === chosen) ? chosen : "";
   return {
-    properties: properties.map(({ id, title, city }) => ({ id, title, city })),
+    properties,
+    more,
+    q,
+    listingRequired: actor.role === "agent",
     prefill: { propertyId },
   };
 }
@@ -46,51 +56,86 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const form = await readForm(args.request);
-  const back = listReturnPath(form.get("back"), LIST);
   const values = Object.fromEntries(
     STAFF_BOOKING_FIELDS.map((name) => [name, String(form.get(name) ?? "")]),
   ) as StaffBookingValues;
 
-  const property = values.propertyId.trim()
-    ? await findPropertyForBooking(values.propertyId.trim())
-    : undefined;
-  const parsed = bookingSchema().safeParse({
+  const chosen = values.propertyId.trim();
+  const property = chosen ? await findPropertyForBooking(chosen) : undefined;
+  const agentId = property ? await bookingAgentOf(property.id) : null;
+  // An agent's own listings only: a post naming another's is forged (the picker offers none).
+  if (actor.role === "agent" && property && agentId !== actor.id) {
+    throw new Response("Forbidden", { status: 403 });
+  }
+  const parsed = staffBookingSchema().safeParse({
     ...values,
     ...(property ? bookingPropertyFields(property) : { propertyType: "", propertyLocation: "" }),
   });
   const fields = parsed.success ? {} : fieldErrorsOf(parsed.error);
-  if (values.propertyId.trim() && !property) fields.propertyId = PROPERTY_GONE;
+  if (chosen && !property) fields.propertyId = PROPERTY_GONE;
+  else if (!property && actor.role === "agent") fields.propertyId = LISTING_REQUIRED;
   if (!parsed.success || Object.keys(fields).length > 0) {
     return refuseBooking(fields, STAFF_BOOKING_FIELDS, values);
   }
+  const booking = parsed.data;
+
+  if (!isConfirmed(form)) {
+    const clashes = await findViewingClashes(actor, {
+      propertyId: property?.id ?? null,
+      agentId,
+      appointmentDate: booking.appointmentDate,
+      appointmentTime: booking.appointmentTime,
+    });
+    if (clashes.length > 0) {
+      return { ...askToConfirm(form, CLASH_QUESTION), clashes, values };
+    }
+  }
 
   // Like a signed-out web booking: an account with this confirmed e-mail address owns it.
-  const userId = (await findVerifiedUserIdByEmail(parsed.data.email)) ?? null;
-  // The booking is stored with its notification (the customer's confirmation, ADR 11).
+  const userId = booking.email ? ((await findVerifiedUserIdByEmail(booking.email)) ?? null) : null;
+  let created: { id: string } | undefined;
+  // The booking is stored with its notification (the customer's e-mail, ADR 11).
   const refused = await storeBooking(
-    (appointment) => createAppointmentByStaff(actor, appointment),
-    parsed.data,
+    async (appointment) => {
+      created = await createAppointmentByStaff(actor, appointment);
+    },
+    booking,
     { userId, propertyId: property?.id ?? null },
     values,
     "a staff booking",
   );
-  if (refused) return refused;
-  throw redirectWithFlash(back, "appointmentBookedByStaff");
+  if (refused || !created) return refused;
+  // The viewing's screen shows the text to send the caller.
+  throw redirectWithFlash(`${LIST}/${created.id}`, "appointmentBookedByStaff");
 }
 
 export default function NewAppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { back, state } = useRecordBack(LIST);
   const failure = failureOf(actionData);
+  const clash = clashAnswerOf(actionData);
+  const values = (failure && "values" in failure ? failure.values : undefined) as
+    | Partial<StaffBookingValues>
+    | undefined;
   return (
     <RecordView list={LIST} listLabel="All appointments" title="New appointment">
-      <StaffBookingForm
-        values={failure?.values ?? loaderData.prefill}
-        errors={failure?.fields ?? {}}
-        error={failure?.error}
-        properties={loaderData.properties}
-        back={back}
-        state={state}
-      />
+      <div className="space-y-6">
+        <PropertySearch
+          q={loaderData.q}
+          chosen={loaderData.prefill.propertyId}
+          shown={loaderData.properties.length}
+          more={loaderData.more}
+        />
+        {clash ? <ClashWarning answer={clash} anywayLabel="Book anyway" state={state} /> : null}
+        <StaffBookingForm
+          values={values ?? loaderData.prefill}
+          errors={failure?.fields ?? {}}
+          error={failure?.error}
+          properties={loaderData.properties}
+          listingRequired={loaderData.listingRequired}
+          back={back}
+          state={state}
+        />
+      </div>
     </RecordView>
   );
 }

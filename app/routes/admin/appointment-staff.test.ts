@@ -1,11 +1,19 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { appointmentEvents, appointments, auditEvents, mailOutbox } from "~/db/schema";
+import {
+  appointmentEvents,
+  appointments,
+  auditEvents,
+  mailOutbox,
+  properties,
+  users,
+} from "~/db/schema";
 import { formatAppointmentDate } from "~/lib/appointment-format";
 import { addDays, lagosToday } from "~/lib/appointment-rules";
 import { CONFIRM_FIELD, CONFIRM_VALUE } from "~/lib/confirm";
 import type { EditConflict } from "~/lib/edit-conflict";
+import { NO_FEE_PROMISE } from "~/lib/fee-terms";
 import {
   APPOINTMENT_MESSAGES,
   BOOKING_FIELD_MESSAGES,
@@ -13,8 +21,8 @@ import {
 } from "~/lib/schemas/appointment";
 import { settleBackgroundMail } from "~/mail/mail.server";
 import { listAuditEvents } from "~/models/audit.server";
-import { createProperty } from "../../../tests/setup/accounts";
-import { createSignedInAdmin } from "../../../tests/setup/admin";
+import { createProperty, listingCodeOf } from "../../../tests/setup/accounts";
+import { createSignedInAdmin, createSignedInAgent } from "../../../tests/setup/admin";
 import { nextWeekday, openDayAfter, openDayFromToday } from "../../../tests/setup/dates";
 import { openedVersion, postingOpenedVersion } from "../../../tests/setup/opened-version";
 import { callAction, callLoader } from "../../../tests/setup/route-calls";
@@ -110,7 +118,7 @@ async function auditOf(entityId: string) {
 }
 
 describe("/admin/appointments/new", () => {
-  it("books for a caller: pending, the listing, 'Booked by' the staff member, audited, the customer e-mailed", async () => {
+  it("books for a caller: confirmed with a code, the listing, 'Booked and confirmed by' the staff member, audited, the customer e-mailed", async () => {
     const propertyId = await createProperty("Lekki Terrace");
     const loaded = await callLoader<{ properties: { id: string; title: string }[] }>(
       newLoader,
@@ -125,24 +133,26 @@ describe("/admin/appointments/new", () => {
     const date = openDay(3);
     const answer = await book({ ...CALLER, propertyId, appointmentDate: date });
     expect(answer.status).toBe(302);
-    expect(answer.location).toBe("/admin/appointments?status=pending");
+    const [row] = await stored();
+    // The viewing's screen opens, with the text for the caller.
+    expect(answer.location).toBe(`/admin/appointments/${row?.id}`);
     expect(answer.cookies.join(";")).toContain("appointmentBookedByStaff");
 
-    const [row] = await stored();
     expect(row).toMatchObject({
       fullName: "Ngozi Okafor",
       email: "ngozi.okafor@example.com",
       appointmentDate: date,
       appointmentTime: "11:00 AM",
-      status: "pending",
+      status: "confirmed",
       propertyId,
       propertyType: "House",
       purpose: "rent",
       userId: null,
     });
+    expect(row?.viewingCode).toMatch(/^\d{4}$/);
     const history = await historyOf(row?.id ?? "");
     expect(history.map((e) => [e.toStatus, e.note, e.actorUserId])).toEqual([
-      ["pending", "Booked by Tola Admin", admin.id],
+      ["confirmed", "Booked and confirmed by Tola Admin", admin.id],
     ]);
     const audit = await auditOf(row?.id ?? "");
     expect(audit.map((a) => [a.action, a.entityId, a.actorEmail])).toEqual([
@@ -163,11 +173,13 @@ describe("/admin/appointments/new", () => {
       before: null,
       after: "Lekki Terrace",
     });
-    // The customer gets the web booking's confirmation, with its calendar file.
+    // The customer gets the confirmed e-mail with the viewing code and its calendar file.
     const mail = await outbox();
     expect(mail.map((m) => m.to)).toEqual(["ngozi.okafor@example.com"]);
-    expect(mail[0]?.subject).toMatch(/^Appointment request received: /);
+    expect(mail[0]?.subject).toMatch(/ is confirmed$/);
+    expect(mail[0]?.text).toContain(`Your viewing code: ${row?.viewingCode}`);
     expect(mail[0]?.attachments?.map((a) => a.filename)).toEqual(["appointment.ics"]);
+    expect(mail[0]?.attachments?.[0]?.content).toContain("STATUS:CONFIRMED");
 
     // The details page shows who booked it.
     const details = await callLoader<{ appointment: { history: { note: string | null }[] } }>(
@@ -178,7 +190,9 @@ describe("/admin/appointments/new", () => {
         params: { id: row?.id ?? "" },
       },
     );
-    expect(details.body.appointment.history.map((e) => e.note)).toEqual(["Booked by Tola Admin"]);
+    expect(details.body.appointment.history.map((e) => e.note)).toEqual([
+      "Booked and confirmed by Tola Admin",
+    ]);
   });
 
   it("applies the public rules for days and slots on the server, writing nothing when refused", async () => {
@@ -455,5 +469,222 @@ describe("a booking changed by a colleague since it was opened", () => {
       appointmentDate: theirs,
       appointmentTime: "12:00 PM",
     });
+  });
+});
+
+// Bookings for callers (issue 47 item 2): name and phone are enough, agents book their own
+// listings, and a clash with another open viewing is asked about before anything is written.
+describe("bookings for callers", () => {
+  type Clashing = Failure & {
+    clashes?: { id: string; reason: string; customerName: string | null }[];
+    confirm?: { question: string; fields: Record<string, string> };
+  };
+
+  async function listingOf(title: string, agentId: string | null) {
+    const id = await createProperty(title, "Lekki");
+    await db
+      .update(properties)
+      .set({ agentId, address: "12 Admiralty Way" })
+      .where(eq(properties.id, id));
+    return id;
+  }
+
+  function bookAs(cookie: string, form: Record<string, string>) {
+    return callAction<Clashing>(newAction, "/admin/appointments/new", {
+      cookie,
+      form: { intent: "create", ...form },
+    });
+  }
+
+  it("books with name and phone only: confirmed, no e-mail, the text for WhatsApp on the viewing's screen", async () => {
+    const agent = await createSignedInAgent("tunde@example.com", { name: "Tunde Bello" });
+    await db.update(users).set({ phone: "0802 000 1111" }).where(eq(users.id, agent.id));
+    const propertyId = await listingOf("Lekki Terrace", agent.id);
+    const code = await listingCodeOf(propertyId);
+    const date = openDay(3);
+    const answer = await book({
+      fullName: "Ngozi Okafor",
+      email: "",
+      phone: "803 123 4567",
+      propertyId,
+      appointmentDate: date,
+      appointmentTime: "11:00 AM",
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(302);
+    const [row] = await stored();
+    expect(row).toMatchObject({ email: "", status: "confirmed", agentId: agent.id });
+    // Nobody to e-mail: the notification tells nobody and leaves nothing in the outbox.
+    expect(await outbox()).toEqual([]);
+
+    const page = await callLoader<{ message: { text: string; whatsappUrl?: string } | null }>(
+      appointmentLoader,
+      `/admin/appointments/${row?.id}`,
+      { cookie: admin.cookie, params: { id: row?.id ?? "" } },
+    );
+    const text = page.body.message?.text ?? "";
+    for (const part of [
+      `Listing: ${code}, Lekki Terrace`,
+      "Address: 12 Admiralty Way, Lekki",
+      `When: ${formatAppointmentDate(date)}, 11:00 AM`,
+      "Agent: Tunde Bello, 0802 000 1111",
+      `Your viewing code: ${row?.viewingCode}.`,
+      NO_FEE_PROMISE,
+    ]) {
+      expect(text).toContain(part);
+    }
+    expect(page.body.message?.whatsappUrl).toBe(
+      `https://wa.me/2348031234567?text=${encodeURIComponent(text)}`,
+    );
+    // A phone that is no number is refused as on the web form.
+    const bad = await book({ fullName: "X", email: "", phone: "call me", appointmentDate: date });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields?.phone).toBe(BOOKING_FIELD_MESSAGES.phone);
+  });
+
+  it("lets an agent book their own listing only: another's is refused (403), none is asked for", async () => {
+    const agent = await createSignedInAgent("amaka@example.com", { name: "Amaka Obi" });
+    const own = await listingOf("Amaka's flat", agent.id);
+    const others = await listingOf("Office duplex", null);
+    const picker = await callLoader<{
+      properties: { id: string; code: string; agentName: string }[];
+    }>(newLoader, "/admin/appointments/new", { cookie: agent.cookie });
+    expect(picker.body.properties.map((p) => [p.id, p.agentName])).toEqual([[own, "Amaka Obi"]]);
+
+    const caller = { fullName: "Chidi Eze", email: "", phone: "0809 876 5432" };
+    const slot = { appointmentDate: openDay(4), appointmentTime: "10:00 AM" };
+    const forged = await bookAs(agent.cookie, { ...caller, ...slot, propertyId: others });
+    expect(forged.status).toBe(403);
+    const none = await bookAs(agent.cookie, { ...caller, ...slot, propertyId: "" });
+    expect(none.status).toBe(400);
+    expect(none.body.fields?.propertyId).toBe("Please choose one of your listings.");
+    expect(await stored()).toEqual([]);
+
+    const mine = await bookAs(agent.cookie, { ...caller, ...slot, propertyId: own });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(302);
+    expect(await stored()).toMatchObject([
+      { propertyId: own, agentId: agent.id, status: "confirmed" },
+    ]);
+  });
+
+  it("warns of a clash on the same listing, writing nothing, and books once 'Book anyway' is posted", async () => {
+    const agent = await createSignedInAgent("femi@example.com", { name: "Femi Ade" });
+    const propertyId = await listingOf("Ikoyi Penthouse", agent.id);
+    const elsewhere = await listingOf("Ikeja Bungalow", agent.id);
+    const date = openDay(2);
+    const first = await existing({
+      propertyId,
+      agentId: agent.id,
+      appointmentDate: date,
+      appointmentTime: "11:00 AM",
+    });
+    const audited = await auditCount();
+    const caller = { fullName: "Bola Tinubu", email: "", phone: "0803 555 1234" };
+
+    const warned = await bookAs(admin.cookie, {
+      ...caller,
+      propertyId,
+      appointmentDate: date,
+      appointmentTime: "11:00 AM",
+    });
+    expect(warned.status).toBe(200);
+    expect(warned.body.confirm?.question).toMatch(/Book anyway\?$/);
+    expect(warned.body.clashes?.map((c) => [c.id, c.reason, c.customerName])).toEqual([
+      [first.id, "both", "Ngozi Okafor"],
+    ]);
+    // The same agent at another listing at that time clashes too; back to back does not.
+    const sameAgent = await bookAs(admin.cookie, {
+      ...caller,
+      propertyId: elsewhere,
+      appointmentDate: date,
+      appointmentTime: "11:00 AM",
+    });
+    expect(sameAgent.body.clashes?.map((c) => c.reason)).toEqual(["agent"]);
+    expect((await stored()).length).toBe(1);
+    expect(await auditCount()).toBe(audited);
+    expect(await outbox()).toEqual([]);
+
+    const anyway = await callAction<Clashing>(newAction, "/admin/appointments/new", {
+      cookie: admin.cookie,
+      form: { ...warned.body.confirm?.fields, [CONFIRM_FIELD]: CONFIRM_VALUE },
+    });
+    expect(anyway.status, JSON.stringify(anyway.body)).toBe(302);
+    const next = await bookAs(admin.cookie, {
+      ...caller,
+      propertyId,
+      appointmentDate: date,
+      appointmentTime: "12:00 PM",
+    });
+    expect(next.status).toBe(302);
+    expect((await stored()).map((r) => r.appointmentTime).sort()).toEqual([
+      "11:00 AM",
+      "11:00 AM",
+      "12:00 PM",
+    ]);
+  });
+
+  it("warns of a clash on reschedule, ignoring cancelled viewings, and moves once confirmed", async () => {
+    const propertyId = await listingOf("Yaba Studio", null);
+    const date = openDay(2);
+    await existing({ propertyId, appointmentDate: date, appointmentTime: "10:00 AM" });
+    await existing({
+      propertyId,
+      appointmentDate: date,
+      appointmentTime: "01:00 PM",
+      status: "cancelled",
+    });
+    const moving = await existing({
+      propertyId,
+      appointmentDate: date,
+      appointmentTime: "03:00 PM",
+    });
+    const move = (time: string, extra: Record<string, string> = {}) =>
+      callAction<Clashing>(appointmentAction, `/admin/appointments/${moving.id}`, {
+        cookie: admin.cookie,
+        form: { intent: "reschedule", appointmentDate: date, appointmentTime: time, ...extra },
+        params: { id: moving.id },
+      });
+    const warned = await move("10:00 AM");
+    expect(warned.status).toBe(200);
+    expect(warned.body.clashes?.map((c) => c.reason)).toEqual(["listing"]);
+    expect(await historyOf(moving.id)).toEqual([]);
+
+    // The cancelled viewing's slot is free.
+    const free = await move("01:00 PM");
+    expect(free.status, JSON.stringify(free.body)).toBe(302);
+    const anyway = await move("10:00 AM", { [CONFIRM_FIELD]: CONFIRM_VALUE });
+    expect(anyway.status, JSON.stringify(anyway.body)).toBe(302);
+    const [moved] = await db.select().from(appointments).where(eq(appointments.id, moving.id));
+    expect(moved?.appointmentTime).toBe("10:00 AM");
+  });
+
+  it("finds a listing by code, title, area or agent in the picker", async () => {
+    const agent = await createSignedInAgent("sola@example.com", { name: "Sola Martins" });
+    const a = await listingOf("Garden Flat", agent.id);
+    await listingOf("Garden Flat", null);
+    const codeOfA = await listingCodeOf(a);
+    const search = async (q: string, property = "") =>
+      (
+        await callLoader<{
+          properties: {
+            id: string;
+            code: string;
+            title: string;
+            city: string;
+            agentName: string | null;
+          }[];
+        }>(
+          newLoader,
+          `/admin/appointments/new?q=${encodeURIComponent(q)}${property ? `&property=${property}` : ""}`,
+          { cookie: admin.cookie },
+        )
+      ).body.properties;
+    expect(await search(codeOfA.toLowerCase())).toEqual([
+      { id: a, code: codeOfA, title: "Garden Flat", city: "Lekki", agentName: "Sola Martins" },
+    ]);
+    expect((await search("sola")).map((p) => p.id)).toEqual([a]);
+    expect((await search("garden")).length).toBe(2);
+    expect(await search("no such place")).toEqual([]);
+    // The listing already picked stays in the list whatever is typed.
+    expect((await search("no such place", a)).map((p) => p.id)).toEqual([a]);
   });
 });

@@ -2,6 +2,8 @@ import { Form, redirect } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { AppointmentActions } from "~/components/admin/appointment-actions";
+import { CallerMessagePanel } from "~/components/admin/caller-message-panel";
+import { ClashWarning, clashAnswerOf } from "~/components/admin/clash-warning";
 import { EditConflictPanel, revalidateAfterConflict } from "~/components/admin/edit-conflict-panel";
 import { RecordView, useRecordBack } from "~/components/admin/record-view";
 import { CODE_CHECK_INTENT, ViewingCodePanel } from "~/components/admin/viewing-code-panel";
@@ -48,7 +50,9 @@ import {
   rescheduleAppointmentByStaff,
 } from "~/models/admin-appointments.server";
 import { setAppointmentStatusByAdmin } from "~/models/appointment.server";
+import { getViewingMessage } from "~/models/caller-booking.server";
 import { AGENT_REFUSAL_MESSAGES, listActiveAgents } from "~/models/listing-agent.server";
+import { findViewingClashes } from "~/models/viewing-clash.server";
 import type { Route } from "./+types/appointment";
 import { recordCodeCheckForm } from "./appointment-code.server";
 
@@ -79,7 +83,9 @@ export async function loader(args: Route.LoaderArgs) {
   const started = hasAppointmentStarted(appointment.appointmentDate, appointment.appointmentTime);
   // Who may give the viewing to someone else gets the choice of active agents; an agent, none.
   const agents = can(actor, "viewings:assign") ? await listActiveAgents() : null;
-  return { appointment: { ...appointment, version }, started, agents };
+  // The text to send the caller by WhatsApp or SMS (issue 47), while the viewing is open.
+  const message = await getViewingMessage(actor, appointment.id);
+  return { appointment: { ...appointment, version }, started, agents, message };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -90,7 +96,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);
   const intent = form.get("intent");
   const back = listReturnPath(form.get("back"), LIST);
-  if (intent === "reschedule") return reschedule(actor, id, form, back);
+  if (intent === "reschedule") return reschedule(actor, appointment, form, back);
   if (intent === "assign") return assign(actor, id, form, back);
   if (intent === CODE_CHECK_INTENT) return recordCodeCheckForm(actor, id, form, back);
   if (!isAdminAppointmentAction(intent)) {
@@ -212,8 +218,21 @@ async function assign(actor: AdminActor, id: string, form: FormData, back: strin
   }
 }
 
-/** A new date and slot, on the public rules; the customer is e-mailed with the change. */
-async function reschedule(actor: AdminActor, id: string, form: FormData, back: string) {
+const RESCHEDULE_CLASH_QUESTION =
+  "Another viewing of this listing or agent overlaps the new time. Move it anyway?";
+
+/**
+ * A new date and slot, on the public rules; the customer is e-mailed with the change. A time
+ * overlapping another open viewing of the same listing or agent is asked about first (issue 47):
+ * nothing is written until "Move anyway" posts `confirmed=yes`.
+ */
+async function reschedule(
+  actor: AdminActor,
+  appointment: { id: string; propertyId: string | null; agent: { id: string } | null },
+  form: FormData,
+  back: string,
+) {
+  const id = appointment.id;
   const values = {
     appointmentDate: String(form.get("appointmentDate") ?? ""),
     appointmentTime: String(form.get("appointmentTime") ?? ""),
@@ -228,6 +247,17 @@ async function reschedule(actor: AdminActor, id: string, form: FormData, back: s
       };
       const parsed = rescheduleSchema().safeParse(slot);
       if (!parsed.success) return badRequest({ fields: fieldErrorsOf(parsed.error), values: slot });
+      if (!isConfirmed(form)) {
+        const clashes = await findViewingClashes(actor, {
+          id,
+          propertyId: appointment.propertyId,
+          agentId: appointment.agent?.id ?? null,
+          ...parsed.data,
+        });
+        if (clashes.length > 0) {
+          return { ...askToConfirm(form, RESCHEDULE_CLASH_QUESTION), clashes, values: slot };
+        }
+      }
       return rescheduleAppointmentByStaff(actor, id, parsed.data, { expectedVersion: version });
     },
     current: () => currentValues(actor, id),
@@ -235,7 +265,7 @@ async function reschedule(actor: AdminActor, id: string, form: FormData, back: s
   });
   if (!saved.ok) return saved.response;
   const result = saved.result;
-  if (!("ok" in result)) return result;
+  if (!("ok" in result) || "clashes" in result) return result;
   if (result.ok) {
     kickMailSender();
     throw redirectWithFlash(
@@ -254,7 +284,7 @@ async function reschedule(actor: AdminActor, id: string, form: FormData, back: s
 }
 
 export default function AdminAppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment, started, agents } = loaderData;
+  const { appointment, started, agents, message } = loaderData;
   const { back, state } = useRecordBack(LIST);
   const answer = failureOf(actionData);
   // The assign and code forms' failures show beside them; the others' beside the reschedule form.
@@ -268,6 +298,7 @@ export default function AdminAppointmentPage({ loaderData, actionData }: Route.C
     | undefined;
   const postedAgent = (assignFailure?.values as { agentId?: string } | undefined)?.agentId;
   const open = appointment.status === "pending" || appointment.status === "confirmed";
+  const clash = clashAnswerOf(actionData);
   return (
     <RecordView
       list={LIST}
@@ -276,6 +307,7 @@ export default function AdminAppointmentPage({ loaderData, actionData }: Route.C
     >
       <div className="space-y-6">
         <AppointmentDetailsList appointment={appointment} staff />
+        {message ? <CallerMessagePanel message={message} /> : null}
         <section aria-labelledby="admin-history-heading">
           <h2 id="admin-history-heading" className="mb-3 text-lg font-semibold text-slate-900">
             History
@@ -348,6 +380,7 @@ export default function AdminAppointmentPage({ loaderData, actionData }: Route.C
               {appointment.fullName} the new date and time; the status stays {appointment.status}.
             </p>
             <FormAlert error={failure?.error} />
+            {clash ? <ClashWarning answer={clash} anywayLabel="Move anyway" state={state} /> : null}
             <RescheduleForm
               defaultDate={posted?.appointmentDate ?? appointment.appointmentDate}
               defaultTime={posted?.appointmentTime ?? appointment.appointmentTime}

@@ -104,7 +104,7 @@ export async function loader(args: Route.LoaderArgs) {
       viewings,
       feedCreatedAt,
       // An agent handles the viewings given to them; booking for a caller is the office's.
-      canBook: can(actor, "viewings:assign"),
+      canBook: can(actor, "viewings:book"),
       isAgent: actor.role === "agent",
       agents,
     };
