@@ -1,12 +1,13 @@
 import { and, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { auditedWrite } from "~/audit/audit.server";
 import { db } from "~/db/client.server";
-import { properties, propertyMedia } from "~/db/schema";
+import { properties, propertyMedia, titleDocuments } from "~/db/schema";
 import type { AdminActor } from "~/lib/admin-actor";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/log/logger.server";
 import { ownListings, purgeCutoff } from "./admin-property-scope.server";
 import { removeUnreferencedUploads } from "./media-references.server";
+import { removeTitleDocumentFiles } from "./title-documents.server";
 
 // The trash of /admin/properties. Deleting moves a listing to the trash: gone from the site at
 // once (ON_SITE in ./property.server), restorable for TRASH_DAYS (property.delete,
@@ -66,21 +67,30 @@ export async function purgeTrash(now = new Date()) {
       .select({ id: properties.id, imageUrl: properties.imageUrl })
       .from(properties)
       .where(lt(properties.deletedAt, cutoff));
-    if (old.length === 0) return { listings: 0, urls: [] };
+    if (old.length === 0) return { listings: 0, urls: [], documentKeys: [] };
     const ids = old.map((p) => p.id);
     const media = await tx
       .select({ mediaUrl: propertyMedia.mediaUrl })
       .from(propertyMedia)
       .where(inArray(propertyMedia.propertyId, ids));
+    // The private title documents (issue 46) go with the listing: rows by the foreign key,
+    // files below.
+    const documents = await tx
+      .select({ key: titleDocuments.storageKey })
+      .from(titleDocuments)
+      .where(inArray(titleDocuments.propertyId, ids));
     await tx.delete(properties).where(inArray(properties.id, ids));
     return {
       listings: ids.length,
       urls: [...old.map((p) => p.imageUrl), ...media.map((m) => m.mediaUrl)],
+      documentKeys: documents.map((d) => d.key),
     };
   });
   if (purged.listings === 0) return { listings: 0, files: 0 };
   // After the commit: a file is removed only once no row points at it.
-  const files = await removeUnreferencedUploads(purged.urls);
+  const files =
+    (await removeUnreferencedUploads(purged.urls)) +
+    (await removeTitleDocumentFiles(purged.documentKeys));
   logger.info({ listings: purged.listings, files }, "Purged trashed listings");
   return { listings: purged.listings, files };
 }

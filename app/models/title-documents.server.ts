@@ -151,3 +151,20 @@ export async function readTitleDocumentFile(actor: AdminActor, propertyId: strin
   const body = await storage.stream(row.storageKey, 0, Math.max(0, info.size - 1));
   return body && { row, size: info.size, body };
 }
+
+/**
+ * Removes title documents' files whose rows are gone (a purged listing's, deleted with it by the
+ * foreign key): each file belongs to one row, so nothing else can show it. Failures are logged.
+ */
+export async function removeTitleDocumentFiles(keys: readonly string[]) {
+  let removed = 0;
+  for (const key of keys) {
+    try {
+      await getMediaStorage().remove(key);
+      removed += 1;
+    } catch (error) {
+      logger.warn({ err: error, key }, "Could not remove a title document's file");
+    }
+  }
+  return removed;
+}

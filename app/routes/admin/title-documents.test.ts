@@ -26,6 +26,7 @@ const { action: answerAction, loader: requestsLoader } = await import("./title-r
 const { action: requestAction } = await import("../public/title-copies");
 const { loader: dashboardLoader } = await import("../dashboard/index");
 const { loader: mediaLoader } = await import("../resources/media");
+const { purgeTrash } = await import("~/models/admin-property-trash.server");
 
 await setupTestDatabase();
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -152,6 +153,22 @@ describe("title documents", () => {
       "title-document.add",
       "title-document.remove",
     ]);
+  });
+
+  it("leave no file behind when their listing is purged from the trash", async () => {
+    const id = await createProperty("Plot in the trash, Ajah");
+    await upload(id, admin.cookie);
+    const [doc] = await documentsOf(id);
+    const stored = path.join(dataDir, "media", doc?.storageKey ?? "");
+    expect(fs.existsSync(stored)).toBe(true);
+    await db
+      .update(properties)
+      .set({ deletedAt: new Date(Date.now() - 365 * 24 * 60 * 60 * 1000) })
+      .where(eq(properties.id, id));
+    const purged = await purgeTrash();
+    expect(purged.listings).toBeGreaterThanOrEqual(1);
+    expect(await documentsOf(id)).toEqual([]);
+    expect(fs.existsSync(stored)).toBe(false);
   });
 });
 
