@@ -33,7 +33,7 @@ export function PhoneLinks({
         className={`${TAP} font-medium text-brand-700 hover:underline`}
       >
         <Phone className="size-4 shrink-0" aria-hidden />
-        <span className="whitespace-nowrap">{phone}</span>
+        <span className="min-w-0 break-words">{phone}</span>
       </a>
       {chat ? (
         <a

@@ -21,6 +21,7 @@ import {
   type OwnerAnswer,
   type StaffMethod,
 } from "~/lib/availability";
+import { isUuid } from "~/lib/ids";
 import { CLOSED_STATUSES } from "~/lib/property-options";
 import { ownListings } from "./admin-property-scope.server";
 import { notify } from "./notification.server";
@@ -77,6 +78,8 @@ export async function confirmAvailability(
   method: StaffMethod,
   now = new Date(),
 ): Promise<StaffConfirmation> {
+  // A malformed id is an unknown listing (the uuid column would refuse it with an error).
+  if (!isUuid(propertyId)) return { ok: false, reason: "not-found" };
   return auditedWrite<StaffConfirmation>(actor, "property.confirm-availability", async (tx) => {
     const [row] = await tx
       .select({

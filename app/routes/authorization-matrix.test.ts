@@ -819,15 +819,15 @@ const MATRIX: Record<string, Guarded> = {
   },
   "routes/admin/dashboard.tsx": {
     path: "/admin/dashboard",
-    // An agent's home is their viewings; the office figures are the admins'.
+    // An agent's home is their leads due today (issue 47); the office figures are the admins'.
     entry: () => ({
       loader: {
         url: "/admin/dashboard",
         expect: {
           ...adminOnly("/admin/dashboard").expect,
           admin: { ok: true },
-          agent: { redirect: "/admin/appointments" },
-          otherAgent: { redirect: "/admin/appointments" },
+          agent: { redirect: "/admin/leads?view=due" },
+          otherAgent: { redirect: "/admin/leads?view=due" },
         },
       },
     }),
@@ -1004,6 +1004,11 @@ const MATRIX: Record<string, Guarded> = {
                 legalFeePercent: "10",
                 advanceRentMonthsYearly: "12",
                 advanceRentMonthsMonthly: "6",
+                saleAgencyFeePercent: "5",
+                saleLegalFeePercent: "5",
+                agencyFeeCapPercent: "10",
+                legalFeeCapPercent: "10",
+                exemptAreas: "Apapa, Ikeja GRA, Ikoyi, Victoria Island",
               },
               "/admin/settings?tab=general",
             ),
@@ -1016,6 +1021,11 @@ const MATRIX: Record<string, Guarded> = {
                 legalFeePercent: "10",
                 advanceRentMonthsYearly: "12",
                 advanceRentMonthsMonthly: "6",
+                saleAgencyFeePercent: "5",
+                saleLegalFeePercent: "5",
+                agencyFeeCapPercent: "10",
+                legalFeeCapPercent: "10",
+                exemptAreas: "Apapa, Ikeja GRA, Ikoyi, Victoria Island",
               },
               400,
             ),
@@ -1870,6 +1880,14 @@ const MATRIX: Record<string, Guarded> = {
       const path = `/admin/properties/${adminPropertyId}/title-documents`;
       const refused = adminOnly(path).expect;
       return {
+        // Opened as a page: the listing's edit page, at its documents (which answers 404 to an
+        // agent whose listing it is not).
+        loader: {
+          url: path,
+          expect: allStaff(refused, {
+            redirect: `/admin/properties/${adminPropertyId}#title-documents`,
+          }),
+        },
         actions: [
           // No file in the post: back to the listing with the refusal, nothing written.
           {
@@ -1915,7 +1933,20 @@ const MATRIX: Record<string, Guarded> = {
     path: "/property/:id/title-copies",
     entry: (): MatrixEntry => {
       const path = `/property/${UNKNOWN_ID}/title-copies`;
+      const listing = { redirect: `/property/${UNKNOWN_ID}` };
       return {
+        // Opened as a page: the listing's own page, for everyone.
+        loader: {
+          url: path,
+          expect: {
+            anonymous: listing,
+            customer: listing,
+            otherCustomer: listing,
+            admin: listing,
+            agent: listing,
+            otherAgent: listing,
+          },
+        },
         actions: [
           {
             url: path,

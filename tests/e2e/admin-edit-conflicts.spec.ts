@@ -25,7 +25,7 @@ async function addListing(page: Page, title: string) {
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Price (₦)").fill("85,000,000");
   await page.getByLabel("Location").selectOption("Lagos");
-  await page.getByLabel("Address").fill("12 Akin Adesola Street, Victoria Island");
+  await page.getByLabel(/^Address/).fill("12 Akin Adesola Street, Victoria Island");
   await page.getByRole("button", { name: "Add Property" }).click();
   await expect(toasts(page).filter({ hasText: "Property added successfully" })).toBeVisible();
   const link = page.getByRole("link", { name: `Edit ${title}` }).first();

@@ -49,6 +49,8 @@ const SIDEBAR_LINKS: (string | RegExp)[] = [
   // Issue 45: what /verify answers for, and the fraud reports.
   "Official Channels",
   "Reports",
+  // Issue 46: buyers' requests for copies of a title (with how many wait).
+  /^Title Requests( \(\d+ waiting\))?$/,
   "Website Editor",
   "Settings",
   "Audit Log",

@@ -36,7 +36,8 @@ test("a listing past its period leaves the search; its page says it is being che
 
 test("an agent confirms a listing in one tap from To Confirm", async ({ page }) => {
   await asNewVisitor(page);
-  await signInAsAdmin(page, agent.email, DEMO_AGENT_PASSWORD, /\/admin\/appointments$/);
+  // An agent lands on the leads due today (issue 47).
+  await signInAsAdmin(page, agent.email, DEMO_AGENT_PASSWORD, /\/admin\/leads\?view=due$/);
 
   await gotoHydrated(page, "/admin/to-confirm");
   await expect(page.getByRole("heading", { level: 1, name: "To Confirm" })).toBeVisible();

@@ -31,7 +31,7 @@ test("the review queue shows an owner's submission with a copied photo", async (
   await page.getByText("For Rent", { exact: true }).click();
   await page.getByLabel("Price (₦)").fill("1800000");
   await page.getByLabel("Location").selectOption("Lagos");
-  await page.getByLabel("Address").fill("22 Adeniran Ogunsanya Street, Surulere");
+  await page.getByLabel(/^Address/).fill("22 Adeniran Ogunsanya Street, Surulere");
   await page.getByLabel("Property type").selectOption("apartment");
   await page.getByLabel("Bedrooms").fill("1");
   await page.getByLabel("Bathrooms").fill("1");

@@ -20,7 +20,7 @@ test("approving an owner's price change keeps the office's edits made while the 
   await page.getByText("For Rent", { exact: true }).click();
   await page.getByLabel("Price (₦)").fill("2500000");
   await page.getByLabel("Location").selectOption("Lagos");
-  await page.getByLabel("Address").fill("7 Adeniran Ogunsanya Street");
+  await page.getByLabel(/^Address/).fill("7 Adeniran Ogunsanya Street");
   await page.getByLabel("Property type").selectOption("apartment");
   await page.getByLabel("Bedrooms").fill("1");
   await page.getByLabel("Bathrooms").fill("1");

@@ -28,7 +28,7 @@ async function fillListing(page: Page) {
   await page.getByText("For Rent", { exact: true }).click();
   await page.getByLabel("Price (₦)").fill("2500000");
   await page.getByLabel("Location").selectOption("Lagos");
-  await page.getByLabel("Address").fill("4 Herbert Macaulay Way, Yaba");
+  await page.getByLabel(/^Address/).fill("4 Herbert Macaulay Way, Yaba");
   await page.getByLabel("Property type").selectOption("apartment");
   await page.getByLabel("Bedrooms").fill(BEDROOMS);
   await page.getByLabel("Bathrooms").fill("1");

@@ -67,6 +67,9 @@ test("a customer resets a forgotten password with the e-mailed link", async ({ p
   // Sign in page -> Forgot password?
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(`${baseUrl}/forgot-password`);
+  // The address can change before the new page is drawn: the sign-in page's own Email field
+  // would take the typing.
+  await expect(page.getByRole("heading", { level: 1, name: "Forgot Password" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(

@@ -14,6 +14,7 @@ import { readForm } from "~/http/read-form.server";
 import { redirectWithFlash } from "~/http/responses.server";
 import { failureOf } from "~/lib/action-result";
 import { askToConfirm, isConfirmed } from "~/lib/confirm";
+import { cleanSearchText } from "~/lib/list-params";
 import { staffBookingSchema } from "~/lib/schemas/appointment";
 import { fieldErrorsOf } from "~/lib/schemas/fields";
 import { COMPANY_NAME } from "~/lib/site";
@@ -41,7 +42,8 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const params = new URL(args.request.url).searchParams;
   const chosen = params.get("property") ?? "";
-  const q = params.get("q") ?? "";
+  // As typed, less control characters (a NUL cannot reach SQL), runs of spaces and surplus length.
+  const q = cleanSearchText(params.get("q"));
   const { properties, more } = await searchBookableProperties(actor, { q, chosen });
   const propertyId = properties.some((p) => p.id === chosen) ? chosen : "";
   return {

@@ -20,6 +20,12 @@ function viewOf(value: string | null): InboxView {
   return (INBOX_VIEWS as readonly string[]).includes(value ?? "") ? (value as InboxView) : "open";
 }
 
+/** The page asked for: a whole number from 1 (at most 10,000); anything else is page 1. */
+function pageOf(value: string | null) {
+  const page = Number(value ?? "1");
+  return Number.isSafeInteger(page) && page >= 1 ? Math.min(page, 10_000) : 1;
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireAdmin(args);
   const params = new URL(args.request.url).searchParams;
@@ -30,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
     listLeads(actor, {
       view,
       status: isLeadStatus(status) ? status : null,
-      page: Number(params.get("page")) || 1,
+      page: pageOf(params.get("page")),
     }),
     getLeadCounts(actor),
     getLeadsDashboard(actor, { q }),

@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { notFound, redirectWithFlash, unknownIntent } from "~/http/responses.server";
 import { readTitleDocumentUpload } from "~/http/title-document-upload.server";
@@ -8,6 +9,12 @@ import type { Route } from "./+types/title-documents";
 // POST /admin/properties/:id/title-documents: upload a title document (a PDF or a photo of the
 // paper, private to staff) or remove one, from the listing's edit page; back to it with a toast.
 // Works without JavaScript (a plain multipart form).
+
+/** Asked for as a page (a reload after a post): the listing's edit page, at its documents. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  throw redirect(`/admin/properties/${encodeURIComponent(args.params.id)}#title-documents`);
+}
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);

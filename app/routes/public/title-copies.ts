@@ -17,6 +17,11 @@ import type { Route } from "./+types/title-copies";
 // office answers on /admin/title-requests and the buyer is e-mailed. Back to the listing with a
 // toast (a plain form: works without JavaScript). Signed out: to sign in, then the listing.
 
+/** Asked for as a page (a link followed, a reload): the listing's own page. */
+export function loader({ params }: Route.LoaderArgs) {
+  throw redirect(`/property/${encodeURIComponent(params.id)}`);
+}
+
 export async function action(args: Route.ActionArgs) {
   const { id } = args.params;
   const back = `/property/${id}#title`;
