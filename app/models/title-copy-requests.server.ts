@@ -52,19 +52,22 @@ export async function requestTitleCopies(
   });
 }
 
+/** What the buyer's and the office's lists show of a request, with its listing. */
+const REQUEST_COLUMNS = {
+  id: titleCopyRequests.id,
+  status: titleCopyRequests.status,
+  note: titleCopyRequests.note,
+  createdAt: titleCopyRequests.createdAt,
+  answeredAt: titleCopyRequests.answeredAt,
+  propertyId: titleCopyRequests.propertyId,
+  propertyTitle: properties.title,
+  referenceCode: properties.referenceCode,
+};
+
 /** The buyer's own requests, newest first, with the listing they are about. */
 export async function listMyTitleCopyRequests(userId: string, limit = 20) {
   return db
-    .select({
-      id: titleCopyRequests.id,
-      status: titleCopyRequests.status,
-      note: titleCopyRequests.note,
-      createdAt: titleCopyRequests.createdAt,
-      answeredAt: titleCopyRequests.answeredAt,
-      propertyId: titleCopyRequests.propertyId,
-      propertyTitle: properties.title,
-      referenceCode: properties.referenceCode,
-    })
+    .select(REQUEST_COLUMNS)
     .from(titleCopyRequests)
     .innerJoin(properties, eq(properties.id, titleCopyRequests.propertyId))
     .where(eq(titleCopyRequests.userId, userId))
@@ -78,14 +81,7 @@ const ANSWERED_SHOWN = 50;
 function officeListQuery() {
   return db
     .select({
-      id: titleCopyRequests.id,
-      status: titleCopyRequests.status,
-      note: titleCopyRequests.note,
-      createdAt: titleCopyRequests.createdAt,
-      answeredAt: titleCopyRequests.answeredAt,
-      propertyId: titleCopyRequests.propertyId,
-      propertyTitle: properties.title,
-      referenceCode: properties.referenceCode,
+      ...REQUEST_COLUMNS,
       buyerName: users.name,
       buyerEmail: users.email,
       buyerPhone: users.phone,
